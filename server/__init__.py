@@ -1,0 +1,1 @@
+"""The upper layer: search index, search core, and the transports (CLI, MCP, HTTP)."""

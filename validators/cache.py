@@ -1,0 +1,59 @@
+"""Results of unchanged snippets, keyed by what determines them (never by file or line)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from .build import TorchBuild
+from .markdown import Snippet
+from .results import BAD
+
+CACHE_VERSION = 1
+
+
+def snippet_key(snippet: Snippet, build: TorchBuild) -> str:
+    """Hash of the snippet's code, setup chain and markers, and of the build, Python and device."""
+    blocks = [(b.language, b.code, sorted(b.markers.raw)) for b in (*snippet.setup_chain, snippet)]
+    payload = {
+        "v": CACHE_VERSION,
+        "blocks": blocks,
+        "torch": [build.torch, build.git_version, build.cuda],
+        "python": build.python,
+        "device": build.device,
+    }
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+class ResultCache:
+    """A JSON file of ``key -> {status, message, duration_s}``; failures are never stored."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            self.entries: dict[str, dict] = json.loads(path.read_text())
+        except (OSError, ValueError):
+            self.entries = {}
+
+    def get(self, key: str) -> dict | None:
+        return self.entries.get(key)
+
+    def duration(self, key: str) -> float | None:
+        entry = self.entries.get(key)
+        return entry.get("duration_s") if entry else None
+
+    def put(self, key: str, status: str, message: str, duration_s: float) -> None:
+        if status in BAD:
+            self.entries.pop(key, None)
+            return
+        self.entries[key] = {"status": status, "message": message, "duration_s": duration_s}
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+        with os.fdopen(fd, "w") as handle:
+            json.dump(self.entries, handle)
+        os.replace(tmp, self.path)

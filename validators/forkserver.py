@@ -1,0 +1,397 @@
+"""Run snippets in isolated child processes of an interpreter that has imported torch once.
+
+This file is a standalone script (standard library only): the validator starts it
+with whichever interpreter is under test (``--python`` in the version matrix), so
+it must not import torchpatch. Protocol: one JSON job per line on stdin, one JSON
+outcome per line on stdout, in completion order.
+
+The parent only imports torch. Anything more (a matmul, a compile) starts thread
+pools that do not survive ``fork`` and children would hang; CUDA is never touched
+here for the same reason (the ``probe`` job asks in a child).
+
+Outcomes are raw facts (``ok``, ``exception``, ``crash``, ``timeout``); deciding
+what they mean for a snippet's markers is the evaluator's job, not this file's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+RANK_GRACE_S = 15.0  # after one rank fails, how long the others get before they are killed
+OUTPUT_TAIL = 4000
+
+
+def main() -> None:
+    isolation = sys.argv[sys.argv.index("--isolation") + 1] if "--isolation" in sys.argv else "fork"
+    if "--run-job" in sys.argv:  # a fresh process for one job (--isolation process)
+        with open(sys.argv[sys.argv.index("--run-job") + 1]) as handle:
+            job = json.load(handle)
+        os._exit(_run_job_here(job))
+    if isolation == "fork":
+        import torch  # noqa: F401  (the point of the fork server: pay for this once)
+    _emit({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
+    Server(isolation).serve()
+
+
+class Server:
+    def __init__(self, isolation: str):
+        self.isolation = isolation
+        self.running: dict[int, dict] = {}  # pid -> job (with bookkeeping)
+        self.buffer = b""
+        self.stdin_open = True
+
+    def serve(self) -> None:
+        while self.stdin_open or self.running:
+            self._read_jobs(timeout=0.02 if self.running else 1.0)
+            self._reap()
+            self._enforce_timeouts()
+
+    def _read_jobs(self, timeout: float) -> None:
+        if not self.stdin_open:
+            time.sleep(timeout)
+            return
+        ready, _, _ = select.select([sys.stdin.fileno()], [], [], timeout)
+        if not ready:
+            return
+        chunk = os.read(sys.stdin.fileno(), 1 << 16)
+        if not chunk:
+            self.stdin_open = False
+            return
+        self.buffer += chunk
+        while b"\n" in self.buffer:
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            if line.strip():
+                self._start(json.loads(line))
+
+    def _start(self, job: dict) -> None:
+        job["workdir"] = tempfile.mkdtemp(prefix="snippet-", dir=job.get("scratch") or None)
+        job["started"] = time.monotonic()
+        sys.stdout.flush()
+        if self.isolation == "fork":
+            pid = os.fork()
+            if pid == 0:
+                os.setpgid(0, 0)
+                os._exit(_run_job_here(job))
+        else:
+            job_file = os.path.join(job["workdir"], "job.json")
+            with open(job_file, "w") as handle:
+                json.dump(job, handle)
+            proc = subprocess.Popen(
+                [sys.executable, os.path.abspath(__file__), "--run-job", job_file], start_new_session=True
+            )
+            pid = proc.pid
+            job["proc"] = proc
+        try:
+            os.setpgid(pid, pid)
+        except OSError:
+            pass  # the child already did it (or is gone): either way it leads its own group
+        self.running[pid] = job
+
+    def _reap(self) -> None:
+        for pid in list(self.running):
+            try:
+                done, status = os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                done, status = pid, 0
+            if done:
+                job = self.running.pop(pid)
+                _kill_group(pid)  # stray grandchildren (ranks, compile workers) go with it
+                self._finish(job, _outcome_from_status(job, status))
+
+    def _enforce_timeouts(self) -> None:
+        now = time.monotonic()
+        for pid, job in list(self.running.items()):
+            if now - job["started"] > job["timeout"]:
+                _kill_group(pid)
+                try:
+                    os.waitpid(pid, 0)
+                except ChildProcessError:
+                    pass
+                self.running.pop(pid)
+                outcome = {"outcome": "timeout", "message": f"killed after {job['timeout']:g} s"}
+                outcome["output"] = _tail(os.path.join(job["workdir"], "output.log"))
+                self._finish(job, outcome)
+
+    def _finish(self, job: dict, outcome: dict) -> None:
+        outcome["id"] = job["id"]
+        outcome["duration_s"] = round(time.monotonic() - job["started"], 3)
+        shutil.rmtree(job["workdir"], ignore_errors=True)
+        _emit(outcome)
+
+
+def _outcome_from_status(job: dict, status: int) -> dict:
+    result_file = os.path.join(job["workdir"], "result.json")
+    output = _tail(os.path.join(job["workdir"], "output.log"))
+    if os.path.exists(result_file):
+        with open(result_file) as handle:
+            try:
+                outcome = json.load(handle)
+            except ValueError:
+                outcome = {"outcome": "crash", "message": "the snippet's result file is corrupt"}
+    elif os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        reason = "exceeded the output limit" if sig == signal.SIGXFSZ else f"killed by {signal.Signals(sig).name}"
+        outcome = {"outcome": "crash", "message": reason}
+    else:
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else status
+        outcome = {"outcome": "crash", "message": f"exited with status {code} before reporting a result"}
+    outcome["output"] = output
+    return outcome
+
+
+# --- inside the child -------------------------------------------------------------------------
+
+
+def _run_job_here(job: dict) -> int:
+    """Run one job in this (child) process; write result.json; return the exit code."""
+    os.chdir(job["workdir"])
+    _redirect_output(job["workdir"])
+    _apply_limits(job)
+    if job["kind"] == "probe":
+        result = _probe(job.get("modules", []))
+    elif job["kind"] == "static":
+        result = _resolve_names(job["names"])
+    elif job.get("world_size", 1) > 1:
+        result = _run_ranks(job)
+    else:
+        result = _execute(job["blocks"])
+    _write_result(result)
+    return 0
+
+
+def _redirect_output(workdir: str) -> None:
+    log = os.open(os.path.join(workdir, "output.log"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    os.close(log)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+
+
+def _apply_limits(job: dict) -> None:
+    if job.get("max_output_bytes"):
+        resource.setrlimit(resource.RLIMIT_FSIZE, (job["max_output_bytes"],) * 2)
+    if job.get("memory_bytes"):
+        resource.setrlimit(resource.RLIMIT_DATA, (job["memory_bytes"],) * 2)
+
+
+def _execute(blocks: list[dict]) -> dict:
+    namespace = {"__name__": "__main__"}
+    try:
+        for block in blocks:
+            if block["language"] == "cpp":
+                namespace[block["name"]] = _compile_cpp(block)
+            else:
+                # Pad with blank lines so tracebacks show the Markdown file's own line numbers.
+                source = "\n" * (block["line"] - 1) + block["code"]
+                exec(compile(source, block["file"], "exec"), namespace)
+    except BaseException as exc:  # noqa: BLE001 - every failure, SystemExit included, is a result
+        if isinstance(exc, SystemExit) and exc.code in (None, 0):
+            return {"outcome": "ok"}
+        return _describe_exception(exc)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    return {"outcome": "ok"}
+
+
+def _compile_cpp(block: dict):
+    from torch.utils.cpp_extension import load_inline
+
+    return load_inline(
+        name=block["name"],
+        cpp_sources=[block["code"]],
+        functions=block.get("functions") or None,
+        verbose=False,
+    )
+
+
+def _describe_exception(exc: BaseException) -> dict:
+    kind = type(exc)
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next  # the harness's own frames say nothing about the snippet
+    frames = traceback.format_exception(kind, exc, tb)
+    return {
+        "outcome": "exception",
+        "exc_type": f"{kind.__module__}.{kind.__qualname__}",
+        "exc_mro": [f"{k.__module__}.{k.__qualname__}" for k in kind.__mro__],
+        "message": str(exc),
+        "traceback": "".join(frames)[-6000:],
+        "error_line": _markdown_line(exc),
+    }
+
+
+def _markdown_line(exc: BaseException) -> list | None:
+    """The innermost traceback frame inside a Markdown file: [file, line]."""
+    found = None
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".md"):
+            found = [filename, tb.tb_lineno]
+        tb = tb.tb_next
+    if found is None and isinstance(exc, SyntaxError) and str(exc.filename or "").endswith(".md"):
+        found = [exc.filename, exc.lineno]
+    return found
+
+
+def _run_ranks(job: dict) -> dict:
+    """Fork N ranks on loopback; report the first rank that fails."""
+    world = job["world_size"]
+    port = _free_port()
+    pids = {}
+    for rank in range(world):
+        pid = os.fork()
+        if pid == 0:
+            os.environ.update(
+                RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE=str(world), LOCAL_WORLD_SIZE=str(world),
+                MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port),
+            )
+            result = _execute(job["blocks"])
+            with open(f"rank{rank}.json", "w") as handle:
+                json.dump(result, handle)
+            sys.stdout.flush()
+            os._exit(0)
+        pids[pid] = rank
+    failures: list[dict] = []
+    deadline = None
+    while pids:
+        if deadline is not None and time.monotonic() > deadline:
+            for pid, rank in pids.items():
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            break
+        pid, status = os.waitpid(-1, os.WNOHANG)
+        if pid == 0:
+            time.sleep(0.02)
+            continue
+        rank = pids.pop(pid)
+        result = _rank_result(rank, status)
+        if result["outcome"] != "ok":
+            result["rank"] = rank
+            failures.append(result)
+            deadline = deadline or time.monotonic() + RANK_GRACE_S
+    if not failures:
+        return {"outcome": "ok"}
+    first = failures[0]
+    first["message"] = f"rank {first['rank']} of {world} failed: {first.get('message', '')}"
+    return first
+
+
+def _rank_result(rank: int, status: int) -> dict:
+    if os.path.exists(f"rank{rank}.json"):
+        with open(f"rank{rank}.json") as handle:
+            return json.load(handle)
+    if os.WIFSIGNALED(status):
+        return {"outcome": "crash", "message": f"killed by {signal.Signals(os.WTERMSIG(status)).name}"}
+    return {"outcome": "crash", "message": f"exited with status {os.WEXITSTATUS(status)}"}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _probe(modules: list[str]) -> dict:
+    import importlib.util
+    import platform
+
+    import torch
+
+    info = {
+        "outcome": "ok",
+        "torch": torch.__version__,
+        "git_version": getattr(torch.version, "git_version", None),
+        "cuda": torch.version.cuda,
+        "python": platform.python_version(),
+        "cuda_available": False,
+        "device_count": 0,
+        "modules_found": [m for m in modules if importlib.util.find_spec(m) is not None],
+    }
+    if torch.cuda.is_available():
+        info.update(
+            cuda_available=True,
+            device_count=torch.cuda.device_count(),
+            device_name=torch.cuda.get_device_name(0),
+            capability=list(torch.cuda.get_device_capability(0)),
+        )
+    return info
+
+
+def _resolve_names(names: list[str]) -> dict:
+    """Which dotted names resolve in this build: import the longest module prefix, getattr the rest."""
+    import importlib
+
+    unresolved = {}
+    for name in names:
+        parts = name.split(".")
+        obj, error = None, None
+        for cut in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:cut]))
+            except Exception as exc:  # noqa: BLE001 - any import failure means "try a shorter prefix"
+                error = exc
+                continue
+            try:
+                for attr in parts[cut:]:
+                    obj = getattr(obj, attr)
+                error = None
+            except Exception as exc:  # noqa: BLE001
+                error = exc
+            break
+        if error is not None:
+            unresolved[name] = f"{type(error).__name__}: {error}"
+    return {"outcome": "ok", "unresolved": unresolved}
+
+
+def _write_result(result: dict) -> None:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with open("result.json.tmp", "w") as handle:
+        json.dump(result, handle, default=str)
+    os.replace("result.json.tmp", "result.json")
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _tail(path: str) -> str:
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            size = handle.tell()
+            handle.seek(max(0, size - OUTPUT_TAIL))
+            text = handle.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
+    return ("..." if size > OUTPUT_TAIL else "") + text
+
+
+def _emit(message: dict) -> None:
+    sys.stdout.write(json.dumps(message, default=str) + "\n")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""The section metadata line.
+
+A section that describes a change carries, as the first line after its heading,
+a blockquote that people and agents can read in the raw file::
+
+    > meta: since=2.6; kind=breaking; api=torch.load, torch.serialization.add_safe_globals
+
+Keys: ``since``, ``deprecated``, ``removed`` (versions like ``2.6`` or ``2.14.1``),
+``kind`` (one of :data:`KINDS`) and ``api`` (comma-separated dotted names).
+``kind`` and at least one version are required; anything else is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+META_PREFIX = "> meta:"
+KINDS = ("breaking", "deprecation", "new", "behaviour-change", "known-bug", "security")
+VERSION_KEYS = ("since", "deprecated", "removed")
+_VERSION = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?$")
+_API = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
+
+
+@dataclass(frozen=True, order=True)
+class Version:
+    major: int
+    minor: int
+    patch: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "Version":
+        """Parse ``2.6`` / ``2.14.1``; local parts (``+cpu``) and pre-releases are dropped."""
+        core = re.split(r"[+a-z]", text.strip(), maxsplit=1)[0]
+        match = _VERSION.match(core)
+        if not match:
+            raise ValueError(f"not a version: {text!r} (expected e.g. 2.6 or 2.14.1)")
+        return cls(int(match[1]), int(match[2]), int(match[3] or 0))
+
+    @property
+    def sort_key(self) -> int:
+        """An integer that sorts like the version (string compare puts 2.10 before 2.5)."""
+        return self.major * 10_000 + self.minor * 100 + self.patch
+
+    def __str__(self) -> str:
+        return f"{self.major}.{self.minor}" + (f".{self.patch}" if self.patch else "")
+
+
+@dataclass(frozen=True)
+class SectionMeta:
+    kind: str
+    since: Version | None = None
+    deprecated: Version | None = None
+    removed: Version | None = None
+    apis: tuple[str, ...] = field(default_factory=tuple)
+
+    def versions(self) -> dict[str, Version]:
+        return {key: getattr(self, key) for key in VERSION_KEYS if getattr(self, key) is not None}
+
+    def describe(self) -> str:
+        parts = [f"{key} {value}" for key, value in self.versions().items()]
+        return ", ".join([self.kind, *parts])
+
+
+_META_LIKE = re.compile(r"^\s*>\s*meta\b", re.IGNORECASE)
+
+
+def is_meta_line(line: str) -> bool:
+    """True for anything that tries to be a metadata line, typos included, so none is ignored."""
+    return bool(_META_LIKE.match(line))
+
+
+def parse_meta(line: str) -> SectionMeta:
+    """Parse one ``> meta:`` line; raises ValueError with a message fit for a user."""
+    if not line.strip().startswith(META_PREFIX):
+        raise ValueError(f"metadata line must start with {META_PREFIX!r}")
+    body = line.strip()[len(META_PREFIX) :].strip()
+    if not body:
+        raise ValueError("empty metadata line")
+    values: dict[str, str] = {}
+    for item in body.split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not value:
+            raise ValueError(f"metadata item {item!r} is not key=value")
+        if key not in (*VERSION_KEYS, "kind", "api"):
+            raise ValueError(f"unknown metadata key {key!r} (allowed: since, deprecated, removed, kind, api)")
+        if key in values:
+            raise ValueError(f"metadata key {key!r} given twice")
+        values[key] = value
+
+    kind = values.get("kind")
+    if kind is None:
+        raise ValueError("metadata needs kind=... (one of " + ", ".join(KINDS) + ")")
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r} (one of " + ", ".join(KINDS) + ")")
+    versions = {key: Version.parse(values[key]) for key in VERSION_KEYS if key in values}
+    if not versions:
+        raise ValueError("metadata needs at least one of since=, deprecated=, removed=")
+    apis = tuple(name.strip().strip("`") for name in values.get("api", "").split(",") if name.strip())
+    for name in apis:
+        if not _API.match(name):
+            raise ValueError(f"api {name!r} is not a dotted Python name")
+    return SectionMeta(kind=kind, apis=apis, **versions)

@@ -1,0 +1,238 @@
+"""Validate references: parse, check statically, run (or reuse cached results), evaluate.
+
+``validate()`` is the library entry point behind ``torchpatch validate``; reporting
+(terminal, JSON, JUnit) lives in :mod:`.report`, the matrix verdicts in :mod:`.matrix`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from .build import TorchBuild, inspect_build
+from .cache import ResultCache, snippet_key
+from .evaluate import evaluate
+from .home import home_dir
+from .markdown import Problem, Snippet, iter_reference_files, parse_reference
+from .results import FAILED, SKIPPED, SnippetResult
+from .runner import SnippetRunner
+from .shard import select_shard
+from .static import collect_torch_names
+
+DEFAULT_TIMEOUT_S = 120.0
+MEMORY_LIMIT_BYTES = 8 << 30
+OUTPUT_LIMIT_BYTES = 256 << 20
+
+Progress = Callable[[str, int, int], None]  # (build label, done, total)
+
+
+@dataclass
+class ValidationOptions:
+    pythons: Sequence[str] = ()  # interpreters to run under; empty: this one
+    isolation: str = "fork"
+    jobs: int = os.cpu_count() or 1
+    timeout: float = DEFAULT_TIMEOUT_S
+    use_cache: bool = True
+    shard: tuple[int, int] | None = None
+
+
+@dataclass
+class ValidationRun:
+    builds: list[TorchBuild]
+    results: dict[str, list[SnippetResult]]  # build python path -> results in snippet order
+    snippets: list[Snippet]
+    problems: list[Problem] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        return bool(self.problems) or any(r.status in ("failed", "timeout") for rs in self.results.values() for r in rs)
+
+
+def load_snippets(paths: Sequence[str | Path]) -> tuple[list[Snippet], list[Problem]]:
+    snippets: list[Snippet] = []
+    problems: list[Problem] = []
+    files = list(iter_reference_files(paths))
+    for path in files:
+        if not path.exists():
+            problems.append(Problem(str(path), 0, "no such file or folder"))
+            continue
+        reference = parse_reference(path, display=_display(path))
+        problems.extend(reference.problems)
+        snippets.extend(s for s in reference.snippets if s.runnable)
+    return snippets, problems
+
+
+def validate(paths: Sequence[str | Path], options: ValidationOptions, progress: Progress | None = None) -> ValidationRun:
+    snippets, problems = load_snippets(paths)
+    cache = ResultCache(home_dir() / "validate-cache.json")
+    builds = [inspect_build(python) for python in (options.pythons or [sys.executable])]
+    if options.shard:
+        index, count = options.shard
+        primary = builds[0]
+        snippets = select_shard(snippets, index, count, key=lambda s: s.id,
+                                duration=lambda s: cache.duration(snippet_key(s, primary)))
+    results = {}
+    for build in builds:
+        results[build.python_path] = _run_build(snippets, build, options, cache, progress)
+        cache.save()
+    return ValidationRun(builds, results, snippets, problems)
+
+
+def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOptions, cache: ResultCache,
+               progress: Progress | None) -> list[SnippetResult]:
+    keys = [snippet_key(s, build) for s in snippets]
+    results: dict[int, SnippetResult] = {}
+    todo = []
+    for position, (snippet, key) in enumerate(zip(snippets, keys)):
+        entry = cache.get(key) if options.use_cache else None
+        if entry:
+            results[position] = _result(snippet, entry["status"], entry["message"], entry["duration_s"], cached=True)
+        else:
+            todo.append(position)
+    done = len(results)
+    if progress:
+        progress(build.label, done, len(snippets))
+    if todo:
+        with SnippetRunner(build.python_path, options.isolation, env=_child_env()) as runner:
+            session = _BuildSession(runner, build, options)
+            session.prepare([snippets[p] for p in todo])
+            with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+                futures = {pool.submit(session.run, snippets[p]): p for p in todo}
+                for future in as_completed(futures):
+                    position = futures[future]
+                    results[position] = future.result()
+                    result = results[position]
+                    if not result.cached:
+                        cache.put(keys[position], result.status, result.message, result.duration_s)
+                    done += 1
+                    if progress:
+                        progress(build.label, done, len(snippets))
+    return [results[p] for p in range(len(snippets))]
+
+
+class _BuildSession:
+    """Everything one build needs to decide and run its snippets: probe, static names, jobs."""
+
+    def __init__(self, runner: SnippetRunner, build: TorchBuild, options: ValidationOptions):
+        self.runner, self.build, self.options = runner, build, options
+        self.probe: dict = {}
+        self.unresolved: dict[str, str] = {}
+
+    def prepare(self, snippets: list[Snippet]) -> None:
+        modules = sorted({r.split(":", 1)[1] for s in snippets for r in s.markers.requires if r.startswith("module:")})
+        self.probe = self.runner.run({"kind": "probe", "modules": modules, "timeout": 120})
+        if self.probe.get("outcome") != "ok":
+            raise RuntimeError(f"cannot probe {self.build.python_path}: {self.probe.get('message')}")
+        names = sorted({n for s in snippets if s.language == "python" for n in collect_torch_names(s.code).names})
+        if names:
+            static = self.runner.run({"kind": "static", "names": names, "timeout": 300})
+            self.unresolved = static.get("unresolved", {})
+
+    def run(self, snippet: Snippet) -> SnippetResult:
+        static_problem = self._static_problem(snippet)
+        skip_reason = self._skip_reason(snippet)
+        if static_problem:
+            return _result(snippet, FAILED, static_problem, 0.0, error_line=snippet.line)
+        if skip_reason:
+            return _result(snippet, SKIPPED, skip_reason, 0.0)
+        outcome = self.runner.run(self._job(snippet))
+        status, message = evaluate(snippet.markers, outcome)
+        error_line = (outcome.get("error_line") or [None, None])[1]
+        message = message.replace(str(Path(snippet.file).resolve()), snippet.file)
+        return _result(snippet, status, message, outcome.get("duration_s", 0.0), error_line=error_line)
+
+    def _static_problem(self, snippet: Snippet) -> str | None:
+        if snippet.language != "python":
+            return None
+        report = collect_torch_names(snippet.code, snippet.line)
+        if report.syntax_error:
+            return f"static check: does not parse: {report.syntax_error}"
+        if snippet.markers.raises or snippet.markers.known_bug:
+            return None  # showing a name that no longer exists is such a snippet's point
+        missing = sorted(n for n in report.names if n in self.unresolved)
+        if missing:
+            details = "; ".join(f"{n} ({self.unresolved[n]})" for n in missing)
+            return f"static check: not in torch {self.build.torch}: {details}"
+        return None
+
+    def _skip_reason(self, snippet: Snippet) -> str | None:
+        markers = snippet.markers
+        if markers.skip:
+            return f"skip: {markers.skip}"
+        for requirement in markers.requires:
+            missing = self._missing(requirement)
+            if missing:
+                return f"{missing} ({markers.reason})"
+        if markers.world_size > 1 and markers.needs_cuda and self.probe.get("device_count", 0) < markers.world_size:
+            return f"needs {markers.world_size} GPUs for world-size={markers.world_size}"
+        return None
+
+    def _missing(self, requirement: str) -> str | None:
+        if requirement.startswith("module:"):
+            name = requirement.split(":", 1)[1]
+            return None if name in self.probe.get("modules_found", []) else f"needs module {name}: not installed"
+        if not self.probe.get("cuda_available"):
+            return "needs CUDA: none present"
+        if ">=" in requirement:
+            wanted = tuple(int(x) for x in requirement.split(">=")[1].split("."))
+            have = tuple(self.probe.get("capability") or (0, 0))
+            if have < wanted:
+                return f"needs CUDA capability {'.'.join(map(str, wanted))}: this GPU has {'.'.join(map(str, have))}"
+        return None
+
+    def _job(self, snippet: Snippet) -> dict:
+        blocks = [
+            {
+                "language": block.language,
+                "file": str(Path(block.file).resolve()),
+                "line": block.line,
+                "code": block.code,
+                "name": block.markers.name,
+                "functions": list(block.markers.functions),
+            }
+            for block in (*snippet.setup_chain, snippet)
+        ]
+        return {
+            "kind": "snippet",
+            "blocks": blocks,
+            "world_size": snippet.markers.world_size,
+            "timeout": snippet.markers.timeout or self.options.timeout,
+            "memory_bytes": MEMORY_LIMIT_BYTES,
+            "max_output_bytes": OUTPUT_LIMIT_BYTES,
+        }
+
+
+def _result(snippet: Snippet, status: str, message: str, duration: float, cached: bool = False,
+            error_line: int | None = None) -> SnippetResult:
+    return SnippetResult(
+        file=snippet.file,
+        line=snippet.line,
+        section=snippet.section.id if snippet.section else "",
+        status=status,
+        markers=snippet.markers.as_dict(),
+        duration_s=duration,
+        message=message,
+        cached=cached,
+        error_line=error_line,
+    )
+
+
+def _child_env() -> dict[str, str]:
+    home = home_dir()
+    return {
+        "TORCHINDUCTOR_CACHE_DIR": str(home / "inductor"),
+        "TORCH_EXTENSIONS_DIR": str(home / "extensions"),
+        "TORCHINDUCTOR_COMPILE_THREADS": "1",  # a subprocess pool per snippet costs more than it saves
+        "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),  # parallel snippets, one core each
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+
+
+def _display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
