@@ -34,8 +34,17 @@ def main() -> None:
     cli()
 
 
+COMMAND_MODULES = ("validate_cmd", "search_cmd", "skill_cmd", "radar_cmd", "check_cmd")
+
+
 def _register() -> None:
-    from . import validate_cmd  # noqa: F401  (each module adds its commands to ``cli``)
+    """Each module adds its commands to ``cli`` when imported."""
+    import importlib
+    import importlib.util
+
+    for name in COMMAND_MODULES:
+        if importlib.util.find_spec(f"{__name__}.{name}") is not None:
+            importlib.import_module(f"{__name__}.{name}")
 
 
 _register()
