@@ -287,7 +287,10 @@ def _run_ranks(job: dict) -> dict:
     if not failures:
         return {"outcome": "ok"}
     first = failures[0]
-    first["message"] = f"rank {first['rank']} of {world} failed: {first.get('message', '')}"
+    prefix = f"rank {first['rank']} of {world} failed"
+    first["message"] = f"{prefix}: {first.get('message', '')}"
+    if "traceback" in first:
+        first["traceback"] = f"{prefix}:\n{first['traceback']}"
     return first
 
 

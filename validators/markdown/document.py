@@ -113,7 +113,8 @@ class _Assembler:
         sections = self._sections(lines, tokens, title)
         snippets = self._snippets(tokens, sections)
         self._check_meta_placement(lines, tokens, sections)
-        return Reference(self.file, self.name, title, scope, sections, snippets, self.problems)
+        problems = sorted(self.problems, key=lambda p: p.line)
+        return Reference(self.file, self.name, title, scope, sections, snippets, problems)
 
     def _title_and_scope(self, lines: list[str], tokens: list) -> tuple[str, str]:
         headings = [t for t in tokens if isinstance(t, Heading)]

@@ -1,0 +1,34 @@
+"""``check_code``: flag outdated PyTorch usage in code, with the fix and the section to read.
+
+The code is parsed, never executed. Rules come from ``references/check-rules.toml`` (call
+patterns, each pointing at a reference section) and from the sections' ``> meta:`` lines
+(APIs marked removed or deprecated). Public surface::
+
+    check_source(code, torch_version=None, filename="<code>") -> list[Finding]
+    check_paths(paths, torch_version=None) -> list[Finding]
+    Finding(file, line, column, api, message, fix, section).as_dict()
+
+Errors: InvalidInput (too large, does not parse, bad version), NotFound (missing path or
+references folder).
+"""
+
+from .check import MAX_SOURCE_BYTES, check_paths, check_source, parse_target
+from .finding import FIELDS, Finding
+from .rule import KINDS, Rule
+from .ruleset import RULES_FILE_NAME, RuleSet, default_references_dir, default_rules, load_rules
+
+__all__ = [
+    "FIELDS",
+    "KINDS",
+    "MAX_SOURCE_BYTES",
+    "RULES_FILE_NAME",
+    "Finding",
+    "Rule",
+    "RuleSet",
+    "check_paths",
+    "check_source",
+    "default_references_dir",
+    "default_rules",
+    "load_rules",
+    "parse_target",
+]

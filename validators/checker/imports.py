@@ -1,0 +1,78 @@
+"""Resolve what a local name means: ``dist`` -> ``torch.distributed``, ``FSDP`` -> its full path.
+
+Only ``torch`` imports are tracked, and flow-insensitively (every import anywhere in the
+file counts): checked code is usually a module or a snippet, and a rebinding that hides
+a torch import is rarer than a function-local ``import torch.distributed as dist``.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+
+def is_torch_module(module: str) -> bool:
+    return module == "torch" or module.startswith("torch.")
+
+
+@dataclass
+class ImportMap:
+    aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    star_modules: list[str] = field(default_factory=list)  # from torch.x import *
+
+    @classmethod
+    def from_tree(cls, tree: ast.AST) -> "ImportMap":
+        imports = cls()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                imports._add_import(node)
+            elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
+                imports._add_from(node)
+        return imports
+
+    def _add_import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if not is_torch_module(alias.name):
+                continue
+            if alias.asname:
+                self.aliases[alias.asname] = alias.name
+            else:  # `import torch.distributed` binds `torch`
+                self.aliases["torch"] = "torch"
+
+    def _add_from(self, node: ast.ImportFrom) -> None:
+        for alias in node.names:
+            if alias.name == "*":
+                self.star_modules.append(node.module)
+            else:
+                self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+
+    @property
+    def uses_torch(self) -> bool:
+        return bool(self.aliases or self.star_modules)
+
+    def resolve(self, dotted: str, known=lambda name: False) -> str | None:
+        """The qualified name of ``dotted`` (``dist.barrier``), or None when it is not torch.
+
+        A bare name that a star import could have brought in resolves only when ``known``
+        says the qualified candidate is something the rules care about.
+        """
+        head, _, rest = dotted.partition(".")
+        if head in self.aliases:
+            return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
+        for module in self.star_modules:
+            candidate = f"{module}.{dotted}"
+            if known(candidate) or known(f"{module}.{head}"):
+                return candidate
+        return None
+
+
+def dotted_name(node: ast.AST) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None

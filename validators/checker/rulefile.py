@@ -1,0 +1,91 @@
+"""Read ``references/check-rules.toml``: the explicit rule list kept next to the references.
+
+Each ``[[rule]]`` names the section that explains it; :func:`rule_problems` reports a
+rule whose section does not exist, or whose version contradicts the section's metadata.
+Malformed rules raise :class:`InvalidInput` (the file cannot be used); missing sections
+are :class:`Problem` values (the rule still works, its pointer is stale).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from ..errors import InvalidInput
+from ..markdown import Problem, Section, Version
+from .rule import Rule, validate_rule_fields
+
+_ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
+            "max_positional", "when"}
+
+
+def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
+    """The rules, and the ``[meta] not_flagged`` names (replacements a section's api= also lists)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidInput(f"{path}: not valid TOML ({exc})") from None
+    rules, seen = [], set()
+    for number, raw in enumerate(data.get("rule", []), start=1):
+        where = f"{path}:{_line_of(text, raw.get('id'))}: rule {raw.get('id') or number}"
+        unknown = set(raw) - _ALLOWED
+        if unknown:
+            raise InvalidInput(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+        rule = _build(raw, where)
+        if rule.id in seen:
+            raise InvalidInput(f"{where}: id {rule.id!r} is used twice")
+        seen.add(rule.id)
+        rules.append(rule)
+    not_flagged = frozenset(data.get("meta", {}).get("not_flagged", []))
+    return rules, not_flagged
+
+
+def _build(raw: dict, where: str) -> Rule:
+    try:
+        apis = raw["api"]
+        apis = (apis,) if isinstance(apis, str) else tuple(apis)
+        rule = Rule(
+            id=raw["id"], section=raw["section"], apis=apis, kind=raw["kind"],
+            version=Version.parse(str(raw["version"])), message=raw["message"].strip(),
+            fix=raw["fix"].strip(), argument=raw.get("argument"), position=raw.get("position"),
+            max_positional=raw.get("max_positional"), when=raw.get("when"),
+        )
+    except KeyError as exc:
+        raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise InvalidInput(f"{where}: {exc}") from None
+    problem = validate_rule_fields(rule)
+    if problem:
+        raise InvalidInput(f"{where}: {problem}")
+    return rule
+
+
+def rule_problems(path: Path, rules: list[Rule], sections: dict[str, Section]) -> list[Problem]:
+    """Stale pointers: a section that does not exist, or a version its metadata does not name."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    problems = []
+    for rule in rules:
+        line = _line_of(text, rule.id)
+        section = sections.get(rule.section)
+        if section is None:
+            problems.append(Problem(str(path), line, f"rule {rule.id}: section {rule.section} does not exist"))
+            continue
+        meta = section.meta
+        if meta is not None and rule.version not in meta.versions().values():
+            problems.append(Problem(str(path), line, f"rule {rule.id}: version {rule.version} is none of the "
+                                    f"section's metadata versions ({meta.describe()})"))
+    return problems
+
+
+def _line_of(text: str, rule_id: str | None) -> int:
+    """The line of ``id = "<rule_id>"`` so messages can point into the TOML file."""
+    if not rule_id:
+        return 1
+    match = re.search(rf'^\s*id\s*=\s*"{re.escape(rule_id)}"', text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + 1 if match else 1

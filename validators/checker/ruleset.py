@@ -1,0 +1,81 @@
+"""The rules in force: check-rules.toml plus the sections' metadata, indexed for the walker."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import NotFound
+from ..markdown import Problem, Section, iter_reference_files, parse_reference
+from .metarules import rules_from_meta
+from .rule import Rule
+from .rulefile import read_rule_file, rule_problems
+
+RULES_FILE_NAME = "check-rules.toml"
+_CALL_KINDS = ("keyword", "missing-argument", "positional")
+
+
+@dataclass
+class RuleSet:
+    rules: list[Rule]
+    sections: dict[str, Section]
+    problems: list[Problem] = field(default_factory=list)  # stale section pointers, malformed references
+    by_name: dict[str, list[Rule]] = field(init=False)
+    by_call: dict[str, list[Rule]] = field(init=False)
+    by_method: dict[str, list[Rule]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
+        for rule in self.rules:
+            index = {"name": self.by_name, "method": self.by_method}.get(rule.kind, self.by_call)
+            for api in rule.apis:  # a method rule is found by its last component: the receiver is unknown
+                index[api.rsplit(".", 1)[-1] if rule.kind == "method" else api].append(rule)
+        self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
+
+    def knows(self, qualified: str) -> bool:
+        return qualified in self.by_name or qualified in self.by_call
+
+
+def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | Path | None = None) -> RuleSet:
+    """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata."""
+    paths = [references] if isinstance(references, (str, Path)) else list(references)
+    if rules_file is None:
+        folder = next((Path(p) for p in paths if Path(p).is_dir()), Path(paths[0]).parent if paths else Path("."))
+        rules_file = folder / RULES_FILE_NAME
+    rules_file = Path(rules_file)
+    explicit, not_flagged = read_rule_file(rules_file) if rules_file.exists() else ([], frozenset())
+    sections: dict[str, Section] = {}
+    problems: list[Problem] = []
+    for path in iter_reference_files(paths):
+        reference = parse_reference(path)
+        problems.extend(reference.problems)
+        sections.update((section.id, section) for section in reference.sections)
+    covered = {api for rule in explicit for api in rule.apis}
+    derived = rules_from_meta(sections.values(), covered, not_flagged)
+    problems.extend(rule_problems(rules_file, explicit, sections))
+    return RuleSet(rules=[*explicit, *derived], sections=sections, problems=problems)
+
+
+def default_references_dir() -> Path:
+    """``$TORCHPATCH_REFERENCES``, else the checkout's ``references/`` folder."""
+    configured = os.environ.get("TORCHPATCH_REFERENCES")
+    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "references"
+
+
+_cache: dict[tuple, RuleSet] = {}
+
+
+def default_rules() -> RuleSet:
+    """The shipped rules, re-read only when a reference or the rule file changes."""
+    folder = default_references_dir()
+    if not folder.is_dir():
+        raise NotFound(f"no references folder at {folder}: set TORCHPATCH_REFERENCES to the references/ folder")
+    files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME]
+    key = (str(folder), tuple((str(f), f.stat().st_mtime_ns) for f in files if f.exists()))
+    if key not in _cache:
+        _cache.clear()
+        _cache[key] = load_rules(folder)
+    return _cache[key]

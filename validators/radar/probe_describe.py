@@ -1,0 +1,211 @@
+"""Describe the public names of imported modules: kind, parameters, removal stubs, deprecations.
+
+Standard library only (runs inside the interpreter under test, see ``probe_collect.py``).
+Every public path gets an entry; an object reachable under several paths is described
+once, at the first (shallowest) path, and the others point to it with ``alias_of``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import re
+import types
+
+import probe_source
+
+PARAM_KINDS = {
+    inspect.Parameter.POSITIONAL_ONLY: "positional-only",
+    inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional",
+    inspect.Parameter.VAR_POSITIONAL: "*args",
+    inspect.Parameter.KEYWORD_ONLY: "keyword-only",
+    inspect.Parameter.VAR_KEYWORD: "**kwargs",
+}
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+_CALLABLE = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
+             types.WrapperDescriptorType, types.ClassMethodDescriptorType)
+
+
+class Surface:
+    def __init__(self, package: str):
+        self.package = package
+        self.apis: dict[str, dict] = {}
+        self._seen: dict[int, str] = {}  # id(object) -> the path it was described at
+        self._keep: list = []  # objects whose id is a key of _seen stay alive
+        self._source = probe_source.SourceIndex()
+
+    def add_module(self, module, deprecated: str | None) -> None:
+        name = module.__name__
+        self._add(name, module, name)
+        if deprecated:
+            self.apis[name]["deprecated"] = deprecated
+        for attr, value in self._public_members(module):
+            self._add(f"{name}.{attr}", value, name)
+
+    def add_named(self, dotted: str) -> bool:
+        """Resolve a dotted name (private ones too) and describe it in full; False when it does not resolve."""
+        if dotted in self.apis and "alias_of" not in self.apis[dotted]:
+            return True
+        parts = dotted.split(".")
+        for cut in range(len(parts), 0, -1):
+            try:
+                target = importlib.import_module(".".join(parts[:cut]))
+            except BaseException:  # noqa: BLE001
+                continue
+            try:
+                for attr in parts[cut:]:
+                    target = getattr(target, attr)
+            except BaseException:  # noqa: BLE001  (properties of odd objects may raise anything)
+                return False
+            self.apis[dotted] = self._describe(target, ".".join(parts[:cut]), dotted)
+            return True
+        return False
+
+    def _public_members(self, module):
+        declared = getattr(module, "__all__", None)
+        if isinstance(declared, (list, tuple)) and all(isinstance(n, str) for n in declared):
+            for attr in declared:
+                if not attr.startswith("_") and hasattr(module, attr):
+                    yield attr, getattr(module, attr)
+            return
+        for attr, value in list(vars(module).items()):
+            if attr.startswith("_"):
+                continue
+            if isinstance(value, types.ModuleType):
+                if value.__name__.startswith(self.package + "."):
+                    yield attr, value
+            elif (inspect.isclass(value) or isinstance(value, _CALLABLE)) and self._ours(value):
+                yield attr, value
+
+    def _ours(self, value) -> bool:
+        module = getattr(value, "__module__", None) or ""
+        return module == self.package or module.startswith(self.package + ".")
+
+    def _add(self, path: str, value, module: str) -> None:
+        if path in self.apis:
+            return
+        aliasable = inspect.isclass(value) or isinstance(value, (types.ModuleType, *_CALLABLE))
+        if aliasable and id(value) in self._seen:
+            first = self._seen[id(value)]
+            self.apis[path] = {"kind": _kind(value), "module": module, "alias_of": first}
+            return
+        if aliasable:
+            self._seen[id(value)] = path
+            self._keep.append(value)
+        self.apis[path] = self._describe(value, module, path)
+        if inspect.isclass(value):
+            for attr, member in _class_members(value):
+                self.apis.setdefault(f"{path}.{attr}", self._describe(member, module, f"{path}.{attr}", True))
+
+    def _describe(self, value, module: str, path: str, member: bool = False) -> dict:
+        kind = _kind(value)
+        entry: dict = {"kind": "method" if member and kind == "function" else kind, "module": module}
+        if kind == "attribute":
+            entry["type"] = type(value).__name__
+            return entry
+        if kind == "property":
+            value = value.fget
+        if kind == "module":
+            return entry
+        function = inspect.unwrap(value) if not inspect.isclass(value) else value
+        entry.update(_signature(value, path.rsplit(".", 1)[-1], member))
+        node = self._node(function)
+        if node is not None:
+            init = next((s for s in getattr(node, "body", []) if isinstance(s, ast.FunctionDef)
+                         and s.name == "__init__"), None) if inspect.isclass(value) else node
+            raises = probe_source.always_raises(init)
+            if raises:
+                entry["raises"] = raises
+            warns = probe_source.deprecation(node)
+            if warns:
+                entry["deprecated"] = warns
+        flagged = getattr(value, "__deprecated__", None)
+        if isinstance(flagged, str) and "deprecated" not in entry:
+            entry["deprecated"] = " ".join(flagged.split())[:300]
+        return entry
+
+    def _node(self, obj):
+        try:
+            if inspect.isclass(obj):
+                return self._source.node(inspect.getsourcefile(obj), obj.__qualname__)
+            code = getattr(obj, "__code__", None)
+            if code is None:
+                return None
+            return self._source.node(code.co_filename, obj.__qualname__, code.co_firstlineno)
+        except (TypeError, OSError, AttributeError):
+            return None
+
+
+def _kind(value) -> str:
+    if isinstance(value, types.ModuleType):
+        return "module"
+    if inspect.isclass(value):
+        return "class"
+    if isinstance(value, property):
+        return "property"
+    if callable(value) and isinstance(value, (*_CALLABLE, types.MethodType)) or inspect.isfunction(value):
+        return "function"
+    return "attribute"
+
+
+def _class_members(cls):
+    """Public members defined by the class itself or by a C base it wraps (torch.Tensor's methods)."""
+    sources = [cls, *(base for base in cls.__mro__[1:] if (base.__module__ or "").endswith("._C"))]
+    seen = set()
+    for source in sources:
+        for attr, raw in list(vars(source).items()):
+            if attr.startswith("_") or attr in seen:
+                continue
+            seen.add(attr)
+            value = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
+            if isinstance(value, property) or inspect.isfunction(value) or isinstance(value, _CALLABLE):
+                yield attr, value
+
+
+def _signature(value, name: str, member: bool) -> dict:
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError, RuntimeError, NameError, AttributeError):
+        return _doc_signature(value, name)
+    params = [_param(p) for p in signature.parameters.values()]
+    if member and params and params[0][0] in ("self", "cls"):
+        params = params[1:]
+    return {"params": params, "signature": _ADDRESS.sub("", str(signature))[:400]}
+
+
+def _param(p: inspect.Parameter) -> list:
+    default = None if p.default is inspect.Parameter.empty else _ADDRESS.sub("", repr(p.default))[:80]
+    return [p.name, PARAM_KINDS[p.kind], default]
+
+
+def _doc_signature(value, name: str) -> dict:
+    """C functions document their signature on the docstring's first lines: ``add(input, other, *, alpha=1)``."""
+    doc = getattr(value, "__doc__", None)
+    if not isinstance(doc, str):
+        return {}
+    for line in doc.strip().splitlines()[:6]:
+        match = re.match(rf"\s*{re.escape(name)}\((.*)\)\s*(->.*)?$", line)
+        if not match:
+            continue
+        text = f"({match[1]})"
+        try:
+            tree = ast.parse(f"def _f{text}: pass").body[0].args
+        except SyntaxError:
+            return {"signature": text}
+        return {"params": _ast_params(tree), "signature": text}
+    return {}
+
+
+def _ast_params(args: ast.arguments) -> list:
+    positional = [*args.posonlyargs, *args.args]
+    defaults = [None] * (len(positional) - len(args.defaults)) + [ast.unparse(d) for d in args.defaults]
+    params = [[a.arg, "positional-only" if i < len(args.posonlyargs) else "positional", d]
+              for i, (a, d) in enumerate(zip(positional, defaults))]
+    if args.vararg:
+        params.append([args.vararg.arg, "*args", None])
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        params.append([a.arg, "keyword-only", ast.unparse(d) if d is not None else None])
+    if args.kwarg:
+        params.append([args.kwarg.arg, "**kwargs", None])
+    return [p for p in params if p[0] != "self"]

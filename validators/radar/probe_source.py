@@ -1,0 +1,144 @@
+"""Facts read from a function's source: does it always raise, does it warn of a deprecation.
+
+Standard library only: ``probe_collect.py`` imports this inside the interpreter under
+test, which has torch but not torchpatch. Each file is parsed once; a function is
+found by its qualified name (or its first line), so thousands of lookups stay cheap.
+
+A removed API often survives as a stub that raises (``torch.cholesky`` in 2.14):
+``hasattr`` says it exists, the source says it is gone.
+"""
+
+from __future__ import annotations
+
+import ast
+
+DEPRECATION_CATEGORIES = ("DeprecationWarning", "FutureWarning", "PendingDeprecationWarning")
+MESSAGE_LIMIT = 300
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class SourceIndex:
+    """Per-file maps from qualified name and first line to the def/class node."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, tuple[dict, dict]] = {}
+
+    def node(self, filename: str | None, qualname: str, firstlineno: int | None = None):
+        if not filename or not filename.endswith(".py"):
+            return None
+        if filename not in self._files:
+            self._files[filename] = _index_file(filename)
+        by_name, by_line = self._files[filename]
+        found = by_name.get(qualname)
+        if found is None and firstlineno is not None:
+            found = by_line.get(firstlineno)
+        return found
+
+
+def _index_file(filename: str) -> tuple[dict, dict]:
+    try:
+        with open(filename, encoding="utf-8") as handle:
+            tree = ast.parse(handle.read())
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return {}, {}
+    by_name: dict[str, ast.AST] = {}
+    by_line: dict[int, ast.AST] = {}
+
+    def visit(body, prefix: str) -> None:
+        for node in body:
+            if isinstance(node, (*_FUNCS, ast.ClassDef)):
+                qualname = prefix + node.name
+                by_name.setdefault(qualname, node)
+                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                by_line.setdefault(first, node)
+                inner = qualname + (".<locals>." if isinstance(node, _FUNCS) else ".")
+                visit(node.body, inner)
+            elif isinstance(node, (ast.If, ast.Try)):  # defs under `if TYPE_CHECKING:` / try-imports
+                visit(node.body, prefix)
+                visit(node.orelse, prefix)
+
+    visit(tree.body, "")
+    return by_name, by_line
+
+
+def always_raises(node) -> str | None:
+    """The error message when the body raises at top level and never returns or yields, else None."""
+    if not isinstance(node, _FUNCS):
+        return None
+    raise_stmt = next((stmt for stmt in node.body if isinstance(stmt, ast.Raise)), None)
+    if raise_stmt is None or raise_stmt.exc is None:
+        return None
+    if any(isinstance(inner, (ast.Return, ast.Yield, ast.YieldFrom)) for inner in _walk_own(node)):
+        return None
+    if _is_not_implemented(raise_stmt.exc):  # abstract methods and interface stubs are not removals
+        return None
+    return _message(raise_stmt.exc) or "raises unconditionally"
+
+
+def deprecation(node) -> str | None:
+    """The message of a deprecation warning the function (or class) issues, else None."""
+    if node is None:
+        return None
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _dotted(target).split(".")[-1] == "deprecated":
+            return (_message(decorator) if isinstance(decorator, ast.Call) else None) or "deprecated"
+    bodies = [node] if isinstance(node, _FUNCS) else [
+        stmt for stmt in node.body if isinstance(stmt, _FUNCS) and stmt.name in ("__init__", "__new__")]
+    for body in bodies:
+        for inner in _walk_own(body):
+            if isinstance(inner, ast.Call) and _dotted(inner.func).split(".")[-1] in ("warn", "warn_once"):
+                names = {_dotted(arg).split(".")[-1] for arg in (*inner.args, *(k.value for k in inner.keywords))}
+                if names & set(DEPRECATION_CATEGORIES):
+                    return _message(inner) or "deprecated"
+    return None
+
+
+def _walk_own(func):
+    """Nodes of a function body, not descending into nested functions, classes or lambdas."""
+    stack = list(func.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (*_FUNCS, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _is_not_implemented(exc) -> bool:
+    target = exc.func if isinstance(exc, ast.Call) else exc
+    return _dotted(target) in ("NotImplementedError", "NotImplemented")
+
+
+def _dotted(node) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return ""
+
+
+def _message(node) -> str | None:
+    """The message a raise/warn/deprecated call carries: its first argument rendered as text."""
+    expr = node.args[0] if isinstance(node, ast.Call) and node.args else node
+    text = _render(expr)
+    if text is None:  # an odd shape (a variable, a `.format` call): settle for any literal inside
+        text = next((n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                     and n.value.strip()), None)
+    return _shorten(text) if text and text.strip() else None
+
+
+def _render(expr) -> str | None:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value
+    if isinstance(expr, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{...}" for v in expr.values)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        left, right = _render(expr.left), _render(expr.right)
+        return (left or "") + (right or "") if left or right else None
+    return None
+
+
+def _shorten(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 3] + "..."
