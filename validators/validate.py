@@ -17,8 +17,9 @@ from .build import TorchBuild, inspect_build
 from .cache import ResultCache, snippet_key
 from .evaluate import evaluate
 from .home import home_dir
+from .matrix import check_claims
 from .markdown import Problem, Snippet, iter_reference_files, parse_reference
-from .results import FAILED, SKIPPED, SnippetResult
+from .results import BAD, FAILED, SKIPPED, SnippetResult
 from .runner import SnippetRunner
 from .shard import select_shard
 from .static import collect_torch_names
@@ -48,7 +49,14 @@ class ValidationRun:
     problems: list[Problem] = field(default_factory=list)
 
     def failed(self) -> bool:
-        return bool(self.problems) or any(r.status in ("failed", "timeout") for rs in self.results.values() for r in rs)
+        """Malformed references, a bad result on the first build, or a contradicted version claim.
+
+        Older builds in a matrix are expected to fail newer snippets; that alone is no failure.
+        """
+        primary = self.results[self.builds[0].python_path]
+        if self.problems or any(r.status in BAD for r in primary):
+            return True
+        return any(c.verdict == "contradicted" for c in check_claims(self.snippets, self.builds, self.results))
 
 
 def load_snippets(paths: Sequence[str | Path]) -> tuple[list[Snippet], list[Problem]]:

@@ -61,7 +61,7 @@ def render(run: ValidationRun) -> None:
 
 def _render_summary(run: ValidationRun) -> None:
     table = Table(title="torchpatch validate")
-    table.add_column("build")
+    table.add_column("build", no_wrap=True)
     for status in STATUSES:
         table.add_column(status, justify="right", style=STYLE[status])
     for build in run.builds:

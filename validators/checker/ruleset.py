@@ -36,7 +36,17 @@ class RuleSet:
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
 
     def knows(self, qualified: str) -> bool:
-        return qualified in self.by_name or qualified in self.by_call
+        return qualified in self.by_call or bool(self.name_rules(qualified))
+
+    def name_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
+        """Name rules for ``qualified`` or any module/class above it (``a.b.c`` also asks ``a.b``)."""
+        found, end = [], len(qualified)
+        while end > 0:
+            prefix = qualified[:end]
+            if prefix in self.by_name:
+                found.append((prefix, self.by_name[prefix]))
+            end = prefix.rfind(".")
+        return found
 
 
 def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | Path | None = None) -> RuleSet:

@@ -52,14 +52,11 @@ class FindingCollector(ast.NodeVisitor):
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:
-            api = f"{node.module}.{alias.name}"
-            if api in self.rules.by_name:
-                self._report(alias, api, self.rules.by_name[api])
+            self._check_qualified(alias, f"{node.module}.{alias.name}")
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            if alias.name in self.rules.by_name:
-                self._report(alias, alias.name, self.rules.by_name[alias.name])
+            self._check_qualified(alias, alias.name)
 
     def visit_Name(self, node: ast.Name) -> None:
         if isinstance(node.ctx, ast.Load):
@@ -74,9 +71,13 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _check_name(self, node: ast.AST, dotted: str) -> None:
-        api = self.imports.resolve(dotted, self.rules.knows)
-        if api is not None and api in self.rules.by_name:
-            self._report(node, api, self.rules.by_name[api])
+        qualified = self.imports.resolve(dotted, self.rules.knows)
+        if qualified is not None:
+            self._check_qualified(node, qualified)
+
+    def _check_qualified(self, node: ast.AST, qualified: str) -> None:
+        for api, rules in self.rules.name_rules(qualified):
+            self._report(node, api, rules)
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:

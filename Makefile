@@ -1,0 +1,45 @@
+# Two commands on a fresh machine: `make serve` (index the references, serve MCP + HTTP)
+# and `make test` (unit tests, then the full snippet validation on the pinned torch build).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+OLD_TORCH := .venv-2.13
+REPORTS := reports
+
+.PHONY: install serve test validate matrix old-torch bench clean
+
+$(BIN)/torchpatch: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(BIN)/torchpatch
+
+# The older build of the version matrix (a CPU wheel of torch 2.13.0).
+$(OLD_TORCH)/bin/python:
+	$(PYTHON) -m venv $(OLD_TORCH)
+	$(OLD_TORCH)/bin/python -m pip install --quiet torch==2.13.0 numpy
+
+old-torch: $(OLD_TORCH)/bin/python
+
+serve: install
+	$(BIN)/torchpatch index
+	$(BIN)/torchpatch serve --transport http --host 127.0.0.1 --port 8765
+
+test: install old-torch
+	$(BIN)/python -m pytest -q
+	$(MAKE) validate
+
+validate: install
+	mkdir -p $(REPORTS)
+	$(BIN)/torchpatch validate references --json $(REPORTS)/validate.json --junit $(REPORTS)/validate.xml
+
+matrix: install old-torch
+	$(BIN)/torchpatch validate references --python $(OLD_TORCH)/bin/python --json $(REPORTS)/matrix.json
+
+bench: install
+	$(BIN)/python bench/bench_validate.py
+
+clean:
+	rm -rf $(VENV) $(OLD_TORCH) $(REPORTS) build *.egg-info
