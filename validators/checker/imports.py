@@ -19,6 +19,7 @@ def is_torch_module(module: str) -> bool:
 class ImportMap:
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
+    other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
 
     @classmethod
     def from_tree(cls, tree: ast.AST) -> "ImportMap":
@@ -28,11 +29,14 @@ class ImportMap:
                 imports._add_import(node)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
+            elif isinstance(node, ast.ImportFrom):
+                imports.other_names.update(alias.asname or alias.name for alias in node.names)
         return imports
 
     def _add_import(self, node: ast.Import) -> None:
         for alias in node.names:
             if not is_torch_module(alias.name):
+                self.other_names.add(alias.asname or alias.name.partition(".")[0])
                 continue
             if alias.asname:
                 self.aliases[alias.asname] = alias.name
@@ -45,6 +49,11 @@ class ImportMap:
                 self.star_modules.append(node.module)
             else:
                 self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+
+    def is_imported(self, dotted: str) -> bool:
+        """True when ``dotted`` starts with any imported name: a module path, not a value like a tensor."""
+        head = dotted.partition(".")[0]
+        return head in self.aliases or head in self.other_names
 
     @property
     def uses_torch(self) -> bool:

@@ -9,10 +9,11 @@ rest, and an API with an explicit rule keeps that rule's better message.
 
 from __future__ import annotations
 
+import ast
 from typing import Iterable
 
 from ..markdown import Section
-from ..static import collect_torch_names
+from .imports import ImportMap, dotted_name, is_torch_module
 from .rule import Rule
 
 _FLAGGED_KINDS = ("breaking", "deprecation", "security", "behaviour-change")
@@ -39,11 +40,11 @@ def _rules_for(section: Section, api: str) -> list[Rule]:
     if meta.deprecated:
         rules.append(Rule(id=f"meta:{section.id}:{api}:deprecated", section=section.id, apis=(api,), kind="name",
                           version=meta.deprecated, origin="meta", fix=fix,
-                          message=f"`{api}` is deprecated since torch {meta.deprecated} ({section.title})"))
+                          message=f"`{api}` is deprecated since torch {meta.deprecated}"))
     if meta.removed:
         rules.append(Rule(id=f"meta:{section.id}:{api}:removed", section=section.id, apis=(api,), kind="name",
                           version=meta.removed, origin="meta", fix=fix,
-                          message=f"`{api}` was removed in torch {meta.removed} ({section.title})"))
+                          message=f"`{api}` was removed in torch {meta.removed}"))
     return rules
 
 
@@ -53,8 +54,25 @@ def _names_in_passing_snippets(section: Section) -> set[str]:
         markers = snippet.markers
         if snippet.language != "python" or markers.raises or markers.known_bug or markers.skip:
             continue
-        code = "\n".join(s.code for s in (*snippet.setup_chain, snippet))
-        names |= collect_torch_names(code).names
+        names |= _torch_names("\n".join(s.code for s in (*snippet.setup_chain, snippet)))
+    return names
+
+
+def _torch_names(code: str) -> set[str]:
+    """Qualified torch names a snippet reads *or assigns* (``torch.compiler.config.flag = ...`` is a use)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()  # the validator's static tier reports it
+    imports = ImportMap.from_tree(tree)
+    names = {f"{m}.{a.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for m in [node.module or ""] for a in node.names if is_torch_module(m)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Attribute, ast.Name)):
+            dotted = dotted_name(node)
+            qualified = imports.resolve(dotted) if dotted else None
+            if qualified:
+                names.add(qualified)
     return names
 
 

@@ -58,16 +58,15 @@ class FindingCollector(ast.NodeVisitor):
         for alias in node.names:
             self._check_qualified(alias, alias.name)
 
+    # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
     def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, ast.Load):
-            self._check_name(node, node.id)
+        self._check_name(node, node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.loads.note_attribute(node, self.scope)
-        if isinstance(node.ctx, ast.Load):
-            dotted = dotted_name(node)
-            if dotted is not None:
-                self._check_name(node, dotted)
+        dotted = dotted_name(node)
+        if dotted is not None:
+            self._check_name(node, dotted)
         self.generic_visit(node)
 
     def _check_name(self, node: ast.AST, dotted: str) -> None:
@@ -86,9 +85,14 @@ class FindingCollector(ast.NodeVisitor):
         api = self.imports.resolve(dotted, self.rules.knows) if dotted else None
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
-        if isinstance(node.func, ast.Attribute) and self.imports.uses_torch:
+        if isinstance(node.func, ast.Attribute) and not self._receiver_is_module(node.func.value):
             self._check_method(node, node.func.attr)
         self.generic_visit(node)
+
+    def _receiver_is_module(self, receiver: ast.AST) -> bool:
+        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, not the Tensor.qr method."""
+        dotted = dotted_name(receiver)
+        return dotted is not None and self.imports.is_imported(dotted)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``: the receiver's type is unknown, so the method name alone decides."""

@@ -1,0 +1,11 @@
+# An older training script: three different findings.
+# expect: migrations-and-security#torchload-defaults-to-weights_onlytrue
+# expect: migrations-and-security#torchscript-apis-warn-with-futurewarning
+# expect: distributed-and-checkpointing#migrating-from-fsdp1-to-fully_shard
+import torch
+import torch.distributed.fsdp as fsdp
+
+net = torch.load("checkpoint.pth")
+net.train()
+net = fsdp.FullyShardedDataParallel(net)
+torch.jit.trace(net, torch.randn(1, 8))

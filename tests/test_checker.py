@@ -1,0 +1,297 @@
+"""The checker: old-style code is flagged with the right section, current code comes back clean,
+rules point at sections that exist, bad input is refused with a position, and nothing is executed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from torchpatch.server.cli import cli
+from torchpatch.validators.checker import (
+    FIELDS,
+    MAX_SOURCE_BYTES,
+    Finding,
+    check_paths,
+    check_source,
+    default_references_dir,
+    load_rules,
+)
+from torchpatch.validators.checker.rulefile import read_rule_file, rule_problems
+from torchpatch.validators.errors import InvalidInput, NotFound
+from torchpatch.validators.markdown import iter_reference_files, parse_reference
+
+SAMPLES = Path(__file__).parent / "samples" / "checker"
+OLD = sorted((SAMPLES / "old").glob("*.py"))
+CURRENT = sorted((SAMPLES / "current").glob("*.py"))
+REFERENCES = default_references_dir()
+RULES_FILE = REFERENCES / "check-rules.toml"
+_EXPECT = re.compile(r"^# expect: (\S+)$", re.MULTILINE)
+_DEMONSTRATES = re.compile(r"\bexcept\b|catch_warnings|pytest\.(raises|warns)")
+
+
+@pytest.fixture(scope="module")
+def shipped_rules():
+    """The real rule file and whatever references exist now."""
+    return load_rules(REFERENCES)
+
+
+@pytest.fixture(scope="module")
+def fixture_rules():
+    return load_rules(SAMPLES / "references")
+
+
+# --- the corpus ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("sample", OLD, ids=lambda p: p.stem)
+def test_old_style_code_is_flagged_with_its_section(sample, shipped_rules):
+    code = sample.read_text()
+    expected = set(_EXPECT.findall(code))
+    assert expected, f"{sample.name} needs '# expect: <section-id>' lines"
+    findings = check_source(code, "2.15", sample.name, rules=shipped_rules)
+    assert {f.section for f in findings} == expected, "\n".join(map(str, findings))
+
+
+@pytest.mark.parametrize("sample", CURRENT, ids=lambda p: p.stem)
+def test_current_code_comes_back_clean(sample, shipped_rules):
+    findings = check_source(sample.read_text(), "2.15", sample.name, rules=shipped_rules)
+    assert findings == [], "\n".join(map(str, findings))
+
+
+def test_every_rule_has_an_old_style_sample(shipped_rules):
+    """Each shipped rule's section is exercised by the corpus, so a rule cannot rot unseen."""
+    expected = {section for sample in OLD for section in _EXPECT.findall(sample.read_text())}
+    rules, _ = read_rule_file(RULES_FILE)
+    assert {rule.section for rule in rules} <= expected
+
+
+# --- rules point at real sections ---------------------------------------------------------------
+
+def test_rule_file_in_references_is_well_formed_and_points_at_existing_sections():
+    """A rule whose reference file exists must name one of its sections, with a version its metadata names.
+
+    Rules for a reference file that is not written yet are listed in the skip reason.
+    """
+    rules, _ = read_rule_file(RULES_FILE)
+    sections = {s.id: s for path in iter_reference_files([REFERENCES]) for s in parse_reference(path).sections}
+    written = {rule for rule in rules if (REFERENCES / f"{rule.section.split('#')[0]}.md").exists()}
+    problems = rule_problems(RULES_FILE, sorted(written, key=lambda r: r.id), sections)
+    assert problems == [], "\n".join(map(str, problems))
+    pending = sorted({rule.section for rule in rules} - {rule.section for rule in written})
+    if pending:
+        pytest.skip("reference files not written yet for: " + ", ".join(pending))
+
+
+def test_a_rule_pointing_at_a_missing_section_is_reported_with_its_line():
+    rules = load_rules(SAMPLES / "references", SAMPLES / "stale-rules.toml")
+    messages = [str(p) for p in rules.problems]
+    assert any(m.endswith("stale-rules.toml:3: rule points-nowhere: section widgets#no-such-heading does not exist")
+               for m in messages), messages
+    assert any("rule wrong-version: version 2.7 is none of the section's metadata versions" in m for m in messages)
+
+
+def test_fixture_rules_point_at_existing_sections(fixture_rules):
+    assert fixture_rules.problems == []
+
+
+@pytest.mark.parametrize("bad, error", [
+    ('[[rule]]\nid = "x"\n', "missing key"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="teleport"\nversion="2.6"\nmessage="m"\nfix="f"\n',
+     "unknown kind"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="keyword"\nversion="2.6"\nmessage="m"\nfix="f"\n',
+     "needs argument="),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="name"\nversion="two"\nmessage="m"\nfix="f"\n',
+     "not a version"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="name"\nversion="2.6"\nmessage="m"\nfix="f"\ncolour=1\n',
+     "unknown key"),
+    ("[[rule]\n", "not valid TOML"),
+])
+def test_a_malformed_rule_file_is_refused_with_the_rule_named(tmp_path, bad, error):
+    path = tmp_path / "check-rules.toml"
+    path.write_text(bad)
+    with pytest.raises(InvalidInput, match=re.escape(error)):
+        read_rule_file(path)
+
+
+# --- rules from section metadata ---------------------------------------------------------------------
+
+FIXTURE_CODE = """import torch
+torch.frobnicate(1)
+torch.linalg.frob(1)
+from torch.widgets import make_widget, Widget
+torch.gadget()
+"""
+
+
+@pytest.mark.parametrize("version, expected", [
+    ("2.7", []),
+    ("2.11", [(4, "torch.widgets.make_widget", "is deprecated since torch 2.8")]),
+    ("2.12", [(2, "torch.frobnicate", "was removed in torch 2.12"),
+              (4, "torch.widgets.make_widget", "is deprecated since torch 2.8")]),
+    ("2.13", [(2, "torch.frobnicate", "was removed in torch 2.12"),
+              (4, "torch.widgets.make_widget", "was removed in torch 2.13")]),
+])
+def test_metadata_flags_removed_and_deprecated_apis_but_not_replacements_or_new_ones(fixture_rules, version, expected):
+    findings = check_source(FIXTURE_CODE, version, rules=fixture_rules)
+    assert [(f.line, f.api) for f in findings] == [(line, api) for line, api, _ in expected]
+    for finding, (_, _, text) in zip(findings, expected):
+        assert text in finding.message and finding.fix.startswith("read widgets#")
+
+
+# --- call patterns and name resolution ------------------------------------------------------------------
+
+def test_findings_carry_position_api_fix_and_section(shipped_rules):
+    code = "import torch\nimport torch.distributed as dist\n\nx = 1; dist.all_gather_into_tensor(a, b)\n"
+    [finding] = check_source(code, "2.15", "train.py", rules=shipped_rules)
+    assert (finding.file, finding.line, finding.column) == ("train.py", 4, 8)
+    assert finding.api == "torch.distributed.all_gather_into_tensor"
+    assert "all_gather_single" in finding.fix
+    assert tuple(finding.as_dict()) == FIELDS == ("file", "line", "column", "api", "message", "fix", "section")
+
+
+def test_the_target_version_decides_what_is_flagged(shipped_rules):
+    code = "import torch\nfrom torch.export import export_for_training\nm = torch.load('m.pt')\nm.eval()\n"
+    assert [f.api for f in check_source(code, "2.5", rules=shipped_rules)] == []
+    assert [f.api for f in check_source(code, "2.6", rules=shipped_rules)] == ["torch.load"]
+    assert [f.api for f in check_source(code, "2.11.0+cpu", rules=shipped_rules)] == [
+        "torch.export.export_for_training", "torch.load"]
+
+
+def test_one_finding_per_use_with_the_newest_applicable_message(shipped_rules):
+    code = "import torch\ntorch.jit.script(f)\n"
+    [at_2_10] = check_source(code, "2.10", rules=shipped_rules)
+    [at_2_15] = check_source(code, "2.15", rules=shipped_rules)
+    assert "FutureWarning" not in at_2_10.message and "FutureWarning" in at_2_15.message
+
+
+def test_error_on_graph_break_with_its_argument_by_keyword_is_fine(shipped_rules):
+    code = "import torch\ntorch._dynamo.error_on_graph_break(error_on_graph_break=True)\n"
+    assert check_source(code, rules=shipped_rules) == []
+
+
+def test_unknown_call_arguments_are_not_guessed(shipped_rules):
+    code = "import torch\nargs = ()\ntorch._dynamo.error_on_graph_break(*args)\nm = torch.load(p, **kw)\nm.eval()\n"
+    assert check_source(code, rules=shipped_rules) == []
+
+
+def test_loaded_object_tracking_is_per_scope(shipped_rules):
+    code = ("import torch\n\ndef a(p):\n    m = torch.load(p)\n    return m['w']\n\n"
+            "def b(m):\n    return m.eval()\n")
+    assert check_source(code, rules=shipped_rules) == []
+
+
+# --- bad input and safety ----------------------------------------------------------------------------------
+
+def test_code_that_does_not_parse_names_line_and_column(shipped_rules):
+    with pytest.raises(InvalidInput, match=r"snippet\.py: line 3, column 9: code does not parse"):
+        check_source("import torch\n\nx = (1, ]\n", filename="snippet.py", rules=shipped_rules)
+
+
+def test_null_bytes_and_bad_versions_are_invalid_input(shipped_rules):
+    with pytest.raises(InvalidInput):
+        check_source("import torch\x00", rules=shipped_rules)
+    with pytest.raises(InvalidInput, match="torch version"):
+        check_source("import torch", "latest", rules=shipped_rules)
+
+
+def test_huge_input_is_refused_with_the_limit(shipped_rules):
+    code = "import torch\n" + "x = 1\n" * (MAX_SOURCE_BYTES // 6 + 1)
+    with pytest.raises(InvalidInput, match="over the checker's limit of 1,000,000 bytes"):
+        check_source(code, rules=shipped_rules)
+
+
+def test_checked_code_is_never_executed(tmp_path, shipped_rules):
+    marker = tmp_path / "ran"
+    code = f"import torch, pathlib\npathlib.Path({str(marker)!r}).write_text('x')\nraise SystemExit(3)\n"
+    assert check_source(code, rules=shipped_rules) == []
+    assert not marker.exists()
+
+
+def test_check_paths_walks_folders_and_reports_missing_paths(shipped_rules):
+    findings = check_paths([SAMPLES / "old" / "cholesky_qr.py", SAMPLES / "current"], "2.15", rules=shipped_rules)
+    assert [(Path(f.file).name, f.line) for f in findings] == [("cholesky_qr.py", n) for n in (6, 7, 8)]
+    with pytest.raises(NotFound):
+        check_paths([SAMPLES / "missing.py"], rules=shipped_rules)
+
+
+# --- the references' own snippets -------------------------------------------------------------------------
+
+def _reference_snippets():
+    for path in iter_reference_files([REFERENCES]):
+        for snippet in parse_reference(path).snippets:
+            if snippet.language == "python" and not snippet.markers.raises and not snippet.markers.known_bug:
+                yield snippet
+
+
+def _section_apis(section) -> tuple[str, ...]:
+    return (section.meta.apis if section.meta else ()) if section is not None else ()
+
+
+def test_reference_snippets_come_back_clean(shipped_rules):
+    """Correct current code in the references is never flagged. A snippet that catches the old API's error
+    or records its warning (try/except, catch_warnings, pytest.raises/warns) may be flagged for an API its
+    own section is about, or with its own section: showing the old way is its point."""
+    snippets = list(_reference_snippets())
+    if not snippets:
+        pytest.skip("no reference snippets written yet")
+    false_positives = []
+    for snippet in snippets:
+        setup = "".join(s.code if s.code.endswith("\n") else s.code + "\n" for s in snippet.setup_chain)
+        offset = setup.count("\n")
+        code = setup + snippet.code
+        demonstrates = bool(_DEMONSTRATES.search(snippet.code))
+        about = _section_apis(snippet.section)
+        try:
+            findings = check_source(code, "2.15", snippet.file, rules=shipped_rules)
+        except InvalidInput:
+            continue  # does not parse: the validator's static tier reports that, with its line
+        for finding in findings:
+            on_purpose = demonstrates and (finding.section == snippet.section.id or finding.api in about)
+            if finding.line > offset and not on_purpose:
+                false_positives.append(f"{snippet.file}:{snippet.line + finding.line - offset - 1}: {finding.message}")
+    assert false_positives == [], "\n".join(false_positives)
+
+
+def test_fixture_reference_snippets_show_the_on_purpose_exception(fixture_rules):
+    """The fixture's warning-recording snippet uses torch.jit.script and is flagged with its own section."""
+    [snippet] = [s for s in parse_reference(SAMPLES / "references" / "widgets.md").snippets if "jit" in s.code]
+    [finding] = check_source(snippet.code, "2.15", rules=fixture_rules)
+    assert finding.section == snippet.section.id == "widgets#loading-gadgets"
+
+
+# --- the CLI ---------------------------------------------------------------------------------------------------
+
+def test_cli_json_lists_findings_and_exits_1():
+    result = CliRunner().invoke(cli, ["check", str(SAMPLES / "old" / "cholesky_qr.py"), "--json"])
+    assert result.exit_code == 1, result.output
+    findings = json.loads(result.stdout)
+    assert [tuple(f) for f in findings] == [FIELDS] * 3
+    assert [f["api"] for f in findings] == ["torch.cholesky", "torch.qr", "torch.Tensor.cholesky"]
+
+
+def test_cli_text_output_and_clean_exit():
+    runner = CliRunner()
+    flagged = runner.invoke(cli, ["check", str(SAMPLES / "old" / "fsdp1_wrapper.py")])
+    assert flagged.exit_code == 1
+    assert "fsdp1_wrapper.py:3:" in flagged.stdout and "fix: " in flagged.stdout and "read: " in flagged.stdout
+    clean = runner.invoke(cli, ["check", str(SAMPLES / "current"), "--torch-version", "2.15"])
+    assert clean.exit_code == 0, clean.output
+
+
+def test_cli_reads_stdin_and_maps_errors_to_exit_1():
+    runner = CliRunner()
+    result = runner.invoke(cli, ["check", "-", "--torch-version", "2.13", "--json"],
+                           input="import torch\nprint(torch.zeros(2, names=('a',)))\n")
+    assert result.exit_code == 1 and json.loads(result.stdout)[0]["line"] == 2
+    broken = runner.invoke(cli, ["check", "-"], input="def (:\n")
+    assert broken.exit_code == 1 and "line 1, column" in broken.output
+    assert runner.invoke(cli, ["check", "missing.py"]).exit_code == 1
+
+
+def test_finding_orders_by_file_and_position():
+    a = Finding("a.py", 2, 1, "torch.qr", "m", "f", "s#a")
+    b = Finding("a.py", 10, 1, "torch.qr", "m", "f", "s#a")
+    assert sorted([b, a]) == [a, b]
