@@ -17,6 +17,7 @@ TITLE = "PyTorch knowledge patch"
 SUMMARY = ("Verified notes on what changed in PyTorch 2.4 -> 2.15 for coding agents whose knowledge ends "
            "around torch 2.3: breaking changes, deprecations, removals and new APIs, each with its versions "
            "and a snippet that runs on the pinned build.")
+_NAVIGATION = {"contents", "quick reference"}  # every file has them; they are not topics
 
 
 def llms_index(references: list[Reference], link_prefix: str) -> str:
@@ -27,6 +28,8 @@ def llms_index(references: list[Reference], link_prefix: str) -> str:
         name = Path(ref.file).name
         lines += [f"## {ref.title}", "", f"[{name}]({link_prefix}{name}): {ref.scope}", ""]
         for section in ref.sections:
+            if section.title.strip().lower() in _NAVIGATION:
+                continue
             note = f": {section.meta.describe()}" if section.meta else ""
             lines.append(f"- [{section.title}]({link_prefix}{name}#{section.anchor}){note}")
         lines.append("")
