@@ -23,16 +23,17 @@ COVERED = ((2, 4, 0), (2, 15, 0))
 # (heading, predicate on (version, section)) in the order an agent should read them.
 GROUPS = (
     ("Removed in this build: old code using these fails", lambda v, s: _at_or_before(s.get("removed"), v)),
-    ("Deprecated in this build: still works, warns; migrate",
-     lambda v, s: _at_or_before(s.get("deprecated"), v)
-     or (s.get("kind") == "deprecation" and _at_or_before(s.get("since"), v))),
     ("In effect in this build: breaking, behaviour, security changes and known bugs",
      lambda v, s: s.get("kind") in ("breaking", "behaviour-change", "security", "known-bug")
      and _at_or_before(s.get("since"), v)),
+    ("Deprecated in this build: still works, warns; migrate",
+     lambda v, s: _at_or_before(s.get("deprecated"), v)
+     or (s.get("kind") == "deprecation" and _at_or_before(s.get("since"), v))),
     ("Available in this build: new APIs", lambda v, s: s.get("kind") == "new" and _at_or_before(s.get("since"), v)),
-    ("NOT in this build: added later, do not use these here", lambda v, s: _after(s.get("since"), v)),
-    ("Deprecated or removed only in later builds: fine here, but avoid in new code",
-     lambda v, s: _after(s.get("deprecated"), v) or _after(s.get("removed"), v)),
+    ("NOT in this build: new APIs added later, do not use them here",
+     lambda v, s: s.get("kind") == "new" and _after(s.get("since"), v)),
+    ("Changes in later builds: this build still has the old behaviour",
+     lambda v, s: any(_after(s.get(key), v) for key in ("since", "deprecated", "removed"))),
 )
 
 
