@@ -77,7 +77,7 @@ def classify(index: dict, version: tuple[int, int, int]) -> dict[str, list[dict]
 def render(torch_version: str, version: tuple[int, int, int], groups: dict[str, list[dict]]) -> str:
     lines = [f"torch {torch_version} (this skill covers 2.4 -> 2.15; links are relative to {SKILL_DIR})"]
     if version < COVERED[0]:
-        lines.append("This build predates the skill: everything below is newer than what is installed.")
+        lines.append("This build predates 2.4, where the skill starts: most sections below describe later builds.")
     elif version[:2] > COVERED[1][:2]:
         lines.append("This build is newer than the skill: changes after 2.15 are not covered.")
     for heading, sections in groups.items():
