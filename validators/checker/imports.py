@@ -21,10 +21,12 @@ class ImportMap:
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
 
+    _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
+
     @classmethod
     def from_tree(cls, tree: ast.AST) -> "ImportMap":
         imports = cls()
-        for node in ast.walk(tree):
+        for node in _statements(tree):
             if isinstance(node, ast.Import):
                 imports._add_import(node)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
@@ -65,6 +67,14 @@ class ImportMap:
         A bare name that a star import could have brought in resolves only when ``known``
         says the qualified candidate is something the rules care about.
         """
+        try:
+            return self._resolved[dotted]
+        except KeyError:
+            pass
+        self._resolved[dotted] = qualified = self._resolve(dotted, known)
+        return qualified
+
+    def _resolve(self, dotted: str, known) -> str | None:
         head, _, rest = dotted.partition(".")
         if head in self.aliases:
             return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
@@ -73,6 +83,16 @@ class ImportMap:
             if known(candidate) or known(f"{module}.{head}"):
                 return candidate
         return None
+
+
+def _statements(tree: ast.AST):
+    """Every statement, at any depth, without visiting expressions: imports are statements."""
+    pending = list(getattr(tree, "body", ()))
+    while pending:
+        node = pending.pop()
+        yield node
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            pending.extend(getattr(node, name, ()))
 
 
 def dotted_name(node: ast.AST) -> str | None:

@@ -1,15 +1,21 @@
 """Rules derived from the references' own ``> meta:`` lines.
 
-A section with ``removed=`` or ``deprecated=`` lists in ``api=`` both the old API and,
-often, its replacement. The replacement is recognised from the section itself: an API
-that one of its passing snippets (no ``raises=``, ``known-bug`` or ``skip``) uses is
-current, so it is never flagged. ``[meta] not_flagged`` in check-rules.toml covers the
-rest, and an API with an explicit rule keeps that rule's better message.
+A section's ``api=`` lists what the section is *about*: the old API, often its replacement,
+sometimes a class whose one argument changed. So a section with ``removed=`` or
+``deprecated=`` flags an API from its list only when all of these hold:
+
+- the section's heading names it (``export_for_inference`` in "export_for_training and
+  export_for_inference removed"; not ``custom_op`` in "Custom ops whose output aliases ...");
+- none of the section's passing snippets (no ``raises=``, ``known-bug`` or ``skip``) uses it:
+  an API the new way uses is current;
+- ``[meta] not_flagged`` in check-rules.toml does not list it, and no explicit rule covers it
+  (an explicit rule has the better message and fix).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterable
 
 from ..markdown import Section
@@ -27,7 +33,8 @@ def rules_from_meta(sections: Iterable[Section], covered: set[str], not_flagged:
             continue
         current = _names_in_passing_snippets(section)
         for api in meta.apis:
-            if not api.startswith("torch") or api in covered or api in not_flagged or _used(api, current):
+            if (not api.startswith("torch") or api in covered or api in not_flagged or _used(api, current)
+                    or not _named_in_heading(api, section.title)):
                 continue
             rules.extend(_rules_for(section, api))
     return rules
@@ -54,7 +61,8 @@ def _names_in_passing_snippets(section: Section) -> set[str]:
         markers = snippet.markers
         if snippet.language != "python" or markers.raises or markers.known_bug or markers.skip:
             continue
-        names |= _torch_names("\n".join(s.code for s in (*snippet.setup_chain, snippet)))
+        chain = [s.code for s in (*snippet.setup_chain, snippet) if s.language == "python"]
+        names |= _torch_names("\n".join(chain))
     return names
 
 
@@ -74,6 +82,10 @@ def _torch_names(code: str) -> set[str]:
             if qualified:
                 names.add(qualified)
     return names
+
+
+def _named_in_heading(api: str, heading: str) -> bool:
+    return api.rsplit(".", 1)[-1].lower() in re.findall(r"[a-z_][a-z0-9_]*", heading.lower())
 
 
 def _used(api: str, names: set[str]) -> bool:

@@ -20,9 +20,11 @@ OBJECT_SIGNALS = frozenset({
 
 
 def matches_call(rule: Rule, call: ast.Call) -> bool:
-    """The shape test for keyword, missing-argument and positional rules (``when`` is checked later)."""
+    """The shape test for call, keyword, missing-argument and positional rules (``when`` is checked later)."""
+    if rule.kind == "call":
+        return True
     if rule.kind == "keyword":
-        return any(kw.arg == rule.argument for kw in call.keywords)
+        return any(kw.arg == rule.argument and _has_value(kw.value, rule.value) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "missing-argument":
@@ -34,6 +36,13 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+def _has_value(node: ast.expr, wanted) -> bool:
+    """No ``value`` in the rule: any value. Otherwise only that literal (``True`` is not ``1``)."""
+    if wanted is None:
+        return True
+    return isinstance(node, ast.Constant) and type(node.value) is type(wanted) and node.value == wanted
 
 
 def _has_unpacking(call: ast.Call) -> bool:

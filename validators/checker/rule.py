@@ -3,7 +3,8 @@
 Rule kinds, each a pattern the walker knows how to see in the AST:
 
     name              any use of the API: a call, an attribute, an import, a base class
-    keyword           a call that passes the keyword ``argument``
+    call              a direct call of exactly the API (``torch.compiler.precompile(...)``)
+    keyword           a call that passes the keyword ``argument`` (equal to ``value``, when given)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it (``loads-pickled-object``)
     positional        a call with more than ``max_positional`` positional arguments
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from ..markdown import Version
 
-KINDS = ("name", "keyword", "missing-argument", "positional", "method")
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method")
 CONDITIONS = ("loads-pickled-object",)
 
 
@@ -33,12 +34,13 @@ class Rule:
     position: int | None = None
     max_positional: int | None = None
     when: str | None = None
+    value: bool | int | float | str | None = None
     origin: str = "rules"  # "rules" (check-rules.toml) or "meta" (a section's > meta: line)
 
     @property
     def pattern(self) -> tuple:
         """Rules with the same pattern are versions of one finding: the newest applicable wins."""
-        return (self.kind, self.argument, self.position, self.max_positional, self.when)
+        return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value)
 
     def applies_to(self, target: Version) -> bool:
         return target.sort_key >= self.version.sort_key
@@ -62,6 +64,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "kind=positional needs max_positional="
     if rule.when is not None and rule.when not in CONDITIONS:
         return f"unknown when={rule.when!r} (one of {', '.join(CONDITIONS)})"
+    if rule.value is not None and rule.kind != "keyword":
+        return "value= only goes with kind=keyword"
     if rule.when is not None and rule.kind != "missing-argument":
         return "when= only goes with kind=missing-argument"
     return None

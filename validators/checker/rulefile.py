@@ -21,7 +21,7 @@ from ..markdown import Problem, Section, Version
 from .rule import Rule, validate_rule_fields
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
-            "max_positional", "when"}
+            "max_positional", "when", "value"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -54,7 +54,7 @@ def _build(raw: dict, where: str) -> Rule:
             id=raw["id"], section=raw["section"], apis=apis, kind=raw["kind"],
             version=Version.parse(str(raw["version"])), message=raw["message"].strip(),
             fix=raw["fix"].strip(), argument=raw.get("argument"), position=raw.get("position"),
-            max_positional=raw.get("max_positional"), when=raw.get("when"),
+            max_positional=raw.get("max_positional"), when=raw.get("when"), value=raw.get("value"),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None

@@ -26,6 +26,7 @@ class RuleSet:
     by_name: dict[str, list[Rule]] = field(init=False)
     by_call: dict[str, list[Rule]] = field(init=False)
     by_method: dict[str, list[Rule]] = field(init=False)
+    _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
@@ -40,6 +41,13 @@ class RuleSet:
 
     def name_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
         """Name rules for ``qualified`` or any module/class above it (``a.b.c`` also asks ``a.b``)."""
+        try:
+            return self._name_cache[qualified]
+        except KeyError:
+            found = self._name_cache[qualified] = self._find_name_rules(qualified)
+            return found
+
+    def _find_name_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
         found, end = [], len(qualified)
         while end > 0:
             prefix = qualified[:end]

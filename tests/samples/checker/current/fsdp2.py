@@ -15,3 +15,9 @@ def gather(out, inp):
     dist.all_gather_single(out, inp)
     dist.reduce_scatter_single(inp, out)
     dist.gather_single(inp, out, dst=0)
+
+
+def place(tensor, mesh):
+    from torch.distributed.tensor import Shard, distribute_tensor
+
+    return distribute_tensor(tensor, mesh, [Shard(0)])

@@ -11,3 +11,9 @@ def tolerant(x):
 def strict(x):
     with torch._dynamo.error_on_graph_break(True):
         return tolerant(x) * 2
+
+
+def precompiled(fn, x):
+    with torch.compiler.precompile.capture(fn, artifact_path="fn.py", cache_path="fn.cache") as cap:
+        cap(x)
+    return torch.compiler.precompile.load("fn.py", "fn.cache")

@@ -1,4 +1,4 @@
-# expect: compiler-and-attention#error_on_graph_break-takes-a-bool
+# expect: compiler-and-attention#torch_dynamoerror_on_graph_break-takes-a-bool
 import torch
 from torch._dynamo import error_on_graph_break
 

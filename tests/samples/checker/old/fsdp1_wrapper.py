@@ -1,4 +1,4 @@
-# expect: distributed-and-checkpointing#migrating-from-fsdp1-to-fully_shard
+# expect: distributed-and-checkpointing#fsdp1-fullyshardeddataparallel-migration-map
 import torch
 from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
 

@@ -1,4 +1,4 @@
-# expect: compiler-and-attention#choosing-an-sdpa-backend-with-sdpa_kernel
+# expect: compiler-and-attention#sdpa_kernel-selects-sdpa-backends
 import torch
 import torch.nn.functional as F
 

@@ -1,7 +1,7 @@
 # An older training script: three different findings.
 # expect: migrations-and-security#torchload-defaults-to-weights_onlytrue
 # expect: migrations-and-security#torchscript-apis-warn-with-futurewarning
-# expect: distributed-and-checkpointing#migrating-from-fsdp1-to-fully_shard
+# expect: distributed-and-checkpointing#fsdp1-fullyshardeddataparallel-migration-map
 import torch
 import torch.distributed.fsdp as fsdp
 

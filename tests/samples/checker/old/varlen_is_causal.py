@@ -1,4 +1,4 @@
-# expect: compiler-and-attention#varlen_attn-window_size-replaces-is_causal
+# expect: compiler-and-attention#varlen_attn-window_size-replaced-is_causal
 import torch
 from torch.nn.attention import varlen
 

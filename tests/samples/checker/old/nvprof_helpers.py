@@ -1,4 +1,3 @@
-# Flagged from the section's metadata alone (deprecated=2.15, no explicit rule).
 # expect: migrations-and-security#profiler-event_metadata-and-nvprof-helpers-deprecated
 import torch.autograd.profiler as prof
 

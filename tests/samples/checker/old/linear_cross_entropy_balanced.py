@@ -1,0 +1,4 @@
+# expect: migrations-and-security#linearcrossentropyoptions-balanced-policy-removed
+import torch
+
+options = torch.nn.LinearCrossEntropyOptions(acc_policy="balanced")
