@@ -33,6 +33,8 @@ class ImportMap:
                 imports._add_from(node)
             elif isinstance(node, ast.ImportFrom):
                 imports.other_names.update(alias.asname or alias.name for alias in node.names)
+        for name in imports.other_names & imports.aliases.keys() - {"torch"}:
+            del imports.aliases[name]  # `load` from torch here and from json there: guessing would mislead
         return imports
 
     def _add_import(self, node: ast.Import) -> None:

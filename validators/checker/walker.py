@@ -11,7 +11,7 @@ from .patterns import LoadedObjects, matches_call
 from .rule import Rule
 from .ruleset import RuleSet
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -21,6 +21,27 @@ class FindingCollector(ast.NodeVisitor):
         self.loads = LoadedObjects()
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
+
+    # A faster visit than NodeVisitor's: the method per node type is looked up once, and
+    # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
+    _dispatch: dict[type, object] = {}
+
+    def visit(self, node: ast.AST) -> None:
+        kind = type(node)
+        method = self._dispatch.get(kind)
+        if method is None:
+            method = self._dispatch[kind] = getattr(type(self), "visit_" + kind.__name__, type(self).generic_visit)
+        method(self, node)
+
+    def generic_visit(self, node: ast.AST) -> None:
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
+                        self.visit(item)
+            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+                self.visit(value)
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         self.visit(tree)
@@ -90,9 +111,10 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _receiver_is_module(self, receiver: ast.AST) -> bool:
-        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, not the Tensor.qr method."""
+        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, ``self.qr(x)`` the class's own method:
+        none of them is the Tensor.qr method."""
         dotted = dotted_name(receiver)
-        return dotted is not None and self.imports.is_imported(dotted)
+        return dotted is not None and (self.imports.is_imported(dotted) or dotted.split(".")[0] in ("self", "cls"))
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``: the receiver's type is unknown, so the method name alone decides."""

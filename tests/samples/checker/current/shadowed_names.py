@@ -18,3 +18,11 @@ def cholesky(matrix):
 p = profile(use_cuda=True)
 L = cholesky(torch.eye(2))
 zeros = torch.zeros(2, 3, dtype=torch.float32)
+
+
+class Factorizer:
+    def qr(self, matrix):
+        return torch.linalg.qr(matrix)
+
+    def both(self, matrix):
+        return self.qr(matrix), self.solver.cholesky(matrix)

@@ -1,4 +1,4 @@
-# expect: migrations-and-security#linearcrossentropyoptions-balanced-policy-removed
+# expect: platforms-extensions-and-runtime#linearcrossentropyoptions-drops-acc_policybalanced
 import torch
 
 options = torch.nn.LinearCrossEntropyOptions(acc_policy="balanced")
