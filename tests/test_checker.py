@@ -218,6 +218,15 @@ def test_check_paths_walks_folders_and_reports_missing_paths(shipped_rules):
         check_paths([SAMPLES / "missing.py"], rules=shipped_rules)
 
 
+def test_check_paths_skips_hidden_folders_and_installed_packages(tmp_path, shipped_rules):
+    old_code = "import torch\ntorch.qr(a)\n"
+    for folder in (".venv/lib", "env/lib/site-packages/pkg", "src"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "mod.py").write_text(old_code)
+    findings = check_paths([tmp_path], rules=shipped_rules)
+    assert [Path(f.file).relative_to(tmp_path).as_posix() for f in findings] == ["src/mod.py"]
+
+
 # --- the references' own snippets -------------------------------------------------------------------------
 
 def _reference_snippets():

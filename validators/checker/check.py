@@ -46,7 +46,10 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *,
                 rules: RuleSet | None = None) -> list[Finding]:
-    """Check files, and the ``*.py`` files under folders; NotFound for a path that does not exist."""
+    """Check files, and the ``*.py`` files under folders (not hidden ones like ``.venv``, not site-packages).
+
+    NotFound for a path that does not exist.
+    """
     findings: list[Finding] = []
     rules = rules if rules is not None else default_rules()
     for path in _python_files(paths):
@@ -80,9 +83,17 @@ def _python_files(paths: Iterable[str | Path]) -> list[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.py")))
+            files.extend(sorted(f for f in path.rglob("*.py") if not _skipped(f.relative_to(path))))
         elif path.is_file():
             files.append(path)
         else:
             raise NotFound(f"{path}: no such file or folder")
     return files
+
+
+_SKIPPED_FOLDERS = {"site-packages", "node_modules", "__pycache__"}
+
+
+def _skipped(relative: Path) -> bool:
+    """Hidden folders (.venv, .git) and installed packages are not the user's code."""
+    return any(part.startswith(".") or part in _SKIPPED_FOLDERS for part in relative.parts[:-1])

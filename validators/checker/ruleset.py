@@ -15,7 +15,6 @@ from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
 
 RULES_FILE_NAME = "check-rules.toml"
-_CALL_KINDS = ("keyword", "missing-argument", "positional")
 
 
 @dataclass
