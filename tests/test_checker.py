@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -209,6 +211,17 @@ def test_checked_code_is_never_executed(tmp_path, shipped_rules):
     code = f"import torch, pathlib\npathlib.Path({str(marker)!r}).write_text('x')\nraise SystemExit(3)\n"
     assert check_source(code, rules=shipped_rules) == []
     assert not marker.exists()
+
+
+def test_checking_imports_neither_torch_nor_the_server_layer():
+    """The checker reads code, it does not run it: torch is never imported, and it stays in the lower layer."""
+    probe = ("import sys\nfrom torchpatch.validators.checker import check_source\n"
+             "assert check_source('import torch\\ntorch.qr(a)\\n')\n"
+             "print(sorted(m for m in sys.modules if m == 'torch' or m.startswith(('torch.', 'torchpatch.server', "
+             "'lancedb', 'fastapi', 'mcp'))))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
 
 
 def test_check_paths_walks_folders_and_reports_missing_paths(shipped_rules):
