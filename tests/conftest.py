@@ -35,3 +35,25 @@ def samples() -> Path:
 @pytest.fixture(scope="session")
 def current_python() -> str:
     return sys.executable
+
+
+@pytest.fixture(scope="session")
+def search_refs() -> Path:
+    return SAMPLES / "search"
+
+
+@pytest.fixture(scope="session")
+def search_db(tmp_path_factory, search_refs) -> str:
+    """A small real LanceDB index of the sample references, built once per test session."""
+    from torchpatch.server.index import build_index
+
+    uri = str(tmp_path_factory.mktemp("index") / "db")
+    build_index(search_refs, uri)
+    return uri
+
+
+@pytest.fixture(scope="session")
+def engine(search_db, search_refs):
+    from torchpatch.server.search import SearchEngine
+
+    return SearchEngine(search_db, search_refs)

@@ -139,3 +139,9 @@ def test_missing_title_scope_and_contents_are_reported():
 def test_duplicate_headings_get_github_style_suffixes():
     ref = parse_text("# T\nScope: x\n## Contents\n## Same\n## Same\n", "t.md")
     assert [s.anchor for s in ref.sections] == ["contents", "same", "same-1"]
+
+
+def test_backticks_in_a_fence_info_string_are_reported():
+    text = '# T\nScope: x\n## Contents\n```python raises=E match="``x``"\npass\n```\n'
+    ref = parse_text(text, "t.md")
+    assert any(p.line == 4 and "cannot contain backticks" in p.message for p in ref.problems)

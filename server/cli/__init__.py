@@ -6,9 +6,15 @@ for what ``torchpatch validate`` needs (torch, rich tables) and vice versa.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
+
+# One BLAS thread: query embedding is a few small matmuls, and two threads stall on a 2-core machine.
+# Set before anything imports numpy; snippets under `validate` get their own settings.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 from torchpatch.validators.errors import TorchpatchError
 

@@ -35,7 +35,10 @@ def lex(lines: list[str]) -> tuple[list[Heading | Fence], list[tuple[int, str]]]
         if fence:
             indent, marker, info = fence.groups()
             if marker[0] == "`" and "`" in info:
-                number += 1  # inline code that merely starts a line, not a fence
+                # CommonMark: not a fence. Said aloud, since the blocks after it would pair up wrongly.
+                problems.append((number + 1, "a backtick fence's info string cannot contain backticks "
+                                             "(write the marker without them, or fence with ~~~)"))
+                number += 1
                 continue
             close = _closing_fence(lines, number + 1, marker)
             if close is None:

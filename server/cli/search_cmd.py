@@ -1,0 +1,100 @@
+"""``torchpatch index``, ``search``, ``whats-new`` and ``serve``: the retrieval commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import cli
+
+DB_OPTION = click.option("--db", "db_uri", metavar="URI", envvar="TORCHPATCH_DB",
+                         help="LanceDB URI of the index (a folder, or object storage) [default: ~/.cache/torchpatch/index].")
+REFS_OPTION = click.option("--references", type=click.Path(exists=True, file_okay=False, path_type=Path),
+                           envvar="TORCHPATCH_REFERENCES", help="Folder of reference files [default: references/].")
+
+
+def _engine(db_uri, references):
+    from torchpatch.server.search import SearchEngine
+
+    return SearchEngine(db_uri, references)
+
+
+@cli.command()
+@DB_OPTION
+@REFS_OPTION
+@click.option("--report", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Validation report (torchpatch validate --json) for the verification status.")
+@click.option("--rebuild", is_flag=True, help="Re-embed every section instead of only the changed ones.")
+def index(db_uri, references, report, rebuild):
+    """Build or update the search index from the references (incremental by content hash)."""
+    from torchpatch.server.index import build_index, default_db_uri, default_references
+
+    from .progress import bar
+
+    with bar() as update:
+        stats = build_index(references or default_references(), db_uri or default_db_uri(), report=report,
+                            rebuild=rebuild, progress=update)
+    for problem in stats.problems:
+        click.echo(f"malformed: {problem}", err=True)
+    click.echo(f"{stats.sections} sections indexed: {stats.embedded} embedded, {stats.updated} written, "
+               f"{stats.deleted} deleted")
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--k", "-k", type=click.IntRange(1, 50), default=5, show_default=True, help="Number of results.")
+@click.option("--torch-version", metavar="V", help="The torch you run: says which changes apply there.")
+@click.option("--kind", help="Only this kind (breaking, deprecation, new, behaviour-change, known-bug, security).")
+@click.option("--reference", help="Only this reference file (by name).")
+@click.option("--full", is_flag=True, help="Print whole sections instead of a summary line.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of result objects.")
+@DB_OPTION
+@REFS_OPTION
+def search(query, k, torch_version, kind, reference, full, as_json, db_uri, references):
+    """Search the references: an API name, a question, or a pasted error message."""
+    from torchpatch.server.models import SearchRequest
+    from torchpatch.server.render import search_text
+
+    response = _engine(db_uri, references).search(
+        SearchRequest(query=query, k=k, torch_version=torch_version, kind=kind, reference=reference))
+    if as_json:
+        click.echo(json.dumps([hit.model_dump() for hit in response.results], indent=2))
+    else:
+        click.echo(search_text(response, full=full))
+
+
+@cli.command("whats-new")
+@click.option("--from", "from_version", required=True, metavar="V", help="The release you upgrade from.")
+@click.option("--to", "to_version", default="2.15", show_default=True, metavar="V", help="The release you upgrade to.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@DB_OPTION
+@REFS_OPTION
+def whats_new(from_version, to_version, as_json, db_uri, references):
+    """The changes between two releases, grouped by kind, breaking first."""
+    from torchpatch.server.render import whats_new_text
+
+    report = _engine(db_uri, references).whats_new(from_version, to_version)
+    click.echo(report.model_dump_json(indent=2) if as_json else whats_new_text(report))
+
+
+@cli.command()
+@click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
+              help="stdio: MCP over stdin/stdout; http: FastAPI (HTTP API + MCP at /mcp/).")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@DB_OPTION
+@REFS_OPTION
+def serve(transport, host, port, db_uri, references):
+    """Serve the references over MCP (stdio) or HTTP (API + streamable-HTTP MCP)."""
+    from torchpatch.server.app import create_server_app, create_stdio_server
+
+    if transport == "stdio":
+        create_stdio_server(db_uri, references).run("stdio")
+    else:
+        import uvicorn
+
+        click.echo(f"torchpatch: HTTP API on http://{host}:{port}/ and MCP on http://{host}:{port}/mcp/", err=True)
+        uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning")

@@ -1,0 +1,103 @@
+"""The HTTP API (FastAPI) and the streamable-HTTP MCP endpoint at ``/mcp/``, over one engine.
+
+Routes parse and validate their parameters, call one core function, and map the
+project's exceptions to one JSON error shape: ``{"error": {"type", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound, TorchpatchError
+
+from .mcp_server import build_mcp_server
+from .models import MAX_K, MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
+from .search import SearchEngine
+
+VERSION_PATTERN = r"^\d+\.\d+(\.\d+)?$"
+MAX_CODE_CHARS = 500_000
+_STATUS = {InvalidInput: 422, NotFound: 404, IndexUnavailable: 503}
+
+
+class CheckRequest(BaseModel):
+    code: str = Field(max_length=MAX_CODE_CHARS)
+    torch_version: str | None = Field(default=None, pattern=VERSION_PATTERN)
+
+
+class CheckResponse(BaseModel):
+    findings: list[dict[str, Any]]
+    count: int
+
+
+def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
+    mcp = build_mcp_server(engine, skill_md)
+    mcp_app = mcp.streamable_http_app(streamable_http_path="/")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        async with mcp.session_manager.run():
+            yield
+
+    app = FastAPI(title="torchpatch", version="0.1.0", lifespan=lifespan,
+                  description="Search verified notes on PyTorch 2.4 -> 2.15 changes.")
+
+    @app.exception_handler(TorchpatchError)
+    async def project_error(_: Request, exc: TorchpatchError) -> JSONResponse:
+        status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
+        return _error(status, type(exc).__name__, str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        details = "; ".join(f"{'.'.join(map(str, e['loc'][1:])) or 'body'}: {e['msg']}" for e in exc.errors())
+        return _error(422, "InvalidInput", details)
+
+    @app.get("/search", response_model=SearchResponse)
+    def search(
+        q: Annotated[str, Query(min_length=1, max_length=MAX_QUERY_CHARS, description="query")],
+        k: Annotated[int, Query(ge=1, le=MAX_K)] = 5,
+        torch_version: Annotated[str | None, Query(pattern=VERSION_PATTERN)] = None,
+        kind: str | None = None,
+        reference: str | None = None,
+        max_tokens: Annotated[int | None, Query(ge=1)] = None,
+    ) -> SearchResponse:
+        return engine.search(SearchRequest(query=q, k=k, torch_version=torch_version, kind=kind,
+                                           reference=reference, max_tokens=max_tokens))
+
+    @app.get("/sections/{section_id:path}", response_model=Hit)
+    def section(section_id: str) -> Hit:
+        return engine.read_section(section_id)
+
+    @app.get("/references", response_model=ReferenceList)
+    def references() -> ReferenceList:
+        return ReferenceList(references=engine.list_references())
+
+    @app.get("/whats-new", response_model=WhatsNew)
+    def whats_new(
+        from_version: Annotated[str, Query(alias="from", pattern=VERSION_PATTERN)],
+        to_version: Annotated[str, Query(alias="to", pattern=VERSION_PATTERN)] = "2.15",
+    ) -> WhatsNew:
+        return engine.whats_new(from_version, to_version)
+
+    @app.post("/check", response_model=CheckResponse)
+    def check(request: Annotated[CheckRequest, Body()]) -> CheckResponse:
+        from torchpatch.validators.checker import check_source
+
+        findings = [f.as_dict() for f in check_source(request.code, request.torch_version)]
+        return CheckResponse(findings=findings, count=len(findings))
+
+    @app.get("/healthz")
+    def healthz() -> dict:
+        return {"status": "ok", "sections": sum(r.sections for r in engine.list_references())}
+
+    app.mount("/mcp", mcp_app)
+    return app
+
+
+def _error(status: int, kind: str, message: str) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"error": {"type": kind, "message": message}})

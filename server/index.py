@@ -1,0 +1,174 @@
+"""The LanceDB index of sections: the only module that imports lancedb.
+
+Rows are sections (see :mod:`.records`) with a 384-d vector and a native BM25
+full-text index. ``build_index`` is incremental by content hash and commits with
+one ``merge_insert``, so readers see the old table or the new one, never half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("LANCEDB_LOG", "error")  # before lancedb loads: no Rust warning on every query
+
+import lancedb  # noqa: E402
+import pyarrow as pa  # noqa: E402
+
+from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
+from torchpatch.validators.home import home_dir  # noqa: E402
+
+from .embedding import DIMENSION  # noqa: E402
+from .records import SectionRecord, load_records, load_report  # noqa: E402
+
+TABLE = "sections"
+SCHEMA = pa.schema([
+    ("id", pa.string()), ("reference", pa.string()), ("file", pa.string()), ("heading", pa.string()),
+    ("breadcrumb", pa.string()), ("line", pa.int32()), ("line_end", pa.int32()), ("text", pa.string()),
+    ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
+    ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
+    ("verified", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
+])
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class IndexStats:
+    sections: int
+    embedded: int
+    updated: int
+    deleted: int
+    problems: list[str]
+
+
+def default_db_uri() -> str:
+    return os.environ.get("TORCHPATCH_DB") or str(home_dir() / "index")
+
+
+def default_references() -> Path:
+    return Path(os.environ.get("TORCHPATCH_REFERENCES") or Path(__file__).resolve().parent.parent / "references")
+
+
+def default_report() -> Path:
+    return home_dir() / "last-validate.json"
+
+
+def build_index(references: Path, db_uri: str, report: Path | None = None, rebuild: bool = False,
+                progress: Progress | None = None) -> IndexStats:
+    records, problems = load_records(references, load_report(report or default_report()))
+    db = lancedb.connect(db_uri)
+    existing = {} if rebuild else _existing_rows(db)
+    fresh = [r for r in records if existing.get(r.id, {}).get("content_hash") != r.content_hash]
+    vectors = _embed(fresh, progress)
+    rows = []
+    for record in records:
+        vector = vectors.get(record.id) or existing[record.id]["vector"]
+        rows.append(_row(record, vector))
+    changed = [r for r in rows if _differs(r, existing.get(r["id"]))]
+    deleted = set(existing) - {r.id for r in records}
+    if rebuild or not _has_table(db) or not existing:
+        table = db.create_table(TABLE, data=pa.Table.from_pylist(rows, SCHEMA), mode="overwrite")
+        _create_fts(table)
+    elif changed or deleted:
+        table = db.open_table(TABLE)
+        (table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
+         .when_not_matched_by_source_delete().execute(pa.Table.from_pylist(rows, SCHEMA)))
+        _create_fts(table)
+    return IndexStats(len(records), len(fresh), len(changed), len(deleted), problems)
+
+
+class SectionIndex:
+    """Read access to the sections table; every lancedb error becomes :class:`IndexUnavailable`."""
+
+    def __init__(self, db_uri: str):
+        self.db_uri = db_uri
+        with self._translated():
+            db = lancedb.connect(db_uri)
+            if not _has_table(db):
+                raise IndexUnavailable(f"no index at {db_uri}: run `torchpatch index` first")
+            self.table = db.open_table(TABLE)
+
+    def rows(self, columns: list[str]) -> list[dict]:
+        with self._translated():
+            return self.table.search().select(columns).limit(None).to_list()
+
+    def fts_ids(self, query: str, where: str | None, limit: int) -> list[str]:
+        with self._translated():
+            builder = self.table.search(query, query_type="fts", fts_columns="search_text").select(["id"])
+            if where:
+                builder = builder.where(where, prefilter=True)
+            return [row["id"] for row in builder.limit(limit).to_list()]
+
+    def vector_ids(self, vector, where: str | None, limit: int) -> list[str]:
+        with self._translated():
+            builder = self.table.search(vector, query_type="vector").distance_type("cosine").select(["id"])
+            if where:
+                builder = builder.where(where, prefilter=True)
+            return [row["id"] for row in builder.limit(limit).to_list()]
+
+    @contextlib.contextmanager
+    def _translated(self):
+        try:
+            yield
+        except IndexUnavailable:
+            raise
+        except Exception as exc:  # lancedb raises many types; to a reader they all mean the same
+            raise IndexUnavailable(f"cannot read the index at {self.db_uri} ({exc}): rebuild it with "
+                                   "`torchpatch index --rebuild`") from None
+
+
+def _has_table(db) -> bool:
+    return TABLE in db.list_tables().tables
+
+
+def _existing_rows(db) -> dict[str, dict]:
+    if not _has_table(db):
+        return {}
+    try:
+        table = db.open_table(TABLE)
+        return {row["id"]: row for row in table.to_arrow().to_pylist()}
+    except Exception:  # a corrupt or foreign table is rebuilt from scratch
+        return {}
+
+
+def _embed(records: list[SectionRecord], progress: Progress | None) -> dict[str, list[float]]:
+    if not records:
+        return {}
+    from .embedding import SentenceTransformerEncoder  # 6 s to import: only when something changed
+
+    encoder = SentenceTransformerEncoder()
+    vectors: dict[str, list[float]] = {}
+    batch = 16
+    for start in range(0, len(records), batch):
+        chunk = records[start : start + batch]
+        for record, vector in zip(chunk, encoder.encode([r.embed_text for r in chunk])):
+            vectors[record.id] = vector.tolist()
+        if progress:
+            progress("embedding sections", min(start + batch, len(records)), len(records))
+    return vectors
+
+
+def _row(record: SectionRecord, vector) -> dict:
+    return {
+        "id": record.id, "reference": record.reference, "file": record.file, "heading": record.heading,
+        "breadcrumb": record.breadcrumb, "line": record.line, "line_end": record.line_end, "text": record.text,
+        "search_text": record.search_text, "apis": list(record.apis), "kind": record.kind, "since": record.since,
+        "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
+        "verified": record.verified, "content_hash": record.content_hash, "vector": list(vector),
+    }
+
+
+def _differs(row: dict, old: dict | None) -> bool:
+    if old is None:
+        return True
+    return any(row[key] != old.get(key) for key in row if key != "vector") or row["content_hash"] != old["content_hash"]
+
+
+def _create_fts(table) -> None:
+    from lancedb.index import FTS
+
+    # Keep stop words and skip stemming: "for" and "is" matter in API names and error text.
+    table.create_index("search_text", config=FTS(stem=False, remove_stop_words=False), replace=True)

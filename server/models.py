@@ -1,0 +1,81 @@
+"""Request and result shapes shared by the search core and its three transports.
+
+They are pydantic models so that the MCP tools' output schemas and the HTTP
+API's OpenAPI schema come from the same definitions the core returns.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+MAX_QUERY_CHARS = 2000
+MAX_K = 50
+SEARCH_MODES = ("hybrid", "fts", "vector")
+
+
+class SearchRequest(BaseModel):
+    query: str
+    k: int = 5
+    torch_version: str | None = None
+    kind: str | None = None
+    reference: str | None = None
+    max_tokens: int | None = None
+    mode: str = "hybrid"  # fts / vector exist for the retrieval eval
+
+
+class Hit(BaseModel):
+    id: str = Field(description="Section id, for read_section: '<reference>#<anchor>'")
+    reference: str
+    heading: str
+    breadcrumb: str
+    file: str
+    line: int
+    kind: str | None = Field(description="breaking, deprecation, new, behaviour-change, known-bug or security")
+    since: str | None
+    deprecated: str | None
+    removed: str | None
+    apis: list[str]
+    verified: str = Field(description="Whether the section's code ran, e.g. 'verified on torch 2.15.0 cpu'")
+    summary: str
+    text: str = Field(description="The whole section as Markdown, code included")
+    score: float = 0.0
+    applies: bool | None = Field(default=None, description="With torch_version: is the change in effect there?")
+
+
+class SearchResponse(BaseModel):
+    query: str
+    torch_version: str | None = None
+    omitted: int = Field(default=0, description="Results left out to stay within max_tokens")
+    results: list[Hit]
+
+
+class ReferenceInfo(BaseModel):
+    name: str
+    title: str
+    file: str
+    sections: int
+    kinds: dict[str, int] = Field(default_factory=dict)
+
+
+class ReferenceList(BaseModel):
+    references: list[ReferenceInfo]
+
+
+class ChangeBrief(BaseModel):
+    id: str
+    heading: str
+    reference: str
+    kind: str | None
+    since: str | None
+    deprecated: str | None
+    removed: str | None
+    apis: list[str]
+    summary: str
+    verified: str
+
+
+class WhatsNew(BaseModel):
+    from_version: str
+    to_version: str
+    total: int
+    groups: dict[str, list[ChangeBrief]] = Field(description="kind -> changes, breaking first")

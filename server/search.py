@@ -1,0 +1,260 @@
+"""The search core: one engine behind the CLI, the MCP tools and the HTTP API.
+
+It validates requests, runs full-text and vector retrieval on the index, fuses
+and boosts, applies the caller's torch version and token budget, and returns
+plain dataclasses. The transports only translate.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from pathlib import Path
+
+from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
+from torchpatch.validators.markdown import KINDS, Version
+
+from . import ranking
+from .models import (MAX_K, MAX_QUERY_CHARS, SEARCH_MODES, ChangeBrief, Hit, ReferenceInfo, SearchRequest,
+                     SearchResponse, WhatsNew)
+
+KIND_ORDER = ("breaking", "security", "behaviour-change", "deprecation", "known-bug", "new")
+CANDIDATES = 40
+ROW_COLUMNS = ["id", "reference", "file", "heading", "breadcrumb", "line", "text", "apis", "kind", "since",
+               "deprecated", "removed", "verified"]
+NOT_YET_APPLICABLE = 0.6  # with torch_version: a change that comes later than the user's build ranks lower
+_META_LINE = re.compile(r"^\s*>\s*meta:", re.I)
+
+
+class SearchEngine:
+    def __init__(self, db_uri: str | None = None, references: Path | None = None, encoder=None):
+        from .index import default_db_uri, default_references
+
+        self.db_uri = db_uri or default_db_uri()
+        self.references = references or default_references()
+        self._encoder = encoder
+        self._lock = threading.Lock()
+        self._index = None
+        self._rows: dict[str, dict] = {}
+
+    # --- public API ------------------------------------------------------------------------
+
+    def search(self, request: SearchRequest) -> SearchResponse:
+        query = _validate_request(request, self.reference_names())
+        version = _parse_version(request.torch_version, "torch_version")
+        rankings = self._rankings(query, request)
+        scores = ranking.rrf(rankings) if request.mode != "hybrid" else self._hybrid_scores(query, rankings)
+        hits = []
+        for section_id, score in scores.items():
+            row = self._rows[section_id]
+            if (request.kind and row["kind"] != request.kind) or (request.reference and row["reference"] != request.reference):
+                continue
+            hit = _hit(row, score)
+            if version is not None:
+                hit.applies = _applies(row, version)
+                if not hit.applies:
+                    hit.score *= NOT_YET_APPLICABLE
+            hits.append(hit)
+        hits.sort(key=lambda h: (-h.score, h.id))
+        hits = hits[: request.k]
+        kept, omitted = _fit_budget(hits, request.max_tokens)
+        return SearchResponse(query=query, results=kept, omitted=omitted, torch_version=request.torch_version)
+
+    def read_section(self, section_id: str) -> Hit:
+        self._ensure_loaded()
+        if not isinstance(section_id, str) or section_id not in self._rows:
+            raise NotFound(f"no section {section_id!r}: ids look like 'migrations-and-security#anchor'; "
+                           "use search or list_references to find one")
+        return _hit(self._rows[section_id], 1.0)
+
+    def list_references(self) -> list[ReferenceInfo]:
+        self._ensure_loaded()
+        infos: dict[str, ReferenceInfo] = {}
+        for row in self._rows.values():
+            title = row["breadcrumb"].split(" > ")[0]
+            info = infos.setdefault(row["reference"],
+                                    ReferenceInfo(name=row["reference"], title=title, file=row["file"], sections=0))
+            info.sections += 1
+            if row["kind"]:
+                info.kinds[row["kind"]] = info.kinds.get(row["kind"], 0) + 1
+        return sorted(infos.values(), key=lambda info: info.name)
+
+    def reference_names(self) -> set[str]:
+        self._ensure_loaded()
+        return {row["reference"] for row in self._rows.values()}
+
+    def whats_new(self, from_version: str, to_version: str) -> WhatsNew:
+        low, high = _parse_version(from_version, "from_version"), _parse_version(to_version, "to_version")
+        if low is None or high is None or low >= high:
+            raise InvalidInput("whats_new needs from_version < to_version, e.g. from 2.9 to 2.15")
+        self._ensure_loaded()
+        groups: dict[str, list[Hit]] = {kind: [] for kind in KIND_ORDER}
+        for row in self._rows.values():
+            versions = [row[key] for key in ("since", "deprecated", "removed") if row[key]]
+            if row["kind"] and any(low.sort_key < v <= high.sort_key for v in versions):
+                groups[row["kind"]].append(_hit(row, 0.0))
+        briefs = {
+            kind: [ChangeBrief(**hit.model_dump(include=set(ChangeBrief.model_fields)))
+                   for hit in sorted(hits, key=lambda h: (_first_version(h), h.id))]
+            for kind, hits in groups.items() if hits
+        }
+        return WhatsNew(from_version=str(low), to_version=str(high), total=sum(map(len, briefs.values())),
+                        groups=briefs)
+
+    # --- retrieval -------------------------------------------------------------------------
+
+    def _rankings(self, query: str, request: SearchRequest) -> list[list[str]]:
+        index = self._ensure_loaded()
+        where = _where(request)
+        rankings = []
+        if request.mode in ("hybrid", "fts"):
+            rankings.append(index.fts_ids(query, where, CANDIDATES))
+        if request.mode in ("hybrid", "vector"):
+            rankings.append(index.vector_ids(self.encoder.encode([query])[0], where, CANDIDATES))
+        return rankings
+
+    def _hybrid_scores(self, query: str, rankings: list[list[str]]) -> dict[str, float]:
+        scores = ranking.rrf(rankings)
+        ids, pieces = ranking.identifiers(query), ranking.fragments(query)
+        if ids or pieces:
+            for section_id, row in self._rows.items():  # a few hundred rows: cheaper than another query
+                boost = ranking.lexical_boost(ids, pieces, row["apis"], row["_norm"])
+                if boost:
+                    scores[section_id] = scores.get(section_id, 0.0) + boost
+        return scores
+
+    @property
+    def encoder(self):
+        if self._encoder is None:
+            from .embedding import query_encoder
+
+            self._encoder = query_encoder()
+        return self._encoder
+
+    def _ensure_loaded(self):
+        """Open the index (building it on first use when there is none) and cache its rows."""
+        with self._lock:
+            if self._index is None:
+                from .index import SectionIndex, build_index
+
+                try:
+                    index = SectionIndex(self.db_uri)
+                except IndexUnavailable as exc:
+                    if "run `torchpatch index`" not in str(exc):
+                        raise
+                    build_index(self.references, self.db_uri)
+                    index = SectionIndex(self.db_uri)
+                rows = index.rows(ROW_COLUMNS)
+                for row in rows:
+                    row["_norm"] = ranking.normalise(row["text"])
+                self._rows = {row["id"]: row for row in rows}
+                self._index = index
+            return self._index
+
+
+def _validate_request(request: SearchRequest, references: set[str]) -> str:
+    if not isinstance(request.query, str):
+        raise InvalidInput("query must be a string")
+    query = request.query.replace("\x00", " ").strip()
+    if not query:
+        raise InvalidInput("query is empty: ask about an API, a behaviour or paste an error message")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InvalidInput(f"query is {len(query)} characters; the limit is {MAX_QUERY_CHARS}: "
+                           "paste the last lines of the error")
+    if isinstance(request.k, bool) or not isinstance(request.k, int) or not 1 <= request.k <= MAX_K:
+        raise InvalidInput(f"k must be a whole number from 1 to {MAX_K}")
+    if request.kind is not None and request.kind not in KINDS:
+        raise InvalidInput(f"unknown kind {request.kind!r}: one of {', '.join(KINDS)}")
+    if request.reference is not None and request.reference not in references:
+        raise InvalidInput(f"unknown reference {request.reference!r}: one of {', '.join(sorted(references))}")
+    if request.max_tokens is not None and (not isinstance(request.max_tokens, int) or request.max_tokens < 1):
+        raise InvalidInput("max_tokens must be a positive whole number")
+    if request.mode not in SEARCH_MODES:
+        raise InvalidInput(f"mode must be one of {', '.join(SEARCH_MODES)}")
+    return query
+
+
+def _parse_version(text: str | None, name: str) -> Version | None:
+    if text is None:
+        return None
+    try:
+        return Version.parse(str(text))
+    except ValueError:
+        raise InvalidInput(f"{name} {text!r} is not a torch version like 2.9 or 2.14.1") from None
+
+
+def _where(request: SearchRequest) -> str | None:
+    """Filter values are checked against closed lists above, and quoted here all the same."""
+    clauses = []
+    if request.kind:
+        clauses.append(f"kind = {_sql_string(request.kind)}")
+    if request.reference:
+        clauses.append(f"reference = {_sql_string(request.reference)}")
+    return " AND ".join(clauses) or None
+
+
+def _sql_string(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _applies(row: dict, version: Version) -> bool:
+    versions = [row[key] for key in ("since", "deprecated", "removed") if row[key]]
+    return not versions or min(versions) <= version.sort_key
+
+
+def _fit_budget(hits: list[Hit], max_tokens: int | None) -> tuple[list[Hit], int]:
+    if max_tokens is None:
+        return hits, 0
+    kept, used = [], 0
+    for hit in hits:
+        cost = estimate_tokens(hit.text) + 40  # the fields around the text
+        if used + cost <= max_tokens:
+            kept.append(hit)
+            used += cost
+    return kept, len(hits) - len(kept)
+
+
+def estimate_tokens(text: str) -> int:
+    """About four characters a token for English and code: close enough for a budget."""
+    return math.ceil(len(text) / 4)
+
+
+def _hit(row: dict, score: float) -> Hit:
+    return Hit(
+        id=row["id"], reference=row["reference"], heading=row["heading"], breadcrumb=row["breadcrumb"],
+        file=row["file"], line=row["line"], kind=row["kind"] or None, since=_label(row["since"]),
+        deprecated=_label(row["deprecated"]), removed=_label(row["removed"]), apis=list(row["apis"] or []),
+        verified=row["verified"], summary=summarise(row["text"]), text=row["text"], score=round(score, 6),
+    )
+
+
+def _label(sort_key: int) -> str | None:
+    if not sort_key:
+        return None
+    major, rest = divmod(sort_key, 10_000)
+    minor, patch = divmod(rest, 100)
+    return f"{major}.{minor}" + (f".{patch}" if patch else "")
+
+
+def _first_version(hit: Hit) -> tuple:
+    values = [Version.parse(v) for v in (hit.since, hit.deprecated, hit.removed) if v]
+    return min(values) if values else Version(0, 0)
+
+
+def summarise(text: str, limit: int = 240) -> str:
+    """The section's first prose sentence(s): what changed, in a line."""
+    prose = []
+    in_code = False
+    for line in text.splitlines()[1:]:
+        if line.lstrip().startswith(("```", "~~~")):
+            in_code = not in_code
+            continue
+        if in_code or _META_LINE.match(line) or line.lstrip().startswith(("|", "#")):
+            continue
+        if line.strip():
+            prose.append(line.strip())
+        elif prose:
+            break
+    summary = " ".join(prose)
+    return summary if len(summary) <= limit else summary[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,145 @@
+"""The search core on a small real index: ranking, filters, budget, versions, errors, encoders."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+from torchpatch.server.index import build_index
+from torchpatch.server.models import SearchRequest
+from torchpatch.server.search import SearchEngine
+from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
+
+
+def top(engine, query, **options):
+    return engine.search(SearchRequest(query=query, **options)).results[0].id
+
+
+def test_exact_api_name_ranks_its_section_first(engine):
+    assert top(engine, "torch.export.export_for_training") == "compiling#export_for_training-is-removed"
+    assert top(engine, "torch.compiler.set_stance") == "compiling#stances-for-torchcompile"
+
+
+def test_pasted_error_message_finds_its_fix(engine):
+    error = "Traceback (most recent call last):\n  File \"train.py\", line 3\n" \
+            "AttributeError: module 'torch.export' has no attribute 'export_for_training'"
+    assert top(engine, error) == "compiling#export_for_training-is-removed"
+    assert top(engine, "_pickle.UnpicklingError: Weights only load failed") == \
+        "loading#torchload-defaults-to-weights_onlytrue"
+
+
+def test_how_to_question_uses_the_vectors(engine):
+    assert top(engine, "compile a repeated transformer layer only once") == \
+        "compiling#regional-compilation-with-nested_compile_region"
+
+
+def test_results_carry_versions_kind_and_verification(engine):
+    hit = engine.search(SearchRequest(query="torch.cholesky")).results[0]
+    assert hit.id == "loading#torchcholesky-raises"
+    assert (hit.kind, hit.removed, hit.since) == ("breaking", "2.14", None)
+    assert hit.verified == "no runnable snippet"
+    assert "torch.linalg.cholesky" in hit.apis and hit.text.startswith("## torch.cholesky raises")
+
+
+def test_torch_version_says_which_changes_apply(engine):
+    results = engine.search(SearchRequest(query="torch.cholesky removed", torch_version="2.9", k=8)).results
+    by_id = {hit.id: hit for hit in results}
+    assert by_id["loading#torchcholesky-raises"].applies is False  # removed in 2.14, after 2.9
+    assert by_id["loading#torchload-defaults-to-weights_onlytrue"].applies is True
+
+
+def test_filters_by_kind_and_reference(engine):
+    results = engine.search(SearchRequest(query="torch", kind="deprecation", k=10)).results
+    assert [hit.id for hit in results] == ["loading#torchscript-is-deprecated"]
+    results = engine.search(SearchRequest(query="torch", reference="compiling", k=10)).results
+    assert results and all(hit.reference == "compiling" for hit in results)
+
+
+def test_token_budget_packs_whole_sections_and_counts_the_rest(engine):
+    everything = engine.search(SearchRequest(query="torch", k=6))
+    budget = engine.search(SearchRequest(query="torch", k=6, max_tokens=150))
+    assert len(budget.results) < len(everything.results)
+    assert budget.omitted == len(everything.results) - len(budget.results)
+    assert all(hit.text == full.text for hit, full in zip(budget.results, everything.results) if hit.id == full.id)
+
+
+def test_whats_new_groups_by_kind_breaking_first(engine):
+    report = engine.whats_new("2.9", "2.15")
+    assert list(report.groups)[0] == "breaking"
+    ids = [c.id for changes in report.groups.values() for c in changes]
+    assert "compiling#export_for_training-is-removed" in ids
+    assert "loading#torchload-defaults-to-weights_onlytrue" not in ids  # 2.6 is before the window
+    with pytest.raises(InvalidInput):
+        engine.whats_new("2.15", "2.9")
+
+
+@pytest.mark.parametrize("request_args, message", [
+    ({"query": ""}, "empty"),
+    ({"query": "   \x00  "}, "empty"),
+    ({"query": "x" * 2001}, "limit is 2000"),
+    ({"query": "torch", "k": 0}, "k must be"),
+    ({"query": "torch", "k": 51}, "k must be"),
+    ({"query": "torch", "kind": "nonsense'; DROP"}, "unknown kind"),
+    ({"query": "torch", "reference": "x' OR '1'='1"}, "unknown reference"),
+    ({"query": "torch", "torch_version": "latest"}, "not a torch version"),
+    ({"query": "torch", "max_tokens": 0}, "max_tokens"),
+])
+def test_bad_requests_get_clear_errors(engine, request_args, message):
+    with pytest.raises(InvalidInput, match=message):
+        engine.search(SearchRequest(**request_args))
+
+
+def test_unicode_and_binary_looking_queries_are_answered(engine):
+    for query in ["torch.load 权重 ✓ 🔥", "\x01\x02 torch.compile \ufffd", "(((\"'*:)"]:
+        assert engine.search(SearchRequest(query=query)).results is not None
+
+
+def test_unknown_section_is_not_found(engine):
+    with pytest.raises(NotFound, match="no section"):
+        engine.read_section("nope#nothing")
+    assert engine.read_section("loading#torchscript-is-deprecated").kind == "deprecation"
+
+
+def test_reindex_is_incremental_and_removes_deleted_sections(tmp_path, search_refs):
+    refs = tmp_path / "refs"
+    shutil.copytree(search_refs, refs)
+    uri = str(tmp_path / "db")
+    first = build_index(refs, uri)
+    assert first.embedded == first.sections
+    again = build_index(refs, uri)
+    assert (again.embedded, again.updated, again.deleted) == (0, 0, 0)
+    text = (refs / "compiling.md").read_text()
+    (refs / "compiling.md").write_text(text.replace("Mark a repeated block", "Mark one repeated block"))
+    changed = build_index(refs, uri)
+    assert (changed.embedded, changed.updated) == (1, 1)
+    (refs / "loading.md").unlink()
+    shrunk = build_index(refs, uri)
+    assert shrunk.deleted == 4
+    assert SearchEngine(uri, refs).reference_names() == {"compiling"}
+
+
+def test_first_search_builds_a_missing_index(tmp_path, search_refs):
+    engine = SearchEngine(str(tmp_path / "fresh"), search_refs)
+    assert top(engine, "torch.compiler.set_stance") == "compiling#stances-for-torchcompile"
+
+
+def test_corrupt_index_says_how_to_rebuild(tmp_path, search_refs):
+    uri = tmp_path / "db"
+    build_index(search_refs, str(uri))
+    for data in (uri / "sections.lance" / "data").iterdir():
+        data.write_bytes(b"garbage")
+    engine = SearchEngine(str(uri), search_refs)
+    with pytest.raises(IndexUnavailable, match="--rebuild"):
+        engine.search(SearchRequest(query="torch.load"))
+
+
+def test_numpy_query_encoder_matches_sentence_transformers():
+    from torchpatch.server.embedding import NumpyEncoder, SentenceTransformerEncoder
+
+    texts = ["torch.load weights_only", "RuntimeError: Cannot re-initialize CUDA in forked subprocess " * 20,
+             "how do I shard a model with FSDP2?", "ä ö ü 中文 🔥"]
+    light, reference = NumpyEncoder().encode(texts), SentenceTransformerEncoder().encode(texts)
+    cosine = (light * reference).sum(axis=1)
+    assert np.all(cosine >= 0.999), cosine
