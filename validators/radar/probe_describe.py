@@ -12,6 +12,7 @@ import importlib
 import inspect
 import re
 import types
+import warnings
 
 import probe_source
 
@@ -33,15 +34,17 @@ class Surface:
         self.apis: dict[str, dict] = {}
         self._seen: dict[int, str] = {}  # id(object) -> the path it was described at
         self._keep: list = []  # objects whose id is a key of _seen stay alive
-        self._source = probe_source.SourceIndex()
 
     def add_module(self, module, deprecated: str | None) -> None:
         name = module.__name__
         self._add(name, module, name)
         if deprecated:
             self.apis[name]["deprecated"] = deprecated
-        for attr, value in self._public_members(module):
-            self._add(f"{name}.{attr}", value, name)
+        for attr, value, warned in self._public_members(module):
+            path = f"{name}.{attr}"
+            self._add(path, value, name)
+            if warned and "deprecated" not in self.apis[path]:
+                self.apis[path]["deprecated"] = warned
 
     def add_named(self, dotted: str) -> bool:
         """Resolve a dotted name (private ones too) and describe it in full; False when it does not resolve."""
@@ -63,20 +66,32 @@ class Surface:
         return False
 
     def _public_members(self, module):
+        """(name, value, deprecation warning issued on access): ``__all__`` plus public torch objects.
+
+        Both, because a removed function may leave ``__all__`` yet stay behind as a raising stub.
+        """
         declared = getattr(module, "__all__", None)
-        if isinstance(declared, (list, tuple)) and all(isinstance(n, str) for n in declared):
-            for attr in declared:
-                if not attr.startswith("_") and hasattr(module, attr):
-                    yield attr, getattr(module, attr)
-            return
-        for attr, value in list(vars(module).items()):
+        if not (isinstance(declared, (list, tuple)) and all(isinstance(n, str) for n in declared)):
+            declared = ()
+        for attr in declared:
             if attr.startswith("_"):
+                continue
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                try:
+                    value = getattr(module, attr)
+                except BaseException:  # noqa: BLE001  (a lazy module __getattr__ may raise anything)
+                    continue
+            yield attr, value, _deprecation_warning(caught)
+        listed = set(declared)
+        for attr, value in list(vars(module).items()):
+            if attr.startswith("_") or attr in listed:
                 continue
             if isinstance(value, types.ModuleType):
                 if value.__name__.startswith(self.package + "."):
-                    yield attr, value
+                    yield attr, value, None
             elif (inspect.isclass(value) or isinstance(value, _CALLABLE)) and self._ours(value):
-                yield attr, value
+                yield attr, value, None
 
     def _ours(self, value) -> bool:
         module = getattr(value, "__module__", None) or ""
@@ -108,33 +123,39 @@ class Surface:
             value = value.fget
         if kind == "module":
             return entry
-        function = inspect.unwrap(value) if not inspect.isclass(value) else value
         entry.update(_signature(value, path.rsplit(".", 1)[-1], member))
-        node = self._node(function)
+        node = _source_node(value)
         if node is not None:
-            init = next((s for s in getattr(node, "body", []) if isinstance(s, ast.FunctionDef)
-                         and s.name == "__init__"), None) if inspect.isclass(value) else node
-            raises = probe_source.always_raises(init)
+            raises = probe_source.always_raises(node)
             if raises:
                 entry["raises"] = raises
             warns = probe_source.deprecation(node)
             if warns:
                 entry["deprecated"] = warns
         flagged = getattr(value, "__deprecated__", None)
-        if isinstance(flagged, str) and "deprecated" not in entry:
+        # @deprecated marks the wrapped original too: on a function, only the wrapper counts
+        declared = inspect.isclass(value) or hasattr(value, "__wrapped__")
+        if isinstance(flagged, str) and declared and "deprecated" not in entry:
             entry["deprecated"] = " ".join(flagged.split())[:300]
         return entry
 
-    def _node(self, obj):
-        try:
-            if inspect.isclass(obj):
-                return self._source.node(inspect.getsourcefile(obj), obj.__qualname__)
-            code = getattr(obj, "__code__", None)
-            if code is None:
-                return None
-            return self._source.node(code.co_filename, obj.__qualname__, code.co_firstlineno)
-        except (TypeError, OSError, AttributeError):
-            return None
+
+def _source_node(value):
+    """The def node to read: the function itself (unwrapped), or a class's own ``__init__``."""
+    if inspect.isclass(value):
+        value = vars(value).get("__init__")
+    try:
+        code = getattr(inspect.unwrap(value), "__code__", None) if value is not None else None
+    except (ValueError, TypeError):  # a __wrapped__ cycle
+        return None
+    return probe_source.function_node(code) if isinstance(code, types.CodeType) else None
+
+
+def _deprecation_warning(caught) -> str | None:
+    for warning in caught:
+        if issubclass(warning.category, (DeprecationWarning, FutureWarning)):
+            return " ".join(str(warning.message).split())[:300]
+    return None
 
 
 def _kind(value) -> str:
@@ -185,10 +206,12 @@ def _doc_signature(value, name: str) -> dict:
     if not isinstance(doc, str):
         return {}
     for line in doc.strip().splitlines()[:6]:
-        match = re.match(rf"\s*{re.escape(name)}\((.*)\)\s*(->.*)?$", line)
-        if not match:
+        line = line.strip()
+        if not line.startswith(name + "(") or ")" not in line:
             continue
-        text = f"({match[1]})"
+        text = line[len(name) : line.rindex(")") + 1]
+        if "->" in text:  # a return annotation after the closing parenthesis of the parameters
+            text = text[: text.index("->")].rstrip()
         try:
             tree = ast.parse(f"def _f{text}: pass").body[0].args
         except SyntaxError:

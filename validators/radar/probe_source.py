@@ -1,8 +1,7 @@
 """Facts read from a function's source: does it always raise, does it warn of a deprecation.
 
 Standard library only: ``probe_collect.py`` imports this inside the interpreter under
-test, which has torch but not torchpatch. Each file is parsed once; a function is
-found by its qualified name (or its first line), so thousands of lookups stay cheap.
+test, which has torch but not torchpatch.
 
 A removed API often survives as a stub that raises (``torch.cholesky`` in 2.14):
 ``hasattr`` says it exists, the source says it is gone.
@@ -11,55 +10,53 @@ A removed API often survives as a stub that raises (``torch.cholesky`` in 2.14):
 from __future__ import annotations
 
 import ast
+import inspect
+import linecache
+import textwrap
+import tokenize
 
 DEPRECATION_CATEGORIES = ("DeprecationWarning", "FutureWarning", "PendingDeprecationWarning")
 MESSAGE_LIMIT = 300
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_INTERESTING = ("raise", "warn", "deprecat")
 
 
-class SourceIndex:
-    """Per-file maps from qualified name and first line to the def/class node."""
+def function_node(code) -> ast.AST | None:
+    """The def node of a code object, parsed from its own lines only; None when there is nothing to find.
 
-    def __init__(self) -> None:
-        self._files: dict[str, tuple[dict, dict]] = {}
+    Parsing whole files costs tens of seconds over torch; a function's lines cost microseconds,
+    and most functions are skipped on a text check before any parsing.
+    """
+    filename = code.co_filename
+    if not filename.endswith(".py"):
+        return None
+    lines = linecache.getlines(filename)
+    first = code.co_firstlineno
+    last = max((end for _, end, *_ in _positions(code) if end), default=first)
+    block = lines[first - 1 : last]
+    text = "".join(block)
+    if not any(word in text for word in _INTERESTING):
+        return None
+    for candidate in (block, None):
+        if candidate is None:  # the last instruction is not the last line (a nested def ends the body)
+            try:
+                candidate = inspect.getblock(lines[first - 1 :])
+            except (SyntaxError, IndentationError, tokenize.TokenError):
+                return None
+        try:
+            tree = ast.parse(textwrap.dedent("".join(candidate)))
+        except SyntaxError:
+            continue
+        node = tree.body[0] if tree.body else None
+        return node if isinstance(node, _FUNCS) else None
+    return None
 
-    def node(self, filename: str | None, qualname: str, firstlineno: int | None = None):
-        if not filename or not filename.endswith(".py"):
-            return None
-        if filename not in self._files:
-            self._files[filename] = _index_file(filename)
-        by_name, by_line = self._files[filename]
-        found = by_name.get(qualname)
-        if found is None and firstlineno is not None:
-            found = by_line.get(firstlineno)
-        return found
 
-
-def _index_file(filename: str) -> tuple[dict, dict]:
-    try:
-        with open(filename, encoding="utf-8") as handle:
-            tree = ast.parse(handle.read())
-    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-        return {}, {}
-    by_name: dict[str, ast.AST] = {}
-    by_line: dict[int, ast.AST] = {}
-
-    def visit(body, prefix: str) -> None:
-        for node in body:
-            if isinstance(node, (*_FUNCS, ast.ClassDef)):
-                qualname = prefix + node.name
-                by_name.setdefault(qualname, node)
-                first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-                by_line.setdefault(first, node)
-                inner = qualname + (".<locals>." if isinstance(node, _FUNCS) else ".")
-                visit(node.body, inner)
-            elif isinstance(node, (ast.If, ast.Try)):  # defs under `if TYPE_CHECKING:` / try-imports
-                visit(node.body, prefix)
-                visit(node.orelse, prefix)
-
-    visit(tree.body, "")
-    return by_name, by_line
+def _positions(code):
+    if hasattr(code, "co_positions"):  # Python 3.11+: (line, end line, ...) of every instruction
+        return code.co_positions()
+    return ((line, line) for _, _, line in code.co_lines())
 
 
 def always_raises(node) -> str | None:
@@ -77,21 +74,18 @@ def always_raises(node) -> str | None:
 
 
 def deprecation(node) -> str | None:
-    """The message of a deprecation warning the function (or class) issues, else None."""
+    """The message of a deprecation warning the function issues (or its decorator declares), else None."""
     if node is None:
         return None
     for decorator in node.decorator_list:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
         if _dotted(target).split(".")[-1] == "deprecated":
             return (_message(decorator) if isinstance(decorator, ast.Call) else None) or "deprecated"
-    bodies = [node] if isinstance(node, _FUNCS) else [
-        stmt for stmt in node.body if isinstance(stmt, _FUNCS) and stmt.name in ("__init__", "__new__")]
-    for body in bodies:
-        for inner in _walk_own(body):
-            if isinstance(inner, ast.Call) and _dotted(inner.func).split(".")[-1] in ("warn", "warn_once"):
-                names = {_dotted(arg).split(".")[-1] for arg in (*inner.args, *(k.value for k in inner.keywords))}
-                if names & set(DEPRECATION_CATEGORIES):
-                    return _message(inner) or "deprecated"
+    for inner in _walk_own(node):
+        if isinstance(inner, ast.Call) and _dotted(inner.func).split(".")[-1] in ("warn", "warn_once"):
+            names = {_dotted(arg).split(".")[-1] for arg in (*inner.args, *(k.value for k in inner.keywords))}
+            if names & set(DEPRECATION_CATEGORIES):
+                return _message(inner) or "deprecated"
     return None
 
 

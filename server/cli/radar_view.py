@@ -1,0 +1,82 @@
+"""Plain-text rendering of ``torchpatch api-diff`` and ``torchpatch coverage`` (CI logs read it raw)."""
+
+from __future__ import annotations
+
+import click
+
+HEADINGS = {
+    "removed": "Removed (gone, or left behind as a stub that always raises)",
+    "renamed": "Renamed or moved",
+    "changed": "Changed (signature or kind)",
+    "deprecated": "Newly deprecated",
+    "added": "Added",
+}
+
+
+def render_diff(diff, changes: tuple[str, ...]) -> None:
+    _header(diff)
+    for name, heading in HEADINGS.items():
+        if name not in changes:
+            continue
+        found = diff.of(name)
+        if found:
+            click.echo(f"\n{heading}: {len(found)}")
+            for change in found:
+                click.echo(format_change(change))
+    _not_compared(diff)
+
+
+def render_coverage(report, gaps_file: str) -> None:
+    _header(report.diff)
+    click.echo(f"\ncovered by a section: {len(report.covered)}; listed as deliberate gaps: {len(report.listed)}")
+    if report.gaps:
+        click.echo(f"\nNot covered by any section, not listed in {gaps_file}: {len(report.gaps)}")
+        for change in report.gaps:
+            click.echo(format_change(change))
+    if report.stale:
+        click.echo(f"\nSections naming an API that no longer works in torch {report.diff.new.version}: "
+                   f"{len(report.stale)}")
+        for stale in report.stale:
+            click.echo(f"  {stale.file}:{stale.line} [{stale.section}] {stale.api}: {stale.why}")
+    if report.unchecked:
+        click.echo(f"\nSection APIs that could not be checked: {len(report.unchecked)}")
+        for api, why in sorted(report.unchecked.items()):
+            click.echo(f"  {api}: {why}")
+    if report.unused:
+        click.echo(f"\nEntries of {gaps_file} that matched nothing (remove them?): {len(report.unused)}")
+        for gap in report.unused:
+            click.echo(f"  #{gap.index} {gap.api}")
+    _not_compared(report.diff)
+    if report.failed():
+        click.echo(f"\nFAIL: {len(report.gaps)} uncovered changes, {len(report.stale)} stale sections. Name each "
+                   "API in a section's `> meta: ... api=` line, or list it with a reason in " + gaps_file + ".")
+    else:
+        click.echo("\nOK: every removed, renamed or changed API is covered or listed.")
+
+
+def format_change(change) -> str:
+    line = f"  {change.change:<10} {change.api} ({change.kind}, {change.severity})"
+    if change.replacement and change.change != "renamed":
+        line += f" -> use {change.replacement}"
+    details = "; ".join(change.details)
+    return f"{line}: {details}" if details else line
+
+
+def _header(diff) -> None:
+    old, new = diff.old, diff.new
+    click.echo(f"torch {old.version} ({old.python}) -> torch {new.version} ({new.python})")
+    click.echo(f"public names: {len(old.apis)} -> {len(new.apis)}; collected in "
+               f"{_timing(old)} and {_timing(new)}")
+    click.echo("  ".join(f"{name}: {count}" for name, count in diff.counts().items()))
+
+
+def _timing(surface) -> str:
+    return "cache" if surface.cached else f"{surface.elapsed_s:.1f} s ({surface.cpu_s:.1f} s CPU)"
+
+
+def _not_compared(diff) -> None:
+    if diff.not_compared:
+        count = len(diff.not_compared)
+        click.echo(f"\nNot compared (names unknown, not absent): {count} module{'s' if count > 1 else ''}")
+        for module, why in sorted(diff.not_compared.items()):
+            click.echo(f"  {module}: {why}")

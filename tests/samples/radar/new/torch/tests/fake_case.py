@@ -1,0 +1,1 @@
+raise AssertionError("the probe must never import tests")

@@ -1,0 +1,2 @@
+def added_maybe():
+    return 1

@@ -1,0 +1,3 @@
+__version__ = "1.1.0"
+git_version = "n3w"
+cuda = None

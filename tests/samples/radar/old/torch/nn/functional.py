@@ -1,0 +1,2 @@
+def relu(input, inplace=False):
+    return input

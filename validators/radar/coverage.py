@@ -1,0 +1,144 @@
+"""Hold an API diff against the references' ``api=`` metadata.
+
+Two kinds of gap:
+- a removed, renamed or signature-changed API that no section names in its ``api=`` list;
+- a section naming an API that no longer works in the new build (gone, or a stub that always
+  raises), unless the section itself says ``removed=`` at or before that build.
+Either is fine when ``coverage-gaps.toml`` lists it with a reason; anything else fails.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..markdown import Section, Version
+from .diff import ApiDiff, Change
+from .gaps import DeliberateGap, first_match
+from .params import SEVERITIES
+
+REQUIRED_CHANGES = ("removed", "renamed", "changed")
+DEFAULT_SEVERITY = "behaviour"  # a new optional parameter alone needs no section
+
+
+@dataclass(frozen=True)
+class StaleSection:
+    section: str  # section id
+    file: str
+    line: int
+    api: str
+    why: str
+
+    def as_dict(self) -> dict:
+        return {"section": self.section, "file": self.file, "line": self.line, "api": self.api, "why": self.why}
+
+
+@dataclass
+class CoverageReport:
+    diff: ApiDiff
+    severity: str = DEFAULT_SEVERITY
+    gaps: list[Change] = field(default_factory=list)  # uncovered and not listed: these fail
+    stale: list[StaleSection] = field(default_factory=list)  # these fail too
+    covered: dict[str, tuple[str, ...]] = field(default_factory=dict)  # api -> section ids
+    listed: dict[str, DeliberateGap] = field(default_factory=dict)  # api -> the gap entry that excuses it
+    unchecked: dict[str, str] = field(default_factory=dict)  # section api -> why it could not be checked
+    unused: list[DeliberateGap] = field(default_factory=list)
+
+    def failed(self) -> bool:
+        return bool(self.gaps or self.stale)
+
+    def as_dict(self) -> dict:
+        return {
+            "old": self.diff.old.summary(), "new": self.diff.new.summary(), "failed": self.failed(),
+            "severity": self.severity,
+            "gaps": [c.as_dict() for c in self.gaps], "stale_sections": [s.as_dict() for s in self.stale],
+            "covered": {api: list(ids) for api, ids in self.covered.items()},
+            "listed": {api: {"pattern": g.api, "reason": g.reason} for api, g in self.listed.items()},
+            "unchecked": self.unchecked,
+            "unused_gaps": [{"api": g.api, "reason": g.reason} for g in self.unused],
+        }
+
+
+def python_apis(sections: list[Section]) -> set[str]:
+    """The dotted torch names sections mention (C++ names like ``torch::stable::Tensor`` are not Python API)."""
+    return {api for s in sections if s.meta for api in s.meta.apis if api == "torch" or api.startswith("torch.")}
+
+
+def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[DeliberateGap],
+                   required: tuple[str, ...] = REQUIRED_CHANGES,
+                   severity: str = DEFAULT_SEVERITY) -> CoverageReport:
+    """Changes of the required types, at least as severe as ``severity``, each need a section or a gap entry."""
+    report = CoverageReport(diff=diff, severity=severity)
+    severe_enough = set(SEVERITIES[: SEVERITIES.index(severity) + 1])
+    mentioned: dict[str, list[str]] = {}
+    for section in sections:
+        for api in section.meta.apis if section.meta else ():
+            mentioned.setdefault(api, []).append(section.id)
+    used: set[int] = set()
+    for change in diff.changes:
+        if change.change not in required or change.severity not in severe_enough:
+            continue
+        names = _names_for(change, diff)
+        ids = sorted({sid for name in names for sid in mentioned.get(name, ())})
+        if ids:
+            report.covered[change.api] = tuple(ids)
+            continue
+        gap = first_match(gaps, *names)
+        if gap:
+            report.listed[change.api] = gap
+            used.add(gap.index)
+        else:
+            report.gaps.append(change)
+    for stale in _stale_sections(diff, sections, report):
+        gap = first_match(gaps, stale.api)
+        if gap:
+            report.listed[stale.api] = gap
+            used.add(gap.index)
+        else:
+            report.stale.append(stale)
+    report.unused = [gap for gap in gaps if gap.index not in used]
+    return report
+
+
+def _names_for(change: Change, diff: ApiDiff) -> list[str]:
+    """The change's own name, its new name, and the paths the same object is known by in either build."""
+    names = [change.api, change.replacement]
+    for surface in (diff.old, diff.new):
+        entry = surface.apis.get(change.api)
+        if entry and "alias_of" in entry:
+            names.append(entry["alias_of"])
+    return [name for name in names if name]
+
+
+def _stale_sections(diff: ApiDiff, sections: list[Section], report: CoverageReport):
+    new = diff.new
+    new_version = Version.parse(new.version)
+    for section in sections:
+        if not section.meta:
+            continue
+        removed = section.meta.removed
+        if removed is not None and removed <= new_version:
+            continue  # the section documents the removal: the API is meant to be gone
+        for api in section.meta.apis:
+            if not (api == "torch" or api.startswith("torch.")):
+                continue
+            unknown = _unverifiable(api, new)
+            if unknown:
+                report.unchecked[api] = unknown
+                continue
+            entry = new.resolve(api)
+            if entry is None:
+                why = f"not found in torch {new.version}"
+            elif "raises" in entry:
+                why = f"always raises in torch {new.version}: {entry['raises']}"
+            else:
+                continue
+            yield StaleSection(section.id, section.file, section.line_start, api, why)
+
+
+def _unverifiable(api: str, new) -> str | None:
+    parts = api.split(".")
+    for cut in range(len(parts), 0, -1):
+        module = ".".join(parts[:cut])
+        if module in new.failed:
+            return f"{module} cannot be imported in the new build: {new.failed[module]}"
+    return None
