@@ -71,6 +71,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     @app.get("/sections/{section_id:path}", response_model=Hit)
     def section(section_id: str) -> Hit:
+        """A section by id: ``/sections/<reference>%23<anchor>`` or, unencoded, ``/sections/<reference>/<anchor>``."""
+        if "#" not in section_id and "/" in section_id:
+            section_id = section_id.replace("/", "#", 1)  # '#' starts a URL fragment, so '/' may stand for it
         return engine.read_section(section_id)
 
     @app.get("/references", response_model=ReferenceList)

@@ -57,7 +57,8 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
     @server.tool(annotations=READ_ONLY)
     def read_section(id: Annotated[str, Field(description="A section id from search, e.g. "
                                                "'migrations-and-security#...'")]) -> Hit:
-        """Read one whole section by its id."""
+        """Read one whole section by its id (from search or whats_new): Markdown with its code, version
+        tags and verification status."""
         hit = _call(engine.read_section, id)
         return _result(render.section_text(hit), hit)
 
