@@ -31,7 +31,8 @@ def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_pat
     import os
 
     from torchpatch.validators.errors import InvalidInput
-    from torchpatch.validators.report import write_json, write_junit
+    from torchpatch.validators.home import home_dir
+    from torchpatch.validators.report import record_latest, write_json, write_junit
     from torchpatch.validators.shard import parse_shard
     from torchpatch.validators.validate import ValidationOptions, validate as run_validation
 
@@ -46,6 +47,7 @@ def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_pat
                                 timeout=timeout, use_cache=not no_cache, shard=shard_spec)
     with ProgressBar(enabled=not quiet) as bar:
         run = run_validation(list(paths) or ["references"], options, progress=bar.update)
+    record_latest(run, home_dir() / "last-validate.json")  # what `torchpatch index` reports as verified
     if json_path:
         write_json(run, json_path)
     if junit_path:
