@@ -1,4 +1,4 @@
-# expect: export-aot-and-custom-ops#register_fake-for-shape-propagation
+# expect: export-aot-and-custom-ops#impl_abstract-is-renamed-register_fake
 import torch
 
 

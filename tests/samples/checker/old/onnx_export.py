@@ -1,6 +1,8 @@
-# expect: migrations-and-security#onnx-export-uses-the-dynamo-path
+# expect: export-aot-and-custom-ops#torchonnxdynamo_export-is-removed
+# expect: export-aot-and-custom-ops#the-fallback-argument-is-removed
 import torch
 
 model, x = torch.nn.Linear(2, 2), torch.randn(1, 2)
-program = torch.onnx.dynamo_export(model, x)
+with torch.onnx.enable_fake_mode():
+    program = torch.onnx.dynamo_export(model, x)
 torch.onnx.export(model, (x,), "model.onnx", fallback=True)
