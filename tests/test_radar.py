@@ -107,6 +107,8 @@ def test_removed_stubs_name_their_replacement(diff):
     assert (cholesky.change, cholesky.replacement) == ("removed", "torch.linalg.cholesky")
     assert "always raises" in cholesky.details[0]
     assert _one(diff, "torch.qr").replacement == "torch.linalg.qr"
+    factor = _one(diff, "torch.Widget.factor")  # raises one call deep, through the stub it hands over to
+    assert (factor.change, factor.replacement) == ("removed", "torch.linalg.cholesky")
 
 
 def test_signature_changes_carry_severity(diff):
@@ -172,7 +174,8 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
     assert report.covered["torch.cholesky"] == ("fake-changes#torchcholesky-raises",)
     assert set(report.covered) == {"torch.cholesky", "torch.qr", "torch.add"}
     assert {"torch.utils.gone", "torch.utils.helpers.flatten_tree"} <= set(report.listed)
-    assert {c.api for c in report.gaps} == {"torch.Widget.grow", "torch.Widget.shrink", "torch.old_name",
+    assert {c.api for c in report.gaps} == {"torch.Widget.grow", "torch.Widget.shrink", "torch.Widget.factor",
+                                            "torch.old_name",
                                             "torch.scale", "torch.compiler.precompile"}
     assert "torch.Widget" not in {c.api for c in report.gaps}  # a new optional parameter needs no section
     stale = {(s.api, s.why.split(":")[0]) for s in report.stale}

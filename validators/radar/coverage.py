@@ -100,8 +100,11 @@ def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[Deliberate
 
 
 def _names_for(change: Change, diff: ApiDiff) -> list[str]:
-    """The change's own name, its new name, and the paths the same object is known by in either build."""
-    names = [change.api, change.replacement]
+    """The change's own name, its new name if renamed, and the paths the same object is known by in either build.
+
+    A removal's suggested replacement does not count: naming torch.linalg.cholesky does not cover Tensor.cholesky.
+    """
+    names = [change.api, change.replacement if change.change == "renamed" else None]
     for surface in (diff.old, diff.new):
         entry = surface.apis.get(change.api)
         if entry and "alias_of" in entry:

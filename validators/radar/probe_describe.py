@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import inspect
 import re
 import types
@@ -126,7 +127,7 @@ class Surface:
         entry.update(_signature(value, path.rsplit(".", 1)[-1], member))
         node = _source_node(value)
         if node is not None:
-            raises = probe_source.always_raises(node)
+            raises = probe_source.always_raises(node) or _delegate_raises(value, node)
             if raises:
                 entry["raises"] = raises
             warns = probe_source.deprecation(node)
@@ -158,6 +159,21 @@ def _deprecation_warning(caught) -> str | None:
     return None
 
 
+def _delegate_raises(value, node) -> str | None:
+    """The error of the function this one only hands over to, if that one always raises."""
+    target = probe_source.delegate(node)
+    if target is None or inspect.isclass(value):
+        return None
+    module_name, name, level = target
+    try:
+        package = importlib.import_module(value.__module__).__package__ if level else None
+        module = importlib.import_module(importlib.util.resolve_name("." * level + module_name, package))
+        raises = probe_source.always_raises(_source_node(getattr(module, name)))
+    except BaseException:  # noqa: BLE001  (a best-effort look one call deep)
+        return None
+    return raises
+
+
 def _kind(value) -> str:
     if isinstance(value, types.ModuleType):
         return "module"
@@ -172,7 +188,8 @@ def _kind(value) -> str:
 
 def _class_members(cls):
     """Public members defined by the class itself or by a C base it wraps (torch.Tensor's methods)."""
-    sources = [cls, *(base for base in cls.__mro__[1:] if (base.__module__ or "").endswith("._C"))]
+    # only a direct C base: a subclass of torch.Tensor must not repeat the whole C tensor API
+    sources = [cls, *(base for base in cls.__bases__ if (base.__module__ or "").endswith("._C"))]
     seen = set()
     for source in sources:
         for attr, raw in list(vars(source).items()):

@@ -19,7 +19,7 @@ DEPRECATION_CATEGORIES = ("DeprecationWarning", "FutureWarning", "PendingDepreca
 MESSAGE_LIMIT = 300
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_INTERESTING = ("raise", "warn", "deprecat")
+_INTERESTING = ("raise", "warn", "deprecat", "import")  # import: a body that hands over (see delegate)
 
 
 def function_node(code) -> ast.AST | None:
@@ -71,6 +71,27 @@ def always_raises(node) -> str | None:
     if _is_not_implemented(raise_stmt.exc):  # abstract methods and interface stubs are not removals
         return None
     return _message(raise_stmt.exc) or "raises unconditionally"
+
+
+def delegate(node) -> tuple[str, str, int] | None:
+    """(module, name, level) when the body only imports a function and returns its call.
+
+    ``Tensor.cholesky`` in 2.14 is ``from ._linalg_utils import cholesky; return cholesky(self)``:
+    it raises because the function it hands over to does.
+    """
+    if not isinstance(node, _FUNCS):
+        return None
+    body = [stmt for stmt in node.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
+    if not body or not isinstance(body[-1], ast.Return) or not isinstance(body[-1].value, ast.Call):
+        return None
+    if not all(isinstance(stmt, ast.ImportFrom) for stmt in body[:-1]):
+        return None
+    called = body[-1].value.func
+    for stmt in body[:-1]:
+        for alias in stmt.names:
+            if isinstance(called, ast.Name) and called.id == (alias.asname or alias.name):
+                return stmt.module or "", alias.name, stmt.level
+    return None
 
 
 def deprecation(node) -> str | None:

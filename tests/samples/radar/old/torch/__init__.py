@@ -43,3 +43,6 @@ class Widget:
 
     def shrink(self):
         return self.size - 1
+
+    def factor(self):
+        return self
