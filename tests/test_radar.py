@@ -109,6 +109,7 @@ def test_removed_stubs_name_their_replacement(diff):
     assert _one(diff, "torch.qr").replacement == "torch.linalg.qr"
     factor = _one(diff, "torch.Widget.factor")  # raises one call deep, through the stub it hands over to
     assert (factor.change, factor.replacement) == ("removed", "torch.linalg.cholesky")
+    assert not diff.find("torch.CopiedWidget.factor")  # reported once, where it is defined
 
 
 def test_signature_changes_carry_severity(diff):

@@ -65,7 +65,9 @@ def diff_surfaces(old: ApiSurface, new: ApiSurface) -> ApiDiff:
             removed.append(_removed(path, old.resolve(path) or before, new))
         elif before is None:
             added.append(Change(path, "added", after["kind"], "compatible"))
-        elif not ("alias_of" in before and "alias_of" in after):  # aliases are compared where they were described
+        elif before["kind"] != after["kind"]:
+            changes.append(_kind_change(path, before, after))
+        elif "alias_of" not in after:  # an alias is compared where its object was described, once
             changes.extend(_compare(path, old.resolve(path) or before, new.resolve(path) or after, new))
     stubs = [c for c in changes if c.change == "removed"]  # still defined but raising: never a rename
     renames, removed, added = find_renames(removed, added, old, new)
@@ -102,9 +104,6 @@ def _removed(path: str, entry: dict, new: ApiSurface) -> Change:
 
 def _compare(path: str, before: dict, after: dict, new: ApiSurface) -> list[Change]:
     kind = after["kind"]
-    if before["kind"] != after["kind"]:
-        was = before["kind"] if before["kind"] != "attribute" else f"{before.get('type', 'plain')} object"
-        return [Change(path, "changed", kind, "breaking", (f"was {_a(was)}, now {_a(after['kind'])}",))]
     if "raises" in after and "raises" not in before:
         detail = f"still defined, but always raises: {after['raises']}"
         return [Change(path, "removed", kind, "breaking", (detail,), replacement_in(after["raises"], path, new))]
@@ -121,6 +120,11 @@ def _compare(path: str, before: dict, after: dict, new: ApiSurface) -> list[Chan
 
 def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _kind_change(path: str, before: dict, after: dict) -> Change:
+    was = before["kind"] if before["kind"] != "attribute" else f"{before.get('type', 'plain')} object"
+    return Change(path, "changed", after["kind"], "breaking", (f"was {_a(was)}, now {_a(after['kind'])}",))
 
 
 def _fold_members(changes: list[Change], extra_parents) -> list[Change]:

@@ -112,7 +112,24 @@ class Surface:
         self.apis[path] = self._describe(value, module, path)
         if inspect.isclass(value):
             for attr, member in _class_members(value):
-                self.apis.setdefault(f"{path}.{attr}", self._describe(member, module, f"{path}.{attr}", True))
+                self._add_member(f"{path}.{attr}", member, module)
+
+    def _add_member(self, path: str, member, module: str) -> None:
+        """Like _add; the 27 legacy tensor types (torch.FloatTensor, ...) share torch.Tensor's very methods."""
+        if path in self.apis:
+            return
+        shared = isinstance(member, _CALLABLE)
+        if shared and id(member) in self._seen:
+            first = self._seen[id(member)]
+            if not (_defined_at(member, path) and not _defined_at(member, first)):
+                self.apis[path] = {"kind": "method", "module": module, "alias_of": first}
+                return
+            # the class that defines it beats a class that merely copied it (BoolTensor before Tensor)
+            self.apis[first] = {"kind": "method", "module": self.apis[first]["module"], "alias_of": path}
+        if shared:
+            self._seen[id(member)] = path
+            self._keep.append(member)
+        self.apis[path] = self._describe(member, module, path, True)
 
     def _describe(self, value, module: str, path: str, member: bool = False) -> dict:
         kind = _kind(value)
@@ -150,6 +167,10 @@ def _source_node(value):
     except (ValueError, TypeError):  # a __wrapped__ cycle
         return None
     return probe_source.function_node(code) if isinstance(code, types.CodeType) else None
+
+
+def _defined_at(member, path: str) -> bool:
+    return path.endswith("." + str(getattr(member, "__qualname__", "")))
 
 
 def _deprecation_warning(caught) -> str | None:

@@ -5,7 +5,7 @@ from torch.version import __version__
 
 from torch import compiler, linalg, nn, utils  # noqa: F401
 
-__all__ = ["add", "scale", "new_name", "Widget", "linalg", "nn", "compiler", "legacy", "Gadget"]
+__all__ = ["CopiedWidget", "add", "scale", "new_name", "Widget", "linalg", "nn", "compiler", "legacy", "Gadget"]
 
 
 def add(input, other, *, alpha=1):
@@ -54,3 +54,7 @@ class Widget:
 class Gadget:
     def spin(self, times=1):
         return times
+
+
+class CopiedWidget:  # like torch.FloatTensor, holds the very methods of another class; listed first in __all__
+    factor = Widget.factor

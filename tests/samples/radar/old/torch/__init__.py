@@ -3,7 +3,7 @@ from torch.version import __version__
 
 from torch import compiler, linalg, nn, utils  # noqa: F401
 
-__all__ = ["add", "cholesky", "qr", "scale", "old_name", "Widget", "linalg", "nn", "compiler", "legacy"]
+__all__ = ["CopiedWidget", "add", "cholesky", "qr", "scale", "old_name", "Widget", "linalg", "nn", "compiler", "legacy"]
 
 
 def add(input, other, alpha=1):
@@ -46,3 +46,7 @@ class Widget:
 
     def factor(self):
         return self
+
+
+class CopiedWidget:  # like torch.FloatTensor, holds the very methods of another class; listed first in __all__
+    factor = Widget.factor
