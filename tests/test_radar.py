@@ -110,6 +110,8 @@ def test_removed_stubs_name_their_replacement(diff):
     factor = _one(diff, "torch.Widget.factor")  # raises one call deep, through the stub it hands over to
     assert (factor.change, factor.replacement) == ("removed", "torch.linalg.cholesky")
     assert not diff.find("torch.CopiedWidget.factor")  # reported once, where it is defined
+    dropped = _one(diff, "torch.compiler.qr")
+    assert (dropped.details, dropped.replacement) == (("still available as torch.linalg.qr",), "torch.linalg.qr")
 
 
 def test_signature_changes_carry_severity(diff):
@@ -176,7 +178,7 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
     assert set(report.covered) == {"torch.cholesky", "torch.qr", "torch.add"}
     assert {"torch.utils.gone", "torch.utils.helpers.flatten_tree"} <= set(report.listed)
     assert {c.api for c in report.gaps} == {"torch.Widget.grow", "torch.Widget.shrink", "torch.Widget.factor",
-                                            "torch.old_name",
+                                            "torch.old_name", "torch.compiler.qr",
                                             "torch.scale", "torch.compiler.precompile"}
     assert "torch.Widget" not in {c.api for c in report.gaps}  # a new optional parameter needs no section
     stale = {(s.api, s.why.split(":")[0]) for s in report.stale}
@@ -189,7 +191,7 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
 
 def test_coverage_passes_once_every_gap_is_listed(builds, tmp_path):
     path = tmp_path / "gaps.toml"
-    entries = ["torch.utils.*", "torch.Widget.*", "torch.old_name", "torch.scale", "torch.compiler.precompile",
+    entries = ["torch.utils.*", "torch.Widget.*", "torch.old_name", "torch.scale", "torch.compiler.*",
                "torch.qr", "torch.vanished"]
     path.write_text("".join(f'[[gap]]\napi = "{api}"\nreason = "deliberate"\n' for api in entries))
     report = run_coverage(*builds, references=[str(REFERENCES)], gaps_file=path, use_cache=False)

@@ -100,12 +100,13 @@ def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[Deliberate
 
 
 def _names_for(change: Change, diff: ApiDiff) -> list[str]:
-    """The change's own name, its new name if renamed, and the paths the same object is known by in either build.
+    """The change's own name, its new name if renamed, and for a changed signature the object's other paths.
 
-    A removal's suggested replacement does not count: naming torch.linalg.cholesky does not cover Tensor.cholesky.
+    A removal's replacement does not count: naming torch.linalg.cholesky does not cover Tensor.cholesky,
+    nor does naming torch.distributed.fsdp.fully_shard cover a module that stopped re-exporting it.
     """
     names = [change.api, change.replacement if change.change == "renamed" else None]
-    for surface in (diff.old, diff.new):
+    for surface in (diff.old, diff.new) if change.change == "changed" else ():
         entry = surface.apis.get(change.api)
         if entry and "alias_of" in entry:
             names.append(entry["alias_of"])

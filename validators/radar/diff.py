@@ -62,7 +62,7 @@ def diff_surfaces(old: ApiSurface, new: ApiSurface) -> ApiDiff:
         if _unknown(path, not_compared) or _unknown((before or after)["module"], not_compared):
             continue
         if after is None:
-            removed.append(_removed(path, old.resolve(path) or before, new))
+            removed.append(_removed(path, before, old, new))
         elif before is None:
             added.append(Change(path, "added", after["kind"], "compatible"))
         elif before["kind"] != after["kind"]:
@@ -97,7 +97,11 @@ def _unknown(path: str, not_compared: dict[str, str]) -> bool:
     return any(".".join(parts[:cut]) in not_compared for cut in range(1, len(parts) + 1))
 
 
-def _removed(path: str, entry: dict, new: ApiSurface) -> Change:
+def _removed(path: str, before: dict, old: ApiSurface, new: ApiSurface) -> Change:
+    home = before.get("alias_of")
+    if home and new.works(home):  # only this re-export went away; the object lives on at its first path
+        return Change(path, "removed", before["kind"], "breaking", (f"still available as {home}",), home)
+    entry = old.resolve(path) or before
     message = entry.get("deprecated") or entry.get("raises")
     return Change(path, "removed", entry["kind"], "breaking", replacement=replacement_in(message, path, new))
 

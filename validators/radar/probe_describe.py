@@ -7,24 +7,15 @@ once, at the first (shallowest) path, and the others point to it with ``alias_of
 
 from __future__ import annotations
 
-import ast
 import importlib
 import importlib.util
 import inspect
-import re
 import types
 import warnings
 
+import probe_signature
 import probe_source
 
-PARAM_KINDS = {
-    inspect.Parameter.POSITIONAL_ONLY: "positional-only",
-    inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional",
-    inspect.Parameter.VAR_POSITIONAL: "*args",
-    inspect.Parameter.KEYWORD_ONLY: "keyword-only",
-    inspect.Parameter.VAR_KEYWORD: "**kwargs",
-}
-_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 _CALLABLE = (types.FunctionType, types.BuiltinFunctionType, types.MethodDescriptorType,
              types.WrapperDescriptorType, types.ClassMethodDescriptorType)
 
@@ -104,8 +95,11 @@ class Surface:
         aliasable = inspect.isclass(value) or isinstance(value, (types.ModuleType, *_CALLABLE))
         if aliasable and id(value) in self._seen:
             first = self._seen[id(value)]
-            self.apis[path] = {"kind": _kind(value), "module": module, "alias_of": first}
-            return
+            if inspect.isclass(value) or not (_home(value, path) and not _home(value, first)):
+                self.apis[path] = {"kind": _kind(value), "module": module, "alias_of": first}
+                return
+            # a function's defining module beats one that re-exports it and happened to be walked first
+            self.apis[first] = {"kind": _kind(value), "module": self.apis[first]["module"], "alias_of": path}
         if aliasable:
             self._seen[id(value)] = path
             self._keep.append(value)
@@ -141,7 +135,7 @@ class Surface:
             value = value.fget
         if kind == "module":
             return entry
-        entry.update(_signature(value, path.rsplit(".", 1)[-1], member))
+        entry.update(probe_signature.signature(value, path.rsplit(".", 1)[-1], member))
         node = _source_node(value)
         if node is not None:
             raises = probe_source.always_raises(node) or _delegate_raises(value, node)
@@ -167,6 +161,10 @@ def _source_node(value):
     except (ValueError, TypeError):  # a __wrapped__ cycle
         return None
     return probe_source.function_node(code) if isinstance(code, types.CodeType) else None
+
+
+def _home(value, path: str) -> bool:
+    return path == f"{getattr(value, '__module__', None)}.{getattr(value, '__name__', None)}"
 
 
 def _defined_at(member, path: str) -> bool:
@@ -220,53 +218,3 @@ def _class_members(cls):
             value = raw.__func__ if isinstance(raw, (staticmethod, classmethod)) else raw
             if isinstance(value, property) or inspect.isfunction(value) or isinstance(value, _CALLABLE):
                 yield attr, value
-
-
-def _signature(value, name: str, member: bool) -> dict:
-    try:
-        signature = inspect.signature(value)
-    except (TypeError, ValueError, RuntimeError, NameError, AttributeError):
-        return _doc_signature(value, name)
-    params = [_param(p) for p in signature.parameters.values()]
-    if member and params and params[0][0] in ("self", "cls"):
-        params = params[1:]
-    return {"params": params, "signature": _ADDRESS.sub("", str(signature))[:400]}
-
-
-def _param(p: inspect.Parameter) -> list:
-    default = None if p.default is inspect.Parameter.empty else _ADDRESS.sub("", repr(p.default))[:80]
-    return [p.name, PARAM_KINDS[p.kind], default]
-
-
-def _doc_signature(value, name: str) -> dict:
-    """C functions document their signature on the docstring's first lines: ``add(input, other, *, alpha=1)``."""
-    doc = getattr(value, "__doc__", None)
-    if not isinstance(doc, str):
-        return {}
-    for line in doc.strip().splitlines()[:6]:
-        line = line.strip()
-        if not line.startswith(name + "(") or ")" not in line:
-            continue
-        text = line[len(name) : line.rindex(")") + 1]
-        if "->" in text:  # a return annotation after the closing parenthesis of the parameters
-            text = text[: text.index("->")].rstrip()
-        try:
-            tree = ast.parse(f"def _f{text}: pass").body[0].args
-        except SyntaxError:
-            return {"signature": text}
-        return {"params": _ast_params(tree), "signature": text}
-    return {}
-
-
-def _ast_params(args: ast.arguments) -> list:
-    positional = [*args.posonlyargs, *args.args]
-    defaults = [None] * (len(positional) - len(args.defaults)) + [ast.unparse(d) for d in args.defaults]
-    params = [[a.arg, "positional-only" if i < len(args.posonlyargs) else "positional", d]
-              for i, (a, d) in enumerate(zip(positional, defaults))]
-    if args.vararg:
-        params.append([args.vararg.arg, "*args", None])
-    for a, d in zip(args.kwonlyargs, args.kw_defaults):
-        params.append([a.arg, "keyword-only", ast.unparse(d) if d is not None else None])
-    if args.kwarg:
-        params.append([args.kwarg.arg, "**kwargs", None])
-    return [p for p in params if p[0] != "self"]

@@ -1,3 +1,5 @@
+from torch.linalg import qr  # noqa: F401  (a re-export the new build drops)
+
 __all__ = ["compile", "precompile"]
 
 
