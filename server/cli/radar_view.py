@@ -43,7 +43,7 @@ def render_coverage(report, gaps_file: str) -> None:
         for api, why in sorted(report.unchecked.items()):
             click.echo(f"  {api}: {why}")
     if report.unused:
-        click.echo(f"\nEntries of {gaps_file} that matched nothing (remove them?): {len(report.unused)}")
+        click.echo(f"\nEntries of {gaps_file} that matched nothing between these two builds: {len(report.unused)}")
         for gap in report.unused:
             click.echo(f"  #{gap.index} {gap.api}")
     _not_compared(report.diff)

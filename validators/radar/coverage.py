@@ -2,8 +2,8 @@
 
 Two kinds of gap:
 - a removed, renamed or signature-changed API that no section names in its ``api=`` list;
-- a section naming an API that no longer works in the new build (gone, or a stub that always
-  raises), unless the section itself says ``removed=`` at or before that build.
+- a section naming an API that does not work in the new build (gone, or a stub that always
+  raises), unless the section says ``removed=`` at or before that build, or ``since=`` after it.
 Either is fine when ``coverage-gaps.toml`` lists it with a reason; anything else fails.
 """
 
@@ -119,9 +119,11 @@ def _stale_sections(diff: ApiDiff, sections: list[Section], report: CoverageRepo
     for section in sections:
         if not section.meta:
             continue
-        removed = section.meta.removed
+        removed, since = section.meta.removed, section.meta.since
         if removed is not None and removed <= new_version:
             continue  # the section documents the removal: the API is meant to be gone
+        if since is not None and since > new_version:
+            continue  # about a later release than the new build: the API is not there yet
         for api in section.meta.apis:
             if not (api == "torch" or api.startswith("torch.")):
                 continue
