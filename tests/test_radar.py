@@ -112,6 +112,8 @@ def test_removed_stubs_name_their_replacement(diff):
     assert not diff.find("torch.CopiedWidget.factor")  # reported once, where it is defined
     dropped = _one(diff, "torch.compiler.qr")
     assert (dropped.details, dropped.replacement) == (("still available as torch.linalg.qr",), "torch.linalg.qr")
+    moved_out = _one(diff, "torch.compiler.Options")  # described there first, yet defined in nn.functional
+    assert moved_out.details == ("still available as torch.nn.functional.Options",)
 
 
 def test_signature_changes_carry_severity(diff):
@@ -178,7 +180,7 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
     assert set(report.covered) == {"torch.cholesky", "torch.qr", "torch.add"}
     assert {"torch.utils.gone", "torch.utils.helpers.flatten_tree"} <= set(report.listed)
     assert {c.api for c in report.gaps} == {"torch.Widget.grow", "torch.Widget.shrink", "torch.Widget.factor",
-                                            "torch.old_name", "torch.compiler.qr",
+                                            "torch.old_name", "torch.compiler.qr", "torch.compiler.Options",
                                             "torch.scale", "torch.compiler.precompile"}
     assert "torch.Widget" not in {c.api for c in report.gaps}  # a new optional parameter needs no section
     stale = {(s.api, s.why.split(":")[0]) for s in report.stale}

@@ -98,8 +98,8 @@ def _unknown(path: str, not_compared: dict[str, str]) -> bool:
 
 
 def _removed(path: str, before: dict, old: ApiSurface, new: ApiSurface) -> Change:
-    home = before.get("alias_of")
-    if home and new.works(home):  # only this re-export went away; the object lives on at its first path
+    home = before.get("alias_of") or before.get("home")
+    if home and home != path and new.works(home):  # only this re-export went away; the object lives on at its first path
         return Change(path, "removed", before["kind"], "breaking", (f"still available as {home}",), home)
     entry = old.resolve(path) or before
     message = entry.get("deprecated") or entry.get("raises")

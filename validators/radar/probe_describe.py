@@ -135,6 +135,9 @@ class Surface:
             value = value.fget
         if kind == "module":
             return entry
+        home = f"{getattr(value, '__module__', None)}.{getattr(value, '__qualname__', None)}"
+        if not member and kind in ("class", "function") and home != path and "<" not in home:
+            entry["home"] = home  # where it is defined: a removed re-export may live on there
         entry.update(probe_signature.signature(value, path.rsplit(".", 1)[-1], member))
         node = _source_node(value)
         if node is not None:

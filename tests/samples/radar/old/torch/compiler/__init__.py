@@ -1,4 +1,5 @@
 from torch.linalg import qr  # noqa: F401  (a re-export the new build drops)
+from torch.nn.functional import Options  # noqa: F401  (walked before its home, dropped too)
 
 __all__ = ["compile", "precompile"]
 
