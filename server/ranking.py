@@ -1,8 +1,10 @@
-"""Fusion and boosts: reciprocal-rank fusion of full-text and vector ranks, plus exact-match signals.
+"""Fusion and boosts: weighted reciprocal-rank fusion of full-text and vector ranks, plus error text.
 
-BM25 splits ``torch.export.export_for_training`` into common words, and a pasted
-traceback drowns in its own noise; so an exact API name, or a long fragment of an
-error message found verbatim in a section, adds a boost larger than any fused rank.
+Identifiers get their weight in the full-text column, which repeats each section's declared API
+names beside its breadcrumb. A pasted error message drowns in its own noise under BM25, so a long
+fragment of it found verbatim in one or two sections lifts those sections above any fused rank.
+Weights come from the retrieval eval in tests/eval/: a flat boost for every section that declares
+a named API (tried at several weights) scrambled the order among sections sharing that API.
 """
 
 from __future__ import annotations
@@ -10,27 +12,22 @@ from __future__ import annotations
 import re
 
 RRF_K = 60
-API_BOOST = 0.05  # the query names one of the section's declared APIs
-TEXT_IDENTIFIER_BOOST = 0.008  # the identifier appears in the section's text
-ERROR_TEXT_BOOST = 0.04  # a long fragment of the query appears verbatim in the section
+# Full-text ranks count double the vector ranks: the references are dense with the exact words agents
+# type (API names, error text), and the eval in tests/eval/ scores this fusion best.
+HYBRID_WEIGHTS = (1.0, 0.5)
+ERROR_TEXT_BOOST = 0.03  # a long fragment of the query appears verbatim in the section
+MAX_SHARING = 2  # a fragment found in more sections than this says nothing specific
 MIN_FRAGMENT = 24
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+|[A-Za-z_]+_[\w]+")
 _SPACE = re.compile(r"\s+")
 
 
-def rrf(rankings: list[list[str]]) -> dict[str, float]:
+def rrf(rankings: list[list[str]], weights: tuple[float, ...] | None = None) -> dict[str, float]:
     scores: dict[str, float] = {}
-    for ranking in rankings:
+    for ranking, weight in zip(rankings, weights or (1.0,) * len(rankings)):
         for rank, item in enumerate(ranking):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (RRF_K + rank + 1)
+            scores[item] = scores.get(item, 0.0) + weight / (RRF_K + rank + 1)
     return scores
-
-
-def identifiers(query: str) -> set[str]:
-    """Dotted names and snake_case words in the query, e.g. ``torch.load``, ``weights_only``."""
-    found = {m.group(0).strip(".") for m in _IDENTIFIER.finditer(query)}
-    return {name for name in found if len(name) > 3}
 
 
 def normalise(text: str) -> str:
@@ -47,17 +44,13 @@ def fragments(query: str) -> list[str]:
     return [p for p in pieces if len(p) >= MIN_FRAGMENT]
 
 
-def lexical_boost(query_ids: set[str], query_fragments: list[str], apis: list[str], text_norm: str) -> float:
-    boost = 0.0
-    api_set = set(apis)
-    short_apis = {api.rsplit(".", 1)[-1] for api in apis}
-    for name in query_ids:
-        if name in api_set or any(api.endswith("." + name) for api in api_set):
-            boost += API_BOOST
-        elif name in short_apis:
-            boost += API_BOOST / 2
-        elif name.lower() in text_norm:
-            boost += TEXT_IDENTIFIER_BOOST
-    if any(fragment in text_norm for fragment in query_fragments):
-        boost += ERROR_TEXT_BOOST
-    return boost
+def error_text_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
+    """Boost the sections that contain the most specific verbatim fragment of a pasted error."""
+    best: list[str] = []
+    for fragment in fragments(query):
+        found = [section_id for section_id, row in rows.items() if fragment in row["_norm"]]
+        if found and (not best or len(found) < len(best)):
+            best = found
+    if not best or len(best) > MAX_SHARING:
+        return {}
+    return {section_id: ERROR_TEXT_BOOST / len(best) for section_id in best}

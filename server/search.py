@@ -115,13 +115,10 @@ class SearchEngine:
         return rankings
 
     def _hybrid_scores(self, query: str, rankings: list[list[str]]) -> dict[str, float]:
-        scores = ranking.rrf(rankings)
-        ids, pieces = ranking.identifiers(query), ranking.fragments(query)
-        if ids or pieces:
-            for section_id, row in self._rows.items():  # a few hundred rows: cheaper than another query
-                boost = ranking.lexical_boost(ids, pieces, row["apis"], row["_norm"])
-                if boost:
-                    scores[section_id] = scores.get(section_id, 0.0) + boost
+        scores = ranking.rrf(rankings, ranking.HYBRID_WEIGHTS)
+        # A few hundred rows held in memory: scanning them costs less than another query.
+        for section_id, boost in ranking.error_text_boosts(query, self._rows).items():
+            scores[section_id] = scores.get(section_id, 0.0) + boost
         return scores
 
     @property
