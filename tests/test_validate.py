@@ -201,3 +201,8 @@ def test_cli_records_the_latest_results_for_the_index(samples, fresh_home, tmp_p
     status = _verification_by_section(standing)
     assert status["other#s"].startswith("verified on torch 2.15.0 cpu (1 snippet)")
     assert status["claims#torchcholesky-removed"].startswith("FAILED on torch 2.15.0")
+
+
+def test_static_tier_does_not_resolve_past_a_value(cases):
+    # torch.version.cuda is None on CPU builds: `.replace` on it is a value's method, not a torch name
+    assert cases["static-stops-at-values"].status == "passed"

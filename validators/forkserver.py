@@ -338,6 +338,7 @@ def _probe(modules: list[str]) -> dict:
 def _resolve_names(names: list[str]) -> dict:
     """Which dotted names resolve in this build: import the longest module prefix, getattr the rest."""
     import importlib
+    import inspect
 
     unresolved = {}
     for name in names:
@@ -351,6 +352,8 @@ def _resolve_names(names: list[str]) -> dict:
                 continue
             try:
                 for attr in parts[cut:]:
+                    if not (inspect.ismodule(obj) or inspect.isclass(obj)):
+                        break  # past a module or class it is a value (torch.version.cuda may be None)
                     obj = getattr(obj, attr)
                 error = None
             except Exception as exc:  # noqa: BLE001

@@ -104,7 +104,7 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
     if progress:
         progress(build.label, done, len(snippets))
     if todo:
-        with SnippetRunner(build.python_path, options.isolation, env=_child_env()) as runner:
+        with SnippetRunner(build.python_path, options.isolation, env=_child_env(build)) as runner:
             session = _BuildSession(runner, build, options)
             session.prepare([snippets[p] for p in todo])
             with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
@@ -228,11 +228,14 @@ def _result(snippet: Snippet, status: str, message: str, duration: float, cached
     )
 
 
-def _child_env() -> dict[str, str]:
+def _child_env(build: TorchBuild) -> dict[str, str]:
+    # Build caches per torch build: a matrix run must never load a .so another build compiled,
+    # nor wait on its lock files.
+    tag = f"{build.torch}-{(build.git_version or 'unknown')[:10]}-py{build.python}"
     home = home_dir()
     return {
-        "TORCHINDUCTOR_CACHE_DIR": str(home / "inductor"),
-        "TORCH_EXTENSIONS_DIR": str(home / "extensions"),
+        "TORCHINDUCTOR_CACHE_DIR": str(home / "inductor" / tag),
+        "TORCH_EXTENSIONS_DIR": str(home / "extensions" / tag),
         "TORCHINDUCTOR_COMPILE_THREADS": "1",  # a subprocess pool per snippet costs more than it saves
         "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1"),  # parallel snippets, one core each
         "PYTHONDONTWRITEBYTECODE": "1",
