@@ -135,11 +135,12 @@ def test_corrupt_index_says_how_to_rebuild(tmp_path, search_refs):
         engine.search(SearchRequest(query="torch.load"))
 
 
-def test_numpy_query_encoder_matches_sentence_transformers():
-    from torchpatch.server.embedding import NumpyEncoder, SentenceTransformerEncoder
+def test_light_query_encoders_match_sentence_transformers():
+    from torchpatch.server.embedding import MiniLMEncoder, SentenceTransformerEncoder
 
     texts = ["torch.load weights_only", "RuntimeError: Cannot re-initialize CUDA in forked subprocess " * 20,
              "how do I shard a model with FSDP2?", "ä ö ü 中文 🔥"]
-    light, reference = NumpyEncoder().encode(texts), SentenceTransformerEncoder().encode(texts)
-    cosine = (light * reference).sum(axis=1)
-    assert np.all(cosine >= 0.999), cosine
+    reference = SentenceTransformerEncoder().encode(texts)
+    for backend in ("numpy", "torch"):
+        cosine = (MiniLMEncoder(backend=backend).encode(texts) * reference).sum(axis=1)
+        assert np.all(cosine >= 0.999), (backend, cosine)
