@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 OLD_TORCH := .venv-2.13
 REPORTS := reports
 
-.PHONY: install serve test validate matrix old-torch bench clean
+.PHONY: install serve test validate matrix coverage skill old-torch bench clean
 
 $(BIN)/torchpatch: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ serve: install
 
 test: install old-torch
 	$(BIN)/python -m pytest -q
-	$(MAKE) validate
+	$(MAKE) validate coverage
 
 validate: install
 	mkdir -p $(REPORTS)
@@ -38,8 +38,18 @@ validate: install
 matrix: install old-torch
 	$(BIN)/torchpatch validate references --python $(OLD_TORCH)/bin/python --json $(REPORTS)/matrix.json
 
+# The release radar: every API removed or changed since 2.13 is covered or listed as a deliberate gap.
+coverage: install old-torch
+	$(BIN)/torchpatch coverage --old $(OLD_TORCH)/bin/python
+
+# The plugin's copy of the skill (skills/<name>/): regenerate after editing skill/ or references/.
+skill: install
+	$(BIN)/torchpatch skill build --dest skills --no-llms
+
 bench: install
 	$(BIN)/python bench/bench_validate.py
+	$(BIN)/python bench/bench_search.py
+	cd bench && ../$(BIN)/python load_http.py
 
 clean:
 	rm -rf $(VENV) $(OLD_TORCH) $(REPORTS) build *.egg-info

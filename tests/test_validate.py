@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from xml.etree import ElementTree as ET
@@ -28,7 +29,12 @@ def _by_case(run):
 
 @pytest.fixture(scope="session")
 def statuses_run(samples):
-    return validate([samples / "validate" / "statuses.md"], ValidationOptions(use_cache=False, jobs=2))
+    previous = os.environ.get("CI")
+    os.environ["CI"] = "true"  # as in a CI job: snippets must not see it
+    try:
+        return validate([samples / "validate" / "statuses.md"], ValidationOptions(use_cache=False, jobs=2))
+    finally:
+        os.environ.pop("CI") if previous is None else os.environ.__setitem__("CI", previous)
 
 
 @pytest.fixture(scope="session")
@@ -206,3 +212,7 @@ def test_cli_records_the_latest_results_for_the_index(samples, fresh_home, tmp_p
 def test_static_tier_does_not_resolve_past_a_value(cases):
     # torch.version.cuda is None on CPU builds: `.replace` on it is a value's method, not a torch name
     assert cases["static-stops-at-values"].status == "passed"
+
+
+def test_snippets_never_see_the_ci_variable(cases):
+    assert cases["ci-variable-hidden"].status == "passed"

@@ -16,10 +16,16 @@ FORKSERVER = Path(__file__).with_name("forkserver.py")
 ISOLATIONS = ("fork", "process")
 
 
+def _merged_env(overrides: dict[str, str | None]) -> dict[str, str]:
+    """This process's environment with ``overrides`` applied; a ``None`` value removes the variable."""
+    merged = {**os.environ, **overrides}
+    return {key: value for key, value in merged.items() if value is not None}
+
+
 class SnippetRunner:
     """One fork server process; thread-safe ``submit`` returning a Future of the raw outcome dict."""
 
-    def __init__(self, python: str, isolation: str = "fork", env: dict[str, str] | None = None):
+    def __init__(self, python: str, isolation: str = "fork", env: dict[str, str | None] | None = None):
         if isolation not in ISOLATIONS:
             raise TorchpatchError(f"unknown isolation {isolation!r} (use fork or process)")
         self.python = python
@@ -31,7 +37,7 @@ class SnippetRunner:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={**os.environ, **(env or {})},
+            env=_merged_env(env or {}),
             start_new_session=True,
         )
         ready = self._proc.stdout.readline()
