@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from .checker.imports import dotted_name
+
 
 @dataclass
 class StaticReport:
@@ -55,21 +57,10 @@ class _TorchNames(ast.NodeVisitor):
             self.aliases[alias.asname or alias.name] = full
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        dotted = _dotted(node)
+        dotted = dotted_name(node)
         if dotted and isinstance(node.ctx, ast.Load):
             head, _, rest = dotted.partition(".")
             if head in self.aliases:
                 self.names.add(f"{self.aliases[head]}.{rest}")
                 return  # the whole chain is recorded; its prefixes resolve if it does
         self.generic_visit(node)
-
-
-def _dotted(node: ast.AST) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
