@@ -38,7 +38,11 @@ class SearchEngine:
         self._encoder = encoder
         self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="torchpatch-fts")
-        self._embed_cached = functools.lru_cache(maxsize=256)(lambda query: self.encoder.encode([query])[0])
+        # One thread does all embedding: BLAS keeps a buffer per calling thread, and under load the
+        # HTTP server's thread pool would otherwise grow the process by hundreds of megabytes.
+        self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="torchpatch-embed")
+        self._embed_cached = functools.lru_cache(maxsize=256)(
+            lambda query: self._embedder.submit(lambda: self.encoder.encode([query])[0]).result())
         self._index = None
         self._rows: dict[str, dict] = {}
 
