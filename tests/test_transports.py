@@ -87,21 +87,24 @@ def test_mcp_errors_tell_the_model_what_to_do(engine):
     assert missing.is_error and "use search or list_references" in missing.content[0].text
 
 
+def _assert_lists_tools_and_searches(target) -> None:
+    """Through the SDK's own client: the five tools are listed and a search finds its section."""
+    async def main():
+        async with Client(target) as client:
+            return await client.list_tools(), await client.call_tool("search", {"query": QUERY, "k": 1})
+
+    tools, result = run(main)
+    assert {tool.name for tool in tools.tools} == TOOLS
+    assert result.structured_content["results"][0]["id"] == EXPECTED
+
+
 def test_mcp_over_stdio_with_the_sdk_client(search_db, search_refs):
     params = StdioServerParameters(
         command=str(Path(sys.executable).with_name("torchpatch")),
         args=["serve", "--db", search_db, "--references", str(search_refs)],
     )
 
-    async def main():
-        async with Client(params) as client:
-            tools = await client.list_tools()
-            result = await client.call_tool("search", {"query": QUERY, "k": 1})
-            return tools, result
-
-    tools, result = run(main)
-    assert {tool.name for tool in tools.tools} == TOOLS
-    assert result.structured_content["results"][0]["id"] == EXPECTED
+    _assert_lists_tools_and_searches(params)
 
 
 def test_mcp_over_streamable_http(engine):
@@ -118,15 +121,7 @@ def test_mcp_over_streamable_http(engine):
         while not server.started and time.monotonic() < deadline:
             time.sleep(0.05)
 
-        async def main():
-            async with Client(f"http://127.0.0.1:{port}/mcp/") as client:
-                tools = await client.list_tools()
-                result = await client.call_tool("search", {"query": QUERY, "k": 1})
-                return tools, result
-
-        tools, result = run(main)
-        assert {tool.name for tool in tools.tools} == TOOLS
-        assert result.structured_content["results"][0]["id"] == EXPECTED
+        _assert_lists_tools_and_searches(f"http://127.0.0.1:{port}/mcp/")
     finally:
         server.should_exit = True
         thread.join(timeout=10)
