@@ -216,3 +216,7 @@ def test_static_tier_does_not_resolve_past_a_value(cases):
 
 def test_snippets_never_see_the_ci_variable(cases):
     assert cases["ci-variable-hidden"].status == "passed"
+
+
+def test_snippets_cannot_import_the_harness_modules(cases):
+    assert cases["harness-modules-hidden"].status == "passed"

@@ -33,6 +33,10 @@ OUTPUT_TAIL = 4000
 
 
 def main() -> None:
+    # Run by path, Python put this folder first on sys.path: snippets must not find our modules
+    # (``import markdown`` would get the parser package here instead of the PyPI one).
+    if sys.path and os.path.abspath(sys.path[0] or ".") == os.path.dirname(os.path.abspath(__file__)):
+        sys.path.pop(0)
     isolation = sys.argv[sys.argv.index("--isolation") + 1] if "--isolation" in sys.argv else "fork"
     if "--run-job" in sys.argv:  # a fresh process for one job (--isolation process)
         with open(sys.argv[sys.argv.index("--run-job") + 1]) as handle:
