@@ -13,6 +13,8 @@ from .markdown import Snippet
 from .results import BAD
 
 CACHE_VERSION = 1
+# How snippets are run is part of what decides their result: a changed harness re-runs them all.
+_HARNESS = hashlib.sha256((Path(__file__).with_name("forkserver.py")).read_bytes()).hexdigest()
 
 
 def snippet_key(snippet: Snippet, build: TorchBuild) -> str:
@@ -20,6 +22,7 @@ def snippet_key(snippet: Snippet, build: TorchBuild) -> str:
     blocks = [(b.language, b.code, sorted(b.markers.raw)) for b in (*snippet.setup_chain, snippet)]
     payload = {
         "v": CACHE_VERSION,
+        "harness": _HARNESS,
         "blocks": blocks,
         "torch": [build.torch, build.git_version, build.cuda],
         "python": build.python,
