@@ -22,6 +22,7 @@ from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
 from torchpatch.validators.home import home_dir  # noqa: E402
 
 from .embedding import DIMENSION  # noqa: E402
+from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
 TABLE = "sections"
@@ -63,6 +64,7 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     existing = {} if rebuild else _existing_rows(db)
     fresh = [r for r in records if existing.get(r.id, {}).get("content_hash") != r.content_hash]
     vectors = _embed(fresh, progress)
+    ensure_onnx_model()  # once per home: the fast query encoder (a few seconds, like the first embedding)
     rows = []
     for record in records:
         vector = vectors.get(record.id) or existing[record.id]["vector"]

@@ -135,10 +135,33 @@ def test_corrupt_index_says_how_to_rebuild(tmp_path, search_refs):
         engine.search(SearchRequest(query="torch.load"))
 
 
-def test_light_query_encoders_match_sentence_transformers():
-    from torchpatch.server.embedding import MiniLMEncoder, SentenceTransformerEncoder
+LONG_AND_ODD_TEXTS = ["torch.load weights_only", "a",
+                      "RuntimeError: Cannot re-initialize CUDA in forked subprocess " * 20,  # ~300 tokens: truncated
+                      "how do I shard a model with FSDP2?", "ä ö ü 中文 🔥"]
 
-    texts = ["torch.load weights_only", "RuntimeError: Cannot re-initialize CUDA in forked subprocess " * 20,
-             "how do I shard a model with FSDP2?", "ä ö ü 中文 🔥"]
-    cosine = (MiniLMEncoder().encode(texts) * SentenceTransformerEncoder().encode(texts)).sum(axis=1)
-    assert np.all(cosine >= 0.999), cosine
+
+def test_light_query_encoders_match_sentence_transformers(search_db):
+    from torchpatch.server.embedding import MiniLMEncoder, OnnxEncoder, SentenceTransformerEncoder
+    from torchpatch.server.onnx_export import onnx_model_path
+
+    assert onnx_model_path().exists(), "build_index should have exported the ONNX query encoder"
+    reference = SentenceTransformerEncoder().encode(LONG_AND_ODD_TEXTS)
+    for encoder in (MiniLMEncoder(), OnnxEncoder(onnx_model_path())):
+        vectors = encoder.encode(LONG_AND_ODD_TEXTS)
+        assert vectors.shape == (len(LONG_AND_ODD_TEXTS), 384) and vectors.dtype == np.float32
+        cosine = (vectors * reference).sum(axis=1)
+        assert np.all(cosine >= 0.999), (type(encoder).__name__, cosine)
+
+
+def test_query_encoder_uses_onnx_when_exported_else_numpy(search_refs, fresh_home):
+    from torchpatch.server.embedding import MiniLMEncoder, OnnxEncoder, query_encoder
+    from torchpatch.server.onnx_export import onnx_model_path
+
+    pick = query_encoder.__wrapped__  # past the process-wide cache
+    assert isinstance(pick(), MiniLMEncoder)  # fresh home: nothing exported yet
+    onnx_model_path().parent.mkdir(parents=True)
+    onnx_model_path().write_bytes(b"not a model")  # a damaged cache must not break search
+    assert isinstance(pick(), MiniLMEncoder)
+    onnx_model_path().unlink()
+    build_index(search_refs, str(fresh_home / "db"))
+    assert isinstance(pick(), OnnxEncoder)
