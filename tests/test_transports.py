@@ -213,3 +213,16 @@ def test_one_query_gives_the_same_hits_everywhere(engine, http, search_db, searc
             return [h["id"] for h in result.structured_content["results"]]
 
     assert core == cli_ids == http_ids == run(main)
+
+
+def test_console_script_output_and_exit_codes(search_db, search_refs):
+    """The real `torchpatch` process (which skips interpreter teardown) flushes and exits right."""
+    import subprocess
+
+    command = [str(Path(sys.executable).with_name("torchpatch")), "search"]
+    where = ["--db", search_db, "--references", str(search_refs)]
+    found = subprocess.run([*command, QUERY, "--json", *where], capture_output=True, text=True, timeout=120)
+    assert found.returncode == 0, found.stderr
+    assert json.loads(found.stdout)[0]["id"] == EXPECTED
+    empty = subprocess.run([*command, " ", *where], capture_output=True, text=True, timeout=120)
+    assert empty.returncode == 1 and "query is empty" in empty.stderr
