@@ -29,7 +29,7 @@ serve: install
 
 test: install old-torch
 	$(BIN)/python -m pytest -q
-	$(MAKE) validate coverage
+	$(MAKE) coverage validate
 
 validate: install
 	mkdir -p $(REPORTS)

@@ -69,6 +69,10 @@ def _render_summary(run: ValidationRun) -> None:
         table.add_row(build.label, *(str(counts.get(status, 0)) for status in STATUSES))
     console.print(table)
     console.print(f"{len(run.problems)} malformed reference problem(s)" if run.problems else "references well-formed")
+    counts = summary(run.results[run.builds[0].python_path])
+    # One plain line for CI logs and the tools that read them: "N passed, N failed, N skipped".
+    console.print(f"{counts.get('passed', 0) + counts.get('known-bug', 0)} passed, "
+                  f"{counts.get('failed', 0) + counts.get('timeout', 0)} failed, {counts.get('skipped', 0)} skipped")
     for build in run.builds:
         if not build.pinned:
             console.print(f"[bold red]WARNING: {build.label} is not the pinned torch=={build.as_dict()['pin']}: "
