@@ -166,7 +166,7 @@ def _row(record: SectionRecord, vector) -> dict:
 def _differs(row: dict, old: dict | None) -> bool:
     if old is None:
         return True
-    return any(row[key] != old.get(key) for key in row if key != "vector") or row["content_hash"] != old["content_hash"]
+    return any(row[key] != old.get(key) for key in row if key != "vector")  # content_hash stands for the vector
 
 
 def _create_fts(table) -> None:

@@ -53,19 +53,19 @@ class SearchEngine:
         version = _parse_version(request.torch_version, "torch_version")
         rankings = self._rankings(query, request)
         scores = ranking.rrf(rankings) if request.mode != "hybrid" else self._hybrid_scores(query, rankings)
-        hits = []
+        ranked = []
         for section_id, score in scores.items():
             row = self._rows[section_id]
             if (request.kind and row["kind"] != request.kind) or (request.reference and row["reference"] != request.reference):
                 continue
-            hit = _hit(row, score)
-            if version is not None:
-                hit.applies = _applies(row, version)
-                if not hit.applies:
-                    hit.score *= NOT_YET_APPLICABLE
+            applies = None if version is None else _applies(row, version)
+            ranked.append((score * (NOT_YET_APPLICABLE if applies is False else 1.0), section_id, applies))
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        hits = []  # built for the top k only: a Hit carries the whole text and a summary
+        for score, section_id, applies in ranked[: request.k]:
+            hit = _hit(self._rows[section_id], score)
+            hit.applies = applies
             hits.append(hit)
-        hits.sort(key=lambda h: (-h.score, h.id))
-        hits = hits[: request.k]
         kept, omitted = _fit_budget(hits, request.max_tokens)
         return SearchResponse(query=query, results=kept, omitted=omitted, torch_version=request.torch_version)
 
