@@ -181,7 +181,10 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
     assert {"torch.utils.gone", "torch.utils.helpers.flatten_tree"} <= set(report.listed)
     assert {c.api for c in report.gaps} == {"torch.Widget.grow", "torch.Widget.shrink", "torch.Widget.factor",
                                             "torch.old_name", "torch.compiler.qr", "torch.compiler.Options",
-                                            "torch.scale", "torch.compiler.precompile"}
+                                            "torch.scale", "torch.compiler.precompile",
+                                            # additions need a section or a listed reason too
+                                            "torch.Gadget", "torch.compiler.precompile.capture",
+                                            "torch.compiler.precompile.load", "torch.compiler.precompile.Capture"}
     assert "torch.Widget" not in {c.api for c in report.gaps}  # a new optional parameter needs no section
     stale = {(s.api, s.why.split(":")[0]) for s in report.stale}
     assert stale == {("torch.qr", "always raises in torch 1.1.0"), ("torch.vanished", "not found in torch 1.1.0")}
@@ -191,10 +194,26 @@ def test_coverage_sorts_changes_into_covered_listed_and_gaps(diff, tmp_path):
     assert {"torch.Widget", "torch.compiler.compile"} <= {c.api for c in strict.gaps}
 
 
+def test_an_addition_is_covered_by_its_own_name_or_a_member(diff, tmp_path):
+    from torchpatch.validators.markdown import parse_text
+
+    def covered_by(api_line: str) -> set[str]:
+        text = ("# Additions\nScope: test.\n\n## Contents\n- [New](#new)\n\n## New\n"
+                f"### A new thing\n> meta: since=1.1; kind=new; api={api_line}\n")
+        sections = parse_text(text, "additions.md", "additions").sections
+        report = check_coverage(diff, sections, [])
+        return {api for api, ids in report.covered.items() if "additions#a-new-thing" in ids}
+
+    assert "torch.Gadget" in covered_by("torch.Gadget")
+    assert "torch.Gadget" in covered_by("torch.Gadget.spin")  # a section on a member covers the new class
+    assert "torch.Gadget" not in covered_by("torch")  # naming the package covers none of its additions
+    assert "torch.compiler.precompile.load" in covered_by("torch.compiler.precompile.load")
+
+
 def test_coverage_passes_once_every_gap_is_listed(builds, tmp_path):
     path = tmp_path / "gaps.toml"
     entries = ["torch.utils.*", "torch.Widget.*", "torch.old_name", "torch.scale", "torch.compiler.*",
-               "torch.qr", "torch.vanished"]
+               "torch.qr", "torch.vanished", "torch.Gadget"]
     path.write_text("".join(f'[[gap]]\napi = "{api}"\nreason = "deliberate"\n' for api in entries))
     report = run_coverage(*builds, references=[str(REFERENCES)], gaps_file=path, use_cache=False)
     assert not report.failed(), (report.gaps, report.stale)

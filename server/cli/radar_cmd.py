@@ -52,7 +52,7 @@ def api_diff(old_python, new_python, json_path, budget, no_cache, only):
 @click.option("--gaps", "gaps_file", type=click.Path(dir_okay=False), default="references/coverage-gaps.toml",
               show_default=True, help="The deliberate gaps, each with a reason.")
 def coverage(old_python, new_python, json_path, budget, no_cache, references, gaps_file, severity):
-    """Fail when a removed, renamed or changed API is in no section's `api=` list and not a listed gap.
+    """Fail when a removed, renamed, changed or added API is in no section's `api=` list and not a listed gap.
 
     Also fails for a section whose API no longer works in the new build, unless the section
     says `removed=` at or before it. Exits 1 on any such gap.

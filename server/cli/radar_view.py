@@ -51,7 +51,7 @@ def render_coverage(report, gaps_file: str) -> None:
         click.echo(f"\nFAIL: {len(report.gaps)} uncovered changes, {len(report.stale)} stale sections. Name each "
                    "API in a section's `> meta: ... api=` line, or list it with a reason in " + gaps_file + ".")
     else:
-        click.echo("\nOK: every removed, renamed or changed API is covered or listed.")
+        click.echo("\nOK: every removed, renamed, changed or added API is covered or listed.")
 
 
 def format_change(change) -> str:

@@ -1,7 +1,8 @@
 """Hold an API diff against the references' ``api=`` metadata.
 
 Two kinds of gap:
-- a removed, renamed or signature-changed API that no section names in its ``api=`` list;
+- a removed, renamed, signature-changed or added public API that no section names in its ``api=`` list
+  (an addition is covered by a section naming it, one of its members, or another path of the same object);
 - a section naming an API that does not work in the new build (gone, or a stub that always
   raises), unless the section says ``removed=`` at or before that build, or ``since=`` after it.
 Either is fine when ``coverage-gaps.toml`` lists it with a reason; anything else fails.
@@ -16,8 +17,8 @@ from .diff import ApiDiff, Change
 from .gaps import DeliberateGap, first_match
 from .params import SEVERITIES
 
-REQUIRED_CHANGES = ("removed", "renamed", "changed")
-DEFAULT_SEVERITY = "behaviour"  # a new optional parameter alone needs no section
+REQUIRED_CHANGES = ("removed", "renamed", "changed", "added")
+DEFAULT_SEVERITY = "behaviour"  # a new optional parameter alone needs no section; additions are always required
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,12 @@ def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[Deliberate
             mentioned.setdefault(api, []).append(section.id)
     used: set[int] = set()
     for change in diff.changes:
-        if change.change not in required or change.severity not in severe_enough:
+        if change.change not in required or (change.change != "added" and change.severity not in severe_enough):
             continue
         names = _names_for(change, diff)
         ids = sorted({sid for name in names for sid in mentioned.get(name, ())})
+        if not ids and change.change == "added":  # a new module or class is covered by a section on a member
+            ids = sorted({sid for api, found in mentioned.items() if api.startswith(change.api + ".") for sid in found})
         if ids:
             report.covered[change.api] = tuple(ids)
             continue
@@ -106,10 +109,13 @@ def _names_for(change: Change, diff: ApiDiff) -> list[str]:
     nor does naming torch.distributed.fsdp.fully_shard cover a module that stopped re-exporting it.
     """
     names = [change.api, change.replacement if change.change == "renamed" else None]
-    for surface in (diff.old, diff.new) if change.change == "changed" else ():
+    surfaces = {"changed": (diff.old, diff.new), "added": (diff.new,)}.get(change.change, ())
+    for surface in surfaces:
         entry = surface.apis.get(change.api)
         if entry and "alias_of" in entry:
             names.append(entry["alias_of"])
+    if change.change == "added":  # a new object's re-exports: a section may name any of its paths
+        names.extend(path for path, entry in diff.new.apis.items() if entry.get("alias_of") == change.api)
     return [name for name in names if name]
 
 
