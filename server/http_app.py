@@ -9,20 +9,18 @@ from __future__ import annotations
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Query, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import Body, FastAPI, Query
 from pydantic import BaseModel, Field
 
-from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound, TorchpatchError
-
+from .http_errors import RequestLimits, install_error_handlers
 from .mcp_server import build_mcp_server
+from .mcp_sessions import bounded_streamable_http_app
 from .models import MAX_K, MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
 from .search import SearchEngine
+from .web import build_web_router
 
 VERSION_PATTERN = r"^\d+\.\d+(\.\d+)?$"
 MAX_CODE_CHARS = 500_000
-_STATUS = {InvalidInput: 422, NotFound: 404, IndexUnavailable: 503}
 
 
 class CheckRequest(BaseModel):
@@ -37,25 +35,18 @@ class CheckResponse(BaseModel):
 
 def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
     mcp = build_mcp_server(engine, skill_md)
-    mcp_app = mcp.streamable_http_app(streamable_http_path="/")
+    mcp_app, sessions = bounded_streamable_http_app(mcp)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
-        async with mcp.session_manager.run():
+        async with sessions.run():
             yield
 
     app = FastAPI(title="torchpatch", version="0.1.0", lifespan=lifespan,
                   description="Search verified notes on PyTorch 2.4 -> 2.15 changes.")
 
-    @app.exception_handler(TorchpatchError)
-    async def project_error(_: Request, exc: TorchpatchError) -> JSONResponse:
-        status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
-        return _error(status, type(exc).__name__, str(exc))
-
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, exc: RequestValidationError) -> JSONResponse:
-        details = "; ".join(f"{'.'.join(map(str, e['loc'][1:])) or 'body'}: {e['msg']}" for e in exc.errors())
-        return _error(422, "InvalidInput", details)
+    install_error_handlers(app)
+    app.add_middleware(RequestLimits)
 
     @app.get("/search", response_model=SearchResponse)
     def search(
@@ -96,11 +87,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     @app.get("/healthz")
     def healthz() -> dict:
-        return {"status": "ok", "sections": sum(r.sections for r in engine.list_references())}
+        """200 only when a search can be answered (both retrievals run); else 503 with the reason."""
+        return {"status": "ok", "sections": engine.health()}
 
+    app.include_router(build_web_router(engine))  # the HTML pages at /, /s/..., /changes, /check
     app.mount("/mcp", mcp_app)
     return app
-
-
-def _error(status: int, kind: str, message: str) -> JSONResponse:
-    return JSONResponse(status_code=status, content={"error": {"type": kind, "message": message}})

@@ -1,0 +1,98 @@
+// Live search and keyboard shortcuts. Everything works without this file: the forms submit
+// normally and the server renders the same results.
+(() => {
+  "use strict";
+  const typing = (el) => el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+
+  document.addEventListener("keydown", (event) => {
+    const q = document.getElementById("q");
+    if (event.key === "/" && q && !event.ctrlKey && !event.metaKey && !event.altKey && !typing(event.target)) {
+      event.preventDefault();
+      q.focus();
+      q.select();
+    }
+  });
+
+  const code = document.getElementById("code");
+  if (code) {
+    code.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        code.form.requestSubmit();
+      }
+    });
+  }
+
+  const form = document.getElementById("search");
+  if (!form) return;
+  const q = form.elements.q;
+  const results = document.getElementById("results");
+  const status = document.getElementById("status");
+  const limit = Number(q.dataset.max || 2000);
+  let timer = 0;
+  let controller = null;
+  let latest = 0;
+
+  const show = (html) => {
+    results.innerHTML = html;
+    const body = results.firstElementChild;
+    status.textContent = (body && body.dataset.summary) || "";
+  };
+  const showMessage = (text) => {
+    const alert = document.createElement("p");
+    alert.className = "alert";
+    alert.setAttribute("role", "alert");
+    alert.textContent = text;
+    results.replaceChildren(alert);
+    status.textContent = "";
+  };
+
+  const search = () => {
+    clearTimeout(timer);
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (value) params.set(name, value);
+    const query = params.toString();
+    history.replaceState(null, "", query ? "/?" + query : "/");
+    document.title = (q.value.trim() ? q.value.trim() + " · " : "") + "Search · torchpatch";
+    if (controller) controller.abort();
+    if (q.value.length > limit) {
+      showMessage(`The query is ${q.value.length.toLocaleString()} characters; the limit is ${limit.toLocaleString()}. Paste the last lines of the error.`);
+      return;
+    }
+    controller = new AbortController();
+    const mine = ++latest;
+    const started = performance.now();
+    fetch("/results" + (query ? "?" + query : ""), { signal: controller.signal, headers: { Accept: "text/html" } })
+      .then((response) => response.text())
+      .then((html) => {
+        if (mine !== latest) return;
+        show(html);
+        performance.measure("search", { start: started, end: performance.now() });
+      })
+      .catch((error) => {
+        if (error.name !== "AbortError") showMessage("The server did not answer. Check that it is running, then press Enter to retry.");
+      });
+  };
+
+  q.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(search, 150);
+  });
+  form.addEventListener("change", (event) => { if (event.target !== q) search(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); search(); });
+
+  // Arrow keys move from the search box through the results' titles; Escape goes back.
+  document.addEventListener("keydown", (event) => {
+    if (!["ArrowDown", "ArrowUp", "Escape"].includes(event.key)) return;
+    const links = [...results.querySelectorAll(".hit-link")];
+    const at = links.indexOf(document.activeElement);
+    if (event.key === "Escape" && at >= 0) { q.focus(); return; }
+    if (event.key === "ArrowDown" && (document.activeElement === q || at >= 0) && links[at + 1]) {
+      event.preventDefault();
+      links[at + 1].focus();
+    } else if (event.key === "ArrowUp" && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? q : links[at - 1]).focus();
+    }
+  });
+})();

@@ -1,0 +1,156 @@
+"""What each page shows, as template context: the engine's and checker's answers, made presentable.
+
+Bad input never raises from here: the engine's InvalidInput becomes a ``message`` the page shows
+next to the form the person can correct. Only a missing section raises (the router makes it a 404 page).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from torchpatch.validators.errors import InvalidInput
+from torchpatch.validators.markdown import KINDS, Version
+
+from ..models import SearchRequest
+from ..search import KIND_ORDER
+from .badges import hit_badges
+from .chart import BEFORE_FIRST, RELEASES, build_chart, count_changes
+from .highlight import highlight_lines
+from .markdown_html import render_section, section_url
+
+RESULTS = 10
+MAX_PAGE_CODE_CHARS = 200_000  # a page of findings stays readable; larger files: `torchpatch check FILE`
+DEFAULT_CHANGES = ("2.9", "2.15")
+EXAMPLE_CODE = '''import torch
+
+state = torch.load("model.pt")
+program = torch.export.export_for_training(model, (x,))
+L = torch.cholesky(a)
+'''
+
+
+@dataclass
+class SearchForm:
+    q: str | None = None  # None: no search asked for; "": asked with an empty box
+    torch_version: str | None = None
+    kind: str | None = None
+    reference: str | None = None
+
+    @classmethod
+    def from_params(cls, params) -> "SearchForm":
+        blank_to_none = lambda name: (params.get(name) or "").strip() or None
+        return cls(q=params.get("q"), torch_version=blank_to_none("torch_version"), kind=blank_to_none("kind"),
+                   reference=blank_to_none("reference"))
+
+
+@dataclass
+class PageResult:
+    context: dict = field(default_factory=dict)
+    status: int = 200
+
+
+def search_page(engine, form: SearchForm) -> PageResult:
+    context = {"form": form, "releases": RELEASES, "kinds": KINDS, "references": engine.list_references(),
+               "hits": [], "message": None, "summary": ""}
+    if form.q is None:
+        return PageResult(context)
+    if not form.q.strip():
+        context["message"] = "Type an API name, a question or the last line of an error to search."
+        return PageResult(context)
+    try:
+        response = engine.search(SearchRequest(query=form.q, k=RESULTS, torch_version=form.torch_version,
+                                               kind=form.kind, reference=form.reference))
+    except InvalidInput as exc:
+        context["message"] = str(exc)
+        return PageResult(context, 422)
+    context["hits"] = [present_hit(hit, form.torch_version) for hit in response.results]
+    count = len(response.results)
+    context["summary"] = (f"{count} result{'s' * (count != 1)} for “{response.query}”" if count
+                          else f"Nothing matches “{response.query}”: try an API name such as torch.load, "
+                               "or the last line of the error.")
+    return PageResult(context)
+
+
+def present_hit(hit, torch_version: str | None = None) -> dict:
+    return {"hit": hit, "url": section_url(hit.id), "badges": hit_badges(hit, torch_version),
+            "html": render_section(hit.text, hit.reference)}
+
+
+def section_page(engine, section_id: str) -> PageResult:
+    if "#" not in section_id and "/" in section_id:
+        section_id = section_id.replace("/", "#", 1)  # /s/<reference>/<anchor>, as the JSON API accepts
+    return PageResult({"item": present_hit(engine.read_section(section_id))})
+
+
+def changes_page(engine, chart_counts, params) -> PageResult:
+    low = (params.get("from") or DEFAULT_CHANGES[0]).strip()
+    high = (params.get("to") or DEFAULT_CHANGES[1]).strip()
+    context = {"low": low, "high": high, "from_choices": [BEFORE_FIRST, *RELEASES[:-1]],
+               "to_choices": RELEASES, "groups": [], "total": 0, "message": None,
+               "chart": build_chart(chart_counts, KIND_ORDER), "chart_counts": chart_counts}
+    context["in_range"] = _releases_between(low, high)
+    try:
+        report = engine.whats_new(low, high)
+    except InvalidInput as exc:
+        context["message"] = str(exc)
+        return PageResult(context, 422)
+    context["total"] = report.total
+    context["groups"] = [(kind, [present_change(change) for change in changes])
+                         for kind, changes in report.groups.items()]
+    return PageResult(context)
+
+
+def _releases_between(low: str, high: str) -> set[str]:
+    try:
+        low_key, high_key = Version.parse(low).sort_key, Version.parse(high).sort_key
+    except ValueError:
+        return set()
+    return {release for release in RELEASES if low_key < Version.parse(release).sort_key <= high_key}
+
+
+def chart_counts(engine, cache: dict) -> list[tuple[str, dict[str, int]]]:
+    """Counted once per set of sections: the key changes when a re-index adds, drops or re-kinds one."""
+    key = tuple((info.name, info.sections, tuple(sorted(info.kinds.items()))) for info in engine.list_references())
+    if cache.get("key") != key:
+        cache.update(key=key, counts=count_changes(engine.whats_new(BEFORE_FIRST, RELEASES[-1])))
+    return cache["counts"]
+
+
+def present_change(change) -> dict:
+    return {"change": change, "url": section_url(change.id), "badges": hit_badges(change)}
+
+
+def check_page(code: str | None = None, torch_version: str | None = None, findings=None,
+               message: str | None = None) -> dict:
+    """The form, and once code was checked, its lines with each finding under the line it is on."""
+    context = {"code": code or "", "torch_version": torch_version or "", "releases": RELEASES,
+               "message": message, "checked": findings is not None and message is None, "lines": [], "findings": []}
+    if context["checked"]:
+        by_line: dict[int, list] = {}
+        for finding in findings:
+            by_line.setdefault(finding.line, []).append(finding)
+        lines = highlight_lines(code)
+        if len(lines) > 1 and not lines[-1]:
+            lines.pop()  # the empty "line" after a final newline
+        context["lines"] = [(number, html, [present_finding(f) for f in by_line.get(number, [])])
+                            for number, html in enumerate(lines, start=1)]
+        context["findings"] = [present_finding(f) for f in findings]
+    return context
+
+
+def validate_check_input(code: str | None) -> str | None:
+    """A message for input the checker should not be given, else None."""
+    if code is None or not code.strip():
+        return "Paste some Python code that uses torch, then press Check."
+    if len(code) > MAX_PAGE_CODE_CHARS:
+        return too_large(f"{len(code):,} characters")
+    return None
+
+
+def too_large(size: str) -> str:
+    return (f"That is {size}; this page checks up to {MAX_PAGE_CODE_CHARS:,} characters. "
+            "Check a large file from a terminal with `torchpatch check FILE`.")
+
+
+def present_finding(finding) -> dict:
+    return {"finding": finding, "url": section_url(finding.section) if finding.section else None}
