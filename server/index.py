@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
@@ -21,7 +23,7 @@ import pyarrow as pa  # noqa: E402
 from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
 from torchpatch.validators.home import home_dir  # noqa: E402
 
-from .embedding import DIMENSION  # noqa: E402
+from .model_files import DIMENSION  # noqa: E402
 from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
@@ -63,8 +65,8 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     db = lancedb.connect(db_uri)
     existing = {} if rebuild else _existing_rows(db)
     fresh = [r for r in records if existing.get(r.id, {}).get("content_hash") != r.content_hash]
-    vectors = _embed(fresh, progress)
-    ensure_onnx_model()  # once per home: the fast query encoder (a few seconds, like the first embedding)
+    onnx_model = ensure_onnx_model()  # once per home: the fast query encoder (about 1 s)
+    vectors = _embed(fresh, progress, onnx_model)
     rows = []
     for record in records:
         vector = vectors.get(record.id) or existing[record.id]["vector"]
@@ -72,14 +74,45 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     changed = [r for r in rows if _differs(r, existing.get(r["id"]))]
     deleted = set(existing) - {r.id for r in records}
     if rebuild or not _has_table(db) or not existing:
-        table = db.create_table(TABLE, data=pa.Table.from_pylist(rows, SCHEMA), mode="overwrite")
+        table = _replace_table(db, db_uri, pa.Table.from_pylist(rows, SCHEMA))
         _create_fts(table)
+        _drop_old_versions(table)
     elif changed or deleted:
         table = db.open_table(TABLE)
         (table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
          .when_not_matched_by_source_delete().execute(pa.Table.from_pylist(rows, SCHEMA)))
         _create_fts(table)
+        _drop_old_versions(table)
     return IndexStats(len(records), len(fresh), len(changed), len(deleted), problems)
+
+
+def _replace_table(db, db_uri: str, data: pa.Table):
+    """Overwrite the table in one commit; a table too damaged to overwrite is dropped first."""
+    try:
+        return db.create_table(TABLE, data=data, mode="overwrite")
+    except Exception as first:  # e.g. a truncated manifest: lance cannot even read the old version
+        try:
+            db.drop_table(TABLE)
+            return db.create_table(TABLE, data=data)
+        except Exception as exc:
+            raise IndexUnavailable(f"the index at {db_uri} is damaged ({first}) and could not be replaced "
+                                   f"({exc}): delete the folder {_table_path(db_uri)} and run `torchpatch index`") from None
+
+
+def _drop_old_versions(table) -> None:
+    """Keep only the version just written: every rebuild would otherwise keep a full copy. A server
+    still reading an older version notices the new one and reopens (see SearchEngine)."""
+    with warnings.catch_warnings():  # lancedb warns that readers of older versions will fail: ours reopen
+        warnings.simplefilter("ignore", UserWarning)
+        table.optimize(cleanup_older_than=timedelta(0))
+
+
+def _table_path(db_uri: str) -> str:
+    return str(Path(db_uri) / f"{TABLE}.lance") if "://" not in db_uri else f"{db_uri}/{TABLE}.lance"
+
+
+class IndexMissing(IndexUnavailable):
+    """There is no index yet (as opposed to one that cannot be read): the engine builds one."""
 
 
 class SectionIndex:
@@ -87,19 +120,33 @@ class SectionIndex:
 
     def __init__(self, db_uri: str):
         self.db_uri = db_uri
+        if "://" not in db_uri and not Path(db_uri, f"{TABLE}.lance").exists():
+            raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")  # not an error to lancedb
         with self._translated():
             db = lancedb.connect(db_uri)
             if not _has_table(db):
-                raise IndexUnavailable(f"no index at {db_uri}: run `torchpatch index` first")
+                raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
             self.table = db.open_table(TABLE)
+            self._probe = db.open_table(TABLE)  # moved to the newest version by `latest_version`
+            self.version = self.table.version
+
+    def latest_version(self) -> int:
+        """The newest committed version on disk (about 1.5 ms: it reads the version list)."""
+        with self._translated():
+            self._probe.checkout_latest()
+            return self._probe.version
 
     def rows(self, columns: list[str]) -> list[dict]:
         with self._translated():
             return self.table.search().select(columns).limit(None).to_list()
 
     def fts_ids(self, query: str, where: str | None, limit: int) -> list[str]:
+        from lancedb.query import MatchQuery
+
+        # A structured match query, not a query string: lancedb parses strings, so a query in double quotes
+        # became a phrase query (which needs positions this index does not store) and AND/OR/+/- operators.
         with self._translated():
-            builder = self.table.search(query, query_type="fts", fts_columns="search_text").select(["id"])
+            builder = self.table.search(MatchQuery(query, "search_text"), query_type="fts").select(["id"])
             if where:
                 builder = builder.where(where, prefilter=True)
             return [row["id"] for row in builder.limit(limit).to_list()]
@@ -118,8 +165,13 @@ class SectionIndex:
         except IndexUnavailable:
             raise
         except Exception as exc:  # lancedb raises many types; to a reader they all mean the same
-            raise IndexUnavailable(f"cannot read the index at {self.db_uri} ({exc}): rebuild it with "
+            raise IndexUnavailable(f"cannot read the index at {self.db_uri} ({_short(exc)}): rebuild it with "
                                    "`torchpatch index --rebuild`") from None
+
+
+def _short(exc: Exception, limit: int = 300) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _has_table(db) -> bool:
@@ -136,21 +188,32 @@ def _existing_rows(db) -> dict[str, dict]:
         return {}
 
 
-def _embed(records: list[SectionRecord], progress: Progress | None) -> dict[str, list[float]]:
+def _embed(records: list[SectionRecord], progress: Progress | None, onnx_model: Path | None) -> dict[str, list[float]]:
     if not records:
         return {}
-    from .embedding import SentenceTransformerEncoder  # 6 s to import: only when something changed
-
-    encoder = SentenceTransformerEncoder()
+    encode = _document_encoder(onnx_model)
     vectors: dict[str, list[float]] = {}
     batch = 16
     for start in range(0, len(records), batch):
         chunk = records[start : start + batch]
-        for record, vector in zip(chunk, encoder.encode([r.embed_text for r in chunk])):
+        for record, vector in zip(chunk, encode([r.embed_text for r in chunk])):
             vectors[record.id] = vector.tolist()
         if progress:
             progress("embedding sections", min(start + batch, len(records)), len(records))
     return vectors
+
+
+def _document_encoder(onnx_model: Path | None):
+    """sentence-transformers (the reference) where installed, else the same model on onnxruntime."""
+    import importlib.util
+
+    if importlib.util.find_spec("sentence_transformers") is not None or onnx_model is None:
+        from .embedding import SentenceTransformerEncoder  # 6 s to import: only when something changed
+
+        return SentenceTransformerEncoder().encode
+    from .embedding import OnnxEncoder
+
+    return OnnxEncoder(onnx_model).encode_batch
 
 
 def _row(record: SectionRecord, vector) -> dict:

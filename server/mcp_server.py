@@ -10,15 +10,18 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from torchpatch.validators.errors import TorchpatchError
 
 from . import render
-from .models import Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
-from .search import SearchEngine
+from .models import MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
+from .search import MAX_ID_CHARS, SearchEngine
+
+MAX_CODE_CHARS = 500_000  # as POST /check
+SHORT = 40  # versions, kinds, reference names
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 INSTRUCTIONS = (
@@ -38,13 +41,15 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
 
     @server.tool(annotations=READ_ONLY)
     def search(
-        query: Annotated[str, Field(description="An API name, a question, or a pasted error message")],
+        query: Annotated[str, Field(max_length=MAX_QUERY_CHARS,
+                                    description="An API name, a question, or a pasted error message")],
         k: Annotated[int, Field(ge=1, le=50, description="How many sections to return")] = 5,
-        torch_version: Annotated[str | None, Field(description="The torch the user runs, e.g. 2.9: results "
-                                                   "say whether each change applies there")] = None,
-        kind: Annotated[str | None, Field(description="breaking, deprecation, new, behaviour-change, "
-                                          "known-bug or security")] = None,
-        reference: Annotated[str | None, Field(description="Limit to one reference, see list_references")] = None,
+        torch_version: Annotated[str | None, Field(max_length=SHORT, description="The torch the user runs, e.g. "
+                                                   "2.9: results say whether each change applies there")] = None,
+        kind: Annotated[str | None, Field(max_length=SHORT, description="breaking, deprecation, new, "
+                                          "behaviour-change, known-bug or security")] = None,
+        reference: Annotated[str | None, Field(max_length=SHORT * 2,
+                                               description="Limit to one reference, see list_references")] = None,
         max_tokens: Annotated[int | None, Field(ge=1, description="Budget: whole sections only")] = None,
     ) -> SearchResponse:
         """Find the reference sections on a PyTorch 2.4-2.15 change: exact API names and pasted error
@@ -55,8 +60,8 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
         return _result(render.search_text(response), response)
 
     @server.tool(annotations=READ_ONLY)
-    def read_section(id: Annotated[str, Field(description="A section id from search, e.g. "
-                                               "'migrations-and-security#...'")]) -> Hit:
+    def read_section(id: Annotated[str, Field(max_length=MAX_ID_CHARS, description="A section id from search, "
+                                               "e.g. 'migrations-and-security#...'")]) -> Hit:
         """Read one whole section by its id (from search or whats_new): Markdown with its code, version
         tags and verification status."""
         hit = _call(engine.read_section, id)
@@ -70,8 +75,8 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
 
     @server.tool(annotations=READ_ONLY)
     def whats_new(
-        from_version: Annotated[str, Field(description="The release upgraded from, e.g. 2.9")],
-        to_version: Annotated[str, Field(description="The release upgraded to, e.g. 2.15")] = "2.15",
+        from_version: Annotated[str, Field(max_length=SHORT, description="The release upgraded from, e.g. 2.9")],
+        to_version: Annotated[str, Field(max_length=SHORT, description="The release upgraded to, e.g. 2.15")] = "2.15",
     ) -> WhatsNew:
         """The changes after from_version up to to_version, grouped by kind, breaking first."""
         report = _call(engine.whats_new, from_version, to_version)
@@ -79,8 +84,10 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
 
     @server.tool(annotations=READ_ONLY)
     def check_code(
-        code: Annotated[str, Field(description="Python source using torch; it is parsed, never run")],
-        torch_version: Annotated[str | None, Field(description="The torch the code targets, e.g. 2.15")] = None,
+        code: Annotated[str, Field(max_length=MAX_CODE_CHARS,
+                                   description="Python source using torch; it is parsed, never run")],
+        torch_version: Annotated[str | None, Field(max_length=SHORT,
+                                                   description="The torch the code targets, e.g. 2.15")] = None,
     ) -> CheckOutput:
         """Flag removed, renamed, deprecated or behaviour-changed PyTorch APIs in code, each with its
         line, the one-line fix and the section id to read."""
@@ -95,9 +102,10 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
     @server.resource("torchpatch://references/{name}", mime_type="text/markdown",
                      description="A whole reference file, by name (see list_references)")
     def reference_file(name: str) -> str:
-        if name not in engine.reference_names():
-            raise ValueError(f"no reference {name!r}")
-        return (engine.references / f"{name}.md").read_text(encoding="utf-8")
+        try:
+            return engine.reference_text(name)
+        except TorchpatchError as exc:  # an anticipated error: the client reads the message, no traceback
+            raise ResourceNotFoundError(f"{exc} (as torchpatch://references/NAME)") from None
 
     if skill_md is not None:
         @server.resource("torchpatch://skill/SKILL.md", mime_type="text/markdown",

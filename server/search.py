@@ -11,7 +11,9 @@ import functools
 import math
 import re
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
@@ -25,6 +27,8 @@ KIND_ORDER = ("breaking", "security", "behaviour-change", "deprecation", "known-
 CANDIDATES = 40
 ROW_COLUMNS = ["id", "reference", "file", "heading", "breadcrumb", "line", "text", "apis", "kind", "since",
                "deprecated", "removed", "verified"]
+RELOAD_CHECK_SECONDS = 1.0  # how stale a running server's view of the index may be
+MAX_ID_CHARS = 300  # the longest real section id is about 120
 NOT_YET_APPLICABLE = 0.6  # with torch_version: a change that comes later than the user's build ranks lower
 _META_LINE = re.compile(r"^\s*>\s*meta:", re.I)
 
@@ -43,19 +47,29 @@ class SearchEngine:
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="torchpatch-embed")
         self._embed_cached = functools.lru_cache(maxsize=256)(
             lambda query: self._embedder.submit(lambda: self.encoder.encode([query])[0]).result())
-        self._index = None
-        self._rows: dict[str, dict] = {}
+        self._loaded: _Loaded | None = None
+        self._checked_at = 0.0
 
     # --- public API ------------------------------------------------------------------------
 
     def search(self, request: SearchRequest) -> SearchResponse:
         query = _validate_request(request, self.reference_names())
         version = _parse_version(request.torch_version, "torch_version")
-        rankings = self._rankings(query, request)
-        scores = ranking.rrf(rankings) if request.mode != "hybrid" else self._hybrid_scores(query, rankings)
+        try:
+            loaded = self._current()
+            rankings = self._rankings(loaded.index, query, request)
+        except IndexUnavailable:
+            # The files of the version this engine holds may have been cleaned up by a rebuild
+            # since the last check: look again now, and fail only if the newest one fails too.
+            loaded = self._current(force_check=True)
+            rankings = self._rankings(loaded.index, query, request)
+        rows = loaded.rows
+        scores = ranking.rrf(rankings) if request.mode != "hybrid" else self._hybrid_scores(query, rankings, rows)
         ranked = []
         for section_id, score in scores.items():
-            row = self._rows[section_id]
+            row = rows.get(section_id)
+            if row is None:
+                continue
             if (request.kind and row["kind"] != request.kind) or (request.reference and row["reference"] != request.reference):
                 continue
             applies = None if version is None else _applies(row, version)
@@ -63,23 +77,27 @@ class SearchEngine:
         ranked.sort(key=lambda item: (-item[0], item[1]))
         hits = []  # built for the top k only: a Hit carries the whole text and a summary
         for score, section_id, applies in ranked[: request.k]:
-            hit = _hit(self._rows[section_id], score)
+            hit = _hit(rows[section_id], score)
             hit.applies = applies
             hits.append(hit)
         kept, omitted = _fit_budget(hits, request.max_tokens)
         return SearchResponse(query=query, results=kept, omitted=omitted, torch_version=request.torch_version)
 
     def read_section(self, section_id: str) -> Hit:
-        self._ensure_loaded()
-        if not isinstance(section_id, str) or section_id not in self._rows:
-            raise NotFound(f"no section {section_id!r}: ids look like 'migrations-and-security#anchor'; "
+        if not isinstance(section_id, str) or not section_id.strip():
+            raise InvalidInput("id is empty: ids look like 'migrations-and-security#anchor'; use search to find one")
+        if len(section_id) > MAX_ID_CHARS:
+            raise InvalidInput(f"id {quote_prefix(section_id)} is {len(section_id)} characters; ids are at most "
+                               f"{MAX_ID_CHARS}: use search or list_references to find one")
+        rows = self._current().rows
+        if section_id not in rows:
+            raise NotFound(f"no section {quote_prefix(section_id)}: ids look like 'migrations-and-security#anchor'; "
                            "use search or list_references to find one")
-        return _hit(self._rows[section_id], 1.0)
+        return _hit(rows[section_id], 1.0)
 
     def list_references(self) -> list[ReferenceInfo]:
-        self._ensure_loaded()
         infos: dict[str, ReferenceInfo] = {}
-        for row in self._rows.values():
+        for row in self._current().rows.values():
             title = row["breadcrumb"].split(" > ")[0]
             info = infos.setdefault(row["reference"],
                                     ReferenceInfo(name=row["reference"], title=title, file=row["file"], sections=0))
@@ -89,16 +107,32 @@ class SearchEngine:
         return sorted(infos.values(), key=lambda info: info.name)
 
     def reference_names(self) -> set[str]:
-        self._ensure_loaded()
-        return {row["reference"] for row in self._rows.values()}
+        return {row["reference"] for row in self._current().rows.values()}
+
+    def reference_text(self, name: str) -> str:
+        """A whole reference file, read from the folder the index was built from."""
+        names = self.reference_names()
+        if not isinstance(name, str) or name not in names:
+            raise NotFound(f"no reference {quote_prefix(str(name))}: one of {', '.join(sorted(names))}")
+        return (self.references / f"{name}.md").read_text(encoding="utf-8")
+
+    def health(self) -> int:
+        """Answer one full-text and one vector query, as a search would; the number of sections.
+        Raises IndexUnavailable when the index cannot answer (a missing file, a damaged version)."""
+        loaded = self._current(force_check=True)
+        any_row = next(iter(loaded.rows.values()), None)
+        if any_row is None:
+            raise IndexUnavailable(f"the index at {self.db_uri} is empty: run `torchpatch index`")
+        loaded.index.fts_ids("torch", None, 1)
+        loaded.index.vector_ids(self.embed("torch"), None, 1)
+        return len(loaded.rows)
 
     def whats_new(self, from_version: str, to_version: str) -> WhatsNew:
         low, high = _parse_version(from_version, "from_version"), _parse_version(to_version, "to_version")
         if low is None or high is None or low >= high:
             raise InvalidInput("whats_new needs from_version < to_version, e.g. from 2.9 to 2.15")
-        self._ensure_loaded()
         groups: dict[str, list[Hit]] = {kind: [] for kind in KIND_ORDER}
-        for row in self._rows.values():
+        for row in self._current().rows.values():
             versions = [row[key] for key in ("since", "deprecated", "removed") if row[key]]
             if row["kind"] and any(low.sort_key < v <= high.sort_key for v in versions):
                 groups[row["kind"]].append(_hit(row, 0.0))
@@ -112,8 +146,7 @@ class SearchEngine:
 
     # --- retrieval -------------------------------------------------------------------------
 
-    def _rankings(self, query: str, request: SearchRequest) -> list[list[str]]:
-        index = self._ensure_loaded()
+    def _rankings(self, index, query: str, request: SearchRequest) -> list[list[str]]:
         where = _where(request)
         if request.mode == "fts":
             return [index.fts_ids(query, where, CANDIDATES)]
@@ -124,10 +157,10 @@ class SearchEngine:
         vector = index.vector_ids(self.embed(query), where, CANDIDATES)
         return [full_text.result(), vector]
 
-    def _hybrid_scores(self, query: str, rankings: list[list[str]]) -> dict[str, float]:
+    def _hybrid_scores(self, query: str, rankings: list[list[str]], rows: dict[str, dict]) -> dict[str, float]:
         scores = ranking.rrf(rankings, ranking.HYBRID_WEIGHTS)
         # A few hundred rows held in memory: scanning them costs less than another query.
-        for section_id, boost in ranking.error_text_boosts(query, self._rows).items():
+        for section_id, boost in ranking.error_text_boosts(query, rows).items():
             scores[section_id] = scores.get(section_id, 0.0) + boost
         return scores
 
@@ -143,25 +176,58 @@ class SearchEngine:
             self._encoder = query_encoder()
         return self._encoder
 
-    def _ensure_loaded(self):
-        """Open the index (building it on first use when there is none) and cache its rows."""
+    def _current(self, force_check: bool = False) -> _Loaded:
+        """The open index and its rows. At most once a second (or when forced) it looks for a newer
+        version on disk, written by `torchpatch index` while this engine runs, and reloads."""
         with self._lock:
-            if self._index is None:
-                from .index import SectionIndex, build_index
-
+            now = time.monotonic()
+            if self._loaded is None:
+                self._loaded = self._load()
+                self._checked_at = now
+            elif force_check or now - self._checked_at >= RELOAD_CHECK_SECONDS:
+                self._checked_at = now
                 try:
-                    index = SectionIndex(self.db_uri)
-                except IndexUnavailable as exc:
-                    if "run `torchpatch index`" not in str(exc):
-                        raise
-                    build_index(self.references, self.db_uri)
-                    index = SectionIndex(self.db_uri)
-                rows = index.rows(ROW_COLUMNS)
-                for row in rows:
-                    row["_norm"] = ranking.normalise(row["text"])
-                self._rows = {row["id"]: row for row in rows}
-                self._index = index
-            return self._index
+                    stale = self._loaded.index.latest_version() != self._loaded.index.version
+                except IndexUnavailable:
+                    stale = True
+                if stale:
+                    self._loaded = None  # a failed reload is retried by the next request
+                    self._loaded = self._load()
+            return self._loaded
+
+    def _load(self) -> _Loaded:
+        """Open the index, building it on first use when there is none, and read its rows."""
+        from .index import IndexMissing, SectionIndex, build_index
+
+        try:
+            index = SectionIndex(self.db_uri)
+        except IndexMissing:
+            try:
+                build_index(self.references, self.db_uri)
+            except Exception as exc:  # a read-only home, a full disk: lancedb and the file system differ
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0][:200]
+                raise IndexUnavailable(
+                    f"there is no index at {self.db_uri} and none can be built there ({reason}): "
+                    "set TORCHPATCH_HOME (or --db / TORCHPATCH_DB) to a writable folder, or build one with "
+                    "`torchpatch index --db FOLDER` where you can write and point --db at it") from None
+            index = SectionIndex(self.db_uri)
+        rows = index.rows(ROW_COLUMNS)
+        for row in rows:
+            row["_norm"] = ranking.normalise(row["text"])
+        return _Loaded(index, {row["id"]: row for row in rows})
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """One version of the index with its rows: a request uses one of these from start to end."""
+
+    index: object
+    rows: dict[str, dict]
+
+
+def quote_prefix(text: str, limit: int = 60) -> str:
+    """Quote user input in a message without echoing all of it back."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 def _validate_request(request: SearchRequest, references: set[str]) -> str:
@@ -176,9 +242,9 @@ def _validate_request(request: SearchRequest, references: set[str]) -> str:
     if isinstance(request.k, bool) or not isinstance(request.k, int) or not 1 <= request.k <= MAX_K:
         raise InvalidInput(f"k must be a whole number from 1 to {MAX_K}")
     if request.kind is not None and request.kind not in KINDS:
-        raise InvalidInput(f"unknown kind {request.kind!r}: one of {', '.join(KINDS)}")
+        raise InvalidInput(f"unknown kind {quote_prefix(request.kind)}: one of {', '.join(KINDS)}")
     if request.reference is not None and request.reference not in references:
-        raise InvalidInput(f"unknown reference {request.reference!r}: one of {', '.join(sorted(references))}")
+        raise InvalidInput(f"unknown reference {quote_prefix(request.reference)}: one of {', '.join(sorted(references))}")
     if request.max_tokens is not None and (not isinstance(request.max_tokens, int) or request.max_tokens < 1):
         raise InvalidInput("max_tokens must be a positive whole number")
     if request.mode not in SEARCH_MODES:
@@ -192,7 +258,7 @@ def _parse_version(text: str | None, name: str) -> Version | None:
     try:
         return Version.parse(str(text))
     except ValueError:
-        raise InvalidInput(f"{name} {text!r} is not a torch version like 2.9 or 2.14.1") from None
+        raise InvalidInput(f"{name} {quote_prefix(str(text))} is not a torch version like 2.9 or 2.14.1") from None
 
 
 def _where(request: SearchRequest) -> str | None:

@@ -10,6 +10,8 @@ import click
 
 from . import cli
 
+MAX_STDIN_CHARS = 100_000  # far more than a query may hold: the core then says what the limit is
+
 DB_OPTION = click.option("--db", "db_uri", metavar="URI", envvar="TORCHPATCH_DB",
                          help="LanceDB URI of the index (a folder, or object storage) [default: ~/.cache/torchpatch/index].")
 REFS_OPTION = click.option("--references", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -44,7 +46,7 @@ def index(db_uri, references, report, rebuild):
 
 
 @cli.command()
-@click.argument("query")
+@click.argument("query")  # "-": read it from stdin, e.g. an error message piped in
 @click.option("--k", "-k", type=click.IntRange(1, 50), default=5, show_default=True, help="Number of results.")
 @click.option("--torch-version", metavar="V", help="The torch you run: says which changes apply there.")
 @click.option("--kind", help="Only this kind (breaking, deprecation, new, behaviour-change, known-bug, security).")
@@ -54,10 +56,12 @@ def index(db_uri, references, report, rebuild):
 @DB_OPTION
 @REFS_OPTION
 def search(query, k, torch_version, kind, reference, full, as_json, db_uri, references):
-    """Search the references: an API name, a question, or a pasted error message."""
+    """Search the references: an API name, a question, or a pasted error message (QUERY "-" reads stdin)."""
     from torchpatch.server.models import SearchRequest
     from torchpatch.server.render import search_text
 
+    if query == "-":
+        query = click.get_text_stream("stdin").read(MAX_STDIN_CHARS)
     response = _engine(db_uri, references).search(
         SearchRequest(query=query, k=k, torch_version=torch_version, kind=kind, reference=reference))
     if as_json:
@@ -92,9 +96,14 @@ def serve(transport, host, port, db_uri, references):
     from torchpatch.server.app import create_server_app, create_stdio_server
 
     if transport == "stdio":
-        create_stdio_server(db_uri, references).run("stdio")
+        from torchpatch.server.mcp_stdio import run_stdio
+
+        run_stdio(create_stdio_server(db_uri, references))
     else:
         import uvicorn
 
         click.echo(f"torchpatch: HTTP API on http://{host}:{port}/ and MCP on http://{host}:{port}/mcp/", err=True)
-        uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning")
+        # h11 resets the connection on a request line over its buffer (16 KB); with 1 MB the app
+        # itself answers an over-long URL with 414 in the API's error shape.
+        uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning",
+                    h11_max_incomplete_event_size=1024 * 1024)
