@@ -1,38 +1,135 @@
-"""``torchpatch check``: flag outdated PyTorch usage in Python files, with the fix and the section to read."""
+"""``torchpatch check``: flag outdated PyTorch usage in Python files, for people, CI and pre-commit.
+
+Exit status: 0 nothing found, 1 findings, 2 a usage error or an input that could not be checked
+(a missing path, a file that does not parse or decode, a link loop, a file over the size limit).
+"""
 
 from __future__ import annotations
 
-import json
 import sys
+from pathlib import Path
 
 import click
 
 from . import cli
 
+EXIT_USAGE = 2
+
+
+def _split(values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
+
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.argument("files", nargs=-1, type=click.Path())
 @click.option("--torch-version", metavar="V", help="Target torch release, e.g. 2.12 [default: the pinned build].")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the findings as a JSON list (file, line, column, api, message, fix, section).")
-def check(files, torch_version, as_json):
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]), default=None,
+              help="text (default), json ({findings, errors, files}), sarif (SARIF 2.1.0 for code scanning) "
+                   "or github (workflow annotations).")
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
+@click.option("--select", multiple=True, metavar="RULES", help="Only these rule ids (comma-separated, globs allowed).")
+@click.option("--ignore", multiple=True, metavar="RULES", help="Not these rule ids (comma-separated, globs allowed).")
+@click.option("--severity", type=click.Choice(["error", "warning", "info"]), default="info",
+              help="The lowest severity reported [default: info, everything].")
+@click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB.")
+@click.option("--fix", is_flag=True, help="Rewrite the files where the fix is mechanical and safe.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the --fix rewrites as a unified diff; change nothing.")
+@click.option("--list-rules", is_flag=True, help="List the rule ids, severities and sections, then exit.")
+def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude, fix, show_diff, list_rules):
     """Check FILES (Python files or folders; - reads stdin) without running them.
 
-    Reports each use of an API the references mark as removed, renamed, deprecated or
-    changed for the target torch version. Exits 1 when there are findings.
+    Reports each use of an API the references mark as removed, renamed, deprecated or changed
+    for the target torch version. A line ending in `# torchpatch: ignore` (or
+    `# torchpatch: ignore[rule-id]`) is not reported. Exit status: 0 clean, 1 findings,
+    2 usage error or files that could not be checked (each is reported with its reason).
     """
-    from torchpatch.validators.checker import check_paths, check_source
+    from torchpatch.validators.checker import CheckReport, Selection, check_paths, default_rules, parse_target
+    from torchpatch.validators.checker.output import render, summary
+    from torchpatch.validators.errors import TorchpatchError
 
-    paths = [f for f in files if f != "-"]
-    findings = check_paths(paths, torch_version) if paths else []
-    if "-" in files:
-        findings += check_source(sys.stdin.read(), torch_version, filename="<stdin>")
-    if as_json:
-        click.echo(json.dumps([finding.as_dict() for finding in findings], indent=2))
-    else:
-        for finding in findings:
-            click.echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.message}")
-            click.echo(f"    fix: {finding.fix}")
-            click.echo(f"    read: {finding.section}")
-        click.echo(f"{len(findings)} finding(s)" if findings else "no outdated torch usage found", err=True)
-    sys.exit(1 if findings else 0)
+    if list_rules:
+        _list_rules(default_rules())
+        return
+    if not files:
+        raise click.UsageError("give at least one FILE or folder (or - for stdin)")
+    fmt = "json" if as_json and fmt is None else fmt or "text"
+    selection = Selection(_split(select), _split(ignore), severity)
+    try:
+        parse_target(torch_version)
+        rules = default_rules()
+        paths = [f for f in files if f != "-"]
+        report = check_paths(paths, torch_version, rules=rules, selection=selection,
+                             exclude=exclude) if paths else CheckReport()
+        if "-" in files:
+            _check_stdin(report, torch_version, rules, selection)
+        if fix or show_diff:
+            _fix(report, paths, torch_version, rules, selection, write=fix, show_diff=show_diff, exclude=exclude)
+    except TorchpatchError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    report.findings.sort()
+    output = render(report, fmt, version=_version(), rules={r.id: r for r in rules.rules})
+    if output and not (show_diff and fmt == "text"):
+        click.echo(output)
+    if fmt == "text":
+        click.echo(summary(report), err=True)
+    sys.exit(report.exit_code)
+
+
+def _check_stdin(report, torch_version, rules, selection) -> None:
+    from torchpatch.validators.checker import FileError, check_source
+    from torchpatch.validators.checker.check import ParseError
+
+    try:
+        report.findings += check_source(sys.stdin.read(), torch_version, "<stdin>", rules=rules, selection=selection)
+        report.files += 1
+    except ParseError as exc:
+        report.errors.append(FileError("<stdin>", f"does not parse: {exc.reason}", exc.line, exc.column))
+
+
+def _fix(report, paths, torch_version, rules, selection, *, write: bool, show_diff: bool, exclude) -> None:
+    """Rewrite (or diff) each file with fixable findings; what was fixed leaves the report."""
+    from torchpatch.validators.checker.fixes import fix_source
+    from torchpatch.validators.checker.source import read_source
+
+    fixed_files = sorted({f.file for f in report.findings if rules_fixable(f, rules)})
+    for name in fixed_files:
+        path = Path(name)
+        original = read_source(path)
+        result = fix_source(original, torch_version, name, rules=rules, selection=selection)
+        if not result.fixed:
+            continue
+        if show_diff:
+            click.echo(result.diff(original.removeprefix("\ufeff"), path.as_posix()), nl=False)
+        if write:
+            path.write_text(result.code, encoding=_encoding_of(path))
+            done = set(result.fixed)
+            report.findings = [f for f in report.findings if f not in done]
+            click.echo(f"fixed {len(result.fixed)} in {name}", err=True)
+
+
+def rules_fixable(finding, rules) -> bool:
+    return any(r.id == finding.rule and r.rewrite for r in rules.rules)
+
+
+def _encoding_of(path: Path) -> str:
+    import tokenize
+
+    with path.open("rb") as handle:
+        encoding, _ = tokenize.detect_encoding(handle.readline)
+    return encoding  # "utf-8-sig" writes the BOM back
+
+
+def _list_rules(rules) -> None:
+    for rule in sorted(rules.rules, key=lambda r: r.id):
+        fixable = " (fixable)" if rule.rewrite else ""
+        click.echo(f"{rule.id}  [{rule.severity}, torch >= {rule.version}]{fixable}  {rule.section}")
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pytorch-knowledge-patch")
+    except PackageNotFoundError:
+        return "0"

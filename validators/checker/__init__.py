@@ -4,20 +4,28 @@ The code is parsed, never executed. Rules come from ``references/check-rules.tom
 patterns, each pointing at a reference section) and from the sections' ``> meta:`` lines
 (APIs marked removed or deprecated). Public surface::
 
-    check_source(code, torch_version=None, filename="<code>") -> list[Finding]
-    check_paths(paths, torch_version=None) -> list[Finding]
-    Finding(file, line, column, api, message, fix, section).as_dict()
+    check_source(code, torch_version=None, filename="<code>", selection=None) -> list[Finding]
+    check_paths(paths, torch_version=None, selection=None, exclude=()) -> CheckReport
+    fix_source(code, ...) -> FixResult (validators.checker.fixes)
+    Finding(file, line, column, api, message, fix, section, rule, severity).as_dict()
 
-Errors: InvalidInput (too large, does not parse, bad version), NotFound (missing path or
-references folder).
+``check_source`` raises InvalidInput (too large, does not parse, bad version); ``check_paths``
+never stops at a file: unreadable and unparsable files are FileError entries of the report.
+NotFound: no references folder.
 """
 
-from .check import MAX_SOURCE_BYTES, check_paths, check_source, parse_target
-from .finding import FIELDS, Finding
+from .check import MAX_SOURCE_BYTES, ParseError, check_paths, check_source, parse_target
+from .finding import FIELDS, SEVERITIES, CheckReport, FileError, Finding
+from .selection import Selection
 from .rule import KINDS, Rule
 from .ruleset import RULES_FILE_NAME, RuleSet, default_references_dir, default_rules, load_rules
 
 __all__ = [
+    "CheckReport",
+    "FileError",
+    "ParseError",
+    "SEVERITIES",
+    "Selection",
     "FIELDS",
     "KINDS",
     "MAX_SOURCE_BYTES",

@@ -1,7 +1,8 @@
 """Check Python code against the rules: parse it (never run it), walk it, return findings.
 
-Input limits keep a request bounded: code over :data:`MAX_SOURCE_BYTES` is refused, and
-code that does not parse is an :class:`InvalidInput` naming the line and column.
+``check_source`` is for one piece of code (MCP, HTTP, stdin): bad code is an InvalidInput.
+``check_paths`` is for a tree of files (the CLI, CI): a file that cannot be read or parsed
+becomes a :class:`FileError` in the report and the run goes on.
 """
 
 from __future__ import annotations
@@ -10,55 +11,85 @@ import ast
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import InvalidInput, NotFound
+from ..errors import InvalidInput
 from ..markdown import Version
 from ..pin import pinned_torch
-from .finding import Finding
+from .finding import CheckReport, FileError, Finding
+from .files import python_files
 from .imports import ImportMap
 from .ruleset import RuleSet, default_rules
+from .selection import Selection
+from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .walker import FindingCollector
 
-MAX_SOURCE_BYTES = 1_000_000  # about 25,000 lines: far beyond one file an agent writes
+
+class ParseError(InvalidInput):
+    """Code that does not parse; ``line`` and ``column`` are 1-based."""
+
+    def __init__(self, message: str, reason: str, line: int, column: int):
+        super().__init__(message)
+        self.reason, self.line, self.column = reason, line, column
 
 
 def check_source(code: str, torch_version: str | None = None, filename: str = "<code>", *,
-                 rules: RuleSet | None = None) -> list[Finding]:
+                 rules: RuleSet | None = None, selection: Selection | None = None) -> list[Finding]:
     """Findings for ``code`` targeting ``torch_version`` (default: the pinned build), sorted by position.
 
-    Raises InvalidInput for code over the size limit, code that does not parse, or a
-    malformed version. ``rules`` defaults to the shipped references and check-rules.toml.
+    Raises InvalidInput for code over the size limit, code that does not parse (a ParseError with
+    its position), or a malformed version. ``rules`` defaults to the shipped references and
+    check-rules.toml; ``selection`` filters by rule id, severity and inline suppressions.
     """
+    return collect(code, torch_version, filename, rules=rules, selection=selection)[0]
+
+
+def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
+            selection: Selection | None = None) -> tuple[list[Finding], FindingCollector | None]:
+    """``check_source`` plus the walk itself, whose node positions ``--fix`` needs."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
         raise InvalidInput(f"{filename}: {size:,} bytes is over the checker's limit of {MAX_SOURCE_BYTES:,} bytes; "
                            "check the file in parts")
+    code = code.removeprefix("\ufeff")  # a BOM decoded into the text: Python ignores it too
     tree = _parse(code, filename)
     rules = rules if rules is not None else default_rules()
     imports = ImportMap.from_tree(tree)
     if not imports.uses_torch:
-        return []  # nothing here can name a torch API
+        return [], None  # nothing here can name a torch API
+    collector = FindingCollector(rules, imports, target, filename)
     try:
-        return FindingCollector(rules, imports, target, filename).collect(tree)
+        findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
+    findings = _character_columns(findings, code)
+    return (selection or Selection()).apply(findings, code), collector
 
 
-def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *,
-                rules: RuleSet | None = None) -> list[Finding]:
+def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *, rules: RuleSet | None = None,
+                selection: Selection | None = None, exclude: Iterable[str] = ()) -> CheckReport:
     """Check files, and the ``*.py`` files under folders (not hidden ones like ``.venv``, not site-packages).
 
-    NotFound for a path that does not exist.
+    Never stops at a bad file: a missing path, a link loop, an undecodable or unparsable file
+    is a FileError in the report. A malformed ``torch_version`` is still an InvalidInput.
     """
-    findings: list[Finding] = []
+    parse_target(torch_version)
     rules = rules if rules is not None else default_rules()
-    for path in _python_files(paths):
+    report = CheckReport()
+    for path, problem in python_files(paths, exclude):
+        if problem:
+            report.errors.append(FileError(str(path), problem))
+            continue
         try:
-            code = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInput(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-        findings.extend(check_source(code, torch_version, str(path), rules=rules))
-    return findings
+            code = read_source(path)
+            report.findings.extend(check_source(code, torch_version, str(path), rules=rules, selection=selection))
+            report.files += 1
+        except Unreadable as exc:
+            report.errors.append(FileError(str(path), str(exc)))
+        except ParseError as exc:
+            report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
+        except InvalidInput as exc:
+            report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
+    return report
 
 
 def parse_target(torch_version: str | None) -> Version:
@@ -72,28 +103,23 @@ def _parse(code: str, filename: str) -> ast.Module:
     try:
         return ast.parse(code, filename=filename)
     except SyntaxError as exc:
-        raise InvalidInput(f"{filename}: line {exc.lineno or 1}, column {exc.offset or 1}: "
-                           f"code does not parse: {exc.msg}") from None
+        line, column = exc.lineno or 1, exc.offset or 1
+        raise ParseError(f"{filename}: line {line}, column {column}: code does not parse: {exc.msg}",
+                         exc.msg, line, column) from None
     except (ValueError, RecursionError, MemoryError) as exc:  # null bytes, absurd nesting
         raise InvalidInput(f"{filename}: code cannot be parsed: {exc or type(exc).__name__}") from None
 
 
-def _python_files(paths: Iterable[str | Path]) -> list[Path]:
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(sorted(f for f in path.rglob("*.py") if not _skipped(f.relative_to(path))))
-        elif path.is_file():
-            files.append(path)
-        else:
-            raise NotFound(f"{path}: no such file or folder")
-    return files
-
-
-_SKIPPED_FOLDERS = {"site-packages", "node_modules", "__pycache__"}
-
-
-def _skipped(relative: Path) -> bool:
-    """Hidden folders (.venv, .git) and installed packages are not the user's code."""
-    return any(part.startswith(".") or part in _SKIPPED_FOLDERS for part in relative.parts[:-1])
+def _character_columns(findings: list[Finding], code: str) -> list[Finding]:
+    """The AST counts columns in UTF-8 bytes; editors and SARIF count characters."""
+    if code.isascii():
+        return findings
+    lines = code.splitlines()
+    out = []
+    for f in findings:
+        line = lines[f.line - 1] if f.line <= len(lines) else ""
+        if not line.isascii():
+            column = len(line.encode("utf-8")[: f.column - 1].decode("utf-8", errors="ignore")) + 1
+            f = Finding(f.file, f.line, column, f.api, f.message, f.fix, f.section, f.rule, f.severity)
+        out.append(f)
+    return out

@@ -1,18 +1,19 @@
-"""A finding: one use of an outdated API, with its position, the fix and the section to read."""
+"""What a check returns: findings (one outdated use each) and file errors (a file it could not check)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
-FIELDS = ("file", "line", "column", "api", "message", "fix", "section")
+FIELDS = ("file", "line", "column", "api", "message", "fix", "section", "rule", "severity")
+SEVERITIES = ("error", "warning", "info")  # error: raises on the target; warning: warns or will break; info: a weak signal
 
 
 @dataclass(frozen=True, order=True)
 class Finding:
-    """One problem in checked code. ``line`` and ``column`` are 1-based, like an editor's.
+    """One problem in checked code. ``line`` and ``column`` are 1-based, like an editor's (characters, not bytes).
 
-    ``as_dict`` is the stable wire shape shared by the CLI's ``--json``, MCP ``check_code``
-    and ``POST /check``: exactly the keys in :data:`FIELDS`.
+    ``as_dict`` is the stable wire shape shared by the CLI's JSON, MCP ``check_code`` and
+    ``POST /check``: exactly the keys in :data:`FIELDS`.
     """
 
     file: str
@@ -22,9 +23,46 @@ class Finding:
     message: str  # what is wrong, for the target torch version
     fix: str  # one line: what to write instead
     section: str  # reference section id to read, "<reference-stem>#<anchor>"
+    rule: str = ""  # the rule's id, for --select / --ignore and inline suppression
+    severity: str = "warning"
 
     def as_dict(self) -> dict:
         return asdict(self)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}: {self.message} [{self.section}]"
+
+
+@dataclass(frozen=True, order=True)
+class FileError:
+    """A file that could not be checked, and why (does not parse, not decodable, a link loop, too large)."""
+
+    file: str
+    message: str
+    line: int | None = None
+    column: int | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        where = f":{self.line}:{self.column}" if self.line else ""
+        return f"{self.file}{where}: cannot check: {self.message}"
+
+
+@dataclass
+class CheckReport:
+    """A run over files: every finding, every file that could not be checked, and how many were read."""
+
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[FileError] = field(default_factory=list)
+    files: int = 0
+
+    def as_dict(self) -> dict:
+        return {"findings": [f.as_dict() for f in self.findings], "errors": [e.as_dict() for e in self.errors],
+                "files": self.files}
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 findings, 2 some input could not be checked (it may hide findings)."""
+        return 2 if self.errors else 1 if self.findings else 0

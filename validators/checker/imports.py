@@ -2,7 +2,11 @@
 
 Only ``torch`` imports are tracked, and flow-insensitively (every import anywhere in the
 file counts): checked code is usually a module or a snippet, and a rebinding that hides
-a torch import is rarer than a function-local ``import torch.distributed as dist``.
+a torch import is rarer than a function-local ``import torch.distributed as dist``. A name
+that is also assigned something other than ``None`` (``amp = Foo()``), or defined as a
+function or class, is no longer trusted to be the torch import. A file with a non-torch
+star import (``from pkg import *``) that uses ``torch.`` without importing it gets ``torch``
+from that import: that is how such code runs.
 """
 
 from __future__ import annotations
@@ -20,21 +24,30 @@ class ImportMap:
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
+    imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
     @classmethod
     def from_tree(cls, tree: ast.AST) -> "ImportMap":
         imports = cls()
+        rebound: set[str] = set()
+        foreign_star = False
         for node in _statements(tree):
             if isinstance(node, ast.Import):
                 imports._add_import(node)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
             elif isinstance(node, ast.ImportFrom):
-                imports.other_names.update(alias.asname or alias.name for alias in node.names)
-        for name in imports.other_names & imports.aliases.keys() - {"torch"}:
+                foreign_star |= any(alias.name == "*" for alias in node.names)
+                imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
+            else:
+                rebound.update(_rebound_names(node))
+        for name in (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}:
             del imports.aliases[name]  # `load` from torch here and from json there: guessing would mislead
+            imports.imported_from.pop(name, None)
+        if foreign_star and "torch" not in imports.aliases and "torch" not in rebound and _reads_torch(tree):
+            imports.aliases["torch"] = "torch"
         return imports
 
     def _add_import(self, node: ast.Import) -> None:
@@ -43,7 +56,7 @@ class ImportMap:
                 self.other_names.add(alias.asname or alias.name.partition(".")[0])
                 continue
             if alias.asname:
-                self.aliases[alias.asname] = alias.name
+                self.aliases[alias.asname] = self.imported_from[alias.asname] = alias.name
             else:  # `import torch.distributed` binds `torch`
                 self.aliases["torch"] = "torch"
 
@@ -52,7 +65,8 @@ class ImportMap:
             if alias.name == "*":
                 self.star_modules.append(node.module)
             else:
-                self.aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                local = alias.asname or alias.name
+                self.aliases[local] = self.imported_from[local] = f"{node.module}.{alias.name}"
 
     def is_imported(self, dotted: str) -> bool:
         """True when ``dotted`` starts with any imported name: a module path, not a value like a tensor."""
@@ -85,6 +99,27 @@ class ImportMap:
             if known(candidate) or known(f"{module}.{head}"):
                 return candidate
         return None
+
+
+def _rebound_names(node: ast.stmt):
+    """Names a statement binds to something that is not an import (``None`` does not count: the
+    ``except ImportError: dist = None`` fallback keeps the import's meaning)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield node.name
+    elif isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+        for target in node.targets:
+            yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        yield from (n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        for item in node.items:
+            if item.optional_vars is not None:
+                yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
+
+
+def _reads_torch(tree: ast.AST) -> bool:
+    return any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "torch"
+               for n in ast.walk(tree))
 
 
 def _statements(tree: ast.AST):

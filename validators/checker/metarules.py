@@ -51,7 +51,7 @@ def _rules_for(section: Section, api: str) -> list[Rule]:
     if meta.removed:
         rules.append(Rule(id=f"meta:{section.id}:{api}:removed", section=section.id, apis=(api,), kind="name",
                           version=meta.removed, origin="meta", fix=fix,
-                          message=f"`{api}` was removed in torch {meta.removed}"))
+                          message=f"`{api}` was removed in torch {meta.removed}", severity="error"))
     return rules
 
 

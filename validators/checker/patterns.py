@@ -1,14 +1,21 @@
-"""Call patterns: does this call match a rule's shape? Pure functions of the ``ast.Call``.
+"""Call patterns: does this call match a rule's shape? And what a ``torch.load`` result holds.
 
-``loads-pickled-object`` is the one condition that needs more than the call: whether
-its result is used like an arbitrary object (a module, an estimator) rather than a
-state dict of tensors, which ``weights_only=True`` (the default since 2.6) still loads.
+``weights_only=True`` (the default since 2.6) loads tensors, containers and primitives, and
+refuses anything else. A finding on ``torch.load`` needs evidence that the file holds more:
+
+- ``loads-pickled-object`` (strong): the result, or an item of it, is used as an object:
+  ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``, ``ckpt["args"].lr`` or ``vars(ckpt["args"])``
+  (an argparse Namespace or config object under an ``args``/``opt``/``cfg``-like key);
+- ``saved-objects`` (weaker): the same file ``torch.save``s a whole model (``torch.save(model, p)``)
+  or a dict carrying such an object (``{"args": args, ...}``, ``x.numpy()``), and this load's
+  result is not handed straight to ``load_state_dict``.
 """
 
 from __future__ import annotations
 
 import ast
 
+from .imports import dotted_name
 from .rule import Rule
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
@@ -17,14 +24,25 @@ OBJECT_SIGNALS = frozenset({
     "named_modules", "children", "named_children", "state_dict", "zero_grad", "requires_grad_",
     "predict", "fit", "transform", "__dict__",
 })
+# Keys under which checkpoints keep an argparse Namespace or a config object.
+NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
+DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "copy", "setdefault", "__contains__"})
+MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
 def matches_call(rule: Rule, call: ast.Call) -> bool:
     """The shape test for call, keyword, missing-argument and positional rules (``when`` is checked later)."""
+    if rule.with_any and not any(kw.arg in rule.with_any for kw in call.keywords):
+        return False
+    if rule.kind == "set-argument":
+        first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "params"), None)
+        return isinstance(first, (ast.Set, ast.SetComp)) or (
+            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "set")
     if rule.kind == "call":
         return True
     if rule.kind == "keyword":
-        return any(kw.arg == rule.argument and _has_value(kw.value, rule.value) for kw in call.keywords)
+        names = rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)
+        return any(kw.arg in names and _has_value(kw.value, rule.value) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "missing-argument":
@@ -32,7 +50,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.position is not None and len(call.args) > rule.position:
             return False
-        if rule.when == "loads-pickled-object":
+        if rule.when in ("loads-pickled-object", "saved-objects"):
             return _uses_default_weights_only(call)
         return True
     return False
@@ -55,32 +73,82 @@ def _uses_default_weights_only(call: ast.Call) -> bool:
     return len(call.args) < 3 and not any(kw.arg == "pickle_module" for kw in call.keywords)
 
 
+def _string_key(node: ast.Subscript) -> str | None:
+    key = node.slice
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
 class LoadedObjects:
-    """Tracks ``x = torch.load(...)`` per scope and whether ``x`` is later used as an object."""
+    """Tracks ``x = torch.load(...)`` per scope and how ``x`` (or ``x[key]``) is used afterwards."""
 
     def __init__(self) -> None:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
+        self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
+        self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
+        self.saves_objects = False
 
-    def bind(self, call: ast.Call, scope: int, target: ast.AST) -> None:
-        if isinstance(target, ast.Name):
-            self.bindings[id(call)] = (scope, target.id)
+    def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if not isinstance(target, ast.Name):
+            return
+        if isinstance(value, ast.Call):
+            self.bindings[id(value)] = (scope, target.id)
+        elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
+                _string_key(value) in NAMESPACE_KEYS:
+            self.items[(scope, target.id)] = (scope, value.value.id)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
-        """``x(...)`` or ``torch.load(f)(...)``: the loaded thing is callable."""
+        """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``, ``m.load_state_dict(torch.load(f))``."""
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
+            if call.func.id == "vars" and call.args:
+                self._mark(call.args[0], scope)
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "load_state_dict" and call.args:
+            self.state_dict_calls.add(id(call.args[0]))
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
-        if node.attr not in OBJECT_SIGNALS:
+        value = node.value
+        if isinstance(value, ast.Subscript):
+            key = _string_key(value)
+            if node.attr in OBJECT_SIGNALS or (key in NAMESPACE_KEYS and node.attr not in DICT_METHODS):
+                self._mark(value.value, scope)
             return
-        if isinstance(node.value, ast.Name):
-            self.object_names.add((scope, node.value.id))
-        elif isinstance(node.value, ast.Call):
-            self.object_calls.add(id(node.value))
+        if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
+            self.object_names.add(self.items[(scope, value.id)])
+        elif node.attr in OBJECT_SIGNALS:
+            self._mark(value, scope)
+
+    def note_save(self, call: ast.Call) -> None:
+        """``torch.save(obj, f)``: a whole model, or a dict with a Namespace or numpy array in it."""
+        if not call.args:
+            return
+        saved = call.args[0]
+        if isinstance(saved, ast.Dict):
+            self.saves_objects |= any(_is_object_value(v) for v in saved.values)
+        else:
+            name = (dotted_name(saved) or "").rsplit(".", 1)[-1].lower()
+            self.saves_objects |= name in MODEL_NAMES
+
+    def _mark(self, node: ast.AST, scope: int) -> None:
+        if isinstance(node, ast.Name):
+            self.object_names.add((scope, node.id))
+        elif isinstance(node, ast.Call):
+            self.object_calls.add(id(node))
+        elif isinstance(node, ast.Subscript):
+            self._mark(node.value, scope)
 
     def is_object(self, call: ast.Call) -> bool:
         return id(call) in self.object_calls or self.bindings.get(id(call)) in self.object_names
+
+    def may_hold_objects(self, call: ast.Call) -> bool:
+        return self.saves_objects and id(call) not in self.state_dict_calls
+
+
+def _is_object_value(node: ast.expr) -> bool:
+    name = (dotted_name(node) or "").rsplit(".", 1)[-1].lower()
+    if name in NAMESPACE_KEYS or name in MODEL_NAMES:
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"

@@ -4,11 +4,21 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
 
     name              any use of the API: a call, an attribute, an import, a base class
     call              a direct call of exactly the API (``torch.compiler.precompile(...)``)
-    keyword           a call that passes the keyword ``argument`` (equal to ``value``, when given)
+    keyword           a call that passes the keyword ``argument`` (one of them, for a list;
+                      equal to ``value``, when given)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it (``loads-pickled-object``)
-    positional        a call with more than ``max_positional`` positional arguments
-    method            ``<anything>.<method>(...)`` in a file that imports torch (types are unknown)
+    positional        a call with more than ``max_positional`` positional arguments (``self`` counts in
+                      ``Base.__init__(self, x)``; ``super().__init__(x)`` in a subclass of Base counts it too)
+    set-argument      a call whose first argument (or ``params=``) is a set: ``{...}`` or ``set(...)``
+    method            ``<anything>.<method>(...)`` in a file that imports torch, unless the receiver is
+                      known not to be a tensor (a non-torch module, or a name bound from one)
+
+``with_any`` narrows call kinds to calls passing at least one of the listed keywords.
+``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
+``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
+callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
+in ``unless`` (or, with ``insert``, any positional argument) is left alone.
 """
 
 from __future__ import annotations
@@ -16,9 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..markdown import Version
+from .finding import SEVERITIES
 
-KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method")
-CONDITIONS = ("loads-pickled-object",)
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument")
+CONDITIONS = ("loads-pickled-object", "saved-objects")
 
 
 @dataclass(frozen=True)
@@ -30,17 +41,23 @@ class Rule:
     version: Version  # first torch release the finding applies to
     message: str
     fix: str
-    argument: str | None = None
+    argument: str | tuple[str, ...] | None = None
     position: int | None = None
     max_positional: int | None = None
     when: str | None = None
     value: bool | int | float | str | None = None
     origin: str = "rules"  # "rules" (check-rules.toml) or "meta" (a section's > meta: line)
+    severity: str = "warning"
+    rewrite: str | None = None  # the qualified name a call is rewritten to by --fix
+    insert: str | None = None  # source text inserted as the first argument by --fix
+    unless: tuple[str, ...] = ()  # keywords whose presence makes the rewrite unsafe
+    max_args: int | None = None  # more positional arguments than this: no rewrite
+    with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
 
     @property
     def pattern(self) -> tuple:
         """Rules with the same pattern are versions of one finding: the newest applicable wins."""
-        return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value)
+        return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any)
 
     def applies_to(self, target: Version) -> bool:
         return target.sort_key >= self.version.sort_key
@@ -68,4 +85,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "value= only goes with kind=keyword"
     if rule.when is not None and rule.kind != "missing-argument":
         return "when= only goes with kind=missing-argument"
+    if rule.severity not in SEVERITIES:
+        return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
+    if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:
+        return "insert=, unless= and max_args= only go with rewrite="
     return None

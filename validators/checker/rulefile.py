@@ -21,7 +21,7 @@ from ..markdown import Problem, Section, Version
 from .rule import Rule, validate_rule_fields
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
-            "max_positional", "when", "value"}
+            "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -53,8 +53,10 @@ def _build(raw: dict, where: str) -> Rule:
         rule = Rule(
             id=raw["id"], section=raw["section"], apis=apis, kind=raw["kind"],
             version=Version.parse(str(raw["version"])), message=raw["message"].strip(),
-            fix=raw["fix"].strip(), argument=raw.get("argument"), position=raw.get("position"),
+            fix=raw["fix"].strip(), argument=_argument(raw.get("argument")), position=raw.get("position"),
             max_positional=raw.get("max_positional"), when=raw.get("when"), value=raw.get("value"),
+            severity=raw.get("severity", "warning"), rewrite=raw.get("rewrite"), insert=raw.get("insert"),
+            unless=tuple(raw.get("unless", ())), max_args=raw.get("max_args"), with_any=tuple(raw.get("with_any", ())),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None
@@ -64,6 +66,10 @@ def _build(raw: dict, where: str) -> Rule:
     if problem:
         raise InvalidInput(f"{where}: {problem}")
     return rule
+
+
+def _argument(value):
+    return tuple(value) if isinstance(value, list) else value
 
 
 def rule_problems(path: Path, rules: list[Rule], sections: dict[str, Section]) -> list[Problem]:

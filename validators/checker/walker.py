@@ -1,4 +1,12 @@
-"""Walk a module's AST once and collect the findings for a target torch version."""
+"""Walk a module's AST once and collect the findings for a target torch version.
+
+Besides matching rules, the walk knows where a finding would be wrong:
+version guards and fallbacks (see guards.py), type annotations (a deprecated class named in
+an annotation is never constructed), uses of a name whose import is already flagged
+(``from torch.distributed._tensor import DTensor`` is one finding, not one per ``DTensor``),
+``torch.load`` under ``torch.serialization.safe_globals`` or after ``add_safe_globals``, and
+methods called on something built by a non-torch library (``sympy.Matrix(...).cholesky()``).
+"""
 
 from __future__ import annotations
 
@@ -6,12 +14,14 @@ import ast
 
 from ..markdown import Version
 from .finding import Finding
+from .guards import catches_fallback, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
 from .patterns import LoadedObjects, matches_call
 from .rule import Rule
 from .ruleset import RuleSet
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+_SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -21,6 +31,15 @@ class FindingCollector(ast.NodeVisitor):
         self.loads = LoadedObjects()
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
+        self.guarded = 0  # > 0 inside version guards and fallbacks: nothing is reported
+        self.annotation = 0  # > 0 inside a type annotation
+        self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
+        self.allowlisted = False  # add_safe_globals was called somewhere in the file
+        self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
+        self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
+        self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
+        self.decorators: set[int] = set()
+        self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -46,27 +65,111 @@ class FindingCollector(ast.NodeVisitor):
     def collect(self, tree: ast.AST) -> list[Finding]:
         self.visit(tree)
         for rule, call, api in self.pending:
-            if self.loads.is_object(call):
+            if self.allowlisted:
+                continue
+            evidence = (self.loads.is_object(call) if rule.when == "loads-pickled-object"
+                        else self.loads.may_hold_objects(call) and not self.loads.is_object(call))
+            if evidence:
                 self._report(call, api, [rule])
         return sorted(self.findings.values())
+
+    # --- regions where findings would be wrong ------------------------------------
+    def _visit_guarded(self, nodes) -> None:
+        self.guarded += 1
+        for node in nodes:
+            self.visit(node)
+        self.guarded -= 1
+
+    def visit_If(self, node: ast.If) -> None:
+        if is_version_guard(node.test, self.imports):
+            self._visit_guarded([node.test, *node.body, *node.orelse])
+        else:
+            self.generic_visit(node)
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        if is_version_guard(node.test, self.imports):
+            self._visit_guarded([node.test, node.body, node.orelse])
+        else:
+            self.generic_visit(node)
+
+    def visit_Try(self, node: ast.Try) -> None:
+        if not is_fallback(node):
+            self.generic_visit(node)
+            return
+        self._visit_guarded(node.body)
+        for handler in node.handlers:
+            if catches_fallback(handler):
+                self._visit_guarded([handler])
+            else:
+                self.visit(handler)
+        for statement in (*node.orelse, *node.finalbody):
+            self.visit(statement)
+
+    visit_TryStar = visit_Try
+
+    def visit_With(self, node: ast.With) -> None:
+        allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
+                     _SAFE_GLOBALS for item in node.items)
+        self.safe_globals += allows
+        self.generic_visit(node)
+        self.safe_globals -= allows
+
+    visit_AsyncWith = visit_With
+
+    def _visit_annotation(self, node: ast.AST | None) -> None:
+        if node is not None:
+            self.annotation += 1
+            self.visit(node)
+            self.annotation -= 1
+
+    def visit_arg(self, node: ast.arg) -> None:
+        self._visit_annotation(node.annotation)
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
-        self.generic_visit(node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                self.decorators.add(id(decorator))
+                self.visit(decorator)
+            self.visit(node.args)
+            self._visit_annotation(node.returns)
+            for statement in node.body:
+                self.visit(statement)
+        elif isinstance(node, ast.ClassDef):
+            outer_bases = self.bases
+            self.bases = tuple(filter(None, (self._resolve(base) for base in node.bases)))
+            self.generic_visit(node)
+            self.bases = outer_bases
+        else:
+            self.generic_visit(node)
         self.scope = outer
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _visit_scope
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        if isinstance(node.value, ast.Call) and len(node.targets) == 1:
-            self.loads.bind(node.value, self.scope, node.targets[0])
+        if len(node.targets) == 1:
+            self._bind(node.value, node.targets[0])
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if isinstance(node.value, ast.Call):
-            self.loads.bind(node.value, self.scope, node.target)
-        self.generic_visit(node)
+        if node.value is not None:
+            self._bind(node.value, node.target)
+            self.visit(node.value)
+        self.visit(node.target)
+        self._visit_annotation(node.annotation)
+
+    def _bind(self, value: ast.expr, target: ast.AST) -> None:
+        self.loads.bind(value, self.scope, target)
+        if isinstance(target, ast.Name) and isinstance(value, ast.Call):
+            if self._is_foreign(value.func):
+                self.foreign.add((self.scope, target.id))
+
+    def _is_foreign(self, func: ast.AST) -> bool:
+        """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
+        dotted = dotted_name(func)
+        head = dotted.partition(".")[0] if dotted else None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -90,10 +193,20 @@ class FindingCollector(ast.NodeVisitor):
             self._check_name(node, dotted)
         self.generic_visit(node)
 
+    def _resolve(self, node: ast.AST) -> str | None:
+        dotted = dotted_name(node)
+        return self.imports.resolve(dotted, self.rules.knows) if dotted else None
+
     def _check_name(self, node: ast.AST, dotted: str) -> None:
         qualified = self.imports.resolve(dotted, self.rules.knows)
-        if qualified is not None:
-            self._check_qualified(node, qualified)
+        if qualified is None:
+            return
+        # A name whose own import is flagged was reported at the import, not again at each use.
+        imported = self.imports.imported_from.get(dotted.partition(".")[0])
+        for api, rules in self.rules.name_rules(qualified):
+            if imported is not None and (imported == api or imported.startswith(api + ".")):
+                continue
+            self._report(node, api, rules)
 
     def _check_qualified(self, node: ast.AST, qualified: str) -> None:
         for api, rules in self.rules.name_rules(qualified):
@@ -101,20 +214,41 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
+        self.calls[id(node.func)] = node
         self.loads.note_call(node, self.scope)
-        dotted = dotted_name(node.func)
-        api = self.imports.resolve(dotted, self.rules.knows) if dotted else None
+        api = self._resolve(node.func)
+        if api in _SAFE_GLOBALS[1:]:
+            self.allowlisted = True
+        elif api == "torch.save":
+            self.loads.note_save(node)
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
-        if isinstance(node.func, ast.Attribute) and not self._receiver_is_module(node.func.value):
+        elif self._is_super_init(node):
+            for base in self.bases:
+                if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
+                    as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
+                    as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
+                    self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
+        if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         self.generic_visit(node)
 
-    def _receiver_is_module(self, receiver: ast.AST) -> bool:
-        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, ``self.qr(x)`` the class's own method:
-        none of them is the Tensor.qr method."""
+    @staticmethod
+    def _is_super_init(node: ast.Call) -> bool:
+        func = node.func
+        return (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call)
+                and isinstance(func.value.func, ast.Name) and func.value.func.id == "super")
+
+    def _receiver_is_not_a_tensor(self, receiver: ast.AST) -> bool:
+        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, ``self.qr(x)`` the class's own method,
+        ``sympy.Matrix(m).cholesky()`` and ``M.cholesky()`` after ``M = sympy.Matrix(m)`` a sympy method:
+        none of them is the Tensor method."""
         dotted = dotted_name(receiver)
-        return dotted is not None and (self.imports.is_imported(dotted) or dotted.split(".")[0] in ("self", "cls"))
+        if dotted is not None:
+            if self.imports.is_imported(dotted) or dotted.split(".")[0] in ("self", "cls"):
+                return True
+            return (self.scope, dotted) in self.foreign
+        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``: the receiver's type is unknown, so the method name alone decides."""
@@ -125,18 +259,25 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, node)]
+        if self.guarded or self.safe_globals:
+            matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)
         self._report(node, api, [rule for rule in matched if not rule.when])
 
     # --- output -------------------------------------------------------------------
     def _report(self, node: ast.AST, api: str, rules: list[Rule]) -> None:
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
+        if self.guarded:
+            return
         newest: dict[tuple, Rule] = {}
         for rule in rules:
-            if rule.applies_to(self.target):
+            if rule.applies_to(self.target) and not (self.annotation and rule.kind == "name"):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
         for rule in newest.values():
-            finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix, rule.section)
+            finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
+                              rule.section, rule.id, rule.severity)
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
+            if rule.rewrite:
+                self.fixable[(node.lineno, node.col_offset, rule.id)] = node
