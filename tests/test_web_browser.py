@@ -1,0 +1,271 @@
+"""The web page in a real browser: headless Chromium (Debian's package) driven by Selenium through a
+search, a section, the what-changed view and a check, against a real server on a free port.
+
+Skips only when no chromium is installed (CI installs it: see .ci/run). bench/bench_web.py reuses
+``serve`` and ``chromium`` to time the pages and take the screenshots.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from typing import Iterator
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--hide-scrollbars")
+WAIT = 20  # seconds: a busy two-core machine can be slow to embed the first query
+
+
+@contextlib.contextmanager
+def serve(app) -> Iterator[str]:
+    """Run ``app`` with uvicorn in a thread; yields its base URL."""
+    import uvicorn
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + WAIT
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@contextlib.contextmanager
+def chromium(width: int = 1280, height: int = 900, javascript: bool = True):
+    """A headless system Chromium through the system chromedriver, with a fresh profile."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    with tempfile.TemporaryDirectory(prefix="torchpatch-chromium-") as profile:
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"):
+            options.add_argument(flag)
+        if not javascript:
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def wait_for(driver, condition, timeout: float = WAIT):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(condition)
+
+
+def visible_text(driver, css: str) -> list[str]:
+    """Read in one script call: live search may replace the elements between two WebDriver calls."""
+    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText.trim())", css)
+
+
+if not (CHROMIUM and CHROMEDRIVER):
+    pytest.skip("no chromium/chromedriver on this machine: apt-get install chromium chromium-driver "
+                "(.ci/run installs them)", allow_module_level=True)
+
+from selenium.webdriver.common.by import By  # noqa: E402  (after the skip: selenium is only needed with a browser)
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
+
+from torchpatch.server.http_app import create_app  # noqa: E402
+
+QUERY = "export_for_training"
+SECTION = "export_for_training is removed"
+
+
+@pytest.fixture(scope="module")
+def base_url(engine):
+    with serve(create_app(engine)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as driver:
+        yield driver
+
+
+def results_titles(driver) -> list[str]:
+    return visible_text(driver, "#results .hit-link")
+
+
+def test_live_search_puts_the_query_in_the_url_and_survives_a_reload(browser, base_url):
+    browser.get(base_url + "/")
+    box = browser.find_element(By.ID, "q")
+    assert browser.switch_to.active_element == box  # the box has focus on arrival
+    box.send_keys(QUERY)  # no Enter: results come as the person types
+    wait_for(browser, lambda d: SECTION in results_titles(d))
+    assert browser.current_url == f"{base_url}/?q={QUERY}"
+    assert "result" in browser.find_element(By.ID, "status").text
+
+    first = browser.find_element(By.CSS_SELECTOR, "#results .hit")
+    badges = [badge.text for badge in first.find_elements(By.CSS_SELECTOR, ".badge")]
+    assert badges[:2] == ["breaking", "removed 2.11"]
+    assert any(label.startswith(("verified", "not validated", "failed", "no runnable")) for label in badges[2:])
+    assert first.find_element(By.CSS_SELECTOR, ".md code").text.startswith("torch.export.export")
+
+    browser.refresh()  # the URL alone reproduces the search, rendered by the server
+    assert results_titles(browser)[0] == SECTION
+    assert browser.find_element(By.ID, "q").get_attribute("value") == QUERY
+
+
+def test_filters_narrow_results_and_are_kept_in_the_url(browser, base_url):
+    browser.get(f"{base_url}/?q=torch")
+    before = len(results_titles(browser))
+    Select(browser.find_element(By.NAME, "kind")).select_by_visible_text("breaking")
+    wait_for(browser, lambda d: "kind=breaking" in d.current_url and len(results_titles(d)) < before)
+    kinds = visible_text(browser, "#results .hit .kind")
+    assert kinds and set(kinds) == {"breaking"}
+
+    Select(browser.find_element(By.NAME, "torch_version")).select_by_visible_text("2.9")
+    wait_for(browser, lambda d: "torch_version=2.9" in d.current_url and visible_text(d, "#results .applies"))
+    assert set(visible_text(browser, "#results .applies")) <= {"applies to 2.9", "not yet in 2.9"}
+
+
+def test_results_render_markdown_with_highlighted_code(browser, base_url):
+    browser.get(f"{base_url}/?q=torch.load+weights_only")
+    block = browser.find_element(By.CSS_SELECTOR, "#results .md pre.highlight")
+    assert "torch.save" in block.text
+    keyword = block.find_element(By.CSS_SELECTOR, "span.kn")  # Pygments' class for `import`
+    assert keyword.text == "import" and keyword.value_of_css_property("font-weight") in ("700", "bold")
+
+
+def test_keyboard_only_from_search_to_a_section(browser, base_url):
+    browser.get(f"{base_url}/?q={QUERY}")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.click()
+    body.send_keys("/")
+    assert browser.switch_to.active_element.get_attribute("id") == "q"
+    browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element.text == SECTION
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait_for(browser, lambda d: "/s/compiling/" in d.current_url)
+
+
+def test_section_page_shows_the_whole_section_with_its_badges(browser, base_url):
+    browser.get(f"{base_url}/?q={QUERY}")
+    browser.find_element(By.LINK_TEXT, SECTION).click()
+    wait_for(browser, lambda d: d.find_elements(By.TAG_NAME, "h1") and d.find_element(By.TAG_NAME, "h1").text == SECTION)
+    assert browser.current_url == f"{base_url}/s/compiling/export_for_training-is-removed"
+    assert "breaking" in visible_text(browser, ".section .badge")
+    assert visible_text(browser, ".apis code") == ["torch.export.export_for_training", "torch.export.export"]
+    assert "has no attribute 'export_for_training'" in browser.find_element(By.CSS_SELECTOR, ".section .md").text
+    assert "compiling#export_for_training-is-removed" in browser.find_element(By.CSS_SELECTOR, ".source").text
+
+
+def test_what_changed_lists_breaking_first_and_charts_every_release(browser, base_url):
+    browser.get(base_url + "/changes")
+    Select(browser.find_element(By.NAME, "from")).select_by_visible_text("2.7")
+    Select(browser.find_element(By.NAME, "to")).select_by_visible_text("2.14")
+    browser.find_element(By.CSS_SELECTOR, ".range button").click()
+    wait_for(browser, lambda d: "from=2.7&to=2.14" in d.current_url)
+
+    groups = [element.get_attribute("id") for element in browser.find_elements(By.CSS_SELECTOR, "section.group")]
+    assert groups[0] == "kind-breaking"
+    breaking = visible_text(browser, "#kind-breaking .changes > li > a")
+    assert {SECTION, "torch.cholesky raises"} <= set(breaking)
+    assert "TorchScript is deprecated" in visible_text(browser, "#kind-deprecation .changes > li > a")
+    assert "Stances for torch.compile" not in browser.page_source  # since 2.6: before the range
+
+    bars = browser.find_elements(By.CSS_SELECTOR, ".chart g.bar")
+    assert [bar.get_attribute("data-release") for bar in bars] == [f"2.{minor}" for minor in range(4, 16)]
+    in_range = [bar.get_attribute("data-release") for bar in browser.find_elements(By.CSS_SELECTOR, ".chart g.in-range")]
+    assert in_range == ["2.8", "2.9", "2.10", "2.11", "2.12", "2.13", "2.14"]
+    assert browser.find_element(By.CSS_SELECTOR, '.chart g[data-release="2.11"] .total').text == "1"
+
+
+def test_check_shows_findings_inline_with_the_fix_and_the_section(browser, base_url):
+    browser.get(base_url + "/check")
+    area = browser.find_element(By.ID, "code")
+    area.send_keys("import torch\n\nprogram = torch.export.export_for_training(model, (x,))\nL = torch.cholesky(a)\n")
+    area.send_keys(Keys.CONTROL, Keys.ENTER)  # the keyboard shortcut submits
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+    assert browser.find_element(By.ID, "report-title").text == "2 findings"
+    line3 = browser.find_element(By.ID, "L3")
+    assert "flagged" in line3.get_attribute("class")
+    finding = line3.find_element(By.XPATH, "following-sibling::*[1]")  # the finding sits right under its line
+    assert finding.tag_name == "aside" and "torch.export.export_for_training" in finding.text
+    assert "Fix" in finding.find_element(By.CSS_SELECTOR, ".fix").text
+    assert "/s/" in finding.find_element(By.CSS_SELECTOR, "a").get_attribute("href")
+    assert "export_for_training" in browser.find_element(By.ID, "code").get_attribute("value")  # code kept for editing
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/?q=", "Type an API name"),
+    ("/?q=torch&kind=bogus", "unknown kind 'bogus'"),
+    ("/?q=torch&reference=nope", "unknown reference 'nope'"),
+    ("/?q=torch&torch_version=latest", "not a torch version"),
+    ("/changes?from=2.15&to=2.9", "from_version < to_version"),
+    ("/changes?from=two", "not a torch version"),
+    ("/s/compiling/no-such-section", "no section"),
+])
+def test_bad_input_shows_a_clear_message(browser, base_url, path, expected):
+    browser.get(base_url + path)
+    alert = browser.find_element(By.CSS_SELECTOR, "[role=alert]")
+    assert expected in alert.text
+    assert "Traceback" not in browser.page_source and '{"error"' not in browser.page_source
+
+
+def test_a_huge_query_or_empty_code_gets_a_message(browser, base_url):
+    browser.get(base_url + "/")
+    browser.execute_script("const q = document.getElementById('q'); q.value = 'x'.repeat(5000);"
+                           "q.dispatchEvent(new Event('input'));")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#results [role=alert]"))
+    assert "limit is 2,000" in browser.find_element(By.CSS_SELECTOR, "#results [role=alert]").text
+
+    browser.get(base_url + "/check")
+    browser.find_element(By.CSS_SELECTOR, ".check button").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "[role=alert]"))
+    assert "Paste some Python code" in browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+
+    browser.find_element(By.ID, "code").send_keys("def broken(:\n")
+    browser.find_element(By.CSS_SELECTOR, ".check button").click()
+    wait_for(browser, lambda d: "line 1" in d.find_element(By.CSS_SELECTOR, "[role=alert]").text)
+
+
+def test_no_request_leaves_the_machine(browser, base_url):
+    for path in ("/", f"/?q={QUERY}", "/changes", "/check?example=1", "/s/compiling/export_for_training-is-removed"):
+        browser.get(base_url + path)
+        urls = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert all(url.startswith(base_url) for url in urls), urls
+        for element in browser.find_elements(By.CSS_SELECTOR, "script[src], link[href], img[src]"):
+            source = element.get_attribute("src") or element.get_attribute("href")
+            assert source.startswith((base_url, "data:")), source
+
+
+def test_pages_fit_a_phone_without_sideways_scrolling(base_url):
+    with chromium(width=390, height=844) as phone:
+        for path in (f"/?q={QUERY}", "/changes", "/s/loading/torchload-defaults-to-weights_onlytrue", "/check?example=1"):
+            phone.get(base_url + path)
+            width = phone.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+            assert width[0] <= width[1], (path, width)
+
+
+def test_search_and_check_work_without_javascript(base_url):
+    with chromium(javascript=False) as plain:
+        plain.get(base_url + "/")
+        plain.find_element(By.ID, "q").send_keys(QUERY + Keys.ENTER)
+        wait_for(plain, lambda d: SECTION in results_titles(d))
+        assert plain.current_url.startswith(f"{base_url}/?q={QUERY}")
+
+        plain.get(base_url + "/check?example=1")
+        plain.find_element(By.CSS_SELECTOR, ".check button").click()
+        wait_for(plain, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
