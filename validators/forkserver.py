@@ -5,9 +5,16 @@ with whichever interpreter is under test (``--python`` in the version matrix), s
 it must not import torchpatch. Protocol: one JSON job per line on stdin, one JSON
 outcome per line on stdout, in completion order.
 
-The parent only imports torch. Anything more (a matmul, a compile) starts thread
-pools that do not survive ``fork`` and children would hang; CUDA is never touched
-here for the same reason (the ``probe`` job asks in a child).
+The parent only imports: torch, and on a ``warm`` job the compiler stack, plus the
+compiler's pure per-process caches (hashes of installed source files). Anything more
+(a matmul, a compile) starts thread pools that do not survive ``fork`` and children
+would hang; CUDA is never touched here for the same reason (the ``probe`` job asks
+in a child).
+
+Every snippet process is a child subreaper: whatever it starts (``setsid`` and
+double forks included) stays in its process tree and is killed when the snippet
+ends, times out or crashes. The server is a subreaper too, so the tree of a
+snippet that died abruptly comes back here and is killed as well.
 
 Outcomes are raw facts (``ok``, ``exception``, ``crash``, ``timeout``); deciding
 what they mean for a snippet's markers is the evaluator's job, not this file's.
@@ -15,6 +22,8 @@ what they mean for a snippet's markers is the evaluator's job, not this file's.
 
 from __future__ import annotations
 
+import ctypes
+import importlib
 import json
 import os
 import resource
@@ -30,6 +39,22 @@ import traceback
 
 RANK_GRACE_S = 15.0  # after one rank fails, how long the others get before they are killed
 OUTPUT_TAIL = 4000
+PR_SET_CHILD_SUBREAPER = 36
+# What a compile snippet's child would otherwise import itself (2-3 s each time): the compiler
+# stack and the C++ toolchain wrapper it loads kernels with. Imports only, checked to start no thread.
+WARM_MODULES = (
+    "torch._dynamo",
+    "torch._inductor.compile_fx",
+    "torch._inductor.codecache",
+    "torch._inductor.graph",
+    "torch._inductor.scheduler",
+    "torch._inductor.codegen.cpp",
+    "torch._inductor.codegen.cpp_wrapper_cpu",
+    "torch._inductor.choices",
+    "torch._functorch.aot_autograd",
+    "torch.utils.cpp_extension",
+    "torch.export",
+)
 
 
 def main() -> None:
@@ -44,6 +69,7 @@ def main() -> None:
         os._exit(_run_job_here(job))
     if isolation == "fork":
         import torch  # noqa: F401  (the point of the fork server: pay for this once)
+    _become_subreaper()
     _emit({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
     Server(isolation).serve()
 
@@ -56,15 +82,17 @@ class Server:
         self.stdin_open = True
 
     def serve(self) -> None:
-        while self.stdin_open or self.running:
+        while self.stdin_open:
             self._read_jobs(timeout=0.02 if self.running else 1.0)
             self._reap()
             self._enforce_timeouts()
+        # Jobs are only ever pending while the validator reads: end of input with snippets still
+        # running means it is gone (killed, interrupted), so nobody waits for them.
+        for pid in list(self.running):
+            kill_tree(pid)
+        self._reap()
 
     def _read_jobs(self, timeout: float) -> None:
-        if not self.stdin_open:
-            time.sleep(timeout)
-            return
         ready, _, _ = select.select([sys.stdin.fileno()], [], [], timeout)
         if not ready:
             return
@@ -76,7 +104,12 @@ class Server:
         while b"\n" in self.buffer:
             line, self.buffer = self.buffer.split(b"\n", 1)
             if line.strip():
-                self._start(json.loads(line))
+                job = json.loads(line)
+                if job.get("kind") == "warm":  # in this process: what every later child inherits
+                    warmed = _warm_compiler() if self.isolation == "fork" else {"timings": {}}
+                    _emit({"id": job["id"], "outcome": "ok", **warmed})
+                else:
+                    self._start(job)
 
     def _start(self, job: dict) -> None:
         job["workdir"] = tempfile.mkdtemp(prefix="snippet-", dir=job.get("scratch") or None)
@@ -95,34 +128,44 @@ class Server:
                 [sys.executable, os.path.abspath(__file__), "--run-job", job_file], start_new_session=True
             )
             pid = proc.pid
-            job["proc"] = proc
         try:
             os.setpgid(pid, pid)
         except OSError:
             pass  # the child already did it (or is gone): either way it leads its own group
         self.running[pid] = job
+        _emit({"started": job["id"], "pid": pid})  # the validator kills this tree if the server dies
 
     def _reap(self) -> None:
-        for pid in list(self.running):
+        while True:
             try:
-                done, status = os.waitpid(pid, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
-                done, status = pid, 0
-            if done:
-                job = self.running.pop(pid)
-                _kill_group(pid)  # stray grandchildren (ranks, compile workers) go with it
-                self._finish(job, _outcome_from_status(job, status))
+                return
+            if pid == 0:
+                return
+            job = self.running.pop(pid, None)
+            if job is None:
+                continue  # a killed snippet's descendant, handed to this subreaper when its parent died
+            _kill_group(pid)  # where there is no subreaper (not Linux), the process group still goes
+            self._kill_orphans()  # what the snippet left behind if it died before cleaning up
+            self._finish(job, _outcome_from_status(job, status))
+
+    def _kill_orphans(self) -> None:
+        for pid in children(os.getpid()):
+            if pid not in self.running:
+                kill_tree(pid)
 
     def _enforce_timeouts(self) -> None:
         now = time.monotonic()
         for pid, job in list(self.running.items()):
             if now - job["started"] > job["timeout"]:
-                _kill_group(pid)
+                kill_tree(pid)
                 try:
                     os.waitpid(pid, 0)
                 except ChildProcessError:
                     pass
                 self.running.pop(pid)
+                self._kill_orphans()
                 outcome = {"outcome": "timeout", "message": f"killed after {job['timeout']:g} s"}
                 outcome["output"] = _tail(os.path.join(job["workdir"], "output.log"))
                 self._finish(job, outcome)
@@ -132,6 +175,34 @@ class Server:
         outcome["duration_s"] = round(time.monotonic() - job["started"], 3)
         shutil.rmtree(job["workdir"], ignore_errors=True)
         _emit(outcome)
+
+
+def _warm_compiler() -> dict:
+    """Import the compiler stack here and fill its pure per-process caches, once for all children.
+
+    A compile snippet's child then starts where a second compile in one interpreter would.
+    Only imports and hashes of installed files: a compile, a thread or a device here would
+    make every later child hang. Each step is best effort (older builds lack some modules).
+    """
+    timings: dict[str, float] = {}
+
+    def step(name: str, action) -> None:
+        start = time.monotonic()
+        try:
+            action()
+        except Exception:  # noqa: BLE001 - a missing piece only costs the children its time
+            return
+        timings[name] = round(time.monotonic() - start, 3)
+
+    step("imports", lambda: [importlib.import_module(name) for name in WARM_MODULES])
+    codecache = sys.modules.get("torch._inductor.codecache")
+    if codecache is not None:
+        # Hashes of torch's and triton's source trees, part of every FX-graph cache key.
+        step("torch_key", codecache.torch_key)
+        step("triton_key", codecache.triton_key)
+    # The backend registry reads every installed distribution's entry points on first use.
+    step("backends", lambda: importlib.import_module("torch._dynamo.backends.registry")._lazy_import())
+    return {"timings": timings, "threads": len(os.listdir("/proc/self/task"))}
 
 
 def _outcome_from_status(job: dict, status: int) -> dict:
@@ -159,9 +230,12 @@ def _outcome_from_status(job: dict, status: int) -> dict:
 
 def _run_job_here(job: dict) -> int:
     """Run one job in this (child) process; write result.json; return the exit code."""
+    _become_subreaper()
     os.chdir(job["workdir"])
     _redirect_output(job["workdir"])
     _apply_limits(job)
+    # tempfile's files go to the scratch folder too, and are removed with it.
+    os.environ["TMPDIR"] = tempfile.tempdir = job["workdir"]
     if job["kind"] == "probe":
         result = _probe(job.get("modules", []))
     elif job["kind"] == "static":
@@ -170,6 +244,7 @@ def _run_job_here(job: dict) -> int:
         result = _run_ranks(job)
     else:
         result = _execute(job["blocks"])
+    end_descendants()
     _write_result(result)
     return 0
 
@@ -282,7 +357,9 @@ def _run_ranks(job: dict) -> dict:
         if pid == 0:
             time.sleep(0.02)
             continue
-        rank = pids.pop(pid)
+        rank = pids.pop(pid, None)
+        if rank is None:
+            continue  # an orphan a rank left behind, re-parented to this subreaper
         result = _rank_result(rank, status)
         if result["outcome"] != "ok":
             result["rank"] = rank
@@ -379,9 +456,82 @@ def _write_result(result: dict) -> None:
 # --- helpers ----------------------------------------------------------------------------------
 
 
+def _become_subreaper() -> None:
+    """Orphaned descendants (a ``setsid`` daemon's double fork) are re-parented to this process."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: process groups are all there is
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of ``pid`` (of every one of its threads)."""
+    found: list[int] = []
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for tid in threads:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as handle:
+                found.extend(int(child) for child in handle.read().split())
+        except OSError:
+            pass
+    return found
+
+
+def _stop_descendants(pid: int) -> list[int]:
+    """SIGSTOP every descendant of ``pid`` until no new one appears; a stopped process cannot fork."""
+    stopped: list[int] = []
+    for _ in range(100):
+        frontier, fresh = [pid], []
+        while frontier:
+            found = [child for parent in frontier for child in children(parent)]
+            fresh.extend(child for child in found if child not in stopped)
+            frontier = found
+        if not fresh:
+            break
+        for child in fresh:
+            _signal(child, signal.SIGSTOP)
+        stopped.extend(fresh)
+    return stopped
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL ``pid`` and every process below it, whichever session or group they moved to."""
+    _signal(pid, signal.SIGSTOP)
+    for descendant in _stop_descendants(pid):
+        _signal(descendant, signal.SIGKILL)
+    _signal(pid, signal.SIGKILL)
+    _kill_group(pid)  # and whatever is left in its process group
+
+
+def end_descendants(deadline_s: float = 5.0) -> None:
+    """Kill and reap every process this one started (it is their subreaper), before reporting."""
+    end = time.monotonic() + deadline_s
+    while time.monotonic() < end:
+        tree = _stop_descendants(os.getpid())
+        for pid in tree:
+            _signal(pid, signal.SIGKILL)
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0]:
+                pass
+        except ChildProcessError:
+            return  # no child left, dead or alive
+        if not tree:
+            time.sleep(0.01)  # killed children not yet reaped
+
+
 def _kill_group(pid: int) -> None:
     try:
         os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
     except (ProcessLookupError, PermissionError):
         pass
 

@@ -1,11 +1,30 @@
-"""Split snippets over N runners deterministically, balanced by recorded durations."""
+"""How long snippets take: split them over N runners, balanced by recorded durations, and guess
+the durations not yet recorded (the longest snippets are started first)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence, TypeVar
+import re
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from .markdown import Snippet
 
 T = TypeVar("T")
 DEFAULT_DURATION_S = 2.0
+# What sends a snippet through Dynamo/Inductor (or the C++ toolchain): seconds, not milliseconds.
+_COMPILER_USE = re.compile(r"torch\.(compile|export|_dynamo|_inductor|_export|compiler)\b|aot_|load_inline|flex_attention")
+
+
+def needs_compiler(snippet: "Snippet") -> bool:
+    return any(block.language == "cpp" or _COMPILER_USE.search(block.code)
+               for block in (*snippet.setup_chain, snippet))
+
+
+def expected_duration(snippet: "Snippet") -> float:
+    """A first guess, before a run has recorded one: ranks and C++ builds, compiles, then the rest."""
+    if snippet.markers.world_size > 1 or any(b.language == "cpp" for b in (*snippet.setup_chain, snippet)):
+        return 10.0
+    return 3.0 if needs_compiler(snippet) else 0.3
 
 
 def parse_shard(text: str) -> tuple[int, int]:

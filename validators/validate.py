@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ThreadPoolExecutor, as_completed
+import time
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
@@ -21,7 +22,7 @@ from .matrix import check_claims
 from .markdown import Problem, Snippet, iter_reference_files, parse_reference
 from .results import BAD, FAILED, SKIPPED, SnippetResult
 from .runner import SnippetRunner
-from .shard import select_shard
+from .shard import expected_duration, needs_compiler, select_shard
 from .static import collect_torch_names
 
 DEFAULT_TIMEOUT_S = 120.0
@@ -47,6 +48,7 @@ class ValidationRun:
     results: dict[str, list[SnippetResult]]  # build python path -> results in snippet order
     snippets: list[Snippet]
     problems: list[Problem] = field(default_factory=list)
+    phases: dict[str, dict] = field(default_factory=dict)  # build python path -> where its time went
 
     def failed(self) -> bool:
         """Malformed references, a bad result on the first build, or a contradicted version claim.
@@ -82,15 +84,16 @@ def validate(paths: Sequence[str | Path], options: ValidationOptions, progress: 
         primary = builds[0]
         snippets = select_shard(snippets, index, count, key=lambda s: s.id,
                                 duration=lambda s: cache.duration(snippet_key(s, primary)))
-    results = {}
+    results, phases = {}, {}
     for build in builds:
-        results[build.python_path] = _run_build(snippets, build, options, cache, progress)
+        phases[build.python_path] = {}
+        results[build.python_path] = _run_build(snippets, build, options, cache, progress, phases[build.python_path])
         cache.save()
-    return ValidationRun(builds, results, snippets, problems)
+    return ValidationRun(builds, results, snippets, problems, phases)
 
 
 def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOptions, cache: ResultCache,
-               progress: Progress | None) -> list[SnippetResult]:
+               progress: Progress | None, phases: dict) -> list[SnippetResult]:
     keys = [snippet_key(s, build) for s in snippets]
     results: dict[int, SnippetResult] = {}
     todo = []
@@ -104,9 +107,13 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
     if progress:
         progress(build.label, done, len(snippets))
     if todo:
+        # Longest first (recorded durations, else an estimate), so no long snippet starts last.
+        todo.sort(key=lambda p: -(cache.duration(keys[p]) or expected_duration(snippets[p])))
+        started = time.monotonic()
         with SnippetRunner(build.python_path, options.isolation, env=_child_env(build)) as runner:
+            phases["server_start_s"] = round(time.monotonic() - started, 3)
             session = _BuildSession(runner, build, options)
-            session.prepare([snippets[p] for p in todo])
+            session.prepare([snippets[p] for p in todo], phases)
             with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
                 futures = {pool.submit(session.run, snippets[p]): p for p in todo}
                 for future in as_completed(futures):
@@ -118,6 +125,9 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
                     done += 1
                     if progress:
                         progress(build.label, done, len(snippets))
+            session.record(phases)
+            phases["restarts"] = runner.restarts
+        phases["total_s"] = round(time.monotonic() - started, 3)
     return [results[p] for p in range(len(snippets))]
 
 
@@ -127,26 +137,45 @@ class _BuildSession:
     def __init__(self, runner: SnippetRunner, build: TorchBuild, options: ValidationOptions):
         self.runner, self.build, self.options = runner, build, options
         self.probe: dict = {}
-        self.unresolved: dict[str, str] = {}
+        self.static: Future | None = None  # the static tier's answer, computed while snippets run
+        self.warm: Future | None = None
 
-    def prepare(self, snippets: list[Snippet]) -> None:
+    def prepare(self, snippets: list[Snippet], phases: dict) -> None:
+        started = time.monotonic()
         modules = sorted({r.split(":", 1)[1] for s in snippets for r in s.markers.requires if r.startswith("module:")})
         self.probe = self.runner.run({"kind": "probe", "modules": modules, "timeout": 120})
         if self.probe.get("outcome") != "ok":
             raise RuntimeError(f"cannot probe {self.build.python_path}: {self.probe.get('message')}")
+        phases["probe_s"] = round(time.monotonic() - started, 3)
         names = sorted({n for s in snippets if s.language == "python" for n in collect_torch_names(s.code).names})
-        if names:
-            static = self.runner.run({"kind": "static", "names": names, "timeout": 300})
-            self.unresolved = static.get("unresolved", {})
+        if names:  # forked before the warm-up: it overlaps with it instead of waiting
+            self.static = self.runner.submit({"kind": "static", "names": names, "timeout": 300})
+        if any(needs_compiler(s) for s in snippets):
+            self.warm = self.runner.warm()
+
+    def record(self, phases: dict) -> None:
+        if self.warm is not None:
+            warmed = self.warm.result()
+            phases["warm"] = {**warmed.get("timings", {}), "s": warmed.get("duration_s", 0.0)}
+        if self.static is not None:
+            phases["static_s"] = self.static.result().get("duration_s", 0.0)
+
+    @property
+    def unresolved(self) -> dict[str, str]:
+        return self.static.result().get("unresolved", {}) if self.static is not None else {}
 
     def run(self, snippet: Snippet) -> SnippetResult:
-        static_problem = self._static_problem(snippet)
         skip_reason = self._skip_reason(snippet)
+        # A snippet the static tier already failed need not run; one it has not answered for yet
+        # runs meanwhile, and the static verdict, when it comes, takes precedence.
+        static_problem = self._static_problem(snippet) if self.static is None or self.static.done() else None
+        if not static_problem and not skip_reason:
+            outcome = self.runner.run(self._job(snippet))
+        static_problem = static_problem or self._static_problem(snippet)
         if static_problem:
             return _result(snippet, FAILED, static_problem, 0.0, error_line=snippet.line)
         if skip_reason:
             return _result(snippet, SKIPPED, skip_reason, 0.0)
-        outcome = self.runner.run(self._job(snippet))
         status, message = evaluate(snippet.markers, outcome)
         error_line = (outcome.get("error_line") or [None, None])[1]
         message = message.replace(str(Path(snippet.file).resolve()), snippet.file)
