@@ -45,6 +45,7 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
     app = FastAPI(title="torchpatch", version="0.1.0", lifespan=lifespan,
                   description="Search verified notes on PyTorch 2.4 -> 2.15 changes.")
 
+    app.state.mcp_sessions = sessions
     install_error_handlers(app)
     app.add_middleware(RequestLimits)
 

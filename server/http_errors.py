@@ -22,6 +22,9 @@ from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFoun
 MAX_URL_BYTES = 8 * 1024  # path and query string; the longest real request is a 2,000-character query
 MAX_BODY_BYTES = 1024 * 1024  # POST /check takes code up to 500,000 characters
 MAX_MESSAGE_CHARS = 500
+# uvicorn's h11 resets the connection when a request line outgrows its buffer (16 KB by default);
+# `torchpatch serve` gives it 1 MB so that RequestLimits answers an over-long URL with 414 instead.
+H11_MAX_EVENT_BYTES = 1024 * 1024
 _STATUS = {InvalidInput: 422, NotFound: 404, IndexUnavailable: 503}
 _HTTP_TYPES = {404: "NotFound", 405: "MethodNotAllowed", 413: "InvalidInput", 414: "InvalidInput",
                400: "InvalidInput", 422: "InvalidInput", 503: "IndexUnavailable"}

@@ -31,7 +31,7 @@ _client: contextvars.ContextVar[str] = contextvars.ContextVar("mcp_client", defa
 class BoundedSessionManager(StreamableHTTPSessionManager):
     """The SDK's manager, with idle sessions evicted least recently used first instead of new ones refused."""
 
-    def __init__(self, *args, per_client: int = PER_CLIENT, **kwargs):
+    def __init__(self, *args, per_client: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.per_client = per_client
         self._last_used: dict[str, float] = {}
@@ -89,5 +89,6 @@ def bounded_streamable_http_app(server: MCPServer) -> tuple[Starlette, BoundedSe
         security_settings=defaults.security_settings,
         session_idle_timeout=IDLE_SECONDS,
         max_sessions=MAX_SESSIONS,
+        per_client=PER_CLIENT,
     )
     return Starlette(routes=[Route("/", endpoint=StreamableHTTPASGIApp(manager))]), manager

@@ -61,7 +61,7 @@ def search(query, k, torch_version, kind, reference, full, as_json, db_uri, refe
     from torchpatch.server.render import search_text
 
     if query == "-":
-        query = click.get_text_stream("stdin").read(MAX_STDIN_CHARS)
+        query = sys.stdin.read(MAX_STDIN_CHARS)
     response = _engine(db_uri, references).search(
         SearchRequest(query=query, k=k, torch_version=torch_version, kind=kind, reference=reference))
     if as_json:
@@ -102,8 +102,8 @@ def serve(transport, host, port, db_uri, references):
     else:
         import uvicorn
 
+        from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
+
         click.echo(f"torchpatch: HTTP API on http://{host}:{port}/ and MCP on http://{host}:{port}/mcp/", err=True)
-        # h11 resets the connection on a request line over its buffer (16 KB); with 1 MB the app
-        # itself answers an over-long URL with 414 in the API's error shape.
         uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning",
-                    h11_max_incomplete_event_size=1024 * 1024)
+                    h11_max_incomplete_event_size=H11_MAX_EVENT_BYTES)
