@@ -1,0 +1,137 @@
+"""Fault containment: what a snippet starts ends with it, and a snippet that kills the fork server
+fails alone while the run goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from click.testing import CliRunner
+
+from torchpatch.server.cli import cli
+from torchpatch.validators.runner import SnippetRunner
+from torchpatch.validators.validate import ValidationOptions, validate
+
+HEADER = "# Containment\nScope: x\n## Contents\n## Cases\n"
+
+# A process that leaves the snippet's session and process group, and appends to a file until killed.
+ESCAPE = """
+import os, subprocess, sys, time
+subprocess.Popen([sys.executable, "-c",
+                  "import sys, time\\nwhile True:\\n    open(sys.argv[1], 'a').write('x')\\n    time.sleep(0.05)",
+                  {out!r}, {token!r}], start_new_session=True)
+"""
+# The classic daemon: fork, setsid, fork again, the middle process exits (the daemon is orphaned).
+DOUBLE_FORK = """
+import os, sys, time
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        sys.argv[1:] = [{token!r}]
+        while True:
+            open({out!r}, "a").write("x")
+            time.sleep(0.05)
+    os._exit(0)
+time.sleep(0.3)
+"""
+
+
+def _reference(tmp_path, *blocks: str):
+    doc = tmp_path / "contained.md"
+    doc.write_text(HEADER + "".join(blocks))
+    return doc
+
+
+def _alive_with(token: str) -> list[int]:
+    alive = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    cmdline = handle.read()
+                with open(f"/proc/{entry}/stat") as handle:
+                    state = handle.read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                continue
+            if token.encode() in cmdline and state != "Z":
+                alive.append(int(entry))
+    return alive
+
+
+def _assert_stopped_writing(out) -> None:
+    size = out.stat().st_size if out.exists() else 0
+    time.sleep(0.5)
+    assert (out.stat().st_size if out.exists() else 0) == size
+
+
+def test_escaped_session_and_daemon_end_with_their_snippet(tmp_path, fresh_home):
+    token = f"escape-token-{os.getpid()}"
+    out1, out2 = tmp_path / "popen.txt", tmp_path / "daemon.txt"
+    doc = _reference(
+        tmp_path,
+        "```python\n" + ESCAPE.format(out=str(out1), token=token) + "time.sleep(0.3)\n```\n",
+        "```python\n" + DOUBLE_FORK.format(out=str(out2), token=token) + "```\n",
+    )
+    run = validate([doc], ValidationOptions(use_cache=False, jobs=2))
+    assert [r.status for r in run.results[sys.executable]] == ["passed", "passed"]
+    assert out1.exists() and out2.exists()  # they did run...
+    assert _alive_with(token) == []  # ...and none outlived its snippet
+    _assert_stopped_writing(out1)
+    _assert_stopped_writing(out2)
+
+
+def test_a_timed_out_snippet_takes_its_escaped_processes_along(tmp_path, fresh_home):
+    token = f"timeout-token-{os.getpid()}"
+    out = tmp_path / "popen.txt"
+    doc = _reference(tmp_path, "```python timeout=3\n" + ESCAPE.format(out=str(out), token=token)
+                     + "time.sleep(60)\n```\n")
+    run = validate([doc], ValidationOptions(use_cache=False))
+    assert run.results[sys.executable][0].status == "timeout"
+    assert _alive_with(token) == []
+    _assert_stopped_writing(out)
+
+
+def test_tempfile_writes_land_in_the_scratch_folder(tmp_path, fresh_home):
+    doc = _reference(tmp_path, "```python\nimport os, tempfile\nfolder = tempfile.mkdtemp()\n"
+                     "assert folder.startswith(os.getcwd()), (folder, os.getcwd())\n"
+                     "assert os.environ['TMPDIR'] == os.getcwd()\n```\n")
+    run = validate([doc], ValidationOptions(use_cache=False))
+    assert run.results[sys.executable][0].status == "passed", run.results[sys.executable][0].message
+
+
+def test_a_snippet_that_kills_the_fork_server_fails_alone_and_is_named(tmp_path, fresh_home):
+    doc = _reference(
+        tmp_path,
+        "```python\nassert 1 + 1 == 2\n```\n",
+        "```python\nimport os, signal, time\ntime.sleep(0.5)\nos.kill(os.getppid(), signal.SIGKILL)\n"
+        "time.sleep(5)\n```\n",
+        "```python\nimport time\ntime.sleep(1.5)  # in flight when the server dies: a suspect, re-run alone\n```\n",
+        "```python\nimport torch\nassert torch.ones(2).sum().item() == 2\n```\n",
+    )
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(cli, ["validate", str(doc), "--no-cache", "-q", "-j", "2", "--json", str(report)])
+    assert result.exit_code == 1, result.output
+    results = json.loads(report.read_text())["results"]
+    assert [r["status"] for r in results] == ["passed", "failed", "passed", "passed"]
+    killer = results[1]
+    assert "took down the fork server" in killer["message"]
+    unwrapped = result.output.replace("\n", "")  # the terminal renderer wraps long paths
+    assert f"contained.md:{killer['line']} " in unwrapped  # the report names the snippet
+    assert "3 passed, 1 failed, 0 skipped" in result.output
+
+
+def test_warm_up_leaves_the_server_single_threaded_and_compiles_still_run(tmp_path, fresh_home):
+    env = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "inductor"), "OMP_NUM_THREADS": "1"}
+    with SnippetRunner(sys.executable, env=env) as runner:
+        warmed = runner.warm().result()
+        assert warmed["outcome"] == "ok"
+        assert warmed["threads"] == 1  # a thread in the server would make every later child hang
+        assert "imports" in warmed["timings"] and "torch_key" in warmed["timings"]
+        code = ("import torch\nf = torch.compile(lambda x: torch.sin(x) * 2)\n"
+                "x = torch.randn(8)\ntorch.testing.assert_close(f(x), torch.sin(x) * 2)\n")
+        job = {"kind": "snippet", "timeout": 300,
+               "blocks": [{"language": "python", "file": "x.md", "line": 1, "code": code}]}
+        outcomes = [future.result() for future in [runner.submit(job), runner.submit(job)]]
+    assert [o["outcome"] for o in outcomes] == ["ok", "ok"], outcomes
