@@ -153,6 +153,9 @@ def test_highlighted_lines_stay_balanced_when_a_token_spans_lines():
     ("not validated yet", None, "not validated yet", "verified-none"),
     ("verified on torch 2.15.0 cpu", {"status": "verified", "torch": "2.15.0", "devices": ["cpu", "cuda"],
                                       "date": "2026-11-30"}, "verified · torch 2.15.0 · cpu, cuda · 2026-11-30", "verified-ok"),
+    ("x", {"status": "stale", "torch": "2.15.0", "devices": ["cpu"], "reason": "changed since last validated"},
+     "changed since validated · torch 2.15.0 · cpu", "verified-stale"),
+    ("x", {"status": "not-validated", "devices": []}, "not validated", "verified-none"),
 ])
 def test_verification_badge_prefers_the_structured_field(verified, verification, label, css):
     hit = SimpleNamespace(kind="breaking", since="2.8", deprecated=None, removed="2.11", applies=False,

@@ -1,8 +1,8 @@
 """The badges shown on a result: its kind, its versions, whether its code ran, and where.
 
-Verification comes from the structured ``verification`` field when a hit has one (status,
-torch, devices, date) and otherwise from the readable ``verified`` text, e.g.
-"verified on torch 2.15.0 cpu (2 snippets)" or "FAILED on torch 2.15.0 cpu".
+Verification comes from the structured ``verification`` field when a hit has one (status:
+verified, failed, not-run, stale, not-validated or no-snippet; torch, devices, date, reason)
+and otherwise from the readable ``verified`` text, e.g. "verified on torch 2.15.0 cpu (2 snippets)".
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def verification_badge(hit) -> Badge:
         devices = ", ".join(devices) if isinstance(devices, (list, tuple)) else str(devices)
         torch, date = _field(structured, "torch"), _field(structured, "date")
         details = " · ".join(str(part) for part in (torch and f"torch {torch}", devices, date) if part)
-        return _status_badge(status, details, hit.verified)
+        return _status_badge(status, details, _field(structured, "reason") or hit.verified)
     match = _VERIFIED_TEXT.match(hit.verified or "")
     if match:
         details = f"torch {match['torch']} · {match['devices'].strip()}"
@@ -56,8 +56,10 @@ def _status_badge(status: str, details: str, text: str) -> Badge:
         state, word = "failed", "failed"
     elif lowered in ("verified", "passed", "ok", "pass"):
         state, word = "ok", "verified"
+    elif lowered == "stale":
+        state, word = "stale", "changed since validated"
     else:
-        state, word = "none", lowered.replace("_", " ") or "not validated"
+        state, word = "none", lowered.replace("_", " ").replace("-", " ") or "not validated"
     label = f"{word} · {details}" if details else word
     return Badge(label, f"verified verified-{state}", text)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from torchpatch.validators.errors import InvalidInput
 from torchpatch.validators.markdown import KINDS, Version
 
-from ..models import SearchRequest
+from ..models import MAX_QUERY_CHARS, SearchRequest
 from ..search import KIND_ORDER
 from .badges import hit_badges
 from .chart import BEFORE_FIRST, RELEASES, build_chart, count_changes
@@ -51,7 +51,7 @@ class PageResult:
 
 def search_page(engine, form: SearchForm) -> PageResult:
     context = {"form": form, "releases": RELEASES, "kinds": KINDS, "references": engine.list_references(),
-               "hits": [], "message": None, "summary": ""}
+               "hits": [], "message": None, "summary": "", "max_query": MAX_QUERY_CHARS}
     if form.q is None:
         return PageResult(context)
     if not form.q.strip():
@@ -123,7 +123,7 @@ def present_change(change) -> dict:
 def check_page(code: str | None = None, torch_version: str | None = None, findings=None,
                message: str | None = None) -> dict:
     """The form, and once code was checked, its lines with each finding under the line it is on."""
-    context = {"code": code or "", "torch_version": torch_version or "", "releases": RELEASES,
+    context = {"code": code or "", "torch_version": torch_version or "", "releases": RELEASES, "max_chars": MAX_PAGE_CODE_CHARS,
                "message": message, "checked": findings is not None and message is None, "lines": [], "findings": []}
     if context["checked"]:
         by_line: dict[int, list] = {}

@@ -21,6 +21,22 @@
         code.form.requestSubmit();
       }
     });
+    // Say so before sending what the server would refuse (its limit on a request body answers in JSON).
+    code.form.addEventListener("submit", (event) => {
+      const limit = Number(code.dataset.max);
+      if (code.value.length <= limit) return;
+      event.preventDefault();
+      let alert = document.getElementById("too-large");
+      if (!alert) {
+        alert = document.createElement("p");
+        alert.id = "too-large";
+        alert.className = "alert";
+        alert.setAttribute("role", "alert");
+        code.form.after(alert);
+      }
+      alert.textContent = `That is ${code.value.length.toLocaleString("en")} characters; this page checks up to ` +
+        `${limit.toLocaleString("en")} characters. Check a large file from a terminal with \`torchpatch check FILE\`.`;
+    });
   }
 
   const form = document.getElementById("search");
@@ -56,7 +72,7 @@
     document.title = (q.value.trim() ? q.value.trim() + " · " : "") + "Search · torchpatch";
     if (controller) controller.abort();
     if (q.value.length > limit) {
-      showMessage(`The query is ${q.value.length.toLocaleString()} characters; the limit is ${limit.toLocaleString()}. Paste the last lines of the error.`);
+      showMessage(`The query is ${q.value.length.toLocaleString("en")} characters; the limit is ${limit.toLocaleString("en")}. Paste the last lines of the error.`);
       return;
     }
     controller = new AbortController();
