@@ -3,6 +3,7 @@
 Inside such code the old API is there on purpose (it runs only where it exists), so the
 walker reports nothing in it. Recognised:
 
+- ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
@@ -24,6 +25,8 @@ FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeErr
 
 
 def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
+    if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
+        return True
     for node in ast.walk(test):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
@@ -48,3 +51,115 @@ def is_fallback(node: ast.Try) -> bool:
 def catches_fallback(handler: ast.ExceptHandler) -> bool:
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
     return any((dotted_name(kind) or "").rsplit(".", 1)[-1] in FALLBACK_ERRORS for kind in kinds)
+
+
+# --- which branch runs on the target ------------------------------------------------------------
+
+_COMPARE = {ast.GtE: ">=", ast.Gt: ">", ast.LtE: "<=", ast.Lt: "<", ast.Eq: "==", ast.NotEq: "!="}
+_NAMED = re.compile(r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal|greater_?than|ge|gt|less_?(?:or_?)?equal|"
+                    r"less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
+_NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
+              "gt": ">", "lessequal": "<=", "lessorequal": "<=", "le": "<=", "lessthan": "<", "lt": "<",
+              "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
+
+
+def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False) -> bool | None:
+    """Whether a version check is true on the target torch, or None when that cannot be read off.
+
+    ``hasattr(torch.x, "name")`` is true unless ``removed`` says the rules know ``torch.x.name`` is gone.
+    """
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = guard_outcome(test.operand, imports, target, removed)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        parts = [guard_outcome(value, imports, target, removed) for value in test.values]
+        if isinstance(test.op, ast.And):
+            return False if False in parts else None if None in parts else True
+        return True if True in parts else None if None in parts else False
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
+    if isinstance(test, ast.Call):
+        return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
+    name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
+    match = _NAMED.search(name)
+    if match:
+        op = _NAMED_OPS.get((match.group(1) or "").lower().replace("_", ""))
+        return _holds(target, op, (int(match.group(2)), int(match.group(3)))) if op else None
+    return None
+
+
+def _is_hasattr(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "hasattr" and len(call.args) == 2
+
+
+def _hasattr(call: ast.Call, imports: ImportMap, removed) -> bool | None:
+    owner = dotted_name(call.args[0])
+    name = call.args[1].value if isinstance(call.args[1], ast.Constant) else None
+    qualified = imports.resolve(owner) if owner else None
+    if qualified is None or not isinstance(name, str):
+        return None
+    return not removed(f"{qualified}.{name}")
+
+
+def _compare(left, op, right, imports, target) -> bool | None:
+    symbol = _COMPARE.get(type(op))
+    if symbol is None:
+        return None
+    if _reads_torch_version(left, imports) and (wanted := _version_literal(right)):
+        return _holds(target, symbol, wanted)
+    if _reads_torch_version(right, imports) and (wanted := _version_literal(left)):
+        flipped = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}.get(symbol, symbol)
+        return _holds(target, flipped, wanted)
+    return None
+
+
+def _version_call(call: ast.Call, imports, target) -> bool | None:
+    """``is_torch_version(">=", "2.4")``, ``check_version(torch.__version__, "1.9.0")``,
+    ``torch_version_at_least("2.1")``."""
+    name = (dotted_name(call.func) or "").rsplit(".", 1)[-1].lower()
+    strings = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if "version" not in name:
+        return None
+    if len(call.args) == 2 and strings and strings[0] in _SYMBOLS and (wanted := _version_literal(call.args[1])):
+        return _holds(target, strings[0], wanted)
+    if name == "check_version" and len(call.args) >= 2 and _reads_torch_version(call.args[0], imports):
+        wanted = _version_literal(call.args[1])
+        return _holds(target, ">=", wanted) if wanted else None
+    if "torch" in name and len(call.args) == 1 and (wanted := _version_literal(call.args[0])):
+        for words, symbol in (("at_least", ">="), ("greater_or_equal", ">="), ("less_than", "<"), ("lower", "<")):
+            if words in name:
+                return _holds(target, symbol, wanted)
+    return None
+
+
+_SYMBOLS = (">=", ">", "<=", "<", "==", "!=")
+
+
+def _reads_torch_version(node: ast.AST, imports: ImportMap) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Attribute) and sub.attr == "__version__":
+            owner = dotted_name(sub.value)
+            if owner and (owner == "torch" or imports.resolve(owner) == "torch"):
+                return True
+        name = sub.id if isinstance(sub, ast.Name) else None
+        if name and re.fullmatch(r"(?i)_?(torch|pt)_?version", name):
+            return True
+    return False
+
+
+def _version_literal(node: ast.AST) -> tuple[int, int] | None:
+    """``"2.4.0"``, ``(2, 4)``, ``version.parse("2.4")`` / ``Version("2.4")`` / ``LooseVersion("2.4")``."""
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        node = node.args[0]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        match = re.match(r"\s*(\d+)\.(\d+)", node.value)
+        return (int(match.group(1)), int(match.group(2))) if match else None
+    if isinstance(node, ast.Tuple) and len(node.elts) >= 2 and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, int) for e in node.elts[:2]):
+        return node.elts[0].value, node.elts[1].value
+    return None
+
+
+def _holds(target: tuple[int, int], symbol: str, wanted: tuple[int, int]) -> bool | None:
+    return {">=": target >= wanted, ">": target > wanted, "<=": target <= wanted, "<": target < wanted,
+            "==": target == wanted, "!=": target != wanted}.get(symbol)

@@ -4,11 +4,13 @@
 refuses anything else. A finding on ``torch.load`` needs evidence that the file holds more:
 
 - ``loads-pickled-object`` (strong): the result, or an item of it, is used as an object:
-  ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``, ``ckpt["args"].lr`` or ``vars(ckpt["args"])``
-  (an argparse Namespace or config object under an ``args``/``opt``/``cfg``-like key);
-- ``saved-objects`` (weaker): the same file ``torch.save``s a whole model (``torch.save(model, p)``)
-  or a dict carrying such an object (``{"args": args, ...}``, ``x.numpy()``), and this load's
-  result is not handed straight to ``load_state_dict``.
+  ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``; it is bound to a model-like name
+  (``model = torch.load(p)``) that never goes to ``load_state_dict``; an item is read under an
+  ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
+  object); or it goes to ``torch.from_numpy`` (a numpy array, which weights_only refuses);
+- ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
+  (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
+  ``x.numpy()``) to the very name this call loads from (``torch.load(buffer)``).
 """
 
 from __future__ import annotations
@@ -78,6 +80,11 @@ def _string_key(node: ast.Subscript) -> str | None:
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
 
 
+def _is_model_name(name: str) -> bool:
+    name = name.lower()
+    return name in MODEL_NAMES or name.endswith("model") or name.startswith(("model_", "net"))
+
+
 class LoadedObjects:
     """Tracks ``x = torch.load(...)`` per scope and how ``x`` (or ``x[key]``) is used afterwards."""
 
@@ -86,12 +93,14 @@ class LoadedObjects:
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
-        self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
-        self.saves_objects = False
+        self.objects_saved_to: set[str] = set()  # what torch.save wrote objects to: "buffer", "args.out"
+        self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if not isinstance(target, ast.Name):
             return
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+            value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
@@ -99,15 +108,23 @@ class LoadedObjects:
             self.items[(scope, target.id)] = (scope, value.value.id)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
-        """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``, ``m.load_state_dict(torch.load(f))``."""
+        """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if call.func.id == "vars" and call.args:
                 self._mark(call.args[0], scope)
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
-        if isinstance(call.func, ast.Attribute) and call.func.attr == "load_state_dict" and call.args:
-            self.state_dict_calls.add(id(call.args[0]))
+        elif isinstance(call.func, ast.Attribute) and call.args:
+            if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
+                self.state_dict_names.add((scope, call.args[0].id))
+            elif call.func.attr == "from_numpy":
+                self._mark(call.args[0], scope)
+
+    def note_subscript(self, node: ast.Subscript, scope: int) -> None:
+        """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
+        if isinstance(node.ctx, ast.Load) and _string_key(node) in NAMESPACE_KEYS:
+            self._mark(node.value, scope)
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
         value = node.value
@@ -123,28 +140,36 @@ class LoadedObjects:
 
     def note_save(self, call: ast.Call) -> None:
         """``torch.save(obj, f)``: a whole model, or a dict with a Namespace or numpy array in it."""
-        if not call.args:
+        if len(call.args) < 2 or (target := dotted_name(call.args[1])) is None:
             return
         saved = call.args[0]
         if isinstance(saved, ast.Dict):
-            self.saves_objects |= any(_is_object_value(v) for v in saved.values)
+            objects = any(_is_object_value(v) for v in saved.values)
         else:
             name = (dotted_name(saved) or "").rsplit(".", 1)[-1].lower()
-            self.saves_objects |= name in MODEL_NAMES
+            objects = name in MODEL_NAMES or name in ("obj", "object")  # broadcast_object-style helpers
+        if objects:
+            self.objects_saved_to.add(target)
 
     def _mark(self, node: ast.AST, scope: int) -> None:
         if isinstance(node, ast.Name):
             self.object_names.add((scope, node.id))
         elif isinstance(node, ast.Call):
             self.object_calls.add(id(node))
+            if isinstance(node.func, ast.Attribute):  # x.cuda().eval(): x is the object
+                self._mark(node.func.value, scope)
         elif isinstance(node, ast.Subscript):
             self._mark(node.value, scope)
 
     def is_object(self, call: ast.Call) -> bool:
-        return id(call) in self.object_calls or self.bindings.get(id(call)) in self.object_names
+        bound = self.bindings.get(id(call))
+        if id(call) in self.object_calls or bound in self.object_names:
+            return True
+        return bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
 
     def may_hold_objects(self, call: ast.Call) -> bool:
-        return self.saves_objects and id(call) not in self.state_dict_calls
+        source = dotted_name(call.args[0]) if call.args else None
+        return source is not None and source in self.objects_saved_to
 
 
 def _is_object_value(node: ast.expr) -> bool:

@@ -14,7 +14,7 @@ import ast
 
 from ..markdown import Version
 from .finding import Finding
-from .guards import catches_fallback, is_fallback, is_version_guard
+from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
 from .patterns import LoadedObjects, matches_call
 from .rule import Rule
@@ -74,6 +74,11 @@ class FindingCollector(ast.NodeVisitor):
         return sorted(self.findings.values())
 
     # --- regions where findings would be wrong ------------------------------------
+    def _removed(self, qualified: str) -> bool:
+        """A rule says ``qualified`` raises on the target (removed, moved away)."""
+        return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
+                   for _, rules in self.rules.name_rules(qualified) for rule in rules)
+
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
         for node in nodes:
@@ -81,16 +86,25 @@ class FindingCollector(ast.NodeVisitor):
         self.guarded -= 1
 
     def visit_If(self, node: ast.If) -> None:
-        if is_version_guard(node.test, self.imports):
-            self._visit_guarded([node.test, *node.body, *node.orelse])
-        else:
-            self.generic_visit(node)
+        self._visit_branches(node, node.body, node.orelse)
 
     def visit_IfExp(self, node: ast.IfExp) -> None:
-        if is_version_guard(node.test, self.imports):
-            self._visit_guarded([node.test, node.body, node.orelse])
-        else:
+        self._visit_branches(node, [node.body], [node.orelse])
+
+    def _visit_branches(self, node, body: list, orelse: list) -> None:
+        """A version check whose outcome on the target is readable: the branch that runs there is
+        checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
+        if not is_version_guard(node.test, self.imports):
             self.generic_visit(node)
+            return
+        runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed)
+        self._visit_guarded([node.test])
+        for branch, taken in ((body, runs is True), (orelse, runs is False)):
+            if taken:
+                for statement in branch:
+                    self.visit(statement)
+            else:
+                self._visit_guarded(branch)
 
     def visit_Try(self, node: ast.Try) -> None:
         if not is_fallback(node):
@@ -175,12 +189,12 @@ class FindingCollector(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level or not is_torch_module(node.module or ""):
             return
-        for alias in node.names:
-            self._check_qualified(alias, f"{node.module}.{alias.name}")
+        for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
+            self._check_qualified(node, f"{node.module}.{alias.name}")
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            self._check_qualified(alias, alias.name)
+            self._check_qualified(node, alias.name)
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
     def visit_Name(self, node: ast.Name) -> None:
@@ -191,6 +205,10 @@ class FindingCollector(ast.NodeVisitor):
         dotted = dotted_name(node)
         if dotted is not None:
             self._check_name(node, dotted)
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self.loads.note_subscript(node, self.scope)
         self.generic_visit(node)
 
     def _resolve(self, node: ast.AST) -> str | None:
