@@ -1,0 +1,37 @@
+"""The judged corpus: patterns seen in public PyTorch code, rewritten as small snippets. Every
+`# finding: <rule-id>` line gets exactly that finding, and no other line gets one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from torchpatch.validators.checker import check_source, load_rules, default_references_dir
+
+CORPUS = Path(__file__).parent / "samples" / "checker" / "corpus"
+SNIPPETS = sorted(CORPUS.glob("*.py"))
+_MARK = re.compile(r"#\s*finding:\s*([\w.:#-]+)\s*$")
+
+
+def expected_findings(code: str) -> set[tuple[int, str]]:
+    return {(number, match.group(1)) for number, line in enumerate(code.splitlines(), start=1)
+            if (match := _MARK.search(line))}
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return load_rules(default_references_dir())
+
+
+def test_corpus_has_both_kinds_of_judgement():
+    marked = sum(bool(expected_findings(p.read_text())) for p in SNIPPETS)
+    assert len(SNIPPETS) >= 20 and 0 < marked < len(SNIPPETS)
+
+
+@pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda p: p.stem)
+def test_judged_snippet(snippet, rules):
+    code = snippet.read_text()
+    actual = {(f.line, f.rule) for f in check_source(code, "2.15", snippet.name, rules=rules)}
+    assert actual == expected_findings(code)
