@@ -30,6 +30,12 @@ def section_body(text: str) -> str:
     return "\n".join(line for line in lines if not _META_LINE.match(line)).strip("\n")
 
 
+@functools.lru_cache(maxsize=2048)
+def render_inline(text: str) -> str:
+    """One line of Markdown (a summary): code spans and emphasis, no paragraph around it."""
+    return _MD.renderInline(text)
+
+
 @functools.lru_cache(maxsize=1024)
 def render_section(text: str, reference: str) -> str:
     """Sections do not change while the server runs; caching keeps live search results cheap."""

@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
@@ -22,12 +23,13 @@ from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFoun
 
 from . import views
 from .assets import CACHE_FOREVER, asset_url, assets
-from .markdown_html import section_url
+from .markdown_html import render_inline, section_url
 
 log = logging.getLogger(__name__)
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
 TEMPLATES.globals.update(asset=asset_url, section_url=section_url)
+TEMPLATES.filters["inline_markdown"] = lambda text: Markup(render_inline(text))
 MAX_FORM_BYTES = 2 * views.MAX_PAGE_CODE_CHARS * 3  # URL-encoding can triple a character
 
 

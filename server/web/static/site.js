@@ -39,6 +39,12 @@
     });
   }
 
+  // A result's text is cut at a fixed height; fade it out only where something was cut.
+  const markClipped = (root) => {
+    for (const box of root.querySelectorAll(".clip")) box.classList.toggle("clipped", box.scrollHeight > box.clientHeight + 1);
+  };
+  markClipped(document);
+
   const form = document.getElementById("search");
   if (!form) return;
   const q = form.elements.q;
@@ -51,6 +57,7 @@
 
   const show = (html) => {
     results.innerHTML = html;
+    markClipped(results);
     const body = results.firstElementChild;
     status.textContent = (body && body.dataset.summary) || "";
   };
