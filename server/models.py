@@ -23,6 +23,27 @@ class SearchRequest(BaseModel):
     mode: str = "hybrid"  # fts / vector exist for the retrieval eval
 
 
+class DeviceRun(BaseModel):
+    status: str = Field(description="passed, failed or skipped")
+    date: str = Field(description="When it ran, YYYY-MM-DD")
+    torch: str
+    gpu: str | None = Field(default=None, description="The GPU's name, for cuda")
+
+
+class Verification(BaseModel):
+    """Whether the section's snippets ran, for its content as served (a content hash matches the record)."""
+
+    status: str = Field(description="verified, failed, not-run, stale (changed since last validated), "
+                                    "not-validated or no-snippet")
+    torch: str | None = Field(default=None, description="The torch release they ran on, e.g. 2.15.0")
+    devices: list[str] = Field(default_factory=list, description="Where it ran: cpu, cuda")
+    runs: dict[str, DeviceRun | None] = Field(default_factory=dict,
+                                              description="cpu / cuda -> that run, or null when not run there")
+    date: str | None = None
+    reason: str | None = Field(default=None, description="Why failed or stale: the failure's first line, or "
+                                                         "'changed since last validated'")
+
+
 class Hit(BaseModel):
     id: str = Field(description="Section id, for read_section: '<reference>#<anchor>'")
     reference: str
@@ -35,7 +56,9 @@ class Hit(BaseModel):
     deprecated: str | None
     removed: str | None
     apis: list[str]
-    verified: str = Field(description="Whether the section's code ran, e.g. 'verified on torch 2.15.0 cpu'")
+    verified: str = Field(description="Whether the section's code ran, e.g. "
+                                      "'verified on torch 2.15.0: cpu 2026-12-02; cuda: not run'")
+    verification: Verification | None = Field(default=None, description="The same, structured")
     summary: str
     text: str = Field(description="The whole section as Markdown, code included")
     score: float = 0.0
@@ -72,6 +95,7 @@ class ChangeBrief(BaseModel):
     apis: list[str]
     summary: str
     verified: str
+    verification: Verification | None = None
 
 
 class WhatsNew(BaseModel):

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchpatch.validators.markdown import Section, iter_reference_files, parse_reference
+from torchpatch.validators.verification import RECORD_NAME, load_record, section_status
 
-from .embedding import MODEL_NAME
+from .model_files import MODEL_NAME
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,8 @@ class SectionRecord:
     deprecated: int
     removed: int
     versions: str  # "since 2.6, removed 2.14" for display
-    verified: str
+    verified: str  # the readable status line
+    verification: str  # the structured status as JSON: status, torch, devices, date, reason
 
     @property
     def embed_text(self) -> str:
@@ -45,8 +47,13 @@ class SectionRecord:
 
 
 def load_records(references: Path, report: dict | None) -> tuple[list[SectionRecord], list[str]]:
-    """Every section of every reference, and the format problems found on the way."""
-    verification = _verification_by_section(report)
+    """Every section of every reference, and the format problems found on the way.
+
+    ``report`` is this home's verification record (see :mod:`torchpatch.validators.verification`);
+    the record shipped beside the references is read here.
+    """
+    shipped = load_record(references / RECORD_NAME)
+    local = report.get("sections", {}) if isinstance(report, dict) else {}
     records, problems = [], []
     for path in iter_reference_files([references]):
         reference = parse_reference(path, display=f"references/{path.relative_to(references)}")
@@ -54,7 +61,7 @@ def load_records(references: Path, report: dict | None) -> tuple[list[SectionRec
         for section in reference.sections:
             if section.title.lower() in ("contents", "quick reference"):
                 continue  # navigation, not knowledge
-            records.append(_record(section, verification.get(section.id)))
+            records.append(_record(section, section_status(section, shipped, local)))
     return records, problems
 
 
@@ -67,9 +74,8 @@ def load_report(path: Path | None) -> dict | None:
         return None
 
 
-def _record(section: Section, verified: str | None) -> SectionRecord:
+def _record(section: Section, status: dict) -> SectionRecord:
     meta = section.meta
-    has_code = any(s.runnable for s in section.snippets)
     return SectionRecord(
         id=section.id,
         reference=section.reference,
@@ -85,31 +91,6 @@ def _record(section: Section, verified: str | None) -> SectionRecord:
         deprecated=meta.deprecated.sort_key if meta and meta.deprecated else 0,
         removed=meta.removed.sort_key if meta and meta.removed else 0,
         versions=", ".join(f"{k} {v}" for k, v in meta.versions().items()) if meta else "",
-        verified=verified or ("not validated yet" if has_code else "no runnable snippet"),
+        verified=status["text"],
+        verification=json.dumps({key: value for key, value in status.items() if key != "text"}),
     )
-
-
-def _verification_by_section(report: dict | None) -> dict[str, str]:
-    """'verified on torch 2.15.0 cpu', 'FAILED on ...', plus what was skipped and why."""
-    if not report:
-        return {}
-    torch = report.get("torch", {})
-    build = f"torch {str(torch.get('torch', '?')).split('+')[0]} {torch.get('device', 'cpu')}"
-    by_section: dict[str, list[dict]] = {}
-    for result in report.get("results", []):
-        by_section.setdefault(result["section"], []).append(result)
-    status = {}
-    for section, results in by_section.items():
-        states = {r["status"] for r in results}
-        ran = [r for r in results if r["status"] not in ("skipped",)]
-        if states & {"failed", "timeout"}:
-            text = f"FAILED on {build}"
-        elif ran:
-            text = f"verified on {build} ({len(ran)} snippet{'s' * (len(ran) != 1)})"
-        else:
-            text = "not run"
-        skipped = [r for r in results if r["status"] == "skipped"]
-        if skipped:
-            text += "; not run: " + "; ".join(sorted({r["message"] for r in skipped}))
-        status[section] = text
-    return status

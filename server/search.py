@@ -21,12 +21,12 @@ from torchpatch.validators.markdown import KINDS, Version
 
 from . import ranking
 from .models import (MAX_K, MAX_QUERY_CHARS, SEARCH_MODES, ChangeBrief, Hit, ReferenceInfo, SearchRequest,
-                     SearchResponse, WhatsNew)
+                     SearchResponse, Verification, WhatsNew)
 
 KIND_ORDER = ("breaking", "security", "behaviour-change", "deprecation", "known-bug", "new")
 CANDIDATES = 40
 ROW_COLUMNS = ["id", "reference", "file", "heading", "breadcrumb", "line", "text", "apis", "kind", "since",
-               "deprecated", "removed", "verified"]
+               "deprecated", "removed", "verified", "verification"]
 RELOAD_CHECK_SECONDS = 1.0  # how stale a running server's view of the index may be
 MAX_ID_CHARS = 300  # the longest real section id is about 120
 NOT_YET_APPLICABLE = 0.6  # with torch_version: a change that comes later than the user's build ranks lower
@@ -302,7 +302,8 @@ def _hit(row: dict, score: float) -> Hit:
         id=row["id"], reference=row["reference"], heading=row["heading"], breadcrumb=row["breadcrumb"],
         file=row["file"], line=row["line"], kind=row["kind"] or None, since=_label(row["since"]),
         deprecated=_label(row["deprecated"]), removed=_label(row["removed"]), apis=list(row["apis"] or []),
-        verified=row["verified"], summary=summarise(row["text"]), text=row["text"], score=round(score, 6),
+        verified=row["verified"], verification=_verification(row.get("verification")),
+        summary=summarise(row["text"]), text=row["text"], score=round(score, 6),
     )
 
 
@@ -335,3 +336,7 @@ def summarise(text: str, limit: int = 240) -> str:
             break
     summary = " ".join(prose)
     return summary if len(summary) <= limit else summary[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _verification(column: str | None) -> Verification | None:
+    return Verification.model_validate_json(column) if column else None

@@ -193,22 +193,6 @@ def test_unpinned_build_is_reported_loudly(samples, fresh_home):
     assert as_json(run)["torch"]["pin"] == "2.15.0"
 
 
-def test_cli_records_the_latest_results_for_the_index(samples, fresh_home, tmp_path):
-    CliRunner().invoke(cli, ["validate", str(samples / "validate" / "claims.md"), "-q"])
-    doc = tmp_path / "other.md"
-    doc.write_text("# O\nScope: x\n## Contents\n## S\n> meta: since=2.4; kind=new\n```python\nassert True\n```\n")
-    CliRunner().invoke(cli, ["validate", str(doc), "-q"])
-    standing = json.loads((fresh_home / "last-validate.json").read_text())
-    files = {r["file"] for r in standing["results"]}
-    assert any(f.endswith("claims.md") for f in files) and any(f.endswith("other.md") for f in files)
-
-    from torchpatch.server.records import _verification_by_section
-
-    status = _verification_by_section(standing)
-    assert status["other#s"].startswith("verified on torch 2.15.0 cpu (1 snippet)")
-    assert status["claims#torchcholesky-removed"].startswith("FAILED on torch 2.15.0")
-
-
 def test_static_tier_does_not_resolve_past_a_value(cases):
     # torch.version.cuda is None on CPU builds: `.replace` on it is a value's method, not a torch name
     assert cases["static-stops-at-values"].status == "passed"

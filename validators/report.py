@@ -63,24 +63,3 @@ def write_junit(run: ValidationRun, path: str | Path) -> None:
                 ET.SubElement(case, "system-out").text = "known bug no longer reproduces: update the reference"
     ET.indent(suites)
     ET.ElementTree(suites).write(path, encoding="utf-8", xml_declaration=True)
-
-
-def record_latest(run: ValidationRun, path: str | Path) -> None:
-    """Merge this run's pinned-build results into the standing report that the search index reads.
-
-    Results are replaced file by file, so validating one file (or one shard) keeps the others.
-    """
-    path = Path(path)
-    try:
-        standing = json.loads(path.read_text())
-    except (OSError, ValueError):
-        standing = {}
-    fresh = as_json(run)
-    if standing.get("torch", {}).get("torch") != fresh["torch"]["torch"]:
-        standing = {}  # another build: older results say nothing about this one
-    files = {r["file"] for r in fresh["results"]} | {p["file"] for p in fresh["problems"]}
-    kept = [r for r in standing.get("results", []) if r["file"] not in files]
-    merged = {"torch": fresh["torch"], "results": kept + fresh["results"]}
-    merged["summary"] = dict(Counter(r["status"] for r in merged["results"]))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(merged, indent=1) + "\n")

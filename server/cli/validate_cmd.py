@@ -23,7 +23,9 @@ from . import cli
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the report as JSON here.")
 @click.option("--junit", "junit_path", type=click.Path(dir_okay=False), help="Write JUnit XML here.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar; failures and the summary only.")
-def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_path, junit_path, quiet):
+@click.option("--record", "record_path", type=click.Path(dir_okay=False),
+              help="Also update this shipped verification record (make validate: references/verification.json).")
+def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_path, junit_path, quiet, record_path):
     """Run the snippets of PATHS (files or folders; default: references/) and report each one.
 
     Exits 1 when any snippet failed or timed out, or a reference is malformed.
@@ -32,9 +34,10 @@ def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_pat
 
     from torchpatch.validators.errors import InvalidInput
     from torchpatch.validators.home import home_dir
-    from torchpatch.validators.report import record_latest, write_json, write_junit
+    from torchpatch.validators.report import write_json, write_junit
     from torchpatch.validators.shard import parse_shard
     from torchpatch.validators.validate import ValidationOptions, validate as run_validation
+    from torchpatch.validators.verification import RECORD_NAME, record_run
 
     from .validate_view import ProgressBar, render
 
@@ -47,7 +50,10 @@ def validate(paths, pythons, isolation, jobs, timeout, no_cache, shard, json_pat
                                 timeout=timeout, use_cache=not no_cache, shard=shard_spec)
     with ProgressBar(enabled=not quiet) as bar:
         run = run_validation(list(paths) or ["references"], options, progress=bar.update)
-    record_latest(run, home_dir() / "last-validate.json")  # what `torchpatch index` reports as verified
+    # What search shows as verified: this home's record, looked up by content hash (see verification.py).
+    record_run(run, home_dir() / RECORD_NAME)
+    if record_path:
+        record_run(run, record_path, shipped=True)
     if json_path:
         write_json(run, json_path)
     if junit_path:

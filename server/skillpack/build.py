@@ -17,7 +17,9 @@ from pathlib import Path
 import yaml
 
 from torchpatch.validators.errors import InvalidInput, NotFound
+from torchpatch.validators.home import home_dir
 from torchpatch.validators.markdown import Problem, iter_reference_files, parse_reference
+from torchpatch.validators.verification import RECORD_NAME, load_record
 
 from .index import TABLE_HEADING, section_index, unindexed_references
 from .links import check_links
@@ -87,7 +89,8 @@ def build_skill(dest: str | Path, references_dir: str | Path = DEFAULT_REFERENCE
         for path in files:
             shutil.copyfile(path, folder / "references" / path.name)
         (folder / "assets").mkdir(exist_ok=True)
-        index = section_index(references)
+        index = section_index(references, verification=(load_record(references_dir / RECORD_NAME),
+                                                         load_record(home_dir() / RECORD_NAME)))
         (folder / "assets" / "sections.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
         target = _swap_in(folder, dest / SKILL_NAME)
     finally:

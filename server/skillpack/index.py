@@ -14,15 +14,19 @@ from pathlib import Path
 
 from torchpatch.validators.errors import InvalidInput
 from torchpatch.validators.markdown import Reference, parse_text
+from torchpatch.validators.verification import section_status
 
 from .links import relative_links
 
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # 2: each section says whether its code ran
 TABLE_HEADING = "Read this file when"
 
 
-def section_index(references: list[Reference], link_prefix: str = "references/") -> dict:
-    """A JSON-ready index: per reference file, its sections with kind, versions and APIs."""
+def section_index(references: list[Reference], link_prefix: str = "references/",
+                  verification: tuple[dict, dict] = ({}, {})) -> dict:
+    """A JSON-ready index: per reference file, its sections with kind, versions, APIs and whether their
+    code ran (``verification``: the shipped and local records, see torchpatch.validators.verification)."""
+    shipped, local = verification
     files = []
     for ref in references:
         name = Path(ref.file).name
@@ -34,6 +38,9 @@ def section_index(references: list[Reference], link_prefix: str = "references/")
                 entry.update({key: str(value) for key, value in section.meta.versions().items()})
                 if section.meta.apis:
                     entry["apis"] = list(section.meta.apis)
+            status = section_status(section, shipped, local)
+            entry["verified"] = status.pop("text")
+            entry["verification"] = status
             sections.append(entry)
         files.append({"file": f"{link_prefix}{name}", "title": ref.title, "scope": ref.scope, "sections": sections})
     return {"format": INDEX_FORMAT, "references": files}
