@@ -277,6 +277,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, node)]
+        narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
+        matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if self.guarded or self.safe_globals:
             matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)

@@ -1,0 +1,58 @@
+"""`torchpatch check` next to TorchFix (the linter PyTorch publishes) on the same source trees.
+
+Both run as separate processes on one core (TorchFix with ``-j 1``; torchpatch is single-threaded),
+each tree in turn; reported per tree: Python files, wall seconds and CPU seconds of the process,
+findings. TorchFix is not a dependency: install it into its own venv and pass its executable.
+
+    python -m venv /tmp/tf && /tmp/tf/bin/pip install torchfix
+    .venv/bin/python bench/checker_vs_torchfix.py --torchfix /tmp/tf/bin/torchfix TREE [TREE...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def run(command: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds (user + system of the child) and stdout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, result.stdout
+
+
+def python_files(tree: Path) -> int:
+    return sum(1 for _ in tree.rglob("*.py"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path)
+    parser.add_argument("--torchfix", default=shutil.which("torchfix"), help="the torchfix executable")
+    parser.add_argument("--torchpatch", default=str(Path(sys.executable).with_name("torchpatch")))
+    args = parser.parse_args()
+    env_note = f"load average {os.getloadavg()[0]:.1f} at start"
+    print(f"| tree | files | torchpatch wall / CPU | findings | TorchFix wall / CPU | findings |  ({env_note})")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for tree in args.trees:
+        tp_wall, tp_cpu, out = run([args.torchpatch, "check", str(tree), "--format", "json"])
+        tp_findings = len(json.loads(out)["findings"])
+        tf_wall, tf_cpu, out = run([args.torchfix, "-j", "1", str(tree)]) if args.torchfix else (0, 0, "")
+        tf_findings = sum(1 for line in out.splitlines() if ": TOR" in line)
+        print(f"| {tree.name} | {python_files(tree)} | {tp_wall:.1f} s / {tp_cpu:.1f} s | {tp_findings} | "
+              f"{tf_wall:.1f} s / {tf_cpu:.1f} s | {tf_findings} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
