@@ -289,7 +289,8 @@ def test_truncated_manifest_is_rebuilt_by_index_and_index_rebuild(own_index):
     build_index(refs, db)  # notices the damage and writes a new table
     assert SectionIndex(db).fts_ids("torch.load", None, 1) == [LOAD_ID]
     truncate_manifests(db)
-    build_index(refs, db, rebuild=True)
+    rebuilt = CliRunner().invoke(cli, ["index", "--rebuild", "--db", db, "--references", str(refs)])
+    assert rebuilt.exit_code == 0, rebuilt.output
     assert SearchEngine(db, refs).search(SearchRequest(query="torch.load", k=1)).results[0].id == LOAD_ID
 
 
@@ -313,6 +314,8 @@ def test_unwritable_home_says_what_to_do_not_rebuild(search_refs):
     with pytest.raises(IndexUnavailable) as caught:
         engine.search(SearchRequest(query="torch.load"))
     assert "TORCHPATCH_HOME" in str(caught.value) and "--rebuild" not in str(caught.value)
+    index = CliRunner().invoke(cli, ["index", "--db", "/proc/torchpatch-test/index", "--references", str(search_refs)])
+    assert index.exit_code == 1 and "choose a writable folder" in index.output and "Traceback" not in index.output
 
 
 # --- 8. unbounded input is refused early and never echoed whole --------------------------------

@@ -36,9 +36,14 @@ def index(db_uri, references, report, rebuild):
 
     from .progress import bar
 
-    with bar() as update:
-        stats = build_index(references or default_references(), db_uri or default_db_uri(), report=report,
-                            rebuild=rebuild, progress=update)
+    db_uri = db_uri or default_db_uri()
+    try:
+        with bar() as update:
+            stats = build_index(references or default_references(), db_uri, report=report, rebuild=rebuild,
+                                progress=update)
+    except OSError as exc:  # a read-only or missing folder, a full disk
+        raise click.ClickException(f"cannot write the index at {db_uri} ({exc.strerror or exc}): choose a "
+                                   "writable folder with --db or TORCHPATCH_HOME") from None
     for problem in stats.problems:
         click.echo(f"malformed: {problem}", err=True)
     click.echo(f"{stats.sections} sections indexed: {stats.embedded} embedded, {stats.updated} written, "
