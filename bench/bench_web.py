@@ -126,6 +126,7 @@ def main() -> None:
     parser.add_argument("--screenshots", type=Path, help="folder for PNGs of each view at 390 and 1280 px")
     args = parser.parse_args()
 
+    load_before = os.getloadavg()[0]  # other jobs on the machine: these figures are wall-clock
     engine = SearchEngine()
     started = time.perf_counter()
     engine.search(SearchRequest(query="warm up the encoder"))
@@ -138,6 +139,7 @@ def main() -> None:
         search = search_latency(base, queries)
         shots = screenshots(base, pages, args.screenshots) if args.screenshots else []
 
+    print("load average before / after: " + " / ".join(f"{a:.1f}" for a in (load_before, os.getloadavg()[0])))
     print(f"\nFirst contentful paint, {args.runs} loads per view after one that fills the cache (ms):\n")
     print("| view | first load | median | slowest | response end (median) | server (median) | HTML bytes |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

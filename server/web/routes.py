@@ -91,7 +91,7 @@ def build_web_router(engine) -> APIRouter:
     @router.get("/results", response_class=HTMLResponse)
     def results(request: Request):
         """The results part of ``/``, for the page's live search (same parameters, same engine call)."""
-        page = views.search_page(engine, views.SearchForm.from_params(request.query_params))
+        page = views.search_page(engine, views.SearchForm.from_params(request.query_params), whole_page=False)
         return render("results.html", page.context, page.status, "/")
 
     @router.get("/s/{section_id:path}", response_class=HTMLResponse)

@@ -49,9 +49,12 @@ class PageResult:
     status: int = 200
 
 
-def search_page(engine, form: SearchForm) -> PageResult:
-    context = {"form": form, "releases": RELEASES, "kinds": KINDS, "references": engine.list_references(),
-               "hits": [], "message": None, "summary": "", "max_query": MAX_QUERY_CHARS}
+def search_page(engine, form: SearchForm, whole_page: bool = True) -> PageResult:
+    """``whole_page=False``: only the results, for live search (the reference list is then needed
+    only for the introduction shown without a query)."""
+    needs_references = whole_page or form.q is None
+    context = {"form": form, "releases": RELEASES, "kinds": KINDS, "hits": [], "message": None, "summary": "",
+               "references": engine.list_references() if needs_references else [], "max_query": MAX_QUERY_CHARS}
     if form.q is None:
         return PageResult(context)
     if not form.q.strip():
