@@ -1,4 +1,5 @@
-"""Validator speed: fork server vs a fresh process per snippet (side by side), warm cached run, cold run.
+"""Validator speed: fork server vs a fresh process per snippet (side by side), cold run with its
+per-phase breakdown, warm cached run. The comparison with other tools is bench_compare.py.
 
     .venv/bin/python bench/bench_validate.py [--skip-cold]
 
@@ -37,6 +38,33 @@ def timed(args: list[str], env: dict) -> float:
     return time.perf_counter() - start
 
 
+def cold_run(tmp: Path) -> None:
+    """references/ with empty result, Inductor and precompiled-header caches (a fresh home and TMPDIR)."""
+    from collections import Counter
+
+    from torchpatch.validators.shard import needs_compiler
+    from torchpatch.validators.validate import ValidationOptions, validate
+
+    os.environ["TORCHPATCH_HOME"] = str(tmp / "cold-home")
+    os.environ["TMPDIR"] = str(tmp / "cold-tmp")  # Inductor keeps precompiled headers under TMPDIR
+    Path(os.environ["TMPDIR"]).mkdir()
+    start = time.perf_counter()
+    run = validate([REPO / "references"], ValidationOptions(jobs=os.cpu_count() or 1))
+    wall = time.perf_counter() - start
+    results = run.results[sys.executable]
+    statuses = Counter(r.status for r in results)
+    compiled = [r.duration_s for s, r in zip(run.snippets, results) if needs_compiler(s)]
+    eager = [r.duration_s for s, r in zip(run.snippets, results) if not needs_compiler(s)]
+    print(f"cold full run of references/ ({len(results)} snippets, {dict(statuses)}): {wall:.1f} s")
+    print(f"  phases: {run.phases[sys.executable]}")
+    print(f"  child seconds: {len(compiled)} compiler snippets {sum(compiled):.0f} s "
+          f"(median {statistics.median(compiled):.1f} s, max {max(compiled):.1f} s), "
+          f"{len(eager)} others {sum(eager):.0f} s (median {statistics.median(eager):.2f} s, max {max(eager):.1f} s)")
+    slowest = sorted(zip(results, run.snippets), key=lambda pair: -pair[0].duration_s)[:5]
+    print("  slowest: " + ", ".join(f"{r.id} {r.duration_s:.1f} s" for r, _ in slowest))
+    del os.environ["TMPDIR"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--skip-cold", action="store_true", help="skip the cold run of all references")
@@ -63,8 +91,8 @@ def main() -> None:
         print(f"  per snippet (median): fork {per_fork * 1000:.0f} ms, fresh process {per_process * 1000:.0f} ms: "
               f"{per_process / per_fork:.0f}x")
         if not args.skip_cold:
-            cold = timed([TORCHPATCH, "validate", str(REPO / "references"), "-q", "--no-cache"], env)
-            print(f"cold full run of references/: {cold:.1f} s")
+            cold_run(Path(tmp))
+            env["TORCHPATCH_HOME"] = os.environ["TORCHPATCH_HOME"]  # its results are the warm run's cache
         timed([TORCHPATCH, "validate", str(REPO / "references"), "-q"], env)  # fill the cache
         warm = min(timed([TORCHPATCH, "validate", str(REPO / "references"), "-q"], env) for _ in range(3))
         print(f"warm run of references/ (all cached): {warm:.2f} s")

@@ -135,3 +135,16 @@ def test_warm_up_leaves_the_server_single_threaded_and_compiles_still_run(tmp_pa
                "blocks": [{"language": "python", "file": "x.md", "line": 1, "code": code}]}
         outcomes = [future.result() for future in [runner.submit(job), runner.submit(job)]]
     assert [o["outcome"] for o in outcomes] == ["ok", "ok"], outcomes
+
+
+def test_ranks_then_compiles_are_expected_longest_so_they_start_first(tmp_path):
+    from torchpatch.validators.shard import expected_duration, needs_compiler
+    from torchpatch.validators.validate import load_snippets
+
+    doc = _reference(tmp_path, "```python\nimport torch\nx = torch.ones(2)\n```\n",
+                     "```python\nimport torch\nf = torch.compile(lambda x: x + 1)\n```\n",
+                     "```python world-size=2\nimport torch.distributed as dist\n```\n")
+    snippets, _ = load_snippets([doc])
+    assert [needs_compiler(s) for s in snippets] == [False, True, False]
+    eager, compiled, ranks = (expected_duration(s) for s in snippets)
+    assert ranks > compiled > eager
