@@ -22,9 +22,10 @@ RESULTS = 10
 MAX_PAGE_CODE_CHARS = 200_000  # a page of findings stays readable; larger files: `torchpatch check FILE`
 DEFAULT_CHANGES = ("2.9", "2.15")
 EXAMPLE_CODE = '''import torch
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
 
-state = torch.load("model.pt")
-program = torch.export.export_for_training(model, (x,))
+model = FSDP(torch.jit.script(net))
+program = torch.export.export_for_training(net, (x,))
 L = torch.cholesky(a)
 '''
 
@@ -53,7 +54,7 @@ def search_page(engine, form: SearchForm, whole_page: bool = True) -> PageResult
     """``whole_page=False``: only the results, for live search (the reference list is then needed
     only for the introduction shown without a query)."""
     needs_references = whole_page or form.q is None
-    context = {"form": form, "releases": RELEASES, "kinds": KINDS, "hits": [], "message": None, "summary": "",
+    context = {"form": form, "releases": RELEASES, "kinds": KINDS, "kind_order": KIND_ORDER, "hits": [], "message": None, "summary": "",
                "references": engine.list_references() if needs_references else [], "max_query": MAX_QUERY_CHARS}
     if form.q is None:
         return PageResult(context)
