@@ -4,7 +4,8 @@ Inside such code the old API is there on purpose (it runs only where it exists),
 walker reports nothing in it. Recognised:
 
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
-- ``if``/``elif``/``... if ... else ...`` whose test reads the torch version
+- ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
+  ``"name" in dir(torch.x)``,
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object: both branches are guarded;
@@ -28,6 +29,8 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
+        if _dir_lookup(node, imports):
+            return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
             if target and (imports.resolve(target) or "torch" in target.lower()):
@@ -77,6 +80,10 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return False if False in parts else None if None in parts else True
         return True if True in parts else None if None in parts else False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        if (found := _dir_lookup(test, imports)) is not None:
+            owner, name = found
+            present = not removed(f"{owner}.{name}")
+            return present if isinstance(test.ops[0], ast.In) else not present
         return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
     if isinstance(test, ast.Call):
         return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
@@ -86,6 +93,19 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
         op = _NAMED_OPS.get((match.group(1) or "").lower().replace("_", ""))
         return _holds(target, op, (int(match.group(2)), int(match.group(3)))) if op else None
     return None
+
+
+def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
+    """``"name" in dir(torch.x)`` / ``not in``: the same question as hasattr."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+        return None
+    left, right = node.left, node.comparators[0]
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Call)
+            and isinstance(right.func, ast.Name) and right.func.id in ("dir", "vars") and len(right.args) == 1):
+        return None
+    owner = dotted_name(right.args[0])
+    qualified = imports.resolve(owner) if owner else None
+    return (qualified, left.value) if qualified else None
 
 
 def _is_hasattr(call: ast.Call) -> bool:

@@ -10,12 +10,15 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   object); or it goes to ``torch.from_numpy`` (a numpy array, which weights_only refuses);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
-  ``x.numpy()``) to the very name this call loads from (``torch.load(buffer)``).
+  ``x.numpy()``) to the very name this call loads from (``torch.load(buffer)``); or the file builds
+  a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
+  load's result is read with two or more of that dict's keys.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 from .imports import dotted_name
 from .rule import Rule
@@ -28,6 +31,8 @@ OBJECT_SIGNALS = frozenset({
 })
 # Keys under which checkpoints keep an argparse Namespace or a config object.
 NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
+# Under these keys an attribute read (``ckpt["settings"].vocab``) means an object: a dict has no such attributes.
+OBJECT_KEYS = NAMESPACE_KEYS | {"settings", "config", "conf", "options", "hyperparams"}
 DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "copy", "setdefault", "__contains__"})
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
@@ -81,8 +86,8 @@ def _string_key(node: ast.Subscript) -> str | None:
 
 
 def _is_model_name(name: str) -> bool:
-    name = name.lower()
-    return name in MODEL_NAMES or name.endswith("model") or name.startswith(("model_", "net"))
+    """``model``, ``net``, ``student_model``, ``netG``; not ``model_params`` (a list of tensors)."""
+    return name.lower() in MODEL_NAMES or name.lower().endswith("model") or re.fullmatch(r"net[A-Z]?\d?", name) is not None
 
 
 class LoadedObjects:
@@ -94,6 +99,8 @@ class LoadedObjects:
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
         self.objects_saved_to: set[str] = set()  # what torch.save wrote objects to: "buffer", "args.out"
+        self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
+        self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
@@ -104,7 +111,7 @@ class LoadedObjects:
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
-                _string_key(value) in NAMESPACE_KEYS:
+                _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
@@ -123,14 +130,26 @@ class LoadedObjects:
 
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
-        if isinstance(node.ctx, ast.Load) and _string_key(node) in NAMESPACE_KEYS:
+        key = _string_key(node)
+        if not isinstance(node.ctx, ast.Load) or key is None:
+            return
+        if key in NAMESPACE_KEYS:
             self._mark(node.value, scope)
+        if isinstance(node.value, ast.Name):
+            self.keys_read.setdefault((scope, node.value.id), set()).add(key)
+
+    def note_dict(self, node: ast.Dict) -> None:
+        """``to_save = {"model": ..., "optimizer": ..., "args": args}``: a checkpoint layout holding an object."""
+        keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+        if len(keys) >= 2 and any(_is_object_value(v) for k, v in zip(node.keys, node.values)
+                                  if isinstance(k, ast.Constant) and k.value in NAMESPACE_KEYS):
+            self.object_schemas.append(keys)
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
         value = node.value
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
-            if node.attr in OBJECT_SIGNALS or (key in NAMESPACE_KEYS and node.attr not in DICT_METHODS):
+            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 self._mark(value.value, scope)
             return
         if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
@@ -169,7 +188,10 @@ class LoadedObjects:
 
     def may_hold_objects(self, call: ast.Call) -> bool:
         source = dotted_name(call.args[0]) if call.args else None
-        return source is not None and source in self.objects_saved_to
+        if source is not None and source in self.objects_saved_to:
+            return True
+        read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
+        return any(len(read & schema) >= 2 for schema in self.object_schemas)
 
 
 def _is_object_value(node: ast.expr) -> bool:

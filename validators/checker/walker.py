@@ -207,6 +207,10 @@ class FindingCollector(ast.NodeVisitor):
             self._check_name(node, dotted)
         self.generic_visit(node)
 
+    def visit_Dict(self, node: ast.Dict) -> None:
+        self.loads.note_dict(node)
+        self.generic_visit(node)
+
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
         self.generic_visit(node)

@@ -13,3 +13,10 @@ def restore(generator, discriminator, path, net):
     model = torch.load(path + "/weights.pt")
     net.load_state_dict(model)
     return best_acc, model_args, state_dict
+
+
+def compare_ranks(path0, path1):
+    # seen in: apex tests (lists of parameters saved and loaded: weights_only loads them)
+    model_params_rank0 = torch.load(path0)
+    model_params_rank1 = torch.load(path1)
+    return [torch.allclose(a, b) for a, b in zip(model_params_rank0, model_params_rank1)]

@@ -1,0 +1,74 @@
+"""Precision and recall of `torchpatch check`: on the judged snippet corpus, and on public trees.
+
+1. tests/samples/checker/corpus/: each `# finding: <rule>` line is a judged true finding, every other
+   line a judged non-finding; TP, FP and FN are exact.
+2. With TREES_DIR (a folder holding the trees named in bench/checker-judgements.tsv, checked out at the
+   commits listed there): every finding counts as TP unless the file lists it as FP; the file's FN rows
+   are the misses. Per-rule counts are printed, and the torch.load rules on their own.
+
+    .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "samples" / "checker" / "corpus"
+JUDGEMENTS = ROOT / "bench" / "checker-judgements.tsv"
+_MARK = re.compile(r"#\s*finding:\s*([\w.:#-]+)\s*$")
+
+
+def ratio(a: int, b: int) -> str:
+    return f"{100 * a / b:.1f}%" if b else "n/a"
+
+
+def corpus_scores(check_source) -> tuple[int, int, int]:
+    tp = fp = fn = 0
+    for path in sorted(CORPUS.glob("*.py")):
+        code = path.read_text()
+        expected = {(n, m.group(1)) for n, line in enumerate(code.splitlines(), 1) if (m := _MARK.search(line))}
+        actual = {(f.line, f.rule) for f in check_source(code, "2.15", path.name)}
+        tp, fp, fn = tp + len(actual & expected), fp + len(actual - expected), fn + len(expected - actual)
+    return tp, fp, fn
+
+
+def tree_scores(trees: Path, check_paths) -> None:
+    rows = [r for r in csv.reader((line for line in JUDGEMENTS.open() if not line.startswith("#")), delimiter="\t")]
+    fp = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FP"}
+    fn = [(r[0], r[4]) for r in rows if r[5] == "FN"]
+    per_rule = collections.defaultdict(lambda: [0, 0, 0])  # tp, fp, fn
+    files = 0
+    for tree in sorted({r[0] for r in rows}):
+        report = check_paths([trees / tree], "2.15")
+        files += report.files
+        for f in report.findings:
+            key = (tree, Path(f.file).relative_to(trees / tree).as_posix(), f.line, f.rule)
+            per_rule[f.rule][1 if key in fp else 0] += 1
+    for _, rule in fn:
+        per_rule[rule][2] += 1
+    tp, fps, fns = (sum(v[i] for v in per_rule.values()) for i in range(3))
+    print(f"trees: {files} files, {tp + fps} findings: TP {tp}, FP {fps}, FN {fns}: "
+          f"precision {ratio(tp, tp + fps)}, recall {ratio(tp, tp + fns)}")
+    for rule, (t, p, n) in sorted(per_rule.items(), key=lambda kv: -sum(kv[1])):
+        print(f"  {rule:40} TP {t:4}  FP {p:3}  FN {n:3}")
+    load = [per_rule[r] for r in per_rule if r.startswith("torch-load")]
+    t, p, n = (sum(v[i] for v in load) for i in range(3))
+    print(f"  torch.load alone: TP {t}, FP {p}, FN {n}: precision {ratio(t, t + p)}, recall {ratio(t, t + n)}")
+
+
+def main() -> None:
+    from torchpatch.validators.checker import check_paths, check_source
+
+    tp, fp, fn = corpus_scores(check_source)
+    print(f"snippet corpus: TP {tp}, FP {fp}, FN {fn}: precision {ratio(tp, tp + fp)}, recall {ratio(tp, tp + fn)}")
+    if len(sys.argv) > 1:
+        tree_scores(Path(sys.argv[1]), check_paths)
+
+
+if __name__ == "__main__":
+    main()
