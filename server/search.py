@@ -10,16 +10,14 @@ from __future__ import annotations
 import functools
 import math
 import re
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
 from torchpatch.validators.markdown import KINDS, Version
 
 from . import ranking
+from .live_index import LiveIndex, Loaded
 from .models import (MAX_K, MAX_QUERY_CHARS, SEARCH_MODES, ChangeBrief, Hit, ReferenceInfo, SearchRequest,
                      SearchResponse, Verification, WhatsNew)
 
@@ -27,7 +25,6 @@ KIND_ORDER = ("breaking", "security", "behaviour-change", "deprecation", "known-
 CANDIDATES = 40
 ROW_COLUMNS = ["id", "reference", "file", "heading", "breadcrumb", "line", "text", "apis", "kind", "since",
                "deprecated", "removed", "verified", "verification"]
-RELOAD_CHECK_SECONDS = 1.0  # how stale a running server's view of the index may be
 MAX_ID_CHARS = 300  # the longest real section id is about 120
 NOT_YET_APPLICABLE = 0.6  # with torch_version: a change that comes later than the user's build ranks lower
 _META_LINE = re.compile(r"^\s*>\s*meta:", re.I)
@@ -40,15 +37,13 @@ class SearchEngine:
         self.db_uri = db_uri or default_db_uri()
         self.references = references or default_references()
         self._encoder = encoder
-        self._lock = threading.Lock()
         self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="torchpatch-fts")
         # One thread does all embedding: BLAS keeps a buffer per calling thread, and under load the
         # HTTP server's thread pool would otherwise grow the process by hundreds of megabytes.
         self._embedder = ThreadPoolExecutor(max_workers=1, thread_name_prefix="torchpatch-embed")
         self._embed_cached = functools.lru_cache(maxsize=256)(
             lambda query: self._embedder.submit(lambda: self.encoder.encode([query])[0]).result())
-        self._loaded: _Loaded | None = None
-        self._checked_at = 0.0
+        self._live = LiveIndex(self.db_uri, self.references, ROW_COLUMNS, _prepare_row)
 
     # --- public API ------------------------------------------------------------------------
 
@@ -176,53 +171,12 @@ class SearchEngine:
             self._encoder = query_encoder()
         return self._encoder
 
-    def _current(self, force_check: bool = False) -> _Loaded:
-        """The open index and its rows. At most once a second (or when forced) it looks for a newer
-        version on disk, written by `torchpatch index` while this engine runs, and reloads."""
-        with self._lock:
-            now = time.monotonic()
-            if self._loaded is None:
-                self._loaded = self._load()
-                self._checked_at = now
-            elif force_check or now - self._checked_at >= RELOAD_CHECK_SECONDS:
-                self._checked_at = now
-                try:
-                    stale = self._loaded.index.latest_version() != self._loaded.index.version
-                except IndexUnavailable:
-                    stale = True
-                if stale:
-                    self._loaded = None  # a failed reload is retried by the next request
-                    self._loaded = self._load()
-            return self._loaded
-
-    def _load(self) -> _Loaded:
-        """Open the index, building it on first use when there is none, and read its rows."""
-        from .index import IndexMissing, SectionIndex, build_index
-
-        try:
-            index = SectionIndex(self.db_uri)
-        except IndexMissing:
-            try:
-                build_index(self.references, self.db_uri)
-            except Exception as exc:  # a read-only home, a full disk: lancedb and the file system differ
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0][:200]
-                raise IndexUnavailable(
-                    f"there is no index at {self.db_uri} and none can be built there ({reason}): "
-                    "set TORCHPATCH_HOME (or --db / TORCHPATCH_DB) to a writable folder, or build one with "
-                    "`torchpatch index --db FOLDER` where you can write and point --db at it") from None
-            index = SectionIndex(self.db_uri)
-        rows = index.rows(ROW_COLUMNS)
-        for row in rows:
-            row["_norm"] = ranking.normalise(row["text"])
-        return _Loaded(index, {row["id"]: row for row in rows})
+    def _current(self, force_check: bool = False) -> Loaded:
+        return self._live.current(force_check)
 
 
-@dataclass(frozen=True)
-class _Loaded:
-    """One version of the index with its rows: a request uses one of these from start to end."""
-
-    index: object
-    rows: dict[str, dict]
+def _prepare_row(row: dict) -> None:
+    row["_norm"] = ranking.normalise(row["text"])  # once per load, for the error-text boosts
 
 
 def quote_prefix(text: str, limit: int = 60) -> str:

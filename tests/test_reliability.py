@@ -321,7 +321,7 @@ def test_unwritable_home_says_what_to_do_not_rebuild(search_refs):
 # --- 8. unbounded input is refused early and never echoed whole --------------------------------
 
 
-def test_huge_ids_and_queries_are_quoted_by_prefix(http, engine):
+def test_huge_ids_and_queries_are_quoted_by_prefix(http, engine, caplog):
     error = assert_error_shape(http.get("/sections/" + "x" * 7_000), 422)
     assert "7000 characters" in error["message"]
     assert_error_shape(http.get("/search", params={"q": "x" * 2_001}), 422)
@@ -330,8 +330,10 @@ def test_huge_ids_and_queries_are_quoted_by_prefix(http, engine):
         async with Client(build_mcp_server(engine)) as client:
             return await client.call_tool("read_section", {"id": "x" * 1_000_000})
 
-    result = anyio.run(main)
+    with caplog.at_level(logging.INFO):
+        result = anyio.run(main)
     assert result.is_error and len(result.content[0].text) < 1_000
+    assert sum(len(record.getMessage()) for record in caplog.records) < 10_000  # the log is not flooded either
 
 
 def test_over_long_url_gets_414_not_a_reset(engine):
