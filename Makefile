@@ -10,7 +10,7 @@ RECORD := references/verification.json
 OLD_TORCH := .venv-2.13
 REPORTS := reports
 
-.PHONY: install light serve test validate matrix coverage skill old-torch wheel bench clean
+.PHONY: install light serve test validate matrix coverage skill old-torch wheel bench bench-install clean
 
 # Everything: the runtime, torch (validate), the reference embedder (embed), the test tools.
 $(BIN)/torchpatch: pyproject.toml
@@ -66,6 +66,10 @@ skill: install
 # The wheel PyPI would get: references, SKILL.md, the verification record and the ONNX encoder inside.
 wheel: install
 	$(BIN)/python .ci/build_wheel.py $(DIST)
+
+# Light and full install side by side (fresh venvs, downloads included), then search on the light one.
+bench-install: wheel
+	$(BIN)/python bench/bench_install.py $$(ls -t $(DIST)/pytorch_knowledge_patch-*.whl | head -1) --full
 
 bench: install
 	$(BIN)/python bench/bench_validate.py
