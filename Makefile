@@ -10,7 +10,7 @@ RECORD := references/verification.json
 OLD_TORCH := .venv-2.13
 REPORTS := reports
 
-.PHONY: install light serve test validate matrix coverage skill old-torch wheel bench bench-install clean
+.PHONY: install light serve test validate matrix coverage checklist skill old-torch wheel bench bench-install clean
 
 # Everything: the runtime, torch (validate), the reference embedder (embed), the test tools.
 $(BIN)/torchpatch: pyproject.toml
@@ -55,12 +55,17 @@ validate: install
 matrix: install old-torch
 	$(BIN)/torchpatch validate references --python $(OLD_TORCH)/bin/python --json $(REPORTS)/matrix.json
 
-# The release radar: every API removed or changed since 2.13 is covered or listed as a deliberate gap.
+# The release radar: every API removed, changed or added since 2.13 is covered or listed as a deliberate gap.
 coverage: install old-torch
 	$(BIN)/torchpatch coverage --old $(OLD_TORCH)/bin/python
 
+# references/upgrade-checklist.md is generated from the sections' metadata: regenerate after editing references/.
+checklist: install
+	$(BIN)/python -m torchpatch.server.skillpack.checklist references > references/upgrade-checklist.md.tmp
+	mv references/upgrade-checklist.md.tmp references/upgrade-checklist.md
+
 # The plugin's copy of the skill (skills/<name>/): regenerate after editing skill/ or references/.
-skill: install
+skill: install checklist
 	$(BIN)/torchpatch skill build --dest skills --no-llms
 
 # The wheel PyPI would get: references, SKILL.md, the verification record and the ONNX encoder inside.

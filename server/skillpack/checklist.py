@@ -1,0 +1,77 @@
+"""The per-release upgrade checklist (``references/upgrade-checklist.md``), derived from section metadata.
+
+Every section whose change can break or alter code (kind breaking, security, behaviour-change or
+deprecation) is listed under each release where something happens to it: deprecated, removed, or,
+with neither, the release it changed in. The file is generated, never edited by hand, so a new
+section can not be missing from it; a test fails when the committed file differs from the generated
+one (``make checklist`` rewrites it).
+
+    python -m torchpatch.server.skillpack.checklist references > references/upgrade-checklist.md
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from torchpatch.validators.markdown import Section, Version, iter_reference_files, parse_reference
+from torchpatch.validators.markdown.document import slugify
+
+FILE_NAME = "upgrade-checklist.md"
+KINDS = ("breaking", "security", "behaviour-change", "deprecation")  # the order items are listed in
+FIRST, LAST = Version(2, 4), Version(2, 15)
+
+
+def release_events(section: Section) -> list[tuple[Version, str]]:
+    """(release, what happens there) for one section: its deprecation and removal, or when it changed."""
+    meta = section.meta
+    if meta is None or meta.kind not in KINDS:
+        return []
+    events = [(meta.deprecated, "deprecated"), (meta.removed, "removed")]
+    events = [(version, label) for version, label in events if version is not None]
+    if not events and meta.since is not None:
+        events = [(meta.since, "new" if meta.kind == "security" else "changed")]
+    return [(Version(v.major, v.minor), label) for v, label in events if FIRST <= Version(v.major, v.minor) <= LAST]
+
+
+def render_checklist(sections: list[Section]) -> str:
+    by_release: dict[Version, list[tuple[int, str, str]]] = {}
+    for section in sections:
+        for version, label in release_events(section):
+            link = f"{section.reference}.md#{section.anchor}"
+            line = f"- {label}, {section.meta.kind}: [{section.title}]({link})"
+            by_release.setdefault(version, []).append((KINDS.index(section.meta.kind), section.title.lower(), line))
+    releases = [Version(2, minor) for minor in range(FIRST.minor, LAST.minor + 1)]
+    headings = [f"Upgrading to {release}" for release in releases]
+    out = [
+        "# Upgrade checklist by release",
+        "Scope: every breaking, security, behaviour and deprecation change of PyTorch 2.4 -> 2.15, by release "
+        "(generated from the references' metadata: do not edit by hand).",
+        "",
+        "## Contents",
+        *(f"- [{heading}](#{slugify(heading)})" for heading in headings),
+        "",
+        "Going from release A to release B, read every block after A up to and including B. Each line links "
+        "the section with the code to write now and the error or warning the old code gives.",
+        "",
+        "## Releases",
+    ]
+    for release, heading in zip(releases, headings):
+        items = sorted(by_release.get(release, []))
+        out += ["", f"### {heading}", ""]
+        out += [line for _, _, line in items] or ["- no breaking, behaviour or deprecation change recorded"]
+    return "\n".join(out) + "\n"
+
+
+def checklist_for(references: Path) -> str:
+    sections = [
+        section
+        for path in iter_reference_files([references])
+        if path.name != FILE_NAME
+        for section in parse_reference(path).sections
+    ]
+    return render_checklist(sections)
+
+
+if __name__ == "__main__":
+    sys.stdout.write(checklist_for(Path(sys.argv[1] if len(sys.argv) > 1 else "references")))
