@@ -373,6 +373,18 @@ def test_abandoned_mcp_sessions_never_lock_out_a_new_client(engine, monkeypatch)
         assert {tool.name for tool in anyio.run(main).tools} >= {"search", "read_section"}
 
 
+def test_bad_mcp_http_requests_get_json_errors(engine):
+    bodies = [b"", b"not json", b"\xff\xfe", b"[" * 100_000, b"[1, 2]", b'{"jsonrpc": "1.0", "id": 1, "method": "x"}',
+              json.dumps({**INITIALIZE, "params": "x"}).encode(), b"x" * 2_000_000]
+    with LiveServer(create_app(engine)) as base, httpx.Client(base_url=base, timeout=30) as http:
+        for body in bodies:
+            response = http.post("/mcp/", content=body, headers=MCP_HEADERS)
+            assert 400 <= response.status_code < 500, (body[:30], response.status_code, response.text[:200])
+            assert "error" in response.json(), body[:30]  # JSON-RPC's error, or the API's shape for 413
+        unknown = http.post("/mcp/", json=INITIALIZE, headers={**MCP_HEADERS, "mcp-session-id": "x" * 10_000})
+        assert unknown.status_code == 404 and len(unknown.text) < 1_000
+
+
 def test_stdio_answers_every_invalid_request(search_db, search_refs):
     server = subprocess.Popen([TORCHPATCH, "serve", "--db", search_db, "--references", str(search_refs)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
