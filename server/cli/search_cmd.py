@@ -28,7 +28,7 @@ def _engine(db_uri, references):
 @DB_OPTION
 @REFS_OPTION
 @click.option("--report", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Validation report (torchpatch validate --json) for the verification status.")
+              help="A verification record to read besides the shipped one [default: this home's, from torchpatch validate].")
 @click.option("--rebuild", is_flag=True, help="Re-embed every section instead of only the changed ones.")
 def index(db_uri, references, report, rebuild):
     """Build or update the search index from the references (incremental by content hash)."""
