@@ -114,6 +114,30 @@ def screenshots(base: str, pages: dict[str, str], folder: Path) -> list[Path]:
     return written
 
 
+def server_cpu(app, pages: dict[str, str], queries: list[str]) -> dict[str, float]:
+    """CPU milliseconds the server spends on one answer (all its threads, one request at a time):
+    unlike wall-clock time, barely moved by other jobs on a shared machine."""
+    import logging
+
+    from fastapi.testclient import TestClient
+
+    for name in ("httpx", "httpx2"):  # the client's own per-request log lines would be counted too
+        logging.getLogger(name).setLevel(logging.WARNING)
+    figures = {}
+    with TestClient(app) as client:
+        for name, path in pages.items():
+            client.get(path)  # warm: rendered Markdown and the chart's counts are cached
+            started = time.process_time()
+            for _ in range(10):
+                client.get(path)
+            figures[name] = (time.process_time() - started) * 100
+        started = time.process_time()
+        for query in queries:
+            client.get("/results", params={"q": query + " cpu"})  # not seen before: the encoder runs
+        figures["live search (/results)"] = (time.process_time() - started) * 1000 / len(queries)
+    return figures
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -134,6 +158,7 @@ def main() -> None:
     pages = views(engine)
     queries = list(dict.fromkeys(case.query for case in load_cases()))[: args.queries]
 
+    cpu = server_cpu(create_app(engine), pages, queries)
     with serve(create_app(engine)) as base:
         paint = first_paint(base, pages, args.runs)
         search = search_latency(base, queries)
@@ -153,6 +178,10 @@ def main() -> None:
                        ("server", "server time (Server-Timing)")):
         values = search[key]
         print(f"| {label} | {statistics.median(values):.1f} | {percentile(values, 0.95):.1f} | {max(values):.1f} |")
+    print("\nServer CPU time per answer (ms, all threads, in process):\n")
+    print("| " + " | ".join(cpu) + " |")
+    print("| " + " | ".join("---" for _ in cpu) + " |")
+    print("| " + " | ".join(f"{value:.1f}" for value in cpu.values()) + " |")
     for path in shots:
         print(f"screenshot: {path}", file=sys.stderr)
 
