@@ -75,10 +75,11 @@ def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[Deliberate
         for api in section.meta.apis if section.meta else ():
             mentioned.setdefault(api, []).append(section.id)
     used: set[int] = set()
+    same_object = _paths_by_object(diff.new)
     for change in diff.changes:
         if change.change not in required or (change.change != "added" and change.severity not in severe_enough):
             continue
-        names = _names_for(change, diff)
+        names = _names_for(change, diff, same_object)
         ids = sorted({sid for name in names for sid in mentioned.get(name, ())})
         if not ids and change.change == "added":  # a new module or class is covered by a section on a member
             ids = sorted({sid for api, found in mentioned.items() if api.startswith(change.api + ".") for sid in found})
@@ -102,7 +103,7 @@ def check_coverage(diff: ApiDiff, sections: list[Section], gaps: list[Deliberate
     return report
 
 
-def _names_for(change: Change, diff: ApiDiff) -> list[str]:
+def _names_for(change: Change, diff: ApiDiff, same_object: dict[str, set[str]]) -> list[str]:
     """The change's own name, its new name if renamed, and for a changed signature the object's other paths.
 
     A removal's replacement does not count: naming torch.linalg.cholesky does not cover Tensor.cholesky,
@@ -115,8 +116,20 @@ def _names_for(change: Change, diff: ApiDiff) -> list[str]:
         if entry and "alias_of" in entry:
             names.append(entry["alias_of"])
     if change.change == "added":  # a new object's re-exports: a section may name any of its paths
-        names.extend(path for path, entry in diff.new.apis.items() if entry.get("alias_of") == change.api)
+        names.extend(same_object.get(change.api, ()))
     return [name for name in names if name]
+
+
+def _paths_by_object(surface) -> dict[str, set[str]]:
+    """Each path -> the other paths of the same object (re-exports point to it by ``alias_of`` or ``home``)."""
+    groups: dict[str, set[str]] = {}
+    for path, entry in surface.apis.items():
+        target = entry.get("alias_of") or entry.get("home")
+        if target and target != path:
+            group = groups.setdefault(target, {target}) | groups.get(path, {path})
+            for member in group:
+                groups[member] = group
+    return {path: group - {path} for path, group in groups.items()}
 
 
 def _stale_sections(diff: ApiDiff, sections: list[Section], report: CoverageReport):
