@@ -210,6 +210,27 @@ def test_an_addition_is_covered_by_its_own_name_or_a_member(diff, tmp_path):
     assert "torch.compiler.precompile.load" in covered_by("torch.compiler.precompile.load")
 
 
+def test_an_addition_is_covered_through_another_path_of_the_same_object():
+    from types import SimpleNamespace
+
+    from torchpatch.validators.radar.coverage import _names_for, _paths_by_object
+    from torchpatch.validators.radar.diff import Change
+
+    apis = {  # the shapes the probe writes: a re-export points to its home, or is an alias of the first path
+        "torch.dist.set_timeout": {"kind": "function", "home": "torch.dist.c10d.set_timeout"},
+        "torch.dist.c10d.set_timeout": {"kind": "function"},
+        "torch.prof.Event": {"kind": "class", "alias_of": "torch.prof.util.Event"},
+        "torch.prof.util.Event": {"kind": "class"},
+    }
+    new = SimpleNamespace(apis=apis)
+    same = _paths_by_object(new)
+    diff = SimpleNamespace(old=SimpleNamespace(apis={}), new=new)
+    names = _names_for(Change("torch.dist.c10d.set_timeout", "added", "function", "compatible"), diff, same)
+    assert "torch.dist.set_timeout" in names
+    member = _names_for(Change("torch.prof.Event.metadata", "added", "property", "compatible"), diff, same)
+    assert "torch.prof.util.Event.metadata" in member  # a new member seen through a re-exported class
+
+
 def test_coverage_passes_once_every_gap_is_listed(builds, tmp_path):
     path = tmp_path / "gaps.toml"
     entries = ["torch.utils.*", "torch.Widget.*", "torch.old_name", "torch.scale", "torch.compiler.*",

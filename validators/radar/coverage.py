@@ -115,8 +115,11 @@ def _names_for(change: Change, diff: ApiDiff, same_object: dict[str, set[str]]) 
         entry = surface.apis.get(change.api)
         if entry and "alias_of" in entry:
             names.append(entry["alias_of"])
-    if change.change == "added":  # a new object's re-exports: a section may name any of its paths
-        names.extend(same_object.get(change.api, ()))
+    if change.change == "added":  # a new object's re-exports, or a new member of a re-exported class
+        parts = change.api.split(".")
+        for cut in range(len(parts), 1, -1):
+            prefix, rest = ".".join(parts[:cut]), parts[cut:]
+            names.extend(".".join([other, *rest]) for other in same_object.get(prefix, ()))
     return [name for name in names if name]
 
 
