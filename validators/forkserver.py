@@ -23,6 +23,7 @@ what they mean for a snippet's markers is the evaluator's job, not this file's.
 from __future__ import annotations
 
 import ctypes
+import gc
 import importlib
 import json
 import os
@@ -69,6 +70,7 @@ def main() -> None:
         os._exit(_run_job_here(job))
     if isolation == "fork":
         import torch  # noqa: F401  (the point of the fork server: pay for this once)
+        gc.freeze()  # children's collections skip what is here: no copy-on-write of the whole heap
     _become_subreaper()
     _emit({"ready": True, "pid": os.getpid(), "python": sys.version.split()[0]})
     Server(isolation).serve()
@@ -202,6 +204,7 @@ def _warm_compiler() -> dict:
         step("triton_key", codecache.triton_key)
     # The backend registry reads every installed distribution's entry points on first use.
     step("backends", lambda: importlib.import_module("torch._dynamo.backends.registry")._lazy_import())
+    gc.freeze()
     return {"timings": timings, "threads": len(os.listdir("/proc/self/task"))}
 
 

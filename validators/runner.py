@@ -117,8 +117,9 @@ class SnippetRunner:
     def submit(self, job: dict) -> Future:
         future: Future = Future()
         with self._lock:
-            if self._server is None:
-                future.set_result(_crash("no fork server could be started after the last one died"))
+            if self._closing or self._server is None:
+                future.set_result(_crash("the run was stopped" if self._closing
+                                         else "no fork server could be started after the last one died"))
                 return future
             job = {**job, "id": str(next(self._ids))}
             self._pending[job["id"]] = (job, future, self._server)

@@ -114,7 +114,8 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
             phases["server_start_s"] = round(time.monotonic() - started, 3)
             session = _BuildSession(runner, build, options)
             session.prepare([snippets[p] for p in todo], phases)
-            with ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+            pool = ThreadPoolExecutor(max_workers=max(1, options.jobs))
+            try:
                 futures = {pool.submit(session.run, snippets[p]): p for p in todo}
                 for future in as_completed(futures):
                     position = futures[future]
@@ -125,6 +126,11 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
                     done += 1
                     if progress:
                         progress(build.label, done, len(snippets))
+            except BaseException:
+                runner.close()  # Ctrl-C: end the snippets in flight, so no worker waits for them
+                raise
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
             session.record(phases)
             phases["restarts"] = runner.restarts
         phases["total_s"] = round(time.monotonic() - started, 3)
