@@ -1,7 +1,7 @@
 """Code written to run on several torch releases: version checks and fallbacks.
 
 Inside such code the old API is there on purpose (it runs only where it exists), so the
-walker reports nothing in it. Recognised:
+walker reports nothing in the branch that does not run on the target. Recognised:
 
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
@@ -10,7 +10,8 @@ walker reports nothing in it. Recognised:
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object: both branches are guarded;
 - ``try``/``except`` catching ImportError, ModuleNotFoundError, AttributeError or TypeError
-  (alone or in a tuple): the ``try`` body and those handlers are a fallback pair.
+  (alone or in a tuple): those handlers are the fallback, and in the ``try`` body an API that
+  raises (severity error) is handled; one that only warns is still reported, since it runs.
 """
 
 from __future__ import annotations

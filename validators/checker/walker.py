@@ -31,7 +31,8 @@ class FindingCollector(ast.NodeVisitor):
         self.loads = LoadedObjects()
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
-        self.guarded = 0  # > 0 inside version guards and fallbacks: nothing is reported
+        self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
+        self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
@@ -110,7 +111,10 @@ class FindingCollector(ast.NodeVisitor):
         if not is_fallback(node):
             self.generic_visit(node)
             return
-        self._visit_guarded(node.body)
+        self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
+        for statement in node.body:
+            self.visit(statement)
+        self.handled -= 1
         for handler in node.handlers:
             if catches_fallback(handler):
                 self._visit_guarded([handler])
@@ -295,7 +299,8 @@ class FindingCollector(ast.NodeVisitor):
             return
         newest: dict[tuple, Rule] = {}
         for rule in rules:
-            if rule.applies_to(self.target) and not (self.annotation and rule.kind == "name"):
+            if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
+                    and not (self.handled and rule.severity == "error")):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
