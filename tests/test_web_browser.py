@@ -47,7 +47,7 @@ def serve(app) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def chromium(width: int = 1280, height: int = 900, javascript: bool = True):
+def chromium(width: int = 1280, height: int = 900):
     """A headless system Chromium through the system chromedriver, with a fresh profile."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -57,8 +57,6 @@ def chromium(width: int = 1280, height: int = 900, javascript: bool = True):
         options.binary_location = CHROMIUM
         for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}"):
             options.add_argument(flag)
-        if not javascript:
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
         try:
             yield driver
@@ -262,10 +260,20 @@ def test_no_request_leaves_the_machine(browser, base_url):
             assert source.startswith((base_url, "data:")), source
 
 
-def test_pages_fit_a_phone_without_sideways_scrolling(base_url):
+@contextlib.contextmanager
+def emulated(driver, command: str, params: dict, reset: str, reset_params: dict | None = None):
+    """A CDP emulation for one test, undone after it, so that tests share one browser."""
+    driver.execute_cdp_cmd(command, params)
+    try:
+        yield driver
+    finally:
+        driver.execute_cdp_cmd(reset, reset_params or {})
+
+
+def test_pages_fit_a_phone_without_sideways_scrolling(browser, base_url):
     """Only code blocks, the code listing and the numbers table scroll sideways, inside their own box."""
-    with chromium() as phone:
-        set_viewport(phone, 390, 844)
+    phone_screen = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    with emulated(browser, "Emulation.setDeviceMetricsOverride", phone_screen, "Emulation.clearDeviceMetricsOverride") as phone:
         for path in (f"/?q={QUERY}", "/?q=torch", "/changes?from=2.3", "/s/loading/torchload-defaults-to-weights_onlytrue",
                      "/check?example=1"):
             phone.get(base_url + path)
@@ -276,9 +284,12 @@ def test_pages_fit_a_phone_without_sideways_scrolling(base_url):
             assert width == [390, 390], (path, width)
 
 
-def test_search_and_check_work_without_javascript(base_url):
-    with chromium(javascript=False) as plain:
+def test_search_and_check_work_without_javascript(browser, base_url):
+    with emulated(browser, "Emulation.setScriptExecutionDisabled", {"value": True},
+                  "Emulation.setScriptExecutionDisabled", {"value": False}) as plain:
         plain.get(base_url + "/")
+        assert not plain.find_elements(By.CSS_SELECTOR, "html[data-js]")  # site.js did not run
+        assert not plain.find_element(By.ID, "search-hint").is_displayed()  # it promises live results
         plain.find_element(By.ID, "q").send_keys(QUERY + Keys.ENTER)
         wait_for(plain, lambda d: SECTION in results_titles(d))
         assert plain.current_url.startswith(f"{base_url}/?q={QUERY}")
@@ -286,3 +297,17 @@ def test_search_and_check_work_without_javascript(base_url):
         plain.get(base_url + "/check?example=1")
         plain.find_element(By.CSS_SELECTOR, ".check button").click()
         wait_for(plain, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+
+
+def test_live_search_shows_the_servers_message_when_the_index_fails(browser, base_url, engine, monkeypatch):
+    from torchpatch.validators.errors import IndexUnavailable
+
+    def unavailable(request):
+        raise IndexUnavailable("cannot read the index: run `torchpatch index --rebuild`")
+
+    browser.get(base_url + "/")
+    monkeypatch.setattr(engine, "search", unavailable)
+    browser.find_element(By.ID, "q").send_keys("torch.load")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#results [role=alert]"))
+    assert "torchpatch index --rebuild" in browser.find_element(By.CSS_SELECTOR, "#results [role=alert]").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#results header")  # the message, not a page in a page

@@ -2,6 +2,7 @@
 // normally and the server renders the same results.
 (() => {
   "use strict";
+  document.documentElement.dataset.js = "on";  // shows what only works with this file (.js-only)
   const typing = (el) => el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
   document.addEventListener("keydown", (event) => {
@@ -89,6 +90,12 @@
       .then((response) => response.text())
       .then((html) => {
         if (mine !== latest) return;
+        if (/^\s*<!doctype/i.test(html)) {  // an error page (server error, index not ready): show its message
+          const page = new DOMParser().parseFromString(html, "text/html");
+          const alert = page.querySelector("[role=alert]");
+          showMessage(alert ? alert.textContent : "The search failed; press Enter to retry.");
+          return;
+        }
         show(html);
         performance.measure("search", { start: started, end: performance.now() });
       })
