@@ -30,7 +30,9 @@ TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent 
                         autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
 TEMPLATES.globals.update(asset=asset_url, section_url=section_url)
 TEMPLATES.filters["inline_markdown"] = lambda text: Markup(render_inline(text))
-MAX_FORM_BYTES = 2 * views.MAX_PAGE_CODE_CHARS * 3  # URL-encoding can triple a character
+# URL-encoding can triple a character. The app's RequestLimits answers bodies over 1 MB first (in
+# JSON); the page's script stops a paste over the limit before it is sent.
+MAX_FORM_BYTES = 2 * views.MAX_PAGE_CODE_CHARS * 3
 
 
 def render(template: str, context: dict, status: int = 200, path: str = "") -> HTMLResponse:
