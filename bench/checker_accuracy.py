@@ -4,7 +4,8 @@
    line a judged non-finding; TP, FP and FN are exact.
 2. With TREES_DIR (a folder holding the trees named in bench/checker-judgements.tsv, checked out at the
    commits listed there): every finding counts as TP unless the file lists it as FP; the file's FN rows
-   are the misses. Per-rule counts are printed, and the torch.load rules on their own.
+   are the misses. Tuning and held-out trees are scored apart; per-rule counts are printed, and the
+   torch.load rules on their own.
 
     .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
 """
@@ -38,7 +39,18 @@ def corpus_scores(check_source) -> tuple[int, int, int]:
 
 
 def tree_scores(trees: Path, check_paths) -> None:
-    rows = [r for r in csv.reader((line for line in JUDGEMENTS.open() if not line.startswith("#")), delimiter="\t")]
+    lines = JUDGEMENTS.read_text().splitlines()
+    held_out = set()
+    for index, line in enumerate(lines):
+        if line.startswith("# held-out"):
+            held_out = {l.split("\t")[0] for l in lines[index + 1:] if l and not l.startswith("#")}
+    rows = [r for r in csv.reader((line for line in lines if line and not line.startswith("#")), delimiter="\t")]
+    for name, trees_set in (("tuning trees", {r[0] for r in rows} - held_out), ("held-out trees", held_out)):
+        print(name + ":")
+        _score([r for r in rows if r[0] in trees_set], trees, check_paths)
+
+
+def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
     fp = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FP"}
     fn = [(r[0], r[4]) for r in rows if r[5] == "FN"]
     per_rule = collections.defaultdict(lambda: [0, 0, 0])  # tp, fp, fn
@@ -52,10 +64,10 @@ def tree_scores(trees: Path, check_paths) -> None:
     for _, rule in fn:
         per_rule[rule][2] += 1
     tp, fps, fns = (sum(v[i] for v in per_rule.values()) for i in range(3))
-    print(f"trees: {files} files, {tp + fps} findings: TP {tp}, FP {fps}, FN {fns}: "
+    print(f"  {files} files, {tp + fps} findings: TP {tp}, FP {fps}, FN {fns}: "
           f"precision {ratio(tp, tp + fps)}, recall {ratio(tp, tp + fns)}")
     for rule, (t, p, n) in sorted(per_rule.items(), key=lambda kv: -sum(kv[1])):
-        print(f"  {rule:40} TP {t:4}  FP {p:3}  FN {n:3}")
+        print(f"    {rule:40} TP {t:4}  FP {p:3}  FN {n:3}")
     load = [per_rule[r] for r in per_rule if r.startswith("torch-load")]
     t, p, n = (sum(v[i] for v in load) for i in range(3))
     print(f"  torch.load alone: TP {t}, FP {p}, FN {n}: precision {ratio(t, t + p)}, recall {ratio(t, t + n)}")
