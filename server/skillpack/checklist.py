@@ -59,6 +59,9 @@ def render_checklist(sections: list[Section]) -> str:
     for release, heading in zip(releases, headings):
         items = sorted(by_release.get(release, []))
         out += ["", f"### {heading}", ""]
+        if items:  # a sentence in the words people search with: "what changed in 2.14", "breaking changes"
+            out += [f"What changed in PyTorch {release} ({len(items)} items): breaking changes and removals first, "
+                    "then security fixes, behaviour changes and deprecations.", ""]
         out += [line for _, _, line in items] or ["- no breaking, behaviour or deprecation change recorded"]
     return "\n".join(out) + "\n"
 
