@@ -143,8 +143,10 @@ def test_ranks_then_compiles_are_expected_longest_so_they_start_first(tmp_path):
 
     doc = _reference(tmp_path, "```python\nimport torch\nx = torch.ones(2)\n```\n",
                      "```python\nimport torch\nf = torch.compile(lambda x: x + 1)\n```\n",
-                     "```python world-size=2\nimport torch.distributed as dist\n```\n")
+                     "```python world-size=2\nimport torch.distributed as dist\n```\n",
+                     "```cpp name=ext functions=twice\nint64_t twice(int64_t x) { return 2 * x; }\n```\n",
+                     "```python setup=ext\nassert ext.twice(2) == 4\n```\n")
     snippets, _ = load_snippets([doc])
-    assert [needs_compiler(s) for s in snippets] == [False, True, False]
-    eager, compiled, ranks = (expected_duration(s) for s in snippets)
-    assert ranks > compiled > eager
+    assert [needs_compiler(s) for s in snippets] == [False, True, False, True, True]
+    eager, compiled, ranks, build, user = (expected_duration(s) for s in snippets)
+    assert ranks == build > compiled > user > eager  # the build's user waits until it is cached

@@ -21,9 +21,15 @@ def needs_compiler(snippet: "Snippet") -> bool:
 
 
 def expected_duration(snippet: "Snippet") -> float:
-    """A first guess, before a run has recorded one: ranks and C++ builds, compiles, then the rest."""
-    if snippet.markers.world_size > 1 or any(b.language == "cpp" for b in (*snippet.setup_chain, snippet)):
+    """A first guess, before a run has recorded one: ranks and C++ builds, compiles, then the rest.
+
+    A block that only uses a C++ extension built by its setup chain goes after the compiles: started
+    beside the ``cpp`` block it would hold a worker while waiting on the same build lock.
+    """
+    if snippet.markers.world_size > 1 or snippet.language == "cpp":
         return 10.0
+    if any(block.language == "cpp" for block in snippet.setup_chain):
+        return 1.0
     return 3.0 if needs_compiler(snippet) else 0.3
 
 
