@@ -130,6 +130,7 @@ class Server:
                 [sys.executable, os.path.abspath(__file__), "--run-job", job_file], start_new_session=True
             )
             pid = proc.pid
+            job["proc"] = proc  # kept, and marked reaped in _finish: a collected Popen would poll its pid later
         try:
             os.setpgid(pid, pid)
         except OSError:
@@ -173,6 +174,8 @@ class Server:
                 self._finish(job, outcome)
 
     def _finish(self, job: dict, outcome: dict) -> None:
+        if "proc" in job:
+            job["proc"].returncode = -1  # reaped here already; its pid may belong to a new snippet
         outcome["id"] = job["id"]
         outcome["duration_s"] = round(time.monotonic() - job["started"], 3)
         shutil.rmtree(job["workdir"], ignore_errors=True)
