@@ -19,6 +19,7 @@ from .highlight import highlight_lines
 from .markdown_html import render_section, section_url
 
 RESULTS = 10
+LONG_RESULT_LINES = 18  # a result longer than this is cut (with a fade) to keep the list scannable
 MAX_PAGE_CODE_CHARS = 200_000  # a page of findings stays readable; larger files: `torchpatch check FILE`
 DEFAULT_CHANGES = ("2.9", "2.15")
 EXAMPLE_CODE = '''import torch
@@ -77,7 +78,7 @@ def search_page(engine, form: SearchForm, whole_page: bool = True) -> PageResult
 
 def present_hit(hit, torch_version: str | None = None) -> dict:
     return {"hit": hit, "url": section_url(hit.id), "badges": hit_badges(hit, torch_version),
-            "html": render_section(hit.text, hit.reference)}
+            "html": render_section(hit.text, hit.reference), "long": hit.text.count("\n") > LONG_RESULT_LINES}
 
 
 def section_page(engine, section_id: str) -> PageResult:

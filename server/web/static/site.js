@@ -40,12 +40,6 @@
     });
   }
 
-  // A result's text is cut at a fixed height; fade it out only where something was cut.
-  const markClipped = (root) => {
-    for (const box of root.querySelectorAll(".clip")) box.classList.toggle("clipped", box.scrollHeight > box.clientHeight + 1);
-  };
-  markClipped(document);
-
   const form = document.getElementById("search");
   if (!form) return;
   const q = form.elements.q;
@@ -58,7 +52,6 @@
 
   const show = (html) => {
     results.innerHTML = html;
-    markClipped(results);
     const body = results.firstElementChild;
     status.textContent = (body && body.dataset.summary) || "";
   };
@@ -97,7 +90,8 @@
           return;
         }
         show(html);
-        performance.measure("search", { start: started, end: performance.now() });
+        // Measured once the results are painted: the frame after this one has begun.
+        requestAnimationFrame(() => setTimeout(() => performance.measure("search", { start: started, end: performance.now() })));
       })
       .catch((error) => {
         if (error.name !== "AbortError") showMessage("The server did not answer. Check that it is running, then press Enter to retry.");
