@@ -22,6 +22,8 @@ import os, subprocess, sys, time
 subprocess.Popen([sys.executable, "-c",
                   "import sys, time\\nwhile True:\\n    open(sys.argv[1], 'a').write('x')\\n    time.sleep(0.05)",
                   {out!r}, {token!r}], start_new_session=True)
+while not os.path.exists({out!r}):  # it is running (a loaded machine starts it slowly)
+    time.sleep(0.05)
 """
 # The classic daemon: fork, setsid, fork again, the middle process exits (the daemon is orphaned).
 DOUBLE_FORK = """
@@ -34,7 +36,8 @@ if os.fork() == 0:
             open({out!r}, "a").write("x")
             time.sleep(0.05)
     os._exit(0)
-time.sleep(0.3)
+while not os.path.exists({out!r}):
+    time.sleep(0.05)
 """
 
 
@@ -71,7 +74,7 @@ def test_escaped_session_and_daemon_end_with_their_snippet(tmp_path, fresh_home)
     out1, out2 = tmp_path / "popen.txt", tmp_path / "daemon.txt"
     doc = _reference(
         tmp_path,
-        "```python\n" + ESCAPE.format(out=str(out1), token=token) + "time.sleep(0.3)\n```\n",
+        "```python\n" + ESCAPE.format(out=str(out1), token=token) + "```\n",
         "```python\n" + DOUBLE_FORK.format(out=str(out2), token=token) + "```\n",
     )
     run = validate([doc], ValidationOptions(use_cache=False, jobs=2))
@@ -85,7 +88,7 @@ def test_escaped_session_and_daemon_end_with_their_snippet(tmp_path, fresh_home)
 def test_a_timed_out_snippet_takes_its_escaped_processes_along(tmp_path, fresh_home):
     token = f"timeout-token-{os.getpid()}"
     out = tmp_path / "popen.txt"
-    doc = _reference(tmp_path, "```python timeout=3\n" + ESCAPE.format(out=str(out), token=token)
+    doc = _reference(tmp_path, "```python timeout=15\n" + ESCAPE.format(out=str(out), token=token)
                      + "time.sleep(60)\n```\n")
     run = validate([doc], ValidationOptions(use_cache=False))
     assert run.results[sys.executable][0].status == "timeout"
