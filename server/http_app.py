@@ -43,7 +43,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
             yield
 
     app = FastAPI(title="torchpatch", version="0.1.0", lifespan=lifespan,
-                  description="Search verified notes on PyTorch 2.4 -> 2.15 changes.")
+                  description="Search verified notes on PyTorch 2.4 -> 2.15 changes.",
+                  # FastAPI's /docs and /redoc load their scripts from a CDN: nothing here leaves the machine.
+                  docs_url=None, redoc_url=None)
 
     app.state.mcp_sessions = sessions
     install_error_handlers(app)

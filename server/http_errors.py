@@ -50,7 +50,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kind = _HTTP_TYPES.get(exc.status_code, "HTTPError")
-        message = {404: f"no route {request.method} {_prefix(request.url.path)}: see /docs for the API",
+        message = {404: f"no route {request.method} {_prefix(request.url.path)}: the page is at /, the API schema at /openapi.json",
                    405: f"{request.method} is not allowed on {_prefix(request.url.path)}"}.get(
             exc.status_code, str(exc.detail))
         return error_response(exc.status_code, kind, message, getattr(exc, "headers", None))
