@@ -57,6 +57,15 @@ def test_the_json_api_keeps_its_json_errors(client):
     assert client.post("/check", json={"code": "import torch\nL = torch.cholesky(a)\n"}).json()["count"] == 1
 
 
+def test_an_unknown_path_is_a_page_for_a_browser_and_json_for_an_api_client(client):
+    browser = client.get("/no/such/page", headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
+    assert browser.status_code == 404 and is_html_page(browser)
+    assert 'role="alert"' in browser.text and "/no/such/page" in browser.text
+    api = client.get("/no/such/page", headers={"accept": "*/*"})
+    assert api.status_code == 404 and api.json()["error"]["type"] == "NotFound"
+    assert "/openapi.json" in api.json()["error"]["message"]
+
+
 def test_check_form_posts_to_its_own_route_and_shows_findings(client):
     response = client.post("/check/run", data={"code": "import torch\r\nL = torch.cholesky(a)\r\n", "torch_version": "2.15"})
     assert response.status_code == 200
