@@ -11,21 +11,15 @@ and after, and whether (and how fast) the fresh client got in.
 from __future__ import annotations
 
 import argparse
-import os
-import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import anyio
 import httpx
 from mcp import Client
 
 from bench_search import rss_mb
-from load_http import _wait_ready
+from load_http import http_server
 
-TORCHPATCH = str(Path(sys.executable).with_name("torchpatch"))
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "x", "version": "1"}}}
 HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
@@ -35,14 +29,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=1000)
     args = parser.parse_args()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen([TORCHPATCH, "serve", "--transport", "http", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_ready(base)
+    with http_server() as (server, base):
         before = rss_mb(server.pid)
         refused = 0
         start = time.perf_counter()
@@ -64,13 +51,6 @@ def main() -> None:
         print(f"{args.sessions} abandoned sessions opened in {opening:.1f} s ({refused} refused); server RSS "
               f"{before:.0f} -> {rss_mb(server.pid):.0f} MB (after opening: {after:.0f} MB); fresh client: "
               f"{tools} tools, {hits} hits in {seconds * 1000:.0f} ms")
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # closing many sessions can outlast the wait
-            server.kill()
-            server.wait()
 
 
 if __name__ == "__main__":

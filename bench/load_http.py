@@ -9,6 +9,7 @@ p50/p99 latency and the server's resident memory. Stops by itself.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 import statistics
@@ -30,14 +31,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=30.0)
     args = parser.parse_args()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    server = subprocess.Popen([TORCHPATCH, "serve", "--transport", "http", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait_ready(base)
+    with http_server() as (server, base):
         latencies: list[float] = []
         errors: list[str] = []
         lock = threading.Lock()
@@ -68,9 +62,27 @@ def main() -> None:
         print(f"{args.clients} clients x {args.seconds:.0f} s: {len(latencies)} requests "
               f"({len(latencies) / args.seconds:.0f}/s), {len(errors)} errors, p50 {statistics.median(latencies):.0f} ms, "
               f"p99 {percentile(latencies, 0.99):.0f} ms; server RSS {rss_mb(server.pid):.0f} MB")
+
+
+@contextlib.contextmanager
+def http_server():
+    """``torchpatch serve --transport http`` on a free loopback port, answering /healthz; stopped on exit."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = subprocess.Popen([TORCHPATCH, "serve", "--transport", "http", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_ready(base)
+        yield server, base
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # closing many MCP sessions can outlast the wait
+            server.kill()
+            server.wait()
 
 
 def _wait_ready(base: str) -> None:
