@@ -71,9 +71,12 @@ def set_viewport(driver, width: int, height: int) -> None:
 
 
 def wait_for(driver, condition, timeout: float = WAIT):
+    """Poll until condition holds; an element the page replaced between two calls is polled again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(condition)
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition)
 
 
 def visible_text(driver, css: str) -> list[str]:
