@@ -120,3 +120,23 @@ def test_committed_record_is_readable_and_matches_the_format():
         for devices in hashes.values():
             assert set(devices) <= {"cpu", "cuda"}
             assert all(run["status"] in ("passed", "failed", "skipped") for run in devices.values())
+
+
+def test_a_setup_block_in_another_section_is_part_of_the_sections_content(tmp_path):
+    """Editing a setup block changes the status of every section whose snippets run it."""
+    def hashes(setup_line: str, prose: str) -> dict[str, str]:
+        path = tmp_path / "chain.md"
+        path.write_text(
+            "# Chain\nScope: setup blocks shared across sections.\n\n"
+            f"## Model\n> meta: since=2.4; kind=new; api=torch.nn.Linear\n\n{prose}\n\n"
+            f"```python name=model\nimport torch\n{setup_line}\n```\n\n"
+            "## Uses the model\n> meta: since=2.4; kind=new; api=torch.nn.Module\n\nIt has weights.\n\n"
+            "```python setup=model\nassert model.weight.shape == (2, 3)\n```\n")
+        return {s.id: section_hash(s) for s in parse_reference(path).sections}
+
+    before = hashes("model = torch.nn.Linear(3, 2)", "A small model.")
+    edited_setup = hashes("model = torch.nn.Linear(3, 4)", "A small model.")
+    edited_prose = hashes("model = torch.nn.Linear(3, 2)", "A small linear model.")
+    assert edited_setup["chain#uses-the-model"] != before["chain#uses-the-model"]
+    assert edited_prose["chain#uses-the-model"] == before["chain#uses-the-model"]  # the code it runs is the same
+    assert edited_prose["chain#model"] != before["chain#model"]

@@ -35,7 +35,13 @@ LOCAL_HASHES_KEPT = 4  # per section: an edited section validated a few times do
 
 
 def section_hash(section: Section) -> str:
-    return hashlib.sha256(section.text.encode("utf-8")).hexdigest()
+    """The section's Markdown, plus the code of setup blocks its snippets take from other sections:
+    editing a setup block elsewhere changes what this section's snippets run."""
+    content = hashlib.sha256(section.text.encode("utf-8"))
+    borrowed = {id(s): s for snippet in section.snippets for s in snippet.setup_chain if s.section is not section}
+    for setup in borrowed.values():
+        content.update(f"\0setup {setup.markers.name}\0{setup.code}".encode("utf-8"))
+    return content.hexdigest()
 
 
 def load_record(path: Path | None) -> dict:
