@@ -188,6 +188,87 @@ def test_loaded_object_tracking_is_per_scope(shipped_rules):
     assert check_source(code, rules=shipped_rules) == []
 
 
+def _project(tmp_path, files: dict[str, str]) -> Path:
+    for name, code in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(code)
+    return tmp_path
+
+
+_SAVES_ARGS = ("import torch\n\ndef save(args, model, path):\n"
+               "    save_on_master({'model': model.state_dict(), 'epoch': 1, 'args': args}, path)\n")
+_READS_MODEL = "import torch\n\ndef load(p, m):\n    ckpt = torch.load(p, map_location='cpu')\n    m.load_state_dict(ckpt['model'])\n"
+
+
+def test_a_checkpoint_saved_with_args_in_another_file_flags_the_load_and_names_the_save(tmp_path, shipped_rules):
+    root = _project(tmp_path, {"util/misc.py": _SAVES_ARGS, "main.py": _READS_MODEL})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (Path(finding.file).name, finding.line, finding.rule) == ("main.py", 4, "torch-load-saved-in-project")
+    assert f"{root / 'util' / 'misc.py'}:4" in finding.message and "'args' is an object" in finding.message
+    assert finding.severity == "warning"
+    # the load's file alone shows nothing; before 2.6 nothing is wrong
+    assert check_source(_READS_MODEL, "2.15", rules=shipped_rules) == []
+    assert check_paths([root], "2.5", rules=shipped_rules).findings == []
+
+
+def test_a_saved_layout_is_evidence_only_for_loads_reading_its_keys(tmp_path, shipped_rules):
+    other = _READS_MODEL.replace("ckpt['model']", "ckpt['teacher']")
+    plain = _SAVES_ARGS.replace("'args': args", "'args': vars(args)")
+    fabric = _SAVES_ARGS.replace("save_on_master({'model': model.state_dict()", "fabric_save({'model': model")
+    fabric = fabric.replace(", 'args': args", "")
+    for files in ({"misc.py": _SAVES_ARGS, "main.py": other}, {"misc.py": plain, "main.py": _READS_MODEL},
+                  {"misc.py": fabric, "main.py": _READS_MODEL}):
+        assert check_paths([_project(tmp_path / str(len(files) + hash(files['misc.py']) % 97), files)], "2.15",
+                           rules=shipped_rules).findings == []
+
+
+def test_project_findings_keep_file_order_and_obey_selection_and_suppressions(tmp_path, shipped_rules):
+    from torchpatch.validators.checker import Selection
+
+    loads = _READS_MODEL + "    return torch.jit.script(m)\n"
+    root = _project(tmp_path, {"a.py": loads, "misc.py": _SAVES_ARGS})
+    assert [(Path(f.file).name, f.line) for f in check_paths([root], "2.15", rules=shipped_rules).findings] == [
+        ("a.py", 4), ("a.py", 6)]
+    ignored = check_paths([root], "2.15", rules=shipped_rules, selection=Selection(ignore=("torch-load-*",)))
+    assert [f.rule for f in ignored.findings] == ["torchscript-warns"]
+    (root / "a.py").write_text(loads.replace("map_location='cpu')", "map_location='cpu')  "
+                                             "# torchpatch: ignore[torch-load-saved-in-project]"))
+    assert [f.line for f in check_paths([root], "2.15", rules=shipped_rules).findings] == [6]
+
+
+_PL_SCRIPT = ("import torch\n\ndef load(ckpt, model):\n    pl_sd = torch.load(ckpt, map_location='cpu')\n"
+              "    print(pl_sd['global_step'])\n    model.load_state_dict(pl_sd['state_dict'])\n")
+
+
+def test_lightning_layout_keys_are_evidence_only_in_a_lightning_project(tmp_path, shipped_rules):
+    assert check_source(_PL_SCRIPT, "2.15", rules=shipped_rules) == []  # global_step is not Lightning's alone
+    root = _project(tmp_path, {"main.py": "import pytorch_lightning as pl\nimport torch\n", "sample.py": _PL_SCRIPT})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (finding.rule, finding.line, finding.severity) == ("torch-load-lightning-checkpoint", 4, "warning")
+    assert "Lightning project reading 'global_step', 'state_dict'" in finding.message
+    # the project writes that layout itself with plain values: no evidence
+    (root / "save.py").write_text("import torch\ntorch.save({'state_dict': sd, 'global_step': 3}, p)\n")
+    assert check_paths([root], "2.15", rules=shipped_rules).findings == []
+
+
+def test_a_ckpt_path_or_a_lightning_only_key_is_evidence_in_one_file(shipped_rules):
+    def rules_of(code):
+        return [f.rule for f in check_source("import torch\n" + code, "2.15", rules=shipped_rules)]
+
+    assert rules_of("sd = torch.load('logs/last.ckpt')['state_dict']\n") == ["torch-load-lightning-checkpoint"]
+    assert rules_of("sd = torch.load(os.path.join(d, 'last.ckpt'))\n") == ["torch-load-lightning-checkpoint"]
+    assert rules_of("def f(d):\n    p = f'{d}/epoch=3.ckpt'\n    return torch.load(p)\n") == [
+        "torch-load-lightning-checkpoint"]
+    assert rules_of("c = torch.load(p)\nprint(c['pytorch-lightning_version'])\n") == [
+        "torch-load-lightning-checkpoint"]
+    assert rules_of("sd = torch.load('logs/last.ckpt', weights_only=True)\n") == []
+    assert rules_of("sd = torch.load('model.pt')['state_dict']\n") == []
+    # the code writes its own plain .ckpt files: the suffix says nothing
+    assert rules_of("torch.save(m.state_dict(), 'last.ckpt')\nm.load_state_dict(torch.load('last.ckpt'))\n") == []
+    # inside safe_globals or after add_safe_globals: the types are allowed
+    assert rules_of("with torch.serialization.safe_globals([Foo]):\n    torch.load('last.ckpt')\n") == []
+
+
 # --- bad input and safety ----------------------------------------------------------------------------------
 
 def test_code_that_does_not_parse_names_line_and_column(shipped_rules):

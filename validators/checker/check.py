@@ -16,7 +16,9 @@ from ..markdown import Version
 from ..pin import pinned_torch
 from .finding import CheckReport, FileError, Finding
 from .files import python_files
+from .checkpoints import FileEvidence
 from .imports import ImportMap
+from .project import ProjectEvidence
 from .ruleset import RuleSet, default_rules
 from .selection import Selection
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
@@ -39,7 +41,12 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     its position), or a malformed version. ``rules`` defaults to the shipped references and
     check-rules.toml; ``selection`` filters by rule id, severity and inline suppressions.
     """
-    return collect(code, torch_version, filename, rules=rules, selection=selection)[0]
+    findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
+    if collector is None or not collector.evidence.candidates:
+        return findings
+    project = ProjectEvidence()  # a project of one file
+    project.add(collector.evidence)
+    return sorted(findings + _kept(project.findings(collector.evidence), code, selection))
 
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
@@ -61,8 +68,11 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
-    findings = _character_columns(findings, code)
-    return (selection or Selection()).apply(findings, code), collector
+    return _kept(findings, code, selection), collector
+
+
+def _kept(findings: list[Finding], code: str, selection: Selection | None) -> list[Finding]:
+    return (selection or Selection()).apply(_character_columns(findings, code), code)
 
 
 def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *, rules: RuleSet | None = None,
@@ -72,10 +82,15 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     Never stops at a bad file: a missing path, a link loop, an undecodable or unparsable file
     is a FileError in the report. A malformed ``torch_version`` is still an InvalidInput. A file
     that never mentions ``torch`` is read but not parsed (so its syntax is not reported).
+    ``torch.load`` calls whose evidence is in another file (a checkpoint saved there) are decided
+    once every file has been walked.
     """
     parse_target(torch_version)
     rules = rules if rules is not None else default_rules()
     report = CheckReport()
+    project = ProjectEvidence()
+    per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
+    undecided: list[tuple[FileEvidence, str, list[Finding]]] = []  # files with loads the project decides
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -83,7 +98,12 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
         try:
             code = read_source(path)
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
-                report.findings.extend(check_source(code, torch_version, str(path), rules=rules, selection=selection))
+                findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection)
+                per_file.append(findings)
+                if collector is not None:
+                    project.add(collector.evidence)
+                    if collector.evidence.candidates:
+                        undecided.append((collector.evidence, code, findings))
             report.files += 1
         except Unreadable as exc:
             report.errors.append(FileError(str(path), str(exc)))
@@ -91,6 +111,10 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
+    for evidence, code, findings in undecided:
+        findings.extend(_kept(project.findings(evidence), code, selection))
+        findings.sort()
+    report.findings = [finding for findings in per_file for finding in findings]
     return report
 
 

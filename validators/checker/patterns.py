@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .checkpoints import names_ckpt_file
 from .imports import dotted_name
 from .rule import Rule
 
@@ -57,7 +58,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.position is not None and len(call.args) > rule.position:
             return False
-        if rule.when in ("loads-pickled-object", "saved-objects"):
+        if rule.when is not None:  # every condition is torch.load evidence
             return _uses_default_weights_only(call)
         return True
     return False
@@ -101,6 +102,10 @@ class LoadedObjects:
         self.objects_saved_to: set[str] = set()  # what torch.save wrote objects to: "buffer", "args.out"
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
+        self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
+        self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
+        self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
+        self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
@@ -108,6 +113,11 @@ class LoadedObjects:
             return
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
+            self.item_bound.add(id(value))
+        if isinstance(value, ast.Dict):
+            self.dicts[(scope, target.id)] = value
+        elif names_ckpt_file(value):
+            self.ckpt_names.setdefault(scope, set()).add(target.id)
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
@@ -123,6 +133,8 @@ class LoadedObjects:
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
         elif isinstance(call.func, ast.Attribute) and call.args:
+            if call.func.attr == "get":  # ckpt.get("global_step")
+                self._read_key(call.func.value, call.args[0], scope)
             if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
                 self.state_dict_names.add((scope, call.args[0].id))
             elif call.func.attr == "from_numpy":
@@ -135,13 +147,31 @@ class LoadedObjects:
             return
         if key in NAMESPACE_KEYS:
             self._mark(node.value, scope)
-        if isinstance(node.value, ast.Name):
-            self.keys_read.setdefault((scope, node.value.id), set()).add(key)
+        self._read_key(node.value, node.slice, scope)
+
+    def note_compare(self, node: ast.Compare, scope: int) -> None:
+        """``"global_step" in ckpt``, ``"state_dict" in list(sd.keys())``: a key of the layout."""
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            container = node.comparators[0]
+            if isinstance(container, ast.Call) and isinstance(container.func, ast.Name) and container.args:
+                container = container.args[0]  # list(sd.keys())
+            if isinstance(container, ast.Call) and isinstance(container.func, ast.Attribute) and \
+                    container.func.attr == "keys":
+                container = container.func.value
+            self._read_key(container, node.left, scope)
+
+    def _read_key(self, container: ast.AST, key: ast.AST, scope: int) -> None:
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return
+        if isinstance(container, ast.Name):
+            self.keys_read.setdefault((scope, container.id), set()).add(key.value)
+        elif isinstance(container, ast.Call):
+            self.call_keys.setdefault(id(container), set()).add(key.value)
 
     def note_dict(self, node: ast.Dict) -> None:
         """``to_save = {"model": ..., "optimizer": ..., "args": args}``: a checkpoint layout holding an object."""
         keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
-        if len(keys) >= 2 and any(_is_object_value(v) for k, v in zip(node.keys, node.values)
+        if len(keys) >= 2 and any(is_object_value(v) for k, v in zip(node.keys, node.values)
                                   if isinstance(k, ast.Constant) and k.value in NAMESPACE_KEYS):
             self.object_schemas.append(keys)
 
@@ -163,12 +193,28 @@ class LoadedObjects:
             return
         saved = call.args[0]
         if isinstance(saved, ast.Dict):
-            objects = any(_is_object_value(v) for v in saved.values)
+            objects = any(is_object_value(v) for v in saved.values)
         else:
             name = (dotted_name(saved) or "").rsplit(".", 1)[-1].lower()
             objects = name in MODEL_NAMES or name in ("obj", "object")  # broadcast_object-style helpers
         if objects:
             self.objects_saved_to.add(target)
+
+    def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
+        """What a save call saves, when it is a dict display or a name bound to one in this scope."""
+        if isinstance(saved, ast.Name):
+            return self.dicts.get((scope, saved.id))
+        return saved if isinstance(saved, ast.Dict) else None
+
+    def keys_of(self, call: ast.Call) -> frozenset[str]:
+        """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
+        keys = set(self.call_keys.get(id(call), ()))
+        if id(call) not in self.item_bound:
+            keys |= self.keys_read.get(self.bindings.get(id(call)), set())
+        return frozenset(keys)
+
+    def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:
+        return names_ckpt_file(node, self.ckpt_names.get(scope, set()))
 
     def _mark(self, node: ast.AST, scope: int) -> None:
         if isinstance(node, ast.Name):
@@ -194,7 +240,12 @@ class LoadedObjects:
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
 
 
-def _is_object_value(node: ast.expr) -> bool:
+def is_namespace(node: ast.expr) -> bool:
+    """``args``, ``self.opt``, ``cfg``: a name checkpoints use for an argparse Namespace or a config object."""
+    return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS
+
+
+def is_object_value(node: ast.expr) -> bool:
     name = (dotted_name(node) or "").rsplit(".", 1)[-1].lower()
     if name in NAMESPACE_KEYS or name in MODEL_NAMES:
         return True

@@ -7,7 +7,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     keyword           a call that passes the keyword ``argument`` (one of them, for a list;
                       equal to ``value``, when given)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
-                      ``when`` narrows it (``loads-pickled-object``)
+                      ``when`` narrows it to ``torch.load`` evidence: ``loads-pickled-object``,
+                      ``saved-objects`` (this file), ``saved-in-project``, ``lightning-checkpoint``
+                      (the whole run: checkpoints.py)
     positional        a call with more than ``max_positional`` positional arguments (``self`` counts in
                       ``Base.__init__(self, x)``; ``super().__init__(x)`` in a subclass of Base counts it too)
     set-argument      a call whose first argument (or ``params=``) is a set: ``{...}`` or ``set(...)``
@@ -29,7 +31,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument")
-CONDITIONS = ("loads-pickled-object", "saved-objects")
+CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 
 @dataclass(frozen=True)

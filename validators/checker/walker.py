@@ -16,9 +16,12 @@ from ..markdown import Version
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
-from .patterns import LoadedObjects, matches_call
+from .checkpoints import FileEvidence, LoadCandidate, is_lightning_module, is_save_call, saved_path
+from .patterns import LoadedObjects, is_namespace, is_object_value, matches_call
 from .rule import Rule
 from .ruleset import RuleSet
+
+PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -29,6 +32,7 @@ class FindingCollector(ast.NodeVisitor):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
+        self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -39,6 +43,7 @@ class FindingCollector(ast.NodeVisitor):
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
+        self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
 
@@ -64,14 +69,22 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(value)
 
     def collect(self, tree: ast.AST) -> list[Finding]:
+        """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
         self.visit(tree)
+        waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
-            if self.allowlisted:
-                continue
-            evidence = (self.loads.is_object(call) if rule.when == "loads-pickled-object"
-                        else self.loads.may_hold_objects(call) and not self.loads.is_object(call))
-            if evidence:
-                self._report(call, api, [rule])
+            waiting.setdefault(id(call), (call, api, []))[2].append(rule)
+        for call, api, rules in ([] if self.allowlisted else waiting.values()):
+            by_when = {rule.when: rule for rule in rules}
+            if "loads-pickled-object" in by_when and self.loads.is_object(call):
+                self._report(call, api, [by_when["loads-pickled-object"]])
+            elif "saved-objects" in by_when and self.loads.may_hold_objects(call) and not self.loads.is_object(call):
+                self._report(call, api, [by_when["saved-objects"]])
+            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
+                self.evidence.candidates.append(LoadCandidate(
+                    call.lineno, call.col_offset + 1, api, self.loads.keys_of(call),
+                    self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
+                    later))
         return sorted(self.findings.values())
 
     # --- regions where findings would be wrong ------------------------------------
@@ -191,6 +204,8 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if not node.level and is_lightning_module(node.module or ""):
+            self.evidence.lightning = True
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
@@ -198,6 +213,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            self.evidence.lightning |= is_lightning_module(alias.name)
             self._check_qualified(node, alias.name)
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
@@ -213,6 +229,10 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.loads.note_dict(node)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self.loads.note_compare(node, self.scope)
         self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
@@ -247,6 +267,8 @@ class FindingCollector(ast.NodeVisitor):
             self.allowlisted = True
         elif api == "torch.save":
             self.loads.note_save(node)
+        if node.args and is_save_call(node, api):
+            self._note_saved(node, api)
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self._is_super_init(node):
@@ -258,6 +280,15 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         self.generic_visit(node)
+
+    def _note_saved(self, node: ast.Call, api: str | None) -> None:
+        """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
+        saved = self.loads.saved_dict(node.args[0], self.scope)
+        if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
+            self.evidence.note_saved_dict(saved, node.lineno, is_object_value if api == "torch.save" else is_namespace)
+        if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
+                is_object_value(node.args[0]) or (saved is not None and any(map(is_object_value, saved.values)))):
+            self.evidence.plain_ckpt_saves = True
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
@@ -290,6 +321,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.guarded or self.safe_globals:
             matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)
+        if any(rule.when for rule in matched):
+            self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
 
     # --- output -------------------------------------------------------------------
