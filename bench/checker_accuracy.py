@@ -1,7 +1,8 @@
 """Precision and recall of `torchpatch check`: on the judged snippet corpus, and on public trees.
 
 1. tests/samples/checker/corpus/: each `# finding: <rule>` line is a judged true finding, every other
-   line a judged non-finding; TP, FP and FN are exact.
+   line a judged non-finding; TP, FP and FN are exact. Folders under corpus/projects/ are checked
+   as one run each (their evidence spans files).
 2. With TREES_DIR (a folder holding the trees named in bench/checker-judgements.tsv, checked out at the
    commits listed there): every finding counts as TP unless the file lists it as FP; the file's FN rows
    are the misses. Tuning and held-out trees are scored apart; per-rule counts are printed, and the
@@ -28,12 +29,21 @@ def ratio(a: int, b: int) -> str:
     return f"{100 * a / b:.1f}%" if b else "n/a"
 
 
-def corpus_scores(check_source) -> tuple[int, int, int]:
+def _marks(path: Path) -> set[tuple[int, str]]:
+    return {(n, m.group(1)) for n, line in enumerate(path.read_text().splitlines(), 1) if (m := _MARK.search(line))}
+
+
+def corpus_scores(check_source, check_paths) -> tuple[int, int, int]:
+    """Single snippets one by one; each folder under projects/ as one run (evidence across files)."""
     tp = fp = fn = 0
     for path in sorted(CORPUS.glob("*.py")):
-        code = path.read_text()
-        expected = {(n, m.group(1)) for n, line in enumerate(code.splitlines(), 1) if (m := _MARK.search(line))}
-        actual = {(f.line, f.rule) for f in check_source(code, "2.15", path.name)}
+        expected = _marks(path)
+        actual = {(f.line, f.rule) for f in check_source(path.read_text(), "2.15", path.name)}
+        tp, fp, fn = tp + len(actual & expected), fp + len(actual - expected), fn + len(expected - actual)
+    for project in sorted(p for p in (CORPUS / "projects").iterdir() if p.is_dir()):
+        expected = {(p.relative_to(project).as_posix(), n, r) for p in project.rglob("*.py") for n, r in _marks(p)}
+        actual = {(Path(f.file).relative_to(project).as_posix(), f.line, f.rule)
+                  for f in check_paths([project], "2.15").findings}
         tp, fp, fn = tp + len(actual & expected), fp + len(actual - expected), fn + len(expected - actual)
     return tp, fp, fn
 
@@ -76,7 +86,7 @@ def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
 def main() -> None:
     from torchpatch.validators.checker import check_paths, check_source
 
-    tp, fp, fn = corpus_scores(check_source)
+    tp, fp, fn = corpus_scores(check_source, check_paths)
     print(f"snippet corpus: TP {tp}, FP {fp}, FN {fn}: precision {ratio(tp, tp + fp)}, recall {ratio(tp, tp + fn)}")
     if len(sys.argv) > 1:
         tree_scores(Path(sys.argv[1]), check_paths)

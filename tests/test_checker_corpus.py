@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from torchpatch.validators.checker import check_source, load_rules, default_references_dir
+from torchpatch.validators.checker import check_paths, check_source, load_rules, default_references_dir
 
 CORPUS = Path(__file__).parent / "samples" / "checker" / "corpus"
 SNIPPETS = sorted(CORPUS.glob("*.py"))
+PROJECTS = sorted(p for p in (CORPUS / "projects").iterdir() if p.is_dir())  # evidence across files
 _MARK = re.compile(r"#\s*finding:\s*([\w.:#-]+)\s*$")
 
 
@@ -35,3 +36,19 @@ def test_judged_snippet(snippet, rules):
     code = snippet.read_text()
     actual = {(f.line, f.rule) for f in check_source(code, "2.15", snippet.name, rules=rules)}
     assert actual == expected_findings(code)
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=lambda p: p.name)
+def test_judged_project(project, rules):
+    """Checked as one run: a finding's evidence may be in another file of the folder."""
+    report = check_paths([project], "2.15", rules=rules)
+    assert not report.errors
+    actual = {(Path(f.file).relative_to(project).as_posix(), f.line, f.rule) for f in report.findings}
+    expected = {(path.relative_to(project).as_posix(), line, rule) for path in sorted(project.rglob("*.py"))
+                for line, rule in expected_findings(path.read_text())}
+    assert actual == expected
+
+
+def test_projects_hold_both_kinds_of_judgement():
+    marks = [bool(expected_findings(p.read_text())) for project in PROJECTS for p in project.rglob("*.py")]
+    assert len(PROJECTS) >= 3 and any(marks) and not all(marks)
