@@ -5,8 +5,8 @@
    as one run each (their evidence spans files).
 2. With TREES_DIR (a folder holding the trees named in bench/checker-judgements.tsv, checked out at the
    commits listed there): every finding counts as TP unless the file lists it as FP; the file's FN rows
-   are the misses. Tuning and held-out trees are scored apart; per-rule counts are printed, and the
-   torch.load rules on their own.
+   are the misses. Tuning, held-out and new held-out trees are scored apart; per-rule counts are
+   printed, and the torch.load rules on their own.
 
     .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
 """
@@ -49,13 +49,17 @@ def corpus_scores(check_source, check_paths) -> tuple[int, int, int]:
 
 
 def tree_scores(trees: Path, check_paths) -> None:
-    lines = JUDGEMENTS.read_text().splitlines()
-    held_out = set()
-    for index, line in enumerate(lines):
-        if line.startswith("# held-out"):
-            held_out = {l.split("\t")[0] for l in lines[index + 1:] if l and not l.startswith("#")}
-    rows = [r for r in csv.reader((line for line in lines if line and not line.startswith("#")), delimiter="\t")]
-    for name, trees_set in (("tuning trees", {r[0] for r in rows} - held_out), ("held-out trees", held_out)):
+    groups: dict[str, set[str]] = {"tuning trees": set()}  # a "# held-out trees" / "# new held-out trees ..." line starts a group
+    group = "tuning trees"
+    rows = []
+    for line in JUDGEMENTS.read_text().splitlines():
+        if line.startswith(("# held-out trees", "# new held-out trees")):
+            group = line[2:].split(" (")[0]
+            groups[group] = set()
+        elif line and not line.startswith("#"):
+            rows.append(row := line.split("\t"))
+            groups[group].add(row[0])
+    for name, trees_set in groups.items():
         print(name + ":")
         _score([r for r in rows if r[0] in trees_set], trees, check_paths)
 
