@@ -246,6 +246,9 @@ def test_lightning_layout_keys_are_evidence_only_in_a_lightning_project(tmp_path
     [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
     assert (finding.rule, finding.line, finding.severity) == ("torch-load-lightning-checkpoint", 4, "warning")
     assert "Lightning project reading 'global_step', 'state_dict'" in finding.message
+    # the project writes a plain file with only one of those keys: it cannot be the file this load reads
+    (root / "save.py").write_text("import torch\ntorch.save({'state_dict': sd}, p)\n")
+    assert [f.line for f in check_paths([root], "2.15", rules=shipped_rules).findings] == [4]
     # the project writes that layout itself with plain values: no evidence
     (root / "save.py").write_text("import torch\ntorch.save({'state_dict': sd, 'global_step': 3}, p)\n")
     assert check_paths([root], "2.15", rules=shipped_rules).findings == []

@@ -11,7 +11,7 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
   Lightning, only with Lightning's ``"state_dict"`` / ``"global_step"`` keys (and the project
-  saves no plain dict with those keys itself). Checkpoints from Lightning before 2.0 pickle
+  saves no plain dict holding every key the load reads: that could be the file it reads). Checkpoints from Lightning before 2.0 pickle
   callback classes and enums (Lightning's own ``pl_legacy_patch`` says so); ``weights_only=True``
   refuses them with "Unsupported global". A current Lightning checkpoint with plain hyper-parameters
   loads, hence a warning, not an error.
@@ -81,7 +81,7 @@ class FileEvidence:
 
     file: str = ""
     object_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # keys, save line, object key
-    plain_keys: set[str] = field(default_factory=set)  # keys of saved dicts without objects
+    plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     candidates: list[LoadCandidate] = field(default_factory=list)
@@ -96,7 +96,7 @@ class FileEvidence:
         if held is not None:
             self.object_layouts.append((frozenset(key for key, _ in named), line, held))
         else:
-            self.plain_keys.update(key for key, _ in named)
+            self.plain_layouts.append(frozenset(key for key, _ in named))
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

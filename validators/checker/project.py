@@ -19,13 +19,13 @@ class ProjectEvidence:
         self.files: list[FileEvidence] = []
         self.lightning = False
         self.plain_ckpt_saves = False
-        self.plain_keys: set[str] = set()
+        self.plain_layouts: list[frozenset[str]] = []
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
         self.lightning |= evidence.lightning
         self.plain_ckpt_saves |= evidence.plain_ckpt_saves
-        self.plain_keys |= evidence.plain_keys
+        self.plain_layouts += evidence.plain_layouts
 
     def findings(self, evidence: FileEvidence) -> list[Finding]:
         """The findings for ``evidence``'s undecided loads (columns in UTF-8 bytes, +1)."""
@@ -64,7 +64,8 @@ class ProjectEvidence:
         if only := sorted(candidate.keys & LIGHTNING_KEYS):
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys
-        if self.lightning and keys and keys <= LIGHTNING_LAYOUT and keys & LIGHTNING_SHARED and not keys & self.plain_keys:
+        if self.lightning and keys and keys <= LIGHTNING_LAYOUT and keys & LIGHTNING_SHARED and not any(
+                keys <= plain for plain in self.plain_layouts):  # a plain file of the project's own could be the one
             shown = ", ".join(repr(k) for k in sorted(keys))
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
         return None
