@@ -83,7 +83,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     is a FileError in the report. A malformed ``torch_version`` is still an InvalidInput. A file
     that never mentions ``torch`` is read but not parsed (so its syntax is not reported).
     ``torch.load`` calls whose evidence is in another file (a checkpoint saved there) are decided
-    once every file has been walked.
+    once every file has been walked: all the paths of one call count as one project.
     """
     parse_target(torch_version)
     rules = rules if rules is not None else default_rules()

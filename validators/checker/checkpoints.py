@@ -11,8 +11,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
   Lightning, only with Lightning's ``"state_dict"`` / ``"global_step"`` keys (and the project
-  saves no plain dict holding every key the load reads: that could be the file it reads). Checkpoints from Lightning before 2.0 pickle
-  callback classes and enums (Lightning's own ``pl_legacy_patch`` says so); ``weights_only=True``
+  saves no plain dict holding every key the load reads: that could be the file it reads). Older
+  Lightning checkpoints pickle callback classes and an enum (Lightning's own ``pl_legacy_patch``
+  says so), and ``hyper_parameters`` may hold any object; ``weights_only=True``
   refuses them with "Unsupported global". A current Lightning checkpoint with plain hyper-parameters
   loads, hence a warning, not an error.
 """
