@@ -15,7 +15,10 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
+from .deferred_imports import defer_package_init
+
 os.environ.setdefault("LANCEDB_LOG", "error")  # before lancedb loads: no Rust warning on every query
+defer_package_init("lance_namespace_urllib3_client")  # the REST client lancedb imports eagerly
 
 import lancedb  # noqa: E402
 import pyarrow as pa  # noqa: E402

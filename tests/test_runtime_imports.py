@@ -71,3 +71,29 @@ print('ok')
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0 and result.stdout.strip().endswith("ok"), result.stderr[-3000:]
+
+
+def test_lancedb_loads_without_its_rest_client_which_still_works_when_used():
+    """The index imports lancedb without the REST client's API modules (a third of a cold search);
+    the client's package is whole as soon as anything reads from it."""
+    code = """
+import sys
+import torchpatch.server.index
+loaded = [m for m in sys.modules if m.startswith('lance_namespace_urllib3_client.api.')]
+assert not loaded, loaded
+import lance_namespace_urllib3_client as client
+assert client.ApiClient.__name__ == 'ApiClient' and client.__version__
+from lance_namespace_urllib3_client import TableApi
+assert 'lance_namespace_urllib3_client.api.table_api' in sys.modules
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_deferring_a_package_that_is_already_imported_or_missing_changes_nothing():
+    from torchpatch.server.deferred_imports import defer_package_init
+
+    before = sys.modules["json"]
+    defer_package_init("json")
+    defer_package_init("no_such_package_here")
+    assert sys.modules["json"] is before and "no_such_package_here" not in sys.modules
