@@ -140,6 +140,40 @@ def test_warm_up_leaves_the_server_single_threaded_and_compiles_still_run(tmp_pa
     assert [o["outcome"] for o in outcomes] == ["ok", "ok"], outcomes
 
 
+def test_snippets_without_the_compiler_run_during_the_warm_up_and_compiles_wait_for_it(tmp_path, fresh_home):
+    env = {"TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "inductor"), "OMP_NUM_THREADS": "1"}
+    check = ("import sys\nassert {} ('torch._inductor.compile_fx' in sys.modules)\n")
+
+    def job(code: str, after_warm: bool) -> dict:
+        return {"kind": "snippet", "timeout": 300, "after_warm": after_warm,
+                "blocks": [{"language": "python", "file": "x.md", "line": 1, "code": code}]}
+
+    finished: list[str] = []
+    with SnippetRunner(sys.executable, env=env) as runner:
+        warm = runner.warm()
+        held = runner.submit(job(check.format(""), after_warm=True))  # forked from the warmed server
+        eager = runner.submit(job("import torch\nassert torch.ones(2).sum().item() == 2\n", after_warm=False))
+        for name, future in (("warm", warm), ("held", held), ("eager", eager)):
+            future.add_done_callback(lambda _, name=name: finished.append(name))
+        outcomes = [future.result() for future in (warm, held, eager)]
+    assert [o["outcome"] for o in outcomes] == ["ok", "ok", "ok"], outcomes
+    assert finished.index("eager") < finished.index("warm") < finished.index("held"), finished
+
+
+def test_while_warming_a_free_worker_takes_the_longest_snippet_that_needs_no_compiler():
+    from concurrent.futures import Future
+
+    from torchpatch.validators.validate import _RunOrder
+
+    durations = {0: 0.1, 1: 5.0, 2: 0.5, 3: 3.0}  # 1 and 3 need the compiler
+    warm: Future = Future()
+    order = _RunOrder(list(durations), durations.get, lambda p: p in (1, 3), warm)
+    assert [order.take(), order.take()] == [2, 0]  # the compiles wait for the warm-up
+    assert order.take() == 1  # nothing else left: a compile is sent, and the server holds it
+    warm.set_result({"outcome": "ok"})
+    assert order.take() == 3
+
+
 def test_ranks_then_compiles_are_expected_longest_so_they_start_first(tmp_path):
     from torchpatch.validators.shard import expected_duration, needs_compiler
     from torchpatch.validators.validate import load_snippets

@@ -82,12 +82,17 @@ class Server:
         self.running: dict[int, dict] = {}  # pid -> job (with bookkeeping)
         self.buffer = b""
         self.stdin_open = True
+        self.warm_up: _WarmUp | None = None  # in progress: one step per turn of the loop
+        self.held: list[dict] = []  # jobs marked after_warm, started once the warm-up is done
 
     def serve(self) -> None:
         while self.stdin_open:
-            self._read_jobs(timeout=0.02 if self.running else 1.0)
+            busy = self.running or self.warm_up
+            self._read_jobs(timeout=0.0 if self.warm_up else 0.02 if busy else 1.0)
             self._reap()
             self._enforce_timeouts()
+            if self.warm_up:
+                self._warm_one_step()
         # Jobs are only ever pending while the validator reads: end of input with snippets still
         # running means it is gone (killed, interrupted), so nobody waits for them.
         for pid in list(self.running):
@@ -108,10 +113,21 @@ class Server:
             if line.strip():
                 job = json.loads(line)
                 if job.get("kind") == "warm":  # in this process: what every later child inherits
-                    warmed = _warm_compiler() if self.isolation == "fork" else {"timings": {}}
-                    _emit({"id": job["id"], "outcome": "ok", **warmed})
+                    self.warm_up = _WarmUp(job["id"], enabled=self.isolation == "fork")
+                elif job.get("after_warm") and self.warm_up:
+                    self.held.append(job)
                 else:
                     self._start(job)
+
+    def _warm_one_step(self) -> None:
+        """Between steps the loop forks and reaps: snippets that need no compiler run meanwhile."""
+        if self.warm_up.step():
+            return
+        _emit({"id": self.warm_up.job_id, "outcome": "ok", **self.warm_up.report()})
+        self.warm_up = None
+        held, self.held = self.held, []
+        for job in held:
+            self._start(job)
 
     def _start(self, job: dict) -> None:
         job["workdir"] = tempfile.mkdtemp(prefix="snippet-", dir=job.get("scratch") or None)
@@ -182,33 +198,49 @@ class Server:
         _emit(outcome)
 
 
-def _warm_compiler() -> dict:
+class _WarmUp:
     """Import the compiler stack here and fill its pure per-process caches, once for all children.
 
     A compile snippet's child then starts where a second compile in one interpreter would.
     Only imports and hashes of installed files: a compile, a thread or a device here would
-    make every later child hang. Each step is best effort (older builds lack some modules).
+    make every later child hang. It runs one step at a time, so the server forks other
+    snippets in between. Each step is best effort (older builds lack some modules).
     """
-    timings: dict[str, float] = {}
 
-    def step(name: str, action) -> None:
+    def __init__(self, job_id: str, enabled: bool = True):
+        self.job_id = job_id
+        self.started = time.monotonic()
+        self.timings: dict[str, float] = {}
+        self.steps = [(f"import {name}", lambda name=name: importlib.import_module(name)) for name in WARM_MODULES]
+        self.steps += [("torch_key", lambda: _codecache().torch_key()),  # hashes of torch's and triton's
+                       ("triton_key", lambda: _codecache().triton_key()),  # sources: in every FX-graph cache key
+                       # The backend registry reads every installed distribution's entry points on first use.
+                       ("backends", lambda: importlib.import_module("torch._dynamo.backends.registry")._lazy_import())]
+        if not enabled:
+            self.steps = []
+
+    def step(self) -> bool:
+        """Run the next step; False when none is left."""
+        if not self.steps:
+            return False
+        name, action = self.steps.pop(0)
         start = time.monotonic()
         try:
             action()
         except Exception:  # noqa: BLE001 - a missing piece only costs the children its time
-            return
-        timings[name] = round(time.monotonic() - start, 3)
+            return True
+        key = "imports" if name.startswith("import ") else name
+        self.timings[key] = round(self.timings.get(key, 0.0) + time.monotonic() - start, 3)
+        return True
 
-    step("imports", lambda: [importlib.import_module(name) for name in WARM_MODULES])
-    codecache = sys.modules.get("torch._inductor.codecache")
-    if codecache is not None:
-        # Hashes of torch's and triton's source trees, part of every FX-graph cache key.
-        step("torch_key", codecache.torch_key)
-        step("triton_key", codecache.triton_key)
-    # The backend registry reads every installed distribution's entry points on first use.
-    step("backends", lambda: importlib.import_module("torch._dynamo.backends.registry")._lazy_import())
-    gc.freeze()
-    return {"timings": timings, "threads": len(os.listdir("/proc/self/task"))}
+    def report(self) -> dict:
+        gc.freeze()
+        return {"timings": self.timings, "threads": len(os.listdir("/proc/self/task")),
+                "duration_s": round(time.monotonic() - self.started, 3)}
+
+
+def _codecache():
+    return importlib.import_module("torch._inductor.codecache")
 
 
 def _outcome_from_status(job: dict, status: int) -> dict:

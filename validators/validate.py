@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -107,19 +108,20 @@ def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOp
     if progress:
         progress(build.label, done, len(snippets))
     if todo:
-        # Longest first (recorded durations, else an estimate), so no long snippet starts last.
-        todo.sort(key=lambda p: -(cache.duration(keys[p]) or expected_duration(snippets[p])))
         started = time.monotonic()
         with SnippetRunner(build.python_path, options.isolation, env=_child_env(build)) as runner:
             phases["server_start_s"] = round(time.monotonic() - started, 3)
             session = _BuildSession(runner, build, options)
             session.prepare([snippets[p] for p in todo], phases)
+            order = _RunOrder(todo, lambda p: cache.duration(keys[p]) or expected_duration(snippets[p]),
+                              lambda p: needs_compiler(snippets[p]), session.warm)
             pool = ThreadPoolExecutor(max_workers=max(1, options.jobs))
             try:
-                futures = {pool.submit(session.run, snippets[p]): p for p in todo}
+                # Each task takes its snippet when a worker is free, so the order can follow the warm-up.
+                futures = [pool.submit(session.run_next, order, snippets) for _ in todo]
                 for future in as_completed(futures):
-                    position = futures[future]
-                    results[position] = future.result()
+                    position, outcome = future.result()
+                    results[position] = session.result(snippets[position], outcome)
                     result = results[position]
                     if not result.cached:
                         cache.put(keys[position], result.status, result.message, result.duration_s)
@@ -153,11 +155,11 @@ class _BuildSession:
         if self.probe.get("outcome") != "ok":
             raise RuntimeError(f"cannot probe {self.build.python_path}: {self.probe.get('message')}")
         phases["probe_s"] = round(time.monotonic() - started, 3)
-        names = sorted({n for s in snippets if s.language == "python" for n in collect_torch_names(s.code).names})
-        if names:  # forked before the warm-up: it overlaps with it instead of waiting
-            self.static = self.runner.submit({"kind": "static", "names": names, "timeout": 300})
         if any(needs_compiler(s) for s in snippets):
             self.warm = self.runner.warm()
+        names = sorted({n for s in snippets if s.language == "python" for n in collect_torch_names(s.code).names})
+        if names:  # after the warm-up, whose imports it shares; snippets run meanwhile and wait only for its verdict
+            self.static = self.runner.submit({"kind": "static", "names": names, "timeout": 300, "after_warm": True})
 
     def record(self, phases: dict) -> None:
         if self.warm is not None:
@@ -170,14 +172,24 @@ class _BuildSession:
     def unresolved(self) -> dict[str, str]:
         return self.static.result().get("unresolved", {}) if self.static is not None else {}
 
-    def run(self, snippet: Snippet) -> SnippetResult:
+    def run_next(self, order: "_RunOrder", snippets: list[Snippet]) -> tuple[int, dict | None]:
+        position = order.take()
+        return position, self.run(snippets[position])
+
+    def run(self, snippet: Snippet) -> dict | None:
+        """Run the snippet unless it is skipped or the static tier has failed it already: its outcome."""
+        if self._skip_reason(snippet):
+            return None
+        # A snippet the static tier has not answered for yet runs meanwhile; see result().
+        if (self.static is None or self.static.done()) and self._static_problem(snippet):
+            return None
+        return self.runner.run(self._job(snippet))
+
+    def result(self, snippet: Snippet, outcome: dict | None) -> SnippetResult:
+        """The snippet's result; the static verdict takes precedence, so this may wait for it
+        (in the caller's thread, not a worker's)."""
         skip_reason = self._skip_reason(snippet)
-        # A snippet the static tier already failed need not run; one it has not answered for yet
-        # runs meanwhile, and the static verdict, when it comes, takes precedence.
-        static_problem = self._static_problem(snippet) if self.static is None or self.static.done() else None
-        if not static_problem and not skip_reason:
-            outcome = self.runner.run(self._job(snippet))
-        static_problem = static_problem or self._static_problem(snippet)
+        static_problem = self._static_problem(snippet)
         if static_problem:
             return _result(snippet, FAILED, static_problem, 0.0, error_line=snippet.line)
         if skip_reason:
@@ -240,12 +252,33 @@ class _BuildSession:
         ]
         return {
             "kind": "snippet",
+            "after_warm": self.warm is not None and needs_compiler(snippet),  # the server holds it till then
             "blocks": blocks,
             "world_size": snippet.markers.world_size,
             "timeout": snippet.markers.timeout or self.options.timeout,
             "memory_bytes": MEMORY_LIMIT_BYTES,
             "max_output_bytes": OUTPUT_LIMIT_BYTES,
         }
+
+
+class _RunOrder:
+    """Which snippet a free worker takes next: the longest first (recorded durations, else an
+    estimate), so no long snippet starts last; but while the fork server warms up the compiler,
+    the longest of those that need no compiler, which can run meanwhile."""
+
+    def __init__(self, positions: list[int], duration: Callable[[int], float],
+                 needs_compiler: Callable[[int], bool], warm: Future | None):
+        self._waiting = sorted(positions, key=lambda p: -duration(p))
+        self._needs_compiler, self._warm = needs_compiler, warm
+        self._lock = threading.Lock()
+
+    def take(self) -> int:
+        with self._lock:
+            if self._warm is not None and not self._warm.done():
+                for index, position in enumerate(self._waiting):
+                    if not self._needs_compiler(position):
+                        return self._waiting.pop(index)
+            return self._waiting.pop(0)
 
 
 def _result(snippet: Snippet, status: str, message: str, duration: float, cached: bool = False,
