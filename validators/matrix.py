@@ -2,7 +2,8 @@
 
 A section that says ``since=X`` claims its snippets cannot pass on a build older
 than X; ``removed=X`` claims that its ``raises=`` snippets (showing the removal)
-cannot pass before X. A pass on an older build contradicts the claim.
+cannot pass before X. A pass on an older build contradicts the claim. A snippet marked
+``any-version="why"`` shows the API but cannot tell the builds apart: it is no evidence either way.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def check_claims(snippets: list[Snippet], builds: list[TorchBuild],
 
 def _claim(snippet: Snippet) -> tuple[str, Version] | None:
     meta = snippet.section.meta if snippet.section else None
-    if meta is None:
+    if meta is None or snippet.markers.any_version:  # passes on older builds too, and says why
         return None
     if meta.since is not None and not snippet.markers.skip:
         return "since", meta.since

@@ -6,6 +6,7 @@
     ```python world-size=2
     ```python known-bug
     ```python skip="shows pseudo-code"
+    ```python any-version="2.9.1 passes too: the rename shows only in nightly metadata"
     ```cpp name=ext functions=add_one
 
 The vocabulary is small and closed: an unknown marker, or a skip or requirement
@@ -21,7 +22,8 @@ from dataclasses import dataclass, field
 RUNNABLE_LANGUAGES = ("python", "cpp")
 SHELL_LANGUAGES = ("bash", "console", "sh", "shell", "text", "toml", "yaml", "json", "diff", "")
 FLAGS = ("known-bug",)
-VALUED = ("name", "setup", "requires", "reason", "world-size", "raises", "match", "timeout", "skip", "functions")
+VALUED = ("name", "setup", "requires", "reason", "world-size", "raises", "match", "timeout", "skip", "functions",
+          "any-version")
 _NAME = re.compile(r"^[A-Za-z_][\w-]*$")
 _EXCEPTION = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 _REQUIREMENT = re.compile(r"^(cuda(>=\d+\.\d+)?|module:[A-Za-z_][\w.]*)$")
@@ -38,6 +40,7 @@ class Markers:
     match: str | None = None
     timeout: float | None = None
     skip: str | None = None
+    any_version: str | None = None  # why the snippet passes on builds older than its section's since too
     known_bug: bool = False
     functions: tuple[str, ...] = ()
     raw: tuple[str, ...] = field(default_factory=tuple)
@@ -119,6 +122,7 @@ def _build(language: str, values: dict[str, str], flags: set[str], raw: tuple[st
         match=values.get("match"),
         timeout=timeout,
         skip=values.get("skip"),
+        any_version=values.get("any-version"),
         known_bug="known-bug" in flags,
         functions=functions,
         raw=raw,
