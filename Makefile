@@ -52,8 +52,13 @@ validate: install
 	mkdir -p $(REPORTS)
 	$(BIN)/torchpatch validate references --record $(RECORD) --json $(REPORTS)/validate.json --junit $(REPORTS)/validate.xml
 
+# Every older build beside the pinned one: .venv-2.13 (make old-torch) and any other .venv-2.X made by
+# hand, e.g. `python3 -m venv .venv-2.14 && .venv-2.14/bin/pip install torch==2.14.1 numpy`.
+MATRIX_PYTHONS ?= $(sort $(OLD_TORCH)/bin/python $(wildcard .venv-2.*/bin/python))
+
 matrix: install old-torch
-	$(BIN)/torchpatch validate references --python $(OLD_TORCH)/bin/python --json $(REPORTS)/matrix.json
+	mkdir -p $(REPORTS)
+	$(BIN)/torchpatch validate references $(addprefix --python ,$(MATRIX_PYTHONS)) --json $(REPORTS)/matrix.json
 
 # The release radar: every API removed, changed or added since 2.13 is covered or listed as a deliberate gap.
 coverage: install old-torch
