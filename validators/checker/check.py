@@ -16,7 +16,7 @@ from ..markdown import Version
 from ..pin import pinned_torch
 from .finding import CheckReport, FileError, Finding
 from .files import python_files
-from .checkpoints import FileEvidence
+from .checkpoints import FileEvidence, config_library_imported
 from .imports import ImportMap
 from .project import ProjectEvidence
 from .ruleset import RuleSet, default_rules
@@ -104,6 +104,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                     project.add(collector.evidence)
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings))
+            else:  # config.py building a yacs CfgNode need not name torch
+                project.note_config_library(config_library_imported(code))
             report.files += 1
         except Unreadable as exc:
             report.errors.append(FileError(str(path), str(exc)))

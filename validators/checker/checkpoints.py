@@ -6,7 +6,14 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
 - ``saved-in-project``: some file saves (``torch.save(d, p)``, ``save_on_master(d, p)``, any
   ``*save*(d, ...)``) a dict literal, or a name bound to one, that holds an object
   (``{"model": ..., "args": args}``), and this load reads only keys of that layout
-  (``checkpoint["model"]``);
+  (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
+  ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
+  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
+  A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
+  plain dict in the saving function counts as an object only in a project that imports a config-object
+  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine): their objects are classes
+  (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
+  "Unsupported global" (checked on torch 2.15 with each of them);
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
@@ -21,6 +28,7 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 from .imports import dotted_name
@@ -33,10 +41,45 @@ LIGHTNING_KEYS = frozenset({"pytorch-lightning_version", "callbacks", "loops", "
 LIGHTNING_LAYOUT = LIGHTNING_KEYS | {"state_dict", "global_step", "epoch"}
 LIGHTNING_SHARED = frozenset({"state_dict", "global_step"})
 LIGHTNING_MODULES = ("pytorch_lightning", "lightning.pytorch", "lightning")
+# Config-object libraries, and the global torch 2.15's weights_only load names for their object
+# (each checked: a checkpoint {"model": ..., "config": obj} fails with "Unsupported global: GLOBAL <this>").
+CONFIG_LIBRARIES = {
+    "yacs": "yacs.config.CfgNode",
+    "omegaconf": "omegaconf.dictconfig.DictConfig",
+    "ml_collections": "ml_collections.config_dict.config_dict.ConfigDict",
+    "easydict": "easydict.EasyDict",
+    "addict": "addict.addict.Dict",
+    "mmengine": "mmengine.config.config.Config",
+}
+# Names a config object goes by in a saved checkpoint (``'config': config``, ``'cfg': self.cfg``).
+CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})
 
 
 def is_lightning_module(module: str) -> bool:
     return any(module == m or module.startswith(m + ".") for m in LIGHTNING_MODULES)
+
+
+def config_library(module: str) -> str | None:
+    """``yacs.config`` -> ``"yacs"``: the config-object library a module belongs to, if any."""
+    head = module.partition(".")[0]
+    return head if head in CONFIG_LIBRARIES else None
+
+
+_CONFIG_IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(" + "|".join(CONFIG_LIBRARIES) + r")\b", re.MULTILINE)
+
+
+def config_library_imported(code: str) -> str | None:
+    """For a file that is not parsed (it never mentions torch): a config library it imports, by its text."""
+    match = _CONFIG_IMPORT.search(code)
+    return match.group(1) if match else None
+
+
+def is_config_name(node: ast.expr) -> bool:
+    """``config``, ``cfg``, ``self.config``: not ``args.config`` (an argparse option, usually a path)."""
+    if isinstance(node, ast.Name):
+        return node.id.lower() in CONFIG_NAMES
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+            and node.attr.lower() in CONFIG_NAMES)
 
 
 def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) -> bool:
@@ -72,6 +115,7 @@ class LoadCandidate:
     column: int  # 1-based, in UTF-8 bytes like the AST
     api: str
     keys: frozenset[str]  # string keys its result is read with
+    variable_key: bool  # it is also read with a key held in a variable (not its own keys in a loop)
     ckpt_path: bool  # its path is visibly a .ckpt file
     rules: tuple[Rule, ...]  # the rules waiting for project evidence
 
@@ -82,22 +126,30 @@ class FileEvidence:
 
     file: str = ""
     object_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # keys, save line, object key
+    config_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # the same, object = a config
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
+    config_library: str | None = None  # a config-object library it imports ("yacs")
     candidates: list[LoadCandidate] = field(default_factory=list)
 
-    def note_saved_dict(self, node: ast.Dict, line: int, holds_object) -> None:
-        """``holds_object(value)``: the value is an object that weights_only refuses."""
+    def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config) -> None:
+        """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
+        it is one if the project imports a config-object library (a plain layout otherwise)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
             return
+        keys = frozenset(key for key, _ in named)
         held = next((key for key, value in named if holds_object(value)), None)
         if held is not None:
-            self.object_layouts.append((frozenset(key for key, _ in named), line, held))
+            self.object_layouts.append((keys, line, held))
+            return
+        config = next((key for key, value in named if holds_config(value)), None)
+        if config is not None:
+            self.config_layouts.append((keys, line, config))
         else:
-            self.plain_layouts.append(frozenset(key for key, _ in named))
+            self.plain_layouts.append(keys)
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

@@ -35,6 +35,9 @@ NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_para
 # Under these keys an attribute read (``ckpt["settings"].vocab``) means an object: a dict has no such attributes.
 OBJECT_KEYS = NAMESPACE_KEYS | {"settings", "config", "conf", "options", "hyperparams"}
 DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "copy", "setdefault", "__contains__"})
+# Calls that build plain data (``cfg = vars(args)``, ``OmegaConf.to_container(c)``, ``c.to_dict()``, ``c.dump()``);
+# not ``dict(cfg)``: a copy of a yacs CfgNode keeps its nested CfgNodes (refused on torch 2.15).
+PLAIN_DICT_CALLS = frozenset({"vars", "to_dict", "to_container", "asdict", "safe_load", "load", "loads", "dump", "dumps"})
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
@@ -107,8 +110,15 @@ class LoadedObjects:
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
+        self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
+        self.call_bound: set[tuple[int, str]] = set()  # (scope, name) bound to a call's result
+        self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
+        self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
+        self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of for loops
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
+            self.plain_built.setdefault(scope, set()).add(name)
         if not isinstance(target, ast.Name):
             return
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
@@ -120,6 +130,7 @@ class LoadedObjects:
             self.ckpt_names.setdefault(scope, set()).add(target.id)
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
+            self.call_bound.add((scope, target.id))
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
@@ -143,7 +154,10 @@ class LoadedObjects:
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
         key = _string_key(node)
-        if not isinstance(node.ctx, ast.Load) or key is None:
+        if not isinstance(node.ctx, ast.Load):
+            return
+        if key is None:  # ckpt[args.checkpoint_key]
+            self._read_key(node.value, node.slice, scope)
             return
         if key in NAMESPACE_KEYS:
             self._mark(node.value, scope)
@@ -160,7 +174,29 @@ class LoadedObjects:
                 container = container.func.value
             self._read_key(container, node.left, scope)
 
+    def note_loop(self, target: ast.AST, iterable: ast.AST, scope: int) -> None:
+        """``for k in ckpt``, ``{k: v for k, v in sd.items()}``: ``ckpt[k]`` then reads the dict's own keys."""
+        self.loop_nodes.append((target, iterable, scope))
+
+    def _loops(self) -> dict[tuple[int, str], set[str]]:
+        """(scope, loop variable) -> the names its iterable mentions; built only when a load needs it."""
+        if self.loop_nodes:
+            for target, iterable, scope in self.loop_nodes:
+                mentioned = {n.id for n in ast.walk(iterable) if isinstance(n, ast.Name)}
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        self.loops.setdefault((scope, node.id), set()).update(mentioned)
+            self.loop_nodes = []
+        return self.loops
+
     def _read_key(self, container: ast.AST, key: ast.AST, scope: int) -> None:
+        if isinstance(key, (ast.Name, ast.Attribute)) and (held := dotted_name(key)) is not None:
+            if isinstance(container, ast.Name):  # ckpt[args.checkpoint_key], key in ckpt
+                if (scope, container.id) in self.call_bound:
+                    self.variable_reads.append((scope, container.id, held))
+            elif isinstance(container, ast.Call):
+                self.variable_reads.append((scope, id(container), held))
+            return
         if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
             return
         if isinstance(container, ast.Name):
@@ -213,6 +249,21 @@ class LoadedObjects:
             keys |= self.keys_read.get(self.bindings.get(id(call)), set())
         return frozenset(keys)
 
+    def has_variable_key(self, call: ast.Call) -> bool:
+        """The result is read with a key held in a name (``ckpt[key]``, ``args.key in ckpt``) that is not a
+        loop over the result itself (``for k in ckpt: ckpt[k]`` walks a state_dict's own keys)."""
+        if not self.variable_reads:
+            return False
+        bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
+        for scope, container, key in self.variable_reads:
+            if container == id(call):
+                return True
+            if bound is not None and (scope, container) == bound:
+                root = key.partition(".")[0]
+                if container not in self._loops().get((scope, root), ()):
+                    return True
+        return False
+
     def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:
         return names_ckpt_file(node, self.ckpt_names.get(scope, set()))
 
@@ -238,6 +289,17 @@ class LoadedObjects:
             return True
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
+
+
+def _builds_plain_dict(value: ast.expr) -> bool:
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return True
+    if isinstance(value, ast.IfExp):
+        return _builds_plain_dict(value.body) and _builds_plain_dict(value.orelse)
+    name = dotted_name(value.func) if isinstance(value, ast.Call) else None
+    if name == "dict":
+        return not value.args  # dict(lr=0.1), not dict(cfg)
+    return name is not None and name.rsplit(".", 1)[-1] in PLAIN_DICT_CALLS
 
 
 def is_namespace(node: ast.expr) -> bool:

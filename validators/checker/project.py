@@ -9,7 +9,8 @@ saved elsewhere with an object in it and read here with its keys, or a Lightning
 
 from __future__ import annotations
 
-from .checkpoints import LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence, LoadCandidate
+from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
+                          LoadCandidate)
 from .finding import Finding
 from .rule import Rule
 
@@ -20,12 +21,24 @@ class ProjectEvidence:
         self.lightning = False
         self.plain_ckpt_saves = False
         self.plain_layouts: list[frozenset[str]] = []
+        self.config_library: str | None = None  # the first config-object library some file imports
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
         self.lightning |= evidence.lightning
         self.plain_ckpt_saves |= evidence.plain_ckpt_saves
         self.plain_layouts += evidence.plain_layouts
+        self.config_library = self.config_library or evidence.config_library
+
+    def note_config_library(self, library: str | None) -> None:
+        """A file that was not walked (it never names torch) imports a config-object library."""
+        self.config_library = self.config_library or library
+
+    def _plain_layouts(self) -> list[frozenset[str]]:
+        """Saved layouts without objects; one holding ``config`` is plain where no config library is imported."""
+        if self.config_library:
+            return self.plain_layouts
+        return self.plain_layouts + [keys for evidence in self.files for keys, _, _ in evidence.config_layouts]
 
     def findings(self, evidence: FileEvidence) -> list[Finding]:
         """The findings for ``evidence``'s undecided loads (columns in UTF-8 bytes, +1)."""
@@ -41,21 +54,30 @@ class ProjectEvidence:
     def decide(self, candidate: LoadCandidate) -> tuple[Rule, str] | None:
         """The first rule whose evidence holds, and the evidence in words; saved layouts first (they name a line)."""
         by_when = {rule.when: rule for rule in candidate.rules}
-        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate.keys)):
+        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
         return None
 
-    def _saved_layout(self, keys: frozenset[str]) -> str | None:
-        """The save whose layout holds every key this load reads."""
-        if not keys:
+    def _saved_layout(self, candidate: LoadCandidate) -> str | None:
+        """The save whose layout holds every key this load reads (a key in a variable may be any of them)."""
+        keys = candidate.keys
+        if not keys and not candidate.variable_key:
             return None
+        shown = ", ".join(repr(k) for k in sorted(keys))
+        reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
+            if candidate.variable_key else shown
         for evidence in self.files:
-            for layout, line, held in evidence.object_layouts:
+            layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
+            if self.config_library:
+                library = self.config_library
+                layouts += [(layout, line, held, f"a config object (the project imports {library}: "
+                             f"Unsupported global: GLOBAL {CONFIG_LIBRARIES[library]})")
+                            for layout, line, held in evidence.config_layouts]
+            for layout, line, held, what in layouts:
                 if keys <= layout:
-                    shown = ", ".join(repr(k) for k in sorted(keys))
-                    return f"it reads {shown} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is an object"
+                    return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 
     def _lightning(self, candidate: LoadCandidate) -> str | None:
@@ -65,7 +87,7 @@ class ProjectEvidence:
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys
         if self.lightning and keys and keys <= LIGHTNING_LAYOUT and keys & LIGHTNING_SHARED and not any(
-                keys <= plain for plain in self.plain_layouts):  # a plain file of the project's own could be the one
+                keys <= plain for plain in self._plain_layouts()):  # a plain file of the project's own could be the one
             shown = ", ".join(repr(k) for k in sorted(keys))
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
         return None

@@ -16,7 +16,8 @@ from ..markdown import Version
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
-from .checkpoints import FileEvidence, LoadCandidate, is_lightning_module, is_save_call, saved_path
+from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
+                          is_save_call, saved_path)
 from .patterns import LoadedObjects, is_namespace, is_object_value, matches_call
 from .rule import Rule
 from .ruleset import RuleSet
@@ -82,7 +83,7 @@ class FindingCollector(ast.NodeVisitor):
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
-                    call.lineno, call.col_offset + 1, api, self.loads.keys_of(call),
+                    call.lineno, call.col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later))
         return sorted(self.findings.values())
@@ -206,6 +207,8 @@ class FindingCollector(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
+        if not node.level and node.module:
+            self.evidence.config_library = self.evidence.config_library or config_library(node.module)
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
@@ -214,6 +217,7 @@ class FindingCollector(ast.NodeVisitor):
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
             self.evidence.lightning |= is_lightning_module(alias.name)
+            self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
             self._check_qualified(node, alias.name)
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
@@ -233,6 +237,16 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self.loads.note_compare(node, self.scope)
+        self.generic_visit(node)
+
+    def visit_For(self, node: ast.For) -> None:
+        self.loads.note_loop(node.target, node.iter, self.scope)
+        self.generic_visit(node)
+
+    visit_AsyncFor = visit_For
+
+    def visit_comprehension(self, node: ast.comprehension) -> None:
+        self.loads.note_loop(node.target, node.iter, self.scope)
         self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
@@ -285,7 +299,11 @@ class FindingCollector(ast.NodeVisitor):
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
         saved = self.loads.saved_dict(node.args[0], self.scope)
         if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
-            self.evidence.note_saved_dict(saved, node.lineno, is_object_value if api == "torch.save" else is_namespace)
+            built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
+            holds = is_object_value if api == "torch.save" else is_namespace
+            self.evidence.note_saved_dict(
+                saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
+                lambda value: is_config_name(value) and dotted_name(value) not in built)
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 is_object_value(node.args[0]) or (saved is not None and any(map(is_object_value, saved.values)))):
             self.evidence.plain_ckpt_saves = True
