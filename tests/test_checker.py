@@ -272,6 +272,58 @@ def test_a_ckpt_path_or_a_lightning_only_key_is_evidence_in_one_file(shipped_rul
     assert rules_of("with torch.serialization.safe_globals([Foo]):\n    torch.load('last.ckpt')\n") == []
 
 
+_SAVES_CONFIG = ("import torch\n\ndef save(config, model, path):\n"
+                 "    state = {'model': model.state_dict(), 'epoch': 1, 'config': config}\n    torch.save(state, path)\n")
+_CONFIG_IMPORTS = {"yacs": ("from yacs.config import CfgNode as CN\n", "yacs.config.CfgNode"),
+                   "omegaconf": ("from omegaconf import OmegaConf\n", "omegaconf.dictconfig.DictConfig"),
+                   "ml_collections": ("import ml_collections\n", "ml_collections.config_dict.config_dict.ConfigDict"),
+                   "easydict": ("from easydict import EasyDict as edict\n", "easydict.EasyDict"),
+                   "addict": ("from addict import Dict\n", "addict.addict.Dict"),
+                   "mmengine": ("from mmengine.config import Config\n", "mmengine.config.config.Config")}
+
+
+@pytest.mark.parametrize("library", sorted(_CONFIG_IMPORTS))
+def test_a_saved_config_is_an_object_in_a_project_that_imports_a_config_library(tmp_path, shipped_rules, library):
+    imports, refused = _CONFIG_IMPORTS[library]
+    root = _project(tmp_path, {"config.py": imports + "C = None\n", "utils.py": _SAVES_CONFIG, "main.py": _READS_MODEL})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings  # config.py never names torch
+    assert (Path(finding.file).name, finding.line, finding.rule) == ("main.py", 4, "torch-load-saved-in-project")
+    assert f"whose 'config' is a config object (the project imports {library}: " \
+           f"Unsupported global: GLOBAL {refused})" in finding.message
+    # one file that imports the library and saves the config: a project of one file
+    assert [f.line for f in check_source(imports + _SAVES_CONFIG + _READS_MODEL.replace("import torch\n", ""),
+                                         "2.15", rules=shipped_rules)] == [9]
+
+
+def test_a_saved_config_is_no_evidence_without_a_library_or_when_it_is_a_plain_dict(tmp_path, shipped_rules):
+    yacs = "from yacs.config import CfgNode\n"
+    plain = _SAVES_CONFIG.replace("    state =", "    config = vars(config)\n    state =")
+    path = _SAVES_CONFIG.replace("'config': config", "'config': args.config")  # an argparse option: a path
+    for files in ({"utils.py": _SAVES_CONFIG, "main.py": _READS_MODEL},
+                  {"c.py": yacs, "utils.py": plain, "main.py": _READS_MODEL},
+                  {"c.py": yacs, "utils.py": path, "main.py": _READS_MODEL}):
+        assert check_paths([_project(tmp_path / str(abs(hash(str(files))) % 9973), files)], "2.15",
+                           rules=shipped_rules).findings == []
+
+
+_READS_ENTRY = ("import torch\n\ndef load(p, m, key):\n    sd = torch.load(p, map_location='cpu')\n"
+                "    if key in sd:\n        sd = sd[key]\n    m.load_state_dict(sd)\n")
+
+
+def test_a_key_held_in_a_variable_reads_any_entry_of_the_saved_layout(tmp_path, shipped_rules):
+    root = _project(tmp_path / "a", {"misc.py": _SAVES_ARGS, "main.py": _READS_ENTRY})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (finding.line, finding.rule) == (4, "torch-load-saved-in-project")
+    assert "it reads a key held in a variable of the checkpoint saved at" in finding.message
+    own_keys = "import torch\n\ndef avg(p):\n    sd = torch.load(p)\n    for k in list(sd.keys()):\n        sd[k] = sd[k] / 2\n"
+    outside = _READS_ENTRY.replace("    m.load_state_dict(sd)", "    m.load_state_dict(sd['teacher'])")
+    for files in ({"misc.py": _SAVES_ARGS, "main.py": own_keys},  # a state_dict walked by its own keys
+                  {"misc.py": _SAVES_ARGS, "main.py": outside},  # a visible key the layout lacks (read off sd)
+                  {"misc.py": _SAVES_ARGS.replace("'args': args", "'args': vars(args)"), "main.py": _READS_ENTRY}):
+        assert check_paths([_project(tmp_path / str(abs(hash(str(files))) % 9973), files)], "2.15",
+                           rules=shipped_rules).findings == []
+
+
 # --- bad input and safety ----------------------------------------------------------------------------------
 
 def test_code_that_does_not_parse_names_line_and_column(shipped_rules):
