@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "samples" / "checker" / "corpus"
 JUDGEMENTS = ROOT / "bench" / "checker-judgements.tsv"
 _MARK = re.compile(r"#\s*finding:\s*([\w.:#-]+)\s*$")
+_GROUP = re.compile(r"# ((?:[\w-]+ )*held-out trees)(?: \(|$)")
 
 
 def ratio(a: int, b: int) -> str:
@@ -49,12 +50,12 @@ def corpus_scores(check_source, check_paths) -> tuple[int, int, int]:
 
 
 def tree_scores(trees: Path, check_paths) -> None:
-    groups: dict[str, set[str]] = {"tuning trees": set()}  # a "# held-out trees" / "# new held-out trees ..." line starts a group
+    groups: dict[str, set[str]] = {"tuning trees": set()}  # "# held-out trees", "# new held-out trees (...)": a group
     group = "tuning trees"
     rows = []
     for line in JUDGEMENTS.read_text().splitlines():
-        if line.startswith(("# held-out trees", "# new held-out trees")):
-            group = line[2:].split(" (")[0]
+        if (heading := _GROUP.match(line)) is not None:
+            group = heading.group(1)
             groups[group] = set()
         elif line and not line.startswith("#"):
             rows.append(row := line.split("\t"))
