@@ -111,6 +111,7 @@ class LoadedObjects:
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
+        self.returned: set[tuple[int, str]] = set()  # (scope, name) a function returns as is
         self.call_bound: set[tuple[int, str]] = set()  # (scope, name) bound to a call's result
         self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
         self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
@@ -281,7 +282,8 @@ class LoadedObjects:
         bound = self.bindings.get(id(call))
         if id(call) in self.object_calls or bound in self.object_names:
             return True
-        return bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
+        return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
+                and bound not in self.returned)  # `return model`: the caller may pass it to load_state_dict
 
     def may_hold_objects(self, call: ast.Call) -> bool:
         source = dotted_name(call.args[0]) if call.args else None

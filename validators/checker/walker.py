@@ -239,6 +239,11 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.note_compare(node, self.scope)
         self.generic_visit(node)
 
+    def visit_Return(self, node: ast.Return) -> None:
+        if isinstance(node.value, ast.Name):
+            self.loads.returned.add((self.scope, node.value.id))
+        self.generic_visit(node)
+
     def visit_For(self, node: ast.For) -> None:
         self.loads.note_loop(node.target, node.iter, self.scope)
         self.generic_visit(node)
