@@ -115,7 +115,7 @@ class LoadedObjects:
         self.call_bound: set[tuple[int, str]] = set()  # (scope, name) bound to a call's result
         self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
         self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
-        self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of for loops
+        self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
@@ -157,8 +157,10 @@ class LoadedObjects:
         key = _string_key(node)
         if not isinstance(node.ctx, ast.Load):
             return
-        if key is None:  # ckpt[args.checkpoint_key]
-            self._read_key(node.value, node.slice, scope)
+        if key is None:  # ckpt[args.checkpoint_key]; x[i] of anything else is not looked at
+            value = node.value
+            if isinstance(value, ast.Call) or (isinstance(value, ast.Name) and (scope, value.id) in self.call_bound):
+                self._read_key(value, node.slice, scope)
             return
         if key in NAMESPACE_KEYS:
             self._mark(node.value, scope)
@@ -175,12 +177,9 @@ class LoadedObjects:
                 container = container.func.value
             self._read_key(container, node.left, scope)
 
-    def note_loop(self, target: ast.AST, iterable: ast.AST, scope: int) -> None:
-        """``for k in ckpt``, ``{k: v for k, v in sd.items()}``: ``ckpt[k]`` then reads the dict's own keys."""
-        self.loop_nodes.append((target, iterable, scope))
-
     def _loops(self) -> dict[tuple[int, str], set[str]]:
-        """(scope, loop variable) -> the names its iterable mentions; built only when a load needs it."""
+        """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
+        sd.items()}``: ``ckpt[k]`` then reads the dict's own keys); built only when a load needs it."""
         if self.loop_nodes:
             for target, iterable, scope in self.loop_nodes:
                 mentioned = {n.id for n in ast.walk(iterable) if isinstance(n, ast.Name)}

@@ -244,15 +244,11 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.returned.add((self.scope, node.value.id))
         self.generic_visit(node)
 
-    def visit_For(self, node: ast.For) -> None:
-        self.loads.note_loop(node.target, node.iter, self.scope)
+    def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
+        self.loads.loop_nodes.append((node.target, node.iter, self.scope))
         self.generic_visit(node)
 
-    visit_AsyncFor = visit_For
-
-    def visit_comprehension(self, node: ast.comprehension) -> None:
-        self.loads.note_loop(node.target, node.iter, self.scope)
-        self.generic_visit(node)
+    visit_AsyncFor = visit_comprehension = visit_For
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
