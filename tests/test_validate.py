@@ -193,6 +193,11 @@ def test_unpinned_build_is_reported_loudly(samples, fresh_home):
     assert as_json(run)["torch"]["pin"] == "2.15.0"
 
 
+def test_a_snippet_runs_as_the_main_module_like_a_script(cases):
+    # Classes it defines pickle; Dynamo's guards on globals look the module up the same way.
+    assert cases["runs-as-main-module"].status == "passed", cases["runs-as-main-module"].message
+
+
 def test_static_tier_does_not_resolve_past_a_value(cases):
     # torch.version.cuda is None on CPU builds: `.replace` on it is a value's method, not a torch name
     assert cases["static-stops-at-values"].status == "passed"

@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import traceback
+import types
 
 RANK_GRACE_S = 15.0  # after one rank fails, how long the others get before they are killed
 OUTPUT_TAIL = 4000
@@ -305,7 +306,7 @@ def _apply_limits(job: dict) -> None:
 
 
 def _execute(blocks: list[dict]) -> dict:
-    namespace = {"__name__": "__main__"}
+    namespace = _fresh_main_module().__dict__
     try:
         for block in blocks:
             if block["language"] == "cpp":
@@ -322,6 +323,15 @@ def _execute(blocks: list[dict]) -> dict:
         sys.stdout.flush()
         sys.stderr.flush()
     return {"outcome": "ok"}
+
+
+def _fresh_main_module():
+    """An empty module registered as ``__main__``, as a script gets: what a snippet defines can be
+    found through ``sys.modules["__main__"]`` (pickle does that for classes, Dynamo's guards for
+    globals). This process is the snippet's own, so replacing the server's entry is harmless."""
+    module = types.ModuleType("__main__")
+    sys.modules["__main__"] = module
+    return module
 
 
 def _compile_cpp(block: dict):
