@@ -3,6 +3,7 @@
 Identifiers get their weight in the full-text column, which repeats each section's declared API
 names beside its breadcrumb. A pasted error message drowns in its own noise under BM25, so a long
 fragment of it found verbatim in one or two sections lifts those sections above any fused rank.
+A release the query asks about ("what changed in 2.14") lifts the sections of that release a little.
 Weights come from the retrieval eval in tests/eval/: a flat boost for every section that declares
 a named API (tried at several weights) scrambled the order among sections sharing that API.
 """
@@ -18,8 +19,14 @@ HYBRID_WEIGHTS = (1.0, 0.5)
 ERROR_TEXT_BOOST = 0.03  # a long fragment of the query appears verbatim in the section
 MAX_SHARING = 2  # a fragment found in more sections than this says nothing specific
 MIN_FRAGMENT = 24
+VERSION_BOOST = 0.006  # the section's change happened in a release the query names ("in 2.14")
 
 _SPACE = re.compile(r"\s+")
+# A release the query asks about: "changed in 2.14", "since PyTorch 2.9", "from 2.5 to 2.15". A
+# version that only describes the user's install ("torch 2.15 requires", "2.15.0+cu132") is not one.
+_RELEASE = re.compile(r"\b(?:in|since|from|to|after|before|until)\s+(?:(?:py)?torch\s+)?2\.(\d{1,2})(?![\w+]|\.\d+\+)",
+                      re.IGNORECASE)
+_CHECKLIST_HEADING = re.compile(r"^Upgrading to 2\.(\d{1,2})$")
 
 
 def rrf(rankings: list[list[str]], weights: tuple[float, ...] | None = None) -> dict[str, float]:
@@ -54,3 +61,25 @@ def error_text_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
     if not best or len(best) > MAX_SHARING:
         return {}
     return {section_id: ERROR_TEXT_BOOST / len(best) for section_id in best}
+
+
+def release_keys(query: str) -> set[int]:
+    """The releases a query names, as the index's version sort keys (2.14 -> 21400)."""
+    return {20000 + int(minor) * 100 for minor in _RELEASE.findall(query)}
+
+
+def version_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
+    """Lift the sections whose change came in a release the query names, and that release's
+    checklist: BM25 sees "2.14" as two common tokens, so the version alone does not rank."""
+    wanted = release_keys(query)
+    if not wanted:
+        return {}
+    boosts = {}
+    for section_id, row in rows.items():
+        keys = {row[key] - row[key] % 100 for key in ("since", "deprecated", "removed") if row[key]}
+        checklist = _CHECKLIST_HEADING.match(row["heading"] or "")
+        if checklist:
+            keys.add(20000 + int(checklist[1]) * 100)
+        if keys & wanted:
+            boosts[section_id] = VERSION_BOOST
+    return boosts

@@ -165,3 +165,18 @@ def test_query_encoder_uses_onnx_when_exported_else_numpy(search_refs, fresh_hom
     onnx_model_path().unlink()
     build_index(search_refs, str(fresh_home / "db"))
     assert isinstance(pick(), OnnxEncoder)
+
+
+def test_a_release_the_query_asks_about_lifts_that_releases_sections(engine):
+    # BM25 sees "2.8" as two common tokens; the section added in 2.8 ranks first only through its version.
+    assert top(engine, "what was new in 2.8") == "compiling#regional-compilation-with-nested_compile_region"
+
+
+def test_only_a_release_asked_about_counts_not_the_users_install():
+    from torchpatch.server.ranking import release_keys
+
+    assert release_keys("what changed in torch.export in 2.14") == {21400}
+    assert release_keys("upgrading PyTorch from 2.5 to 2.15.0") == {20500, 21500}
+    assert release_keys("does torch 2.15 require triton") == set()
+    assert release_keys("torch.__version__ is 2.15.0+cu132 but pip says 2.15.0") == set()
+    assert release_keys("lr=1e-2.5 in 2.x") == set()
