@@ -187,3 +187,28 @@ def test_ranks_then_compiles_are_expected_longest_so_they_start_first(tmp_path):
     assert [needs_compiler(s) for s in snippets] == [False, True, False, True, True]
     eager, compiled, ranks, build, user = (expected_duration(s) for s in snippets)
     assert ranks == build > compiled > user > eager  # the build's user waits until it is cached
+
+
+def test_rank_ports_come_from_below_the_kernels_ephemeral_range():
+    """A port the kernel hands out can be handed out again to another snippet's gloo socket before
+    rank 0 binds it; ports below the ephemeral range never are."""
+    from torchpatch.validators import forkserver
+
+    low = forkserver._ephemeral_low()
+    ports = {forkserver._free_port() for _ in range(20)}
+    assert all(1024 <= port < low for port in ports)
+    assert len(ports) > 1  # drawn afresh in each (forked) caller, not from a shared random state
+
+
+def test_ranks_that_lose_a_gloo_connection_once_are_run_again_but_not_twice(tmp_path, fresh_home):
+    flaky_once = ("```python world-size=2\nimport os, torch.distributed as dist\n"
+                  "if os.environ['RANK'] == '0' and not os.path.exists('tried'):\n"
+                  "    open('tried', 'w').close()\n"
+                  "    raise dist.DistNetworkError('Connection reset by peer')\n```\n")
+    always = ("```python world-size=2\nimport torch.distributed as dist\n"
+              "raise dist.DistNetworkError('Connection reset by peer')\n```\n")
+    doc = _reference(tmp_path, flaky_once, always)
+    run = validate([doc], ValidationOptions(use_cache=False, jobs=1))
+    first, second = run.results[sys.executable]
+    assert first.status == "passed", first.message
+    assert second.status == "failed" and "Connection reset by peer" in second.message

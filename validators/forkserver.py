@@ -27,6 +27,7 @@ import gc
 import importlib
 import json
 import os
+import random
 import resource
 import select
 import shutil
@@ -39,6 +40,7 @@ import time
 import traceback
 import types
 
+NETWORK_ERROR = "torch.distributed.DistNetworkError"
 RANK_GRACE_S = 15.0  # after one rank fails, how long the others get before they are killed
 OUTPUT_TAIL = 4000
 PR_SET_CHILD_SUBREAPER = 36
@@ -376,8 +378,20 @@ def _markdown_line(exc: BaseException) -> list | None:
 
 
 def _run_ranks(job: dict) -> dict:
-    """Fork N ranks on loopback; report the first rank that fails."""
+    """Fork N ranks on loopback; report the first rank that fails. A run that fails only because a
+    gloo connection was reset (seen on a busy 2-core machine, in snippets that pass on rerun) is run
+    once more, on a new port; a second failure is reported."""
+    result = _run_ranks_once(job)
+    if result["outcome"] == "exception" and NETWORK_ERROR in result.get("exc_mro", []):
+        result = _run_ranks_once(job)
+    return result
+
+
+def _run_ranks_once(job: dict) -> dict:
     world = job["world_size"]
+    for rank in range(world):  # a retry must not read the results of the first try
+        if os.path.exists(f"rank{rank}.json"):
+            os.remove(f"rank{rank}.json")
     port = _free_port()
     pids = {}
     for rank in range(world):
@@ -433,9 +447,29 @@ def _rank_result(rank: int, status: int) -> dict:
 
 
 def _free_port() -> int:
-    with socket.socket() as sock:
+    """A free port below the kernel's ephemeral range. A port the kernel handed out (bind to 0) and
+    we released can be handed out again, to a gloo socket of ranks running beside these, before
+    rank 0's store binds it: their connections then fail with 'Connection reset by peer'."""
+    low = _ephemeral_low()
+    for _ in range(100):
+        port = random.SystemRandom().randrange(max(1024, low - 20000), low)  # not the state forked children share
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    with socket.socket() as sock:  # everything below the range is taken: fall back to the kernel's choice
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def _ephemeral_low() -> int:
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as handle:
+            return int(handle.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
 
 
 def _probe(modules: list[str]) -> dict:
