@@ -143,7 +143,9 @@ def test_filters_narrow_results_and_are_kept_in_the_url(browser, base_url):
     assert kinds and set(kinds) == {"breaking"}
 
     Select(browser.find_element(By.NAME, "torch_version")).select_by_visible_text("2.9")
-    wait_for(browser, lambda d: "torch_version=2.9" in d.current_url and visible_text(d, "#results .applies"))
+    # Badges read while their results are not yet shown have no innerText: wait until all show text.
+    wait_for(browser, lambda d: "torch_version=2.9" in d.current_url
+             and all(visible_text(d, "#results .applies") or [""]))
     assert set(visible_text(browser, "#results .applies")) <= {"applies to 2.9", "not yet in 2.9"}
 
 
