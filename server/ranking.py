@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from torchpatch.validators.markdown import Version
+
 RRF_K = 60
 # Full-text ranks count double the vector ranks: the references are dense with the exact words agents
 # type (API names, error text), and the eval in tests/eval/ scores this fusion best.
@@ -65,7 +67,11 @@ def error_text_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
 
 def release_keys(query: str) -> set[int]:
     """The releases a query names, as the index's version sort keys (2.14 -> 21400)."""
-    return {20000 + int(minor) * 100 for minor in _RELEASE.findall(query)}
+    return {_release(minor) for minor in _RELEASE.findall(query)}
+
+
+def _release(minor: str) -> int:
+    return Version(2, int(minor)).sort_key
 
 
 def version_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
@@ -76,10 +82,10 @@ def version_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
         return {}
     boosts = {}
     for section_id, row in rows.items():
-        keys = {row[key] - row[key] % 100 for key in ("since", "deprecated", "removed") if row[key]}
+        keys = {row[key] // 100 * 100 for key in ("since", "deprecated", "removed") if row[key]}  # patch dropped
         checklist = _CHECKLIST_HEADING.match(row["heading"] or "")
         if checklist:
-            keys.add(20000 + int(checklist[1]) * 100)
+            keys.add(_release(checklist[1]))
         if keys & wanted:
             boosts[section_id] = VERSION_BOOST
     return boosts

@@ -90,8 +90,7 @@ class Server:
 
     def serve(self) -> None:
         while self.stdin_open:
-            busy = self.running or self.warm_up
-            self._read_jobs(timeout=0.0 if self.warm_up else 0.02 if busy else 1.0)
+            self._read_jobs(timeout=0.0 if self.warm_up else 0.02 if self.running else 1.0)
             self._reap()
             self._enforce_timeouts()
             if self.warm_up:
@@ -219,8 +218,8 @@ class _WarmUp:
                        ("triton_key", lambda: _codecache().triton_key()),  # sources: in every FX-graph cache key
                        # The backend registry reads every installed distribution's entry points on first use.
                        ("backends", lambda: importlib.import_module("torch._dynamo.backends.registry")._lazy_import())]
-        if not enabled:
-            self.steps = []
+        if not enabled:  # process isolation: children import for themselves, nothing to warm
+            self.steps.clear()
 
     def step(self) -> bool:
         """Run the next step; False when none is left."""

@@ -157,7 +157,9 @@ class _BuildSession:
         phases["probe_s"] = round(time.monotonic() - started, 3)
         if any(needs_compiler(s) for s in snippets):
             self.warm = self.runner.warm()
-        names = sorted({n for s in snippets if s.language == "python" for n in collect_torch_names(s.code).names})
+        # With the snippet's line, as _static_problem asks: each snippet is parsed once (the answer is cached).
+        names = sorted({name for s in snippets if s.language == "python"
+                        for name in collect_torch_names(s.code, s.line).names})
         if names:  # after the warm-up, whose imports it shares; snippets run meanwhile and wait only for its verdict
             self.static = self.runner.submit({"kind": "static", "names": names, "timeout": 300, "after_warm": True})
 
