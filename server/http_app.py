@@ -18,6 +18,7 @@ from .mcp_sessions import bounded_streamable_http_app
 from .models import MAX_K, MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
 from .search import SearchEngine
 from .web import build_web_router
+from .web.error_pages import HtmlErrorPages
 from .web.routes import error_page as web_error_page
 
 VERSION_PATTERN = r"^\d+\.\d+(\.\d+)?$"
@@ -49,8 +50,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
                   docs_url=None, redoc_url=None)
 
     app.state.mcp_sessions = sessions
-    install_error_handlers(app, html_error=web_error_page)
+    install_error_handlers(app)
     app.add_middleware(RequestLimits)
+    app.add_middleware(HtmlErrorPages, render=web_error_page)  # outermost: a browser sees its errors as pages
 
     @app.get("/search", response_model=SearchResponse)
     def search(

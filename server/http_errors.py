@@ -37,14 +37,8 @@ def error_response(status: int, kind: str, message: str, headers: dict | None = 
     return JSONResponse(status_code=status, content={"error": {"type": kind, "message": message}}, headers=headers)
 
 
-def wants_html(request: Request) -> bool:
-    """A browser navigating (Accept: text/html first); API clients send */* or application/json."""
-    accept = request.headers.get("accept", "")
-    return request.method == "GET" and accept.split(",")[0].strip().startswith("text/html")
-
-
-def install_error_handlers(app: FastAPI, html_error=None) -> None:
-    """``html_error(status, title, message, path)``, when given, answers a browser's unknown page in HTML."""
+def install_error_handlers(app: FastAPI) -> None:
+    """(A browser gets these errors as pages: server/web/error_pages.py wraps the app.)"""
     @app.exception_handler(TorchpatchError)
     async def project_error(_: Request, exc: TorchpatchError) -> JSONResponse:
         status = next((code for kind, code in _STATUS.items() if isinstance(exc, kind)), 400)
@@ -60,9 +54,6 @@ def install_error_handlers(app: FastAPI, html_error=None) -> None:
         message = {404: f"no route {request.method} {_prefix(request.url.path)}: the page is at /, the API schema at /openapi.json",
                    405: f"{request.method} is not allowed on {_prefix(request.url.path)}"}.get(
             exc.status_code, str(exc.detail))
-        if html_error is not None and exc.status_code == 404 and wants_html(request):
-            return html_error(404, "No such page", f"There is no page at {_prefix(request.url.path)}: "
-                              "search from the start page.", request.url.path)
         return error_response(exc.status_code, kind, message, getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from fastapi import APIRouter, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound, TorchpatchError
+from torchpatch.validators.pin import pinned_torch
 
 from . import views
 from .assets import CACHE_FOREVER, asset_url, assets
@@ -28,8 +29,9 @@ from .markdown_html import render_inline, section_url
 log = logging.getLogger(__name__)
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
-TEMPLATES.globals.update(asset=asset_url, section_url=section_url)
+TEMPLATES.globals.update(asset=asset_url, section_url=section_url, pinned_torch=pinned_torch)
 TEMPLATES.filters["inline_markdown"] = lambda text: Markup(render_inline(text))
+TEMPLATES.filters["title_query"] = views.title_query
 # URL-encoding can triple a character. The app's RequestLimits answers bodies over 1 MB first (in
 # JSON); the page's script stops a paste over the limit before it is sent.
 MAX_FORM_BYTES = 2 * views.MAX_PAGE_CODE_CHARS * 3
@@ -39,8 +41,8 @@ def render(template: str, context: dict, status: int = 200, path: str = "") -> H
     return HTMLResponse(TEMPLATES.get_template(template).render(path=path, **context), status_code=status)
 
 
-def error_page(status: int, title: str, message: str, path: str = "") -> HTMLResponse:
-    return render("error.html", {"status": status, "title": title, "message": message}, status, path)
+def error_page(status: int, title: str, message: str, path: str = "", hint: tuple | None = None) -> HTMLResponse:
+    return render("error.html", {"status": status, "title": title, "message": message, "hint": hint}, status, path)
 
 
 class PageRoute(APIRoute):
@@ -97,8 +99,8 @@ def build_web_router(engine) -> APIRouter:
         return render("results.html", page.context, page.status, "/")
 
     @router.get("/s/{section_id:path}", response_class=HTMLResponse)
-    def section(section_id: str):
-        page = views.section_page(engine, section_id)
+    def section(section_id: str, request: Request):
+        page = views.section_page(engine, section_id, request.query_params)
         return render("section.html", page.context, page.status)
 
     @router.get("/changes", response_class=HTMLResponse)
@@ -107,13 +109,18 @@ def build_web_router(engine) -> APIRouter:
         return render("changes.html", page.context, page.status, "/changes")
 
     @router.get("/check", response_class=HTMLResponse)
-    def check_form(request: Request):
-        example = request.query_params.get("example")
-        return render("check.html", views.check_page(views.EXAMPLE_CODE if example else None), path="/check")
+    async def check_form(request: Request):
+        """The form; with ``?z=`` (a result's link) the check of the code it carries."""
+        params = request.query_params
+        version = (params.get("torch_version") or "").strip() or None
+        if params.get("z"):
+            return await checked(views.code_from_link(params["z"]), version)
+        return render("check.html", views.check_page(views.EXAMPLE_CODE if params.get("example") else None), path="/check")
 
     @router.post("/check/run", response_class=HTMLResponse)
     async def check_run(request: Request):
-        """The form posts here: ``POST /check`` is the JSON API's."""
+        """The form posts here (``POST /check`` is the JSON API's) and is sent on to the result's own
+        URL (303), which a reload, a bookmark or a shared link reproduces."""
         size = request.headers.get("content-length") or "0"
         if not size.isdigit() or int(size) > MAX_FORM_BYTES:
             message = views.too_large(f"a {int(size) // 1000:,} kB form" if size.isdigit() else "a form of unknown size")
@@ -124,13 +131,23 @@ def build_web_router(engine) -> APIRouter:
         message = views.validate_check_input(code)
         if message:
             return render("check.html", views.check_page(code, version, message=message), 422, "/check")
+        link = views.result_link(code, version)
+        if link is not None:
+            return RedirectResponse(link, status_code=303)
+        return await checked(code, version)  # too large for a link: the result is shown here, once
+
+    async def checked(code: str, version: str | None) -> HTMLResponse:
         from torchpatch.validators.checker import check_source
 
+        message = views.validate_check_input(code)
+        if message:
+            return render("check.html", views.check_page(code, version, message=message), 422, "/check")
         try:
             findings = await run_in_threadpool(check_source, code, version)
         except InvalidInput as exc:
             return render("check.html", views.check_page(code, version, message=str(exc)), 422, "/check")
-        return render("check.html", views.check_page(code, version, findings), path="/check")
+        return render("check.html", views.check_page(code, version, findings, link=views.result_link(code, version)),
+                      path="/check")
 
     @router.get("/static/{name}")
     def static(name: str):

@@ -14,6 +14,41 @@
     }
   });
 
+  // A copy button on every code block (and on each suppression comment), added here: without this
+  // file there is nothing to click, and the code can still be selected.
+  const addCopyButtons = (root) => {
+    for (const pre of root.querySelectorAll(".md pre")) {
+      if (pre.parentElement.classList.contains("codeblock")) continue;
+      const box = document.createElement("div");
+      box.className = "codeblock";
+      pre.replaceWith(box);
+      box.append(copyButton(() => pre.innerText, "Copy code"), pre);
+    }
+    for (const comment of root.querySelectorAll(".finding .suppress")) {
+      comment.after(" ", copyButton(() => comment.textContent, "Copy the comment", "copy-inline"));
+    }
+  };
+  const copyButton = (text, label, extra) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy" + (extra ? " " + extra : "");
+    button.textContent = "Copy";
+    button.setAttribute("aria-label", label);
+    button.addEventListener("click", () => {
+      navigator.clipboard.writeText(text()).then(() => {
+        button.textContent = "Copied";
+        button.dataset.copied = "yes";
+        setTimeout(() => { button.textContent = "Copy"; }, 2000);
+      }, () => { button.textContent = "Select and copy"; button.dataset.copied = "no"; });
+    });
+    return button;
+  };
+  if (navigator.clipboard) addCopyButtons(document);
+
+  // After a check, the result is what the person came for: focus moves to its heading (read out first).
+  const report = document.getElementById("report-title");
+  if (report) report.focus();
+
   const code = document.getElementById("code");
   if (code) {
     code.addEventListener("keydown", (event) => {
@@ -48,10 +83,17 @@
   const limit = Number(q.dataset.max || 2000);
   let timer = 0;
   let controller = null;
+  const titleMax = 60;  // as views.title_query: spaces collapsed, a long query cut
+  const titleQuery = (text) => {
+    const words = text.split(/\s+/).filter(Boolean).join(" ");
+    if (!words) return "";
+    return (words.length <= titleMax ? words : words.slice(0, titleMax - 1).trimEnd() + "…") + " · ";
+  };
   let latest = 0;
 
   const show = (html) => {
     results.innerHTML = html;
+    if (navigator.clipboard) addCopyButtons(results);
     const body = results.firstElementChild;
     status.textContent = (body && body.dataset.summary) || "";
   };
@@ -70,7 +112,7 @@
     for (const [name, value] of new FormData(form)) if (value) params.set(name, value);
     const query = params.toString();
     history.replaceState(null, "", query ? "/?" + query : "/");
-    document.title = (q.value.trim() ? q.value.trim() + " · " : "") + "Search · torchpatch";
+    document.title = titleQuery(q.value) + "Search · torchpatch";
     if (controller) controller.abort();
     if (q.value.length > limit) {
       showMessage(`The query is ${q.value.length.toLocaleString("en")} characters; the limit is ${limit.toLocaleString("en")}. Paste the last lines of the error.`);
