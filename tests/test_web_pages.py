@@ -3,18 +3,24 @@ keeps its JSON, and the pieces the pages are built from (Markdown, highlighting,
 
 from __future__ import annotations
 
+import hashlib
+import html
 import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
 
 from torchpatch.server.http_app import create_app
+from torchpatch.server.web import views
 from torchpatch.server.web.badges import hit_badges
 from torchpatch.server.web.chart import RELEASES, build_chart, count_changes
 from torchpatch.server.web.highlight import highlight_lines
 from torchpatch.server.web.markdown_html import render_section, section_url
+from torchpatch.server.web.routes import TEMPLATES
+from torchpatch.validators.pin import pinned_torch
 
 SECTION = "compiling#export_for_training-is-removed"
 
@@ -57,21 +63,132 @@ def test_the_json_api_keeps_its_json_errors(client):
     assert client.post("/check", json={"code": "import torch\nL = torch.cholesky(a)\n"}).json()["count"] == 1
 
 
-def test_an_unknown_path_is_a_page_for_a_browser_and_json_for_an_api_client(client):
-    browser = client.get("/no/such/page", headers={"accept": "text/html,application/xhtml+xml,*/*;q=0.8"})
-    assert browser.status_code == 404 and is_html_page(browser)
-    assert 'role="alert"' in browser.text and "/no/such/page" in browser.text
-    api = client.get("/no/such/page", headers={"accept": "*/*"})
-    assert api.status_code == 404 and api.json()["error"]["type"] == "NotFound"
-    assert "/openapi.json" in api.json()["error"]["message"]
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"  # Chromium's, navigating
+
+
+@pytest.mark.parametrize("method, path, body, status", [
+    ("GET", "/no/such/page", None, 404),
+    ("GET", "/check/run", None, 405),  # a reloaded or bookmarked form post
+    ("POST", "/check/run", {"code": "x = 1\n" * 200_000}, 413),  # a large paste sent without JavaScript
+    ("GET", "/?q=" + "x" * 9000, None, 414),
+    ("GET", "/search?q=torch&k=0", None, 422),
+    ("GET", "/sections/compiling%23nope", None, 404),
+])
+def test_every_error_is_a_page_for_a_browser_with_the_apis_message(client, method, path, body, status):
+    """Content negotiation on Accept: a browser gets the site's page, any other client the JSON, same message."""
+    api = client.request(method, path, data=body, headers={"accept": "*/*"})
+    assert api.status_code == status and set(api.json()["error"]) == {"type", "message"}
+    page = client.request(method, path, data=body, headers={"accept": BROWSER_ACCEPT})
+    assert page.status_code == status and is_html_page(page)
+    alert = re.search(r'<p class="alert" role="alert">(.*?)</p>', page.text, re.S)[1]
+    assert html.unescape(alert) == api.json()["error"]["message"]
+    assert f'data-status="{status}"' in page.text and 'href="/static/site.css' in page.text  # in the site's layout
+    assert client.request(method, path, data=body, headers={"accept": "application/json"}).json() == api.json()
+
+
+def test_the_405_page_keeps_its_allow_header_and_points_at_the_check_page(client):
+    page = client.get("/check/run", headers={"accept": BROWSER_ACCEPT})
+    assert page.headers["allow"] == "POST" and '<a href="/check">' in page.text
+
+
+def test_mcp_and_successful_answers_pass_through_untouched(client):
+    response = client.get("/references", headers={"accept": BROWSER_ACCEPT})
+    assert response.headers["content-type"] == "application/json" and response.json()["references"]
 
 
 def test_check_form_posts_to_its_own_route_and_shows_findings(client):
     response = client.post("/check/run", data={"code": "import torch\r\nL = torch.cholesky(a)\r\n", "torch_version": "2.15"})
     assert response.status_code == 200
-    assert 'id="L2"' in response.text and 'class="finding"' in response.text
+    assert 'id="L2"' in response.text and 'class="finding finding-' in response.text
     assert 'id="L3"' not in response.text  # the final newline is not a line of its own
     assert '<option selected>2.15</option>' in response.text
+
+
+def test_a_check_result_has_a_link_that_reproduces_it(client):
+    code = "import torch\nL = torch.cholesky(a)\n"
+    posted = client.post("/check/run", data={"code": code, "torch_version": "2.15"}, follow_redirects=False)
+    assert posted.status_code == 303
+    link = posted.headers["location"]
+    assert link.startswith("/check?z=") and link.endswith("&torch_version=2.15")
+    assert views.code_from_link(parse_qs(urlparse(link).query)["z"][0]) == code
+    shown = client.get(link)  # a reload, a bookmark, or someone else's browser
+    assert shown.status_code == 200 and 'id="L2"' in shown.text
+    assert f'id="result-link" href="{html.escape(link)}"' in shown.text
+    assert f">{code}</textarea>" in shown.text  # the code is back in the box, to edit
+
+
+def test_a_damaged_result_link_gets_a_message(client):
+    link = client.post("/check/run", data={"code": "import torch\nL = torch.cholesky(a)\n"},
+                       follow_redirects=False).headers["location"]
+    for damaged in (link[:-12], "/check?z=not-code", "/check?z=" + "A" * 9000):
+        response = client.get(damaged, headers={"accept": BROWSER_ACCEPT})
+        assert response.status_code in (414, 422) and is_html_page(response), damaged
+    response = client.get(link[:-12])
+    assert response.status_code == 422 and "This link" in response.text
+
+
+def test_code_too_large_for_a_link_is_shown_once_and_says_so(client):
+    noise = "".join(f"v{i} = '{hashlib.sha256(str(i).encode()).hexdigest()}'\n" for i in range(400))  # barely compresses
+    response = client.post("/check/run", data={"code": "import torch\nL = torch.cholesky(a)\n" + noise}, follow_redirects=False)
+    assert response.status_code == 200 and 'id="no-link"' in response.text and 'id="L2"' in response.text
+
+
+def test_each_finding_shows_its_severity_rule_and_the_comment_that_silences_it(client):
+    code = "import torch\nL = torch.cholesky(a)\n"
+    page = client.post("/check/run", data={"code": code}).text
+    finding = re.search(r'<aside class="finding finding-(\w+)"[^>]*data-severity="(\w+)" data-rule="([^"]+)">(.*?)</aside>', page, re.S)
+    assert finding[1] == finding[2] and finding[2] in views.SEVERITY_LABELS
+    rule, body = finding[3], finding[4]
+    assert f'<span class="sev sev-{finding[2]}">{views.SEVERITY_LABELS[finding[2]]}</span>' in body  # a word, not a colour
+    assert f'<code class="rule-id">{rule}</code>' in body
+    comment = re.search(r'<code class="suppress">(.*?)</code>', body)[1]
+    assert html.unescape(comment) == f"# torchpatch: ignore[{rule}]"
+    silenced = client.post("/check/run", data={"code": code.replace("(a)", "(a)  " + html.unescape(comment))}).text
+    assert "No outdated PyTorch usage found" in silenced  # the comment shown does what it says
+
+
+def test_suppression_uses_a_short_code_when_the_finding_has_one():
+    finding = SimpleNamespace(rule="torch.cholesky", code="TP101")
+    assert views.suppression_comment(finding) == "# noqa: TP101"
+    assert views.suppression_comment(SimpleNamespace(rule="torch.cholesky")) == "# torchpatch: ignore[torch.cholesky]"
+
+
+def test_a_capped_check_says_how_many_findings_are_not_shown(client):
+    from torchpatch.validators.checker import check_source
+
+    class Capped(list):
+        more = 7
+
+    context = views.check_page("import torch\nL = torch.cholesky(a)\n", None, Capped(check_source("import torch\nL = torch.cholesky(a)\n")))
+    assert context["more"] == 7
+    page = TEMPLATES.get_template("check.html").render(path="/check", **context)
+    assert 'data-more="7"' in page and "and 7 more not shown" in page
+
+
+@pytest.mark.parametrize("query, title", [
+    ("   ", "Search · torchpatch"),
+    ("torch.load   weights_only", "torch.load weights_only · Search · torchpatch"),
+    ("x" * 1500, "x" * 59 + "… · Search · torchpatch"),
+])
+def test_the_title_names_the_query_shortly(client, query, title):
+    page = client.get("/", params={"q": query}).text
+    assert re.search(r"<title>(.*?)</title>", page)[1] == title
+
+
+def test_a_section_opened_from_the_results_links_back_to_them(client):
+    page = client.get("/", params={"q": "export_for_training", "kind": "breaking"}).text
+    assert 'href="/s/compiling/export_for_training-is-removed?q=export_for_training&amp;kind=breaking"' in page
+    section = client.get("/s/compiling/export_for_training-is-removed?q=export_for_training&kind=breaking").text
+    assert '<a class="back" href="/?q=export_for_training&amp;kind=breaking">' in section
+    assert '<a class="back" href="/">' in client.get("/s/compiling/export_for_training-is-removed").text
+
+
+def test_code_blocks_are_keyboard_reachable_and_the_footer_says_what_ran(client):
+    page = client.get("/s/loading/torchload-defaults-to-weights_onlytrue").text
+    blocks = re.findall(r"<pre [^>]*>", page)
+    assert blocks and all('tabindex="0"' in block and "aria-label=" in block for block in blocks)
+    footer = re.search(r'<p id="provenance">(.*?)</p>', page, re.S)[1]
+    assert pinned_torch() in footer and "not run" in footer
 
 
 @pytest.mark.parametrize("data, status, message", [
@@ -140,7 +257,7 @@ def test_markdown_drops_heading_and_meta_highlights_code_and_points_anchors_at_s
     html = render_section(text, "loading")
     assert "Title" not in html and "meta:" not in html
     assert '<a href="/s/loading/other-anchor">' in html
-    assert '<pre class="highlight" data-lang="python"><code><span class="kn">import</span>' in html
+    assert '<pre class="highlight" data-lang="python" tabindex="0" role="group" aria-label="python code"><code><span class="kn">import</span>' in html
     assert "<script>" not in html and "&lt;script&gt;" in html  # raw HTML in a reference is shown, not run
 
 
