@@ -8,11 +8,14 @@ Skips only when no chromium is installed (CI installs it: see .ci/run). bench/be
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import socket
 import tempfile
 import threading
 import time
+import http.client
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -23,6 +26,16 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--hide-scrollbars")
 WAIT = 20  # seconds: a busy two-core machine can be slow to embed the first query
+# axe-core, vendored (npm's axe-core, MPL-2.0, license beside it): the tests never reach a CDN.
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+AXE_RUN = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})
+  .then(result => done(result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))),
+        error => done([{id: 'axe-error', impact: 'critical', help: String(error), nodes: []}]));
+"""
 
 
 @contextlib.contextmanager
@@ -77,6 +90,24 @@ def wait_for(driver, condition, timeout: float = WAIT):
 
     ignored = (NoSuchElementException, StaleElementReferenceException)
     return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition)
+
+
+def axe_violations(driver, impacts=("serious", "critical")) -> list[dict]:
+    """axe-core's WCAG 2.2 A/AA and best-practice violations of the page as it is now, of these impacts."""
+    if not driver.execute_script("return !!window.axe"):
+        driver.execute_script(AXE.read_text())
+    driver.set_script_timeout(60)
+    return [v for v in driver.execute_async_script(AXE_RUN, AXE_TAGS) if v["impact"] in impacts]
+
+
+@contextlib.contextmanager
+def color_scheme(driver, scheme: str):
+    """prefers-color-scheme for the pages loaded inside, as the system setting would give it."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        yield driver
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def visible_text(driver, css: str) -> list[str]:
@@ -173,7 +204,7 @@ def test_section_page_shows_the_whole_section_with_its_badges(browser, base_url)
     browser.get(f"{base_url}/?q={QUERY}")
     browser.find_element(By.LINK_TEXT, SECTION).click()
     wait_for(browser, lambda d: d.find_elements(By.TAG_NAME, "h1") and d.find_element(By.TAG_NAME, "h1").text == SECTION)
-    assert browser.current_url == f"{base_url}/s/compiling/export_for_training-is-removed"
+    assert browser.current_url == f"{base_url}/s/compiling/export_for_training-is-removed?q={QUERY}"
     assert "breaking" in visible_text(browser, ".section .badge")
     assert visible_text(browser, ".apis code") == ["torch.export.export_for_training", "torch.export.export"]
     assert "has no attribute 'export_for_training'" in browser.find_element(By.CSS_SELECTOR, ".section .md").text
@@ -208,6 +239,7 @@ def test_check_shows_findings_inline_with_the_fix_and_the_section(browser, base_
     area.send_keys(Keys.CONTROL, Keys.ENTER)  # the keyboard shortcut submits
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
     assert browser.find_element(By.ID, "report-title").text == "2 findings"
+    assert browser.switch_to.active_element.get_attribute("id") == "report-title"  # focus moved to the result
     line3 = browser.find_element(By.ID, "L3")
     assert "flagged" in line3.get_attribute("class")
     finding = line3.find_element(By.XPATH, "following-sibling::*[1]")  # the finding sits right under its line
@@ -316,3 +348,195 @@ def test_live_search_shows_the_servers_message_when_the_index_fails(browser, bas
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#results [role=alert]"))
     assert "torchpatch index --rebuild" in browser.find_element(By.CSS_SELECTOR, "#results [role=alert]").text
     assert not browser.find_elements(By.CSS_SELECTOR, "#results header")  # the message, not a page in a page
+
+
+# --- accessibility, error pages, result links, and the smaller promises ------------------------------------
+
+CHECKED = "import torch\n\nprogram = torch.export.export_for_training(model, (x,))\nL = torch.cholesky(a)\n"
+AXE_VIEWS = {
+    "search": "/?q=torch.load+weights_only",
+    "start": "/",
+    "section": "/s/loading/torchload-defaults-to-weights_onlytrue",
+    "changes": "/changes?from=2.3",
+    "check": "/check?example=1",
+    "not found": "/no/such/page",
+    "method not allowed": "/check/run",
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width, height", [(1280, 900), (390, 844)])
+def test_every_view_passes_axe_in_light_and_dark_at_both_widths(browser, base_url, scheme, width, height):
+    """WCAG 2.2 AA (and axe's best practices): no serious or critical violation on any view."""
+    screen = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500}
+    found = {}
+    with color_scheme(browser, scheme), emulated(browser, "Emulation.setDeviceMetricsOverride", screen,
+                                                 "Emulation.clearDeviceMetricsOverride"):
+        for name, path in AXE_VIEWS.items():
+            browser.get(base_url + path)
+            if name == "check":
+                browser.find_element(By.CSS_SELECTOR, ".check button").click()
+                wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+            assert browser.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+            violations = axe_violations(browser)
+            if violations:
+                found[name] = violations
+    assert not found, json.dumps(found, indent=1)
+
+
+def api_error(base_url: str, method: str, path: str, declared_length: int | None = None) -> tuple[int, str]:
+    """The JSON API's status and message for the same request (an API client's Accept). With
+    ``declared_length`` only the headers of a body that large are sent: the server refuses it unread."""
+    connection = http.client.HTTPConnection(base_url.removeprefix("http://"), timeout=WAIT)
+    try:
+        connection.putrequest(method, path)
+        connection.putheader("Accept", "*/*")
+        if declared_length is not None:
+            connection.putheader("Content-Type", "application/x-www-form-urlencoded")
+            connection.putheader("Content-Length", str(declared_length))
+        connection.endheaders()
+        response = connection.getresponse()
+        assert response.status >= 400, (method, path, response.status)
+        return response.status, json.loads(response.read())["error"]["message"]
+    finally:
+        connection.close()
+
+
+def error_page(driver) -> tuple[str, str]:
+    wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "section.error [role=alert]"))
+    return (driver.find_element(By.CSS_SELECTOR, "section.error").get_attribute("data-status"),
+            driver.find_element(By.CSS_SELECTOR, "section.error [role=alert]").get_attribute("textContent"))
+
+
+@pytest.mark.parametrize("path", ["/no/such/page", "/check/run", "/?q=" + "x" * 9000, "/search?q=torch&k=0",
+                                  "/sections/compiling%23nope"])
+def test_errors_a_browser_reaches_are_pages_with_the_apis_message(browser, base_url, path):
+    browser.get(base_url + path)  # 404, 405 (a reloaded form post), 414 (a long URL), 422, 404 from the API
+    status, message = error_page(browser)
+    assert (int(status), message) == api_error(base_url, "GET", path)
+    assert browser.find_elements(By.CSS_SELECTOR, "header.top nav") and '{"error"' not in browser.page_source
+
+
+def test_a_large_paste_sent_without_javascript_gets_a_page(browser, base_url):
+    browser.get(base_url + "/check")
+    # form.submit() skips the page's submit handler, as a browser without JavaScript sends the form.
+    browser.execute_script("const code = document.getElementById('code'); code.value = 'x'.repeat(1100000);"
+                           "code.form.submit();")
+    status, message = error_page(browser)
+    assert status == "413"
+    assert (int(status), message) == api_error(base_url, "POST", "/check/run", declared_length=1_100_020)
+
+
+def test_a_check_result_has_its_own_link_that_survives_reload_and_sharing(browser, base_url):
+    browser.get(base_url + "/check")
+    browser.find_element(By.ID, "code").send_keys(CHECKED)
+    Select(browser.find_element(By.NAME, "torch_version")).select_by_visible_text("2.12")
+    browser.find_element(By.CSS_SELECTOR, ".check button").click()
+    wait_for(browser, lambda d: "/check?z=" in d.current_url and d.find_elements(By.CSS_SELECTOR, ".finding"))
+    link = browser.current_url
+    assert link.endswith("&torch_version=2.12")
+    assert browser.find_element(By.ID, "result-link").get_attribute("href") == link
+    findings = visible_text(browser, ".finding .rule-id")
+
+    browser.refresh()  # a reload shows the same result, no "resubmit the form?"
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+    assert visible_text(browser, ".finding .rule-id") == findings
+    with chromium() as other:  # someone the link was sent to: a fresh browser, nothing shared
+        other.get(link)
+        wait_for(other, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+        assert visible_text(other, ".finding .rule-id") == findings
+        assert other.find_element(By.ID, "code").get_attribute("value") == CHECKED
+        assert Select(other.find_element(By.NAME, "torch_version")).first_selected_option.text == "2.12"
+
+
+def test_findings_show_severity_in_words_rule_and_suppression(browser, base_url):
+    browser.get(base_url + "/check")
+    browser.find_element(By.ID, "code").send_keys(CHECKED)
+    browser.find_element(By.CSS_SELECTOR, ".check button").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+    findings = browser.execute_script("""return [...document.querySelectorAll('.finding')].map(f => ({
+        severity: f.dataset.severity, rule: f.dataset.rule, label: f.querySelector('.sev').textContent,
+        shown: getComputedStyle(f.querySelector('.sev')).textTransform,
+        id: f.querySelector('.rule-id').textContent, comment: f.querySelector('.suppress').textContent}))""")
+    assert len(findings) == 2
+    for finding in findings:
+        assert finding["label"].lower() == finding["severity"] and finding["severity"] in ("error", "warning", "info")
+        assert finding["id"] == finding["rule"] and finding["comment"] == f"# torchpatch: ignore[{finding['rule']}]"
+    styles = browser.execute_script("""return [...document.querySelectorAll('.finding .sev')].map(e => {
+        const s = getComputedStyle(e); return [e.textContent, s.backgroundColor, s.borderStyle].join('|'); })""")
+    by_label = dict(style.split("|", 1) for style in styles)
+    assert len(set(by_label.values())) == len(by_label)  # each severity drawn differently, besides its word
+
+
+def test_copy_buttons_copy_code_blocks_and_suppressions(browser, base_url):
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url,
+                                                         "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser.get(base_url + "/s/loading/torchload-defaults-to-weights_onlytrue")
+    blocks = browser.find_elements(By.CSS_SELECTOR, ".md pre")
+    buttons = browser.find_elements(By.CSS_SELECTOR, ".md .codeblock > button.copy")
+    assert blocks and len(buttons) == len(blocks)  # one for every code block
+    buttons[0].click()
+    wait_for(browser, lambda d: buttons[0].get_attribute("data-copied") == "yes")
+    assert clipboard(browser) == blocks[0].get_attribute("innerText")
+
+    browser.get(base_url + "/check?example=1")
+    browser.find_element(By.CSS_SELECTOR, ".check button").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding .copy"))
+    button = browser.find_element(By.CSS_SELECTOR, ".finding .copy")
+    button.click()
+    wait_for(browser, lambda d: button.get_attribute("data-copied") == "yes")
+    assert clipboard(browser).startswith("# torchpatch: ignore[")
+
+
+def clipboard(driver) -> str:
+    return driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('error: ' + e))")
+
+
+def test_code_blocks_that_scroll_sideways_are_reached_by_keyboard(browser, base_url):
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    with emulated(browser, "Emulation.setDeviceMetricsOverride", phone, "Emulation.clearDeviceMetricsOverride"):
+        browser.get(base_url + "/s/loading/torchload-defaults-to-weights_onlytrue")
+        wide = browser.execute_script("return [...document.querySelectorAll('.md pre')].filter(p => p.scrollWidth > p.clientWidth)"
+                                      ".map(p => [p.tabIndex, p.getAttribute('aria-label')])")
+        assert wide and all(tab == 0 and label for tab, label in wide)
+        pre = browser.find_element(By.CSS_SELECTOR, ".md pre")
+        browser.find_element(By.CSS_SELECTOR, ".section h1").click()
+        for _ in range(20):  # Tab along until the block has focus
+            if browser.switch_to.active_element == pre:
+                break
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+        assert browser.switch_to.active_element == pre
+
+
+def test_the_chart_totals_are_not_clipped_on_a_phone(browser, base_url):
+    phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+    with emulated(browser, "Emulation.setDeviceMetricsOverride", phone, "Emulation.clearDeviceMetricsOverride"):
+        browser.get(base_url + "/changes")
+        boxes = browser.execute_script("""const svg = document.querySelector('.chart svg').getBoundingClientRect();
+            return [...document.querySelectorAll('.chart .total')].map(t => { const b = t.getBoundingClientRect();
+                return [t.textContent, b.top - svg.top, svg.bottom - b.bottom]; })""")
+    assert boxes and all(above >= 0 and below >= 0 for _, above, below in boxes), boxes
+
+
+def test_the_title_names_a_query_shortly_or_not_at_all(browser, base_url):
+    browser.get(base_url + "/")
+    browser.find_element(By.ID, "q").send_keys("   ")
+    wait_for(browser, lambda d: "q=+++" in d.current_url)
+    assert browser.title == "Search · torchpatch"
+    browser.execute_script("const q = document.getElementById('q'); q.value = 'torch.load weights_only '.repeat(80);"
+                           "q.dispatchEvent(new Event('input'));")
+    wait_for(browser, lambda d: d.title.endswith("… · Search · torchpatch"))
+    live = browser.title
+    assert live.startswith("torch.load weights_only torch.load") and len(live) <= 60 + len(" · Search · torchpatch")
+    browser.refresh()  # the server's title agrees with the script's
+    assert browser.title == live
+
+
+def test_back_to_search_keeps_the_query(browser, base_url):
+    browser.get(f"{base_url}/?q={QUERY}&kind=breaking")
+    browser.find_element(By.LINK_TEXT, SECTION).click()
+    wait_for(browser, lambda d: "/s/compiling/" in d.current_url)
+    browser.find_element(By.CSS_SELECTOR, "a.back").click()
+    wait_for(browser, lambda d: d.current_url == f"{base_url}/?q={QUERY}&kind=breaking")
+    assert browser.find_element(By.ID, "q").get_attribute("value") == QUERY
+    assert SECTION in results_titles(browser)

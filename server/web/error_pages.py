@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 TITLES = {400: "That request cannot be answered", 404: "No such page", 405: "This address does not take that request",
           413: "That is too large to send", 414: "That address is too long", 422: "That request cannot be answered",
           503: "The search index is not ready"}
+DRAIN_BYTES = 16 * 1024 * 1024  # a form larger than this is cut off: its sender may see a reset
 # Where a person can go instead, for the errors a browser hits in normal use: (why, link, its text).
 HINTS = {"/check/run": ("This address only receives the check form; a result has a link of its own.",
                         "/check", "Open the check page")}
@@ -61,6 +62,8 @@ class HtmlErrorPages:
             await send(start)
             return await send({"type": "http.response.body", "body": body})
         status, path = start["status"], scope.get("path", "")
+        if status == 413:
+            await _drain(receive)
         page = self.render(status, TITLES.get(status, "Something went wrong"), message, path,
                            HINTS.get(path))
         for name, value in start.get("headers") or []:  # Allow (405), Connection: close (413/414)
@@ -72,3 +75,14 @@ class HtmlErrorPages:
 def _is_json_error(start: Message) -> bool:
     headers = dict(start.get("headers") or [])
     return start["status"] >= 400 and headers.get(b"content-type", b"").startswith(b"application/json")
+
+
+async def _drain(receive: Receive, limit: int = DRAIN_BYTES) -> None:
+    """Read the rest of a refused body before answering: a server that closes on unread data resets
+    the connection, and a browser still sending its form then shows a network error, not the page."""
+    received = 0
+    while received <= limit:
+        message = await receive()
+        if message["type"] != "http.request" or not message.get("more_body"):
+            return
+        received += len(message.get("body", b""))
