@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/bench_web.py [--runs 15] [--queries 40] [--screenshots docs/screenshots]
 
+Screenshots: each view at 390 and 1280 px, light (``<view>-<width>.png``) and dark (``-dark.png``).
+
 Serves the repository's references with uvicorn on loopback (as `make serve` does) and reads
 the browser's own clocks: first contentful paint per view (Paint Timing), the live search from
 the fetch to the results on screen (a `performance.measure` the page records), and the server's
@@ -24,7 +26,7 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("TORCHPATCH_HOME", tempfile.mkdtemp(prefix="torchpatch-bench-web-"))
 
 from tests.eval.retrieval_eval import load_cases  # noqa: E402
-from tests.test_web_browser import chromium, serve, set_viewport, wait_for  # noqa: E402
+from tests.test_web_browser import chromium, color_scheme, serve, set_viewport, wait_for  # noqa: E402
 from torchpatch.server.http_app import create_app  # noqa: E402
 from torchpatch.server.models import SearchRequest  # noqa: E402
 from torchpatch.server.search import SearchEngine  # noqa: E402
@@ -64,6 +66,7 @@ def views(engine: SearchEngine) -> dict[str, str]:
         "section": "/s/" + section.replace("#", "/"),
         "changes": "/changes?from=2.9&to=2.15",
         "check": "/check?example=1",
+        "error": "/check/run",  # a bookmarked form post: the 405 page
     }
 
 
@@ -71,6 +74,8 @@ def first_paint(base: str, pages: dict[str, str], runs: int) -> dict[str, dict]:
     figures = {}
     with chromium(*WIDTHS["wide"]) as browser:
         for name, path in pages.items():
+            if name == "error":
+                continue
             samples = []
             for _ in range(runs + 1):  # the first load fills the browser's cache with the CSS and JS
                 browser.get(base + path)
@@ -100,17 +105,20 @@ def screenshots(base: str, pages: dict[str, str], folder: Path) -> list[Path]:
     written = []
     for width_name, (width, height) in WIDTHS.items():
         with chromium(width, height) as browser:
-            for name, path in pages.items():
-                set_viewport(browser, width, height)
-                browser.get(base + path)
-                if name == "check":
-                    browser.find_element("css selector", ".check button").click()
-                    wait_for(browser, lambda d: d.find_elements("css selector", ".finding"))
-                full = browser.execute_script("return document.documentElement.scrollHeight")
-                set_viewport(browser, width, min(full, SCREENSHOT_HEIGHT_CAP[width_name]))
-                target = folder / f"{name}-{width}.png"
-                browser.save_screenshot(str(target))
-                written.append(target)
+            for scheme, suffix in (("light", ""), ("dark", "-dark")):
+                with color_scheme(browser, scheme):
+                    for name, path in pages.items():
+                        set_viewport(browser, width, height)
+                        browser.get(base + path)
+                        if name == "check":  # the result, at its own link
+                            browser.find_element("css selector", ".check button").click()
+                            wait_for(browser, lambda d: d.find_elements("css selector", ".finding"))
+                        full = browser.execute_script("return document.documentElement.scrollHeight")
+                        set_viewport(browser, width, min(full, SCREENSHOT_HEIGHT_CAP[width_name]))
+                        browser.execute_script("document.activeElement.blur()")  # no focus ring in the picture
+                        target = folder / f"{name}-{width}{suffix}.png"
+                        browser.save_screenshot(str(target))
+                        written.append(target)
     return written
 
 
@@ -158,7 +166,7 @@ def main() -> None:
     pages = views(engine)
     queries = list(dict.fromkeys(case.query for case in load_cases()))[: args.queries]
 
-    cpu = server_cpu(create_app(engine), pages, queries)
+    cpu = server_cpu(create_app(engine), {k: v for k, v in pages.items() if k != "error"}, queries)
     with serve(create_app(engine)) as base:
         paint = first_paint(base, pages, args.runs)
         search = search_latency(base, queries)

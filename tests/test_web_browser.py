@@ -334,6 +334,10 @@ def test_search_and_check_work_without_javascript(browser, base_url):
         plain.get(base_url + "/check?example=1")
         plain.find_element(By.CSS_SELECTOR, ".check button").click()
         wait_for(plain, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+        assert "/check?z=" in plain.current_url  # the result's own link, reached without a script
+        plain.refresh()
+        wait_for(plain, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
+        assert not plain.find_elements(By.CSS_SELECTOR, "button.copy")  # copy buttons come with the script
 
 
 def test_live_search_shows_the_servers_message_when_the_index_fails(browser, base_url, engine, monkeypatch):

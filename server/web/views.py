@@ -27,7 +27,8 @@ MAX_PAGE_CODE_CHARS = 200_000  # a page of findings stays readable; larger files
 # A check result's link carries its code, compressed (zlib, then base64url) in the query string:
 # reloading, bookmarking and sharing need no state on the server and work without JavaScript. The
 # server refuses URLs over 8 KiB (http_errors.MAX_URL_BYTES), so a link holds at most this much
-# compressed code: about 20-30 kB of typical Python. A larger result is shown without a link.
+# compressed code: about 15 kB of Python (11-17 kB measured on this project's modules). A larger
+# result is shown once, without a link.
 MAX_LINK_CODE_CHARS = 7_000
 MAX_TITLE_QUERY_CHARS = 60
 SEVERITY_LABELS = {"error": "Error", "warning": "Warning", "info": "Info"}
