@@ -115,6 +115,7 @@ def test_a_check_result_has_a_link_that_reproduces_it(client):
     assert shown.status_code == 200 and 'id="L2"' in shown.text
     assert f'id="result-link" href="{html.escape(link)}"' in shown.text
     assert f">{code}</textarea>" in shown.text  # the code is back in the box, to edit
+    assert "<title>1 finding · Check code · torchpatch</title>" in shown.text  # what a bookmark is called
 
 
 def test_a_damaged_result_link_gets_a_message(client):
