@@ -32,8 +32,8 @@ TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent 
 TEMPLATES.globals.update(asset=asset_url, section_url=section_url, pinned_torch=pinned_torch)
 TEMPLATES.filters["inline_markdown"] = lambda text: Markup(render_inline(text))
 TEMPLATES.filters["title_query"] = views.title_query
-# URL-encoding can triple a character. The app's RequestLimits answers bodies over 1 MB first (in
-# JSON); the page's script stops a paste over the limit before it is sent.
+# URL-encoding can triple a character. The app's RequestLimits answers bodies over 1 MB first (a
+# browser gets it as a page: error_pages.py); the page's script stops a paste over the limit before it is sent.
 MAX_FORM_BYTES = 2 * views.MAX_PAGE_CODE_CHARS * 3
 
 

@@ -57,7 +57,7 @@
         code.form.requestSubmit();
       }
     });
-    // Say so before sending what the server would refuse (its limit on a request body answers in JSON).
+    // Say so before sending what the server would refuse, keeping the code in the box to trim.
     code.form.addEventListener("submit", (event) => {
       const limit = Number(code.dataset.max);
       if (code.value.length <= limit) return;
