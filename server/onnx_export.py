@@ -34,6 +34,8 @@ def ensure_onnx_model() -> Path | None:
     path = cached_onnx_path()
     if path.exists():
         return path
+    if not packaged_onnx_path().exists() and weights_dir() is None:
+        return None  # nothing to make it from: the caller reports what is missing (model_files.missing_model_message)
     try:
         with tempfile.TemporaryDirectory(dir=_made_dir(path.parent), prefix=".build-") as work:
             source = packaged_onnx_path()
