@@ -144,6 +144,7 @@ def _write_vectors(path: Path, vectors: dict) -> None:
     with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".build-", suffix=".npz", delete=False) as handle:
         np.savez(handle, hashes=np.array([h.encode() for h in vectors]),
                  vectors=np.array(list(vectors.values()), dtype=np.float32).reshape(len(vectors), -1))
+    os.chmod(handle.name, 0o644)  # temporary files are private; the wheel's files are read by everyone
     os.replace(handle.name, path)
 
 
@@ -152,6 +153,7 @@ def _copy_atomically(source: Path, target: Path) -> None:
         with tempfile.NamedTemporaryFile(dir=target.parent, prefix=".build-", delete=False) as handle:
             with open(source, "rb") as read:
                 shutil.copyfileobj(read, handle)
+        os.chmod(handle.name, 0o644)
         os.replace(handle.name, target)
     except OSError:
         pass  # the cache is an optimisation
