@@ -252,3 +252,16 @@ def test_precommit_hook_installs_light_and_reports(source_repo, tmp_path):
     (finding,) = report["findings"]
     assert finding["file"] == "train.py" and finding["line"] == 2 and finding["api"].startswith("torch.cuda.amp")
     assert finding["section"].startswith("migrations-and-security#")
+
+
+def test_install_without_its_model_says_what_is_missing(dist, tmp_path):
+    """A partial install (the model folder gone, as from a build without its build step) names what is missing."""
+    venv = fresh_venv(tmp_path, str(dist["wheel"]))
+    (model,) = (venv / "lib").glob("python*/site-packages/torchpatch/server/model")
+    shutil.rmtree(model)
+    result = subprocess.run([venv / "bin" / "torchpatch", "search", "torch.load", "--json"], capture_output=True,
+                            text=True, env=clean_env(tmp_path / "home"), timeout=300)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "no embedding model" in result.stderr and "all-MiniLM-L6-v2.onnx" in result.stderr
+    assert "pip install" in result.stderr and "Traceback" not in result.stderr
+    assert "writable" not in result.stderr and "sentence_transformers" not in result.stderr
