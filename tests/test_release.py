@@ -79,3 +79,16 @@ def test_precommit_hook_runs_on_the_standard_library_alone(tmp_path):
     result = subprocess.run([sys.executable, "-I", "-S", str(script), "--severity", "error", str(clean)],
                             capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+
+
+def test_precommit_hook_fixes_what_is_safe(tmp_path):
+    script = REPO / "hooks" / "torchpatch-check"
+    sample = tmp_path / "train.py"
+    sample.write_text("import torch\nA = torch.ones(2, 2)\nq, r = torch.qr(A)\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-I", "-S", str(script), "--fix", "--format", "json", str(sample)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr  # files changed: pre-commit shows the diff and fails once
+    assert sample.read_text(encoding="utf-8") == "import torch\nA = torch.ones(2, 2)\nq, r = torch.linalg.qr(A)\n"
+    assert json.loads(result.stdout)["findings"] == []
+    again = subprocess.run([sys.executable, "-I", "-S", str(script), str(sample)], capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
