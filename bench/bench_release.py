@@ -96,6 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "release.json")
     parser.add_argument("--skip-installs", action="store_true", help="only the build and the hooks")
+    parser.add_argument("--only", action="append", help="only this install, e.g. 'pip install git+file' (repeatable)")
     args = parser.parse_args()
     results: dict = {"load_average": os.getloadavg()[0],
                      "build_cache_warm": (Path.home() / ".cache" / "torchpatch-build").exists()}
@@ -114,7 +115,9 @@ def main() -> None:
         print(json.dumps({k: results[k] for k in ("hook", "torchfix_hook")}), flush=True)
         if not args.skip_installs:
             for label, target in (("pip install WHEEL", str(wheel)), ("pip install .", str(repo)),
-                                  ("pip install git+file", f"pytorch-knowledge-patch @ git+{repo.as_uri()}@{rev}")):
+                                  ("pip install git+file", f"git+{repo.as_uri()}@{rev}")):
+                if args.only and label not in args.only:
+                    continue
                 folder = scratch / label.replace(" ", "_").replace("+", "_").replace(".", "dot")
                 folder.mkdir()
                 installed = pip_install(folder, target)
