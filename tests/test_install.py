@@ -93,7 +93,7 @@ def source_repo(tmp_path_factory) -> tuple[Path, str]:
 def dist(source_repo, tmp_path_factory) -> dict[str, Path]:
     """{"sdist": ..., "wheel": ...}: the wheel is built from the sdist, as for a release."""
     given = os.environ.get("TORCHPATCH_TEST_DIST")
-    folder = Path(given) if given else tmp_path_factory.mktemp("dist")
+    folder = Path(given).resolve() if given else tmp_path_factory.mktemp("dist")
     if not given:
         run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", folder, source_repo[0]],
             env=clean_env())
