@@ -10,7 +10,9 @@ RECORD := references/verification.json
 OLD_TORCH := .venv-2.13
 REPORTS := reports
 
-.PHONY: install light serve test validate matrix coverage checklist skill old-torch wheel bench bench-install clean
+RELEASE_VENV := .venv-release
+
+.PHONY: install light serve test validate matrix coverage checklist skill old-torch wheel release-check bench bench-install clean
 
 # Everything: the runtime, torch (validate), the reference embedder (embed), the test tools.
 $(BIN)/torchpatch: pyproject.toml
@@ -73,13 +75,28 @@ checklist: install
 skill: install checklist
 	$(BIN)/torchpatch skill build --dest skills --no-llms
 
-# The wheel PyPI would get: references, SKILL.md, the verification record and the ONNX encoder inside.
-wheel: install
-	$(BIN)/python .ci/build_wheel.py $(DIST)
+# The release tools without torch: build, twine, uv, pre-commit, pytest and the MCP client (the test extra).
+$(RELEASE_VENV)/bin/python: pyproject.toml
+	$(PYTHON) -m venv $(RELEASE_VENV)
+	$(RELEASE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(RELEASE_VENV)/bin/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+# What PyPI gets, by the standard build any user runs: the sdist, then a wheel built from it. The build
+# step writes the ONNX encoder and the section vectors into the wheel (torchpatch_build/), without torch.
+wheel: $(RELEASE_VENV)/bin/python
+	rm -rf $(DIST)
+	$(RELEASE_VENV)/bin/python -m build --installer uv --outdir $(DIST)
+
+# The release workflow's checks (.github/workflows/release.yml): one version everywhere, a CHANGELOG entry,
+# twine's metadata check, then the install tests on the built sdist and wheel. TAG=v1.2.3 also checks a tag.
+release-check: wheel
+	$(RELEASE_VENV)/bin/python .ci/release_check.py --dist $(DIST) $(if $(TAG),--tag $(TAG))
+	TORCHPATCH_TEST_DIST=$(DIST) $(RELEASE_VENV)/bin/python -m pytest -q -p no:cacheprovider -m install tests/test_install.py
 
 # Light and full install side by side (fresh venvs, downloads included), then search on the light one.
 bench-install: wheel
-	$(BIN)/python bench/bench_install.py $$(ls -t $(DIST)/pytorch_knowledge_patch-*.whl | head -1) --full
+	$(RELEASE_VENV)/bin/python bench/bench_install.py $$(ls $(DIST)/pytorch_knowledge_patch-*.whl) --full
 
 bench: install
 	$(BIN)/python bench/bench_validate.py
@@ -87,4 +104,4 @@ bench: install
 	cd bench && ../$(BIN)/python load_http.py
 
 clean:
-	rm -rf $(VENV) $(LIGHT) $(OLD_TORCH) $(REPORTS) $(DIST) build *.egg-info
+	rm -rf $(VENV) $(LIGHT) $(RELEASE_VENV) $(OLD_TORCH) $(REPORTS) $(DIST) build *.egg-info

