@@ -9,7 +9,8 @@ What it finds, per public module of the issue's list (torch, nn, optim, utils.da
 
 - ``warnings.warn(msg, Category)`` (and ``warn``/``_warn_once``-style helpers whose name ends in
   ``warn``) whose category is a deprecation category, or whose text says deprecated / no longer /
-  will be removed / has been removed;
+  will be removed / has been removed; ``log.warning("... is deprecated ...")`` too (torch's
+  ``_library`` renames warn through logging, not ``warnings``);
 - ``@deprecated("...")`` decorators (``typing_extensions.deprecated``) and ``_deprecated`` helpers;
 - ``raise X("...")`` whose text says the usage is gone (no longer supported / removed / deprecated);
 - from ``libtorch_python.so``: the Python-binding overloads marked ``|deprecated`` (scalar-first
@@ -51,6 +52,7 @@ SKIP_PARTS = ("testing", "_inductor", "_dynamo", "_functorch", "_higher_order_op
 WORDS = re.compile(r"deprecat|no longer|will be removed|has been removed|was removed|is removed|removed in|"
                    r"not supported anymore|is going away|upcoming release|future release|future version|"
                    r"will be required|will be an error", re.IGNORECASE)
+LOGGERS = ("log", "logger", "_logger", "LOG", "_log")
 DEPRECATION_CATEGORIES = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
 BINDING_LIBRARIES = ("libtorch_python.so", "libtorch_cpu.so")
 NOT_TORCH_TEXT = ("Intel oneMKL", "torch::jit::fuser::cuda::", "_Z")  # MKL's own notices, C++-only entry points
@@ -213,6 +215,10 @@ class MessageFinder(ast.NodeVisitor):
             category = call_name(category_node) if category_node is not None else "UserWarning"
             if message and (category in DEPRECATION_CATEGORIES or WORDS.search(message)):
                 self.add(node, category, "warn", message)
+        elif name == "warning" and isinstance(node.func, ast.Attribute) and call_name(node.func.value) in LOGGERS:
+            message = self._message(node.args[0] if node.args else None)  # log.warning("x is deprecated")
+            if message and WORDS.search(message):
+                self.add(node, "log.warning", "log", message)
         self.generic_visit(node)
 
     def visit_Raise(self, node: ast.Raise) -> None:
