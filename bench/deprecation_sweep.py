@@ -18,9 +18,11 @@ What it finds, per public module of the issue's list (torch, nn, optim, utils.da
 
 Each message becomes one row of ``messages-<build>.tsv``: api (dotted name of the enclosing
 function or class), private (a component starts with ``_``), category, how (warn / raise /
-decorator / binding), message (f-string parts shown as ``{...}``), file:line. The review lives in
-``review.tsv`` keyed by (api, message): status ``covered`` / ``new`` (a section written for it) /
-``gap`` with the section id or the reason. Rerunning on a new build keeps every decision whose
+decorator / binding / log), message (f-string parts shown as ``{...}``), file:line. The review lives
+in ``review.tsv`` keyed by (api, message): status ``covered`` (an existing section explains it),
+``new`` (a section written for it), ``gap`` (deliberately not covered, with the reason), ``todo``
+(public and unexplained: a section still to write), ``api-covered`` (a section lists the API; the
+message itself not yet confirmed), with the section id or the reason. Rerunning on a new build keeps every decision whose
 key still exists and lists the rest as ``unreviewed``: the new build's to-do list.
 """
 
@@ -44,11 +46,17 @@ PUBLIC_ROOTS = (
     "torch.storage", "torch.functional", "torch.random", "torch.fft", "torch.linalg", "torch.special",
     "torch.backends", "torch.utils.cpp_extension", "torch.overrides", "torch.fx", "torch.sparse",
     "torch.nested", "torch.masked", "torch.func", "torch.quantization", "torch.ao",
+    # Sub-namespaces searched too, so that a definition gets its documented name
+    # (torch.nn.parallel.DistributedDataParallel, not ...parallel.distributed.DistributedDataParallel).
+    "torch.nn.parallel", "torch.nn.utils", "torch.nn.functional", "torch.nn.attention", "torch.nn.attention.flex_attention",
+    "torch.optim.lr_scheduler", "torch.distributed.fsdp", "torch.distributed.checkpoint", "torch.distributed.tensor",
+    "torch.cuda.amp", "torch.cpu.amp", "torch.autograd.profiler", "torch.ao.quantization", "torch.distributions",
+    "torch.utils.data.datapipes", "torch._library.opaque_object",
 )
 # torch/<file>.py files whose private name holds public API (Tensor methods, torch.* functions).
 PUBLIC_PRIVATE_FILES = {"torch._tensor": "torch.Tensor", "torch._utils": "torch._utils"}
 SKIP_PARTS = ("testing", "_inductor", "_dynamo", "_functorch", "_higher_order_ops", "_export", "_subclasses",
-              "_refs", "_prims", "_decomp", "_numpy", "_logging", "_library", "_vendor", "benchmarks")
+              "_refs", "_prims", "_decomp", "_numpy", "_logging", "_vendor", "benchmarks")
 WORDS = re.compile(r"deprecat|no longer|will be removed|has been removed|was removed|is removed|removed in|"
                    r"not supported anymore|is going away|upcoming release|future release|future version|"
                    r"will be required|will be an error", re.IGNORECASE)
@@ -306,6 +314,35 @@ def merge_review(rows: list[dict], review_path: Path) -> list[dict]:
     return merged
 
 
+META = re.compile(r"^> meta:.*?\bapi=([^\n]*)$", re.MULTILINE)
+
+
+def section_apis(references: Path) -> dict[str, str]:
+    """api dotted name -> the first section id whose ``> meta:`` line lists it (stdlib only: no torchpatch)."""
+    found: dict[str, str] = {}
+    for path in sorted(references.glob("*.md")):
+        if path.name == "README.md":  # the format description, with example meta lines
+            continue
+        heading = None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith(("## ", "### ")):
+                heading = line.split(" ", 1)[1].strip()
+            elif line.startswith("> meta:") and heading and (match := META.match(line)):
+                anchor = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+                for api in (a.strip() for a in match.group(1).split(",")):
+                    found.setdefault(api, f"{path.stem}#{anchor}")
+    return found
+
+
+def mark_covered(review: list[dict], apis: dict[str, str]) -> None:
+    """An unreviewed row whose API a section's api= lists exactly gets ``api-covered`` and that section:
+    a section about the API exists, but whether it explains *this* message is for a reviewer to confirm
+    (then ``covered``)."""
+    for entry in review:
+        if entry["status"] == "unreviewed" and entry["api"] in apis:
+            entry["status"], entry["pointer"] = "api-covered", apis[entry["api"]]
+
+
 def write_tsv(path: Path, fields: tuple[str, ...], rows: list[dict]) -> None:
     with path.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fields, delimiter="\t", lineterminator="\n", extrasaction="ignore")
@@ -332,6 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", help="build name for the output file (default: torch/version.py)")
     parser.add_argument("--no-import", action="store_true",
                         help="do not import torch to map definitions to their public names")
+    parser.add_argument("--references", type=Path, default=Path(__file__).parents[1] / "references",
+                        help="mark messages whose API a section's api= lists as covered")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "deprecations")
     args = parser.parse_args(argv)
     torch_dir = args.torch or default_torch_dir()
@@ -342,6 +381,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     write_tsv(args.out / f"messages-{build}.tsv", FIELDS, rows)
     review = merge_review(rows, args.out / "review.tsv")
+    if args.references and args.references.is_dir():
+        mark_covered(review, section_apis(args.references))
     write_tsv(args.out / "review.tsv", REVIEW_FIELDS, review)
     counts = Counter(entry["status"] for entry in review)
     print(f"{len(rows)} messages ({len(review)} distinct) in torch {build}: "
