@@ -62,6 +62,18 @@ CASES = {
         ['torch.onnx.export(model, (x,), "m.onnx", dynamo=True)', 'torch.onnx.export(model, (x,), "m.onnx", dynamo=False)',
          "torch.onnx.export(model, (x,), **options)", "prog = torch.onnx.export(model, (x,))",
          'torch.onnx.export(model, (x,), "m.onnx", dynamic_shapes={"x": {0: "b"}})']),
+    "module-state-dict-positional": (
+        ['model.state_dict(None, "enc.")', "model.state_dict(destination)"],
+        ['model.state_dict(prefix="enc.")', "model.state_dict()", "optimizer.state_dict()"]),
+    "cuda-memory-cached": (
+        ["torch.cuda.memory_cached()"],
+        ["torch.cuda.memory_reserved()"]),
+    "cuda-max-memory-cached": (
+        ["torch.cuda.max_memory_cached(0)"],
+        ["torch.cuda.max_memory_reserved(0)"]),
+    "distributed-launch-module": (
+        ["from torch.distributed.launch import main", "import torch.distributed.launch"],
+        ["from torch.distributed.run import main", "import torch.distributed.run"]),
     "autocast-device-specific-functions": (
         ["torch.get_autocast_gpu_dtype()", "torch.is_autocast_cpu_enabled()", "torch.set_autocast_cpu_dtype(torch.bfloat16)"],
         ['torch.get_autocast_dtype("cuda")', 'torch.is_autocast_enabled("cpu")', 'torch.set_autocast_dtype("cpu", torch.bfloat16)']),

@@ -45,6 +45,10 @@ def fused(model, x):
         return torch.compile(model)(x)
 
 
+def snapshot(model):
+    return model.state_dict(prefix="backbone."), torch.cuda.memory_reserved()
+
+
 def export(model, x, inputs):
     torch.onnx.export(model, (x,), "model.onnx", dynamo=True)
     total = torch.add(x, x, alpha=2) + torch.addcmul(x, x, x, value=0.5) + torch.addmm(x, x, x, beta=0.5)

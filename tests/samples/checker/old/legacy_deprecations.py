@@ -8,6 +8,8 @@
 # expect: still-warns-on-2.15#torchstft-on-real-input-without-return_complex
 # expect: still-warns-on-2.15#typedstorage-and-tensorstorage
 # expect: still-warns-on-2.15#torchjitfuserfuser2
+# expect: still-warns-on-2.15#modulestate_dict-with-positional-arguments
+# expect: still-warns-on-2.15#torchcudamemory_cached-and-max_memory_cached
 # expect: export-aot-and-custom-ops#torchonnxexport-uses-the-torchexport-exporter-by-default
 # expect: deprecation-messages#per-device-autocast-getters-and-setters
 # expect: deprecation-messages#register_opaque_type-became-register_custom_class
@@ -56,6 +58,10 @@ def raw_bytes(t):
 def fused(model, x):
     with torch.jit.fuser("fuser2"):
         return model(x)
+
+
+def snapshot(model):
+    return model.state_dict(None, "backbone."), torch.cuda.memory_cached()
 
 
 def export(model, x):
