@@ -74,6 +74,9 @@ CASES = {
     "distributed-launch-module": (
         ["from torch.distributed.launch import main", "import torch.distributed.launch"],
         ["from torch.distributed.run import main", "import torch.distributed.run"]),
+    "clip-grad-norm-no-underscore": (
+        ["torch.nn.utils.clip_grad_norm(model.parameters(), 1.0)", "from torch.nn.utils import clip_grad_norm"],
+        ["torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)", "from torch.nn.utils import clip_grad_norm_"]),
     "autocast-device-specific-functions": (
         ["torch.get_autocast_gpu_dtype()", "torch.is_autocast_cpu_enabled()", "torch.set_autocast_cpu_dtype(torch.bfloat16)"],
         ['torch.get_autocast_dtype("cuda")', 'torch.is_autocast_enabled("cpu")', 'torch.set_autocast_dtype("cpu", torch.bfloat16)']),

@@ -11,6 +11,7 @@ class NewAdam:
         exp_avg_sq.mul_(beta2).addcmul_(p.grad, p.grad, value=1 - beta2)
         p.data.addcdiv_(exp_avg, exp_avg_sq.sqrt(), value=-lr)
         p.data.add_(1.0)
+        nn.utils.clip_grad_norm_([p], 1.0)
 
 
 def grid(h, w):

@@ -8,6 +8,7 @@
 # expect: still-warns-on-2.15#torchstft-on-real-input-without-return_complex
 # expect: still-warns-on-2.15#typedstorage-and-tensorstorage
 # expect: still-warns-on-2.15#torchjitfuserfuser2
+# expect: still-warns-on-2.15#torchnnutilsclip_grad_norm-without-the-underscore
 # expect: still-warns-on-2.15#modulestate_dict-with-positional-arguments
 # expect: still-warns-on-2.15#torchcudamemory_cached-and-max_memory_cached
 # expect: export-aot-and-custom-ops#torchonnxexport-uses-the-torchexport-exporter-by-default
@@ -27,6 +28,7 @@ class OldAdam:
         exp_avg.mul_(beta1).add_(1 - beta1, p.grad)
         exp_avg_sq.mul_(beta2).addcmul_(1 - beta2, p.grad, p.grad)
         p.data.addcdiv_(-lr, exp_avg, exp_avg_sq.sqrt())
+        nn.utils.clip_grad_norm([p], 1.0)
 
 
 def grid(h, w):
