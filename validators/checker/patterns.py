@@ -42,8 +42,12 @@ MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "disc
 
 
 def matches_call(rule: Rule, call: ast.Call) -> bool:
-    """The shape test for call, keyword, missing-argument and positional rules (``when`` is checked later)."""
+    """The shape test for call, keyword, missing-argument, positional and method rules (``when`` is checked later)."""
     if rule.with_any and not any(kw.arg in rule.with_any for kw in call.keywords):
+        return False
+    if rule.without_any and any(kw.arg in rule.without_any for kw in call.keywords):
+        return False
+    if rule.min_positional is not None and len(call.args) < rule.min_positional:
         return False
     if rule.kind == "set-argument":
         first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "params"), None)
@@ -53,9 +57,15 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return True
     if rule.kind == "keyword":
         names = rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)
+        if rule.position is not None and len(call.args) > rule.position and not any(
+                isinstance(a, ast.Starred) for a in call.args[:rule.position + 1]):
+            # the same parameter passed positionally: torch.jit.fuser("fuser2") is fuser(name="fuser2")
+            return _has_value(call.args[rule.position], rule.value)
         return any(kw.arg in names and _has_value(kw.value, rule.value) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
+    if rule.kind == "method":  # x.add_(alpha, other): the deprecated overload is told by its arity
+        return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind == "missing-argument":
         if _has_unpacking(call) or any(kw.arg == rule.argument for kw in call.keywords):
             return False

@@ -5,7 +5,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     name              any use of the API: a call, an attribute, an import, a base class
     call              a direct call of exactly the API (``torch.compiler.precompile(...)``)
     keyword           a call that passes the keyword ``argument`` (one of them, for a list;
-                      equal to ``value``, when given)
+                      equal to ``value``, when given); with ``position``, also that parameter
+                      passed positionally (``torch.jit.fuser("fuser2")``)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it to ``torch.load`` evidence: ``loads-pickled-object``,
                       ``saved-objects`` (this file), ``saved-in-project``, ``lightning-checkpoint``
@@ -14,9 +15,13 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``Base.__init__(self, x)``; ``super().__init__(x)`` in a subclass of Base counts it too)
     set-argument      a call whose first argument (or ``params=``) is a set: ``{...}`` or ``set(...)``
     method            ``<anything>.<method>(...)`` in a file that imports torch, unless the receiver is
-                      known not to be a tensor (a non-torch module, or a name bound from one)
+                      known not to be a tensor (a non-torch module, or a name bound from one); with
+                      ``max_positional``, only calls with more positional arguments than that
+                      (``x.add_(alpha, other)``: the deprecated scalar-first overload)
 
-``with_any`` narrows call kinds to calls passing at least one of the listed keywords.
+``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
+to calls passing none of them, and ``min_positional`` to calls with at least that many positional
+arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -55,11 +60,14 @@ class Rule:
     unless: tuple[str, ...] = ()  # keywords whose presence makes the rewrite unsafe
     max_args: int | None = None  # more positional arguments than this: no rewrite
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
+    without_any: tuple[str, ...] = ()  # ... and none of these
+    min_positional: int | None = None  # ... and at least this many positional arguments
 
     @property
     def pattern(self) -> tuple:
         """Rules with the same pattern are versions of one finding: the newest applicable wins."""
-        return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any)
+        return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any,
+                self.without_any, self.min_positional)
 
     def applies_to(self, target: Version) -> bool:
         return target.sort_key >= self.version.sort_key

@@ -21,7 +21,8 @@ from ..markdown import Problem, Section, Version
 from .rule import Rule, validate_rule_fields
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
-            "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any"}
+            "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
+            "without_any", "min_positional"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -57,6 +58,7 @@ def _build(raw: dict, where: str) -> Rule:
             max_positional=raw.get("max_positional"), when=raw.get("when"), value=raw.get("value"),
             severity=raw.get("severity", "warning"), rewrite=raw.get("rewrite"), insert=raw.get("insert"),
             unless=tuple(raw.get("unless", ())), max_args=raw.get("max_args"), with_any=tuple(raw.get("with_any", ())),
+            without_any=tuple(raw.get("without_any", ())), min_positional=raw.get("min_positional"),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None

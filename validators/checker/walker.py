@@ -328,7 +328,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``: the receiver's type is unknown, so the method name alone decides."""
-        rules = self.rules.by_method.get(method)
+        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node)]
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)

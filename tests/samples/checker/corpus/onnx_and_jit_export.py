@@ -15,6 +15,8 @@ def export(model, x, path, use_dynamo):
 
 def export_rnn(model, dummy_input, hidden, path):
     # seen in: pytorch/examples word_language_model, detectron2 deploy (written for the TorchScript exporter)
-    # The call alone cannot tell old code from current code (the references' own snippets call it
-    # the same way), so only TorchScript-exporter options are taken as evidence: no finding.
-    torch.onnx.export(model, (dummy_input, hidden), path)
+    # Writing the file through f without dynamo= or any new-exporter option is the TorchScript way; on
+    # 2.9+ the same call needs onnxscript and captures with torch.export (issue 26 counts it). Current
+    # code passes dynamo=, dynamic_shapes=, or uses the returned ONNXProgram (the references' snippets).
+    torch.onnx.export(model, (dummy_input, hidden), path)  # finding: onnx-export-default-exporter
+    return torch.onnx.export(model, (dummy_input, hidden), dynamic_shapes=({0: "b"}, None))
