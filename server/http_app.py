@@ -91,8 +91,15 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     @app.get("/healthz")
     def healthz() -> dict:
-        """200 only when a search can be answered (both retrievals run); else 503 with the reason."""
-        return {"status": "ok", "sections": engine.health()}
+        """200 only when a search can be answered (both retrievals run); else 503 with the reason.
+        ``"status": "degraded"`` (still 200): the index store cannot be reached, and this replica
+        answers from the build it holds (``build``), which may be stale; ``reason`` says why."""
+        sections = engine.health()
+        state = engine.index_state()
+        body = {"status": "degraded" if state.store_error else "ok", "sections": sections, "build": state.build_id}
+        if state.store_error:
+            body["reason"] = state.store_error
+        return body
 
     app.include_router(build_web_router(engine))  # the HTML pages at /, /s/..., /changes, /check
     app.mount("/mcp", mcp_app)
