@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Query
 from pydantic import BaseModel, Field
 
+from .access import AccessPolicy, install_access
 from .http_errors import RequestLimits, install_error_handlers
 from .mcp_server import build_mcp_server
 from .mcp_sessions import bounded_streamable_http_app
@@ -34,9 +35,11 @@ class CheckResponse(BaseModel):
     count: int
 
 
-def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
+def create_app(engine: SearchEngine, skill_md: str | None = None, access: AccessPolicy | None = None) -> FastAPI:
+    """``access``: tokens and the Host policy (`torchpatch serve` always passes one; see access.py)."""
     mcp = build_mcp_server(engine, skill_md)
-    mcp_app, sessions = bounded_streamable_http_app(mcp)
+    hosts = access.hosts if access is not None else None
+    mcp_app, sessions = bounded_streamable_http_app(mcp, hosts.mcp_settings() if hosts is not None else None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -51,6 +54,7 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
     app.state.mcp_sessions = sessions
     install_error_handlers(app, html_error=web_error_page)
     app.add_middleware(RequestLimits)
+    install_access(app, access)
 
     @app.get("/search", response_model=SearchResponse)
     def search(
