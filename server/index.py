@@ -140,6 +140,13 @@ def publish_build(db, db_uri: str, build: Build) -> None:
         _drop_old_versions(pointer)
 
 
+def copy_build(source: SectionIndex, db_uri: str) -> None:
+    """Write ``source``'s build as a complete index at ``db_uri``, under the same build id."""
+    db = lancedb.connect(db_uri)
+    copied = write_build(db, db_uri, source.arrow().to_pylist())
+    publish_build(db, db_uri, Build(copied.table, source.build.build_id, source.build.sections, source.build.built_at))
+
+
 def read_pointer(db) -> Build | None:
     """The build readers serve, or None where there is no readable pointer (no index yet, or damaged)."""
     try:

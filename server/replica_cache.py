@@ -31,9 +31,7 @@ def copies_root(db_uri: str) -> Path:
 
 def local_copy(db_uri: str, source) -> str:
     """The local index holding ``source``'s build (a :class:`~.index.SectionIndex` on the store)."""
-    import lancedb
-
-    from .index import publish_build, write_build
+    from .index import copy_build
 
     root = copies_root(db_uri)
     target = root / source.build_id
@@ -42,9 +40,7 @@ def local_copy(db_uri: str, source) -> str:
         scratch = root / f".{source.build_id}.{os.getpid()}.partial"
         shutil.rmtree(scratch, ignore_errors=True)
         try:
-            db = lancedb.connect(str(scratch))
-            copied = write_build(db, str(scratch), source.arrow().to_pylist())
-            publish_build(db, str(scratch), _same_id(copied, source.build))
+            copy_build(source, str(scratch))
             try:
                 os.rename(scratch, target)
             except OSError:  # another process of this home copied it first
@@ -54,13 +50,6 @@ def local_copy(db_uri: str, source) -> str:
             shutil.rmtree(scratch, ignore_errors=True)
     _prune(root, keep=source.build_id)
     return str(target)
-
-
-def _same_id(copied, build):
-    """The copy's pointer names its own table but the store's build id, so both sides compare equal."""
-    from .index import Build
-
-    return Build(copied.table, build.build_id, build.sections, build.built_at)
 
 
 def _prune(root: Path, keep: str) -> None:

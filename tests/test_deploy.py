@@ -243,3 +243,59 @@ def test_a_replica_started_before_the_first_index_answers_once_it_is_published(s
     finally:
         log = replica.stop()
     assert S3Store.SECRET not in log
+
+
+# --- the README's "Deploy for a team" commands ------------------------------------------------
+
+
+def health_status(base: str) -> int | None:
+    try:
+        return httpx.get(base + "/healthz", timeout=5).status_code
+    except httpx.HTTPError:  # not listening yet
+        return None
+
+
+def readme_deploy_commands() -> list[str]:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("## Deploy for a team", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```bash", 1)[1].split("```", 1)[0].replace("\\\n", " ")
+    return [" ".join(line.split()) for line in block.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def test_the_readme_deploy_commands_work(s3_store, search_db, search_refs, tmp_path):
+    import shlex
+
+    commands = readme_deploy_commands()
+    index = next(c for c in commands if c.startswith("torchpatch index"))
+    serve = next(c for c in commands if c.startswith("torchpatch serve"))
+    curl = next(c for c in commands if c.startswith("curl"))
+    assert any(c.startswith("export TORCHPATCH_API_TOKENS_FILE=") for c in commands)
+    uri = s3_store.uri("readme")
+    port = free_port()
+
+    def adapt(command: str) -> list[str]:  # this bucket, a free port, the sample references
+        words = shlex.split(command.replace("s3://my-bucket/torchpatch", uri).replace("--port 8765", f"--port {port}"))
+        return words[1:] + ["--references", str(search_refs)]
+
+    indexed = run_cli(*adapt(index), "--reuse-vectors", search_db)
+    assert indexed.returncode == 0 and "published" in indexed.stdout, indexed.stderr
+    tokens = tmp_path / "tokens"
+    tokens.write_text(f"# the team\n{TOKEN}\n")
+    log = tmp_path / "serve.log"
+    process = subprocess.Popen([TORCHPATCH, *adapt(serve)], stdout=log.open("wb"), stderr=subprocess.STDOUT,
+                               env={**os.environ, "TORCHPATCH_API_TOKENS_FILE": str(tokens), "TORCHPATCH_API_TOKENS": ""})
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_for(lambda: health_status(base) == 200, "the README's server to answer", 180)
+        url = shlex.split(curl)[-1]
+        public = url.split("/", 3)[2]
+        path = "/" + url.split("/", 3)[3]
+        headers = {"Authorization": f"Bearer {TOKEN}", "Host": public}
+        found = httpx.get(base + path, headers=headers, timeout=30)
+        assert found.status_code == 200 and found.json()["results"]
+        assert httpx.get(base + path, headers={**headers, "Authorization": ""}, timeout=30).status_code == 401
+        assert httpx.get(base + path, headers={**headers, "Host": "evil.example"}, timeout=30).status_code == 421
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert TOKEN not in log.read_text() and S3Store.SECRET not in log.read_text()
