@@ -78,8 +78,12 @@ def test_index_into_object_storage_then_search_it_from_the_cli(s3_store, search_
     found = run_cli("search", QUERY, "--json", "--k", "1", "--db", uri, "--references", str(search_refs))
     assert found.returncode == 0, found.stderr
     assert json.loads(found.stdout)[0]["id"] == EXPECTED
-    for output in (indexed.stdout, indexed.stderr, again.stdout, again.stderr, found.stdout, found.stderr):
-        assert S3Store.SECRET not in output
+    missing = run_cli("search", QUERY, "--db", "s3://no-such-bucket-here/index", "--references", str(search_refs))
+    assert missing.returncode == 1 and "Error:" in missing.stderr and "Traceback" not in missing.stderr
+    assert os.environ["AWS_SECRET_ACCESS_KEY"] == s3_store.SECRET  # the secret was in use, so its absence means something
+    for output in (indexed.stdout, indexed.stderr, again.stdout, again.stderr, found.stdout, found.stderr,
+                   missing.stdout, missing.stderr):
+        assert s3_store.SECRET not in output
 
 
 def test_http_serves_from_object_storage(s3_store, search_db, search_refs):
@@ -216,7 +220,7 @@ def test_replicas_follow_a_reindex_and_keep_serving_when_the_store_is_lost(tmp_p
         for replica in replicas:
             health = wait_for(lambda: (h := replica.health()) and h["status"] == "degraded" and h, "a degraded replica")
             assert health["build"] == stats.build_id and "still serving build" in health["reason"]
-            assert S3Store.SECRET not in json.dumps(health)
+            assert store.SECRET not in json.dumps(health)
             assert replica.ids(QUERY)[0] == EXPECTED
     finally:
         logs = [replica.stop() for replica in replicas]
@@ -227,7 +231,7 @@ def test_replicas_follow_a_reindex_and_keep_serving_when_the_store_is_lost(tmp_p
             else:
                 os.environ[name] = value
     for log in logs:
-        assert S3Store.SECRET not in log and TOKEN not in log
+        assert store.SECRET not in log and TOKEN not in log
 
 
 def test_a_replica_started_before_the_first_index_answers_once_it_is_published(s3_store, search_db, search_refs, tmp_path):
@@ -242,7 +246,7 @@ def test_a_replica_started_before_the_first_index_answers_once_it_is_published(s
         assert replica.ids(QUERY)[0] == EXPECTED
     finally:
         log = replica.stop()
-    assert S3Store.SECRET not in log
+    assert s3_store.SECRET not in log
 
 
 # --- the README's "Deploy for a team" commands ------------------------------------------------
@@ -298,4 +302,4 @@ def test_the_readme_deploy_commands_work(s3_store, search_db, search_refs, tmp_p
     finally:
         process.terminate()
         process.wait(timeout=30)
-    assert TOKEN not in log.read_text() and S3Store.SECRET not in log.read_text()
+    assert TOKEN not in log.read_text() and s3_store.SECRET not in log.read_text()
