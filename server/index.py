@@ -17,6 +17,7 @@ build before the current one is kept, for readers still on it; older ones are dr
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import secrets
@@ -76,6 +77,29 @@ class Build:
     built_at: str = ""
 
 
+def connect(db_uri: str):
+    """A LanceDB connection; object storage also takes ``TORCHPATCH_STORAGE_OPTIONS`` (a JSON object of
+    LanceDB storage options, e.g. ``{"aws_endpoint": "...", "allow_http": "true"}``) besides the
+    provider's usual environment variables."""
+    options = storage_options() if "://" in db_uri else None
+    return lancedb.connect(db_uri, storage_options=options) if options else lancedb.connect(db_uri)
+
+
+def storage_options() -> dict[str, str] | None:
+    text = os.environ.get("TORCHPATCH_STORAGE_OPTIONS")
+    if not text:
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        # never quote the value: it may hold credentials
+        raise InvalidInput('TORCHPATCH_STORAGE_OPTIONS must be a JSON object of strings, e.g. '
+                           '{"aws_region": "eu-west-1"}')
+    return options
+
+
 def default_db_uri() -> str:
     return os.environ.get("TORCHPATCH_DB") or str(home_dir() / "index")
 
@@ -94,7 +118,7 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     """Index the references at ``db_uri``. ``reuse_vectors``: another index (e.g. a local one) whose
     vectors of unchanged sections are used instead of embedding them again."""
     records, problems = load_records(references, load_report(report or default_report()))
-    db = lancedb.connect(db_uri)
+    db = connect(db_uri)
     current = None if rebuild else read_pointer(db)
     existing = {} if rebuild else _existing_rows(db, current.table if current else TABLE)
     known = {} if rebuild else {row["content_hash"]: row["vector"] for row in existing.values()}
@@ -142,7 +166,7 @@ def publish_build(db, db_uri: str, build: Build) -> None:
 
 def copy_build(source: SectionIndex, db_uri: str) -> None:
     """Write ``source``'s build as a complete index at ``db_uri``, under the same build id."""
-    db = lancedb.connect(db_uri)
+    db = connect(db_uri)
     copied = write_build(db, db_uri, source.arrow().to_pylist())
     publish_build(db, db_uri, Build(copied.table, source.build.build_id, source.build.sections, source.build.built_at))
 
@@ -169,7 +193,7 @@ def _drop_superseded(db, keep: set[str]) -> None:
 def _donor_rows(db_uri: str) -> dict[str, dict]:
     if "://" not in db_uri and not Path(db_uri).exists():
         raise InvalidInput(f"no index at {db_uri} to reuse vectors from")
-    donor = lancedb.connect(db_uri)
+    donor = connect(db_uri)
     build = read_pointer(donor)
     return _existing_rows(donor, build.table if build else TABLE)
 
@@ -201,7 +225,7 @@ def table_path(db_uri: str, name: str) -> str:
 
 def current_table_path(db_uri: str) -> str:
     """The folder of the build served now (for tools and tests that look at the files)."""
-    build = read_pointer(lancedb.connect(db_uri))
+    build = read_pointer(connect(db_uri))
     if build is None:
         raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
     return table_path(db_uri, build.table)
@@ -212,7 +236,10 @@ _SECRET_NAME = re.compile(r"SECRET|TOKEN|PASSWORD|CREDENTIAL|ACCESS_KEY|SAS_KEY|
 
 def scrub(text: str) -> str:
     """Remove the value of any secret-looking environment variable from a message before it is shown."""
-    for name, value in os.environ.items():
+    candidates = [(name, value) for name, value in os.environ.items()]
+    with contextlib.suppress(Exception):
+        candidates += list((storage_options() or {}).items())
+    for name, value in candidates:
         if len(value) >= 6 and _SECRET_NAME.search(name):
             for part in value.split(","):  # TORCHPATCH_API_TOKENS holds several
                 if len(part.strip()) >= 6:
@@ -232,7 +259,7 @@ class SectionIndex:
         if "://" not in db_uri and not Path(db_uri, f"{POINTER}.lance").exists():
             raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")  # not an error to lancedb
         with self._translated():
-            db = lancedb.connect(db_uri)
+            db = connect(db_uri)
             build = read_pointer(db)
             if build is None:
                 if POINTER in db.list_tables().tables:
@@ -249,7 +276,7 @@ class SectionIndex:
     def store_build(self) -> Build:
         """The build the store's pointer names now (one small read: about 2 ms on a local disk)."""
         with self._translated():
-            build = read_pointer(lancedb.connect(self.db_uri))
+            build = read_pointer(connect(self.db_uri))
             if build is None:
                 raise IndexUnavailable(f"no readable index pointer at {self.db_uri}")
             return build

@@ -303,3 +303,23 @@ def test_the_readme_deploy_commands_work(s3_store, search_db, search_refs, tmp_p
         process.terminate()
         process.wait(timeout=30)
     assert TOKEN not in log.read_text() and s3_store.SECRET not in log.read_text()
+
+
+def test_storage_options_instead_of_the_aws_variables(s3_store, search_db, search_refs):
+    options = {"aws_access_key_id": "options-key-id", "aws_secret_access_key": s3_store.SECRET,
+               "aws_endpoint": s3_store.url, "aws_region": "us-east-1", "allow_http": "true"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AWS_")}
+    uri = s3_store.uri("with-options")
+
+    def cli(*args: str, options_text: str) -> subprocess.CompletedProcess:
+        return subprocess.run([TORCHPATCH, *args, "--db", uri, "--references", str(search_refs)], capture_output=True,
+                              text=True, timeout=300, env={**env, "TORCHPATCH_STORAGE_OPTIONS": options_text})
+
+    indexed = cli("index", "--reuse-vectors", search_db, options_text=json.dumps(options))
+    assert indexed.returncode == 0 and "published" in indexed.stdout, indexed.stderr
+    found = cli("search", QUERY, "--json", "--k", "1", options_text=json.dumps(options))
+    assert found.returncode == 0 and json.loads(found.stdout)[0]["id"] == EXPECTED, found.stderr
+    broken = cli("search", QUERY, options_text=json.dumps(options)[:-1])  # not JSON: named, never quoted
+    assert broken.returncode == 1 and "TORCHPATCH_STORAGE_OPTIONS must be a JSON object" in broken.stderr
+    for output in (indexed.stdout, indexed.stderr, found.stdout, found.stderr, broken.stdout, broken.stderr):
+        assert s3_store.SECRET not in output
