@@ -140,12 +140,13 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     return stats
 
 
-def write_build(db, db_uri: str, rows: list[dict]) -> Build:
+def write_build(db, db_uri: str, rows: list[dict] | pa.Table) -> Build:
     """Write a complete new build table (rows, then its full-text index), not yet served."""
+    data = rows if isinstance(rows, pa.Table) else pa.Table.from_pylist(rows, SCHEMA)
     build_id = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + secrets.token_hex(4)
-    build = Build(BUILD_PREFIX + build_id, build_id, len(rows), datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    build = Build(BUILD_PREFIX + build_id, build_id, data.num_rows, datetime.now(timezone.utc).isoformat(timespec="seconds"))
     try:
-        table = db.create_table(build.table, data=pa.Table.from_pylist(rows, SCHEMA))
+        table = db.create_table(build.table, data=data)
         _create_fts(table)
         _drop_old_versions(table)
     except Exception:
@@ -167,7 +168,7 @@ def publish_build(db, db_uri: str, build: Build) -> None:
 def copy_build(source: SectionIndex, db_uri: str) -> None:
     """Write ``source``'s build as a complete index at ``db_uri``, under the same build id."""
     db = connect(db_uri)
-    copied = write_build(db, db_uri, source.arrow().to_pylist())
+    copied = write_build(db, db_uri, source.arrow())  # arrow to arrow: no Python objects while requests run
     publish_build(db, db_uri, Build(copied.table, source.build.build_id, source.build.sections, source.build.built_at))
 
 
