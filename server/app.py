@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+
+from torchpatch.validators.errors import IndexUnavailable
 
 from .http_app import create_app
 from .mcp_server import build_mcp_server
@@ -21,7 +24,13 @@ def create_stdio_server(db_uri: str | None = None, references: Path | None = Non
     return build_mcp_server(engine, _skill_md())
 
 
-def create_server_app(db_uri: str | None = None, references: Path | None = None):
+def create_server_app(db_uri: str | None = None, references: Path | None = None, access=None):
     engine = SearchEngine(db_uri, references)
-    engine.reference_names()
-    return create_app(engine, _skill_md())
+    try:
+        engine.reference_names()  # open (or build) the index before the first request
+    except IndexUnavailable as exc:
+        if not engine.remote:
+            raise
+        # A replica may start before the index job has published a build: it answers 503 until then.
+        print(f"torchpatch: {exc}", file=sys.stderr)
+    return create_app(engine, _skill_md(), access)

@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Query
 from pydantic import BaseModel, Field
 
+from .access import AccessPolicy, install_access
 from .http_errors import RequestLimits, install_error_handlers
 from .mcp_server import build_mcp_server
 from .mcp_sessions import bounded_streamable_http_app
@@ -35,9 +36,11 @@ class CheckResponse(BaseModel):
     count: int
 
 
-def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
+def create_app(engine: SearchEngine, skill_md: str | None = None, access: AccessPolicy | None = None) -> FastAPI:
+    """``access``: tokens and the Host policy (`torchpatch serve` always passes one; see access.py)."""
     mcp = build_mcp_server(engine, skill_md)
-    mcp_app, sessions = bounded_streamable_http_app(mcp)
+    hosts = access.hosts if access is not None else None
+    mcp_app, sessions = bounded_streamable_http_app(mcp, hosts.mcp_settings() if hosts is not None else None)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -52,6 +55,7 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
     app.state.mcp_sessions = sessions
     install_error_handlers(app)
     app.add_middleware(RequestLimits)
+    install_access(app, access)
     app.add_middleware(HtmlErrorPages, render=web_error_page)  # outermost: a browser sees its errors as pages
 
     @app.get("/search", response_model=SearchResponse)
@@ -93,8 +97,15 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     @app.get("/healthz")
     def healthz() -> dict:
-        """200 only when a search can be answered (both retrievals run); else 503 with the reason."""
-        return {"status": "ok", "sections": engine.health()}
+        """200 only when a search can be answered (both retrievals run); else 503 with the reason.
+        ``"status": "degraded"`` (still 200): the index store cannot be reached, and this replica
+        answers from the build it holds (``build``), which may be stale; ``reason`` says why."""
+        sections = engine.health()
+        state = engine.index_state()
+        body = {"status": "degraded" if state.store_error else "ok", "sections": sections, "build": state.build_id}
+        if state.store_error:
+            body["reason"] = state.store_error
+        return body
 
     app.include_router(build_web_router(engine))  # the HTML pages at /, /s/..., /changes, /check
     app.mount("/mcp", mcp_app)

@@ -1,17 +1,29 @@
 """The LanceDB index of sections: the only module that imports lancedb.
 
 Rows are sections (see :mod:`.records`) with a 384-d vector and a native BM25
-full-text index. ``build_index`` is incremental by content hash and commits with
-one ``merge_insert``, so readers see the old table or the new one, never half.
+full-text index. An index location (a folder or object storage: any LanceDB URI)
+holds builds and one pointer:
+
+    sections-<build id>.lance   one complete build: rows, vectors and full-text index
+    current.lance               one row naming the build readers serve
+
+``build_index`` reuses the vectors of unchanged sections, writes a whole new build
+table, and only then overwrites the pointer (one commit): a reader sees the old
+build or the new one, never a half-written one. Readers compare build ids, not
+table versions, so a folder deleted and indexed again is a new build too. The
+build before the current one is kept, for readers still on it; older ones are dropped.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
+import secrets
 import warnings
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -23,14 +35,18 @@ defer_package_init("lance_namespace_urllib3_client")  # the REST client lancedb 
 import lancedb  # noqa: E402
 import pyarrow as pa  # noqa: E402
 
-from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
+from torchpatch.validators.errors import IndexUnavailable, InvalidInput  # noqa: E402
 from torchpatch.validators.home import home_dir  # noqa: E402
 
 from .model_files import DIMENSION, missing_model_message, weights_dir  # noqa: E402
 from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
-TABLE = "sections"
+TABLE = "sections"  # the single table of indexes written before builds: read once to reuse vectors
+BUILD_PREFIX = "sections-"
+POINTER = "current"
+POINTER_SCHEMA = pa.schema([("table", pa.string()), ("build_id", pa.string()), ("sections", pa.int32()),
+                           ("built_at", pa.string())])
 SCHEMA = pa.schema([
     ("id", pa.string()), ("reference", pa.string()), ("file", pa.string()), ("heading", pa.string()),
     ("breadcrumb", pa.string()), ("line", pa.int32()), ("line_end", pa.int32()), ("text", pa.string()),
@@ -48,6 +64,40 @@ class IndexStats:
     updated: int
     deleted: int
     problems: list[str]
+    build_id: str | None = None  # the build now served; None when nothing changed and none was written
+
+
+@dataclass(frozen=True)
+class Build:
+    """One complete build of the index, as the pointer names it."""
+
+    table: str
+    build_id: str
+    sections: int = 0
+    built_at: str = ""
+
+
+def connect(db_uri: str):
+    """A LanceDB connection; object storage also takes ``TORCHPATCH_STORAGE_OPTIONS`` (a JSON object of
+    LanceDB storage options, e.g. ``{"aws_endpoint": "...", "allow_http": "true"}``) besides the
+    provider's usual environment variables."""
+    options = storage_options() if "://" in db_uri else None
+    return lancedb.connect(db_uri, storage_options=options) if options else lancedb.connect(db_uri)
+
+
+def storage_options() -> dict[str, str] | None:
+    text = os.environ.get("TORCHPATCH_STORAGE_OPTIONS")
+    if not text:
+        return None
+    try:
+        options = json.loads(text)
+    except ValueError:
+        options = None
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        # never quote the value: it may hold credentials
+        raise InvalidInput('TORCHPATCH_STORAGE_OPTIONS must be a JSON object of strings, e.g. '
+                           '{"aws_region": "eu-west-1"}')
+    return options
 
 
 def default_db_uri() -> str:
@@ -64,43 +114,102 @@ def default_report() -> Path:
 
 
 def build_index(references: Path, db_uri: str, report: Path | None = None, rebuild: bool = False,
-                progress: Progress | None = None) -> IndexStats:
+                progress: Progress | None = None, reuse_vectors: str | None = None) -> IndexStats:
+    """Index the references at ``db_uri``. ``reuse_vectors``: another index (e.g. a local one) whose
+    vectors of unchanged sections are used instead of embedding them again."""
     records, problems = load_records(references, load_report(report or default_report()))
-    db = lancedb.connect(db_uri)
-    existing = {} if rebuild else _existing_rows(db)
-    fresh = [r for r in records if existing.get(r.id, {}).get("content_hash") != r.content_hash]
+    db = connect(db_uri)
+    current = None if rebuild else read_pointer(db)
+    existing = {} if rebuild else _existing_rows(db, current.table if current else TABLE)
+    known = {} if rebuild else {row["content_hash"]: row["vector"] for row in existing.values()}
+    if reuse_vectors:
+        known.update({row["content_hash"]: row["vector"] for row in _donor_rows(reuse_vectors).values()})
+    fresh = [r for r in records if r.content_hash not in known]
     onnx_model = ensure_onnx_model()  # once per home: the fast query encoder (about 1 s)
     vectors = _embed(fresh, progress, onnx_model)
-    rows = []
-    for record in records:
-        vector = vectors.get(record.id) or existing[record.id]["vector"]
-        rows.append(_row(record, vector))
+    rows = [_row(record, vectors.get(record.id) or known[record.content_hash]) for record in records]
     changed = [r for r in rows if _differs(r, existing.get(r["id"]))]
     deleted = set(existing) - {r.id for r in records}
-    if rebuild or not _has_table(db) or not existing:
-        table = _replace_table(db, db_uri, pa.Table.from_pylist(rows, SCHEMA))
-        _create_fts(table)
-        _drop_old_versions(table)
-    elif changed or deleted:
-        table = db.open_table(TABLE)
-        (table.merge_insert("id").when_matched_update_all().when_not_matched_insert_all()
-         .when_not_matched_by_source_delete().execute(pa.Table.from_pylist(rows, SCHEMA)))
-        _create_fts(table)
-        _drop_old_versions(table)
-    return IndexStats(len(records), len(fresh), len(changed), len(deleted), problems)
+    stats = IndexStats(len(records), len(fresh), len(changed), len(deleted), problems)
+    if current is not None and not rebuild and not changed and not deleted:
+        return stats
+    build = write_build(db, db_uri, rows)
+    publish_build(db, db_uri, build)
+    _drop_superseded(db, keep={build.table} | ({current.table} if current else set()))
+    stats.build_id = build.build_id
+    return stats
 
 
-def _replace_table(db, db_uri: str, data: pa.Table):
-    """Overwrite the table in one commit; a table too damaged to overwrite is dropped first."""
+def write_build(db, db_uri: str, rows: list[dict] | pa.Table) -> Build:
+    """Write a complete new build table (rows, then its full-text index), not yet served."""
+    data = rows if isinstance(rows, pa.Table) else pa.Table.from_pylist(rows, SCHEMA)
+    build_id = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + secrets.token_hex(4)
+    build = Build(BUILD_PREFIX + build_id, build_id, data.num_rows, datetime.now(timezone.utc).isoformat(timespec="seconds"))
     try:
-        return db.create_table(TABLE, data=data, mode="overwrite")
+        table = db.create_table(build.table, data=data)
+        _create_fts(table)
+        _drop_old_versions(table)
+    except Exception:
+        with contextlib.suppress(Exception):
+            db.drop_table(build.table)
+        raise
+    return build
+
+
+def publish_build(db, db_uri: str, build: Build) -> None:
+    """Point readers at ``build``: one overwrite of the one-row pointer table, a single commit."""
+    data = pa.Table.from_pylist([{"table": build.table, "build_id": build.build_id, "sections": build.sections,
+                                  "built_at": build.built_at}], POINTER_SCHEMA)
+    pointer = _replace_table(db, db_uri, POINTER, data)
+    with contextlib.suppress(Exception):  # old pointer versions are a few bytes each: best effort
+        _drop_old_versions(pointer)
+
+
+def copy_build(source: SectionIndex, db_uri: str) -> None:
+    """Write ``source``'s build as a complete index at ``db_uri``, under the same build id."""
+    db = connect(db_uri)
+    copied = write_build(db, db_uri, source.arrow())  # arrow to arrow: no Python objects while requests run
+    publish_build(db, db_uri, Build(copied.table, source.build.build_id, source.build.sections, source.build.built_at))
+
+
+def read_pointer(db) -> Build | None:
+    """The build readers serve, or None where there is no readable pointer (no index yet, or damaged)."""
+    try:
+        if POINTER not in db.list_tables().tables:
+            return None
+        rows = db.open_table(POINTER).to_arrow().to_pylist()
+        return Build(**rows[0]) if rows and rows[0]["table"] else None
+    except Exception:
+        return None
+
+
+def _drop_superseded(db, keep: set[str]) -> None:
+    """Drop builds older than the current and the previous one (and a table of the single-table layout)."""
+    for name in db.list_tables().tables:
+        if (name.startswith(BUILD_PREFIX) or name == TABLE) and name not in keep:
+            with contextlib.suppress(Exception):  # a damaged old build, or one another reader still lists
+                db.drop_table(name)
+
+
+def _donor_rows(db_uri: str) -> dict[str, dict]:
+    if "://" not in db_uri and not Path(db_uri).exists():
+        raise InvalidInput(f"no index at {db_uri} to reuse vectors from")
+    donor = connect(db_uri)
+    build = read_pointer(donor)
+    return _existing_rows(donor, build.table if build else TABLE)
+
+
+def _replace_table(db, db_uri: str, name: str, data: pa.Table):
+    """Overwrite a table in one commit; a table too damaged to overwrite is dropped first."""
+    try:
+        return db.create_table(name, data=data, mode="overwrite")
     except Exception as first:  # e.g. a truncated manifest: lance cannot even read the old version
         try:
-            db.drop_table(TABLE)
-            return db.create_table(TABLE, data=data)
+            db.drop_table(name)
+            return db.create_table(name, data=data)
         except Exception as exc:
-            raise IndexUnavailable(f"the index at {db_uri} is damaged ({first}) and could not be replaced "
-                                   f"({exc}): delete the folder {_table_path(db_uri)} and run `torchpatch index`") from None
+            raise IndexUnavailable(f"the index at {db_uri} is damaged ({scrub(str(first))}) and could not be replaced "
+                                   f"({scrub(str(exc))}): delete {table_path(db_uri, name)} and run `torchpatch index`") from None
 
 
 def _drop_old_versions(table) -> None:
@@ -111,8 +220,32 @@ def _drop_old_versions(table) -> None:
         table.optimize(cleanup_older_than=timedelta(0))
 
 
-def _table_path(db_uri: str) -> str:
-    return str(Path(db_uri) / f"{TABLE}.lance") if "://" not in db_uri else f"{db_uri}/{TABLE}.lance"
+def table_path(db_uri: str, name: str) -> str:
+    return str(Path(db_uri) / f"{name}.lance") if "://" not in db_uri else f"{db_uri.rstrip('/')}/{name}.lance"
+
+
+def current_table_path(db_uri: str) -> str:
+    """The folder of the build served now (for tools and tests that look at the files)."""
+    build = read_pointer(connect(db_uri))
+    if build is None:
+        raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
+    return table_path(db_uri, build.table)
+
+
+_SECRET_NAME = re.compile(r"SECRET|TOKEN|PASSWORD|CREDENTIAL|ACCESS_KEY|SAS_KEY|ACCOUNT_KEY", re.I)
+
+
+def scrub(text: str) -> str:
+    """Remove the value of any secret-looking environment variable from a message before it is shown."""
+    candidates = [(name, value) for name, value in os.environ.items()]
+    with contextlib.suppress(Exception):
+        candidates += list((storage_options() or {}).items())
+    for name, value in candidates:
+        if len(value) >= 6 and _SECRET_NAME.search(name):
+            for part in value.split(","):  # TORCHPATCH_API_TOKENS holds several
+                if len(part.strip()) >= 6:
+                    text = text.replace(part.strip(), "***")
+    return text
 
 
 class IndexMissing(IndexUnavailable):
@@ -120,25 +253,39 @@ class IndexMissing(IndexUnavailable):
 
 
 class SectionIndex:
-    """Read access to the sections table; every lancedb error becomes :class:`IndexUnavailable`."""
+    """Read access to the build the pointer names; every lancedb error becomes :class:`IndexUnavailable`."""
 
     def __init__(self, db_uri: str):
         self.db_uri = db_uri
-        if "://" not in db_uri and not Path(db_uri, f"{TABLE}.lance").exists():
+        if "://" not in db_uri and not Path(db_uri, f"{POINTER}.lance").exists():
             raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")  # not an error to lancedb
         with self._translated():
-            db = lancedb.connect(db_uri)
-            if not _has_table(db):
+            db = connect(db_uri)
+            build = read_pointer(db)
+            if build is None:
+                if POINTER in db.list_tables().tables:
+                    raise IndexUnavailable(f"the index pointer at {table_path(db_uri, POINTER)} cannot be read")
                 raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
-            self.table = db.open_table(TABLE)
-            self._probe = db.open_table(TABLE)  # moved to the newest version by `latest_version`
-            self.version = self.table.version
+            self.build = build
+            self.table = db.open_table(build.table)
+            self._db = db
 
-    def latest_version(self) -> int:
-        """The newest committed version on disk (about 1.5 ms: it reads the version list)."""
+    @property
+    def build_id(self) -> str:
+        return self.build.build_id
+
+    def store_build(self) -> Build:
+        """The build the store's pointer names now (one small read: about 2 ms on a local disk)."""
         with self._translated():
-            self._probe.checkout_latest()
-            return self._probe.version
+            build = read_pointer(connect(self.db_uri))
+            if build is None:
+                raise IndexUnavailable(f"no readable index pointer at {self.db_uri}")
+            return build
+
+    def arrow(self):
+        """The whole build (every column, vectors included): what a replica copies to its own disk."""
+        with self._translated():
+            return self.table.to_arrow()
 
     def rows(self, columns: list[str]) -> list[dict]:
         with self._translated():
@@ -169,7 +316,7 @@ class SectionIndex:
         except IndexUnavailable:
             raise
         except Exception as exc:  # lancedb raises many types; to a reader they all mean the same
-            raise IndexUnavailable(f"cannot read the index at {self.db_uri} ({_short(exc)}): rebuild it with "
+            raise IndexUnavailable(f"cannot read the index at {self.db_uri} ({scrub(_short(exc))}): rebuild it with "
                                    "`torchpatch index --rebuild`") from None
 
 
@@ -178,15 +325,11 @@ def _short(exc: Exception, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _has_table(db) -> bool:
-    return TABLE in db.list_tables().tables
-
-
-def _existing_rows(db) -> dict[str, dict]:
-    if not _has_table(db):
-        return {}
+def _existing_rows(db, name: str) -> dict[str, dict]:
     try:
-        table = db.open_table(TABLE)
+        if name not in db.list_tables().tables:
+            return {}
+        table = db.open_table(name)
         if table.schema != SCHEMA:  # written by an older version (e.g. before the `verification` column)
             return {}
         return {row["id"]: row for row in table.to_arrow().to_pylist()}

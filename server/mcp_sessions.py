@@ -80,13 +80,14 @@ class BoundedSessionManager(StreamableHTTPSessionManager):
             self._owner_address.pop(sid, None)
 
 
-def bounded_streamable_http_app(server: MCPServer) -> tuple[Starlette, BoundedSessionManager]:
-    """The streamable-HTTP MCP app at ``/`` of its mount point, with the SDK's default host checks."""
+def bounded_streamable_http_app(server: MCPServer, security_settings=None) -> tuple[Starlette, BoundedSessionManager]:
+    """The streamable-HTTP MCP app at ``/`` of its mount point, with the given Host/Origin checks
+    (see host_policy.py) or the SDK's defaults (loopback names only)."""
     server.streamable_http_app(streamable_http_path="/")  # to read the SDK's transport security defaults
     defaults = server.session_manager
     manager = BoundedSessionManager(
         app=server._lowlevel_server,  # the SDK offers no public way to swap the session manager
-        security_settings=defaults.security_settings,
+        security_settings=security_settings or defaults.security_settings,
         session_idle_timeout=IDLE_SECONDS,
         max_sessions=MAX_SESSIONS,
         per_client=PER_CLIENT,

@@ -111,6 +111,15 @@ class SearchEngine:
             raise NotFound(f"no reference {quote_prefix(str(name))}: one of {', '.join(sorted(names))}")
         return (self.references / f"{name}.md").read_text(encoding="utf-8")
 
+    @property
+    def remote(self) -> bool:
+        """The index lives in object storage (this engine serves a local copy of its current build)."""
+        return self._live.remote
+
+    def index_state(self):
+        """The build served and whether the store answered its last check (a :class:`~.live_index.StoreState`)."""
+        return self._live.state()
+
     def health(self) -> int:
         """Answer one full-text and one vector query, as a search would; the number of sections.
         Raises IndexUnavailable when the index cannot answer (a missing file, a damaged version)."""

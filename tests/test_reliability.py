@@ -28,7 +28,7 @@ from torchpatch.server import mcp_sessions
 from torchpatch.server.cli import cli
 from torchpatch.server.http_app import create_app
 from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
-from torchpatch.server.index import SectionIndex, build_index
+from torchpatch.server.index import SectionIndex, build_index, current_table_path
 from torchpatch.server.mcp_server import build_mcp_server
 from torchpatch.server.models import SearchRequest
 from torchpatch.server.search import SearchEngine
@@ -264,7 +264,7 @@ def test_healthz_fails_when_the_full_text_index_is_gone(own_index):
     db, refs = own_index
     with TestClient(create_app(SearchEngine(db, refs))) as http:
         assert http.get("/healthz").json()["status"] == "ok"
-    for index_file in Path(db, "sections.lance", "_indices").rglob("*.lance"):
+    for index_file in Path(current_table_path(db), "_indices").rglob("*.lance"):
         index_file.unlink()
     with TestClient(create_app(SearchEngine(db, refs))) as http:  # rows load, but no search can run
         assert http.get("/references").status_code == 200
@@ -277,7 +277,7 @@ def test_healthz_fails_when_the_full_text_index_is_gone(own_index):
 
 
 def truncate_manifests(db: str) -> None:
-    for manifest in Path(db, "sections.lance", "_versions").glob("*.manifest"):
+    for manifest in Path(current_table_path(db), "_versions").glob("*.manifest"):
         manifest.write_bytes(manifest.read_bytes()[:10])
 
 
@@ -305,7 +305,7 @@ def test_rebuilds_keep_only_the_newest_version(own_index):
     build_index(refs, db, rebuild=True)
     build_index(refs, db, rebuild=True)
     assert folder_bytes(db) <= once * 1.05
-    assert len(list(Path(db, "sections.lance", "_versions").glob("*.manifest"))) == 1
+    assert len(list(Path(current_table_path(db), "_versions").glob("*.manifest"))) == 1
 
 
 def test_unwritable_home_says_what_to_do_not_rebuild(search_refs):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from torchpatch.server.index import build_index
+from torchpatch.server.index import build_index, current_table_path
 from torchpatch.server.models import SearchRequest
 from torchpatch.server.search import SearchEngine
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
@@ -128,7 +129,7 @@ def test_first_search_builds_a_missing_index(tmp_path, search_refs):
 def test_corrupt_index_says_how_to_rebuild(tmp_path, search_refs):
     uri = tmp_path / "db"
     build_index(search_refs, str(uri))
-    for data in (uri / "sections.lance" / "data").iterdir():
+    for data in (Path(current_table_path(str(uri))) / "data").iterdir():
         data.write_bytes(b"garbage")
     engine = SearchEngine(str(uri), search_refs)
     with pytest.raises(IndexUnavailable, match="--rebuild"):

@@ -30,7 +30,9 @@ def _engine(db_uri, references):
 @click.option("--report", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A verification record to read besides the shipped one [default: this home's, from torchpatch validate].")
 @click.option("--rebuild", is_flag=True, help="Re-embed every section instead of only the changed ones.")
-def index(db_uri, references, report, rebuild):
+@click.option("--reuse-vectors", metavar="URI",
+              help="Another index (e.g. a local one) whose vectors of unchanged sections are reused, not re-embedded.")
+def index(db_uri, references, report, rebuild, reuse_vectors):
     """Build or update the search index from the references (incremental by content hash)."""
     from torchpatch.server.index import build_index, default_db_uri, default_references
 
@@ -40,14 +42,14 @@ def index(db_uri, references, report, rebuild):
     try:
         with bar() as update:
             stats = build_index(references or default_references(), db_uri, report=report, rebuild=rebuild,
-                                progress=update)
+                                progress=update, reuse_vectors=reuse_vectors)
     except OSError as exc:  # a read-only or missing folder, a full disk
         raise click.ClickException(f"cannot write the index at {db_uri} ({exc.strerror or exc}): choose a "
                                    "writable folder with --db or TORCHPATCH_HOME") from None
     for problem in stats.problems:
         click.echo(f"malformed: {problem}", err=True)
     click.echo(f"{stats.sections} sections indexed: {stats.embedded} embedded, {stats.updated} written, "
-               f"{stats.deleted} deleted")
+               f"{stats.deleted} deleted" + (f"; build {stats.build_id} published" if stats.build_id else "; unchanged"))
 
 
 @cli.command()
@@ -92,11 +94,21 @@ def whats_new(from_version, to_version, as_json, db_uri, references):
 @cli.command()
 @click.option("--transport", type=click.Choice(["stdio", "http"]), default="stdio", show_default=True,
               help="stdio: MCP over stdin/stdout; http: FastAPI (HTTP API + MCP at /mcp/).")
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind; any but loopback needs API tokens (TORCHPATCH_API_TOKENS[_FILE]).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True)
+@click.option("--public-name", "public_names", multiple=True, metavar="NAME[:PORT]",
+              help="A name clients reach this server by (Host header), besides loopback and --host; repeatable "
+                   "[env TORCHPATCH_PUBLIC_NAMES, comma-separated].")
+@click.option("--insecure-no-auth", is_flag=True,
+              help="Serve a non-loopback address without tokens: anyone who reaches the port can use it.")
+@click.option("--token-rate", type=click.FloatRange(min=0.01), default=20.0, show_default=True,
+              envvar="TORCHPATCH_TOKEN_RATE", help="Requests per second per token, per replica.")
+@click.option("--token-burst", type=click.IntRange(min=1), default=200, show_default=True,
+              envvar="TORCHPATCH_TOKEN_BURST", help="Requests a token may make at once before --token-rate applies.")
 @DB_OPTION
 @REFS_OPTION
-def serve(transport, host, port, db_uri, references):
+def serve(transport, host, port, public_names, insecure_no_auth, token_rate, token_burst, db_uri, references):
     """Serve the references over MCP (stdio) or HTTP (API + streamable-HTTP MCP)."""
     from torchpatch.server.app import create_server_app, create_stdio_server
 
@@ -104,11 +116,25 @@ def serve(transport, host, port, db_uri, references):
         from torchpatch.server.mcp_stdio import run_stdio
 
         run_stdio(create_stdio_server(db_uri, references))
-    else:
-        import uvicorn
+        return
+    import uvicorn
 
-        from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
+    from torchpatch.server.access import AccessPolicy
+    from torchpatch.server.auth import load_tokens
+    from torchpatch.server.host_policy import HostPolicy, is_loopback, public_names_from_env
+    from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
 
-        click.echo(f"torchpatch: HTTP API on http://{host}:{port}/ and MCP on http://{host}:{port}/mcp/", err=True)
-        uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning",
-                    h11_max_incomplete_event_size=H11_MAX_EVENT_BYTES)
+    tokens = load_tokens()
+    if not tokens and not is_loopback(host):
+        if not insecure_no_auth:
+            raise click.ClickException(
+                f"refusing to serve {host} without API tokens: anyone who reaches the port could use it. Set "
+                "TORCHPATCH_API_TOKENS (comma-separated) or TORCHPATCH_API_TOKENS_FILE, or pass --insecure-no-auth")
+        click.echo(f"torchpatch: WARNING: serving {host} with no authentication (--insecure-no-auth)", err=True)
+    names = [*public_names, *public_names_from_env()]
+    access = AccessPolicy(tuple(tokens), HostPolicy.for_bind(host, names), token_rate, token_burst)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"torchpatch: HTTP API on http://{shown}:{port}/ and MCP on http://{shown}:{port}/mcp/"
+               + (f" ({len(tokens)} API token(s) accepted)" if tokens else ""), err=True)
+    uvicorn.run(create_server_app(db_uri, references, access), host=host, port=port, log_level="warning",
+                h11_max_incomplete_event_size=H11_MAX_EVENT_BYTES)
