@@ -14,7 +14,8 @@ from .results import BAD
 
 CACHE_VERSION = 1
 # How snippets are run is part of what decides their result: a changed harness re-runs them all.
-_HARNESS = hashlib.sha256((Path(__file__).with_name("forkserver.py")).read_bytes()).hexdigest()
+_HARNESS = hashlib.sha256(b"".join(path.read_bytes() for path in
+                                   sorted(Path(__file__).with_name("forkserver").glob("*.py")))).hexdigest()
 
 
 def snippet_key(snippet: Snippet, build: TorchBuild) -> str:

@@ -27,7 +27,8 @@ from .shard import expected_duration, needs_compiler, select_shard
 from .static import collect_torch_names
 
 DEFAULT_TIMEOUT_S = 120.0
-MEMORY_LIMIT_BYTES = 8 << 30
+MEMORY_LIMIT_BYTES = 8 << 30  # a snippet's processes together (PSS), and RLIMIT_DATA for each one
+PROCESS_LIMIT = 256  # processes in a snippet's tree at once: a fork bomb is killed, not the machine
 OUTPUT_LIMIT_BYTES = 256 << 20
 
 Progress = Callable[[str, int, int], None]  # (build label, done, total)
@@ -260,6 +261,7 @@ class _BuildSession:
             "timeout": snippet.markers.timeout or self.options.timeout,
             "memory_bytes": MEMORY_LIMIT_BYTES,
             "max_output_bytes": OUTPUT_LIMIT_BYTES,
+            "max_processes": PROCESS_LIMIT,
         }
 
 
