@@ -105,10 +105,7 @@ def serve(transport, host, port, db_uri, references):
 
         run_stdio(create_stdio_server(db_uri, references))
     else:
-        import uvicorn
-
-        from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
+        from torchpatch.server.http_serve import serve as serve_http
 
         click.echo(f"torchpatch: HTTP API on http://{host}:{port}/ and MCP on http://{host}:{port}/mcp/", err=True)
-        uvicorn.run(create_server_app(db_uri, references), host=host, port=port, log_level="warning",
-                    h11_max_incomplete_event_size=H11_MAX_EVENT_BYTES)
+        serve_http(create_server_app(db_uri, references), host, port)
