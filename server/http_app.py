@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import Body, FastAPI, Query
 from pydantic import BaseModel, Field
 
+from .check_gate import CheckGate
 from .http_errors import RequestLimits, install_error_handlers
 from .mcp_server import build_mcp_server
 from .mcp_sessions import bounded_streamable_http_app
@@ -31,7 +32,9 @@ class CheckRequest(BaseModel):
 
 class CheckResponse(BaseModel):
     findings: list[dict[str, Any]]
-    count: int
+    count: int = Field(description="All findings, shown or not")
+    truncated: bool = False
+    omitted: int = Field(default=0, description="Findings left out to keep the answer small")
 
 
 def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
@@ -50,7 +53,8 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     app.state.mcp_sessions = sessions
     install_error_handlers(app, html_error=web_error_page)
-    app.add_middleware(RequestLimits)
+    app.add_middleware(CheckGate)
+    app.add_middleware(RequestLimits)  # added last, so it runs first: sizes before anything else
 
     @app.get("/search", response_model=SearchResponse)
     def search(
@@ -84,10 +88,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None) -> FastAPI:
 
     @app.post("/check", response_model=CheckResponse)
     def check(request: Annotated[CheckRequest, Body()]) -> CheckResponse:
-        from torchpatch.validators.checker import check_source
+        from torchpatch.validators.checker import check_bounded
 
-        findings = [f.as_dict() for f in check_source(request.code, request.torch_version)]
-        return CheckResponse(findings=findings, count=len(findings))
+        return CheckResponse(**check_bounded(request.code, request.torch_version).as_dict())
 
     @app.get("/healthz")
     def healthz() -> dict:

@@ -124,10 +124,10 @@ def build_web_router(engine) -> APIRouter:
         message = views.validate_check_input(code)
         if message:
             return render("check.html", views.check_page(code, version, message=message), 422, "/check")
-        from torchpatch.validators.checker import check_source
+        from torchpatch.validators.checker import check_bounded
 
         try:
-            findings = await run_in_threadpool(check_source, code, version)
+            findings = (await run_in_threadpool(check_bounded, code, version)).findings  # capped, as /check
         except InvalidInput as exc:
             return render("check.html", views.check_page(code, version, message=str(exc)), 422, "/check")
         return render("check.html", views.check_page(code, version, findings), path="/check")
