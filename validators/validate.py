@@ -51,6 +51,7 @@ class ValidationRun:
     snippets: list[Snippet]
     problems: list[Problem] = field(default_factory=list)
     phases: dict[str, dict] = field(default_factory=dict)  # build python path -> where its time went
+    timeout: float = DEFAULT_TIMEOUT_S  # the run's limit for snippets without a timeout= marker
 
     def failed(self) -> bool:
         """Malformed references, a bad result on the first build, or a contradicted version claim.
@@ -91,7 +92,7 @@ def validate(paths: Sequence[str | Path], options: ValidationOptions, progress: 
         phases[build.python_path] = {}
         results[build.python_path] = _run_build(snippets, build, options, cache, progress, phases[build.python_path])
         cache.save()
-    return ValidationRun(builds, results, snippets, problems, phases)
+    return ValidationRun(builds, results, snippets, problems, phases, options.timeout)
 
 
 def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOptions, cache: ResultCache,
