@@ -25,6 +25,9 @@ from mcp.server.streamable_http import StreamableHTTPServerTransport
 from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
+
+from .http_errors import error_response
+from .mcp_stdio import rejection
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
@@ -135,4 +138,45 @@ def bounded_streamable_http_app(server: MCPServer) -> tuple[Starlette, BoundedSe
         max_sessions=MAX_SESSIONS,
         per_client=PER_CLIENT,
     )
-    return Starlette(routes=[Route("/", endpoint=StreamableHTTPASGIApp(manager))]), manager
+    endpoint = CheckedMessages(StreamableHTTPASGIApp(manager))
+    return Starlette(routes=[Route("/", endpoint=endpoint),
+                             Route("/{rest:path}", endpoint=_no_such_endpoint, methods=["GET", "POST", "DELETE"])]), manager
+
+
+class CheckedMessages:
+    """Reads a POSTed message whole before the SDK does, and answers what the SDK would drop in
+    silence (a request id of 1.5, null or an object, a lone surrogate) with a JSON-RPC error, as
+    the stdio transport does. Reading it here also lets an over-long chunked body meet the
+    size limit (413) before the SDK has started an answer."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("method") != "POST":
+            return await self.app(scope, receive, send)
+        body, more = b"", True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return await self.app(scope, receive, send)  # the client went away
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        error = rejection(body.decode("utf-8", "replace")) if body.strip() else None
+        if error is not None:
+            return await JSONResponse(error, status_code=400)(scope, receive, send)
+        replayed = False
+
+        async def replay() -> dict:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+
+async def _no_such_endpoint(request):
+    return error_response(404, "NotFound", "the MCP endpoint is /mcp/ (streamable HTTP); nothing is served "
+                          "below it")

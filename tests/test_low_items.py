@@ -49,3 +49,69 @@ def test_labels_come_back_from_sort_keys():
 
     for text in ("2.9.100", "2.10", "2.15", "2.14.1", "3.0"):
         assert _label(Version.parse(text).sort_key) == text
+
+
+# --- item 11: ids and text the SDK would drop in silence ---------------------------------------------
+
+ODD_REQUESTS = ['{"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}',
+                '{"jsonrpc": "2.0", "id": null, "method": "tools/list"}',
+                '{"jsonrpc": "2.0", "id": {"a": 1}, "method": "tools/list"}',
+                '{"jsonrpc": "2.0", "id": 4, "method": "tools/list", "params": {"x": "\\ud800"}}']
+
+
+def test_stdio_answers_odd_ids_and_lone_surrogates(search_db, search_refs):
+    from .test_reliability import INITIALIZE
+
+    server = subprocess.Popen([TORCHPATCH, "serve", "--db", search_db, "--references", str(search_refs)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        server.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
+        server.stdin.flush()
+        assert "result" in json.loads(server.stdout.readline())
+        for line in ODD_REQUESTS:
+            server.stdin.write(line.encode() + b"\n")
+            server.stdin.flush()
+            answer = json.loads(server.stdout.readline())
+            assert answer["error"]["code"] == -32600, (line, answer)
+        assert answer["id"] == 4  # a valid id is echoed
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
+
+
+def test_mcp_over_http_answers_odd_ids_and_lone_surrogates(engine):
+    import httpx
+
+    from torchpatch.server.http_app import create_app
+
+    from .test_reliability import MCP_HEADERS, LiveServer
+
+    with LiveServer(create_app(engine)) as base, httpx.Client(base_url=base, timeout=30) as http:
+        for line in ODD_REQUESTS:
+            response = http.post("/mcp/", content=line.encode(), headers=MCP_HEADERS)
+            assert response.status_code == 400, (line, response.status_code, response.text[:200])
+            assert response.json()["error"]["code"] == -32600
+
+
+# --- item 15: one error shape --------------------------------------------------------------------
+
+
+def test_error_shapes_for_chunked_bodies_unknown_mcp_paths_and_bad_encoding(engine):
+    import httpx
+
+    from torchpatch.server.http_app import create_app
+
+    from .test_reliability import MCP_HEADERS, LiveServer, assert_error_shape
+
+    def chunks():
+        for _ in range(40):
+            yield b"x" * 65_536  # 2.6 MB with no Content-Length: sent chunked
+
+    with LiveServer(create_app(engine)) as base, httpx.Client(base_url=base, timeout=60) as http:
+        for path, headers in (("/check", {"content-type": "application/json"}), ("/mcp/", MCP_HEADERS),
+                              ("/check/run", {"content-type": "application/x-www-form-urlencoded"})):
+            assert_error_shape(http.post(path, content=chunks(), headers=headers), 413)
+        for path in ("/mcp/anything", "/mcp/a/b"):
+            assert assert_error_shape(http.post(path, json={}), 404)["type"] == "NotFound"
+        latin1 = http.post("/check", content=b'{"code": "\xff\xfe"}', headers={"content-type": "application/json"})
+        assert_error_shape(latin1, 422)
