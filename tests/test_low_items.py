@@ -115,3 +115,98 @@ def test_error_shapes_for_chunked_bodies_unknown_mcp_paths_and_bad_encoding(engi
             assert assert_error_shape(http.post(path, json={}), 404)["type"] == "NotFound"
         latin1 = http.post("/check", content=b'{"code": "\xff\xfe"}', headers={"content-type": "application/json"})
         assert_error_shape(latin1, 422)
+
+
+# --- item 12: `torchpatch search` with input that is not UTF-8, or no stdin ----------------------------
+
+
+def _search(search_db, search_refs, *args, input=None):
+    from click.testing import CliRunner
+
+    from torchpatch.server.cli import cli
+
+    return CliRunner().invoke(cli, ["search", *args, "--json", "--k", "1", "--db", search_db,
+                                    "--references", str(search_refs)], input=input)
+
+
+def test_search_takes_an_argument_and_stdin_that_are_not_utf8(search_db, search_refs):
+    from .test_reliability import LOAD_ID
+
+    argument = _search(search_db, search_refs, "torch.load caf\udce9")  # how Python passes a Latin-1 byte
+    assert argument.exit_code == 0, argument.output
+    piped = _search(search_db, search_refs, "-", input=b"torch.load weights_only caf\xe9\n")
+    assert piped.exit_code == 0, piped.output
+    assert json.loads(piped.output)[0]["id"] == LOAD_ID
+
+
+def test_search_uses_the_last_line_of_a_long_piped_traceback(search_db, search_refs):
+    from torchpatch.server.pasted import query_from_pasted
+
+    frames = "".join(f'  File "/site-packages/lib{i}.py", line {i}, in f{i}\n    return g{i}(x)\n' for i in range(60))
+    last = "_pickle.UnpicklingError: Weights only load failed. torch.load weights_only"
+    traceback = "Traceback (most recent call last):\n" + frames + last + "\n"
+    assert len(traceback) > 2_000
+    assert query_from_pasted(traceback) == last
+    result = _search(search_db, search_refs, "-", input=traceback.encode())
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)
+
+
+def test_search_without_stdin_is_a_usage_error(search_db, search_refs):
+    result = subprocess.run([TORCHPATCH, "search", "-", "--db", search_db, "--references", str(search_refs)],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+                            preexec_fn=lambda: os.close(0))
+    assert "Traceback" not in result.stderr and result.returncode == 2, result.stderr[-500:]
+
+
+# --- item 13: `check good.py -` keeps good.py's findings ----------------------------------------------
+
+
+def test_check_keeps_a_files_findings_when_stdin_does_not_decode(tmp_path):
+    from click.testing import CliRunner
+
+    from torchpatch.server.cli import cli
+
+    good = tmp_path / "good.py"
+    good.write_text("import torch\nq, r = torch.qr(a)\n")
+    result = CliRunner().invoke(cli, ["check", str(good), "-", "--format", "json"], input=b"x = '\xff\xfe'\n")
+    report = json.loads(result.stdout)
+    assert [f["file"] for f in report["findings"]] == [str(good)]
+    assert [e["file"] for e in report["errors"]] == ["<stdin>"] and "decode" in report["errors"][0]["message"]
+    assert result.exit_code == 2
+
+
+# --- item 14: reference files that are not UTF-8, and dangling links ----------------------------------
+
+
+def _references_with_bad_files(tmp_path, search_refs) -> Path:
+    import shutil
+
+    refs = tmp_path / "refs"
+    shutil.copytree(search_refs, refs)
+    (refs / "latin1.md").write_bytes("# Caf\xe9\nScope: x\n".encode("latin-1"))
+    (refs / "dangling.md").symlink_to(tmp_path / "nowhere.md")
+    return refs
+
+
+def test_index_names_a_file_that_is_not_utf8_or_a_dangling_link(tmp_path, search_refs):
+    from click.testing import CliRunner
+
+    from torchpatch.server.cli import cli
+
+    refs = _references_with_bad_files(tmp_path, search_refs)
+    result = CliRunner().invoke(cli, ["index", "--db", str(tmp_path / "db"), "--references", str(refs)])
+    assert result.exit_code == 0, result.output
+    assert "latin1.md:0: not UTF-8" in result.output
+    assert "dangling.md:0: cannot be read (a link to nothing)" in result.output
+    assert "cannot write the index" not in result.output
+
+
+def test_validate_names_a_file_that_is_not_utf8(tmp_path, search_refs, fresh_home):
+    from torchpatch.validators.validate import load_snippets
+
+    refs = _references_with_bad_files(tmp_path, search_refs)
+    _, problems = load_snippets([refs / "latin1.md", refs / "dangling.md"])
+    messages = [str(p) for p in problems]
+    assert any("latin1.md" in m and "not UTF-8" in m for m in messages), messages
+    assert any("dangling.md" in m for m in messages), messages

@@ -65,8 +65,14 @@ def search(query, k, torch_version, kind, reference, full, as_json, db_uri, refe
     from torchpatch.server.models import SearchRequest
     from torchpatch.server.render import search_text
 
+    from torchpatch.server.pasted import decode_pasted, query_from_pasted
+
     if query == "-":
-        query = sys.stdin.read(MAX_STDIN_CHARS)
+        if sys.stdin is None or sys.stdin.closed:
+            raise click.UsageError('QUERY "-" reads the query from stdin, but there is no stdin')
+        query = query_from_pasted(decode_pasted(sys.stdin.buffer.read(MAX_STDIN_CHARS)))
+    else:  # an argument that is not UTF-8 arrives with surrogate escapes, which no encoder takes
+        query = decode_pasted(query.encode("utf-8", "surrogateescape"))
     response = _engine(db_uri, references).search(
         SearchRequest(query=query, k=k, torch_version=torch_version, kind=kind, reference=reference))
     if as_json:
