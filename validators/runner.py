@@ -77,11 +77,15 @@ class _ServerProcess:
         self._ready = threading.Event()
         self.dropped_lines = 0
         self._stderr = tempfile.TemporaryFile()  # a file, not a pipe: nobody must drain it
-        self.proc = subprocess.Popen(
-            [python, str(FORKSERVER), "--isolation", isolation],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-            env={**env, "TORCHPATCH_RUN_TOKEN": token}, start_new_session=True,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                [python, str(FORKSERVER), "--isolation", isolation],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                env={**env, "TORCHPATCH_RUN_TOKEN": token}, start_new_session=True,
+            )
+        except OSError as exc:  # no such interpreter, or no process to be had (EAGAIN under a fork bomb)
+            self._stderr.close()
+            raise TorchpatchError(f"cannot start snippets under {python}: {exc.strerror or exc}") from None
         self._write(self._key.hex() + "\n")
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
