@@ -75,7 +75,8 @@ class _ServerProcess:
         self.hung: str | None = None  # why the watchdog killed it
         self._key = secrets.token_bytes(32)
         self._ready = threading.Event()
-        self.dropped_lines = 0
+        self._started_ok = False  # the server said it is ready (a signed line)
+        self.dropped_lines = 0  # unsigned lines on the pipe: a snippet's writing, ignored
         self._stderr = tempfile.TemporaryFile()  # a file, not a pipe: nobody must drain it
         try:
             self.proc = subprocess.Popen(
@@ -95,8 +96,6 @@ class _ServerProcess:
             self._stderr.seek(0)
             error = self._stderr.read().decode(errors="replace")[-2000:]
             raise TorchpatchError(f"cannot start snippets under {python}: {error.strip() or 'no output'}")
-
-    _started_ok = False
 
     def send(self, job: dict) -> None:
         self._write(json.dumps(job) + "\n")
