@@ -27,6 +27,7 @@ from torchpatch.validators.errors import IndexUnavailable  # noqa: E402
 from torchpatch.validators.home import home_dir  # noqa: E402
 
 from .model_files import DIMENSION  # noqa: E402
+from torchpatch.validators.markdown.metadata import PART_LIMIT  # noqa: E402
 from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
@@ -37,7 +38,12 @@ SCHEMA = pa.schema([
     ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
     ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
     ("verified", pa.string()), ("verification", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
-])
+], metadata={"torchpatch-version-keys": str(PART_LIMIT)})  # how since/deprecated/removed are encoded
+
+
+def _current_keys(schema) -> bool:
+    """Written with today's version sort keys (an index from before 1,000 per part must be rebuilt)."""
+    return (schema.metadata or {}).get(b"torchpatch-version-keys") == str(PART_LIMIT).encode()
 Progress = Callable[[str, int, int], None]
 
 
@@ -131,6 +137,8 @@ class SectionIndex:
             if not _has_table(db):
                 raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
             self.table = db.open_table(TABLE)
+            if not _current_keys(self.table.schema):  # the engine rebuilds it, as a missing one
+                raise IndexMissing(f"the index at {db_uri} was built by an older torchpatch: run `torchpatch index`")
             self._probe = db.open_table(TABLE)  # moved to the newest version by `latest_version`
             self.version = self.table.version
 
@@ -187,7 +195,7 @@ def _existing_rows(db) -> dict[str, dict]:
         return {}
     try:
         table = db.open_table(TABLE)
-        if table.schema != SCHEMA:  # written by an older version (e.g. before the `verification` column)
+        if table.schema != SCHEMA or not _current_keys(table.schema):  # written by an older version
             return {}
         return {row["id"]: row for row in table.to_arrow().to_pylist()}
     except Exception:  # a corrupt or foreign table is rebuilt from scratch

@@ -210,3 +210,27 @@ def test_validate_names_a_file_that_is_not_utf8(tmp_path, search_refs, fresh_hom
     messages = [str(p) for p in problems]
     assert any("latin1.md" in m and "not UTF-8" in m for m in messages), messages
     assert any("dangling.md" in m for m in messages), messages
+
+
+def test_an_index_with_the_old_version_keys_is_rebuilt_on_open(tmp_path, search_db, search_refs):
+    import shutil
+
+    import lancedb
+    import pyarrow as pa
+
+    from torchpatch.server.search import SearchEngine
+
+    from .test_reliability import LOAD_ID
+
+    shutil.copytree(search_db, tmp_path / "db")
+    db = lancedb.connect(str(tmp_path / "db"))
+    data = db.open_table("sections").to_arrow()
+    rows = data.to_pylist()
+    for row in rows:  # as the index was written before: 10,000 per major, 100 per minor, no marker
+        for key in ("since", "deprecated", "removed"):
+            if row[key]:
+                major, rest = divmod(row[key], 1_000_000)
+                row[key] = major * 10_000 + (rest // 1_000) * 100 + rest % 1_000
+    db.create_table("sections", data=pa.Table.from_pylist(rows, data.schema.remove_metadata()), mode="overwrite")
+    hit = SearchEngine(str(tmp_path / "db"), search_refs).read_section(LOAD_ID)
+    assert hit.since == "2.6"
