@@ -13,6 +13,7 @@ from fastapi import Body, FastAPI, Query
 from pydantic import BaseModel, Field
 
 from .access import AccessPolicy, install_access
+from .check_gate import CheckGate
 from .http_errors import RequestLimits, install_error_handlers
 from .mcp_server import build_mcp_server
 from .mcp_sessions import bounded_streamable_http_app
@@ -33,7 +34,9 @@ class CheckRequest(BaseModel):
 
 class CheckResponse(BaseModel):
     findings: list[dict[str, Any]]
-    count: int
+    count: int = Field(description="All findings, shown or not")
+    truncated: bool = False
+    omitted: int = Field(default=0, description="Findings left out to keep the answer small")
 
 
 def create_app(engine: SearchEngine, skill_md: str | None = None, access: AccessPolicy | None = None) -> FastAPI:
@@ -54,8 +57,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None, access: Access
 
     app.state.mcp_sessions = sessions
     install_error_handlers(app)
-    app.add_middleware(RequestLimits)
+    app.add_middleware(CheckGate)
     install_access(app, access)
+    app.add_middleware(RequestLimits)  # sizes before anything else
     app.add_middleware(HtmlErrorPages, render=web_error_page)  # outermost: a browser sees its errors as pages
 
     @app.get("/search", response_model=SearchResponse)
@@ -90,10 +94,9 @@ def create_app(engine: SearchEngine, skill_md: str | None = None, access: Access
 
     @app.post("/check", response_model=CheckResponse)
     def check(request: Annotated[CheckRequest, Body()]) -> CheckResponse:
-        from torchpatch.validators.checker import check_source
+        from torchpatch.validators.checker import check_bounded
 
-        findings = [f.as_dict() for f in check_source(request.code, request.torch_version)]
-        return CheckResponse(findings=findings, count=len(findings))
+        return CheckResponse(**check_bounded(request.code, request.torch_version).as_dict())
 
     @app.get("/healthz")
     def healthz() -> dict:

@@ -50,6 +50,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # a body that is not JSON or not UTF-8: bad input, 422 as everywhere
+            exc = StarletteHTTPException(422, exc.detail, getattr(exc, "headers", None))
         kind = _HTTP_TYPES.get(exc.status_code, "HTTPError")
         message = {404: f"no route {request.method} {_prefix(request.url.path)}: the page is at /, the API schema at /openapi.json",
                    405: f"{request.method} is not allowed on {_prefix(request.url.path)}"}.get(
@@ -93,8 +95,9 @@ class RequestLimits:
             await _send(scope, receive, send, 413, f"the body is larger than {MAX_BODY_BYTES} bytes")
 
 
-class _BodyTooLarge(Exception):
-    pass
+class _BodyTooLarge(BaseException):
+    """A BaseException, so that no framework's ``except Exception`` around body parsing turns it
+    into a 400 or a 500: it reaches RequestLimits, which answers 413."""
 
 
 async def _send(scope: Scope, receive: Receive, send: Send, status: int, message: str) -> None:

@@ -39,6 +39,7 @@ from torchpatch.validators.errors import IndexUnavailable, InvalidInput  # noqa:
 from torchpatch.validators.home import home_dir  # noqa: E402
 
 from .model_files import DIMENSION, missing_model_message, weights_dir  # noqa: E402
+from torchpatch.validators.markdown.metadata import PART_LIMIT  # noqa: E402
 from .onnx_export import ensure_onnx_model  # noqa: E402
 from .records import SectionRecord, load_records, load_report  # noqa: E402
 
@@ -53,7 +54,12 @@ SCHEMA = pa.schema([
     ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
     ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
     ("verified", pa.string()), ("verification", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
-])
+], metadata={"torchpatch-version-keys": str(PART_LIMIT)})  # how since/deprecated/removed are encoded
+
+
+def _current_keys(schema) -> bool:
+    """Written with today's version sort keys (an index from before 1,000 per part must be rebuilt)."""
+    return (schema.metadata or {}).get(b"torchpatch-version-keys") == str(PART_LIMIT).encode()
 Progress = Callable[[str, int, int], None]
 
 
@@ -268,6 +274,8 @@ class SectionIndex:
                 raise IndexMissing(f"no index at {db_uri}: run `torchpatch index` first")
             self.build = build
             self.table = db.open_table(build.table)
+            if not _current_keys(self.table.schema):  # the engine rebuilds it, as a missing one
+                raise IndexMissing(f"the index at {db_uri} was built by an older torchpatch: run `torchpatch index`")
             self._db = db
 
     @property
@@ -330,7 +338,7 @@ def _existing_rows(db, name: str) -> dict[str, dict]:
         if name not in db.list_tables().tables:
             return {}
         table = db.open_table(name)
-        if table.schema != SCHEMA:  # written by an older version (e.g. before the `verification` column)
+        if table.schema != SCHEMA or not _current_keys(table.schema):  # written by an older version
             return {}
         return {row["id"]: row for row in table.to_arrow().to_pylist()}
     except Exception:  # a corrupt or foreign table is rebuilt from scratch

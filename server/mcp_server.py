@@ -34,7 +34,9 @@ INSTRUCTIONS = (
 
 class CheckOutput(BaseModel):
     findings: list[dict[str, Any]]
-    count: int
+    count: int = Field(description="All findings, shown or not")
+    truncated: bool = False
+    omitted: int = Field(default=0, description="Findings left out to keep the answer small")
 
 
 def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPServer:
@@ -92,12 +94,14 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
     ) -> CheckOutput:
         """Flag removed, renamed, deprecated or behaviour-changed PyTorch APIs in code, each with its
         line, the one-line fix and the section id to read."""
-        from torchpatch.validators.checker import check_source
+        from torchpatch.validators.checker import check_bounded
 
-        findings = [f.as_dict() for f in _call(check_source, code, torch_version)]
-        output = CheckOutput(findings=findings, count=len(findings))
+        checked = _call(check_bounded, code, torch_version)
+        output = CheckOutput(**checked.as_dict())
         text = "\n".join(f"line {f['line']}:{f['column']} {f['api']}: {f['message']} Fix: {f['fix']} "
-                         f"(read {f['section']})" for f in findings) or "No outdated PyTorch usage found."
+                         f"(read {f['section']})" for f in output.findings) or "No outdated PyTorch usage found."
+        if checked.truncated:
+            text += "\n" + checked.note()
         return _result(text, output)
 
     @server.resource("torchpatch://references/{name}", mime_type="text/markdown",

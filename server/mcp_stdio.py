@@ -31,13 +31,41 @@ def rejection(line: str) -> dict | None:
         return _error(None, PARSE_ERROR, "Parse error: each line must be one JSON-RPC message")
     try:
         types.jsonrpc_message_adapter.validate_python(message, by_name=False)
-        return None
+        problem = _id_or_text_problem(message)
+        if problem is None:
+            return None
+        request_id = message.get("id")
+        if isinstance(request_id, bool) or not isinstance(request_id, (str, int)) or _has_surrogate(request_id):
+            request_id = None
+        return _error(request_id, INVALID_REQUEST, f"Invalid Request: {problem}")
     except Exception:  # pydantic's ValidationError, or a RecursionError on absurd nesting
         request_id = message.get("id") if isinstance(message, dict) else None
         if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
             request_id = None
         return _error(request_id, INVALID_REQUEST, "Invalid Request: expected a JSON-RPC 2.0 request "
                       '{"jsonrpc": "2.0", "id", "method", "params": {...}}')
+
+
+def _id_or_text_problem(message) -> str | None:
+    """What the SDK lets through but never answers: a request id that is not a string or an
+    integer (1.5, null, an object), and text with a lone surrogate (an escaped \\ud800)."""
+    if isinstance(message, dict) and "method" in message and "id" in message:
+        request_id = message["id"]
+        if isinstance(request_id, bool) or not isinstance(request_id, (str, int)):
+            return "the id must be a string or an integer"
+    if _has_surrogate(message):
+        return "strings must be valid Unicode (no lone surrogate escapes such as \\ud800)"
+    return None
+
+
+def _has_surrogate(value) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return False
 
 
 def _error(request_id, code: int, message: str) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from torchpatch.validators.markdown import Version
+from torchpatch.validators.markdown.metadata import PART_LIMIT
 
 RRF_K = 60
 # Full-text ranks count double the vector ranks: the references are dense with the exact words agents
@@ -66,7 +67,7 @@ def error_text_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
 
 
 def release_keys(query: str) -> set[int]:
-    """The releases a query names, as the index's version sort keys (2.14 -> 21400)."""
+    """The releases a query names, as the index's version sort keys (2.14 -> 2014000)."""
     return {_release(minor) for minor in _RELEASE.findall(query)}
 
 
@@ -82,7 +83,7 @@ def version_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
         return {}
     boosts = {}
     for section_id, row in rows.items():
-        keys = {row[key] // 100 * 100 for key in ("since", "deprecated", "removed") if row[key]}  # patch dropped
+        keys = {row[key] // PART_LIMIT * PART_LIMIT for key in ("since", "deprecated", "removed") if row[key]}  # patch dropped
         checklist = _CHECKLIST_HEADING.match(row["heading"] or "")
         if checklist:
             keys.add(_release(checklist[1]))

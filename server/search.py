@@ -15,6 +15,7 @@ from pathlib import Path
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
 from torchpatch.validators.markdown import KINDS, Version
+from torchpatch.validators.markdown.metadata import PART_LIMIT
 
 from . import ranking
 from .live_index import LiveIndex, Loaded
@@ -276,8 +277,8 @@ def _hit(row: dict, score: float) -> Hit:
 def _label(sort_key: int) -> str | None:
     if not sort_key:
         return None
-    major, rest = divmod(sort_key, 10_000)
-    minor, patch = divmod(rest, 100)
+    major, rest = divmod(sort_key, PART_LIMIT * PART_LIMIT)
+    minor, patch = divmod(rest, PART_LIMIT)
     return f"{major}.{minor}" + (f".{patch}" if patch else "")
 
 

@@ -14,7 +14,8 @@ from .results import BAD
 
 CACHE_VERSION = 1
 # How snippets are run is part of what decides their result: a changed harness re-runs them all.
-_HARNESS = hashlib.sha256((Path(__file__).with_name("forkserver.py")).read_bytes()).hexdigest()
+_HARNESS = hashlib.sha256(b"".join(path.read_bytes() for path in
+                                   sorted(Path(__file__).with_name("forkserver").glob("*.py")))).hexdigest()
 
 
 def snippet_key(snippet: Snippet, build: TorchBuild) -> str:
@@ -32,14 +33,22 @@ def snippet_key(snippet: Snippet, build: TorchBuild) -> str:
 
 
 class ResultCache:
-    """A JSON file of ``key -> {status, message, duration_s}``; failures are never stored."""
+    """A JSON file of ``key -> {status, message, duration_s}``; failures are never stored.
+
+    Two runs may share one home: :meth:`save` merges this run's changes into what is on disk
+    now (under a lock), so neither loses the other's entries."""
 
     def __init__(self, path: Path):
         self.path = path
+        self.entries: dict[str, dict] = self._read()
+        self._changed: dict[str, dict | None] = {}  # key -> new entry, or None when removed
+
+    def _read(self) -> dict[str, dict]:
         try:
-            self.entries: dict[str, dict] = json.loads(path.read_text())
+            entries = json.loads(self.path.read_text())
         except (OSError, ValueError):
-            self.entries = {}
+            return {}
+        return entries if isinstance(entries, dict) else {}
 
     def get(self, key: str) -> dict | None:
         return self.entries.get(key)
@@ -51,12 +60,25 @@ class ResultCache:
     def put(self, key: str, status: str, message: str, duration_s: float) -> None:
         if status in BAD:
             self.entries.pop(key, None)
+            self._changed[key] = None
             return
-        self.entries[key] = {"status": status, "message": message, "duration_s": duration_s}
+        self.entries[key] = self._changed[key] = {"status": status, "message": message, "duration_s": duration_s}
 
     def save(self) -> None:
+        import fcntl
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w") as handle:
-            json.dump(self.entries, handle)
-        os.replace(tmp, self.path)
+        with open(self.path.with_name(self.path.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            merged = self._read()
+            for key, entry in self._changed.items():
+                if entry is None:
+                    merged.pop(key, None)
+                else:
+                    merged[key] = entry
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, suffix=".tmp")
+            with os.fdopen(fd, "w") as handle:
+                json.dump(merged, handle)
+            os.replace(tmp, self.path)
+        self.entries = merged
+        self._changed = {}

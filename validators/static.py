@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import ast
 import functools
-import threading
 from dataclasses import dataclass, field
 
 from .checker.imports import dotted_name
+from .parsing import parse_python
 
 
 @dataclass
@@ -21,18 +21,12 @@ class StaticReport:
     names: set[str] = field(default_factory=set)
 
 
-# The validator asks from several worker threads, and CPython 3.11's ast.parse can fail when run
-# concurrently ("SystemError: AST constructor recursion depth mismatch"): parse one at a time, once.
-_PARSE_LOCK = threading.Lock()
-
-
 @functools.lru_cache(maxsize=4096)
 def collect_torch_names(code: str, first_line: int = 1) -> StaticReport:
     """Parse ``code`` and return the fully qualified ``torch.*`` names it reads (do not mutate the
     report: it is cached)."""
     try:
-        with _PARSE_LOCK:
-            tree = ast.parse(code)
+        tree = parse_python(code)
     except SyntaxError as exc:
         line = first_line + (exc.lineno or 1) - 1
         return StaticReport(syntax_error=f"line {line}: {exc.msg}", error_line=line)

@@ -27,7 +27,8 @@ from .shard import expected_duration, needs_compiler, select_shard
 from .static import collect_torch_names
 
 DEFAULT_TIMEOUT_S = 120.0
-MEMORY_LIMIT_BYTES = 8 << 30
+MEMORY_LIMIT_BYTES = 8 << 30  # a snippet's processes together (PSS), and RLIMIT_DATA for each one
+PROCESS_LIMIT = 256  # processes in a snippet's tree at once: a fork bomb is killed, not the machine
 OUTPUT_LIMIT_BYTES = 256 << 20
 
 Progress = Callable[[str, int, int], None]  # (build label, done, total)
@@ -50,6 +51,7 @@ class ValidationRun:
     snippets: list[Snippet]
     problems: list[Problem] = field(default_factory=list)
     phases: dict[str, dict] = field(default_factory=dict)  # build python path -> where its time went
+    timeout: float = DEFAULT_TIMEOUT_S  # the run's limit for snippets without a timeout= marker
 
     def failed(self) -> bool:
         """Malformed references, a bad result on the first build, or a contradicted version claim.
@@ -90,7 +92,7 @@ def validate(paths: Sequence[str | Path], options: ValidationOptions, progress: 
         phases[build.python_path] = {}
         results[build.python_path] = _run_build(snippets, build, options, cache, progress, phases[build.python_path])
         cache.save()
-    return ValidationRun(builds, results, snippets, problems, phases)
+    return ValidationRun(builds, results, snippets, problems, phases, options.timeout)
 
 
 def _run_build(snippets: list[Snippet], build: TorchBuild, options: ValidationOptions, cache: ResultCache,
@@ -260,6 +262,7 @@ class _BuildSession:
             "timeout": snippet.markers.timeout or self.options.timeout,
             "memory_bytes": MEMORY_LIMIT_BYTES,
             "max_output_bytes": OUTPUT_LIMIT_BYTES,
+            "max_processes": PROCESS_LIMIT,
         }
 
 

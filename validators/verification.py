@@ -55,8 +55,22 @@ def load_record(path: Path | None) -> dict:
     return data.get("sections", {}) if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
 
+def run_fault(result, run_timeout: float) -> bool:
+    """A result that says how the run was set up, not how the snippet behaves: a timeout under a
+    limit shorter than the default (``--timeout 0.1``), or a snippet the run stopped (Ctrl-C)."""
+    from .validate import DEFAULT_TIMEOUT_S
+
+    if result.status == "timeout":
+        return not result.markers.get("timeout") and run_timeout < DEFAULT_TIMEOUT_S
+    return result.status == "failed" and result.message.startswith("the run was stopped")
+
+
 def runs_of(run) -> dict[str, tuple[str, str, dict]]:
-    """Section id -> (content hash, device, run entry) from a ValidationRun's first (primary) build."""
+    """Section id -> (content hash, device, run entry) from a ValidationRun's first (primary) build.
+
+    Sections with a result that is a fault of the run itself (see :func:`run_fault`) are left
+    out: the record keeps what it knew, and a local run set up that way never shows users a
+    section as worse than it is."""
     build = run.builds[0]
     device = build.device
     results = {r.id: r for r in run.results[build.python_path]}
@@ -70,6 +84,10 @@ def runs_of(run) -> dict[str, tuple[str, str, dict]]:
             "torch": build.torch.split("+")[0], "build": build.torch, "date": today,
             "gpu": gpu_name() if device == "cuda" else None, "snippets": []}))
         entry["snippets"].append({"line": result.line, "status": result.status, "message": headline(result.message)})
+    run_timeout = getattr(run, "timeout", float("inf"))
+    faulty = {r.section for r in results.values() if run_fault(r, run_timeout)}
+    for section_id in faulty:
+        by_section.pop(section_id, None)
     for _, _, entry in by_section.values():
         entry["status"] = _overall(entry["snippets"])
     return by_section

@@ -79,12 +79,32 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
 def _check_stdin(report, torch_version, rules, selection) -> None:
     from torchpatch.validators.checker import FileError, check_source
     from torchpatch.validators.checker.check import ParseError
+    from torchpatch.validators.errors import TorchpatchError
 
+    if sys.stdin is None or sys.stdin.closed:
+        report.errors.append(FileError("<stdin>", "there is no stdin to read"))
+        return
     try:
-        report.findings += check_source(sys.stdin.read(), torch_version, "<stdin>", rules=rules, selection=selection)
+        code = _decode_python(sys.stdin.buffer.read())
+    except (UnicodeDecodeError, SyntaxError, LookupError) as exc:  # the other files' findings still count
+        report.errors.append(FileError("<stdin>", f"does not decode: {exc}"))
+        return
+    try:
+        report.findings += check_source(code, torch_version, "<stdin>", rules=rules, selection=selection)
         report.files += 1
     except ParseError as exc:
         report.errors.append(FileError("<stdin>", f"does not parse: {exc.reason}", exc.line, exc.column))
+    except TorchpatchError as exc:  # too large, or nested too deeply to check
+        report.errors.append(FileError("<stdin>", str(exc)))
+
+
+def _decode_python(data: bytes) -> str:
+    """As Python reads a source file: a PEP 263 coding line or a BOM, else UTF-8."""
+    import io
+    import tokenize
+
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)
 
 
 def _fix(report, paths, torch_version, rules, selection, *, write: bool, show_diff: bool, exclude) -> None:

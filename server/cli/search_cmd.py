@@ -67,8 +67,14 @@ def search(query, k, torch_version, kind, reference, full, as_json, db_uri, refe
     from torchpatch.server.models import SearchRequest
     from torchpatch.server.render import search_text
 
+    from torchpatch.server.pasted import decode_pasted, query_from_pasted
+
     if query == "-":
-        query = sys.stdin.read(MAX_STDIN_CHARS)
+        if sys.stdin is None or sys.stdin.closed:
+            raise click.UsageError('QUERY "-" reads the query from stdin, but there is no stdin')
+        query = query_from_pasted(decode_pasted(sys.stdin.buffer.read(MAX_STDIN_CHARS)))
+    else:  # an argument that is not UTF-8 arrives with surrogate escapes, which no encoder takes
+        query = decode_pasted(query.encode("utf-8", "surrogateescape"))
     response = _engine(db_uri, references).search(
         SearchRequest(query=query, k=k, torch_version=torch_version, kind=kind, reference=reference))
     if as_json:
@@ -117,12 +123,10 @@ def serve(transport, host, port, public_names, insecure_no_auth, token_rate, tok
 
         run_stdio(create_stdio_server(db_uri, references))
         return
-    import uvicorn
-
     from torchpatch.server.access import AccessPolicy
     from torchpatch.server.auth import load_tokens
     from torchpatch.server.host_policy import HostPolicy, is_loopback, public_names_from_env
-    from torchpatch.server.http_errors import H11_MAX_EVENT_BYTES
+    from torchpatch.server.http_serve import serve as serve_http
 
     tokens = load_tokens()
     if not tokens and not is_loopback(host):
@@ -136,5 +140,4 @@ def serve(transport, host, port, public_names, insecure_no_auth, token_rate, tok
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"torchpatch: HTTP API on http://{shown}:{port}/ and MCP on http://{shown}:{port}/mcp/"
                + (f" ({len(tokens)} API token(s) accepted)" if tokens else ""), err=True)
-    uvicorn.run(create_server_app(db_uri, references, access), host=host, port=port, log_level="warning",
-                h11_max_incomplete_event_size=H11_MAX_EVENT_BYTES)
+    serve_http(create_server_app(db_uri, references, access), host, port)

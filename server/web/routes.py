@@ -137,17 +137,17 @@ def build_web_router(engine) -> APIRouter:
         return await checked(code, version)  # too large for a link: the result is shown here, once
 
     async def checked(code: str, version: str | None) -> HTMLResponse:
-        from torchpatch.validators.checker import check_source
+        from torchpatch.validators.checker import check_bounded
 
         message = views.validate_check_input(code)
         if message:
             return render("check.html", views.check_page(code, version, message=message), 422, "/check")
         try:
-            findings = await run_in_threadpool(check_source, code, version)
+            result = await run_in_threadpool(check_bounded, code, version)  # capped, as POST /check
         except InvalidInput as exc:
             return render("check.html", views.check_page(code, version, message=str(exc)), 422, "/check")
-        return render("check.html", views.check_page(code, version, findings, link=views.result_link(code, version)),
-                      path="/check")
+        return render("check.html", views.check_page(code, version, result.findings, link=views.result_link(code, version),
+                                                     omitted=result.omitted), path="/check")
 
     @router.get("/static/{name}")
     def static(name: str):

@@ -153,9 +153,10 @@ def present_change(change) -> dict:
 
 
 def check_page(code: str | None = None, torch_version: str | None = None, findings=None,
-               message: str | None = None, link: str | None = None) -> dict:
+               message: str | None = None, link: str | None = None, omitted: int = 0) -> dict:
     """The form, and once code was checked, its lines with each finding under the line it is on.
-    ``link``: the result's own URL (None when the code is too large for one)."""
+    ``link``: the result's own URL (None when the code is too large for one); ``omitted``: findings
+    the checker counted beyond those it returned (its output is capped)."""
     context = {"code": code or "", "torch_version": torch_version or "", "releases": RELEASES, "max_chars": MAX_PAGE_CODE_CHARS,
                "message": message, "checked": findings is not None and message is None, "lines": [], "findings": [],
                "link": link, "more": 0, "max_link": MAX_LINK_CODE_CHARS}
@@ -169,13 +170,8 @@ def check_page(code: str | None = None, torch_version: str | None = None, findin
         context["lines"] = [(number, html, [present_finding(f) for f in by_line.get(number, [])])
                             for number, html in enumerate(lines, start=1)]
         context["findings"] = [present_finding(f) for f in findings]
-        context["more"] = findings_not_shown(findings)
+        context["more"] = omitted
     return context
-
-
-def findings_not_shown(findings) -> int:
-    """How many findings the checker counted beyond those it returned (its output is capped), if it says."""
-    return int(getattr(findings, "more", 0) or 0)
 
 
 def validate_check_input(code: str | None) -> str | None:

@@ -5,6 +5,7 @@ patterns, each pointing at a reference section) and from the sections' ``> meta:
 (APIs marked removed or deprecated). Public surface::
 
     check_source(code, torch_version=None, filename="<code>", selection=None) -> list[Finding]
+    check_bounded(code, torch_version=None) -> BoundedCheck  (what MCP, HTTP and the web serve: capped)
     check_paths(paths, torch_version=None, selection=None, exclude=()) -> CheckReport
     fix_source(code, ...) -> FixResult (validators.checker.fixes)
     Finding(file, line, column, api, message, fix, section, rule, severity).as_dict()
@@ -14,6 +15,7 @@ never stops at a file: unreadable and unparsable files are FileError entries of 
 NotFound: no references folder.
 """
 
+from .bounded import MAX_FINDINGS, BoundedCheck, check_bounded
 from .check import MAX_SOURCE_BYTES, ParseError, check_paths, check_source, parse_target
 from .finding import FIELDS, SEVERITIES, CheckReport, FileError, Finding
 from .selection import Selection
@@ -21,6 +23,9 @@ from .rule import KINDS, Rule
 from .ruleset import RULES_FILE_NAME, RuleSet, default_references_dir, default_rules, load_rules
 
 __all__ = [
+    "BoundedCheck",
+    "MAX_FINDINGS",
+    "check_bounded",
     "CheckReport",
     "FileError",
     "ParseError",

@@ -13,6 +13,7 @@ from typing import Iterable
 
 from ..errors import InvalidInput
 from ..markdown import Version
+from ..parsing import parse_python
 from ..pin import pinned_torch
 from .finding import CheckReport, FileError, Finding
 from .files import python_files
@@ -129,7 +130,7 @@ def parse_target(torch_version: str | None) -> Version:
 
 def _parse(code: str, filename: str) -> ast.Module:
     try:
-        return ast.parse(code, filename=filename)
+        return parse_python(code, filename)
     except SyntaxError as exc:
         line, column = exc.lineno or 1, exc.offset or 1
         raise ParseError(f"{filename}: line {line}, column {column}: code does not parse: {exc.msg}",

@@ -18,6 +18,7 @@ import ast
 import re
 from typing import Iterable
 
+from ..parsing import parse_python
 from ..markdown import Section
 from .imports import ImportMap, dotted_name, is_torch_module
 from .rule import Rule
@@ -69,7 +70,7 @@ def _names_in_passing_snippets(section: Section) -> set[str]:
 def _torch_names(code: str) -> set[str]:
     """Qualified torch names a snippet reads *or assigns* (``torch.compiler.config.flag = ...`` is a use)."""
     try:
-        tree = ast.parse(code)
+        tree = parse_python(code)
     except (SyntaxError, ValueError):
         return set()  # the validator's static tier reports it
     imports = ImportMap.from_tree(tree)

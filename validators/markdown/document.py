@@ -83,8 +83,25 @@ def iter_reference_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 
 def parse_reference(path: str | Path, display: str | None = None) -> Reference:
+    """A reference file, parsed. A file that cannot be read or is not UTF-8 (a dangling link, a
+    Latin-1 file) is a reference without sections and with one problem naming it, so that
+    ``index`` and ``validate`` say which file to fix and go on with the others."""
     path = Path(path)
-    return parse_text(path.read_text(encoding="utf-8"), display or str(path), name=path.stem)
+    file = display or str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _unreadable(file, path, f"not UTF-8 (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}): "
+                                       "save the file as UTF-8")
+    except OSError as exc:
+        why = "a link to nothing" if path.is_symlink() and not path.exists() else exc.strerror or str(exc)
+        return _unreadable(file, path, f"cannot be read ({why})")
+    return parse_text(text, file, name=path.stem)
+
+
+def _unreadable(file: str, path: Path, message: str) -> Reference:
+    return Reference(file=file, name=path.stem, title="", scope="", sections=[], snippets=[],
+                     problems=[Problem(file, 0, message)])
 
 
 def parse_text(text: str, file: str, name: str | None = None) -> Reference:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 META_PREFIX = "> meta:"
 KINDS = ("breaking", "deprecation", "new", "behaviour-change", "known-bug", "security")
 VERSION_KEYS = ("since", "deprecated", "removed")
+PART_LIMIT = 1_000  # minor and patch numbers below this: sort keys fit the index's 32-bit columns
 _VERSION = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?$")
 _API = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
 
@@ -35,12 +36,16 @@ class Version:
         match = _VERSION.match(core)
         if not match:
             raise ValueError(f"not a version: {text!r} (expected e.g. 2.6 or 2.14.1)")
-        return cls(int(match[1]), int(match[2]), int(match[3] or 0))
+        version = cls(int(match[1]), int(match[2]), int(match[3] or 0))
+        if version.minor >= PART_LIMIT or version.patch >= PART_LIMIT or version.major >= 2_000:
+            raise ValueError(f"not a version: {text!r} (minor and patch below {PART_LIMIT:,})")
+        return version
 
     @property
     def sort_key(self) -> int:
-        """An integer that sorts like the version (string compare puts 2.10 before 2.5)."""
-        return self.major * 10_000 + self.minor * 100 + self.patch
+        """An integer that sorts like the version (string compare puts 2.10 before 2.5); distinct for
+        every minor and patch that parse() accepts (2.9.100 is not 2.10)."""
+        return (self.major * PART_LIMIT + self.minor) * PART_LIMIT + self.patch
 
     def __str__(self) -> str:
         return f"{self.major}.{self.minor}" + (f".{self.patch}" if self.patch else "")
