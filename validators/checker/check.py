@@ -8,19 +8,21 @@ becomes a :class:`FileError` in the report and the run goes on.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
 from ..errors import InvalidInput
 from ..markdown import Version
 from ..pin import pinned_torch
-from .finding import CheckReport, FileError, Finding
+from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .checkpoints import FileEvidence, config_library_imported
 from .imports import ImportMap
 from .project import ProjectEvidence
+from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
-from .selection import Selection
+from .selection import Selection, unknown_suppressions
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .walker import FindingCollector
 
@@ -42,6 +44,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     check-rules.toml; ``selection`` filters by rule id, severity and inline suppressions.
     """
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
+    for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
+        raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -68,7 +72,23 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
+    if collector.fixable:
+        findings = _with_edits(findings, collector, code, rules)
     return _kept(findings, code, selection), collector
+
+
+def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
+    """Mark the findings that ``--fix`` rewrites as safe, with the edits it makes."""
+    raw = code.encode("utf-8")
+    starts = line_starts(raw)
+    by_id = {rule.id: rule for rule in rules.rules}
+    edits: dict[tuple[int, int, str], tuple[Edit, ...]] = {}
+    for (line, column, rule_id), node in collector.fixable.items():
+        found = rewrite_edits(node, by_id[rule_id], collector, starts, code)
+        if found:
+            edits[(line, column + 1, rule_id)] = tuple(as_edit(*edit, raw, starts) for edit in sorted(found))
+    return [replace(f, applicability="safe", edits=edits[key]) if (key := (f.line, f.column, f.rule)) in edits
+            else f for f in findings]
 
 
 def _kept(findings: list[Finding], code: str, selection: Selection | None) -> list[Finding]:
@@ -99,6 +119,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             code = read_source(path)
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection)
+                report.errors += [FileError(str(path), _unknown(name), line, column)
+                                  for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)
                 if collector is not None:
                     project.add(collector.evidence)
@@ -118,6 +140,10 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
         findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+def _unknown(name: str) -> str:
+    return f"unknown rule {name!r} in a suppression comment (see torchpatch check --list-rules)"
 
 
 def parse_target(torch_version: str | None) -> Version:
@@ -143,11 +169,10 @@ def _character_columns(findings: list[Finding], code: str) -> list[Finding]:
     if code.isascii():
         return findings
     lines = code.splitlines()
-    out = []
-    for f in findings:
-        line = lines[f.line - 1] if f.line <= len(lines) else ""
-        if not line.isascii():
-            column = len(line.encode("utf-8")[: f.column - 1].decode("utf-8", errors="ignore")) + 1
-            f = Finding(f.file, f.line, column, f.api, f.message, f.fix, f.section, f.rule, f.severity)
-        out.append(f)
-    return out
+
+    def characters(line: int, column: int) -> int:
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return column if text.isascii() else len(text.encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")) + 1
+
+    return [replace(f, column=characters(f.line, f.column), end_column=characters(f.end_line, f.end_column))
+            for f in findings]

@@ -113,6 +113,8 @@ class LoadCandidate:
 
     line: int
     column: int  # 1-based, in UTF-8 bytes like the AST
+    end_line: int
+    end_column: int  # one past the call's last byte, 1-based
     api: str
     keys: frozenset[str]  # string keys its result is read with
     variable_key: bool  # it is also read with a key held in a variable (not its own keys in a loop)

@@ -48,7 +48,8 @@ class ProjectEvidence:
             if decided is not None:
                 rule, why = decided
                 out.append(Finding(evidence.file, candidate.line, candidate.column, candidate.api,
-                                   f"{rule.message} ({why})", rule.fix, rule.section, rule.id, rule.severity))
+                                   f"{rule.message} ({why})", rule.fix, rule.section, rule.id, rule.severity,
+                                   rule.code, candidate.end_line, candidate.end_column))
         return out
 
     def decide(self, candidate: LoadCandidate) -> tuple[Rule, str] | None:

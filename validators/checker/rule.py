@@ -55,6 +55,7 @@ class Rule:
     unless: tuple[str, ...] = ()  # keywords whose presence makes the rewrite unsafe
     max_args: int | None = None  # more positional arguments than this: no rewrite
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
+    code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
     def pattern(self) -> tuple:

@@ -83,7 +83,7 @@ class FindingCollector(ast.NodeVisitor):
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
-                    call.lineno, call.col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
+                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later))
         return sorted(self.findings.values())
@@ -358,7 +358,8 @@ class FindingCollector(ast.NodeVisitor):
                     newest[rule.pattern] = rule
         for rule in newest.values():
             finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
-                              rule.section, rule.id, rule.severity)
+                              rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
+                              (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
             if rule.rewrite:
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
