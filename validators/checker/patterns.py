@@ -47,8 +47,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return False
     if rule.kind == "set-argument":
         first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "params"), None)
-        return isinstance(first, (ast.Set, ast.SetComp)) or (
-            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "set")
+        return first is not None and is_set_expression(first)
     if rule.kind == "call":
         return True
     if rule.kind == "keyword":
@@ -65,6 +64,35 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+def is_set_expression(node: ast.expr) -> bool:
+    """``{...}``, ``set(...)``, ``set(a) | set(b)`` (also ``&``, ``-``, ``^``), ``set(a).union(b)``."""
+    if isinstance(node, (ast.Set, ast.SetComp)):
+        return True
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset"):
+            return True
+        return (isinstance(node.func, ast.Attribute) and node.func.attr in _SET_METHODS
+                and is_set_expression(node.func.value))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitOr, ast.BitAnd, ast.Sub, ast.BitXor)):
+        return is_set_expression(node.left) or is_set_expression(node.right)
+    return False
+
+
+_SET_METHODS = frozenset({"union", "intersection", "difference", "symmetric_difference", "copy"})
+
+
+def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
+    """The items of ``{"opset_version": 17, ...}`` or ``dict(opset_version=17, ...)`` as keywords; None for
+    anything whose keys cannot be read (a ``**`` inside, a key that is not a string)."""
+    if isinstance(node, ast.Dict):
+        if not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys):
+            return None
+        return [ast.keyword(k.value, v) for k, v in zip(node.keys, node.values)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args:
+        return None if any(kw.arg is None for kw in node.keywords) else list(node.keywords)
+    return None
 
 
 def _has_value(node: ast.expr, wanted) -> bool:

@@ -18,7 +18,8 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
-from .patterns import LoadedObjects, is_namespace, is_object_value, matches_call
+from .patterns import (LoadedObjects, is_namespace, is_object_value, is_set_expression, literal_keywords,
+                       matches_call)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -47,6 +48,8 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
+        self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
+        self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -155,7 +158,25 @@ class FindingCollector(ast.NodeVisitor):
             self.annotation -= 1
 
     def visit_arg(self, node: ast.arg) -> None:
+        if node.annotation is not None and self._foreign_annotation(node.annotation):
+            self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
         self._visit_annotation(node.annotation)
+
+    def _foreign_annotation(self, annotation: ast.expr) -> bool:
+        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:
+                annotation = ast.parse(annotation.value, mode="eval").body
+            except SyntaxError:
+                return False
+        if isinstance(annotation, ast.Subscript):  # Optional[X], list[X]: look at what it wraps
+            inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            return any(self._foreign_annotation(element) for element in inner)
+        if isinstance(annotation, ast.BinOp):  # X | None
+            return self._foreign_annotation(annotation.left) or self._foreign_annotation(annotation.right)
+        dotted = dotted_name(annotation)
+        head = dotted.partition(".")[0] if dotted else None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
@@ -170,7 +191,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(statement)
         elif isinstance(node, ast.ClassDef):
             outer_bases = self.bases
-            self.bases = tuple(filter(None, (self._resolve(base) for base in node.bases)))
+            # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
+            self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
+                                             for base in node.bases)))
             self.generic_visit(node)
             self.bases = outer_bases
         else:
@@ -185,6 +208,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
+            self.foreign.add((self.scope, node.target.id))
         if node.value is not None:
             self._bind(node.value, node.target)
             self.visit(node.value)
@@ -193,6 +218,15 @@ class FindingCollector(ast.NodeVisitor):
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
+        if isinstance(target, ast.Name):
+            if is_set_expression(value):
+                self.sets.add((self.scope, target.id))
+            if (keywords := literal_keywords(value)) is not None:
+                self.keyword_dicts[(self.scope, target.id)] = keywords
+        elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+              and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
+              and isinstance(target.slice.value, str)):  # kwargs["dynamic_axes"] = {...}
+            self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
         if isinstance(target, ast.Name) and isinstance(value, ast.Call):
             if self._is_foreign(value.func):
                 self.foreign.add((self.scope, target.id))
@@ -333,8 +367,31 @@ class FindingCollector(ast.NodeVisitor):
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)
 
+    def _probe(self, node: ast.Call) -> ast.Call:
+        """The call as the rules should see it: ``**kwargs`` built as a literal dict in this scope spelled
+        out (``export(m, x, f, **opts)`` after ``opts = dict(dynamic_axes=...)``), and a first argument
+        that names a set built here (``params = set(a.parameters()) | set(b.parameters())``) as a set."""
+        keywords, args = node.keywords, node.args
+        if any(kw.arg is None for kw in keywords):
+            spelled = []
+            for kw in keywords:
+                known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
+                    kw.arg is None and isinstance(kw.value, ast.Name)) else literal_keywords(kw.value) if (
+                    kw.arg is None) else [kw]
+                if known is None:
+                    return node  # what it passes is unknown: say nothing about it
+                spelled += known
+            keywords = spelled
+        if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
+            args = [ast.Set([args[0]]), *args[1:]]
+        if keywords is node.keywords and args is node.args:
+            return node
+        probe = ast.Call(node.func, args, keywords)
+        return ast.copy_location(probe, node)
+
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
-        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, node)]
+        probe = self._probe(node)
+        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if self.guarded or self.safe_globals:
