@@ -19,7 +19,7 @@ from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .checkpoints import FileEvidence, config_library_imported
 from .imports import ImportMap
-from .project import ProjectEvidence
+from .project import ProjectEvidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
@@ -103,20 +103,22 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     is a FileError in the report. A malformed ``torch_version`` is still an InvalidInput. A file
     that never mentions ``torch`` is read but not parsed (so its syntax is not reported).
     ``torch.load`` calls whose evidence is in another file (a checkpoint saved there) are decided
-    once every file has been walked: all the paths of one call count as one project.
+    once every file has been walked, by the files of the same sub-project (project.py).
     """
     parse_target(torch_version)
     rules = rules if rules is not None else default_rules()
     report = CheckReport()
-    project = ProjectEvidence()
+    projects: dict[str | None, ProjectEvidence] = {}  # one per sub-project (see project.py)
+    roots: dict[str, str | None] = {}
     per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
-    undecided: list[tuple[FileEvidence, str, list[Finding]]] = []  # files with loads the project decides
+    undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
             continue
         try:
             code = read_source(path)
+            project = projects.setdefault(project_root(path, roots), ProjectEvidence())
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection)
                 report.errors += [FileError(str(path), _unknown(name), line, column)
@@ -125,7 +127,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                 if collector is not None:
                     project.add(collector.evidence)
                     if collector.evidence.candidates:
-                        undecided.append((collector.evidence, code, findings))
+                        undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
             report.files += 1
@@ -135,7 +137,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
-    for evidence, code, findings in undecided:
+    for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]

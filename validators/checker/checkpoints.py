@@ -50,6 +50,7 @@ CONFIG_LIBRARIES = {
     "easydict": "easydict.EasyDict",
     "addict": "addict.addict.Dict",
     "mmengine": "mmengine.config.config.Config",
+    "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
 }
 # Names a config object goes by in a saved checkpoint (``'config': config``, ``'cfg': self.cfg``).
 CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})

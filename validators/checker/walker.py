@@ -18,8 +18,7 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
-from .patterns import (LoadedObjects, is_namespace, is_object_value, is_set_expression, literal_keywords,
-                       matches_call)
+from .patterns import LoadedObjects, is_namespace, is_set_expression, literal_keywords, matches_call
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -74,6 +73,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
+        self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         self.visit(tree)
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -82,7 +82,8 @@ class FindingCollector(ast.NodeVisitor):
             by_when = {rule.when: rule for rule in rules}
             if "loads-pickled-object" in by_when and self.loads.is_object(call):
                 self._report(call, api, [by_when["loads-pickled-object"]])
-            elif "saved-objects" in by_when and self.loads.may_hold_objects(call) and not self.loads.is_object(call):
+            elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
+                  and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
@@ -190,6 +191,7 @@ class FindingCollector(ast.NodeVisitor):
             for statement in node.body:
                 self.visit(statement)
         elif isinstance(node, ast.ClassDef):
+            self.loads.local_classes.add(node.name)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
@@ -239,6 +241,8 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:  # from .utils import InputFeatures: a class of the project's own
+            self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
@@ -280,6 +284,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
+            self.loads.dict_used.add((self.scope, node.iter.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For
@@ -315,7 +321,7 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            self.loads.note_save(node)
+            self.loads.note_save(node, self.scope)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
         if api is not None and api in self.rules.by_call:
@@ -335,12 +341,13 @@ class FindingCollector(ast.NodeVisitor):
         saved = self.loads.saved_dict(node.args[0], self.scope)
         if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
             built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
-            holds = is_object_value if api == "torch.save" else is_namespace
+            holds = (lambda value: self.loads.holds_object(value, self.scope)) if api == "torch.save" else is_namespace
             self.evidence.note_saved_dict(
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
                 lambda value: is_config_name(value) and dotted_name(value) not in built)
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
-                is_object_value(node.args[0]) or (saved is not None and any(map(is_object_value, saved.values)))):
+                self.loads.holds_object(node.args[0], self.scope)
+                or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
 
     @staticmethod
