@@ -130,13 +130,17 @@ class FileEvidence:
     file: str = ""
     object_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # keys, save line, object key
     config_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # the same, object = a config
+    # the same, object = something the file builds (np.mean(...), its own class): evidence only for loads
+    # that read a key of the layout by name, not for one read only with a key held in a variable
+    built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     candidates: list[LoadCandidate] = field(default_factory=list)
 
-    def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config) -> None:
+    def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
+                        holds_built=lambda value: False) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
@@ -147,6 +151,10 @@ class FileEvidence:
         held = next((key for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held))
+            return
+        built = next((key for key, value in named if holds_built(value)), None)
+        if built is not None:
+            self.built_layouts.append((keys, line, built))
             return
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:

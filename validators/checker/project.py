@@ -80,6 +80,9 @@ class ProjectEvidence:
             if candidate.variable_key else shown
         for evidence in self.files:
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
+            if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
+                layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
+                            evidence.built_layouts]
             if self.config_library:
                 library = self.config_library
                 layouts += [(layout, line, held, f"a config object (the project imports {library}: "

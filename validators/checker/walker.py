@@ -18,7 +18,8 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
-from .patterns import LoadedObjects, is_namespace, is_set_expression, literal_keywords, matches_call
+from .patterns import (LoadedObjects, is_namespace, is_object_value, is_set_expression, literal_keywords,
+                       matches_call)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -341,10 +342,11 @@ class FindingCollector(ast.NodeVisitor):
         saved = self.loads.saved_dict(node.args[0], self.scope)
         if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
             built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
-            holds = (lambda value: self.loads.holds_object(value, self.scope)) if api == "torch.save" else is_namespace
+            holds = is_object_value if api == "torch.save" else is_namespace
             self.evidence.note_saved_dict(
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
-                lambda value: is_config_name(value) and dotted_name(value) not in built)
+                lambda value: is_config_name(value) and dotted_name(value) not in built,
+                lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
