@@ -235,3 +235,20 @@ def test_list_rules_shows_codes(rules):
     listing = CliRunner().invoke(cli, ["check", "--list-rules"]).stdout.splitlines()
     assert len(listing) == len(rules.rules)
     assert any(line.startswith(code_of(rules, "qr-removed") + " ") and "qr-removed" in line for line in listing)
+
+
+def test_the_rule_file_cache_gives_the_same_rules_and_survives_a_broken_cache(tmp_path, monkeypatch, rules):
+    from torchpatch.validators.checker import ruleset
+    from torchpatch.validators.checker.rulecache import cache_path
+
+    monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path))
+    monkeypatch.setattr(ruleset, "_cache", {})
+    first = ruleset.default_rules()  # parses the references and writes the cache
+    [written] = list((tmp_path / "checker").glob("rules-*.json"))
+    ruleset._cache.clear()
+    assert ruleset.default_rules().rules == first.rules == rules.rules  # read back from the file
+    written.write_text("{not json")
+    ruleset._cache.clear()
+    assert ruleset.default_rules().rules == rules.rules  # a broken cache is ignored and rewritten
+    assert json.loads(written.read_text())["rules"]
+    assert cache_path(("a",)) != cache_path(("b",))

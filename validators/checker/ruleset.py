@@ -93,13 +93,20 @@ _cache: dict[tuple, RuleSet] = {}
 
 
 def default_rules() -> RuleSet:
-    """The shipped rules, re-read only when a reference or the rule file changes."""
+    """The shipped rules, re-read only when a reference, the rule file or the code registry changes (kept in
+    a file cache across runs: rulecache.py). Their sections are not kept: use load_rules for those."""
     folder = default_references_dir()
     if not folder.is_dir():
         raise NotFound(f"no references folder at {folder}: set TORCHPATCH_REFERENCES to the references/ folder")
     files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME]
-    key = (str(folder), tuple((str(f), f.stat().st_mtime_ns) for f in files if f.exists()))
+    key = (str(folder), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.exists()))
     if key not in _cache:
+        from .rulecache import read_cached, write_cached
+
         _cache.clear()
-        _cache[key] = load_rules(folder)
+        rules = read_cached(key)
+        if rules is None:
+            rules = load_rules(folder)
+            write_cached(key, rules)
+        _cache[key] = rules
     return _cache[key]
