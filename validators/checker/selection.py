@@ -23,7 +23,7 @@ from .codes import PREFIX
 from .finding import SEVERITIES, Finding
 
 _SUPPRESS = re.compile(r"#\s*torchpatch:\s*ignore(?:\[([^\]]*)\])?")
-_NOQA = re.compile(r"#\s*noqa(?::\s*([A-Za-z0-9_\-]+(?:[\s,]+[A-Za-z0-9_\-]+)*))?", re.IGNORECASE)
+_NOQA = re.compile(r"#\s*noqa(?::\s*([A-Za-z0-9_\-]+(?:[\s,]+[A-Za-z0-9_\-]+)*))?(?=\s|#|$)", re.IGNORECASE)
 _OUR_CODE = re.compile(r"^TP\d")
 
 
