@@ -154,8 +154,12 @@ def test_findings_carry_position_api_fix_and_section(shipped_rules):
     assert finding.api == "torch.distributed.all_gather_into_tensor"
     assert "all_gather_single" in finding.fix
     assert tuple(finding.as_dict()) == FIELDS == ("file", "line", "column", "api", "message", "fix", "section",
-                                                  "rule", "severity")
+                                                  "rule", "severity", "code", "end_line", "end_column",
+                                                  "applicability", "edits")
     assert (finding.rule, finding.severity) == ("all-gather-into-tensor-renamed", "info")
+    assert finding.code == shipped_rules.by_code[finding.code].code and finding.code.startswith("TP")
+    assert (finding.end_line, finding.end_column) == (4, 35)  # one past `dist.all_gather_into_tensor`
+    assert finding.applicability == "safe" and [e.content for e in finding.edits] == ["dist.all_gather_single"]
 
 
 def test_the_target_version_decides_what_is_flagged(shipped_rules):

@@ -126,11 +126,19 @@ def test_sarif_is_2_1_0_with_rules_results_and_notifications(mixed, rules, monke
     [run] = log["runs"]
     [descriptor] = run["tool"]["driver"]["rules"]
     [result] = run["results"]
-    assert descriptor["id"] == result["ruleId"] == "qr-removed" and result["ruleIndex"] == 0
+    code = rules.by_code and next(r.code for r in rules.rules if r.id == "qr-removed")
+    assert descriptor["id"] == result["ruleId"] == code and result["ruleIndex"] == 0
+    assert descriptor["name"] == result["properties"]["rule"] == "qr-removed"
+    assert descriptor["helpUri"] == "torchpatch://references/migrations-and-security#torchqr-and-tensorqr-raise"
     assert result["level"] == "error" and descriptor["defaultConfiguration"]["level"] == "error"
     location = result["locations"][0]["physicalLocation"]
     assert location["artifactLocation"] == {"uri": "old.py", "uriBaseId": "%SRCROOT%"}
-    assert location["region"] == {"startLine": 2, "startColumn": 8}
+    assert location["region"] == {"startLine": 2, "startColumn": 8, "endLine": 2, "endColumn": 16}
+    [fix] = result["fixes"]
+    [change] = fix["artifactChanges"]
+    assert change["artifactLocation"] == location["artifactLocation"]
+    assert change["replacements"] == [{"deletedRegion": location["region"],
+                                       "insertedContent": {"text": "torch.linalg.qr"}}]
     [invocation] = run["invocations"]
     assert invocation["executionSuccessful"] is False
     [note] = invocation["toolExecutionNotifications"]
@@ -143,7 +151,9 @@ def test_github_annotations_escape_properties_and_data(rules):
     report = CheckReport(check_source(OLD_QR, filename="a,b:c.py", rules=rules),
                          [FileError("bad.py", "does not parse: 100% wrong\nreally", 3, 4)])
     first, second = github(report).splitlines()
-    assert first.startswith("::error file=a%2Cb%3Ac.py,line=2,col=8,title=torchpatch qr-removed::torch.qr raises")
+    code = next(r.code for r in rules.rules if r.id == "qr-removed")
+    assert first.startswith(f"::error file=a%2Cb%3Ac.py,line=2,col=8,endLine=2,endColumn=16,"
+                            f"title=torchpatch {code} qr-removed::torch.qr raises")
     assert second == "::error file=bad.py,line=3,col=4,title=torchpatch cannot check::does not parse: 100%25 wrong%0Areally"
 
 
@@ -155,8 +165,10 @@ def test_cli_formats_carry_the_same_findings(mixed):
     as_github = runner.invoke(cli, ["check", target, "--format", "github"]).stdout.splitlines()
     as_text = runner.invoke(cli, ["check", target]).stdout
     assert len(as_json) == len(as_sarif) == len(as_github) == 1
-    assert as_json[0]["rule"] == as_sarif[0]["ruleId"] == "qr-removed" and "qr-removed" in as_github[0]
-    assert f"{target}:2:8: error: torch.qr raises" in as_text
+    code = as_json[0]["code"]
+    assert as_json[0]["rule"] == as_sarif[0]["properties"]["rule"] == "qr-removed" and "qr-removed" in as_github[0]
+    assert code.startswith("TP") and as_sarif[0]["ruleId"] == code and f" {code} " in as_github[0]
+    assert f"{target}:2:8: {code} [*] error: torch.qr raises" in as_text
 
 
 # --- selection ---------------------------------------------------------------------------------

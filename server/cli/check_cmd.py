@@ -22,41 +22,68 @@ def _split(values: tuple[str, ...]) -> tuple[str, ...]:
 
 @cli.command()
 @click.argument("files", nargs=-1, type=click.Path())
-@click.option("--torch-version", metavar="V", help="Target torch release, e.g. 2.12 [default: the pinned build].")
+@click.option("--torch-version", "--target-version", "torch_version", metavar="V",
+              help="The torch release the code must run on, e.g. 2.12 [default: target-version in "
+                   "[tool.torchpatch], else the pinned build].")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "sarif", "github"]), default=None,
               help="text (default), json ({findings, errors, files}), sarif (SARIF 2.1.0 for code scanning) "
                    "or github (workflow annotations).")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json.")
-@click.option("--select", multiple=True, metavar="RULES", help="Only these rule ids (comma-separated, globs allowed).")
-@click.option("--ignore", multiple=True, metavar="RULES", help="Not these rule ids (comma-separated, globs allowed).")
-@click.option("--severity", type=click.Choice(["error", "warning", "info"]), default="info",
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Only these rules: codes (TP112), code prefixes (TP1) or names (qr-removed, globs allowed); "
+                   "comma-separated. Replaces select in the config file.")
+@click.option("--ignore", multiple=True, metavar="RULES", help="Not these rules (as --select). Replaces ignore "
+              "in the config file.")
+@click.option("--severity", type=click.Choice(["error", "warning", "info"]), default=None,
               help="The lowest severity reported [default: info, everything].")
-@click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB.")
-@click.option("--fix", is_flag=True, help="Rewrite the files where the fix is mechanical and safe.")
+@click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files and folders matching GLOB "
+              "(replaces exclude in the config file).")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), default=None,
+              help="Read [tool.torchpatch] from this pyproject.toml instead of the nearest one.")
+@click.option("--isolated", is_flag=True, help="Read no configuration file.")
+@click.option("--fix", is_flag=True, help="Rewrite the files where the fix is mechanical and safe ([*] in the text).")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the --fix rewrites as a unified diff; change nothing.")
-@click.option("--list-rules", is_flag=True, help="List the rule ids, severities and sections, then exit.")
-def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude, fix, show_diff, list_rules):
+@click.option("--list-rules", is_flag=True, help="List the rule codes, names, severities and sections, then exit.")
+def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude, config_file, isolated, fix,
+          show_diff, list_rules):
     """Check FILES (Python files or folders; - reads stdin) without running them.
 
     Reports each use of an API the references mark as removed, renamed, deprecated or changed
-    for the target torch version. A line ending in `# torchpatch: ignore` (or
-    `# torchpatch: ignore[rule-id]`) is not reported. Exit status: 0 clean, 1 findings,
-    2 usage error or files that could not be checked (each is reported with its reason).
+    for the target torch version, with its code (TP112) and name (qr-removed). Configuration:
+    [tool.torchpatch] in the nearest pyproject.toml (select, ignore, per-file-ignores,
+    target-version, exclude, severity, help-uri); flags override it. A line ending in
+    `# noqa`, `# noqa: TP112` or `# torchpatch: ignore[qr-removed]` is not reported. Exit status:
+    0 clean, 1 findings, 2 usage error (an unknown rule, a bad config) or files that could not be
+    checked (each is reported with its reason).
     """
     from torchpatch.validators.checker import CheckReport, Selection, check_paths, default_rules, parse_target
+    from torchpatch.validators.checker.config import Config, find_config, read_config
     from torchpatch.validators.checker.output import render, summary
+    from torchpatch.validators.checker.selection import unknown_selectors
     from torchpatch.validators.errors import TorchpatchError
 
-    if list_rules:
-        _list_rules(default_rules())
-        return
-    if not files:
-        raise click.UsageError("give at least one FILE or folder (or - for stdin)")
-    fmt = "json" if as_json and fmt is None else fmt or "text"
-    selection = Selection(_split(select), _split(ignore), severity)
     try:
-        parse_target(torch_version)
         rules = default_rules()
+        if list_rules:
+            _list_rules(rules)
+            return
+        if not files:
+            raise click.UsageError("give at least one FILE or folder (or - for stdin)")
+        fmt = "json" if as_json and fmt is None else fmt or "text"
+        config = Config() if isolated else read_config(Path(config_file)) if config_file else \
+            (read_config(found) if (found := find_config(files)) else Config())
+        chosen, ignored = _split(select), _split(ignore)
+        unknown = unknown_selectors((*chosen, *ignored, *config.selectors), rules)
+        if unknown:
+            where = f" (in --select/--ignore or {config.path})" if config.path else ""
+            raise click.UsageError(f"unknown rule selector(s){where}: {', '.join(unknown)}; "
+                                   "see torchpatch check --list-rules")
+        selection = Selection(chosen or config.select or (), ignored or config.ignore or (),
+                              severity or config.severity or "info", config.per_file_ignores,
+                              str(config.root) if config.root else None)
+        torch_version = torch_version or config.target_version
+        exclude = exclude or config.exclude
+        parse_target(torch_version)
         paths = [f for f in files if f != "-"]
         report = check_paths(paths, torch_version, rules=rules, selection=selection,
                              exclude=exclude) if paths else CheckReport()
@@ -68,7 +95,7 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
         click.echo(f"Error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     report.findings.sort()
-    output = render(report, fmt, version=_version(), rules={r.id: r for r in rules.rules})
+    output = render(report, fmt, version=_version(), rules={r.id: r for r in rules.rules}, help_uri=config.help_uri)
     if output and not (show_diff and fmt == "text"):
         click.echo(output)
     if fmt == "text":
@@ -79,7 +106,7 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
 def _check_stdin(report, torch_version, rules, selection) -> None:
     from torchpatch.validators.checker import FileError, check_source
     from torchpatch.validators.checker.check import ParseError
-    from torchpatch.validators.errors import TorchpatchError
+    from torchpatch.validators.errors import InvalidInput, TorchpatchError
 
     if sys.stdin is None or sys.stdin.closed:
         report.errors.append(FileError("<stdin>", "there is no stdin to read"))
@@ -94,6 +121,8 @@ def _check_stdin(report, torch_version, rules, selection) -> None:
         report.files += 1
     except ParseError as exc:
         report.errors.append(FileError("<stdin>", f"does not parse: {exc.reason}", exc.line, exc.column))
+    except InvalidInput as exc:  # an unknown rule in a suppression comment
+        report.errors.append(FileError("<stdin>", str(exc).removeprefix("<stdin>: ")))
     except TorchpatchError as exc:  # too large, or nested too deeply to check
         report.errors.append(FileError("<stdin>", str(exc)))
 
@@ -129,7 +158,7 @@ def _fix(report, paths, torch_version, rules, selection, *, write: bool, show_di
 
 
 def rules_fixable(finding, rules) -> bool:
-    return any(r.id == finding.rule and r.rewrite for r in rules.rules)
+    return finding.applicability == "safe"
 
 
 def _encoding_of(path: Path) -> str:
@@ -141,9 +170,9 @@ def _encoding_of(path: Path) -> str:
 
 
 def _list_rules(rules) -> None:
-    for rule in sorted(rules.rules, key=lambda r: r.id):
+    for rule in sorted(rules.rules, key=lambda r: (r.code or "~", r.id)):
         fixable = " (fixable)" if rule.rewrite else ""
-        click.echo(f"{rule.id}  [{rule.severity}, torch >= {rule.version}]{fixable}  {rule.section}")
+        click.echo(f"{rule.code or '-':6} {rule.id}  [{rule.severity}, torch >= {rule.version}]{fixable}  {rule.section}")
 
 
 def _version() -> str:

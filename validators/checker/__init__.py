@@ -8,11 +8,14 @@ patterns, each pointing at a reference section) and from the sections' ``> meta:
     check_bounded(code, torch_version=None) -> BoundedCheck  (what MCP, HTTP and the web serve: capped)
     check_paths(paths, torch_version=None, selection=None, exclude=()) -> CheckReport
     fix_source(code, ...) -> FixResult (validators.checker.fixes)
-    Finding(file, line, column, api, message, fix, section, rule, severity).as_dict()
+    Finding(file, line, column, api, message, fix, section, rule, severity, code, end_line, end_column,
+            applicability, edits).as_dict()
 
-``check_source`` raises InvalidInput (too large, does not parse, bad version); ``check_paths``
-never stops at a file: unreadable and unparsable files are FileError entries of the report.
-NotFound: no references folder.
+Each rule has a readable id (``rule``) and a short stable code (``code``, ``TP114``) from
+``references/check-codes.toml`` (codes.py). ``check_source`` raises InvalidInput (too large, does not
+parse, bad version, an unknown rule in a suppression comment); ``check_paths`` never stops at a file:
+unreadable and unparsable files, and unknown rules in suppressions, are FileError entries of the
+report. NotFound: no references folder. ``[tool.torchpatch]`` configuration: config.py.
 """
 
 from .bounded import MAX_FINDINGS, BoundedCheck, check_bounded

@@ -8,6 +8,7 @@ becomes a :class:`FileError` in the report and the run goes on.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
@@ -15,13 +16,14 @@ from ..errors import InvalidInput
 from ..markdown import Version
 from ..parsing import parse_python
 from ..pin import pinned_torch
-from .finding import CheckReport, FileError, Finding
+from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .checkpoints import FileEvidence, config_library_imported
 from .imports import ImportMap
-from .project import ProjectEvidence
+from .project import ProjectEvidence, project_root
+from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
-from .selection import Selection
+from .selection import Selection, unknown_suppressions
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .walker import FindingCollector
 
@@ -43,6 +45,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     check-rules.toml; ``selection`` filters by rule id, severity and inline suppressions.
     """
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
+    for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
+        raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -69,7 +73,23 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
+    if collector.fixable:
+        findings = _with_edits(findings, collector, code, rules)
     return _kept(findings, code, selection), collector
+
+
+def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
+    """Mark the findings that ``--fix`` rewrites as safe, with the edits it makes."""
+    raw = code.encode("utf-8")
+    starts = line_starts(raw)
+    by_id = {rule.id: rule for rule in rules.rules}
+    edits: dict[tuple[int, int, str], tuple[Edit, ...]] = {}
+    for (line, column, rule_id), node in collector.fixable.items():
+        found = rewrite_edits(node, by_id[rule_id], collector, starts, code)
+        if found:
+            edits[(line, column + 1, rule_id)] = tuple(as_edit(*edit, raw, starts) for edit in sorted(found))
+    return [replace(f, applicability="safe", edits=edits[key]) if (key := (f.line, f.column, f.rule)) in edits
+            else f for f in findings]
 
 
 def _kept(findings: list[Finding], code: str, selection: Selection | None) -> list[Finding]:
@@ -84,27 +104,31 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     is a FileError in the report. A malformed ``torch_version`` is still an InvalidInput. A file
     that never mentions ``torch`` is read but not parsed (so its syntax is not reported).
     ``torch.load`` calls whose evidence is in another file (a checkpoint saved there) are decided
-    once every file has been walked: all the paths of one call count as one project.
+    once every file has been walked, by the files of the same sub-project (project.py).
     """
     parse_target(torch_version)
     rules = rules if rules is not None else default_rules()
     report = CheckReport()
-    project = ProjectEvidence()
+    projects: dict[str | None, ProjectEvidence] = {}  # one per sub-project (see project.py)
+    roots: dict[str, str | None] = {}
     per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
-    undecided: list[tuple[FileEvidence, str, list[Finding]]] = []  # files with loads the project decides
+    undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
             continue
         try:
             code = read_source(path)
+            project = projects.setdefault(project_root(path, roots), ProjectEvidence())
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection)
+                report.errors += [FileError(str(path), _unknown(name), line, column)
+                                  for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)
                 if collector is not None:
                     project.add(collector.evidence)
                     if collector.evidence.candidates:
-                        undecided.append((collector.evidence, code, findings))
+                        undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
             report.files += 1
@@ -114,11 +138,15 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
-    for evidence, code, findings in undecided:
+    for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+def _unknown(name: str) -> str:
+    return f"unknown rule {name!r} in a suppression comment (see torchpatch check --list-rules)"
 
 
 def parse_target(torch_version: str | None) -> Version:
@@ -144,11 +172,10 @@ def _character_columns(findings: list[Finding], code: str) -> list[Finding]:
     if code.isascii():
         return findings
     lines = code.splitlines()
-    out = []
-    for f in findings:
-        line = lines[f.line - 1] if f.line <= len(lines) else ""
-        if not line.isascii():
-            column = len(line.encode("utf-8")[: f.column - 1].decode("utf-8", errors="ignore")) + 1
-            f = Finding(f.file, f.line, column, f.api, f.message, f.fix, f.section, f.rule, f.severity)
-        out.append(f)
-    return out
+
+    def characters(line: int, column: int) -> int:
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return column if text.isascii() else len(text.encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")) + 1
+
+    return [replace(f, column=characters(f.line, f.column), end_column=characters(f.end_line, f.end_column))
+            for f in findings]

@@ -50,6 +50,7 @@ CONFIG_LIBRARIES = {
     "easydict": "easydict.EasyDict",
     "addict": "addict.addict.Dict",
     "mmengine": "mmengine.config.config.Config",
+    "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
 }
 # Names a config object goes by in a saved checkpoint (``'config': config``, ``'cfg': self.cfg``).
 CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})
@@ -113,6 +114,8 @@ class LoadCandidate:
 
     line: int
     column: int  # 1-based, in UTF-8 bytes like the AST
+    end_line: int
+    end_column: int  # one past the call's last byte, 1-based
     api: str
     keys: frozenset[str]  # string keys its result is read with
     variable_key: bool  # it is also read with a key held in a variable (not its own keys in a loop)
@@ -127,13 +130,17 @@ class FileEvidence:
     file: str = ""
     object_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # keys, save line, object key
     config_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)  # the same, object = a config
+    # the same, object = something the file builds (np.mean(...), its own class): evidence only for loads
+    # that read a key of the layout by name, not for one read only with a key held in a variable
+    built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     candidates: list[LoadCandidate] = field(default_factory=list)
 
-    def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config) -> None:
+    def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
+                        holds_built=lambda value: False) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
@@ -144,6 +151,10 @@ class FileEvidence:
         held = next((key for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held))
+            return
+        built = next((key for key, value in named if holds_built(value)), None)
+        if built is not None:
+            self.built_layouts.append((keys, line, built))
             return
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:

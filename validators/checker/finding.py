@@ -4,8 +4,25 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-FIELDS = ("file", "line", "column", "api", "message", "fix", "section", "rule", "severity")
+FIELDS = ("file", "line", "column", "api", "message", "fix", "section", "rule", "severity", "code", "end_line",
+          "end_column", "applicability", "edits")
+APPLICABILITIES = ("safe", "unsafe", "none")  # what --fix may do with a finding; no rule offers an unsafe fix yet
 SEVERITIES = ("error", "warning", "info")  # error: raises on the target; warning: warns or will break; info: a weak signal
+
+
+@dataclass(frozen=True, order=True)
+class Edit:
+    """Replace the text from (line, column) up to, not including, (end_line, end_column) with ``content``;
+    1-based, columns in characters (an insertion has equal start and end)."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
 
 
 @dataclass(frozen=True, order=True)
@@ -23,14 +40,21 @@ class Finding:
     message: str  # what is wrong, for the target torch version
     fix: str  # one line: what to write instead
     section: str  # reference section id to read, "<reference-stem>#<anchor>"
-    rule: str = ""  # the rule's id, for --select / --ignore and inline suppression
+    rule: str = ""  # the rule's readable name (its id), for --select / --ignore and inline suppression
     severity: str = "warning"
+    code: str = ""  # the rule's short stable code, e.g. "TP112"
+    end_line: int = 0  # where the flagged expression ends (1-based; end_column is one past its last character)
+    end_column: int = 0
+    applicability: str = "none"  # "safe": `--fix` rewrites this use; "none": it needs a person
+    edits: tuple[Edit, ...] = ()  # the rewrite --fix makes, when applicability is "safe"
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["edits"] = [edit.as_dict() for edit in self.edits]
+        return data
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message} [{self.section}]"
+        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message} [{self.section}]"
 
 
 @dataclass(frozen=True, order=True)

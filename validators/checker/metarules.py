@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import replace
 from typing import Iterable
 
 from ..parsing import parse_python
@@ -26,7 +27,9 @@ from .rule import Rule
 _FLAGGED_KINDS = ("breaking", "deprecation", "security", "behaviour-change")
 
 
-def rules_from_meta(sections: Iterable[Section], covered: set[str], not_flagged: frozenset[str]) -> list[Rule]:
+def rules_from_meta(sections: Iterable[Section], covered: set[str], not_flagged: frozenset[str],
+                    taken: Iterable[str] = ()) -> list[Rule]:
+    """``taken``: the explicit rules' ids, which a generated id must not repeat."""
     rules = []
     for section in sections:
         meta = section.meta
@@ -38,7 +41,27 @@ def rules_from_meta(sections: Iterable[Section], covered: set[str], not_flagged:
                     or not _named_in_heading(api, section.title)):
                 continue
             rules.extend(_rules_for(section, api))
-    return rules
+    return _short_ids(rules, set(taken))
+
+
+def _short_ids(rules: list[Rule], taken: set[str]) -> list[Rule]:
+    """Readable ids: ``definitely-true-removed`` for ``...symbolic_shapes.definitely_true`` (removed), with
+    the owner's name in front (``green-context-set-context-deprecated``) only where two would collide."""
+    def name(rule: Rule, parts: int) -> str:
+        words = rule.apis[0].split(".")[-parts:]
+        kebab = "-".join(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", w).strip("_").replace("_", "-").lower() for w in words)
+        return f"{kebab}-{rule.id.rsplit(':', 1)[-1]}"
+
+    parts = {id(rule): 1 for rule in rules}
+    while True:
+        ids = [name(rule, parts[id(rule)]) for rule in rules]
+        clashing = {i for i, rule_id in enumerate(ids) if rule_id in taken or ids.count(rule_id) > 1}
+        grown = [i for i in clashing if parts[id(rules[i])] < len(rules[i].apis[0].split("."))]
+        if not grown:
+            break
+        for i in grown:
+            parts[id(rules[i])] += 1
+    return [replace(rule, id=rule_id) for rule, rule_id in zip(rules, ids)]
 
 
 def _rules_for(section: Section, api: str) -> list[Rule]:

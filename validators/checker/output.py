@@ -10,16 +10,22 @@ from urllib.parse import quote
 from .finding import CheckReport, Finding
 
 FORMATS = ("text", "json", "sarif", "github")
+# Where SARIF's helpUri points: the MCP resource of the rule's reference, with the section as fragment
+# (stable, and readable through `torchpatch serve`). `help-uri` in [tool.torchpatch] replaces it, e.g.
+# "https://github.com/ORG/REPO/blob/main/references/{reference}.md#{anchor}" or a web page's
+# "http://127.0.0.1:8765/s/{reference}/{anchor}".
+DEFAULT_HELP_URI = "torchpatch://references/{reference}#{anchor}"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 _GITHUB_COMMAND = {"error": "error", "warning": "warning", "info": "notice"}
 
 
-def render(report: CheckReport, fmt: str, *, version: str = "", rules: dict | None = None) -> str:
+def render(report: CheckReport, fmt: str, *, version: str = "", rules: dict | None = None,
+           help_uri: str | None = None) -> str:
     if fmt == "json":
         return json.dumps(report.as_dict(), indent=2)
     if fmt == "sarif":
-        return json.dumps(sarif(report, version, rules or {}), indent=2)
+        return json.dumps(sarif(report, version, rules or {}, help_uri), indent=2)
     if fmt == "github":
         return github(report)
     return text(report)
@@ -28,7 +34,8 @@ def render(report: CheckReport, fmt: str, *, version: str = "", rules: dict | No
 def text(report: CheckReport) -> str:
     lines = []
     for f in report.findings:
-        lines += [f"{f.file}:{f.line}:{f.column}: {f.severity}: {f.message} [{f.rule}]",
+        mark = " [*]" if f.applicability == "safe" else ""
+        lines += [f"{f.file}:{f.line}:{f.column}: {f.code}{mark} {f.severity}: {f.message} [{f.rule}]",
                   f"    fix: {f.fix}", f"    read: {f.section}"]
     lines += [str(error) for error in report.errors]
     return "\n".join(lines)
@@ -37,6 +44,9 @@ def text(report: CheckReport) -> str:
 def summary(report: CheckReport) -> str:
     parts = [f"{len(report.findings)} finding(s)" if report.findings else "no outdated torch usage found",
              f"in {report.files} file(s)"]
+    fixable = sum(f.applicability == "safe" for f in report.findings)
+    if fixable:
+        parts.append(f"; [*] {fixable} fixable with --fix (--diff shows how)")
     if report.errors:
         parts.append(f"; {len(report.errors)} file(s) could not be checked")
     return " ".join(parts)
@@ -44,12 +54,14 @@ def summary(report: CheckReport) -> str:
 
 # --- SARIF 2.1.0 ----------------------------------------------------------------------------------
 
-def sarif(report: CheckReport, version: str, rules: dict) -> dict:
-    """One run; each rule a reportingDescriptor, each finding a result, each unreadable file a
+def sarif(report: CheckReport, version: str, rules: dict, help_uri: str | None = None) -> dict:
+    """One run; each rule a reportingDescriptor (id: its code, name: its readable id), each finding a
+    result with start and end, and the --fix rewrite as ``fixes``; each unreadable file a
     toolExecutionNotification (so code scanning shows it without counting it as an alert)."""
-    used = sorted({f.rule for f in report.findings})
-    descriptors = [_descriptor(rule_id, rules.get(rule_id), report.findings) for rule_id in used]
-    index = {rule_id: i for i, rule_id in enumerate(used)}
+    used = sorted({(f.code or f.rule, f.rule) for f in report.findings})
+    descriptors = [_descriptor(key, name, rules.get(name), report.findings, help_uri or DEFAULT_HELP_URI)
+                   for key, name in used]
+    index = {name: i for i, (_, name) in enumerate(used)}
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -67,30 +79,57 @@ def sarif(report: CheckReport, version: str, rules: dict) -> dict:
     }
 
 
-def _descriptor(rule_id: str, rule, findings: list[Finding]) -> dict:
-    example = next(f for f in findings if f.rule == rule_id)
+def help_uri_for(section: str, template: str = DEFAULT_HELP_URI) -> str:
+    reference, _, anchor = section.partition("#")
+    return template.format(reference=quote(reference), anchor=quote(anchor))
+
+
+def _descriptor(key: str, name: str, rule, findings: list[Finding], help_uri: str) -> dict:
+    example = next(f for f in findings if f.rule == name)
     return {
-        "id": rule_id,
+        "id": key,
+        "name": name,
         "shortDescription": {"text": example.message},
         "help": {"text": f"{example.fix} (read {example.section})"},
+        "helpUri": help_uri_for(example.section, help_uri),
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity if rule else example.severity]},
         "properties": {"section": example.section},
     }
 
 
 def _result(f: Finding, rule_index: int) -> dict:
-    return {
-        "ruleId": f.rule, "ruleIndex": rule_index, "level": _SARIF_LEVEL[f.severity],
+    result = {
+        "ruleId": f.code or f.rule, "ruleIndex": rule_index, "level": _SARIF_LEVEL[f.severity],
         "message": {"text": f"{f.message}. Fix: {f.fix} (read {f.section})"},
-        "locations": [_location(f.file, f.line, f.column)],
-        "properties": {"api": f.api, "section": f.section},
+        "locations": [_location(f.file, f.line, f.column, f.end_line, f.end_column)],
+        "properties": {"api": f.api, "section": f.section, "rule": f.rule},
     }
+    if f.edits:
+        result["fixes"] = [{
+            "description": {"text": f.fix},
+            "artifactChanges": [{
+                "artifactLocation": _artifact(f.file),
+                "replacements": [{"deletedRegion": _region(e.line, e.column, e.end_line, e.end_column),
+                                  "insertedContent": {"text": e.content}} for e in f.edits],
+            }],
+        }]
+    return result
 
 
-def _location(file: str, line: int | None, column: int | None) -> dict:
+def _region(line: int, column: int | None, end_line: int | None = None, end_column: int | None = None) -> dict:
+    region = {"startLine": line, "startColumn": column or 1}
+    if end_line:
+        region["endLine"] = end_line
+        if end_column:
+            region["endColumn"] = end_column
+    return region
+
+
+def _location(file: str, line: int | None, column: int | None, end_line: int | None = None,
+              end_column: int | None = None) -> dict:
     physical: dict = {"artifactLocation": _artifact(file)}
     if line:
-        physical["region"] = {"startLine": line, "startColumn": column or 1}
+        physical["region"] = _region(line, column, end_line, end_column)
     return {"physicalLocation": physical}
 
 
@@ -107,7 +146,8 @@ def _artifact(file: str) -> dict:
 
 def github(report: CheckReport) -> str:
     lines = [f"::{_GITHUB_COMMAND[f.severity]} file={_prop(f.file)},line={f.line},col={f.column},"
-             f"title={_prop(f'torchpatch {f.rule}')}::{_data(f'{f.message}. Fix: {f.fix} (read {f.section})')}"
+             f"endLine={f.end_line or f.line},endColumn={f.end_column or f.column},"
+             f"title={_prop(f'torchpatch {f.code} {f.rule}')}::{_data(f'{f.message}. Fix: {f.fix} (read {f.section})')}"
              for f in report.findings]
     for e in report.errors:
         where = f",line={e.line},col={e.column or 1}" if e.line else ""

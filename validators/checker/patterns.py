@@ -51,8 +51,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return False
     if rule.kind == "set-argument":
         first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "params"), None)
-        return isinstance(first, (ast.Set, ast.SetComp)) or (
-            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "set")
+        return first is not None and is_set_expression(first)
     if rule.kind == "call":
         return True
     if rule.kind == "keyword":
@@ -75,6 +74,35 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+def is_set_expression(node: ast.expr) -> bool:
+    """``{...}``, ``set(...)``, ``set(a) | set(b)`` (also ``&``, ``-``, ``^``), ``set(a).union(b)``."""
+    if isinstance(node, (ast.Set, ast.SetComp)):
+        return True
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset"):
+            return True
+        return (isinstance(node.func, ast.Attribute) and node.func.attr in _SET_METHODS
+                and is_set_expression(node.func.value))
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitOr, ast.BitAnd, ast.Sub, ast.BitXor)):
+        return is_set_expression(node.left) or is_set_expression(node.right)
+    return False
+
+
+_SET_METHODS = frozenset({"union", "intersection", "difference", "symmetric_difference", "copy"})
+
+
+def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
+    """The items of ``{"opset_version": 17, ...}`` or ``dict(opset_version=17, ...)`` as keywords; None for
+    anything whose keys cannot be read (a ``**`` inside, a key that is not a string)."""
+    if isinstance(node, ast.Dict):
+        if not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys):
+            return None
+        return [ast.keyword(k.value, v) for k, v in zip(node.keys, node.values)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args:
+        return None if any(kw.arg is None for kw in node.keywords) else list(node.keywords)
+    return None
 
 
 def _has_value(node: ast.expr, wanted) -> bool:
@@ -112,7 +140,7 @@ class LoadedObjects:
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
-        self.objects_saved_to: set[str] = set()  # what torch.save wrote objects to: "buffer", "args.out"
+        self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
@@ -126,10 +154,17 @@ class LoadedObjects:
         self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
         self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
         self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
+        self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
+        self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
+        self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
+        if isinstance(value, ast.Call) and self._builds_objects(value):
+            for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                if (name := dotted_name(element)) is not None:  # features, self.features
+                    self.built_objects.add((0 if "." in name else scope, name))
         if not isinstance(target, ast.Name):
             return
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
@@ -145,6 +180,25 @@ class LoadedObjects:
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
+
+    def _builds_objects(self, call: ast.Call) -> bool:
+        """A call whose result ``weights_only`` refuses: an instance of a class the project defines
+        (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, or numpy
+        (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global)."""
+        callee = dotted_name(call.func)
+        if callee is None:
+            return False
+        head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
+        return (last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None)
+
+    def holds_object(self, value: ast.expr, scope: int) -> bool:
+        """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, or something built above."""
+        if is_object_value(value):
+            return True
+        if isinstance(value, ast.Call) and self._builds_objects(value):
+            return True
+        name = dotted_name(value)
+        return name is not None and (0 if "." in name else scope, name) in self.built_objects
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
@@ -228,23 +282,27 @@ class LoadedObjects:
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 self._mark(value.value, scope)
             return
+        if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
+            self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
         if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
             self.object_names.add(self.items[(scope, value.id)])
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
 
-    def note_save(self, call: ast.Call) -> None:
-        """``torch.save(obj, f)``: a whole model, or a dict with a Namespace or numpy array in it."""
-        if len(call.args) < 2 or (target := dotted_name(call.args[1])) is None:
+    def note_save(self, call: ast.Call, scope: int = 0) -> None:
+        """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
+        the file builds (a list of the project's objects); ``f`` is kept as written (a name, a path expression)."""
+        if len(call.args) < 2:
             return
         saved = call.args[0]
         if isinstance(saved, ast.Dict):
-            objects = any(is_object_value(v) for v in saved.values)
+            objects = any(self.holds_object(v, scope) for v in saved.values)
         else:
-            name = (dotted_name(saved) or "").rsplit(".", 1)[-1].lower()
-            objects = name in MODEL_NAMES or name in ("obj", "object")  # broadcast_object-style helpers
+            name = (dotted_name(saved) or "").rsplit(".", 1)[-1]
+            objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
+                       or self.holds_object(saved, scope))
         if objects:
-            self.objects_saved_to.add(target)
+            self.objects_saved_to.add(_path_key(call.args[1], scope))
 
     def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
         """What a save call saves, when it is a dict display or a name bound to one in this scope."""
@@ -292,14 +350,27 @@ class LoadedObjects:
         if id(call) in self.object_calls or bound in self.object_names:
             return True
         return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
-                and bound not in self.returned)  # `return model`: the caller may pass it to load_state_dict
+                and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
+                and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
 
-    def may_hold_objects(self, call: ast.Call) -> bool:
-        source = dotted_name(call.args[0]) if call.args else None
-        if source is not None and source in self.objects_saved_to:
+    def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
+        if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
+
+
+_NUMPY = frozenset({"np", "numpy"})
+_CONVERTER = re.compile(r"(?i)examples?_to_features$")
+
+
+def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:
+    """The path expression as written, in its function (a literal path anywhere): ``torch.save(x,
+    os.path.join(d, "a.pt"))`` and ``torch.load(os.path.join(d, "a.pt"))`` name the same file. Attributes
+    (``self.cache_file``, ``args.out``) are the file's."""
+    owners = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    local = any(isinstance(n, ast.Name) and id(n) not in owners for n in ast.walk(node))  # `out`, not `os.` or `args.`
+    return (scope if local else 0), ast.dump(node, annotate_fields=False, include_attributes=False)
 
 
 def _builds_plain_dict(value: ast.expr) -> bool:
@@ -319,7 +390,7 @@ def is_namespace(node: ast.expr) -> bool:
 
 
 def is_object_value(node: ast.expr) -> bool:
-    name = (dotted_name(node) or "").rsplit(".", 1)[-1].lower()
-    if name in NAMESPACE_KEYS or name in MODEL_NAMES:
+    name = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    if name.lower() in NAMESPACE_KEYS or (name and _is_model_name(name)):
         return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"

@@ -5,9 +5,18 @@ that file saves, whether it imports Lightning, its undecided loads). Once all ar
 :meth:`ProjectEvidence.findings` decides each undecided load against all of them: a checkpoint
 saved elsewhere with an object in it and read here with its keys, or a Lightning checkpoint.
 ``check_source`` does the same with a project of one file.
+
+In a monorepo the evidence stays inside the sub-project holding the load: files are grouped by their
+nearest folder with a ``pyproject.toml``, ``setup.py`` or ``setup.cfg`` (:func:`project_root`), and
+a load is decided only by its own group's saves, Lightning and config-library imports. Files with no
+such folder above them form one group. (A package folder is not a boundary: scripts beside a package
+read the checkpoints its training code saves.)
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
@@ -48,7 +57,8 @@ class ProjectEvidence:
             if decided is not None:
                 rule, why = decided
                 out.append(Finding(evidence.file, candidate.line, candidate.column, candidate.api,
-                                   f"{rule.message} ({why})", rule.fix, rule.section, rule.id, rule.severity))
+                                   f"{rule.message} ({why})", rule.fix, rule.section, rule.id, rule.severity,
+                                   rule.code, candidate.end_line, candidate.end_column))
         return out
 
     def decide(self, candidate: LoadCandidate) -> tuple[Rule, str] | None:
@@ -70,6 +80,9 @@ class ProjectEvidence:
             if candidate.variable_key else shown
         for evidence in self.files:
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
+            if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
+                layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
+                            evidence.built_layouts]
             if self.config_library:
                 library = self.config_library
                 layouts += [(layout, line, held, f"a config object (the project imports {library}: "
@@ -91,3 +104,28 @@ class ProjectEvidence:
             shown = ", ".join(repr(k) for k in sorted(keys))
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
         return None
+
+
+PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
+
+
+def project_root(path: str | Path, cache: dict[str, str | None]) -> str | None:
+    """The nearest folder above ``path`` holding a project marker, or None; ``cache`` maps folders already seen."""
+    folder = os.path.dirname(os.path.abspath(path))
+    walked = []
+    found: str | None = None
+    while True:
+        if folder in cache:
+            found = cache[folder]
+            break
+        walked.append(folder)
+        if any(os.path.isfile(os.path.join(folder, marker)) for marker in PROJECT_MARKERS):
+            found = folder
+            break
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    for seen in walked:
+        cache[seen] = found
+    return found

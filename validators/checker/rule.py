@@ -62,6 +62,7 @@ class Rule:
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
+    code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
     def pattern(self) -> tuple:

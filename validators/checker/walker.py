@@ -18,7 +18,8 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
-from .patterns import LoadedObjects, is_namespace, is_object_value, matches_call
+from .patterns import (LoadedObjects, is_namespace, is_object_value, is_set_expression, literal_keywords,
+                       matches_call)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -47,6 +48,8 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
+        self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
+        self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -71,6 +74,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
+        self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         self.visit(tree)
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -79,11 +83,12 @@ class FindingCollector(ast.NodeVisitor):
             by_when = {rule.when: rule for rule in rules}
             if "loads-pickled-object" in by_when and self.loads.is_object(call):
                 self._report(call, api, [by_when["loads-pickled-object"]])
-            elif "saved-objects" in by_when and self.loads.may_hold_objects(call) and not self.loads.is_object(call):
+            elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
+                  and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
-                    call.lineno, call.col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
+                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later))
         return sorted(self.findings.values())
@@ -155,7 +160,25 @@ class FindingCollector(ast.NodeVisitor):
             self.annotation -= 1
 
     def visit_arg(self, node: ast.arg) -> None:
+        if node.annotation is not None and self._foreign_annotation(node.annotation):
+            self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
         self._visit_annotation(node.annotation)
+
+    def _foreign_annotation(self, annotation: ast.expr) -> bool:
+        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:
+                annotation = ast.parse(annotation.value, mode="eval").body
+            except SyntaxError:
+                return False
+        if isinstance(annotation, ast.Subscript):  # Optional[X], list[X]: look at what it wraps
+            inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            return any(self._foreign_annotation(element) for element in inner)
+        if isinstance(annotation, ast.BinOp):  # X | None
+            return self._foreign_annotation(annotation.left) or self._foreign_annotation(annotation.right)
+        dotted = dotted_name(annotation)
+        head = dotted.partition(".")[0] if dotted else None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
@@ -169,8 +192,11 @@ class FindingCollector(ast.NodeVisitor):
             for statement in node.body:
                 self.visit(statement)
         elif isinstance(node, ast.ClassDef):
+            self.loads.local_classes.add(node.name)
             outer_bases = self.bases
-            self.bases = tuple(filter(None, (self._resolve(base) for base in node.bases)))
+            # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
+            self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
+                                             for base in node.bases)))
             self.generic_visit(node)
             self.bases = outer_bases
         else:
@@ -185,6 +211,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
+            self.foreign.add((self.scope, node.target.id))
         if node.value is not None:
             self._bind(node.value, node.target)
             self.visit(node.value)
@@ -193,6 +221,15 @@ class FindingCollector(ast.NodeVisitor):
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
+        if isinstance(target, ast.Name):
+            if is_set_expression(value):
+                self.sets.add((self.scope, target.id))
+            if (keywords := literal_keywords(value)) is not None:
+                self.keyword_dicts[(self.scope, target.id)] = keywords
+        elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+              and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
+              and isinstance(target.slice.value, str)):  # kwargs["dynamic_axes"] = {...}
+            self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
         if isinstance(target, ast.Name) and isinstance(value, ast.Call):
             if self._is_foreign(value.func):
                 self.foreign.add((self.scope, target.id))
@@ -205,6 +242,8 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:  # from .utils import InputFeatures: a class of the project's own
+            self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
@@ -246,6 +285,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
+            self.loads.dict_used.add((self.scope, node.iter.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For
@@ -281,7 +322,7 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            self.loads.note_save(node)
+            self.loads.note_save(node, self.scope)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
         if api is not None and api in self.rules.by_call:
@@ -304,9 +345,11 @@ class FindingCollector(ast.NodeVisitor):
             holds = is_object_value if api == "torch.save" else is_namespace
             self.evidence.note_saved_dict(
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
-                lambda value: is_config_name(value) and dotted_name(value) not in built)
+                lambda value: is_config_name(value) and dotted_name(value) not in built,
+                lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
-                is_object_value(node.args[0]) or (saved is not None and any(map(is_object_value, saved.values)))):
+                self.loads.holds_object(node.args[0], self.scope)
+                or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
 
     @staticmethod
@@ -333,8 +376,31 @@ class FindingCollector(ast.NodeVisitor):
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)
 
+    def _probe(self, node: ast.Call) -> ast.Call:
+        """The call as the rules should see it: ``**kwargs`` built as a literal dict in this scope spelled
+        out (``export(m, x, f, **opts)`` after ``opts = dict(dynamic_axes=...)``), and a first argument
+        that names a set built here (``params = set(a.parameters()) | set(b.parameters())``) as a set."""
+        keywords, args = node.keywords, node.args
+        if any(kw.arg is None for kw in keywords):
+            spelled = []
+            for kw in keywords:
+                known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
+                    kw.arg is None and isinstance(kw.value, ast.Name)) else literal_keywords(kw.value) if (
+                    kw.arg is None) else [kw]
+                if known is None:
+                    return node  # what it passes is unknown: say nothing about it
+                spelled += known
+            keywords = spelled
+        if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
+            args = [ast.Set([args[0]]), *args[1:]]
+        if keywords is node.keywords and args is node.args:
+            return node
+        probe = ast.Call(node.func, args, keywords)
+        return ast.copy_location(probe, node)
+
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
-        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, node)]
+        probe = self._probe(node)
+        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if self.guarded or self.safe_globals:
@@ -358,7 +424,8 @@ class FindingCollector(ast.NodeVisitor):
                     newest[rule.pattern] = rule
         for rule in newest.values():
             finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
-                              rule.section, rule.id, rule.severity)
+                              rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
+                              (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
             if rule.rewrite:
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
