@@ -1,8 +1,9 @@
 """Short stable rule codes (``TP101``), kept in ``references/check-codes.toml`` apart from the rules.
 
-A code is ``TP`` + a family digit + two digits. The family is the reference file the rule's
-section lives in (``[families]``: ``migrations-and-security`` = 1 gives ``TP1xx``), so a prefix
-such as ``TP1`` selects one topic. ``[codes]`` maps every rule id, hand-written or generated
+A code is ``TP`` + a family digit + two digits. The family is the topic of the reference file the
+rule's section lives in (``[families]``: ``migrations-and-security`` = 1 gives ``TP1xx``), so a
+prefix such as ``TP1`` selects one topic; several references of one topic share a digit (the
+references on deprecated APIs that still warn are all ``TP0xx``). ``[codes]`` maps every rule id, hand-written or generated
 from a section's metadata, to its code; ``[retired]`` keeps the codes of rules that are gone, so
 a code is never given to another rule. Assign codes to new rules (and retire the codes of
 vanished ones) with one command::
@@ -100,7 +101,8 @@ class CodeRegistry:
         if stem not in self.families:
             free = [d for d in (*range(1, 10), 0) if d not in self.families.values()]
             if not free:
-                raise InvalidInput(f"no family digit left for reference {stem!r}")
+                raise InvalidInput(f"no family digit left for reference {stem!r}: give it the digit of its topic "
+                                   f"in [families] of {CODES_FILE_NAME} (references of one topic share a family)")
             self.families[stem] = free[0]
         return self.families[stem]
 
