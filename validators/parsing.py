@@ -17,3 +17,9 @@ _PARSE_LOCK = threading.Lock()
 def parse_python(code: str, filename: str = "<unknown>") -> ast.Module:
     with _PARSE_LOCK:
         return ast.parse(code, filename=filename)
+
+
+def parse_expression(code: str) -> ast.expr:
+    """One expression (a string annotation, say), under the same lock."""
+    with _PARSE_LOCK:
+        return ast.parse(code, mode="eval").body

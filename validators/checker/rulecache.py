@@ -16,7 +16,8 @@ from ..markdown import Version
 from .rule import Rule
 from .ruleset import RuleSet
 
-_TUPLES = {"apis", "unless", "with_any"}
+# JSON has no tuples: the fields declared as tuples become tuples again when read.
+_TUPLES = {f.name for f in fields(Rule) if str(f.type).startswith("tuple")}
 _FORMAT = 1
 
 

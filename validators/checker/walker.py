@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from ..markdown import Version
+from ..parsing import parse_expression
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
@@ -168,7 +169,7 @@ class FindingCollector(ast.NodeVisitor):
         """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor."""
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             try:
-                annotation = ast.parse(annotation.value, mode="eval").body
+                annotation = parse_expression(annotation.value)
             except SyntaxError:
                 return False
         if isinstance(annotation, ast.Subscript):  # Optional[X], list[X]: look at what it wraps
