@@ -35,8 +35,8 @@ SCHEMA = pa.schema([
     ("id", pa.string()), ("reference", pa.string()), ("file", pa.string()), ("heading", pa.string()),
     ("breadcrumb", pa.string()), ("line", pa.int32()), ("line_end", pa.int32()), ("text", pa.string()),
     ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
-    ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
-    ("verified", pa.string()), ("verification", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
+    ("since", pa.int32()), ("default", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
+    ("verified", pa.string()), ("verification", pa.string()), ("sources", pa.list_(pa.string())), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
 ])
 Progress = Callable[[str, int, int], None]
 
@@ -67,7 +67,7 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
                 progress: Progress | None = None) -> IndexStats:
     records, problems = load_records(references, load_report(report or default_report()))
     db = lancedb.connect(db_uri)
-    existing = {} if rebuild else _existing_rows(db)
+    existing, same_schema = ({}, False) if rebuild else _existing_rows(db)
     fresh = [r for r in records if existing.get(r.id, {}).get("content_hash") != r.content_hash]
     onnx_model = ensure_onnx_model()  # once per home: the fast query encoder (about 1 s)
     vectors = _embed(fresh, progress, onnx_model)
@@ -77,7 +77,7 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
         rows.append(_row(record, vector))
     changed = [r for r in rows if _differs(r, existing.get(r["id"]))]
     deleted = set(existing) - {r.id for r in records}
-    if rebuild or not _has_table(db) or not existing:
+    if rebuild or not _has_table(db) or not existing or not same_schema:
         table = _replace_table(db, db_uri, pa.Table.from_pylist(rows, SCHEMA))
         _create_fts(table)
         _drop_old_versions(table)
@@ -156,11 +156,15 @@ class SectionIndex:
             return [row["id"] for row in builder.limit(limit).to_list()]
 
     def vector_ids(self, vector, where: str | None, limit: int) -> list[str]:
+        return [section_id for section_id, _ in self.vector_hits(vector, where, limit)]
+
+    def vector_hits(self, vector, where: str | None, limit: int) -> list[tuple[str, float]]:
+        """(id, cosine similarity), closest first."""
         with self._translated():
             builder = self.table.search(vector, query_type="vector").distance_type("cosine").select(["id"])
             if where:
                 builder = builder.where(where, prefilter=True)
-            return [row["id"] for row in builder.limit(limit).to_list()]
+            return [(row["id"], 1.0 - row["_distance"]) for row in builder.limit(limit).to_list()]
 
     @contextlib.contextmanager
     def _translated(self):
@@ -182,16 +186,20 @@ def _has_table(db) -> bool:
     return TABLE in db.list_tables().tables
 
 
-def _existing_rows(db) -> dict[str, dict]:
+def _existing_rows(db) -> tuple[dict[str, dict], bool]:
+    """The rows on disk by id, and whether their schema is today's. A table written by an older version
+    (e.g. before the `sources` column) is replaced, but its vectors are reused where the content hash
+    still matches: embedding is the slow part of an index build."""
     if not _has_table(db):
-        return {}
+        return {}, False
     try:
         table = db.open_table(TABLE)
-        if table.schema != SCHEMA:  # written by an older version (e.g. before the `verification` column)
-            return {}
-        return {row["id"]: row for row in table.to_arrow().to_pylist()}
+        rows = table.to_arrow().to_pylist()
+        if not all("content_hash" in row and "vector" in row for row in rows[:1]):
+            return {}, False
+        return {row["id"]: row for row in rows}, table.schema == SCHEMA
     except Exception:  # a corrupt or foreign table is rebuilt from scratch
-        return {}
+        return {}, False
 
 
 def _embed(records: list[SectionRecord], progress: Progress | None, onnx_model: Path | None) -> dict[str, list[float]]:
@@ -231,8 +239,9 @@ def _row(record: SectionRecord, vector) -> dict:
         "id": record.id, "reference": record.reference, "file": record.file, "heading": record.heading,
         "breadcrumb": record.breadcrumb, "line": record.line, "line_end": record.line_end, "text": record.text,
         "search_text": record.search_text, "apis": list(record.apis), "kind": record.kind, "since": record.since,
-        "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
-        "verified": record.verified, "verification": record.verification, "content_hash": record.content_hash, "vector": list(vector),
+        "default": record.default, "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
+        "verified": record.verified, "verification": record.verification,
+        "sources": list(record.sources), "content_hash": record.content_hash, "vector": list(vector),
     }
 
 

@@ -82,7 +82,7 @@ def version_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:
         return {}
     boosts = {}
     for section_id, row in rows.items():
-        keys = {row[key] // 100 * 100 for key in ("since", "deprecated", "removed") if row[key]}  # patch dropped
+        keys = {row[key] // 100 * 100 for key in ("since", "default", "deprecated", "removed") if row[key]}  # patch dropped
         checklist = _CHECKLIST_HEADING.match(row["heading"] or "")
         if checklist:
             keys.add(_release(checklist[1]))

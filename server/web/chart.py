@@ -50,7 +50,7 @@ def count_changes(report) -> list[tuple[str, dict[str, int]]]:
     counts: dict[str, dict[str, int]] = {release: {} for release in RELEASES}
     for kind, changes in report.groups.items():
         for change in changes:
-            for release in {_minor(v) for v in (change.since, change.deprecated, change.removed) if v}:
+            for release in {_minor(v) for v in (change.since, change.default, change.deprecated, change.removed) if v}:
                 if release in counts:
                     counts[release][kind] = counts[release].get(kind, 0) + 1
     return list(counts.items())
