@@ -67,7 +67,9 @@ class SearchEngine:
             loaded = self._current(force_check=True)
             rankings, similarity = self._rankings(loaded.index, query, request)
         rows = loaded.rows
-        verbatim = bool(ranking.error_text_boosts(query, rows)) if request.mode == "hybrid" else False
+        # A pasted error found verbatim, or a release asked about ("what changed in 2.14"), is on topic
+        # however far its words are from any one section.
+        verbatim = request.mode == "hybrid" and bool(ranking.error_text_boosts(query, rows) or ranking.release_keys(query))
         if not relevance.is_close(query, similarity, self._corpus_words(loaded), verbatim):
             nearest = [rows[i] for i in rankings[-1] if i in rows]
             return SearchResponse(query=query, results=[], close_match=False, torch_version=request.torch_version,
