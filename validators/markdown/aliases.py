@@ -11,8 +11,14 @@ agents' notes may still hold the old id. Every reader (search, read_section, the
 from __future__ import annotations
 
 import functools
-import tomllib
 from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from torchpatch.validators.errors import IndexUnavailable
 
 FILE_NAME = "aliases.toml"
 
@@ -29,6 +35,9 @@ def load_aliases(references: str | Path) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=8)
 def _read(path: Path, stamp: int) -> dict[str, str]:  # the stamp makes an edited file a new cache entry
-    with path.open("rb") as handle:
-        table = tomllib.load(handle).get("aliases", {})
+    try:
+        with path.open("rb") as handle:
+            table = tomllib.load(handle).get("aliases", {})
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise IndexUnavailable(f"cannot read {path} ({exc}): fix or delete the alias file") from None
     return {str(old): str(new) for old, new in table.items()}
