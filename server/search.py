@@ -192,9 +192,10 @@ class SearchEngine:
         # A few hundred rows held in memory: scanning them costs less than another query.
         for section_id, boost in ranking.error_text_boosts(query, rows).items():
             scores[section_id] = scores.get(section_id, 0.0) + boost
-        for section_id, boost in ranking.version_boosts(query, rows).items():
-            if section_id in scores:  # lifts what retrieval found; never adds an unrelated section
-                scores[section_id] += boost
+        for boosts in (ranking.version_boosts(query, rows), ranking.short_query_boosts(query, rows)):
+            for section_id, boost in boosts.items():
+                if section_id in scores:  # lifts what retrieval found; never adds an unrelated section
+                    scores[section_id] += boost
         return scores
 
     def embed(self, query: str):

@@ -248,3 +248,16 @@ def test_a_query_about_nothing_here_answers_no_close_match(engine):
     assert any("whats-new" in tip for tip in response.suggestions)
     assert render.search_text(response).startswith("No close match for 'qwzx vbnm plok'")
     assert engine.search(SearchRequest(query="weights_only", k=5)).close_match is True  # an identifier it holds
+
+
+def test_a_short_query_lifts_the_overview_of_the_group_it_names():
+    from torchpatch.server import ranking
+
+    rows = {
+        "d#api": {"breadcrumb": "D > FSDP2: fully_shard > fully_shard is the API", "reference": "d", "line": 40},
+        "d#knob": {"breadcrumb": "D > FSDP2: fully_shard > A knob", "reference": "d", "line": 90},
+        "d#other": {"breadcrumb": "D > Compile > FSDP2 with torch.compile", "reference": "d", "line": 200},
+    }
+    assert ranking.short_query_boosts("FSDP2", rows) == {"d#api": ranking.GROUP_BOOST}
+    assert ranking.short_query_boosts("fully_shard", rows) == {"d#api": ranking.GROUP_BOOST}
+    assert ranking.short_query_boosts("how do I shard a model with FSDP2", rows) == {}  # a question, not a name
