@@ -149,7 +149,7 @@ class SearchEngine:
                 hit = _hit(row, 0.0)
                 brief = ChangeBrief(**hit.model_dump(include=set(ChangeBrief.model_fields) - {"events"}),
                                     events=[f"{EVENT_LABELS[key]} {_label(value)}" for key, value in events])
-                groups[_event_kind(row["kind"], [key for key, _ in events])].append(brief)
+                groups[event_kind(row["kind"], [key for key, _ in events])].append(brief)
         briefs = {kind: sorted(changes, key=lambda c: (_first_version(c), c.id))
                   for kind, changes in groups.items() if changes}
         return WhatsNew(from_version=str(low), to_version=str(high), total=sum(map(len, briefs.values())),
@@ -268,8 +268,9 @@ def _sql_string(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def _event_kind(kind: str, events: list[str]) -> str:
-    """A new API whose only event in the range is becoming the default changes behaviour there."""
+def event_kind(kind: str, events: list[str]) -> str:
+    """The group a change is listed under for a range holding these of its events ("since",
+    "default", ...): a new API whose only event there is becoming the default changes behaviour."""
     return "behaviour-change" if kind == "new" and events == ["default"] else kind
 
 
