@@ -52,8 +52,8 @@ SCHEMA = pa.schema([
     ("id", pa.string()), ("reference", pa.string()), ("file", pa.string()), ("heading", pa.string()),
     ("breadcrumb", pa.string()), ("line", pa.int32()), ("line_end", pa.int32()), ("text", pa.string()),
     ("search_text", pa.string()), ("apis", pa.list_(pa.string())), ("kind", pa.string()),
-    ("since", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
-    ("verified", pa.string()), ("verification", pa.string()), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
+    ("since", pa.int32()), ("default", pa.int32()), ("deprecated", pa.int32()), ("removed", pa.int32()), ("versions", pa.string()),
+    ("verified", pa.string()), ("verification", pa.string()), ("sources", pa.list_(pa.string())), ("content_hash", pa.string()), ("vector", pa.list_(pa.float32(), DIMENSION)),
 ], metadata={"torchpatch-version-keys": str(PART_LIMIT)})  # how since/deprecated/removed are encoded
 
 
@@ -126,10 +126,10 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     records, problems = load_records(references, load_report(report or default_report()))
     db = connect(db_uri)
     current = None if rebuild else read_pointer(db)
-    existing = {} if rebuild else _existing_rows(db, current.table if current else TABLE)
+    existing, same_schema = ({}, False) if rebuild else _existing_rows(db, current.table if current else TABLE)
     known = {} if rebuild else {row["content_hash"]: row["vector"] for row in existing.values()}
     if reuse_vectors:
-        known.update({row["content_hash"]: row["vector"] for row in _donor_rows(reuse_vectors).values()})
+        known.update({row["content_hash"]: row["vector"] for row in _donor_rows(reuse_vectors)[0].values()})
     fresh = [r for r in records if r.content_hash not in known]
     onnx_model = ensure_onnx_model()  # once per home: the fast query encoder (about 1 s)
     vectors = _embed(fresh, progress, onnx_model)
@@ -137,7 +137,7 @@ def build_index(references: Path, db_uri: str, report: Path | None = None, rebui
     changed = [r for r in rows if _differs(r, existing.get(r["id"]))]
     deleted = set(existing) - {r.id for r in records}
     stats = IndexStats(len(records), len(fresh), len(changed), len(deleted), problems)
-    if current is not None and not rebuild and not changed and not deleted:
+    if current is not None and not rebuild and same_schema and not changed and not deleted:
         return stats
     build = write_build(db, db_uri, rows)
     publish_build(db, db_uri, build)
@@ -197,7 +197,7 @@ def _drop_superseded(db, keep: set[str]) -> None:
                 db.drop_table(name)
 
 
-def _donor_rows(db_uri: str) -> dict[str, dict]:
+def _donor_rows(db_uri: str) -> tuple[dict[str, dict], bool]:
     if "://" not in db_uri and not Path(db_uri).exists():
         raise InvalidInput(f"no index at {db_uri} to reuse vectors from")
     donor = connect(db_uri)
@@ -311,11 +311,15 @@ class SectionIndex:
             return [row["id"] for row in builder.limit(limit).to_list()]
 
     def vector_ids(self, vector, where: str | None, limit: int) -> list[str]:
+        return [section_id for section_id, _ in self.vector_hits(vector, where, limit)]
+
+    def vector_hits(self, vector, where: str | None, limit: int) -> list[tuple[str, float]]:
+        """(id, cosine similarity), closest first."""
         with self._translated():
             builder = self.table.search(vector, query_type="vector").distance_type("cosine").select(["id"])
             if where:
                 builder = builder.where(where, prefilter=True)
-            return [row["id"] for row in builder.limit(limit).to_list()]
+            return [(row["id"], 1.0 - row["_distance"]) for row in builder.limit(limit).to_list()]
 
     @contextlib.contextmanager
     def _translated(self):
@@ -333,16 +337,20 @@ def _short(exc: Exception, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _existing_rows(db, name: str) -> dict[str, dict]:
+def _existing_rows(db, name: str) -> tuple[dict[str, dict], bool]:
+    """The rows of table ``name`` by id, and whether the table is written as today's are. A table
+    written by an older version (e.g. before the `sources` column) is replaced, but its vectors are
+    reused where the content hash still matches: embedding is the slow part of an index build."""
     try:
         if name not in db.list_tables().tables:
-            return {}
+            return {}, False
         table = db.open_table(name)
-        if table.schema != SCHEMA or not _current_keys(table.schema):  # written by an older version
-            return {}
-        return {row["id"]: row for row in table.to_arrow().to_pylist()}
+        rows = table.to_arrow().to_pylist()
+        if not all("content_hash" in row and "vector" in row for row in rows[:1]):
+            return {}, False
+        return {row["id"]: row for row in rows}, table.schema == SCHEMA and _current_keys(table.schema)
     except Exception:  # a corrupt or foreign table is rebuilt from scratch
-        return {}
+        return {}, False
 
 
 def _embed(records: list[SectionRecord], progress: Progress | None, onnx_model: Path | None) -> dict[str, list[float]]:
@@ -384,8 +392,9 @@ def _row(record: SectionRecord, vector) -> dict:
         "id": record.id, "reference": record.reference, "file": record.file, "heading": record.heading,
         "breadcrumb": record.breadcrumb, "line": record.line, "line_end": record.line_end, "text": record.text,
         "search_text": record.search_text, "apis": list(record.apis), "kind": record.kind, "since": record.since,
-        "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
-        "verified": record.verified, "verification": record.verification, "content_hash": record.content_hash, "vector": list(vector),
+        "default": record.default, "deprecated": record.deprecated, "removed": record.removed, "versions": record.versions,
+        "verified": record.verified, "verification": record.verification,
+        "sources": list(record.sources), "content_hash": record.content_hash, "vector": list(vector),
     }
 
 

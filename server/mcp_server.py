@@ -53,7 +53,8 @@ def build_mcp_server(engine: SearchEngine, skill_md: str | None = None) -> MCPSe
                                           "behaviour-change, known-bug or security")] = None,
         reference: Annotated[str | None, Field(max_length=SHORT * 2,
                                                description="Limit to one reference, see list_references")] = None,
-        max_tokens: Annotated[int | None, Field(ge=1, description="Budget: whole sections only")] = None,
+        max_tokens: Annotated[int | None, Field(ge=1, description="Token budget: whole sections while they fit; "
+                                                   "when none fits, the best one cut to fit")] = None,
     ) -> SearchResponse:
         """Find the reference sections on a PyTorch 2.4-2.15 change: exact API names and pasted error
         messages rank their section first. Each result has its version tags and verification status."""

@@ -53,9 +53,12 @@ class Hit(BaseModel):
     line: int
     kind: str | None = Field(description="breaking, deprecation, new, behaviour-change, known-bug or security")
     since: str | None
+    default: str | None = Field(default=None, description="The release an opt-in change became the default")
     deprecated: str | None
     removed: str | None
     apis: list[str]
+    sources: list[str] = Field(default_factory=list, description="Upstream record of the change: release "
+                               "notes, docs page, issue or PR")
     verified: str = Field(description="Whether the section's code ran, e.g. "
                                       "'verified on torch 2.15.0: cpu 2026-12-02; cuda: not run'")
     verification: Verification | None = Field(default=None, description="The same, structured")
@@ -63,6 +66,8 @@ class Hit(BaseModel):
     text: str = Field(description="The whole section as Markdown, code included")
     score: float = 0.0
     applies: bool | None = Field(default=None, description="With torch_version: is the change in effect there?")
+    truncated: bool = Field(default=False, description="The text was cut to fit max_tokens: read_section "
+                                                       "gives the whole section")
 
 
 class SearchResponse(BaseModel):
@@ -70,6 +75,9 @@ class SearchResponse(BaseModel):
     torch_version: str | None = None
     omitted: int = Field(default=0, description="Results left out to stay within max_tokens")
     results: list[Hit]
+    close_match: bool = Field(default=True, description="False when nothing in the references is close to the "
+                                                        "query: results is then empty and suggestions say what to try")
+    suggestions: list[str] = Field(default_factory=list, description="What to try when nothing matched closely")
 
 
 class ReferenceInfo(BaseModel):
@@ -90,9 +98,13 @@ class ChangeBrief(BaseModel):
     reference: str
     kind: str | None
     since: str | None
+    default: str | None = None
     deprecated: str | None
     removed: str | None
     apis: list[str]
+    sources: list[str] = Field(default_factory=list)
+    events: list[str] = Field(default_factory=list, description="What happens to it inside the asked range, "
+                                                                "e.g. 'default 2.15'")
     summary: str
     verified: str
     verification: Verification | None = None

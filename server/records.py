@@ -26,11 +26,13 @@ class SectionRecord:
     apis: tuple[str, ...]
     kind: str
     since: int  # Version.sort_key, 0 when absent: strings would sort 2.10 before 2.5
+    default: int  # the release an opt-in change became the default
     deprecated: int
     removed: int
     versions: str  # "since 2.6, removed 2.14" for display
     verified: str  # the readable status line
     verification: str  # the structured status as JSON: status, torch, devices, date, reason
+    sources: tuple[str, ...] = ()  # upstream links: release notes, docs page, issue or PR
 
     @property
     def embed_text(self) -> str:
@@ -59,8 +61,8 @@ def load_records(references: Path, report: dict | None) -> tuple[list[SectionRec
         reference = parse_reference(path, display=f"references/{path.relative_to(references)}")
         problems.extend(str(p) for p in reference.problems)
         for section in reference.sections:
-            if section.title.lower() in ("contents", "quick reference"):
-                continue  # navigation, not knowledge
+            if section.title.lower() in ("contents", "quick reference") or not section.has_body:
+                continue  # navigation, not knowledge: a group heading lives on in its H3s' breadcrumbs
             records.append(_record(section, section_status(section, shipped, local)))
     return records, problems
 
@@ -88,9 +90,11 @@ def _record(section: Section, status: dict) -> SectionRecord:
         apis=meta.apis if meta else (),
         kind=meta.kind if meta else "",
         since=meta.since.sort_key if meta and meta.since else 0,
+        default=meta.default.sort_key if meta and meta.default else 0,
         deprecated=meta.deprecated.sort_key if meta and meta.deprecated else 0,
         removed=meta.removed.sort_key if meta and meta.removed else 0,
         versions=", ".join(f"{k} {v}" for k, v in meta.versions().items()) if meta else "",
         verified=status["text"],
         verification=json.dumps({key: value for key, value in status.items() if key != "text"}),
+        sources=meta.sources if meta else (),
     )

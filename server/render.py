@@ -7,16 +7,23 @@ from .models import Hit, ReferenceInfo, SearchResponse, WhatsNew
 
 def versions_line(hit) -> str:
     parts = [f"{label} {value}" for label, value in
-             (("since", hit.since), ("deprecated", hit.deprecated), ("removed", hit.removed)) if value]
+             (("since", hit.since), ("default", getattr(hit, "default", None)), ("deprecated", hit.deprecated),
+              ("removed", hit.removed)) if value]
     return " · ".join([hit.kind or "overview", *parts])
 
 
 def hit_header(hit: Hit) -> str:
     applies = "" if hit.applies is None else (" · applies to your version" if hit.applies else " · not in your version yet")
-    return f"{hit.breadcrumb}\n  [{versions_line(hit)}{applies}] {hit.verified}\n  id: {hit.id}  ({hit.file}:{hit.line})"
+    header = f"{hit.breadcrumb}\n  [{versions_line(hit)}{applies}] {hit.verified}\n  id: {hit.id}  ({hit.file}:{hit.line})"
+    if hit.sources:
+        header += "\n  source: " + " ".join(hit.sources)
+    return header
 
 
 def search_text(response: SearchResponse, full: bool = True) -> str:
+    if not response.close_match:
+        return "\n".join([f"No close match for {response.query!r} in the PyTorch 2.4-2.15 references.",
+                          *(f"- {tip}" for tip in response.suggestions)])
     if not response.results:
         return f"No section matches {response.query!r}. Try an API name (torch.load) or the error's last line."
     blocks = []

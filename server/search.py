@@ -15,9 +15,11 @@ from pathlib import Path
 
 from torchpatch.validators.errors import IndexUnavailable, InvalidInput, NotFound
 from torchpatch.validators.markdown import KINDS, Version
-from torchpatch.validators.markdown.metadata import PART_LIMIT
+from torchpatch.validators.markdown.metadata import EVENT_LABELS, PART_LIMIT
 
-from . import ranking
+from torchpatch.validators.markdown.aliases import load_aliases
+
+from . import ranking, relevance
 from .live_index import LiveIndex, Loaded
 from .models import (MAX_K, MAX_QUERY_CHARS, SEARCH_MODES, ChangeBrief, Hit, ReferenceInfo, SearchRequest,
                      SearchResponse, Verification, WhatsNew)
@@ -25,7 +27,8 @@ from .models import (MAX_K, MAX_QUERY_CHARS, SEARCH_MODES, ChangeBrief, Hit, Ref
 KIND_ORDER = ("breaking", "security", "behaviour-change", "deprecation", "known-bug", "new")
 CANDIDATES = 40
 ROW_COLUMNS = ["id", "reference", "file", "heading", "breadcrumb", "line", "text", "apis", "kind", "since",
-               "deprecated", "removed", "verified", "verification"]
+               "default", "deprecated", "removed", "verified", "verification", "sources"]
+EVENT_KEYS = ("since", "default", "deprecated", "removed")  # the index's columns of SectionMeta's events
 MAX_ID_CHARS = 300  # the longest real section id is about 120
 NOT_YET_APPLICABLE = 0.6  # with torch_version: a change that comes later than the user's build ranks lower
 _META_LINE = re.compile(r"^\s*>\s*meta:", re.I)
@@ -45,21 +48,32 @@ class SearchEngine:
         self._embed_cached = functools.lru_cache(maxsize=256)(
             lambda query: self._embedder.submit(lambda: self.encoder.encode([query])[0]).result())
         self._live = LiveIndex(self.db_uri, self.references, ROW_COLUMNS, _prepare_row)
+        self._words: tuple[object, set[str]] = (None, set())  # identifier words of the rows loaded last
 
     # --- public API ------------------------------------------------------------------------
 
     def search(self, request: SearchRequest) -> SearchResponse:
         query = _validate_request(request, self.reference_names())
         version = _parse_version(request.torch_version, "torch_version")
+        named = self._section_named(query)
+        if named is not None:  # a section id (or an old id that now names its canonical section)
+            return SearchResponse(query=query, results=[named], torch_version=request.torch_version)
         try:
             loaded = self._current()
-            rankings = self._rankings(loaded.index, query, request)
+            rankings, similarity = self._rankings(loaded.index, query, request)
         except IndexUnavailable:
             # The files of the version this engine holds may have been cleaned up by a rebuild
             # since the last check: look again now, and fail only if the newest one fails too.
             loaded = self._current(force_check=True)
-            rankings = self._rankings(loaded.index, query, request)
+            rankings, similarity = self._rankings(loaded.index, query, request)
         rows = loaded.rows
+        # A pasted error found verbatim, or a release asked about ("what changed in 2.14"), is on topic
+        # however far its words are from any one section.
+        verbatim = request.mode == "hybrid" and bool(ranking.error_text_boosts(query, rows) or ranking.release_keys(query))
+        if not relevance.is_close(query, similarity, self._corpus_words(loaded), verbatim):
+            nearest = [rows[i] for i in rankings[-1] if i in rows]
+            return SearchResponse(query=query, results=[], close_match=False, torch_version=request.torch_version,
+                                  suggestions=relevance.suggestions(nearest))
         scores = ranking.rrf(rankings) if request.mode != "hybrid" else self._hybrid_scores(query, rankings, rows)
         ranked = []
         for section_id, score in scores.items():
@@ -86,6 +100,7 @@ class SearchEngine:
             raise InvalidInput(f"id {quote_prefix(section_id)} is {len(section_id)} characters; ids are at most "
                                f"{MAX_ID_CHARS}: use search or list_references to find one")
         rows = self._current().rows
+        section_id = self.aliases().get(section_id, section_id)
         if section_id not in rows:
             raise NotFound(f"no section {quote_prefix(section_id)}: ids look like 'migrations-and-security#anchor'; "
                            "use search or list_references to find one")
@@ -136,40 +151,60 @@ class SearchEngine:
         low, high = _parse_version(from_version, "from_version"), _parse_version(to_version, "to_version")
         if low is None or high is None or low >= high:
             raise InvalidInput("whats_new needs from_version < to_version, e.g. from 2.9 to 2.15")
-        groups: dict[str, list[Hit]] = {kind: [] for kind in KIND_ORDER}
+        groups: dict[str, list[ChangeBrief]] = {kind: [] for kind in KIND_ORDER}
         for row in self._current().rows.values():
-            versions = [row[key] for key in ("since", "deprecated", "removed") if row[key]]
-            if row["kind"] and any(low.sort_key < v <= high.sort_key for v in versions):
-                groups[row["kind"]].append(_hit(row, 0.0))
-        briefs = {
-            kind: [ChangeBrief(**hit.model_dump(include=set(ChangeBrief.model_fields)))
-                   for hit in sorted(hits, key=lambda h: (_first_version(h), h.id))]
-            for kind, hits in groups.items() if hits
-        }
+            events = [(key, row[key]) for key in EVENT_KEYS if row[key] and low.sort_key < row[key] <= high.sort_key]
+            if row["kind"] and events:
+                hit = _hit(row, 0.0)
+                brief = ChangeBrief(**hit.model_dump(include=set(ChangeBrief.model_fields) - {"events"}),
+                                    events=[f"{EVENT_LABELS[key]} {_label(value)}" for key, value in events])
+                groups[event_kind(row["kind"], [key for key, _ in events])].append(brief)
+        briefs = {kind: sorted(changes, key=lambda c: (_first_version(c), c.id))
+                  for kind, changes in groups.items() if changes}
         return WhatsNew(from_version=str(low), to_version=str(high), total=sum(map(len, briefs.values())),
                         groups=briefs)
 
     # --- retrieval -------------------------------------------------------------------------
 
-    def _rankings(self, index, query: str, request: SearchRequest) -> list[list[str]]:
+    def aliases(self) -> dict[str, str]:
+        """Old section ids -> canonical ids (references/aliases.toml), reread when the file changes."""
+        return load_aliases(self.references)
+
+    def _section_named(self, query: str) -> Hit | None:
+        if "#" not in query or len(query) > MAX_ID_CHARS or any(c.isspace() for c in query):
+            return None
+        try:
+            return self.read_section(query)
+        except NotFound:
+            return None
+
+    def _corpus_words(self, loaded: Loaded) -> set[str]:
+        if self._words[0] is not loaded.rows:
+            self._words = (loaded.rows, relevance.corpus_words(loaded.rows))
+        return self._words[1]
+
+    def _rankings(self, index, query: str, request: SearchRequest) -> tuple[list[list[str]], float | None]:
+        """The rankings to fuse, and the nearest section's similarity (None without a vector query)."""
         where = _where(request)
         if request.mode == "fts":
-            return [index.fts_ids(query, where, CANDIDATES)]
+            return [index.fts_ids(query, where, CANDIDATES)], None
         if request.mode == "vector":
-            return [index.vector_ids(self.embed(query), where, CANDIDATES)]
+            hits = index.vector_hits(self.embed(query), where, CANDIDATES)
+            return [[i for i, _ in hits]], (hits[0][1] if hits else 0.0)
         # The full-text query runs in lancedb's own threads while this one embeds the query.
         full_text = self._pool.submit(index.fts_ids, query, where, CANDIDATES)
-        vector = index.vector_ids(self.embed(query), where, CANDIDATES)
-        return [full_text.result(), vector]
+        hits = index.vector_hits(self.embed(query), where, CANDIDATES)
+        return [full_text.result(), [i for i, _ in hits]], (hits[0][1] if hits else 0.0)
 
     def _hybrid_scores(self, query: str, rankings: list[list[str]], rows: dict[str, dict]) -> dict[str, float]:
         scores = ranking.rrf(rankings, ranking.HYBRID_WEIGHTS)
         # A few hundred rows held in memory: scanning them costs less than another query.
         for section_id, boost in ranking.error_text_boosts(query, rows).items():
             scores[section_id] = scores.get(section_id, 0.0) + boost
-        for section_id, boost in ranking.version_boosts(query, rows).items():
-            if section_id in scores:  # lifts what retrieval found; never adds an unrelated section
-                scores[section_id] += boost
+        for boosts in (ranking.version_boosts(query, rows), ranking.short_query_boosts(query, rows)):
+            for section_id, boost in boosts.items():
+                if section_id in scores:  # lifts what retrieval found; never adds an unrelated section
+                    scores[section_id] += boost
         return scores
 
     def embed(self, query: str):
@@ -242,21 +277,54 @@ def _sql_string(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def event_kind(kind: str, events: list[str]) -> str:
+    """The group a change is listed under for a range holding these of its events ("since",
+    "default", ...): a new API whose only event there is becoming the default changes behaviour."""
+    return "behaviour-change" if kind == "new" and events == ["default"] else kind
+
+
 def _applies(row: dict, version: Version) -> bool:
-    versions = [row[key] for key in ("since", "deprecated", "removed") if row[key]]
+    versions = [row[key] for key in EVENT_KEYS if row[key]]
     return not versions or min(versions) <= version.sort_key
 
 
+HIT_OVERHEAD_TOKENS = 40  # the fields around a hit's text
+
+
 def _fit_budget(hits: list[Hit], max_tokens: int | None) -> tuple[list[Hit], int]:
+    """Whole sections, best first, while they fit; when not even the best one fits, it comes back cut
+    to the budget (marked ``truncated``): a small budget never turns a match into no answer."""
     if max_tokens is None:
         return hits, 0
     kept, used = [], 0
     for hit in hits:
-        cost = estimate_tokens(hit.text) + 40  # the fields around the text
+        cost = estimate_tokens(hit.text) + HIT_OVERHEAD_TOKENS
         if used + cost <= max_tokens:
             kept.append(hit)
             used += cost
+    if not kept and hits:
+        best = hits[0]
+        kept = [best.model_copy(update={"text": cut_text(best.text, max_tokens - HIT_OVERHEAD_TOKENS, best.id),
+                                        "truncated": True})]
     return kept, len(hits) - len(kept)
+
+
+def cut_text(text: str, tokens: int, section_id: str) -> str:
+    """The section's first lines within about ``tokens`` (the heading at least), an open code fence
+    closed, and a last line saying where the rest is."""
+    limit = max(tokens, 0) * 4
+    lines, size, in_code = [], 0, False
+    for number, line in enumerate(text.splitlines()):
+        if number and size + len(line) + 1 > limit:
+            break
+        lines.append(line)
+        size += len(line) + 1
+        if line.lstrip().startswith(("```", "~~~")):
+            in_code = not in_code
+    if in_code:
+        lines.append("```")
+    lines.append(f"[cut to fit max_tokens: read_section {section_id!r} for the whole section]")
+    return "\n".join(lines) + "\n"
 
 
 def estimate_tokens(text: str) -> int:
@@ -268,7 +336,8 @@ def _hit(row: dict, score: float) -> Hit:
     return Hit(
         id=row["id"], reference=row["reference"], heading=row["heading"], breadcrumb=row["breadcrumb"],
         file=row["file"], line=row["line"], kind=row["kind"] or None, since=_label(row["since"]),
-        deprecated=_label(row["deprecated"]), removed=_label(row["removed"]), apis=list(row["apis"] or []),
+        default=_label(row["default"]), deprecated=_label(row["deprecated"]), removed=_label(row["removed"]),
+        apis=list(row["apis"] or []), sources=list(row["sources"] or []),
         verified=row["verified"], verification=_verification(row.get("verification")),
         summary=summarise(row["text"]), text=row["text"], score=round(score, 6),
     )
@@ -283,7 +352,7 @@ def _label(sort_key: int) -> str | None:
 
 
 def _first_version(hit: Hit) -> tuple:
-    values = [Version.parse(v) for v in (hit.since, hit.deprecated, hit.removed) if v]
+    values = [Version.parse(v) for v in (hit.since, hit.default, hit.deprecated, hit.removed) if v]
     return min(values) if values else Version(0, 0)
 
 

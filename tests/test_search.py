@@ -181,3 +181,84 @@ def test_only_a_release_asked_about_counts_not_the_users_install():
     assert release_keys("does torch 2.15 require triton") == set()
     assert release_keys("torch.__version__ is 2.15.0+cu132 but pip says 2.15.0") == set()
     assert release_keys("lr=1e-2.5 in 2.x") == set()
+
+
+# --- what an agent reads: content only, one place, every event, within budget, with its source ---
+
+NCCL = "compiling#nccl-engine-opt-in-in-214-the-default-in-215"
+
+
+def test_a_group_heading_is_a_breadcrumb_not_a_result(engine):
+    with pytest.raises(NotFound):
+        engine.read_section("compiling#distributed-setup")  # an H2 followed straight by its H3
+    hits = engine.search(SearchRequest(query="Distributed setup NCCL engine", k=10)).results
+    assert "compiling#distributed-setup" not in [hit.id for hit in hits]
+    assert hits[0].id == NCCL and hits[0].breadcrumb == "Compiling > Distributed setup > " + hits[0].heading
+
+
+def test_a_change_with_two_events_is_listed_in_the_range_of_each(engine):
+    def brief(low, high):
+        report = engine.whats_new(low, high)
+        return next(((kind, c) for kind, changes in report.groups.items() for c in changes if c.id == NCCL), None)
+
+    kind, change = brief("2.14", "2.15")  # the release that made it the default: every NCCL user upgrading
+    assert kind == "behaviour-change" and change.events == ["default 2.15"] and change.default == "2.15"
+    kind, change = brief("2.13", "2.14")  # the opt-in release
+    assert kind == "new" and change.events == ["since 2.14"]
+    kind, change = brief("2.9", "2.15")
+    assert kind == "new" and change.events == ["since 2.14", "default 2.15"]
+    assert brief("2.9", "2.13") is None
+
+
+def test_a_small_budget_returns_the_best_section_cut_to_fit(engine):
+    whole = engine.search(SearchRequest(query="torch.load weights_only", k=3))
+    small = engine.search(SearchRequest(query="torch.load weights_only", k=3, max_tokens=60))
+    assert [hit.id for hit in small.results] == [whole.results[0].id]  # never "no match"
+    cut = small.results[0]
+    assert cut.truncated is True and small.omitted == len(whole.results) - 1
+    assert cut.text.startswith(whole.results[0].text.splitlines()[0])  # the heading comes first
+    assert "read_section" in cut.text.splitlines()[-1] and len(cut.text) < len(whole.results[0].text)
+    assert cut.text.count("```") % 2 == 0  # a code fence cut open is closed again
+    tiny = engine.search(SearchRequest(query="torch.load weights_only", k=3, max_tokens=1))
+    assert tiny.results and tiny.results[0].truncated
+
+
+def test_an_old_section_id_resolves_to_its_canonical_section(engine):
+    old, canonical = "loading#weights-only-is-the-default", "loading#torchload-defaults-to-weights_onlytrue"
+    assert engine.aliases() == {old: canonical}
+    assert engine.read_section(old).id == canonical
+    assert [hit.id for hit in engine.search(SearchRequest(query=old)).results] == [canonical]
+    with pytest.raises(NotFound):
+        engine.read_section("loading#never-was")
+
+
+def test_results_name_their_upstream_source(engine):
+    from torchpatch.server import render
+
+    hit = engine.read_section(NCCL)
+    assert hit.sources == ["https://github.com/pytorch/pytorch/pull/191272"]
+    assert "source: https://github.com/pytorch/pytorch/pull/191272" in render.section_text(hit)
+    assert engine.read_section("loading#torchscript-is-deprecated").sources == []
+
+
+def test_a_query_about_nothing_here_answers_no_close_match(engine):
+    from torchpatch.server import render
+
+    response = engine.search(SearchRequest(query="qwzx vbnm plok", k=5))
+    assert response.close_match is False and response.results == []
+    assert any("whats-new" in tip for tip in response.suggestions)
+    assert render.search_text(response).startswith("No close match for 'qwzx vbnm plok'")
+    assert engine.search(SearchRequest(query="weights_only", k=5)).close_match is True  # an identifier it holds
+
+
+def test_a_short_query_lifts_the_overview_of_the_group_it_names():
+    from torchpatch.server import ranking
+
+    rows = {
+        "d#api": {"breadcrumb": "D > FSDP2: fully_shard > fully_shard is the API", "reference": "d", "line": 40},
+        "d#knob": {"breadcrumb": "D > FSDP2: fully_shard > A knob", "reference": "d", "line": 90},
+        "d#other": {"breadcrumb": "D > Compile > FSDP2 with torch.compile", "reference": "d", "line": 200},
+    }
+    assert ranking.short_query_boosts("FSDP2", rows) == {"d#api": ranking.GROUP_BOOST}
+    assert ranking.short_query_boosts("fully_shard", rows) == {"d#api": ranking.GROUP_BOOST}
+    assert ranking.short_query_boosts("how do I shard a model with FSDP2", rows) == {}  # a question, not a name

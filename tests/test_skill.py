@@ -326,3 +326,17 @@ def test_plugin_skill_folder_is_a_current_build(tmp_path):
     old, new = files(committed), files(fresh)
     assert sorted(old) == sorted(new), regenerate
     assert [name for name in new if old[name] != new[name]] == [], regenerate
+
+
+@pytest.mark.parametrize("version", ["2.3.0", "2.9.1", "2.15.0"])
+def test_version_check_brief_fits_2kb_and_says_how_to_get_the_rest(tmp_path, version):
+    """The skill's first step on the real references: a brief by default, everything with --full."""
+    folder = build_skill(tmp_path / "skill", REAL_REFERENCES, REAL_SKILL).folder
+    brief, full = run_script(folder, "--torch", version), run_script(folder, "--torch", version, "--full")
+    assert brief.returncode == 0 == full.returncode, brief.stderr + full.stderr
+    assert len(brief.stdout.encode()) <= 2000 + 1  # the limit, plus print's newline
+    assert brief.stdout.startswith(f"torch {version} ") and "Sections by group:" in brief.stdout
+    assert "--full" in brief.stdout and "Read first (" in brief.stdout
+    assert len(full.stdout.encode()) > 20_000  # the complete list is what --full is for
+    listed = [line for line in brief.stdout.splitlines() if line.startswith("  - ")]
+    assert listed and all(line in full.stdout.splitlines() or line.split(" (")[0] in full.stdout for line in listed)

@@ -139,7 +139,7 @@ def test_http_search_section_references_whats_new_health(http):
     assert len(http.get("/references").json()["references"]) == 2
     assert "breaking" in http.get("/whats-new", params={"from": "2.9", "to": "2.15"}).json()["groups"]
     health = http.get("/healthz").json()
-    assert (health["status"], health["sections"]) == ("ok", 8) and health["build"]
+    assert (health["status"], health["sections"]) == ("ok", 9) and health["build"]  # a group heading is no section
     assert "/search" in http.get("/openapi.json").json()["paths"]
 
 
@@ -227,3 +227,28 @@ def test_console_script_output_and_exit_codes(search_db, search_refs):
     assert json.loads(found.stdout)[0]["id"] == EXPECTED
     empty = subprocess.run([*command, " ", *where], capture_output=True, text=True, timeout=120)
     assert empty.returncode == 1 and "query is empty" in empty.stderr
+
+
+def test_an_old_id_and_a_nonsense_query_answer_alike_everywhere(engine, http, search_db, search_refs):
+    """An old id resolves to its canonical section, and a query about nothing here says so, through
+    the CLI, MCP, HTTP and the web page alike."""
+    old, canonical, nonsense = ("loading#weights-only-is-the-default", "loading#torchload-defaults-to-weights_onlytrue",
+                                "qwzx vbnm plok")
+    cli_hits = json.loads(_cli(search_db, search_refs, "search", old, "--json").output)
+    assert [h["id"] for h in cli_hits] == [canonical]
+    assert http.get("/sections/" + old.replace("#", "%23")).json()["id"] == canonical
+    assert http.get("/s/" + old.replace("#", "/")).status_code == 200
+    assert canonical.split("#")[1] in http.get("/s/" + old.replace("#", "/")).text
+    floor = http.get("/search", params={"q": nonsense}).json()
+    assert floor["close_match"] is False and floor["results"] == [] and floor["suggestions"]
+    assert "No close match" in http.get("/", params={"q": nonsense}).text
+    assert "No close match" in _cli(search_db, search_refs, "search", nonsense).output
+
+    async def main():
+        async with Client(build_mcp_server(engine)) as client:
+            return (await client.call_tool("read_section", {"id": old}),
+                    await client.call_tool("search", {"query": nonsense}))
+
+    section, searched = run(main)
+    assert section.structured_content["id"] == canonical
+    assert searched.structured_content["close_match"] is False and "No close match" in searched.content[0].text

@@ -1,8 +1,10 @@
 """The per-release upgrade checklist (``references/upgrade-checklist.md``), derived from section metadata.
 
 Every section whose change can break or alter code (kind breaking, security, behaviour-change or
-deprecation) is listed under each release where something happens to it: deprecated, removed, or,
-with neither, the release it changed in. The file is generated, never edited by hand, so a new
+deprecation) is listed under each release where something happens to it: deprecated, removed,
+made the default, and the release it changed in when that is a release of its own. A section of any kind with a
+``default=`` event (an opt-in that became the default, e.g. a new backend) is listed in that release
+as a behaviour change. The file is generated, never edited by hand, so a new
 section can not be missing from it; a test fails when the committed file differs from the generated
 one (``make checklist`` rewrites it).
 
@@ -22,25 +24,33 @@ KINDS = ("breaking", "security", "behaviour-change", "deprecation")  # the order
 FIRST, LAST = Version(2, 4), Version(2, 15)
 
 
-def release_events(section: Section) -> list[tuple[Version, str]]:
-    """(release, what happens there) for one section: its deprecation and removal, or when it changed."""
+def release_events(section: Section) -> list[tuple[Version, str, str]]:
+    """(release, what happens there, kind) for one section: its deprecation, removal and switch to the
+    default, or, with none of them, when it changed."""
     meta = section.meta
-    if meta is None or meta.kind not in KINDS:
+    if meta is None:
         return []
-    events = [(meta.deprecated, "deprecated"), (meta.removed, "removed")]
-    events = [(version, label) for version, label in events if version is not None]
-    if not events and meta.since is not None:
-        events = [(meta.since, "new" if meta.kind == "security" else "changed")]
-    return [(Version(v.major, v.minor), label) for v, label in events if FIRST <= Version(v.major, v.minor) <= LAST]
+    events = []
+    if meta.default is not None:
+        events.append((meta.default, "default from here", meta.kind if meta.kind in KINDS else "behaviour-change"))
+    if meta.kind in KINDS:
+        events += [(version, label, meta.kind) for version, label in
+                   ((meta.deprecated, "deprecated"), (meta.removed, "removed")) if version is not None]
+        releases = {(v.major, v.minor) for v, _, _ in events}
+        if meta.since is not None and (meta.since.major, meta.since.minor) not in releases:
+            # a release of its own, e.g. the default flipped (since 2.6) two releases after the warning (2.4)
+            events.append((meta.since, "new" if meta.kind == "security" else "changed", meta.kind))
+    return sorted((Version(v.major, v.minor), label, kind) for v, label, kind in events
+                  if FIRST <= Version(v.major, v.minor) <= LAST)
 
 
 def render_checklist(sections: list[Section]) -> str:
     by_release: dict[Version, list[tuple[int, str, str]]] = {}
     for section in sections:
-        for version, label in release_events(section):
+        for version, label, kind in release_events(section):
             link = f"{section.reference}.md#{section.anchor}"
-            line = f"- {label}, {section.meta.kind}: [{section.title}]({link})"
-            by_release.setdefault(version, []).append((KINDS.index(section.meta.kind), section.title.lower(), line))
+            line = f"- {label}, {kind}: [{section.title}]({link})"
+            by_release.setdefault(version, []).append((KINDS.index(kind), section.title.lower(), line))
     releases = [Version(2, minor) for minor in range(FIRST.minor, LAST.minor + 1)]
     headings = [f"Upgrading to {release}" for release in releases]
     out = [

@@ -22,7 +22,8 @@ class Badge:
 
 def hit_badges(hit, torch_version: str | None = None) -> list[Badge]:
     badges = [Badge(hit.kind or "overview", f"kind kind-{hit.kind or 'overview'}", "kind of change")]
-    for label, value in (("since", hit.since), ("deprecated", hit.deprecated), ("removed", hit.removed)):
+    for label, value in (("since", hit.since), ("default", getattr(hit, "default", None)),
+                         ("deprecated", hit.deprecated), ("removed", hit.removed)):
         if value:
             badges.append(Badge(f"{label} {value}", f"version version-{label}", f"{label} in torch {value}"))
     applies = getattr(hit, "applies", None)

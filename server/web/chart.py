@@ -49,10 +49,17 @@ class Chart:
 def count_changes(report) -> list[tuple[str, dict[str, int]]]:
     """Per release, changes by kind, from a WhatsNew report from BEFORE_FIRST to the last release."""
     counts: dict[str, dict[str, int]] = {release: {} for release in RELEASES}
-    for kind, changes in report.groups.items():
+    from ..search import event_kind
+
+    for changes in report.groups.values():
         for change in changes:
-            for release in {_minor(v) for v in (change.since, change.deprecated, change.removed) if v}:
+            by_release: dict[str, list[str]] = {}
+            for event in change.events:  # "since 2.14", "default 2.15": grouped per release as whats_new does
+                label, _, version = event.partition(" ")
+                by_release.setdefault(_minor(version), []).append(label)
+            for release, labels in by_release.items():
                 if release in counts:
+                    kind = event_kind(change.kind or "", labels)
                     counts[release][kind] = counts[release].get(kind, 0) + 1
     return list(counts.items())
 

@@ -93,6 +93,9 @@ def search_page(engine, form: SearchForm, whole_page: bool = True) -> PageResult
         return PageResult(context, 422)
     context["hits"] = [present_hit(hit, form.torch_version, form.query_string) for hit in response.results]
     count = len(response.results)
+    if not response.close_match:  # the core's relevance floor: say so, and what to try
+        context["summary"] = f"No close match for “{response.query}”. " + " ".join(response.suggestions)
+        return PageResult(context)
     context["summary"] = (f"{count} result{'s' * (count != 1)} for “{response.query}”" if count
                           else f"Nothing matches “{response.query}”: try an API name such as torch.load, "
                                "or the last line of the error.")

@@ -60,6 +60,12 @@ class Section:
     def breadcrumb(self) -> str:
         return " > ".join(self.path)
 
+    @property
+    def has_body(self) -> bool:
+        """False for a group heading: an H2 followed straight by its first H3 (a breadcrumb, not a result)."""
+        body = self.text.splitlines()[1:]
+        return any(line.strip() and not is_meta_line(line) for line in body)
+
 
 @dataclass
 class Reference:

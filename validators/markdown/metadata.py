@@ -5,9 +5,15 @@ a blockquote that people and agents can read in the raw file::
 
     > meta: since=2.6; kind=breaking; api=torch.load, torch.serialization.add_safe_globals
 
-Keys: ``since``, ``deprecated``, ``removed`` (versions like ``2.6`` or ``2.14.1``),
-``kind`` (one of :data:`KINDS`) and ``api`` (comma-separated dotted names).
+Keys: ``since``, ``default``, ``deprecated``, ``removed`` (versions like ``2.6`` or ``2.14.1``),
+``kind`` (one of :data:`KINDS`), ``api`` (comma-separated dotted names) and ``source``
+(comma-separated https links to the upstream record: release-notes item, docs page, issue or PR).
 ``kind`` and at least one version are required; anything else is an error.
+
+Each version key is an *event* of the change, in its release: ``since`` (it arrived; opt-in when a
+``default`` follows), ``default`` (it became the default), ``deprecated``, ``removed``. A change
+with two moments, e.g. opt-in in 2.14 and the default in 2.15, carries both, and each release's
+"what changed" lists it.
 """
 
 from __future__ import annotations
@@ -17,10 +23,13 @@ from dataclasses import dataclass, field
 
 META_PREFIX = "> meta:"
 KINDS = ("breaking", "deprecation", "new", "behaviour-change", "known-bug", "security")
-VERSION_KEYS = ("since", "deprecated", "removed")
+VERSION_KEYS = ("since", "default", "deprecated", "removed")
+# What each event is called where a release's changes are listed (whats-new, the upgrade checklist).
+EVENT_LABELS = {"since": "since", "default": "default", "deprecated": "deprecated", "removed": "removed"}
 PART_LIMIT = 1_000  # minor and patch numbers below this: sort keys fit the index's 32-bit columns
 _VERSION = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?$")
 _API = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
+_SOURCE = re.compile(r"^https://[^\s,;<>\"']+$")
 
 
 @dataclass(frozen=True, order=True)
@@ -55,12 +64,18 @@ class Version:
 class SectionMeta:
     kind: str
     since: Version | None = None
+    default: Version | None = None
     deprecated: Version | None = None
     removed: Version | None = None
     apis: tuple[str, ...] = field(default_factory=tuple)
+    sources: tuple[str, ...] = field(default_factory=tuple)
 
     def versions(self) -> dict[str, Version]:
         return {key: getattr(self, key) for key in VERSION_KEYS if getattr(self, key) is not None}
+
+    def events(self) -> list[tuple[str, Version]]:
+        """(event, release) in release order: since, default, deprecated, removed, as given."""
+        return sorted(self.versions().items(), key=lambda item: (item[1], VERSION_KEYS.index(item[0])))
 
     def describe(self) -> str:
         parts = [f"{key} {value}" for key, value in self.versions().items()]
@@ -91,8 +106,8 @@ def parse_meta(line: str) -> SectionMeta:
         key, value = key.strip(), value.strip()
         if not sep or not value:
             raise ValueError(f"metadata item {item!r} is not key=value")
-        if key not in (*VERSION_KEYS, "kind", "api"):
-            raise ValueError(f"unknown metadata key {key!r} (allowed: since, deprecated, removed, kind, api)")
+        if key not in (*VERSION_KEYS, "kind", "api", "source"):
+            raise ValueError(f"unknown metadata key {key!r} (allowed: {', '.join(VERSION_KEYS)}, kind, api, source)")
         if key in values:
             raise ValueError(f"metadata key {key!r} given twice")
         values[key] = value
@@ -104,9 +119,16 @@ def parse_meta(line: str) -> SectionMeta:
         raise ValueError(f"unknown kind {kind!r} (one of " + ", ".join(KINDS) + ")")
     versions = {key: Version.parse(values[key]) for key in VERSION_KEYS if key in values}
     if not versions:
-        raise ValueError("metadata needs at least one of since=, deprecated=, removed=")
+        raise ValueError("metadata needs at least one of since=, default=, deprecated=, removed=")
+    if "default" in versions and "since" in versions and versions["default"] <= versions["since"]:
+        raise ValueError("default= is the release where an opt-in (since=) became the default: it must come "
+                         "after since=")
     apis = tuple(name.strip().strip("`") for name in values.get("api", "").split(",") if name.strip())
     for name in apis:
         if not _API.match(name):
             raise ValueError(f"api {name!r} is not a dotted Python name")
-    return SectionMeta(kind=kind, apis=apis, **versions)
+    sources = tuple(link.strip() for link in values.get("source", "").split(",") if link.strip())
+    for link in sources:
+        if not _SOURCE.match(link):
+            raise ValueError(f"source {link!r} is not an https link (release notes, docs page, issue or PR)")
+    return SectionMeta(kind=kind, apis=apis, sources=sources, **versions)

@@ -1,5 +1,5 @@
-# expect: migrations-and-security#all_gather_single-and-reduce_scatter_single
-# expect: migrations-and-security#gather_single-replaces-gather_into_tensor
+# expect: distributed-and-checkpointing#all_gather_single-and-reduce_scatter_single-replace-the-_tensor-names
+# expect: distributed-and-checkpointing#gather_single-replaces-gather_into_tensor
 import torch
 
 

@@ -1,4 +1,4 @@
-# expect: migrations-and-security#compile_on_one_rank-moved-to-torchcompilerconfig
+# expect: distributed-and-checkpointing#compile_on_one_rank-moved-to-torchcompilerconfig
 import torch.distributed.config
 
 torch.distributed.config.compile_on_one_rank = True

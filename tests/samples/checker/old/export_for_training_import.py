@@ -1,4 +1,4 @@
-# expect: migrations-and-security#export_for_training-and-export_for_inference-removed
+# expect: export-aot-and-custom-ops#export_for_training-and-export_for_inference-are-removed
 import torch
 from torch.export import export_for_training
 

@@ -1,4 +1,4 @@
-# expect: migrations-and-security#profiler-event_metadata-and-nvprof-helpers-deprecated
+# expect: platforms-extensions-and-runtime#profiler-event-metadata-accessors
 import torch.autograd.profiler as prof
 
 events = prof.load_nvprof("trace.nvvp")

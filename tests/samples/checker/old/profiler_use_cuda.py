@@ -1,4 +1,4 @@
-# expect: migrations-and-security#profiler-use_cuda-argument-removed
+# expect: platforms-extensions-and-runtime#profiler-use_cuda-removed-with_modules-deprecated
 import torch
 from torch.profiler import profile
 
