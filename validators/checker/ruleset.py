@@ -13,6 +13,7 @@ from ..markdown import Problem, Section, iter_reference_files, parse_reference
 from .metarules import rules_from_meta
 from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
+from .surfacerules import rules_from_surface
 
 RULES_FILE_NAME = "check-rules.toml"
 
@@ -72,6 +73,9 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
         sections.update((section.id, section) for section in reference.sections)
     covered = {api for rule in explicit for api in rule.apis}
     derived = rules_from_meta(sections.values(), covered, not_flagged)
+    # the radar's surface records: removals and deprecations the builds show, where a section covers them
+    derived += rules_from_surface(sections.values(), covered | {api for rule in derived for api in rule.apis},
+                                  not_flagged)
     problems.extend(rule_problems(rules_file, explicit, sections))
     return RuleSet(rules=[*explicit, *derived], sections=sections, problems=problems)
 

@@ -50,7 +50,8 @@ def collect() -> dict:
     import torch
 
     surface = probe_describe.Surface("torch")
-    surface._add("torch.Tensor", torch.Tensor, "torch")  # first: its methods are described here, not at torch.BoolTensor
+    if hasattr(torch, "Tensor"):  # first: its methods are described at torch.Tensor, not at torch.BoolTensor
+        surface._add("torch.Tensor", torch.Tensor, "torch")
     modules: dict[str, str] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -279,7 +279,7 @@ def _gap(path: Path, index: int, raw) -> LedgerGap:
         raise InvalidInput(f"{where}: `change` must be among {list(ITEM_CHANGES)}")
     release = _strings(raw.get("release", ()), f"{where}: `release`")
     for value in release:
-        if not re.fullmatch(r"2\.\d+", value):
+        if not re.fullmatch(r"\d+\.\d+", value):
             raise InvalidInput(f"{where}: `release` {value!r} must look like 2.9")
     detail = raw.get("detail", "")
     if not isinstance(detail, str):
