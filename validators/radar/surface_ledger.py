@@ -5,16 +5,20 @@ An item is one difference a caller can feel, at the release that made it:
   added or removed class or module fold into that one item);
 - ``changed``: one parameter difference of one callable (added, removed, renamed, default changed,
   kind or position changed), so a section on ``DataLoader``'s new argument does not hide another;
-- ``deprecated``: a deprecation or removal message the source can emit that the older build did not.
+- ``deprecated``: a deprecation or removal message the source can emit that the older build did not
+  (an old message reworded, 90% alike, is not new).
 
 An item is *covered* when a section's ``api=`` names its API (or another path of the same object, or
 for an addition one of its members) and one of the section's versions (since/deprecated/removed) is
-the item's release. Otherwise exactly one ``[[gap]]`` of the ledger file must match it, with a reason.
-New sections therefore cover items without touching the ledger file.
+the item's release. Otherwise exactly one entry of the ledger file must match it: a ``[[gap]]`` with
+a reason, or a ``[[covered]]`` naming the section that states the change for a group its ``api=``
+does not list (every LR scheduler losing ``verbose``, stated on their base class). New sections
+cover items without touching the ledger file.
 """
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
 import re
 from dataclasses import dataclass, field
@@ -32,6 +36,7 @@ except ModuleNotFoundError:  # Python 3.10
 
 DEFAULT_LEDGER_FILE = Path("references/surface-ledger.toml")
 ITEM_CHANGES = ("added", "removed", "renamed", "changed", "deprecated")
+REWORDED_RATIO = 0.9
 _GAP_KEYS = {"api", "change", "release", "detail", "reason"}
 _REMOVED = re.compile(r"^parameter `(\w+)` removed")
 _NEW = re.compile(r"^new (?:required )?parameter `(\w+)`")
@@ -63,6 +68,7 @@ class LedgerGap:
     change: tuple[str, ...] = ()
     release: tuple[str, ...] = ()
     detail: str = ""  # fnmatch pattern on the item's detail
+    section: str = ""  # a [[covered]] entry: the section that covers these items though its api= does not name them
 
     def matches(self, item: Item) -> bool:
         return ((item.api == self.api or fnmatch.fnmatchcase(item.api, self.api))
@@ -72,7 +78,7 @@ class LedgerGap:
 
     def as_dict(self) -> dict:
         found = {"index": self.index, "api": self.api}
-        for key in ("change", "release", "detail"):
+        for key in ("change", "release", "detail", "section"):
             if getattr(self, key):
                 found[key] = getattr(self, key)
         return {**found, "reason": self.reason}
@@ -153,9 +159,14 @@ def new_messages(old: ApiSurface, new: ApiSurface, release: str) -> list[Item]:
         before = old.resolve(api) or {}
         known = _messages(before)
         for message in _messages(after):
-            if message not in known:
+            if message not in known and not _reworded(message, known):
                 found.append(Item(release, "deprecated", api, after["kind"], _module_of(api, old, new), message))
     return found
+
+
+def _reworded(message: str, known: list[str]) -> bool:
+    """An old message with a typo fixed or a word changed ("rename to" -> "renamed to") is not a new deprecation."""
+    return any(difflib.SequenceMatcher(None, message, old).ratio() >= REWORDED_RATIO for old in known)
 
 
 def _messages(entry: dict) -> list[str]:
@@ -203,7 +214,9 @@ def account(items: list[Item], records: list[ApiSurface], sections: list[Section
             continue
         matching = [gap for gap in gaps if gap.matches(item)]
         used.update(gap.index for gap in matching)
-        if len(matching) == 1:
+        if len(matching) == 1 and matching[0].section:
+            report.covered[item.key] = (matching[0].section,)
+        elif len(matching) == 1:
             report.listed[item.key] = matching[0]
         elif matching:
             report.ambiguous[item.key] = matching
@@ -255,24 +268,28 @@ def load_ledger(path: str | Path) -> list[LedgerGap]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidInput(f"{path}: not valid TOML: {exc}") from None
-    if set(data) - {"gap"}:
-        raise InvalidInput(f"{path}: unknown top-level keys {sorted(set(data) - {'gap'})}; use [[gap]] tables")
-    entries = data.get("gap", [])
-    if not isinstance(entries, list):
-        raise InvalidInput(f"{path}: `gap` must be an array of tables ([[gap]])")
-    return [_gap(path, index, raw) for index, raw in enumerate(entries, start=1)]
+    if set(data) - {"gap", "covered"}:
+        raise InvalidInput(f"{path}: unknown top-level keys {sorted(set(data) - {'gap', 'covered'})}; "
+                           "use [[gap]] and [[covered]] tables")
+    entries = [("gap", raw) for raw in data.get("gap", [])] + [("covered", raw) for raw in data.get("covered", [])]
+    if not isinstance(data.get("gap", []), list) or not isinstance(data.get("covered", []), list):
+        raise InvalidInput(f"{path}: `gap` and `covered` must be arrays of tables ([[gap]], [[covered]])")
+    return [_gap(path, index, raw, table) for index, (table, raw) in enumerate(entries, start=1)]
 
 
-def _gap(path: Path, index: int, raw) -> LedgerGap:
-    where = f"{path}: gap #{index}"
+def _gap(path: Path, index: int, raw, table: str = "gap") -> LedgerGap:
+    where = f"{path}: {table} #{index}"
     if not isinstance(raw, dict):
         raise InvalidInput(f"{where}: must be a table with `api` and `reason`")
-    if set(raw) - _GAP_KEYS:
-        raise InvalidInput(f"{where}: unknown keys {sorted(set(raw) - _GAP_KEYS)} (allowed: {sorted(_GAP_KEYS)})")
-    api, reason = raw.get("api"), raw.get("reason")
+    allowed = _GAP_KEYS if table == "gap" else (_GAP_KEYS - {"reason"}) | {"section", "reason"}
+    if set(raw) - allowed:
+        raise InvalidInput(f"{where}: unknown keys {sorted(set(raw) - allowed)} (allowed: {sorted(allowed)})")
+    api, reason, section = raw.get("api"), raw.get("reason", ""), raw.get("section", "")
     if not isinstance(api, str) or not api.strip():
         raise InvalidInput(f"{where}: `api` must be a non-empty string (a dotted name or an fnmatch pattern)")
-    if not isinstance(reason, str) or len(reason.strip()) < 10:
+    if table == "covered" and (not isinstance(section, str) or "#" not in section):
+        raise InvalidInput(f"{where} ({api}): a [[covered]] entry needs `section` = '<reference-stem>#<anchor>'")
+    if table == "gap" and (not isinstance(reason, str) or len(reason.strip()) < 10):
         raise InvalidInput(f"{where} ({api}): a deliberate gap needs a `reason` (a sentence)")
     change = _strings(raw.get("change", ()), f"{where}: `change`")
     if set(change) - set(ITEM_CHANGES):
@@ -284,8 +301,8 @@ def _gap(path: Path, index: int, raw) -> LedgerGap:
     detail = raw.get("detail", "")
     if not isinstance(detail, str):
         raise InvalidInput(f"{where}: `detail` must be a string (an fnmatch pattern)")
-    return LedgerGap(api=api.strip(), reason=" ".join(reason.split()), index=index, change=change,
-                     release=release, detail=detail)
+    return LedgerGap(api=api.strip(), reason=" ".join(str(reason).split()), index=index, change=change,
+                     release=release, detail=detail, section=section if table == "covered" else "")
 
 
 def _strings(value, where: str) -> tuple[str, ...]:
