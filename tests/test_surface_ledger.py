@@ -194,3 +194,21 @@ def test_coverage_fails_on_a_planted_unaccounted_difference(tmp_path, monkeypatc
     assert "2.99 changed torch.utils.data.DataLoader: default of `batch_size`: 1 -> 64" in output
     code, _ = _run("coverage", "--json", str(tmp_path / "clean.json"))  # the stored records alone pass
     assert code == 0 and json.loads((tmp_path / "clean.json").read_text())["failed"] is False
+
+
+# --- the checker reads the same records ----------------------------------------------------
+
+def test_checker_rules_come_from_the_records_where_a_section_covers_the_event(fake_records):
+    from torchpatch.validators.checker.surfacerules import rules_from_surface, surface_events
+
+    events = surface_events(fake_records)
+    assert str(events["torch.cholesky"]["removed"][0]) == "1.1"
+    assert "deprecated" not in events.get("torch.Widget", {})  # an argument's warning is not the API's
+    sections = load_sections([str(FAKE_REFERENCES)])
+    rules = {rule.id: rule for rule in rules_from_surface(sections, set(), frozenset(), fake_records)}
+    rule = rules["surface:fake-changes#torchcholesky-raises:torch.cholesky:removed"]
+    assert rule.section == "fake-changes#torchcholesky-raises" and rule.severity == "error"
+    assert "torch.cholesky is removed" in rule.message and str(rule.version) == "1.1"
+    # torch.qr's section says since=1.1 and the record shows the stub from 1.1: a rule; already covered: none
+    assert "surface:fake-changes#torchqr-raises:torch.qr:removed" in rules
+    assert not rules_from_surface(sections, {"torch.cholesky", "torch.qr"}, frozenset(), fake_records)

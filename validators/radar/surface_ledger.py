@@ -37,6 +37,7 @@ except ModuleNotFoundError:  # Python 3.10
 DEFAULT_LEDGER_FILE = Path("references/surface-ledger.toml")
 ITEM_CHANGES = ("added", "removed", "renamed", "changed", "deprecated")
 REWORDED_RATIO = 0.9
+DOCSTRING = "(docstring) "  # detail prefix: a parameter difference read off a C function's docstring
 _GAP_KEYS = {"api", "change", "release", "detail", "reason"}
 _REMOVED = re.compile(r"^parameter `(\w+)` removed")
 _NEW = re.compile(r"^new (?:required )?parameter `(\w+)`")
@@ -141,8 +142,11 @@ def release_items(old: ApiSurface, new: ApiSurface) -> list[Item]:
     for change in diff_surfaces(old, new).changes:
         module = _module_of(change.api, old, new)
         if change.change == "changed":
+            # a C function's parameters are read off its docstring, whose wording changes with no code change
+            doc = any((s.resolve(change.api) or {}).get("from_doc") for s in (old, new))
             for detail in _param_details(change.details):
-                items.append(Item(release, "changed", change.api, change.kind, module, detail))
+                items.append(Item(release, "changed", change.api, change.kind, module,
+                                  f"{DOCSTRING}{detail}" if doc else detail))
         elif change.change in ("added", "removed", "renamed"):
             items.append(Item(release, change.change, change.api, change.kind, module, "; ".join(change.details)))
         # "deprecated" from the diff is one message of a name that had none: new_messages() sees every one
