@@ -68,14 +68,14 @@ class LedgerGap:
     index: int
     change: tuple[str, ...] = ()
     release: tuple[str, ...] = ()
-    detail: str = ""  # fnmatch pattern on the item's detail
+    detail: tuple[str, ...] = ()  # fnmatch patterns on the item's detail (any of them)
     section: str = ""  # a [[covered]] entry: the section that covers these items though its api= does not name them
 
     def matches(self, item: Item) -> bool:
         return ((item.api == self.api or fnmatch.fnmatchcase(item.api, self.api))
                 and (not self.change or item.change in self.change)
                 and (not self.release or item.release in self.release)
-                and (not self.detail or fnmatch.fnmatchcase(item.detail, self.detail)))
+                and (not self.detail or any(fnmatch.fnmatchcase(item.detail, d) for d in self.detail)))
 
     def as_dict(self) -> dict:
         found = {"index": self.index, "api": self.api}
@@ -246,9 +246,14 @@ def _sections_by_api(sections: list[Section]) -> dict[str, list[tuple[str, set[s
 def _covering_sections(item: Item, old: ApiSurface, new: ApiSurface,
                        mentioned: dict[str, list[tuple[str, set[str]]]]) -> tuple[str, ...]:
     names = {item.api}
+    parts = item.api.split(".")
     for surface in (old, new):
         entry = surface.apis.get(item.api) or {}
         names.update(filter(None, (entry.get("alias_of"), entry.get("home"))))
+        for cut in range(len(parts) - 1, 1, -1):  # a member of a re-exported class, at the class's home
+            home = (surface.apis.get(".".join(parts[:cut])) or {}).get("home")
+            if home:
+                names.add(".".join([home, *parts[cut:]]))
     if item.change == "renamed" and "to " in item.detail:
         names.add(item.detail.rsplit("to ", 1)[1].split(";")[0].strip())
     ids = {sid for name in names for sid, releases in mentioned.get(name, ()) if item.release in releases}
@@ -302,9 +307,7 @@ def _gap(path: Path, index: int, raw, table: str = "gap") -> LedgerGap:
     for value in release:
         if not re.fullmatch(r"\d+\.\d+", value):
             raise InvalidInput(f"{where}: `release` {value!r} must look like 2.9")
-    detail = raw.get("detail", "")
-    if not isinstance(detail, str):
-        raise InvalidInput(f"{where}: `detail` must be a string (an fnmatch pattern)")
+    detail = _strings(raw.get("detail", ()), f"{where}: `detail` (fnmatch patterns)")
     return LedgerGap(api=api.strip(), reason=" ".join(str(reason).split()), index=index, change=change,
                      release=release, detail=detail, section=section if table == "covered" else "")
 
