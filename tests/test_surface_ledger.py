@@ -212,3 +212,17 @@ def test_checker_rules_come_from_the_records_where_a_section_covers_the_event(fa
     # torch.qr's section says since=1.1 and the record shows the stub from 1.1: a rule; already covered: none
     assert "surface:fake-changes#torchqr-raises:torch.qr:removed" in rules
     assert not rules_from_surface(sections, {"torch.cholesky", "torch.qr"}, frozenset(), fake_records)
+
+
+def test_the_checker_flags_a_removed_argument_the_records_show_and_a_ledger_entry_covers(tmp_path, monkeypatch):
+    """SequentialLR lost `verbose` in 2.7 with every LR scheduler; no explicit rule names SequentialLR."""
+    monkeypatch.chdir(REPO)
+    source = tmp_path / "train.py"
+    source.write_text("import torch\nopt = torch.optim.SGD([torch.nn.Parameter(torch.ones(1))], lr=0.1)\n"
+                      "a = torch.optim.lr_scheduler.StepLR(opt, step_size=1)\n"
+                      "s = torch.optim.lr_scheduler.SequentialLR(opt, [a], milestones=[], verbose=True)\n")
+    code, output = _run("check", str(source), "--format", "json")
+    findings = [f for f in json.loads(output)["findings"] if f["api"] == "torch.optim.lr_scheduler.SequentialLR"]
+    assert code == 1 and len(findings) == 1
+    assert findings[0]["section"] == "migrations-and-security#lrscheduler-verbose-argument-removed"
+    assert findings[0]["rule"].startswith("surface:") and findings[0]["severity"] == "error"

@@ -74,8 +74,10 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
     covered = {api for rule in explicit for api in rule.apis}
     derived = rules_from_meta(sections.values(), covered, not_flagged)
     # the radar's surface records: removals and deprecations the builds show, where a section covers them
+    keywords = {(api, argument) for rule in explicit if rule.kind == "keyword" for api in rule.apis
+                for argument in ((rule.argument,) if isinstance(rule.argument, str) else rule.argument or ())}
     derived += rules_from_surface(sections.values(), covered | {api for rule in derived for api in rule.apis},
-                                  not_flagged)
+                                  not_flagged, covered_arguments=keywords)
     problems.extend(rule_problems(rules_file, explicit, sections))
     return RuleSet(rules=[*explicit, *derived], sections=sections, problems=problems)
 

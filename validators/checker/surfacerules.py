@@ -8,7 +8,10 @@ and the API gets a rule:
 - removed: any use is an error from that release on;
 - deprecated: any use warns from that release on, but only for a message that names the API itself
   and calls it deprecated, or a ``@deprecated`` decorator, or a warning on attribute access: a
-  warning about one argument (DDP's ``broadcast_buffers``) must not flag every call.
+  warning about one argument (DDP's ``broadcast_buffers``) must not flag every call;
+- a parameter removed (and not swallowed by ``**kwargs``): a call passing it by keyword is an error.
+  A ``[[covered]]`` entry of the surface ledger counts as the section covering it (every LR scheduler
+  losing ``verbose=``, stated on their base class).
 
 Methods of ``torch.Tensor`` are left out (a method rule would see any ``.name(...)`` call), as are
 APIs an explicit or metadata rule already covers.
@@ -28,7 +31,10 @@ _KINDS = ("breaking", "deprecation", "security", "behaviour-change")
 
 
 def rules_from_surface(sections: Iterable[Section], covered: set[str], not_flagged: frozenset[str],
-                       records_dir: str | Path | None = None) -> list[Rule]:
+                       records_dir: str | Path | None = None, ledger_file: str | Path | None = None,
+                       covered_arguments: set[tuple[str, str]] = frozenset()) -> list[Rule]:
+    """``covered``: APIs other rules flag by name; ``covered_arguments``: (api, keyword) pairs they flag."""
+    sections = list(sections)
     events = surface_events(records_dir)
     rules, done = [], set()
     for section in sections:
@@ -37,17 +43,55 @@ def rules_from_surface(sections: Iterable[Section], covered: set[str], not_flagg
             continue
         releases = {(v.major, v.minor) for v in meta.versions().values()}
         for api in meta.apis:
-            if api in covered or api in not_flagged or api.startswith("torch.Tensor.") or api not in events:
+            if api in not_flagged or api.startswith("torch.Tensor.") or api not in events:
                 continue
             for event, (version, message) in events[api].items():
+                if _already(api, event, covered, covered_arguments):
+                    continue
                 if (version.major, version.minor) in releases and (api, event) not in done:
                     done.add((api, event))  # one rule per event: the first section (in reading order) that covers it
                     rules.append(_rule(section, api, event, version, message))
+    by_id = {section.id: section for section in sections}
+    for section_id, api, event, version in _ledger_covered(events, ledger_file):
+        if (section_id in by_id and (api, event) not in done and api not in not_flagged
+                and not _already(api, event, covered, covered_arguments)):
+            done.add((api, event))
+            rules.append(_rule(by_id[section_id], api, event, version, ""))
     return rules
+
+
+def _already(api: str, event: str, covered: set[str], covered_arguments) -> bool:
+    if event.startswith("argument:"):
+        return (api, event.split(":", 1)[1]) in covered_arguments
+    return api in covered
+
+
+def _ledger_covered(events: dict, ledger_file: str | Path | None):
+    """Removed-argument events that a [[covered]] entry of the surface ledger maps to a section."""
+    from ..radar.surface_ledger import DEFAULT_LEDGER_FILE, Item, load_ledger
+
+    path = Path(ledger_file) if ledger_file else Path(__file__).resolve().parents[2] / DEFAULT_LEDGER_FILE
+    entries = [gap for gap in load_ledger(path) if gap.section]
+    for api, found in events.items():
+        for event, (version, _) in found.items():
+            if not event.startswith("argument:"):
+                continue
+            item = Item(f"{version.major}.{version.minor}", "changed", api, "", "",
+                        f"parameter `{event.split(':', 1)[1]}` removed")
+            for entry in entries:
+                if entry.matches(item):
+                    yield entry.section, api, event, version
 
 
 def _rule(section: Section, api: str, event: str, version: Version, message: str) -> Rule:
     said = f": {message}" if message else ""
+    if event.startswith("argument:"):
+        name = event.split(":", 1)[1]
+        return Rule(id=f"surface:{section.id}:{api}:{name}:removed-argument", section=section.id, apis=(api,),
+                    kind="keyword", argument=name, version=version, origin="surface", severity="error",
+                    fix=f"read {section.id} for what to pass instead",
+                    message=f"`{api}` has no parameter `{name}` from torch {version.major}.{version.minor} "
+                            "(TypeError: unexpected keyword argument)")
     if event == "removed":
         return Rule(id=f"surface:{section.id}:{api}:removed", section=section.id, apis=(api,), kind="name",
                     version=version, origin="surface", severity="error", fix=f"read {section.id} for what to use instead",
@@ -74,7 +118,8 @@ def _events(records: list[dict]) -> dict[str, dict[str, tuple[Version, str]]]:
     records = sorted(records, key=lambda r: Version.parse(r["torch"]).sort_key)
     events: dict[str, dict[str, tuple[Version, str]]] = {}
     for old, new in zip(records, records[1:]):
-        version = Version.parse(new["torch"])
+        parsed = Version.parse(new["torch"])
+        version = Version(parsed.major, parsed.minor)  # a rule applies from the release, not its patch
         absent = {name for name, state in new["modules"].items() if state != "ok"}
         for api, before in old["apis"].items():
             after = _resolve(new["apis"], api)
@@ -86,12 +131,27 @@ def _events(records: list[dict]) -> dict[str, dict[str, tuple[Version, str]]]:
                 events.setdefault(api, {}).setdefault("removed", (version, (after or {}).get("raises", "")))
         for api, after in new["apis"].items():
             entry, earlier = _resolve(new["apis"], api), _resolve(old["apis"], api)
+            if entry and earlier and "params" in entry and "params" in earlier and "raises" not in entry:
+                for name in _removed_arguments(earlier["params"], entry["params"]):
+                    events.setdefault(api, {}).setdefault(f"argument:{name}", (version, ""))
             if entry is None or earlier is None or "raises" in entry:
                 continue
             message = _own_deprecation(api, entry)
             if message and not _own_deprecation(api, earlier):
                 events.setdefault(api, {}).setdefault("deprecated", (version, message))
     return events
+
+
+def _removed_arguments(before: list[str], after: list[str]) -> list[str]:
+    """Keyword-passable parameters that are gone, unless the new signature swallows them (**kwargs)."""
+    if any(token.startswith("**") for token in after):
+        return []
+    names = {_name(token) for token in after}
+    return [_name(t) for t in before if not t.startswith(("*", "/")) and _name(t) not in names]
+
+
+def _name(token: str) -> str:
+    return token.lstrip("*/:").split("=", 1)[0]
 
 
 def _own_deprecation(api: str, entry: dict) -> str | None:
