@@ -19,7 +19,9 @@ APIs an explicit or metadata rule already covers.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Iterable
 
@@ -27,6 +29,7 @@ from ..markdown import Section, Version
 from .rule import Rule
 
 RECORDS_DIR = Path(__file__).resolve().parents[1] / "radar" / "surfaces"  # radar.surface_records.RECORDS_DIR
+EVENTS_VERSION = 1  # bump when _events changes what it finds
 _KINDS = ("breaking", "deprecation", "security", "behaviour-change")
 
 
@@ -107,11 +110,37 @@ _cache: dict[tuple, dict] = {}
 def surface_events(records_dir: str | Path | None = None) -> dict[str, dict[str, tuple[Version, str]]]:
     """api -> {"removed"|"deprecated": (first release, message)} over the stored records, oldest first."""
     files = sorted(Path(records_dir or RECORDS_DIR).glob("torch-*.json"))
-    key = tuple((str(f), f.stat().st_mtime_ns) for f in files)
+    key = tuple((str(f), f.stat().st_size, f.stat().st_mtime_ns) for f in files)
     if key not in _cache:
         _cache.clear()
-        _cache[key] = _events([json.loads(f.read_text(encoding="utf-8")) for f in files])
+        _cache[key] = _cached_on_disk(key, files)
     return _cache[key]
+
+
+def _cached_on_disk(key: tuple, files: list[Path]) -> dict:
+    """Parsing 12 records costs about half a second of CPU: every `torchpatch check` would pay it.
+
+    The events are kept under $TORCHPATCH_HOME, keyed by the records' names, sizes and times.
+    """
+    from ..home import home_dir
+
+    digest = hashlib.sha256(json.dumps([EVENTS_VERSION, *key]).encode()).hexdigest()[:24]
+    path = home_dir() / "radar" / f"surface-events-{digest}.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return {api: {event: (Version.parse(v), m) for event, (v, m) in found.items()} for api, found in raw.items()}
+    except (OSError, ValueError):
+        pass
+    events = _events([json.loads(f.read_text(encoding="utf-8")) for f in files])
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch = path.with_suffix(".tmp")
+        scratch.write_text(json.dumps({api: {event: [str(v), m] for event, (v, m) in found.items()}
+                                       for api, found in events.items()}), encoding="utf-8")
+        os.replace(scratch, path)
+    except OSError:
+        pass  # a read-only home: parse again next time
+    return events
 
 
 def _events(records: list[dict]) -> dict[str, dict[str, tuple[Version, str]]]:
