@@ -12,7 +12,7 @@ REPORTS := reports
 
 RELEASE_VENV := .venv-release
 
-.PHONY: install light serve test validate matrix coverage checklist skill old-torch wheel release-check bench bench-install clean
+.PHONY: install light serve test validate matrix coverage radar surface-record checklist skill old-torch wheel release-check bench bench-install clean
 
 # Everything: the runtime, torch (validate), the reference embedder (embed), the test tools.
 $(BIN)/torchpatch: pyproject.toml
@@ -62,9 +62,19 @@ matrix: install old-torch
 	mkdir -p $(REPORTS)
 	$(BIN)/torchpatch validate references $(addprefix --python ,$(MATRIX_PYTHONS)) --json $(REPORTS)/matrix.json
 
-# The release radar: every API removed, changed or added since 2.13 is covered or listed as a deliberate gap.
-coverage: install old-torch
+# The surface ledger: every difference between the stored surface records (torch 2.4 ... 2.15) is covered
+# by a section or listed in references/surface-ledger.toml with a reason. No torch build needed.
+coverage: install
+	$(BIN)/torchpatch coverage
+
+# The live release radar: every API removed, changed or added since 2.13 (two interpreters).
+radar: install old-torch
 	$(BIN)/torchpatch coverage --old $(OLD_TORCH)/bin/python
+
+# A new torch release adds one record: install it in a scratch venv, then
+#   make surface-record SURFACE_PYTHON=/path/to/venv/bin/python
+surface-record: install
+	$(BIN)/torchpatch surface-record --python $(SURFACE_PYTHON)
 
 # references/upgrade-checklist.md is generated from the sections' metadata: regenerate after editing references/.
 checklist: install

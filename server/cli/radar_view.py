@@ -80,3 +80,29 @@ def _not_compared(diff) -> None:
         click.echo(f"\nNot compared (names unknown, not absent): {count} module{'s' if count > 1 else ''}")
         for module, why in sorted(diff.not_compared.items()):
             click.echo(f"  {module}: {why}")
+
+
+def render_ledger(report, ledger_file: str) -> None:
+    """The surface ledger: figures per module, then what fails (unaccounted, ambiguous)."""
+    counts = report.as_dict()["counts"]
+    click.echo(f"surface ledger, torch {report.releases[0]} -> {report.releases[-1]} "
+               f"({len(report.releases)} records): {counts['differences']} differences, "
+               f"{counts['covered']} covered by a section, {counts['gaps']} deliberate gaps, "
+               f"{counts['unaccounted']} unaccounted")
+    click.echo(f"\n{'module':<42} {'diffs':>6} {'covered':>8} {'gaps':>6} {'open':>6}")
+    for module, row in report.per_module().items():
+        click.echo(f"{module:<42} {row['differences']:>6} {row['covered']:>8} {row['gaps']:>6} "
+                   f"{row['unaccounted']:>6}")
+    if report.unaccounted:
+        click.echo(f"\nNot covered by a section, not listed in {ledger_file}: {len(report.unaccounted)}")
+        for item in report.unaccounted:
+            click.echo(f"  {item.key}")
+        click.echo("(`torchpatch coverage --todo` prints a [[gap]] stub for each)")
+    if report.ambiguous:
+        click.echo(f"\nMatching more than one [[gap]] of {ledger_file} (each item needs exactly one): "
+                   f"{len(report.ambiguous)}")
+        for key, gaps in report.ambiguous.items():
+            click.echo(f"  {key}: gaps #{', #'.join(str(g.index) for g in gaps)}")
+    if report.unused:
+        click.echo(f"\n[[gap]] entries matching nothing (remove them): "
+                   f"#{', #'.join(str(g.index) for g in report.unused)}")

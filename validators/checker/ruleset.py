@@ -14,6 +14,7 @@ from .codes import CODES_FILE_NAME, CodeRegistry
 from .metarules import rules_from_meta
 from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
+from .surfacerules import rules_from_surface
 
 RULES_FILE_NAME = "check-rules.toml"
 
@@ -75,6 +76,11 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
         sections.update((section.id, section) for section in reference.sections)
     covered = {api for rule in explicit for api in rule.apis}
     derived = rules_from_meta(sections.values(), covered, not_flagged, taken={rule.id for rule in explicit})
+    # the radar's surface records: removals and deprecations the builds show, where a section covers them
+    keywords = {(api, argument) for rule in explicit if rule.kind == "keyword" for api in rule.apis
+                for argument in ((rule.argument,) if isinstance(rule.argument, str) else rule.argument or ())}
+    derived += rules_from_surface(sections.values(), covered | {api for rule in derived for api in rule.apis},
+                                  not_flagged, covered_arguments=keywords)
     problems.extend(rule_problems(rules_file, explicit, sections))
     registry = CodeRegistry.read(rules_file.with_name(CODES_FILE_NAME))
     # A rule not yet in the registry has no code ("") until `python -m torchpatch.validators.checker.assign_codes` runs;
@@ -98,7 +104,10 @@ def default_rules() -> RuleSet:
     folder = default_references_dir()
     if not folder.is_dir():
         raise NotFound(f"no references folder at {folder}: set TORCHPATCH_REFERENCES to the references/ folder")
-    files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME]
+    from .surfacerules import RECORDS_DIR  # rules_from_surface reads the records and the surface ledger too
+
+    files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME,
+             folder / "surface-ledger.toml", *sorted(RECORDS_DIR.glob("*.json"))]
     key = (str(folder), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.exists()))
     if key not in _cache:
         from .rulecache import read_cached, write_cached

@@ -147,6 +147,9 @@ class Surface:
             warns = probe_source.deprecation(node)
             if warns:
                 entry["deprecated"] = warns
+            messages = probe_source.deprecations(node)
+            if messages:
+                entry["warns"] = messages  # every one, with its category: the surface records keep them all
         flagged = getattr(value, "__deprecated__", None)
         # @deprecated marks the wrapped original too: on a function, only the wrapper counts
         declared = inspect.isclass(value) or hasattr(value, "__wrapped__")

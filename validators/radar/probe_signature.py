@@ -53,7 +53,7 @@ def _doc_signature(value, name: str) -> dict:
             tree = ast.parse(f"def _f{text}: pass").body[0].args
         except SyntaxError:
             return {"signature": text}
-        return {"params": _ast_params(tree), "signature": text}
+        return {"params": _ast_params(tree), "signature": text, "from_doc": True}
     return {}
 
 

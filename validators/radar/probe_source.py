@@ -110,6 +110,48 @@ def deprecation(node) -> str | None:
     return None
 
 
+_DEPRECATION_WORDS = ("deprecat", "will be removed", "no longer", "removed in", "is removed", "was removed")
+
+
+def deprecations(node) -> list[list[str]]:
+    """Every deprecation or removal message the function can emit, as ``[category, text]`` pairs, in source order.
+
+    A warning counts when its category is a deprecation category, or when its text says so
+    (``warnings.warn("... is deprecated")`` defaults to UserWarning); ``@deprecated(...)``
+    decorators count with their ``category=`` (DeprecationWarning when not given).
+    """
+    if node is None:
+        return []
+    found: list[list[str]] = []
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _dotted(target).split(".")[-1] == "deprecated":
+            category = _keyword(decorator, "category") if isinstance(decorator, ast.Call) else None
+            message = _message(decorator) if isinstance(decorator, ast.Call) else None
+            found.append([category or "DeprecationWarning", message or "deprecated"])
+    calls = [inner for inner in _walk_own(node) if isinstance(inner, ast.Call)
+             and _dotted(inner.func).split(".")[-1] in ("warn", "warn_once", "warn_deprecated")]
+    for call in sorted(calls, key=lambda c: (c.lineno, c.col_offset)):  # _walk_own pops in reverse
+        names = [_dotted(arg).split(".")[-1] for arg in (*call.args[1:], *(k.value for k in call.keywords))]
+        category = next((n for n in names if n.endswith(("Warning", "Error"))), None)
+        message = _message(call)
+        wordy = bool(message) and any(word in message.lower() for word in _DEPRECATION_WORDS)
+        if category in DEPRECATION_CATEGORIES or wordy:
+            found.append([category or "UserWarning", message or "deprecated"])
+    unique = []
+    for pair in found:
+        if pair not in unique:
+            unique.append(pair)
+    return unique
+
+
+def _keyword(call: ast.Call, name: str) -> str | None:
+    for keyword in call.keywords:
+        if keyword.arg == name:
+            return _dotted(keyword.value).split(".")[-1] or None
+    return None
+
+
 def _walk_own(func):
     """Nodes of a function body, not descending into nested functions, classes or lambdas."""
     stack = list(func.body)

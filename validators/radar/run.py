@@ -35,3 +35,15 @@ def load_sections(paths: list[str]) -> list[Section]:
     if missing:
         raise NotFound(f"no such reference: {', '.join(missing)}")
     return [section for path in files for section in parse_reference(path).sections]
+
+
+def run_surface_ledger(records: str | Path | None = None, references: list[str] | None = None,
+                       ledger_file: str | Path | None = None):
+    """Account for every difference between the stored surface records (no torch build needed)."""
+    from .surface_ledger import DEFAULT_LEDGER_FILE, account, ledger_items, load_ledger
+    from .surface_records import RECORDS_DIR, read_records
+
+    gaps = load_ledger(ledger_file if ledger_file is not None else DEFAULT_LEDGER_FILE)
+    sections = load_sections(references or ["references"])
+    surfaces = read_records(records if records is not None else RECORDS_DIR)
+    return account(ledger_items(surfaces), surfaces, sections, gaps)
