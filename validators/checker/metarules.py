@@ -41,10 +41,10 @@ def rules_from_meta(sections: Iterable[Section], covered: set[str], not_flagged:
                     or not _named_in_heading(api, section.title)):
                 continue
             rules.extend(_rules_for(section, api))
-    return _short_ids(rules, set(taken))
+    return short_ids(rules, set(taken))
 
 
-def _short_ids(rules: list[Rule], taken: set[str]) -> list[Rule]:
+def short_ids(rules: list[Rule], taken: set[str]) -> list[Rule]:
     """Readable ids: ``definitely-true-removed`` for ``...symbolic_shapes.definitely_true`` (removed), with
     the owner's name in front (``green-context-set-context-deprecated``) only where two would collide."""
     def name(rule: Rule, parts: int) -> str:

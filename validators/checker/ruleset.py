@@ -11,7 +11,7 @@ from typing import Iterable
 from ..errors import NotFound
 from ..markdown import Problem, Section, iter_reference_files, parse_reference
 from .codes import CODES_FILE_NAME, CodeRegistry
-from .metarules import rules_from_meta
+from .metarules import rules_from_meta, short_ids
 from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
 from .surfacerules import rules_from_surface
@@ -79,8 +79,9 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
     # the radar's surface records: removals and deprecations the builds show, where a section covers them
     keywords = {(api, argument) for rule in explicit if rule.kind == "keyword" for api in rule.apis
                 for argument in ((rule.argument,) if isinstance(rule.argument, str) else rule.argument or ())}
-    derived += rules_from_surface(sections.values(), covered | {api for rule in derived for api in rule.apis},
-                                  not_flagged, covered_arguments=keywords)
+    surface = rules_from_surface(sections.values(), covered | {api for rule in derived for api in rule.apis},
+                                 not_flagged, covered_arguments=keywords)
+    derived += short_ids(surface, {rule.id for rule in (*explicit, *derived)})  # readable ids, as the meta rules'
     problems.extend(rule_problems(rules_file, explicit, sections))
     registry = CodeRegistry.read(rules_file.with_name(CODES_FILE_NAME))
     # A rule not yet in the registry has no code ("") until `python -m torchpatch.validators.checker.assign_codes` runs;

@@ -90,7 +90,7 @@ def _rule(section: Section, api: str, event: str, version: Version, message: str
     said = f": {message}" if message else ""
     if event.startswith("argument:"):
         name = event.split(":", 1)[1]
-        return Rule(id=f"surface:{section.id}:{api}:{name}:removed-argument", section=section.id, apis=(api,),
+        return Rule(id=f"surface:{section.id}:{api}:{name}:{name.strip('_').replace('_', '-')}-argument-removed", section=section.id, apis=(api,),
                     kind="keyword", argument=name, version=version, origin="surface", severity="error",
                     fix=f"read {section.id} for what to pass instead",
                     message=f"`{api}` has no parameter `{name}` from torch {version.major}.{version.minor} "
