@@ -65,15 +65,16 @@ def test_assigning_codes_retires_vanished_rules_and_gives_new_ones_fresh_codes(t
     shutil.copytree(REFERENCES, folder, ignore=shutil.ignore_patterns("ledger"))
     rule_file = folder / "check-rules.toml"
     text = rule_file.read_text()
-    rule_file.write_text(text.replace('id = "qr-removed"', 'id = "qr-raises"'))
+    # an id no generated rule could take once it is free (those end in -removed, -deprecated, ...)
+    rule_file.write_text(text.replace('id = "profiler-use-cuda"', 'id = "profiler-use-cuda-gone"'))
     from torchpatch.validators.checker.codes import main
 
     assert main([str(folder)]) == 0
     registry = CodeRegistry.read(folder / CODES_FILE_NAME)
-    old = code_of(rules, "qr-removed")
-    assert registry.retired[old] == "qr-removed" and "qr-removed" not in registry.codes
-    assert registry.codes["qr-raises"] not in (old, *registry.retired)
-    assert registry.codes["qr-raises"][:3] == old[:3]  # same reference, same family
+    old = code_of(rules, "profiler-use-cuda")
+    assert registry.retired[old] == "profiler-use-cuda" and "profiler-use-cuda" not in registry.codes
+    assert registry.codes["profiler-use-cuda-gone"] not in (old, *registry.retired)
+    assert registry.codes["profiler-use-cuda-gone"][:3] == old[:3]  # same reference, same family
     before = (folder / CODES_FILE_NAME).read_text()
     assert main([str(folder)]) == 0 and (folder / CODES_FILE_NAME).read_text() == before  # stable
 

@@ -92,3 +92,21 @@ def test_precommit_hook_fixes_what_is_safe(tmp_path):
     assert json.loads(result.stdout)["findings"] == []
     again = subprocess.run([sys.executable, "-I", "-S", str(script), str(sample)], capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
+
+
+def test_precommit_hook_reads_the_config_and_refuses_unknown_selectors(tmp_path):
+    """The hook resolves its options as `torchpatch check` does: [tool.torchpatch] counts, a typo is exit 2."""
+    script = REPO / "hooks" / "torchpatch-check"
+    sample = tmp_path / "train.py"
+    sample.write_text("import torch\nscaler = torch.cuda.amp.GradScaler()\nq, r = torch.qr(torch.ones(2, 2))\n",
+                      encoding="utf-8")
+    run = lambda *args: subprocess.run([sys.executable, "-I", "-S", str(script), "--format", "json", *args],  # noqa: E731
+                                       capture_output=True, text=True, cwd=tmp_path)
+    everything = json.loads(run(str(sample)).stdout)["findings"]
+    assert len(everything) == 2
+    qr_code = next(f["code"] for f in everything if f["line"] == 3)
+    (tmp_path / "pyproject.toml").write_text(f'[tool.torchpatch]\nignore = ["{qr_code}"]\n', encoding="utf-8")
+    (kept,) = json.loads(run(str(sample)).stdout)["findings"]
+    assert kept["line"] == 2
+    typo = run("--select", "TP9999x", str(sample))
+    assert typo.returncode == 2 and "unknown rule selector" in typo.stderr

@@ -16,10 +16,6 @@ from . import cli
 EXIT_USAGE = 2
 
 
-def _split(values: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
-
-
 @cli.command()
 @click.argument("files", nargs=-1, type=click.Path())
 @click.option("--torch-version", "--target-version", "torch_version", metavar="V",
@@ -56,10 +52,9 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
     0 clean, 1 findings, 2 usage error (an unknown rule, a bad config) or files that could not be
     checked (each is reported with its reason).
     """
-    from torchpatch.validators.checker import CheckReport, Selection, check_paths, default_rules, parse_target
-    from torchpatch.validators.checker.config import Config, find_config, read_config
+    from torchpatch.validators.checker import CheckReport, check_paths, default_rules
+    from torchpatch.validators.checker.options import resolve
     from torchpatch.validators.checker.output import render, summary
-    from torchpatch.validators.checker.selection import unknown_selectors
     from torchpatch.validators.errors import TorchpatchError
 
     try:
@@ -70,20 +65,10 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
         if not files:
             raise click.UsageError("give at least one FILE or folder (or - for stdin)")
         fmt = "json" if as_json and fmt is None else fmt or "text"
-        config = Config() if isolated else read_config(Path(config_file)) if config_file else \
-            (read_config(found) if (found := find_config(files)) else Config())
-        chosen, ignored = _split(select), _split(ignore)
-        unknown = unknown_selectors((*chosen, *ignored, *config.selectors), rules)
-        if unknown:
-            where = f" (in --select/--ignore or {config.path})" if config.path else ""
-            raise click.UsageError(f"unknown rule selector(s){where}: {', '.join(unknown)}; "
-                                   "see torchpatch check --list-rules")
-        selection = Selection(chosen or config.select or (), ignored or config.ignore or (),
-                              severity or config.severity or "info", config.per_file_ignores,
-                              str(config.root) if config.root else None)
-        torch_version = torch_version or config.target_version
-        exclude = exclude or config.exclude
-        parse_target(torch_version)
+        options = resolve(files, rules, select=select, ignore=ignore, severity=severity, torch_version=torch_version,
+                          exclude=exclude, config_file=config_file, isolated=isolated)
+        selection, torch_version, exclude, config = (options.selection, options.torch_version, options.exclude,
+                                                     options.config)
         paths = [f for f in files if f != "-"]
         report = check_paths(paths, torch_version, rules=rules, selection=selection,
                              exclude=exclude) if paths else CheckReport()
