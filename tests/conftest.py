@@ -9,6 +9,13 @@ from pathlib import Path
 import pytest
 
 SAMPLES = Path(__file__).parent / "samples"
+
+
+def sample_section_count() -> int:
+    """Sections with content in the sample references (what an index of them holds)."""
+    from torchpatch.server.records import load_records
+
+    return len(load_records(SAMPLES / "search", {})[0])
 REPO = Path(__file__).resolve().parent.parent
 OLD_TORCH_PYTHON = REPO / ".venv-2.13" / "bin" / "python"
 

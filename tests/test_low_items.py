@@ -223,14 +223,17 @@ def test_an_index_with_the_old_version_keys_is_rebuilt_on_open(tmp_path, search_
     from .test_reliability import LOAD_ID
 
     shutil.copytree(search_db, tmp_path / "db")
+    from torchpatch.server.index import read_pointer
+
     db = lancedb.connect(str(tmp_path / "db"))
-    data = db.open_table("sections").to_arrow()
+    table = read_pointer(db).table  # the build the pointer names
+    data = db.open_table(table).to_arrow()
     rows = data.to_pylist()
     for row in rows:  # as the index was written before: 10,000 per major, 100 per minor, no marker
         for key in ("since", "deprecated", "removed"):
             if row[key]:
                 major, rest = divmod(row[key], 1_000_000)
                 row[key] = major * 10_000 + (rest // 1_000) * 100 + rest % 1_000
-    db.create_table("sections", data=pa.Table.from_pylist(rows, data.schema.remove_metadata()), mode="overwrite")
+    db.create_table(table, data=pa.Table.from_pylist(rows, data.schema.remove_metadata()), mode="overwrite")
     hit = SearchEngine(str(tmp_path / "db"), search_refs).read_section(LOAD_ID)
     assert hit.since == "2.6"

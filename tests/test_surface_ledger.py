@@ -225,4 +225,5 @@ def test_the_checker_flags_a_removed_argument_the_records_show_and_a_ledger_entr
     findings = [f for f in json.loads(output)["findings"] if f["api"] == "torch.optim.lr_scheduler.SequentialLR"]
     assert code == 1 and len(findings) == 1
     assert findings[0]["section"] == "migrations-and-security#lrscheduler-verbose-argument-removed"
-    assert findings[0]["rule"].startswith("surface:") and findings[0]["severity"] == "error"
+    assert findings[0]["rule"] == "sequential-lr-verbose-argument-removed"  # a readable id, as the meta rules'
+    assert findings[0]["code"].startswith("TP") and findings[0]["severity"] == "error"

@@ -459,13 +459,13 @@ def test_findings_show_severity_in_words_rule_and_suppression(browser, base_url)
     browser.find_element(By.CSS_SELECTOR, ".check button").click()
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".finding"))
     findings = browser.execute_script("""return [...document.querySelectorAll('.finding')].map(f => ({
-        severity: f.dataset.severity, rule: f.dataset.rule, label: f.querySelector('.sev').textContent,
+        severity: f.dataset.severity, rule: f.dataset.rule, code: f.dataset.code, label: f.querySelector('.sev').textContent,
         shown: getComputedStyle(f.querySelector('.sev')).textTransform,
         id: f.querySelector('.rule-id').textContent, comment: f.querySelector('.suppress').textContent}))""")
     assert len(findings) == 2
     for finding in findings:
         assert finding["label"].lower() == finding["severity"] and finding["severity"] in ("error", "warning", "info")
-        assert finding["id"] == finding["rule"] and finding["comment"] == f"# torchpatch: ignore[{finding['rule']}]"
+        assert finding["id"] == finding["code"] and finding["comment"] == f"# noqa: {finding['code']}"
     styles = browser.execute_script("""return [...document.querySelectorAll('.finding .sev')].map(e => {
         const s = getComputedStyle(e); return [e.textContent, s.backgroundColor, s.borderStyle].join('|'); })""")
     by_label = dict(style.split("|", 1) for style in styles)
@@ -489,7 +489,7 @@ def test_copy_buttons_copy_code_blocks_and_suppressions(browser, base_url):
     button = browser.find_element(By.CSS_SELECTOR, ".finding .copy")
     button.click()
     wait_for(browser, lambda d: button.get_attribute("data-copied") == "yes")
-    assert clipboard(browser).startswith("# torchpatch: ignore[")
+    assert clipboard(browser).startswith("# noqa: TP")
 
 
 def clipboard(driver) -> str:

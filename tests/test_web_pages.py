@@ -137,13 +137,14 @@ def test_code_too_large_for_a_link_is_shown_once_and_says_so(client):
 def test_each_finding_shows_its_severity_rule_and_the_comment_that_silences_it(client):
     code = "import torch\nL = torch.cholesky(a)\n"
     page = client.post("/check/run", data={"code": code}).text
-    finding = re.search(r'<aside class="finding finding-(\w+)"[^>]*data-severity="(\w+)" data-rule="([^"]+)">(.*?)</aside>', page, re.S)
+    finding = re.search(r'<aside class="finding finding-(\w+)"[^>]*data-severity="(\w+)" data-rule="([^"]+)" '
+                        r'data-code="(TP\d+)">(.*?)</aside>', page, re.S)
     assert finding[1] == finding[2] and finding[2] in views.SEVERITY_LABELS
-    rule, body = finding[3], finding[4]
+    rule, code, body = finding[3], finding[4], finding[5]
     assert f'<span class="sev sev-{finding[2]}">{views.SEVERITY_LABELS[finding[2]]}</span>' in body  # a word, not a colour
-    assert f'<code class="rule-id">{rule}</code>' in body
+    assert f'<code class="rule-id">{code}</code> ({rule})' in body  # the short code, and the name beside it
     comment = re.search(r'<code class="suppress">(.*?)</code>', body)[1]
-    assert html.unescape(comment) == f"# torchpatch: ignore[{rule}]"
+    assert html.unescape(comment) == f"# noqa: {code}"
     silenced = client.post("/check/run", data={"code": code.replace("(a)", "(a)  " + html.unescape(comment))}).text
     assert "No outdated PyTorch usage found" in silenced  # the comment shown does what it says
 
@@ -157,10 +158,8 @@ def test_suppression_uses_a_short_code_when_the_finding_has_one():
 def test_a_capped_check_says_how_many_findings_are_not_shown(client):
     from torchpatch.validators.checker import check_source
 
-    class Capped(list):
-        more = 7
-
-    context = views.check_page("import torch\nL = torch.cholesky(a)\n", None, Capped(check_source("import torch\nL = torch.cholesky(a)\n")))
+    code = "import torch\nL = torch.cholesky(a)\n"
+    context = views.check_page(code, None, check_source(code), omitted=7)  # what check_bounded left out
     assert context["more"] == 7
     page = TEMPLATES.get_template("check.html").render(path="/check", **context)
     assert 'data-more="7"' in page and "and 7 more not shown" in page

@@ -53,7 +53,7 @@ class Config:
 
 def find_config(paths: Iterable[str | Path]) -> Path | None:
     """The nearest pyproject.toml with a [tool.torchpatch] table above the paths' common folder."""
-    resolved = [Path(p).resolve() for p in paths if str(p) != "-"] or [Path.cwd()]
+    resolved = [_absolute(p) for p in paths if str(p) != "-"] or [Path.cwd()]
     try:
         start = Path(os.path.commonpath([str(p) for p in resolved]))
     except ValueError:  # different drives
@@ -65,6 +65,14 @@ def find_config(paths: Iterable[str | Path]) -> Path | None:
         if candidate.is_file() and _has_table(candidate):
             return candidate
     return None
+
+
+def _absolute(path: str | Path) -> Path:
+    """The path made absolute; a link loop is left to the file reader, which reports it per file."""
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):
+        return Path(os.path.abspath(path))
 
 
 def _has_table(path: Path) -> bool:
