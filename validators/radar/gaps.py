@@ -35,20 +35,29 @@ class DeliberateGap:
         return api == self.api or fnmatch.fnmatchcase(api, self.api)
 
 
-def load_gaps(path: str | Path) -> list[DeliberateGap]:
-    """Read the gaps file; a missing file means no deliberate gaps."""
+def read_ledger_toml(path: str | Path, tables: set[str]) -> dict:
+    """A ledger file's top-level tables: {} for a missing file; InvalidInput for one that does not
+    parse or has tables other than ``tables`` (shared by the gaps file and the surface ledger)."""
     path = Path(path)
     if not path.exists():
-        return []
+        return {}
     if tomllib is None:
         raise InvalidInput(f"reading {path} needs Python 3.11+ (tomllib)")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidInput(f"{path}: not valid TOML: {exc}") from None
-    unknown = set(data) - {"gap"}
+    unknown = set(data) - tables
     if unknown:
-        raise InvalidInput(f"{path}: unknown top-level keys {sorted(unknown)}; use [[gap]] tables")
+        listed = " and ".join(f"[[{name}]]" for name in sorted(tables))
+        raise InvalidInput(f"{path}: unknown top-level keys {sorted(unknown)}; use {listed} tables")
+    return data
+
+
+def load_gaps(path: str | Path) -> list[DeliberateGap]:
+    """Read the gaps file; a missing file means no deliberate gaps."""
+    path = Path(path)
+    data = read_ledger_toml(path, {"gap"})
     entries = data.get("gap", [])
     if not isinstance(entries, list):
         raise InvalidInput(f"{path}: `gap` must be an array of tables ([[gap]])")

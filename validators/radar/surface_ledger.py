@@ -27,12 +27,8 @@ from pathlib import Path
 from ..errors import InvalidInput
 from ..markdown import Section, Version
 from .diff import diff_surfaces
+from .gaps import read_ledger_toml
 from .surface import ApiSurface
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    tomllib = None
 
 DEFAULT_LEDGER_FILE = Path("references/surface-ledger.toml")
 ITEM_CHANGES = ("added", "removed", "renamed", "changed", "deprecated")
@@ -269,17 +265,7 @@ def _covering_sections(item: Item, old: ApiSurface, new: ApiSurface,
 def load_ledger(path: str | Path) -> list[LedgerGap]:
     """The [[gap]] entries of the surface ledger; a missing file means none."""
     path = Path(path)
-    if not path.exists():
-        return []
-    if tomllib is None:
-        raise InvalidInput(f"reading {path} needs Python 3.11+ (tomllib)")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"{path}: not valid TOML: {exc}") from None
-    if set(data) - {"gap", "covered"}:
-        raise InvalidInput(f"{path}: unknown top-level keys {sorted(set(data) - {'gap', 'covered'})}; "
-                           "use [[gap]] and [[covered]] tables")
+    data = read_ledger_toml(path, {"gap", "covered"})
     entries = [("gap", raw) for raw in data.get("gap", [])] + [("covered", raw) for raw in data.get("covered", [])]
     if not isinstance(data.get("gap", []), list) or not isinstance(data.get("covered", []), list):
         raise InvalidInput(f"{path}: `gap` and `covered` must be arrays of tables ([[gap]], [[covered]])")
