@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -108,6 +109,20 @@ class S3Store:
     def uri(self, path: str) -> str:
         return f"s3://{self.bucket}/{path}"
 
+    @contextlib.contextmanager
+    def environment(self):
+        """Its AWS_* variables set in this process while the block runs, the old values back afterwards."""
+        saved = {name: os.environ.get(name) for name in self.env}
+        os.environ.update(self.env)
+        try:
+            yield self
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
@@ -122,12 +137,6 @@ class S3Store:
 def s3_store(tmp_path_factory):
     """One S3-compatible server for the session; its AWS_* variables are set while it runs."""
     store = S3Store(tmp_path_factory.mktemp("s3"))
-    saved = {name: os.environ.get(name) for name in store.env}
-    os.environ.update(store.env)
-    yield store
-    store.stop()
-    for name, value in saved.items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = value
+    with store.environment():
+        yield store
+        store.stop()

@@ -194,42 +194,36 @@ class Replica:
 
 def test_replicas_follow_a_reindex_and_keep_serving_when_the_store_is_lost(tmp_path, search_db, search_refs):
     store = S3Store(tmp_path)  # its own server: this test stops it
-    saved = {name: os.environ.get(name) for name in store.env}
-    os.environ.update(store.env)
     replicas: list[Replica] = []
-    try:
-        uri = store.uri("shared")
-        build_index(search_refs, uri, reuse_vectors=search_db)
-        first = read_pointer_of(uri).build_id
-        replicas = [Replica(uri, search_refs, tmp_path / f"home-{n}", store.env) for n in range(2)]
-        for replica in replicas:
-            assert wait_for(replica.health, "a replica to answer")["build"] == first
-            assert replica.ids(QUERY)[0] == EXPECTED
-            assert replica.http.get("/search", params={"q": QUERY}, headers={"Authorization": ""}).status_code == 401
+    with store.environment():
+        try:
+            uri = store.uri("shared")
+            build_index(search_refs, uri, reuse_vectors=search_db)
+            first = read_pointer_of(uri).build_id
+            replicas = [Replica(uri, search_refs, tmp_path / f"home-{n}", store.env) for n in range(2)]
+            for replica in replicas:
+                assert wait_for(replica.health, "a replica to answer")["build"] == first
+                assert replica.ids(QUERY)[0] == EXPECTED
+                assert replica.http.get("/search", params={"q": QUERY}, headers={"Authorization": ""}).status_code == 401
 
-        edited = with_new_section(search_refs, tmp_path)
-        stats = build_index(edited, uri, reuse_vectors=search_db)  # a re-index, e.g. from CI
-        assert stats.embedded == 1 and stats.build_id and stats.build_id != first
-        for replica in replicas:
-            wait_for(lambda: (replica.health() or {}).get("build") == stats.build_id, "the new build on a replica")
-            assert NEW_ID in replica.ids("torch.save zip format")
-            section = replica.http.get("/sections/" + NEW_ID.replace("#", "%23"))
-            assert section.status_code == 200 and section.json()["since"] == "2.6"
+            edited = with_new_section(search_refs, tmp_path)
+            stats = build_index(edited, uri, reuse_vectors=search_db)  # a re-index, e.g. from CI
+            assert stats.embedded == 1 and stats.build_id and stats.build_id != first
+            for replica in replicas:
+                wait_for(lambda: (replica.health() or {}).get("build") == stats.build_id, "the new build on a replica")
+                assert NEW_ID in replica.ids("torch.save zip format")
+                section = replica.http.get("/sections/" + NEW_ID.replace("#", "%23"))
+                assert section.status_code == 200 and section.json()["since"] == "2.6"
 
-        store.stop()  # the store is gone: each replica answers from the build it holds, and says so
-        for replica in replicas:
-            health = wait_for(lambda: (h := replica.health()) and h["status"] == "degraded" and h, "a degraded replica")
-            assert health["build"] == stats.build_id and "still serving build" in health["reason"]
-            assert store.SECRET not in json.dumps(health)
-            assert replica.ids(QUERY)[0] == EXPECTED
-    finally:
-        logs = [replica.stop() for replica in replicas]
-        store.stop()
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+            store.stop()  # the store is gone: each replica answers from the build it holds, and says so
+            for replica in replicas:
+                health = wait_for(lambda: (h := replica.health()) and h["status"] == "degraded" and h, "a degraded replica")
+                assert health["build"] == stats.build_id and "still serving build" in health["reason"]
+                assert store.SECRET not in json.dumps(health)
+                assert replica.ids(QUERY)[0] == EXPECTED
+        finally:
+            logs = [replica.stop() for replica in replicas]
+            store.stop()
     for log in logs:
         assert store.SECRET not in log and TOKEN not in log
 
