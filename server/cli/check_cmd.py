@@ -75,7 +75,7 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
         if "-" in files:
             _check_stdin(report, torch_version, rules, selection)
         if fix or show_diff:
-            _fix(report, paths, torch_version, rules, selection, write=fix, show_diff=show_diff, exclude=exclude)
+            _fix(report, torch_version, rules, selection, write=fix, show_diff=show_diff)
     except TorchpatchError as exc:
         click.echo(f"Error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
@@ -121,37 +121,15 @@ def _decode_python(data: bytes) -> str:
     return data.decode(encoding)
 
 
-def _fix(report, paths, torch_version, rules, selection, *, write: bool, show_diff: bool, exclude) -> None:
+def _fix(report, torch_version, rules, selection, *, write: bool, show_diff: bool) -> None:
     """Rewrite (or diff) each file with fixable findings; what was fixed leaves the report."""
-    from torchpatch.validators.checker.fixes import fix_source
-    from torchpatch.validators.checker.source import read_source
+    from torchpatch.validators.checker.fixes import fix_files
 
-    fixed_files = sorted({f.file for f in report.findings if rules_fixable(f, rules)})
-    for name in fixed_files:
-        path = Path(name)
-        original = read_source(path)
-        result = fix_source(original, torch_version, name, rules=rules, selection=selection)
-        if not result.fixed:
-            continue
+    for name, original, result in fix_files(report, torch_version, rules, selection, write=write):
         if show_diff:
-            click.echo(result.diff(original.removeprefix("\ufeff"), path.as_posix()), nl=False)
+            click.echo(result.diff(original.removeprefix("\ufeff"), Path(name).as_posix()), nl=False)
         if write:
-            path.write_text(result.code, encoding=_encoding_of(path))
-            done = set(result.fixed)
-            report.findings = [f for f in report.findings if f not in done]
             click.echo(f"fixed {len(result.fixed)} in {name}", err=True)
-
-
-def rules_fixable(finding, rules) -> bool:
-    return finding.applicability == "safe"
-
-
-def _encoding_of(path: Path) -> str:
-    import tokenize
-
-    with path.open("rb") as handle:
-        encoding, _ = tokenize.detect_encoding(handle.readline)
-    return encoding  # "utf-8-sig" writes the BOM back
 
 
 def _list_rules(rules) -> None:

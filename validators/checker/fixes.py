@@ -53,3 +53,31 @@ def fix_source(code: str, torch_version: str | None = None, filename: str = "<co
             edits.extend(edit)
             fixed.append(finding)
     return FixResult(apply_edits(code.encode("utf-8"), edits).decode("utf-8"), fixed)
+
+
+def fix_files(report, torch_version: str | None, rules: RuleSet, selection: Selection | None = None, *,
+              write: bool) -> list[tuple[str, str, FixResult]]:
+    """The safe rewrites of every file with a fixable finding in ``report``: (name, original text,
+    result) for each file that changes. With ``write``, each file is rewritten in its own encoding
+    (a BOM or PEP 263 line kept) and its fixed findings leave the report. `torchpatch check --fix`
+    and the pre-commit hook both come here."""
+    import tokenize
+    from pathlib import Path
+
+    from .source import read_source
+
+    changed = []
+    for name in sorted({f.file for f in report.findings if f.applicability == "safe"}):
+        path = Path(name)
+        original = read_source(path)
+        result = fix_source(original, torch_version, name, rules=rules, selection=selection)
+        if not result.fixed:
+            continue
+        if write:
+            with path.open("rb") as handle:
+                encoding, _ = tokenize.detect_encoding(handle.readline)  # "utf-8-sig" writes the BOM back
+            path.write_text(result.code, encoding=encoding)
+            done = set(result.fixed)
+            report.findings = [f for f in report.findings if f not in done]
+        changed.append((name, original, result))
+    return changed
