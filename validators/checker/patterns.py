@@ -66,7 +66,11 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "method":  # x.add_(alpha, other): the deprecated overload is told by its arity
         return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind == "missing-argument":
-        if _has_unpacking(call) or any(kw.arg == rule.argument for kw in call.keywords):
+        if any(kw.arg is None or kw.arg == rule.argument for kw in call.keywords):
+            return False
+        # ``meshgrid(*grids)``: a starred argument fills positions only, so it can pass the argument only where
+        # the rule says it has a position; torch.load keeps its caution (``pickle_module`` may be in there).
+        if (rule.position is not None or rule.when is not None) and _has_unpacking(call):
             return False
         if rule.position is not None and len(call.args) > rule.position:
             return False
