@@ -24,6 +24,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
+``unless_file_uses`` drops the rule's findings in a file that uses any of the listed APIs
+(``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -66,6 +68,7 @@ class Rule:
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
     receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
+    unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
