@@ -106,6 +106,7 @@ class FindingCollector(ast.NodeVisitor):
         for key, rule in self.conditional.items():
             if used.intersection(rule.unless_file_uses):
                 self.findings.pop(key, None)
+                self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
