@@ -111,6 +111,10 @@ def test_fixture_rules_point_at_existing_sections(fixture_rules):
     ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="name"\nversion="2.6"\nmessage="m"\nfix="f"\ncolour=1\n',
      "unknown key"),
     ("[[rule]\n", "not valid TOML"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="name"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'receiver_not="sampler"\n', "receiver_not= only goes with kind=method"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.T.f"\nkind="method"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'receiver_not="(sampler"\n', "receiver_not= is not a regular expression"),
 ])
 def test_a_malformed_rule_file_is_refused_with_the_rule_named(tmp_path, bad, error):
     path = tmp_path / "check-rules.toml"

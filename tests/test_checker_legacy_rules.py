@@ -12,8 +12,9 @@ HEADER = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n
 # rule id -> (old spellings that must be flagged by it, current spellings that must not)
 CASES = {
     "meshgrid-without-indexing": (
-        ["torch.meshgrid(x, y)", "torch.meshgrid([x, y])"],
-        ['torch.meshgrid(x, y, indexing="ij")', "torch.meshgrid(*grids)", "np.meshgrid(x, y)"]),
+        ["torch.meshgrid(x, y)", "torch.meshgrid([x, y])", "torch.meshgrid(*grids)"],  # *grids cannot pass indexing=
+        ['torch.meshgrid(x, y, indexing="ij")', 'torch.meshgrid(*grids, indexing="ij")', "torch.meshgrid(*grids, **kw)",
+         "np.meshgrid(x, y)"]),
     "scalar-first-add-method": (
         ["exp_avg.add_(1 - beta1, grad)", "p.data.sub_(lr, d_p)"],
         ["exp_avg.add_(grad, alpha=1 - beta1)", "x.add_(1)", "x.add_(*args)", "seen.add(item)"]),

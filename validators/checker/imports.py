@@ -48,7 +48,33 @@ class ImportMap:
             imports.imported_from.pop(name, None)
         if foreign_star and "torch" not in imports.aliases and "torch" not in rebound and _reads_torch(tree):
             imports.aliases["torch"] = "torch"
+        imports._add_assigned_aliases(tree)
         return imports
+
+    def _add_assigned_aliases(self, tree: ast.AST) -> None:
+        """``DDPModule: TypeAlias = DDP`` or ``Tensor = torch.Tensor`` at module level, the name's only
+        binding in the file: the name means that torch API wherever it is used."""
+        candidates = {}
+        for node in getattr(tree, "body", ()):
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+                node.target if isinstance(node, ast.AnnAssign) else None
+            if isinstance(target, ast.Name) and target.id not in self.aliases and node.value is not None \
+                    and (dotted := dotted_name(node.value)) is not None \
+                    and (qualified := self.resolve(dotted)) is not None:
+                candidates[target.id] = qualified
+        if not candidates:
+            return
+        bindings: dict[str, int] = {}
+        for node in _statements(tree):
+            names = [node.target.id] if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
+                else _rebound_names(node)
+            for name in names:
+                if name in candidates:
+                    bindings[name] = bindings.get(name, 0) + 1
+        for name, qualified in candidates.items():
+            if bindings.get(name) == 1 and name not in self.other_names:
+                self.aliases[name] = self.imported_from[name] = qualified
+        self._resolved.clear()
 
     def _add_import(self, node: ast.Import) -> None:
         for alias in node.names:

@@ -64,9 +64,15 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "method":  # x.add_(alpha, other): the deprecated overload is told by its arity
+        if rule.receiver_not is not None and _receiver_matches(call, rule.receiver_not):
+            return False
         return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind == "missing-argument":
-        if _has_unpacking(call) or any(kw.arg == rule.argument for kw in call.keywords):
+        if any(kw.arg is None or kw.arg == rule.argument for kw in call.keywords):
+            return False
+        # ``meshgrid(*grids)``: a starred argument fills positions only, so it can pass the argument only where
+        # the rule says it has a position; torch.load keeps its caution (``pickle_module`` may be in there).
+        if (rule.position is not None or rule.when is not None) and _has_unpacking(call):
             return False
         if rule.position is not None and len(call.args) > rule.position:
             return False
@@ -74,6 +80,12 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+def _receiver_matches(call: ast.Call, pattern: str) -> bool:
+    """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
+    receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
+    return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
 
 
 def is_set_expression(node: ast.expr) -> bool:

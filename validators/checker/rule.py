@@ -17,11 +17,15 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     method            ``<anything>.<method>(...)`` in a file that imports torch, unless the receiver is
                       known not to be a tensor (a non-torch module, or a name bound from one); with
                       ``max_positional``, only calls with more positional arguments than that
-                      (``x.add_(alpha, other)``: the deprecated scalar-first overload)
+                      (``x.add_(alpha, other)``: the deprecated scalar-first overload); with
+                      ``receiver_not``, not when the receiver's last name matches that regular
+                      expression (``sampler.state_dict(step)`` is the sampler's own method)
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
+``unless_file_uses`` drops the rule's findings in a file that uses any of the listed APIs
+(``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -30,6 +34,7 @@ in ``unless`` (or, with ``insert``, any positional argument) is left alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..markdown import Version
@@ -62,6 +67,8 @@ class Rule:
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
+    receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
+    unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -96,6 +103,13 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "value= only goes with kind=keyword"
     if rule.when is not None and rule.kind != "missing-argument":
         return "when= only goes with kind=missing-argument"
+    if rule.receiver_not is not None:
+        if rule.kind != "method":
+            return "receiver_not= only goes with kind=method"
+        try:
+            re.compile(rule.receiver_not)
+        except re.error as exc:
+            return f"receiver_not= is not a regular expression ({exc})"
     if rule.severity not in SEVERITIES:
         return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
     if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:

@@ -51,6 +51,7 @@ class FindingCollector(ast.NodeVisitor):
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
+        self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -92,7 +93,20 @@ class FindingCollector(ast.NodeVisitor):
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later))
+        if self.conditional:
+            self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
+        """Findings of rules with ``unless_file_uses``: gone when the file names one of those APIs. The extra
+        walk happens only in files that have such a finding."""
+        wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
+        used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
+                and (qualified := self._resolve(node)) in wanted}
+        for key, rule in self.conditional.items():
+            if used.intersection(rule.unless_file_uses):
+                self.findings.pop(key, None)
+                self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
@@ -428,5 +442,7 @@ class FindingCollector(ast.NodeVisitor):
                               rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
                               (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
+            if rule.unless_file_uses:
+                self.conditional[(finding.line, finding.column, api, rule.pattern)] = rule
             if rule.rewrite:
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node

@@ -21,3 +21,7 @@ def place(tensor, mesh):
     from torch.distributed.tensor import Shard, distribute_tensor
 
     return distribute_tensor(tensor, mesh, [Shard(0)])
+
+
+def replicate(model: torch.nn.Module) -> torch.nn.Module:
+    return torch.nn.parallel.DistributedDataParallel(model, forward_sync_buffers=False)
