@@ -27,6 +27,7 @@ from .ruleset import RuleSet
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+_LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
 
@@ -39,6 +40,7 @@ class FindingCollector(ast.NodeVisitor):
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
+        self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
@@ -67,11 +69,20 @@ class FindingCollector(ast.NodeVisitor):
         for name in node._fields:
             value = getattr(node, name, None)
             if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
-                        self.visit(item)
+                self._visit_list(value)
             elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 self.visit(value)
+
+    def _visit_list(self, items: list) -> None:
+        """Nodes in order. After a check that is true on the target and whose branch always leaves the
+        block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
+        for older releases: it never runs on the target, so nothing in it is reported."""
+        for index, item in enumerate(items):
+            if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
+                self.visit(item)
+                if item.__class__ is ast.If and id(item) in self.leaving:
+                    self._visit_guarded(items[index + 1:])
+                    return
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
@@ -119,11 +130,12 @@ class FindingCollector(ast.NodeVisitor):
             self.generic_visit(node)
             return
         runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed)
+        if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
+            self.leaving.add(id(node))
         self._visit_guarded([node.test])
         for branch, taken in ((body, runs is True), (orelse, runs is False)):
             if taken:
-                for statement in branch:
-                    self.visit(statement)
+                self._visit_list(branch)
             else:
                 self._visit_guarded(branch)
 
@@ -132,8 +144,7 @@ class FindingCollector(ast.NodeVisitor):
             self.generic_visit(node)
             return
         self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
-        for statement in node.body:
-            self.visit(statement)
+        self._visit_list(node.body)
         self.handled -= 1
         for handler in node.handlers:
             if catches_fallback(handler):
@@ -190,8 +201,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(decorator)
             self.visit(node.args)
             self._visit_annotation(node.returns)
-            for statement in node.body:
-                self.visit(statement)
+            self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             outer_bases = self.bases
