@@ -27,6 +27,7 @@ from .ruleset import RuleSet
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+_CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
@@ -336,6 +337,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_save(node, self.scope)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if api is not None and api.endswith(_CONFIG_PATCH):
+            self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self._is_super_init(node):
@@ -347,6 +350,20 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         self.generic_visit(node)
+
+    def _check_config_patch(self, node: ast.Call, config: str) -> None:
+        """``torch._dynamo.config.patch(inline_inbuilt_nn_modules=False)``, ``patch("triton.use_block_ptr", True)``
+        and ``patch({"name": value})`` set the flags they name, as an assignment would."""
+        named = [(kw, kw.arg) for kw in node.keywords if kw.arg is not None]
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            named.append((first, first.value))
+        elif isinstance(first, ast.Dict):
+            named += [(key, key.value) for key in first.keys if isinstance(key, ast.Constant) and isinstance(key.value, str)]
+        for where, flag in named:
+            for api, rules in self.rules.name_rules(f"{config}.{flag}"):
+                if api != config and not config.startswith(api + "."):  # a rule on the flag, not on the whole config module
+                    self._report(where, api, rules, fixable=False)
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
@@ -422,7 +439,7 @@ class FindingCollector(ast.NodeVisitor):
         self._report(node, api, [rule for rule in matched if not rule.when])
 
     # --- output -------------------------------------------------------------------
-    def _report(self, node: ast.AST, api: str, rules: list[Rule]) -> None:
+    def _report(self, node: ast.AST, api: str, rules: list[Rule], fixable: bool = True) -> None:
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
         if self.guarded:
             return
@@ -438,5 +455,5 @@ class FindingCollector(ast.NodeVisitor):
                               rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
                               (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
-            if rule.rewrite:
+            if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
