@@ -78,11 +78,11 @@ class FindingCollector(ast.NodeVisitor):
         """Nodes in order. After a check that is true on the target and whose branch always leaves the
         block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
         for older releases: it never runs on the target, so nothing in it is reported."""
-        for index, item in enumerate(items):
+        for item in items:
             if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
                 self.visit(item)
-                if item.__class__ is ast.If and id(item) in self.leaving:
-                    self._visit_guarded(items[index + 1:])
+                if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
+                    self._visit_guarded(items[items.index(item) + 1:])
                     return
 
     def collect(self, tree: ast.AST) -> list[Finding]:
