@@ -9,6 +9,9 @@ walker reports nothing in the branch that does not run on the target. Recognised
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object: both branches are guarded;
+- after an ``if`` of that kind that is true on the target and whose branch ends in ``return``/``raise``/
+  ``continue``/``break``, the rest of the block (the fallback; ``mod is not None`` counts as true for a torch
+  module whose import the rules do not know to be gone);
 - ``try``/``except`` catching ImportError, ModuleNotFoundError, AttributeError or TypeError
   (alone or in a tuple): those handlers are the fallback, and in the ``try`` body an API that
   raises (severity error) is handled; one that only warns is still reported, since it runs.
@@ -81,6 +84,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return False if False in parts else None if None in parts else True
         return True if True in parts else None if None in parts else False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        if (imported := _import_check(test, imports, removed)) is not None:
+            return imported
         if (found := _dir_lookup(test, imports)) is not None:
             owner, name = found
             present = not removed(f"{owner}.{name}")
@@ -107,6 +112,20 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
     owner = dotted_name(right.args[0])
     qualified = imports.resolve(owner) if owner else None
     return (qualified, left.value) if qualified else None
+
+
+def _import_check(test: ast.Compare, imports: ImportMap, removed) -> bool | None:
+    """``fcol is not None`` after ``try: from torch.distributed import _functional_collectives as fcol`` /
+    ``except ImportError: fcol = None``: the import worked unless the rules know the name is gone."""
+    op, right = test.ops[0], test.comparators[0]
+    if not (isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None):
+        return None
+    owner = dotted_name(test.left)
+    qualified = imports.resolve(owner) if owner else None
+    if qualified is None:
+        return None
+    present = not removed(qualified)
+    return present if isinstance(op, ast.IsNot) else not present
 
 
 def _is_hasattr(call: ast.Call) -> bool:

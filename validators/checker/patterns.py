@@ -7,7 +7,9 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``; it is bound to a model-like name
   (``model = torch.load(p)``) that never goes to ``load_state_dict``; an item is read under an
   ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
-  object); or it goes to ``torch.from_numpy`` (a numpy array, which weights_only refuses);
+  object); an item goes to an OmegaConf function that takes a config object
+  (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
+  weights_only refuses);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
   ``x.numpy()``) to the very name this call loads from (``torch.load(buffer)``); or the file builds
@@ -38,6 +40,9 @@ DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "co
 # Calls that build plain data (``cfg = vars(args)``, ``OmegaConf.to_container(c)``, ``c.to_dict()``, ``c.dump()``);
 # not ``dict(cfg)``: a copy of a yacs CfgNode keeps its nested CfgNodes (refused on torch 2.15).
 PLAIN_DICT_CALLS = frozenset({"vars", "to_dict", "to_container", "asdict", "safe_load", "load", "loads", "dump", "dumps"})
+# OmegaConf functions that take a config object (to_container, to_object, set_struct and resolve refuse a dict):
+# a loaded entry handed to one is an omegaconf DictConfig, which weights_only refuses (checked on torch 2.15).
+OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set_struct", "set_readonly", "resolve"})
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
@@ -227,6 +232,8 @@ class LoadedObjects:
                 self.state_dict_names.add((scope, call.args[0].id))
             elif call.func.attr == "from_numpy":
                 self._mark(call.args[0], scope)
+            elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
+                self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
 
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""

@@ -27,6 +27,8 @@ from .ruleset import RuleSet
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+_CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
+_LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
 
@@ -39,6 +41,7 @@ class FindingCollector(ast.NodeVisitor):
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
+        self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
@@ -68,11 +71,20 @@ class FindingCollector(ast.NodeVisitor):
         for name in node._fields:
             value = getattr(node, name, None)
             if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
-                        self.visit(item)
+                self._visit_list(value)
             elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 self.visit(value)
+
+    def _visit_list(self, items: list) -> None:
+        """Nodes in order. After a check that is true on the target and whose branch always leaves the
+        block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
+        for older releases: it never runs on the target, so nothing in it is reported."""
+        for item in items:
+            if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
+                self.visit(item)
+                if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
+                    self._visit_guarded(items[items.index(item) + 1:])
+                    return
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
@@ -133,11 +145,12 @@ class FindingCollector(ast.NodeVisitor):
             self.generic_visit(node)
             return
         runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed)
+        if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
+            self.leaving.add(id(node))
         self._visit_guarded([node.test])
         for branch, taken in ((body, runs is True), (orelse, runs is False)):
             if taken:
-                for statement in branch:
-                    self.visit(statement)
+                self._visit_list(branch)
             else:
                 self._visit_guarded(branch)
 
@@ -146,8 +159,7 @@ class FindingCollector(ast.NodeVisitor):
             self.generic_visit(node)
             return
         self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
-        for statement in node.body:
-            self.visit(statement)
+        self._visit_list(node.body)
         self.handled -= 1
         for handler in node.handlers:
             if catches_fallback(handler):
@@ -204,8 +216,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(decorator)
             self.visit(node.args)
             self._visit_annotation(node.returns)
-            for statement in node.body:
-                self.visit(statement)
+            self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             outer_bases = self.bases
@@ -340,6 +351,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_save(node, self.scope)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if api is not None and api.endswith(_CONFIG_PATCH):
+            self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self._is_super_init(node):
@@ -351,6 +364,20 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         self.generic_visit(node)
+
+    def _check_config_patch(self, node: ast.Call, config: str) -> None:
+        """``torch._dynamo.config.patch(inline_inbuilt_nn_modules=False)``, ``patch("triton.use_block_ptr", True)``
+        and ``patch({"name": value})`` set the flags they name, as an assignment would."""
+        named = [(kw, kw.arg) for kw in node.keywords if kw.arg is not None]
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            named.append((first, first.value))
+        elif isinstance(first, ast.Dict):
+            named += [(key, key.value) for key in first.keys if isinstance(key, ast.Constant) and isinstance(key.value, str)]
+        for where, flag in named:
+            for api, rules in self.rules.name_rules(f"{config}.{flag}"):
+                if api != config and not config.startswith(api + "."):  # a rule on the flag, not on the whole config module
+                    self._report(where, api, rules, fixable=False)
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
@@ -426,7 +453,7 @@ class FindingCollector(ast.NodeVisitor):
         self._report(node, api, [rule for rule in matched if not rule.when])
 
     # --- output -------------------------------------------------------------------
-    def _report(self, node: ast.AST, api: str, rules: list[Rule]) -> None:
+    def _report(self, node: ast.AST, api: str, rules: list[Rule], fixable: bool = True) -> None:
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
         if self.guarded:
             return
@@ -444,5 +471,5 @@ class FindingCollector(ast.NodeVisitor):
             self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
             if rule.unless_file_uses:
                 self.conditional[(finding.line, finding.column, api, rule.pattern)] = rule
-            if rule.rewrite:
+            if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
