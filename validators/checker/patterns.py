@@ -63,9 +63,9 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return any(kw.arg in names and _has_value(kw.value, rule.value) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
-    if rule.kind == "method":  # x.add_(alpha, other): the deprecated overload is told by its arity
+    if rule.kind == "method" and rule.argument is None:  # x.add_(alpha, other): the overload is told by its arity
         return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
-    if rule.kind == "missing-argument":
+    if rule.kind in ("missing-argument", "method"):  # a method with argument=: a.cross(b) without dim
         if _has_unpacking(call) or any(kw.arg == rule.argument for kw in call.keywords):
             return False
         if rule.position is not None and len(call.args) > rule.position:

@@ -17,7 +17,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     method            ``<anything>.<method>(...)`` in a file that imports torch, unless the receiver is
                       known not to be a tensor (a non-torch module, or a name bound from one); with
                       ``max_positional``, only calls with more positional arguments than that
-                      (``x.add_(alpha, other)``: the deprecated scalar-first overload)
+                      (``x.add_(alpha, other)``: the deprecated scalar-first overload); with ``argument``
+                      (and ``position``), only calls that do not pass it, as for missing-argument
+                      (``a.cross(b)`` without ``dim``)
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
