@@ -24,6 +24,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
+``unless_file_uses`` drops a finding in a file that also uses one of the listed APIs (``nn.Dropout2d``
+warns only on input that is not 4-D: next to a ``Conv2d`` it is fed 4-D feature maps).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -64,6 +66,7 @@ class Rule:
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
+    unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these APIs
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property

@@ -51,6 +51,7 @@ class FindingCollector(ast.NodeVisitor):
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
+        self.unless_used: dict[tuple, tuple[str, ...]] = {}  # finding key -> APIs whose use in the file drops it
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -92,7 +93,23 @@ class FindingCollector(ast.NodeVisitor):
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later))
+        if self.unless_used:
+            self._drop_where_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _drop_where_file_uses(self, tree: ast.AST) -> None:
+        """Drop the findings of ``unless_file_uses`` rules in a file that uses one of the listed APIs.
+        One more walk, only in a file that has such a finding."""
+        wanted = {api for apis in self.unless_used.values() for api in apis}
+        used = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Name, ast.Attribute)) and (dotted := dotted_name(node)) is not None:
+                qualified = self.imports.resolve(dotted, wanted.__contains__)
+                if qualified in wanted:
+                    used.add(qualified)
+        for key, apis in self.unless_used.items():
+            if used.intersection(apis):
+                self.findings.pop(key, None)
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
@@ -427,6 +444,9 @@ class FindingCollector(ast.NodeVisitor):
             finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
                               rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
                               (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
-            self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
+            key = (finding.line, finding.column, api, rule.pattern)
+            self.findings[key] = finding
+            if rule.unless_file_uses:
+                self.unless_used[key] = rule.unless_file_uses
             if rule.rewrite:
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
