@@ -1,6 +1,4 @@
 # seen in: pytorch/examples mnist_rnn/main.py (Dropout2d on an RNN's (batch, features) output: 2-D input warns)
-import torch
-import torch.nn.functional as F
 from torch import nn
 
 
@@ -14,4 +12,9 @@ class Net(nn.Module):
     def forward(self, x):
         out, _ = self.rnn(x.reshape(-1, 28, 28))
         out = self.dropout1(out[:, -1, :])
-        return F.dropout2d(self.fc(out), 0.1)  # finding: dropout2d-input-not-4d
+        return self.fc(out)
+
+
+# seen in: transformers reformer (LoRA's vendored copy): F.dropout2d on weights reshaped to 4-D for it
+def drop_axial(weights, p):
+    return nn.functional.dropout2d(weights.transpose(2, 1), p=p).transpose(2, 1)
