@@ -24,6 +24,7 @@ from .project import ProjectEvidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
+from .starimports import star_exports
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .walker import FindingCollector
 
@@ -55,8 +56,10 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
-            selection: Selection | None = None) -> tuple[list[Finding], FindingCollector | None]:
-    """``check_source`` plus the walk itself, whose node positions ``--fix`` needs."""
+            selection: Selection | None = None, project_file: bool = False
+            ) -> tuple[list[Finding], FindingCollector | None]:
+    """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
+    is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -66,6 +69,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     tree = _parse(code, filename)
     rules = rules if rules is not None else default_rules()
     imports = ImportMap.from_tree(tree)
+    if project_file:
+        for level, module in imports.foreign_stars:
+            imports.adopt_star_exports(star_exports(filename, level, module))
     if not imports.uses_torch:
         return [], None  # nothing here can name a torch API
     collector = FindingCollector(rules, imports, target, filename)
@@ -121,7 +127,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             code = read_source(path)
             project = projects.setdefault(project_root(path, roots), ProjectEvidence())
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
-                findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection)
+                findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
+                                              project_file=True)
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)

@@ -25,6 +25,8 @@ class ImportMap:
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
     imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
+    foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
+    rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
@@ -39,7 +41,9 @@ class ImportMap:
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
             elif isinstance(node, ast.ImportFrom):
-                foreign_star |= any(alias.name == "*" for alias in node.names)
+                if any(alias.name == "*" for alias in node.names):
+                    foreign_star = True
+                    imports.foreign_stars.append((node.level, node.module))
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
             else:
                 rebound.update(_rebound_names(node))
@@ -48,6 +52,7 @@ class ImportMap:
             imports.imported_from.pop(name, None)
         if foreign_star and "torch" not in imports.aliases and "torch" not in rebound and _reads_torch(tree):
             imports.aliases["torch"] = "torch"
+        imports.rebound = rebound
         imports._add_assigned_aliases(tree)
         return imports
 
@@ -73,6 +78,14 @@ class ImportMap:
                     bindings[name] = bindings.get(name, 0) + 1
         for name, qualified in candidates.items():
             if bindings.get(name) == 1 and name not in self.other_names:
+                self.aliases[name] = self.imported_from[name] = qualified
+        self._resolved.clear()
+
+    def adopt_star_exports(self, exports: dict[str, str]) -> None:
+        """Torch names a project module's ``import *`` brings in (starimports.py), unless this file binds
+        them itself; like an import already reported there, a name rule does not flag each use here."""
+        for name, qualified in exports.items():
+            if name not in self.aliases and name not in self.other_names and name not in self.rebound:
                 self.aliases[name] = self.imported_from[name] = qualified
         self._resolved.clear()
 

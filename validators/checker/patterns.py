@@ -68,11 +68,12 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return any(kw.arg in names and _has_value(kw.value, rule.value) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
-    if rule.kind == "method":  # x.add_(alpha, other): the deprecated overload is told by its arity
+    if rule.kind == "method":
         if rule.receiver_not is not None and _receiver_matches(call, rule.receiver_not):
             return False
-        return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
-    if rule.kind == "missing-argument":
+        if rule.argument is None:  # x.add_(alpha, other): the deprecated overload is told by its arity
+            return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
+    if rule.kind in ("missing-argument", "method"):  # a method with argument=: a.cross(b) without dim
         if any(kw.arg is None or kw.arg == rule.argument for kw in call.keywords):
             return False
         # ``meshgrid(*grids)``: a starred argument fills positions only, so it can pass the argument only where
@@ -174,8 +175,14 @@ class LoadedObjects:
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
+        self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
+        self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
+        self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
+                and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
+            self.buffers.add((scope, target.id))
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
         if isinstance(value, ast.Call) and self._builds_objects(value):
@@ -322,6 +329,9 @@ class LoadedObjects:
                        or self.holds_object(saved, scope))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
+        if (isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id)
+                and isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers):
+            self.round_trips.add(scope)  # all_gather(data) / broadcast(obj): whatever the caller passes
 
     def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
         """What a save call saves, when it is a dict display or a name bound to one in this scope."""
@@ -373,6 +383,10 @@ class LoadedObjects:
                 and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
 
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
+        """What the file saved at this path holds objects, or the load is in a function that round-trips
+        its own argument through a buffer (a collective helper for any picklable data)."""
+        if scope in self.round_trips:
+            return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
@@ -381,6 +395,7 @@ class LoadedObjects:
 
 _NUMPY = frozenset({"np", "numpy"})
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
+_TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
 
 
 def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:

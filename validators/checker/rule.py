@@ -19,7 +19,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``max_positional``, only calls with more positional arguments than that
                       (``x.add_(alpha, other)``: the deprecated scalar-first overload); with
                       ``receiver_not``, not when the receiver's last name matches that regular
-                      expression (``sampler.state_dict(step)`` is the sampler's own method)
+                      expression (``sampler.state_dict(step)`` is the sampler's own method); with
+                      ``argument`` (and ``position``), only calls that do not pass it, as for
+                      missing-argument (``a.cross(b)`` without ``dim``)
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional

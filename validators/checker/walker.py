@@ -211,6 +211,9 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_scope(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = node.args
+            self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
+                                                             *arguments.kwonlyargs)}
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)

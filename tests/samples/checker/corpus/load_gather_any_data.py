@@ -1,0 +1,39 @@
+# seen in: sam2 training/utils/distributed.py (all_gather / broadcast_object of "any picklable data":
+# the function torch.save()s its own argument into a buffer and loads what the other ranks sent)
+import io
+import tempfile
+
+import torch
+import torch.distributed as dist
+
+
+def all_gather(data):
+    buffer = io.BytesIO()
+    torch.save(data, buffer)
+    tensor = torch.ByteTensor(buffer.getbuffer())
+    gathered = [torch.empty_like(tensor) for _ in range(dist.get_world_size())]
+    dist.all_gather(gathered, tensor)
+    return [torch.load(io.BytesIO(t.numpy())) for t in gathered]  # finding: torch-load-saved-objects
+
+
+def broadcast_to_disk(value, src=0):
+    buffer = io.BytesIO()
+    torch.save(value, buffer)
+    with tempfile.TemporaryFile("r+b") as f:
+        f.write(buffer.getbuffer())
+        f.seek(0)
+        return torch.load(f)  # finding: torch-load-saved-objects
+
+
+def clone_state(model):
+    buffer = io.BytesIO()
+    torch.save(model.state_dict(), buffer)
+    buffer.seek(0)
+    return torch.load(buffer)
+
+
+def copy_weights(state_dict):
+    buffer = io.BytesIO()
+    torch.save(state_dict, buffer)
+    buffer.seek(0)
+    return torch.load(buffer)

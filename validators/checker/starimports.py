@@ -1,0 +1,104 @@
+"""What ``from .attention import *`` brings in from a module of the checked project.
+
+A file that star-imports one of its project's modules gets that module's module-level torch imports:
+``from torch.utils.checkpoint import checkpoint`` in ``sgm/modules/attention.py`` makes a bare
+``checkpoint(...)`` in ``video_attention.py`` (``from ..modules.attention import *``) the torch
+function. Only one level is followed (not the star imports of that module), ``__all__`` is honoured
+when it is a literal list, and a name the module binds to something else is not exported. Each module
+is read once per process (keyed by its path, size and modification time).
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+from ..parsing import parse_python
+from .imports import ImportMap, _rebound_names, is_torch_module
+from .source import Unreadable, read_source
+
+_MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
+
+
+def star_exports(importer: str, level: int, module: str | None) -> dict[str, str]:
+    """Local name -> torch qualified name, for ``from <module> import *`` (``level`` leading dots) in
+    the file ``importer``; empty when the module is not a file of the project or exports no torch name."""
+    target = _module_file(Path(importer), level, module)
+    if target is None:
+        return {}
+    try:
+        stat = target.stat()
+    except OSError:
+        return {}
+    return dict(_exports(str(target), stat.st_size, stat.st_mtime_ns))
+
+
+def _module_file(importer: Path, level: int, module: str | None) -> Path | None:
+    parts = module.split(".") if module else []
+    if level:
+        base = importer.parent
+        for _ in range(level - 1):
+            base = base.parent
+        return _as_module(base, parts)
+    if not parts or is_torch_module(module):
+        return None
+    base = importer.parent
+    for _ in range(_MAX_LEVELS_UP):
+        found = _as_module(base, parts)
+        if found is not None:
+            return found
+        if base.parent == base:
+            break
+        base = base.parent
+    return None
+
+
+def _as_module(base: Path, parts: list[str]) -> Path | None:
+    path = base.joinpath(*parts)
+    for candidate in (path.with_name(path.name + ".py") if parts else None, path / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+@lru_cache(maxsize=256)
+def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
+    try:
+        tree = parse_python(read_source(Path(path)), path)
+    except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    imports, rebound, public = ImportMap(), set(), None
+    for node in _module_level(tree.body):
+        if isinstance(node, ast.Import):
+            imports._add_import(node)
+        elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
+            imports._add_from(node)
+        elif isinstance(node, ast.ImportFrom):
+            rebound.update(alias.asname or alias.name for alias in node.names)
+        else:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+                public = _literal_names(node.value)
+            rebound.update(_rebound_names(node))
+    names = {name: qualified for name, qualified in imports.aliases.items() if name not in rebound}
+    if public is not None:
+        return tuple((name, names[name]) for name in public if name in names)
+    return tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_"))
+
+
+def _module_level(body: list[ast.stmt]):
+    """Statements run at import: inside if/try/with blocks too, not inside functions or classes."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.If, ast.Try, ast.With)):
+            for name in ("body", "orelse", "finalbody"):
+                yield from _module_level(getattr(node, name, []))
+            for handler in getattr(node, "handlers", []):
+                yield from _module_level(handler.body)
+
+
+def _literal_names(value: ast.expr) -> list[str] | None:
+    if isinstance(value, (ast.List, ast.Tuple)) and all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in value.elts):
+        return [e.value for e in value.elts]
+    return None
