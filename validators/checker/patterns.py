@@ -76,6 +76,22 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     return False
 
 
+def is_multi_dim_list_index(index: ast.expr) -> bool:
+    """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
+    as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
+    advanced indexing and says nothing."""
+    if not isinstance(index, ast.List):
+        return False
+    for element in index.elts:
+        if isinstance(element, ast.Constant) and (element.value is None or element.value is Ellipsis):
+            return True
+        if isinstance(element, (ast.List, ast.Tuple)):
+            return True
+        if (isinstance(element, ast.Call) and isinstance(element.func, ast.Name) and element.func.id == "slice"):
+            return True
+    return False
+
+
 def is_set_expression(node: ast.expr) -> bool:
     """``{...}``, ``set(...)``, ``set(a) | set(b)`` (also ``&``, ``-``, ``^``), ``set(a).union(b)``."""
     if isinstance(node, (ast.Set, ast.SetComp)):
