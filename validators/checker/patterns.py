@@ -79,7 +79,9 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
 def is_multi_dim_list_index(index: ast.expr) -> bool:
     """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
     as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
-    advanced indexing and says nothing."""
+    advanced indexing and says nothing. ``[slice(None)] + rest`` (a list built by concatenation) counts too."""
+    if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Add):
+        return is_multi_dim_list_index(index.left) or is_multi_dim_list_index(index.right)
     if not isinstance(index, ast.List):
         return False
     for element in index.elts:
