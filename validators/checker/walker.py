@@ -373,9 +373,7 @@ class FindingCollector(ast.NodeVisitor):
         none of them is the Tensor method."""
         dotted = dotted_name(receiver)
         if dotted is not None:
-            if self.imports.is_imported(dotted) or dotted.split(".")[0] in ("self", "cls"):
-                return True
-            return (self.scope, dotted) in self.foreign
+            return dotted.split(".")[0] in ("self", "cls") or self._is_module_or_foreign(receiver)
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
