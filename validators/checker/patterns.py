@@ -92,6 +92,22 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
     """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
     receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
+def is_multi_dim_list_index(index: ast.expr) -> bool:
+    """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
+    as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
+    advanced indexing and says nothing. ``[slice(None)] + rest`` (a list built by concatenation) counts too."""
+    if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Add):
+        return is_multi_dim_list_index(index.left) or is_multi_dim_list_index(index.right)
+    if not isinstance(index, ast.List):
+        return False
+    for element in index.elts:
+        if isinstance(element, ast.Constant) and (element.value is None or element.value is Ellipsis):
+            return True
+        if isinstance(element, (ast.List, ast.Tuple)):
+            return True
+        if (isinstance(element, ast.Call) and isinstance(element.func, ast.Name) and element.func.id == "slice"):
+            return True
+    return False
 
 
 def is_set_expression(node: ast.expr) -> bool:

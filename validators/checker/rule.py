@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from ..markdown import Version
 from .finding import SEVERITIES
 
-KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument")
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 

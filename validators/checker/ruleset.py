@@ -27,12 +27,16 @@ class RuleSet:
     by_name: dict[str, list[Rule]] = field(init=False)
     by_call: dict[str, list[Rule]] = field(init=False)
     by_method: dict[str, list[Rule]] = field(init=False)
+    by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
+        self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
         for rule in self.rules:
+            if rule.kind == "list-index":
+                continue
             index = {"name": self.by_name, "method": self.by_method}.get(rule.kind, self.by_call)
             for api in rule.apis:  # a method rule is found by its last component: the receiver is unknown
                 index[api.rsplit(".", 1)[-1] if rule.kind == "method" else api].append(rule)

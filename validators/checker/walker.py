@@ -19,8 +19,8 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
-from .patterns import (LoadedObjects, is_namespace, is_object_value, is_set_expression, literal_keywords,
-                       matches_call)
+from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
+                       literal_keywords, matches_call)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -322,7 +322,15 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
+        if self.rules.by_list_index and is_multi_dim_list_index(node.slice) and not self._is_module_or_foreign(node.value):
+            rules = self.rules.by_list_index
+            self._report(node, rules[0].apis[0], rules)
         self.generic_visit(node)
+
+    def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
+        """``np.r_[...]`` or a sympy object: not a tensor being indexed."""
+        dotted = dotted_name(receiver)
+        return dotted is not None and (self.imports.is_imported(dotted) or (self.scope, dotted) in self.foreign)
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
@@ -409,9 +417,7 @@ class FindingCollector(ast.NodeVisitor):
         none of them is the Tensor method."""
         dotted = dotted_name(receiver)
         if dotted is not None:
-            if self.imports.is_imported(dotted) or dotted.split(".")[0] in ("self", "cls"):
-                return True
-            return (self.scope, dotted) in self.foreign
+            return dotted.split(".")[0] in ("self", "cls") or self._is_module_or_foreign(receiver)
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
