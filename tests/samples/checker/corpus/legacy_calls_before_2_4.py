@@ -48,6 +48,16 @@ class Head(nn.Module):
         return p, lp, q, r, out, ok, ok2
 
 
+def distill(student_logp, teacher_p, scale):
+    a = F.kl_div(student_logp, teacher_p)  # finding: kl-div-default-reduction
+    b = F.kl_div(student_logp, teacher_p, reduction="mean")  # finding: kl-div-reduction-mean
+    crit = nn.KLDivLoss()  # finding: kl-div-loss-default-reduction
+    c = F.kl_div(student_logp, teacher_p, reduction="batchmean")
+    d = nn.KLDivLoss(reduction="sum", log_target=True)
+    e = F.kl_div(student_logp, teacher_p, None, None, "batchmean")
+    return a, b, crit, c, d, e
+
+
 def reset_stats():
     torch.cuda.reset_max_memory_allocated()  # finding: cuda-reset-max-memory-allocated
     torch.cuda.reset_peak_memory_stats()

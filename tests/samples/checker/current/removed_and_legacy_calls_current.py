@@ -14,4 +14,5 @@ def current(a, b, theta, x, w):
     nn.init.xavier_uniform_(w)
     nn.init.constant_(w, 0.0)
     torch.cuda.reset_peak_memory_stats()
-    return vals, vecs, sol, rank, q, probs, out
+    kl = F.kl_div(probs.log(), probs, reduction="batchmean") + nn.KLDivLoss(reduction="batchmean")(probs.log(), probs)
+    return vals, vecs, sol, rank, q, probs, out, kl
