@@ -86,6 +86,7 @@ BINDING_APIS = (
     (r"^The default value of dim will change", "torch.cross"),
 )
 FIELDS = ("api", "private", "category", "how", "message", "where")
+NARROW_KINDS = ("warn", "raise", "decorator", "binding", "log")  # the rest: "warn-wide", "<kind> via <helper>"
 REVIEW_FIELDS = ("api", "message", "status", "pointer")
 
 
@@ -158,13 +159,26 @@ def public_names() -> dict[tuple[str, str], str]:
     return found
 
 
+def is_private(api: str) -> bool:
+    """A component after ``torch`` starts with ``_`` (``torch._utils`` holds public Tensor helpers)."""
+    parts = api.split(".")
+    return any(p.startswith("_") and not p.startswith("__") for p in parts[1:]) and parts[1] != "_utils"
+
+
 class MessageFinder(ast.NodeVisitor):
+    """The messages of one module. ``wide``: every ``warnings.warn``, whatever its words (the warnings
+    that tell a user to change a call without saying "deprecated": ``Implicit dimension choice``,
+    ``Default grid_sample ... has changed``); ``calls`` records, per function, the names it calls, so
+    that a warning in a private helper can be credited to the public functions that reach it."""
+
     def __init__(self, module: str, filename: str, constants: dict[str, str],
-                 public: dict[tuple[str, str], str] | None = None):
+                 public: dict[tuple[str, str], str] | None = None, wide: bool = False):
         self.module, self.filename, self.constants = module, filename, constants
         self.public = public or {}
+        self.wide = wide
         self.stack: list[str] = []
         self.rows: list[dict] = []
+        self.calls: dict[str, set[str]] = {}
 
     def api(self) -> str:
         names = [n for n in self.stack if n not in ("__init__", "__new__", "__call__")]
@@ -179,9 +193,7 @@ class MessageFinder(ast.NodeVisitor):
 
     def add(self, node: ast.AST, category: str, how: str, message: str) -> None:
         api = self.api()
-        private = any(p.startswith("_") and not p.startswith("__") for p in api.split(".")[1:]) \
-            and api.split(".")[1] not in ("_utils",)
-        self.rows.append({"api": api, "private": "yes" if private else "no", "category": category, "how": how,
+        self.rows.append({"api": api, "private": "yes" if is_private(api) else "no", "category": category, "how": how,
                           "message": " ".join(message.split())[:400], "where": f"{self.filename}:{node.lineno}"})
 
     def _scoped(self, node) -> None:
@@ -215,6 +227,8 @@ class MessageFinder(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = call_name(node.func)
+        if self.stack:
+            self.calls.setdefault(".".join(self.stack), set()).add(name)
         if name.endswith("warn") or name in ("warn_once", "_warn_once", "warn_deprecated"):
             message = self._message(node.args[0] if node.args else next(
                 (k.value for k in node.keywords if k.arg in ("message", "msg")), None))
@@ -223,6 +237,8 @@ class MessageFinder(ast.NodeVisitor):
             category = call_name(category_node) if category_node is not None else "UserWarning"
             if message and (category in DEPRECATION_CATEGORIES or WORDS.search(message)):
                 self.add(node, category, "warn", message)
+            elif message and self.wide and not category.endswith(("Error", "Exception")):
+                self.add(node, category, "warn-wide", message)
         elif name == "warning" and isinstance(node.func, ast.Attribute) and call_name(node.func.value) in LOGGERS:
             message = self._message(node.args[0] if node.args else None)  # log.warning("x is deprecated")
             if message and WORDS.search(message):
@@ -249,7 +265,42 @@ def module_constants(tree: ast.Module) -> dict[str, str]:
     return found
 
 
-def sweep_python(torch_dir: Path, public: dict[tuple[str, str], str]) -> list[dict]:
+def credit_helpers(finder: MessageFinder, depth: int = 3) -> list[dict]:
+    """Rows of private helpers (``_get_softmax_dim``) again under each public function of the same module
+    that calls the helper, directly or through up to ``depth`` private helpers (``softmax``), with how
+    ``via <helper>``: a user calls the public function and sees the helper's warning."""
+    by_name: dict[str, list[dict]] = {}
+    for row in finder.rows:
+        if row["private"] == "yes":
+            helper = row["api"].rsplit(".", 1)[-1]
+            by_name.setdefault(helper, []).append(row)
+    if not by_name:
+        return []
+    private_callees = {fn.rsplit(".", 1)[-1]: names for fn, names in finder.calls.items()
+                       if fn.rsplit(".", 1)[-1].startswith("_")}
+    credited = []
+    for function, names in finder.calls.items():
+        parts = function.split(".")
+        if any(p.startswith("_") and not p.startswith("__") for p in parts):
+            continue  # a private caller is itself a helper
+        reached, frontier = set(), set(names)
+        for _ in range(depth):
+            reached |= frontier
+            frontier = set().union(*(private_callees.get(n, set()) for n in frontier)) - reached
+        finder.stack = parts
+        api = finder.api()
+        if is_private(api):
+            continue
+        for helper in sorted(reached & set(by_name)):
+            for row in by_name[helper]:
+                credited.append({**row, "api": api, "private": "no", "how": f"{row['how']} via {helper}"})
+    finder.stack = []
+    return credited
+
+
+def sweep_python(torch_dir: Path, public: dict[tuple[str, str], str], wide: bool = False) -> list[dict]:
+    """Every message of the swept modules; ``wide`` adds every other warning and credits the warnings
+    of private helpers to their public callers (see MessageFinder and credit_helpers)."""
     rows = []
     for path in sorted(torch_dir.rglob("*.py")):
         module = module_name(path, torch_dir)
@@ -259,9 +310,11 @@ def sweep_python(torch_dir: Path, public: dict[tuple[str, str], str]) -> list[di
             tree = ast.parse(path.read_text(encoding="utf-8", errors="replace"))
         except SyntaxError:
             continue
-        finder = MessageFinder(module, str(path.relative_to(torch_dir.parent)), module_constants(tree), public)
+        finder = MessageFinder(module, str(path.relative_to(torch_dir.parent)), module_constants(tree), public, wide)
         finder.visit(tree)
         rows.extend(finder.rows)
+        if wide:
+            rows.extend(credit_helpers(finder))
     return rows
 
 
@@ -372,20 +425,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--references", type=Path, default=Path(__file__).parents[1] / "references",
                         help="mark messages whose API a section's api= lists as covered")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "deprecations")
+    parser.add_argument("--narrow", action="store_true",
+                        help="only deprecation wording (no warnings-<build>.tsv of every other warning)")
     args = parser.parse_args(argv)
     torch_dir = args.torch or default_torch_dir()
     build = args.build or build_version(torch_dir)
     public = {} if args.no_import else public_names()
-    rows = sweep_python(torch_dir, public) + sweep_binding(torch_dir)
-    rows.sort(key=lambda r: (r["api"], r["message"]))
+    found = sweep_python(torch_dir, public, wide=not args.narrow) + sweep_binding(torch_dir)
+    found.sort(key=lambda r: (r["api"], r["message"]))
+    # messages-<build>.tsv: the deprecation wording, as before; warnings-<build>.tsv: the wide sweep's
+    # other warnings and the helpers' messages credited to public callers. Both are reviewed.
+    rows = [r for r in found if r["how"] in NARROW_KINDS]
+    wide = [r for r in found if r["how"] not in NARROW_KINDS]
     args.out.mkdir(parents=True, exist_ok=True)
     write_tsv(args.out / f"messages-{build}.tsv", FIELDS, rows)
-    review = merge_review(rows, args.out / "review.tsv")
+    if not args.narrow:
+        write_tsv(args.out / f"warnings-{build}.tsv", FIELDS, wide)
+    review = merge_review(rows + wide, args.out / "review.tsv")
     if args.references and args.references.is_dir():
         mark_covered(review, section_apis(args.references))
     write_tsv(args.out / "review.tsv", REVIEW_FIELDS, review)
     counts = Counter(entry["status"] for entry in review)
-    print(f"{len(rows)} messages ({len(review)} distinct) in torch {build}: "
+    print(f"{len(rows)} messages and {len(wide)} other warnings ({len(review)} distinct) in torch {build}: "
           + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
     return 0
 

@@ -47,7 +47,17 @@ def renamed():
     log.warning("renamed is deprecated, use fresh instead")
 
 def fine():
-    warnings.warn("this input is large")   # not a deprecation: not listed
+    warnings.warn("this input is large")   # not a deprecation: listed only by the wide pass
+
+def _guess_dim(ndim):
+    warnings.warn("Implicit dimension choice has been made")
+
+def _helper(x):
+    return _guess_dim(x)
+
+def softmax(x, dim=None):
+    if dim is None:
+        dim = _helper(x)                    # two private helpers deep: credited to softmax
 ''')
     (root / "_helpers.py").write_text('import warnings\ndef _h():\n    warnings.warn("x is deprecated", FutureWarning)\n')
     (root / "_inductor" / "config.py").write_text('import warnings\nwarnings.warn("y is deprecated", FutureWarning)\n')
@@ -98,6 +108,31 @@ def test_a_section_listing_the_api_marks_it_api_covered(sweep, fake_torch, tmp_p
     review = {r["api"]: r for r in csv.DictReader((out / "review.tsv").open(), delimiter="\t")}
     assert review["torch.nn.functional.old_fn"]["status"] == "api-covered"
     assert review["torch.nn.functional.old_fn"]["pointer"] == "widgets#old_fn-is-deprecated"
+
+
+def test_the_wide_pass_lists_every_warning_and_credits_helpers_to_public_callers(sweep, fake_torch):
+    narrow = {(r["api"], r["how"]) for r in sweep.sweep_python(fake_torch, {})}
+    assert not any(how == "warn-wide" or " via " in how for _, how in narrow)
+    wide = {(r["api"], r["how"]): r for r in sweep.sweep_python(fake_torch, {}, wide=True)}
+    assert wide[("torch.nn.functional.fine", "warn-wide")]["message"] == "this input is large"
+    assert wide[("torch.nn.functional._guess_dim", "warn-wide")]["private"] == "yes"
+    credited = wide[("torch.nn.functional.softmax", "warn-wide via _guess_dim")]
+    assert credited["private"] == "no" and credited["message"] == "Implicit dimension choice has been made"
+    assert not any(api == "torch.nn.functional._helper" for api, _ in wide)   # a private caller is not credited
+
+
+def test_main_writes_the_wide_pass_apart_and_reviews_it(sweep, fake_torch, tmp_path):
+    out = tmp_path / "wide"
+    sweep.main(["--torch", str(fake_torch), "--no-import", "--out", str(out), "--references", str(tmp_path)])
+    messages = {r["api"] for r in csv.DictReader((out / "messages-9.1.0.tsv").open(), delimiter="\t")}
+    warnings_rows = {r["api"] for r in csv.DictReader((out / "warnings-9.1.0.tsv").open(), delimiter="\t")}
+    assert "torch.nn.functional.fine" in warnings_rows and "torch.nn.functional.fine" not in messages
+    assert "torch.nn.functional.softmax" in warnings_rows
+    review = {r["api"]: r["status"] for r in csv.DictReader((out / "review.tsv").open(), delimiter="\t")}
+    assert review["torch.nn.functional.softmax"] == "unreviewed"
+    sweep.main(["--torch", str(fake_torch), "--no-import", "--out", str(tmp_path / "narrow"), "--narrow",
+                "--references", str(tmp_path)])
+    assert not (tmp_path / "narrow" / "warnings-9.1.0.tsv").exists()
 
 
 def test_the_shipped_review_accounts_for_every_swept_message():
