@@ -91,6 +91,59 @@ CASES = {
     "opaque-typ-value": (
         ["opaque_object.register_custom_class(C, typ='value')"],
         ["opaque_object.register_custom_class(C, typ='constant')"]),
+    "cuda-dtype-tensor-constructor": (
+        ["torch.cuda.FloatTensor(3)", "torch.cuda.IntTensor([0])", "torch.cuda.LongTensor(x.size()).zero_()"],
+        ['torch.zeros(3, device="cuda")', "isinstance(x, torch.cuda.FloatTensor)", "x.type(torch.cuda.FloatTensor)",
+         "torch.FloatTensor(3)"]),
+    "sparse-dtype-tensor-constructor": (
+        ["torch.sparse.FloatTensor(a, b, s)", "torch.cuda.sparse.FloatTensor(a, b, s)"],
+        ["torch.sparse_coo_tensor(a, b, s)", "isinstance(x, torch.sparse.FloatTensor)"]),
+    "tensor-resize-as-not-inplace": (
+        ["y = x.resize_as(t)"],
+        ["x.resize_as_(t)", "x.view_as(t)"]),
+    "nll-loss-2d": (
+        ["nn.NLLLoss2d()", "criterion = torch.nn.NLLLoss2d(weight=w)"],
+        ["nn.NLLLoss()"]),
+    "nn-container": (
+        ["nn.Container()"],
+        ["nn.Module()", "nn.Sequential()"]),
+    "hardtanh-min-max-value": (
+        ["nn.Hardtanh(min_value=0.0, max_value=6.0)", "nn.Hardtanh(max_value=6.0)"],
+        ["nn.Hardtanh(min_val=0.0, max_val=6.0)", "nn.Hardtanh(0.0, 6.0)", "F.hardtanh(x, min_val=0.0)"]),
+    "gumbel-softmax-eps": (
+        ["F.gumbel_softmax(x, tau=0.5, eps=1e-10)"],
+        ["F.gumbel_softmax(x, tau=0.5, hard=True)"]),
+    "autograd-backward-grad-variables": (
+        ["torch.autograd.backward(y, grad_variables=g)"],
+        ["torch.autograd.backward(y, grad_tensors=g)", "y.backward(g)"]),
+    "autograd-grad-only-inputs": (
+        ["torch.autograd.grad(y, x, only_inputs=False)"],
+        ["torch.autograd.grad(y, x, only_inputs=True)", "torch.autograd.grad(y, x, create_graph=True)"]),
+    "ctx-mark-shared-storage": (
+        ["ctx.mark_shared_storage((x, y))"],
+        ["ctx.mark_dirty(x)", "ctx.save_for_backward(x)"]),
+    "distribution-sample-n": (
+        ["z = dist.sample_n(10)"],
+        ["z = dist.sample((10,))"]),
+    "ddp-check-reduction": (
+        ["nn.parallel.DistributedDataParallel(model, check_reduction=True)"],
+        ["nn.parallel.DistributedDataParallel(model, check_reduction=False)",
+         "nn.parallel.DistributedDataParallel(model, find_unused_parameters=True)"]),
+    "distributed-data-parallel-cpu": (
+        ["nn.parallel.DistributedDataParallelCPU(model)", "from torch.nn.parallel import DistributedDataParallelCPU"],
+        ["nn.parallel.DistributedDataParallel(model)"]),
+    "coalesced-collectives": (
+        ["torch.distributed.all_reduce_coalesced(grads)", "torch.distributed.all_gather_coalesced(outs, ins)"],
+        ["torch.distributed.all_reduce(flat)", "torch.distributed.all_gather_single(out, flat)"]),
+    "save-planner-dedup-replicated": (
+        ["torch.distributed.checkpoint.DefaultSavePlanner(dedup_replicated_tensors=True)"],
+        ["torch.distributed.checkpoint.DefaultSavePlanner(flatten_state_dict=True)"]),
+    "nccl-reduce-outputs": (
+        ["torch.cuda.nccl.reduce(a, outputs=b)"],
+        ["torch.cuda.nccl.reduce(a, output=b[0])", "torch.distributed.reduce(t, dst=0)"]),
+    "semi-structured-transposed": (
+        ["torch.sparse.to_sparse_semi_structured(w, transposed=True)"],
+        ["torch.sparse.to_sparse_semi_structured(w)", "torch.sparse.to_sparse_semi_structured(w, transposed=False)"]),
     "opaque-queries-renamed": (
         ["opaque_object.is_opaque_reference_type(C)", "opaque_object.is_opaque_value(obj)", "opaque_object.is_opaque_type(C)"],
         ["opaque_object.is_opaque_symbolic_type(C)", "opaque_object.is_custom_class_obj(obj)", "opaque_object.is_custom_class(C)"]),
