@@ -6,7 +6,7 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.rnn = nn.LSTM(28, 64, batch_first=True)
-        self.dropout1 = nn.Dropout2d(0.25)  # finding: dropout2d-input-not-4d
+        self.dropout1 = nn.Dropout2d(0.25)  # finding: dropout2d-deprecated
         self.fc = nn.Linear(64, 10)
 
     def forward(self, x):

@@ -7,7 +7,7 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.rnn = nn.LSTM(input_size=28, hidden_size=64, batch_first=True)
-        self.dropout1 = nn.Dropout2d(0.25)  # finding: dropout2d-input-not-4d
+        self.dropout1 = nn.Dropout2d(0.25)  # finding: dropout2d-deprecated
         self.fc1 = nn.Linear(64, 10)
         self.dropout2 = nn.Dropout(0.5)
 
