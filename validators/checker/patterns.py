@@ -92,6 +92,8 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
     """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
     receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
+
+
 def is_multi_dim_list_index(index: ast.expr) -> bool:
     """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
     as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
