@@ -25,6 +25,11 @@ MIN_FRAGMENT = 24
 VERSION_BOOST = 0.006  # the section's change happened in a release the query names ("in 2.14")
 
 _SPACE = re.compile(r"\s+")
+_DIGITS = re.compile(r"\d+")
+# "module 'torch.cuda.green_contexts' has no attribute 'SUPPORTED'", "cannot import name 'X' from 'torch.y'":
+# the error names the API as two quoted parts; the section spells it as one dotted name.
+_MISSING_NAME = re.compile(r"module '([\w.]+)' has no attribute '(\w+)'|cannot import name '(\w+)' from '([\w.]+)'")
+_ESCAPE = re.compile(r"\\([^\w\s])")  # \( \. \[ in a match= pattern
 # A release the query asks about: "changed in 2.14", "since PyTorch 2.9", "from 2.5 to 2.15". A
 # version that only describes the user's install ("torch 2.15 requires", "2.15.0+cu132") is not one.
 _RELEASE = re.compile(r"\b(?:in|since|from|to|after|before|until)\s+(?:(?:py)?torch\s+)?2\.(\d{1,2})(?![\w+]|\.\d+\+)",
@@ -44,14 +49,22 @@ def normalise(text: str) -> str:
     return _SPACE.sub(" ", text.replace("`", "")).strip().lower()
 
 
+def error_form(text: str) -> str:
+    """The form pasted errors and sections are compared in: a user's error carries their own sizes and
+    numbers (``torch.Size([64])``) where the section shows its snippet's (``torch.Size([4])``), and a
+    ``match=`` pattern escapes punctuation; so digit runs become 0 and regex escapes are dropped."""
+    return _DIGITS.sub("0", _ESCAPE.sub(r"\1", normalise(text)))
+
+
 def fragments(query: str) -> list[str]:
     """Pieces of a pasted error worth finding verbatim: lines, and the parts around ': '."""
     pieces = set()
     for line in query.splitlines():
-        line = normalise(line)
+        line = error_form(line)
         pieces.add(line)
         pieces.update(part.strip() for part in re.split(r": |\. ", line))
-    return [p for p in pieces if len(p) >= MIN_FRAGMENT]
+    named = {f"{m[1]}.{m[2]}" if m[1] else f"{m[4]}.{m[3]}" for m in _MISSING_NAME.finditer(error_form(query))}
+    return [p for p in pieces if len(p) >= MIN_FRAGMENT] + sorted(named)
 
 
 def error_text_boosts(query: str, rows: dict[str, dict]) -> dict[str, float]:

@@ -224,7 +224,7 @@ class SearchEngine:
 
 
 def _prepare_row(row: dict) -> None:
-    row["_norm"] = ranking.normalise(row["text"])  # once per load, for the error-text boosts
+    row["_norm"] = ranking.error_form(row["text"])  # once per load, for the error-text boosts
 
 
 def quote_prefix(text: str, limit: int = 60) -> str:

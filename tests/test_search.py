@@ -262,3 +262,22 @@ def test_a_short_query_lifts_the_overview_of_the_group_it_names():
     assert ranking.short_query_boosts("FSDP2", rows) == {"d#api": ranking.GROUP_BOOST}
     assert ranking.short_query_boosts("fully_shard", rows) == {"d#api": ranking.GROUP_BOOST}
     assert ranking.short_query_boosts("how do I shard a model with FSDP2", rows) == {}  # a question, not a name
+
+
+def test_a_pasted_error_matches_its_section_despite_other_numbers_and_split_names():
+    from torchpatch.server import ranking
+
+    rows = {
+        "a#bce": {"_norm": ranking.error_form(
+            r'raises=ValueError match="^Using a target size \(torch\.Size\(\[4\]\)\) that is different to the input '
+            r'size \(torch\.Size\(\[4, 1\]\)\) is deprecated\."')},
+        "a#removed": {"_norm": ranking.error_form("`torch.cuda.green_contexts.SUPPORTED` is gone in 2.14")},
+        "a#other": {"_norm": ranking.error_form("an unrelated section about torch.Size and green contexts")},
+    }
+    pasted = ("ValueError: Using a target size (torch.Size([64])) that is different to the input size "
+              "(torch.Size([64, 1])) is deprecated. Please ensure they have the same size.")
+    assert ranking.error_text_boosts(pasted, rows) == {"a#bce": ranking.ERROR_TEXT_BOOST}
+    missing = "AttributeError: module 'torch.cuda.green_contexts' has no attribute 'SUPPORTED'"
+    assert ranking.error_text_boosts(missing, rows) == {"a#removed": ranking.ERROR_TEXT_BOOST}
+    assert "torch.export.export_for_training" in ranking.fragments(
+        "ImportError: cannot import name 'export_for_training' from 'torch.export' (/site-packages/torch/export/__init__.py)")
