@@ -477,8 +477,9 @@ class FindingCollector(ast.NodeVisitor):
             finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
                               rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
                               (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
-            self.findings[(finding.line, finding.column, api, rule.pattern)] = finding
+            key = (finding.line, finding.column, api, rule.pattern)
+            self.findings[key] = finding
             if rule.unless_file_uses:
-                self.conditional[(finding.line, finding.column, api, rule.pattern)] = rule
+                self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
