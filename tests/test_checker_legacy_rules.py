@@ -50,8 +50,8 @@ CASES = {
         ["torch.stft(wave, 512, return_complex=False)"],
         ["torch.stft(wave, 512, return_complex=True)"]),
     "typed-storage-classes": (
-        ["torch.FloatStorage(4)", "isinstance(s, torch.TypedStorage)", "from torch import ByteStorage"],
-        ["torch.UntypedStorage(16)", "t.untyped_storage()"]),
+        ["torch.FloatStorage(4)", "from torch import ByteStorage"],
+        ["torch.UntypedStorage(16)", "t.untyped_storage()", "isinstance(s, torch.TypedStorage)"]),
     "tensor-storage-method": (
         ["t.storage().data_ptr()"],
         ["t.untyped_storage().data_ptr()", "self.storage()"]),

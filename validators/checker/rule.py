@@ -28,6 +28,8 @@ to calls passing none of them, and ``min_positional`` to calls with at least tha
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
 ``unless_file_uses`` drops the rule's findings in a file that uses any of the listed APIs
 (``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
+``exact`` limits a name rule to the API itself, not the names under it (``torch.nn.utils.weight_norm``
+is the deprecated function and also the module that holds the ``WeightNorm`` class).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -71,6 +73,7 @@ class Rule:
     min_positional: int | None = None  # ... and at least this many positional arguments
     receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
+    exact: bool = False  # kind=name: only the API itself, not the names under it
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -112,6 +115,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
             re.compile(rule.receiver_not)
         except re.error as exc:
             return f"receiver_not= is not a regular expression ({exc})"
+    if rule.exact and rule.kind != "name":
+        return "exact= only goes with kind=name"
     if rule.severity not in SEVERITIES:
         return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
     if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:

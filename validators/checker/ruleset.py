@@ -58,8 +58,11 @@ class RuleSet:
         found, end = [], len(qualified)
         while end > 0:
             prefix = qualified[:end]
-            if prefix in self.by_name:
-                found.append((prefix, self.by_name[prefix]))
+            rules = self.by_name.get(prefix)
+            if rules and prefix != qualified:
+                rules = [rule for rule in rules if not rule.exact]  # `weight_norm.WeightNorm` is not `weight_norm`
+            if rules:
+                found.append((prefix, rules))
             end = prefix.rfind(".")
         return found
 

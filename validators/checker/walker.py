@@ -44,6 +44,7 @@ class FindingCollector(ast.NodeVisitor):
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
+        self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
@@ -374,7 +375,24 @@ class FindingCollector(ast.NodeVisitor):
                     self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
-        self.generic_visit(node)
+        if self._is_type_check(node):
+            self._visit_type_check(node)
+        else:
+            self.generic_visit(node)
+
+    @staticmethod
+    def _is_type_check(node: ast.Call) -> bool:
+        return (isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass")
+                and len(node.args) == 2 and not node.keywords)
+
+    def _visit_type_check(self, node: ast.Call) -> None:
+        """``isinstance(x, torch.storage.TypedStorage)`` names a deprecated class without building one: no
+        warning. A name that is gone still raises there, so only warnings are dropped (see _report)."""
+        self.visit(node.func)
+        self.visit(node.args[0])
+        self.type_check += 1
+        self.visit(node.args[1])
+        self.type_check -= 1
 
     def _check_config_patch(self, node: ast.Call, config: str) -> None:
         """``torch._dynamo.config.patch(inline_inbuilt_nn_modules=False)``, ``patch("triton.use_block_ptr", True)``
@@ -469,6 +487,7 @@ class FindingCollector(ast.NodeVisitor):
         newest: dict[tuple, Rule] = {}
         for rule in rules:
             if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
+                    and not (self.type_check and rule.kind == "name" and rule.severity != "error")
                     and not (self.handled and rule.severity == "error")):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
