@@ -115,6 +115,12 @@ def test_fixture_rules_point_at_existing_sections(fixture_rules):
      'receiver_not="sampler"\n', "receiver_not= only goes with kind=method"),
     ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.T.f"\nkind="method"\nversion="2.6"\nmessage="m"\nfix="f"\n'
      'receiver_not="(sampler"\n', "receiver_not= is not a regular expression"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.T.f"\nkind="method"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'argument_like="(epoch"\n', "argument_like= is not a regular expression"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="call"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'receiver="sched"\n', "receiver= only goes with kind=method"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="call"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'exact=true\n', "exact= only goes with kind=name"),
 ])
 def test_a_malformed_rule_file_is_refused_with_the_rule_named(tmp_path, bad, error):
     path = tmp_path / "check-rules.toml"

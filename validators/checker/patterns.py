@@ -71,6 +71,10 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "method":
         if rule.receiver_not is not None and _receiver_matches(call, rule.receiver_not):
             return False
+        if rule.receiver is not None and not _receiver_matches(call, rule.receiver):
+            return False
+        if rule.argument_like is not None:
+            return _one_argument_like(call, rule.argument_like)
         if rule.argument is None:  # x.add_(alpha, other): the deprecated overload is told by its arity
             return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind in ("missing-argument", "method"):  # a method with argument=: a.cross(b) without dim
@@ -92,6 +96,23 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
     """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
     receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
+
+
+def _one_argument_like(call: ast.Call, pattern: str) -> bool:
+    """``scheduler.step(epoch + 1)``: one positional argument, no keywords, and some name in it (``epoch``)
+    fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
+    takes one on purpose (CosineAnnealingWarmRestarts)."""
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+        return False
+    names = []
+    for node in ast.walk(call.args[0]):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            return False
+        if isinstance(node, ast.Name):
+            names.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.append(node.attr)
+    return any(re.fullmatch(pattern, name, re.IGNORECASE) for name in names)
 
 
 def is_multi_dim_list_index(index: ast.expr) -> bool:

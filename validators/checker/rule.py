@@ -20,8 +20,15 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       (``x.add_(alpha, other)``: the deprecated scalar-first overload); with
                       ``receiver_not``, not when the receiver's last name matches that regular
                       expression (``sampler.state_dict(step)`` is the sampler's own method); with
+                      ``receiver``, only when it does (``scheduler.get_lr()``); with ``argument_like``,
+                      only calls passing exactly one positional argument that names something matching
+                      that regular expression (``scheduler.step(epoch)``, not ``scheduler.step(val_loss)``); with
                       ``argument`` (and ``position``), only calls that do not pass it, as for
                       missing-argument (``a.cross(b)`` without ``dim``)
+
+    plain-method      a class subclassing the API's class (``torch.autograd.Function`` for
+                      ``torch.autograd.Function.forward``) that defines that method without
+                      ``@staticmethod`` or ``@classmethod``: reported at the class
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
@@ -44,7 +51,8 @@ from dataclasses import dataclass
 from ..markdown import Version
 from .finding import SEVERITIES
 
-KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index")
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
+         "plain-method")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 
@@ -72,6 +80,8 @@ class Rule:
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
     receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
+    receiver: str | None = None  # kind=method: only receivers whose last name fully matches this regex
+    argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     exact: bool = False  # kind=name: only the API itself, not the names under it
     code: str = ""  # the short stable code (TP101), from check-codes.toml
@@ -108,13 +118,16 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "value= only goes with kind=keyword"
     if rule.when is not None and rule.kind != "missing-argument":
         return "when= only goes with kind=missing-argument"
-    if rule.receiver_not is not None:
+    for key in ("receiver_not", "receiver", "argument_like"):
+        pattern = getattr(rule, key)
+        if pattern is None:
+            continue
         if rule.kind != "method":
-            return "receiver_not= only goes with kind=method"
+            return f"{key}= only goes with kind=method"
         try:
-            re.compile(rule.receiver_not)
+            re.compile(pattern)
         except re.error as exc:
-            return f"receiver_not= is not a regular expression ({exc})"
+            return f"{key}= is not a regular expression ({exc})"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
     if rule.severity not in SEVERITIES:

@@ -18,7 +18,8 @@ from .ruleset import RuleSet
 
 # JSON has no tuples: the fields declared as tuples become tuples again when read.
 _TUPLES = {f.name for f in fields(Rule) if str(f.type).startswith("tuple")}
-_FORMAT = 1
+# A new Rule field makes a new key: an old cache would hand back rules without it.
+_FORMAT = (2, sorted(f.name for f in fields(Rule)))
 
 
 def cache_path(key: tuple):

@@ -28,23 +28,30 @@ class RuleSet:
     by_call: dict[str, list[Rule]] = field(init=False)
     by_method: dict[str, list[Rule]] = field(init=False)
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
+    by_plain_method: dict[str, list[Rule]] = field(init=False)  # base class -> rules on methods its subclasses define
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
         self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
+        self.by_plain_method = defaultdict(list)
         for rule in self.rules:
             if rule.kind == "list-index":
+                continue
+            if rule.kind == "plain-method":
+                for api in rule.apis:
+                    self.by_plain_method[api.rsplit(".", 1)[0]].append(rule)
                 continue
             index = {"name": self.by_name, "method": self.by_method}.get(rule.kind, self.by_call)
             for api in rule.apis:  # a method rule is found by its last component: the receiver is unknown
                 index[api.rsplit(".", 1)[-1] if rule.kind == "method" else api].append(rule)
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
+        self.by_plain_method = dict(self.by_plain_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
 
     def knows(self, qualified: str) -> bool:
-        return qualified in self.by_call or bool(self.name_rules(qualified))
+        return qualified in self.by_call or qualified in self.by_plain_method or bool(self.name_rules(qualified))
 
     def name_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
         """Name rules for ``qualified`` or any module/class above it (``a.b.c`` also asks ``a.b``)."""

@@ -227,6 +227,7 @@ class FindingCollector(ast.NodeVisitor):
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
                                              for base in node.bases)))
+            self._check_plain_methods(node)
             self.generic_visit(node)
             self.bases = outer_bases
         else:
@@ -234,6 +235,17 @@ class FindingCollector(ast.NodeVisitor):
         self.scope = outer
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _visit_scope
+
+    def _check_plain_methods(self, node: ast.ClassDef) -> None:
+        """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
+        Function (RuntimeError when called), reported at the class."""
+        for base in self.bases:
+            for rule in self.rules.by_plain_method.get(base, ()):
+                method = next(a for a in rule.apis if a.rsplit(".", 1)[0] == base).rsplit(".", 1)[1]
+                if any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
+                       and not any(dotted_name(d) in ("staticmethod", "classmethod") for d in item.decorator_list)
+                       for item in node.body):
+                    self._report(node, f"{base}.{method}", [rule])
 
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1:
@@ -260,9 +272,9 @@ class FindingCollector(ast.NodeVisitor):
               and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
               and isinstance(target.slice.value, str)):  # kwargs["dynamic_axes"] = {...}
             self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
-        if isinstance(target, ast.Name) and isinstance(value, ast.Call):
-            if self._is_foreign(value.func):
-                self.foreign.add((self.scope, target.id))
+        if isinstance(value, ast.Call) and self._is_foreign(value.func):
+            names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
+            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
 
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
@@ -435,7 +447,7 @@ class FindingCollector(ast.NodeVisitor):
         none of them is the Tensor method."""
         dotted = dotted_name(receiver)
         if dotted is not None:
-            return dotted.split(".")[0] in ("self", "cls") or self._is_module_or_foreign(receiver)
+            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver)
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
