@@ -115,6 +115,34 @@ def _one_argument_like(call: ast.Call, pattern: str) -> bool:
     return any(re.fullmatch(pattern, name, re.IGNORECASE) for name in names)
 
 
+def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
+    """The scalar-index rules whose ``receiver`` pattern names what ``node`` indexes (``loss.data[0]``)."""
+    receiver = scalar_index_receiver(node)
+    if receiver is None:
+        return []
+    return [rule for rule in rules if re.fullmatch(rule.receiver, receiver, re.IGNORECASE)]
+
+
+def scalar_index_receiver(node: ast.Subscript) -> str | None:
+    """``loss.data[0]``, ``loss.data.cpu()[0]``, ``loss.cpu().data[0]``: the name whose data is read at
+    index 0 (``loss``), or None for any other subscript."""
+    if not (isinstance(node.slice, ast.Constant) and node.slice.value == 0 and type(node.slice.value) is int):
+        return None
+    value, seen_data = node.value, False
+    while True:
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in (
+                "cpu", "cuda") and not value.args:
+            value = value.func.value
+        elif isinstance(value, ast.Attribute) and value.attr == "data" and not seen_data:
+            value, seen_data = value.value, True
+        else:
+            break
+    if not seen_data:
+        return None
+    receiver = dotted_name(value)
+    return receiver.rsplit(".", 1)[-1] if receiver else None
+
+
 def is_multi_dim_list_index(index: ast.expr) -> bool:
     """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
     as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary

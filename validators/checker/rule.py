@@ -29,6 +29,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     plain-method      a class subclassing the API's class (``torch.autograd.Function`` for
                       ``torch.autograd.Function.forward``) that defines that method without
                       ``@staticmethod`` or ``@classmethod``: reported at the class
+    scalar-index      ``<receiver>.data[0]`` (also through ``.cpu()``) where the receiver's last name fully
+                      matches ``receiver``: a loss is a 0-dim tensor, and indexing one raises
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
@@ -52,7 +54,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method")
+         "plain-method", "scalar-index")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 
@@ -122,12 +124,14 @@ def validate_rule_fields(rule: Rule) -> str | None:
         pattern = getattr(rule, key)
         if pattern is None:
             continue
-        if rule.kind != "method":
+        if rule.kind != "method" and not (key == "receiver" and rule.kind == "scalar-index"):
             return f"{key}= only goes with kind=method"
         try:
             re.compile(pattern)
         except re.error as exc:
             return f"{key}= is not a regular expression ({exc})"
+    if rule.kind == "scalar-index" and rule.receiver is None:
+        return "kind=scalar-index needs receiver="
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
     if rule.severity not in SEVERITIES:

@@ -28,6 +28,7 @@ class RuleSet:
     by_call: dict[str, list[Rule]] = field(init=False)
     by_method: dict[str, list[Rule]] = field(init=False)
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
+    by_scalar_index: list[Rule] = field(init=False)  # loss.data[0]: the receiver's name decides
     by_plain_method: dict[str, list[Rule]] = field(init=False)  # base class -> rules on methods its subclasses define
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
@@ -35,9 +36,10 @@ class RuleSet:
     def __post_init__(self) -> None:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
         self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
+        self.by_scalar_index = [rule for rule in self.rules if rule.kind == "scalar-index"]
         self.by_plain_method = defaultdict(list)
         for rule in self.rules:
-            if rule.kind == "list-index":
+            if rule.kind in ("list-index", "scalar-index"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

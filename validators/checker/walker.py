@@ -20,7 +20,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
 from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
-                       literal_keywords, matches_call)
+                       literal_keywords, matches_call, scalar_index_rules)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -337,6 +337,8 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.note_subscript(node, self.scope)
         if self.rules.by_list_index and is_multi_dim_list_index(node.slice) and not self._is_module_or_foreign(node.value):
             rules = self.rules.by_list_index
+            self._report(node, rules[0].apis[0], rules)
+        if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             self._report(node, rules[0].apis[0], rules)
         self.generic_visit(node)
 

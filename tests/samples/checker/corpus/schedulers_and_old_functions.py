@@ -36,3 +36,10 @@ def train(model, loader, args, epochs):
 def sample(self, noise_pred, t, latents, val_loss):
     self.plateau_scheduler.step(val_loss)
     return self.scheduler.step(noise_pred, t, latents)
+
+
+def log_losses(loss, loss_G, losses, features, writer, step):
+    writer.add_scalar("loss", loss.data[0], step)  # finding: loss-data-index
+    writer.add_scalar("loss_G", loss_G.data.cpu()[0], step)  # finding: loss-data-index
+    writer.add_scalar("first", losses.data[0], step)
+    return features.data[0], loss.item()

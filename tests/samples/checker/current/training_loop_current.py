@@ -25,3 +25,12 @@ def fit(model, loader, epochs):
         plateau_scheduler = plateau
         plateau_scheduler.step(loss.item())
         print(epoch, lr_scheduler.get_last_lr())
+
+
+def evaluate(model, loader):
+    total = 0.0
+    with torch.no_grad():
+        for x, y in loader:
+            loss = torch.nn.functional.cross_entropy(model(x), y)
+            total += loss.item()
+    return total

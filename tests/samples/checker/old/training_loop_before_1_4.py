@@ -1,6 +1,8 @@
 # expect: still-warns-on-2.15#schedulerstepepoch
 # expect: still-warns-on-2.15#schedulerget_lr-outside-step
 # expect: still-warns-on-2.15#autogradfunction-with-a-non-static-forward
+# expect: still-warns-on-2.15#variablevolatiletrue
+# expect: removed-and-legacy-calls#indexing-a-0-dim-tensor-lossdata0
 # A training loop and a custom op from before torch 1.4: the epoch handed to the scheduler, the rate read
 # with get_lr(), and an autograd Function with instance methods.
 import torch
@@ -24,3 +26,13 @@ def fit(model, loader, epochs):
             loss.backward()
             optimizer.step()
         print(epoch, lr_scheduler.get_lr())
+
+
+def evaluate(model, loader):
+    from torch.autograd import Variable
+    total = 0.0
+    for x, y in loader:
+        x = Variable(x, volatile=True)
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        total += loss.data[0]
+    return total
