@@ -196,6 +196,8 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
+        self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
@@ -212,8 +214,8 @@ class LoadedObjects:
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
-        if isinstance(value, ast.Dict):
-            self.dicts[(scope, target.id)] = value
+        if (display := dict_display(value)) is not None:
+            self.dicts[(scope, target.id)] = display
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
         if isinstance(value, ast.Call):
@@ -231,7 +233,8 @@ class LoadedObjects:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        return (last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None)
+        return (last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None
+                or last in _NAMESPACE_CLASSES)
 
     def holds_object(self, value: ast.expr, scope: int) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, or something built above."""
@@ -339,23 +342,35 @@ class LoadedObjects:
         if len(call.args) < 2:
             return
         saved = call.args[0]
-        if isinstance(saved, ast.Dict):
-            objects = any(self.holds_object(v, scope) for v in saved.values)
+        if isinstance(saved, ast.Name):
+            self.resaved.add((scope, saved.id))
+        if (display := self.saved_dict(saved, scope)) is not None:  # {...}, dict(k=v), or a name bound to one
+            objects = any(self.holds_object(v, scope) for v in display.values)
         else:
             name = (dotted_name(saved) or "").rsplit(".", 1)[-1]
-            objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
-                       or self.holds_object(saved, scope))
+            # a name bound to a torch.load result is saved back: its name says nothing of what the file holds
+            reloaded = isinstance(saved, ast.Name) and (scope, saved.id) in self.loaded
+            if reloaded:  # unless it is also bound to something the file builds (the cache pattern)
+                objects = (scope, saved.id) in self.built_objects
+            else:
+                objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
+                           or self.holds_object(saved, scope))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
         if (isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id)
                 and isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers):
             self.round_trips.add(scope)  # all_gather(data) / broadcast(obj): whatever the caller passes
 
+    def note_load(self, call: ast.Call) -> None:
+        if (bound := self.bindings.get(id(call))) is not None:
+            self.loaded.add(bound)
+
     def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
-        """What a save call saves, when it is a dict display or a name bound to one in this scope."""
+        """What a save call saves, when it is a dict display (``{...}`` or ``dict(k=v, ...)``) or a name bound
+        to one in this scope."""
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
-        return saved if isinstance(saved, ast.Dict) else None
+        return dict_display(saved)
 
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
@@ -398,6 +413,8 @@ class LoadedObjects:
             return True
         return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
+                # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
+                and bound not in self.resaved
                 and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
 
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
@@ -412,6 +429,20 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
+# "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
+_NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
+
+
+def dict_display(node: ast.expr) -> ast.Dict | None:
+    """``{"a": x}`` as is; ``dict(a=x, b=y)`` as the display it builds (a fresh node, so that keys set later
+    by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
+    if isinstance(node, ast.Dict):
+        return ast.Dict(keys=list(node.keys), values=list(node.values))
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
+            and node.keywords and all(kw.arg is not None for kw in node.keywords)):
+        return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
+    return None
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
 _TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
 

@@ -360,6 +360,8 @@ class FindingCollector(ast.NodeVisitor):
             self.allowlisted = True
         elif api == "torch.save":
             self.loads.note_save(node, self.scope)
+        elif api == "torch.load":
+            self.loads.note_load(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
         if api is not None and api.endswith(_CONFIG_PATCH):
