@@ -148,6 +148,9 @@ class FileEvidence:
         if not named:
             return
         keys = frozenset(key for key, _ in named)
+        # entries set by subscript under a key held in a variable (``latent[i][name] = codes.numpy()``) count too
+        named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
+                  if k is not None and not isinstance(k, ast.Constant)]
         held = next((key for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held))

@@ -173,6 +173,7 @@ class LoadedObjects:
 
     def __init__(self) -> None:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
+        self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
@@ -192,6 +193,7 @@ class LoadedObjects:
         self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
+        self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
@@ -205,10 +207,16 @@ class LoadedObjects:
             self.buffers.add((scope, target.id))
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
-        if isinstance(value, ast.Call) and self._builds_objects(value):
+        if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
+                isinstance(value, ast.Subscript) and self._is_built(value, scope)):
             for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
                 if (name := dotted_name(element)) is not None:  # features, self.features
                     self.built_objects.add((0 if "." in name else scope, name))
+        if isinstance(target, ast.Subscript):
+            self._note_item_store(target, value, scope)
+        elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
+                (name := dotted_name(target)) or "").startswith("self."):
+            self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
         if not isinstance(target, ast.Name):
             return
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
@@ -225,25 +233,51 @@ class LoadedObjects:
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
 
-    def _builds_objects(self, call: ast.Call) -> bool:
+    def _note_item_store(self, target: ast.Subscript, value: ast.expr, scope: int) -> None:
+        """``d["orig"] = {}``, ``d[i][name] = codes.cpu().numpy()`` after ``d = {}``: the dict saved later holds
+        these entries too. A nested store is kept under the top-level key it goes through."""
+        top = target
+        while isinstance(top.value, ast.Subscript):
+            top = top.value
+        if not isinstance(top.value, ast.Name) or (display := self.dicts.get((scope, top.value.id))) is None:
+            return
+        key = top.slice
+        if isinstance(key, ast.Constant) and not isinstance(key.value, str):
+            return
+        display.keys.append(key)
+        display.values.append(value)
+
+    def _builds_objects(self, call: ast.Call, scope: int) -> bool:
         """A call whose result ``weights_only`` refuses: an instance of a class the project defines
-        (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, or numpy
-        (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global)."""
+        (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, numpy
+        (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global),
+        or a function of the project's own applied to such a value (``generate_splits(np.arange(n))``)."""
         callee = dotted_name(call.func)
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        return (last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None
-                or last in _NAMESPACE_CLASSES)
+        if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
+                last in _NAMESPACE_CLASSES:
+            return True
+        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args)
 
-    def holds_object(self, value: ast.expr, scope: int) -> bool:
-        """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, or something built above."""
-        if is_object_value(value):
-            return True
-        if isinstance(value, ast.Call) and self._builds_objects(value):
-            return True
+    def _is_built(self, value: ast.expr, scope: int) -> bool:
+        """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Call):
+            return self._builds_objects(value, scope)
         name = dotted_name(value)
         return name is not None and (0 if "." in name else scope, name) in self.built_objects
+
+    def holds_object(self, value: ast.expr, scope: int) -> bool:
+        """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
+        list or tuple display holding one (``[train_idx, val_idx]``)."""
+        if is_object_value(value):
+            return True
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return any(self.holds_object(element, scope) for element in value.elts)
+        return self._is_built(value, scope)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
@@ -312,6 +346,8 @@ class LoadedObjects:
             return
         if isinstance(container, ast.Name):
             self.keys_read.setdefault((scope, container.id), set()).add(key.value)
+        elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
+            self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):
             self.call_keys.setdefault(id(container), set()).add(key.value)
 
@@ -377,6 +413,7 @@ class LoadedObjects:
         keys = set(self.call_keys.get(id(call), ()))
         if id(call) not in self.item_bound:
             keys |= self.keys_read.get(self.bindings.get(id(call)), set())
+        keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
         return frozenset(keys)
 
     def has_variable_key(self, call: ast.Call) -> bool:

@@ -89,6 +89,8 @@ class FindingCollector(ast.NodeVisitor):
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
+        self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
+                                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.visit(tree)
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -273,6 +275,7 @@ class FindingCollector(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
+            self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
