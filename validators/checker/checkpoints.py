@@ -52,6 +52,28 @@ CONFIG_LIBRARIES = {
     "mmengine": "mmengine.config.config.Config",
     "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
 }
+# Library checkpoint writers whose layout is known from their source: the writer's qualified names, the keys its
+# checkpoint holds, the key that holds an object, and the parameter (name, position) that passes that object.
+# timm's CheckpointSaver._save (timm/utils/checkpoint_saver.py) keeps ``'args': self.args`` (an argparse
+# Namespace: "Unsupported global: GLOBAL argparse.Namespace" on torch 2.15) whenever ``args`` is not None.
+CHECKPOINT_WRITERS = {
+    ("timm.utils.CheckpointSaver", "timm.utils.checkpoint_saver.CheckpointSaver"): (
+        frozenset({"epoch", "arch", "optimizer", "version", "args", "state_dict", "state_dict_ema", "metric"}),
+        "args", ("args", 2)),
+}
+WRITERS = {name: (names[0], *layout) for names, layout in CHECKPOINT_WRITERS.items() for name in names}
+WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in WRITERS)
+
+
+def writer_passes_object(call: ast.Call, parameter: tuple[str, int]) -> bool:
+    """``CheckpointSaver(model, opt, args=args)``: the object parameter is passed, and not as a literal None."""
+    keyword, position = parameter
+    value = next((kw.value for kw in call.keywords if kw.arg == keyword), None)
+    if value is None and len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args):
+        value = call.args[position]
+    return value is not None and not (isinstance(value, ast.Constant) and value.value is None)
+
+
 # Names a config object goes by in a saved checkpoint (``'config': config``, ``'cfg': self.cfg``).
 CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})
 
@@ -134,6 +156,8 @@ class FileEvidence:
     # that read a key of the layout by name, not for one read only with a key held in a variable
     built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
+    # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
+    writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")

@@ -80,6 +80,8 @@ class ProjectEvidence:
             if candidate.variable_key else shown
         for evidence in self.files:
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
+            layouts += [(layout, line, held, f"an object ({writer} saves it)")
+                        for layout, line, held, writer in evidence.writer_layouts]
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
                 layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
                             evidence.built_layouts]

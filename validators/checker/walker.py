@@ -17,8 +17,8 @@ from ..parsing import parse_expression
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
-from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
-                          is_save_call, saved_path)
+from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
+                          is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
                        literal_keywords, matches_call)
 from .rule import Rule
@@ -55,6 +55,7 @@ class FindingCollector(ast.NodeVisitor):
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
+        self.writer_imports: dict[str, str] = {}  # local name -> module or name of a library checkpoint writer's package
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -280,6 +281,8 @@ class FindingCollector(ast.NodeVisitor):
             self.evidence.lightning = True
         if not node.level and node.module:
             self.evidence.config_library = self.evidence.config_library or config_library(node.module)
+            if node.module.partition(".")[0] in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
+                self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
@@ -289,6 +292,9 @@ class FindingCollector(ast.NodeVisitor):
         for alias in node.names:
             self.evidence.lightning |= is_lightning_module(alias.name)
             self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
+            if alias.name.partition(".")[0] in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
+                local = alias.asname or alias.name.partition(".")[0]
+                self.writer_imports[local] = alias.name if alias.asname else local
             self._check_qualified(node, alias.name)
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
@@ -367,6 +373,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_load(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if self.writer_imports:
+            self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
@@ -409,6 +417,17 @@ class FindingCollector(ast.NodeVisitor):
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _note_writer(self, node: ast.Call) -> None:
+        """``utils.CheckpointSaver(model, optimizer, args=args)``: a library writer whose checkpoints hold an object."""
+        dotted = dotted_name(node.func)
+        head, _, rest = (dotted or "").partition(".")
+        if head not in self.writer_imports:
+            return
+        writer = WRITERS.get(f"{self.writer_imports[head]}.{rest}" if rest else self.writer_imports[head])
+        if writer is not None and writer_passes_object(node, writer[3]):
+            name, keys, held, _ = writer
+            self.evidence.writer_layouts.append((keys, node.lineno, held, name))
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
