@@ -20,7 +20,7 @@ from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .checkpoints import FileEvidence, config_library_imported
 from .imports import ImportMap
-from .project import ProjectEvidence, project_root
+from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
@@ -145,6 +145,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
+    if undecided:
+        lend_outer_evidence(projects)
     for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()

@@ -161,6 +161,7 @@ class FileEvidence:
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
+    imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
     candidates: list[LoadCandidate] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,

@@ -280,6 +280,7 @@ class FindingCollector(ast.NodeVisitor):
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
+            self.evidence.imported_packages.add(node.module.partition(".")[0])
             self.evidence.config_library = self.evidence.config_library or config_library(node.module)
             if node.module.partition(".")[0] in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
                 self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
@@ -290,6 +291,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            self.evidence.imported_packages.add(alias.name.partition(".")[0])
             self.evidence.lightning |= is_lightning_module(alias.name)
             self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
             if alias.name.partition(".")[0] in WRITER_LIBRARIES:  # import timm.utils as utils / import timm

@@ -1,7 +1,10 @@
 # seen in: sczhou/CodeFormer scripts/generate_latent_gt.py and basicsr/data/ffhq_blind_dataset.py (a dict filled
 # by subscript with numpy arrays (.cpu().numpy()), saved by one script and read by key in a dataset class:
-# UnpicklingError under weights_only=True on torch 2.15); a dict filled with tensors the same way loads
+# UnpicklingError under weights_only=True on torch 2.15); a dict filled with tensors the same way loads.
+# The script sits outside the package's setup.py folder but imports the package: it writes data for it.
 import torch
+
+from facekit.utils import load_encoder
 
 
 def generate(encoder, images, out):
