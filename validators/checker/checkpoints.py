@@ -97,12 +97,29 @@ def config_library_imported(code: str) -> str | None:
     return match.group(1) if match else None
 
 
+# Receivers whose ``.config`` is an option's value (a path, a name), not a config object.
+OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser", "params"})
+# A dict subclass with attribute access (``class AttrDict(dict)`` defining ``__getattr__``): the project's own
+# config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
+_DICT_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:",
+                         re.MULTILINE)
+
+
+def config_dict_class(code: str) -> tuple[str, int] | None:
+    """The first attribute-access dict subclass ``code`` defines, and its line; found by text, so files that never
+    name torch (``config/attr_dict.py``) count too."""
+    if "__getattr__" not in code or (match := _DICT_CLASS.search(code)) is None:
+        return None
+    return match.group(1), code.count("\n", 0, match.start()) + 1
+
+
 def is_config_name(node: ast.expr) -> bool:
-    """``config``, ``cfg``, ``self.config``: not ``args.config`` (an argparse option, usually a path)."""
+    """``config``, ``cfg``, ``self.config``, ``assignment.config``: not ``args.config`` (an argparse option,
+    usually a path)."""
     if isinstance(node, ast.Name):
         return node.id.lower() in CONFIG_NAMES
-    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
-            and node.attr.lower() in CONFIG_NAMES)
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
 def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import Callable
 
 from .checkpoints import names_ckpt_file
 from .imports import dotted_name
@@ -199,6 +200,8 @@ class LoadedObjects:
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
+        # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
+        self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
         self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
@@ -222,7 +225,7 @@ class LoadedObjects:
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
-        if (display := dict_display(value)) is not None:
+        if (display := self._display(value)) is not None:
             self.dicts[(scope, target.id)] = display
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
@@ -233,6 +236,14 @@ class LoadedObjects:
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
 
+    def _display(self, node: ast.expr) -> ast.Dict | None:
+        """:func:`dict_display`, with keys that are class constants (``{cls._CONFIG_KEY: cfg}``) spelled out."""
+        display = dict_display(node)
+        if display is not None:
+            display.keys = [ast.Constant(named) if key is not None and not isinstance(key, ast.Constant) and (
+                named := self.constant_of(key)) is not None else key for key in display.keys]
+        return display
+
     def _note_item_store(self, target: ast.Subscript, value: ast.expr, scope: int) -> None:
         """``d["orig"] = {}``, ``d[i][name] = codes.cpu().numpy()`` after ``d = {}``: the dict saved later holds
         these entries too. A nested store is kept under the top-level key it goes through."""
@@ -242,6 +253,8 @@ class LoadedObjects:
         if not isinstance(top.value, ast.Name) or (display := self.dicts.get((scope, top.value.id))) is None:
             return
         key = top.slice
+        if (named := self.constant_of(key)) is not None:
+            key = ast.Constant(named)
         if isinstance(key, ast.Constant) and not isinstance(key.value, str):
             return
         display.keys.append(key)
@@ -299,9 +312,9 @@ class LoadedObjects:
 
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
-        key = _string_key(node)
         if not isinstance(node.ctx, ast.Load):
             return
+        key = _string_key(node) or self.constant_of(node.slice)
         if key is None:  # ckpt[args.checkpoint_key]; x[i] of anything else is not looked at
             value = node.value
             if isinstance(value, ast.Call) or (isinstance(value, ast.Name) and (scope, value.id) in self.call_bound):
@@ -335,6 +348,8 @@ class LoadedObjects:
         return self.loops
 
     def _read_key(self, container: ast.AST, key: ast.AST, scope: int) -> None:
+        if (named := self.constant_of(key)) is not None:  # ckpt[cls._CONFIG_KEY]: a key by name
+            key = ast.Constant(named)
         if isinstance(key, (ast.Name, ast.Attribute)) and (held := dotted_name(key)) is not None:
             if isinstance(container, ast.Name):  # ckpt[args.checkpoint_key], key in ckpt
                 if (scope, container.id) in self.call_bound:
@@ -406,7 +421,7 @@ class LoadedObjects:
         to one in this scope."""
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
-        return dict_display(saved)
+        return self._display(saved)
 
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""

@@ -34,6 +34,7 @@ class ProjectEvidence:
         self.plain_ckpt_saves = False
         self.plain_layouts: list[frozenset[str]] = []
         self.config_library: str | None = None  # the first config-object library some file imports
+        self.config_class: str | None = None  # the first attribute-access dict subclass some file defines
         # files of an enclosing group that import this sub-project's package: only the layouts they save count
         self.borrowed: list[FileEvidence] = []
 
@@ -48,9 +49,24 @@ class ProjectEvidence:
         """A file that was not walked (it never names torch) imports a config-object library."""
         self.config_library = self.config_library or library
 
+    def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
+        """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
+        if found is not None and self.config_class is None:
+            self.config_class = f"{found[0]} (a dict subclass, {file}:{found[1]})"
+
+    def _config_object(self) -> str | None:
+        """What makes a saved ``config`` an object in this project, in words; None: it may be a plain dict."""
+        reasons = []
+        if self.config_library:
+            reasons.append(f"the project imports {self.config_library}: Unsupported global: GLOBAL "
+                           f"{CONFIG_LIBRARIES[self.config_library]}")
+        if self.config_class:
+            reasons.append(f"the project defines {self.config_class}: Unsupported global")
+        return "; ".join(reasons) or None
+
     def _plain_layouts(self) -> list[frozenset[str]]:
         """Saved layouts without objects; one holding ``config`` is plain where no config library is imported."""
-        if self.config_library:
+        if self._config_object():
             return self.plain_layouts
         return self.plain_layouts + [keys for evidence in self.files for keys, _, _ in evidence.config_layouts]
 
@@ -90,10 +106,8 @@ class ProjectEvidence:
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
                 layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
                             evidence.built_layouts]
-            if self.config_library:
-                library = self.config_library
-                layouts += [(layout, line, held, f"a config object (the project imports {library}: "
-                             f"Unsupported global: GLOBAL {CONFIG_LIBRARIES[library]})")
+            if why := self._config_object():
+                layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
                 if keys <= layout:

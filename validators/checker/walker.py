@@ -55,6 +55,8 @@ class FindingCollector(ast.NodeVisitor):
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
+        self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
+        self.classes: list[str] = []  # the classes being walked, innermost last
         self.writer_imports: dict[str, str] = {}  # local name -> module or name of a library checkpoint writer's package
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
@@ -90,6 +92,11 @@ class FindingCollector(ast.NodeVisitor):
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
+        for node in getattr(tree, "body", ()):
+            if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
+                self.class_constants[node.name] = constants
+        if self.class_constants:
+            self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.visit(tree)
@@ -225,12 +232,14 @@ class FindingCollector(ast.NodeVisitor):
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
+            self.classes.append(node.name)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
                                              for base in node.bases)))
             self.generic_visit(node)
             self.bases = outer_bases
+            self.classes.pop()
         else:
             self.generic_visit(node)
         self.scope = outer
@@ -265,6 +274,16 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(target, ast.Name) and isinstance(value, ast.Call):
             if self._is_foreign(value.func):
                 self.foreign.add((self.scope, target.id))
+
+    def _class_constant(self, node: ast.expr) -> str | None:
+        """``cls._CONFIG_KEY`` / ``self._CONFIG_KEY`` in a method, ``Loader._CONFIG_KEY`` anywhere: the string a
+        module-level class binds to that name in its body."""
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            return None
+        owner = node.value.id
+        if owner in ("cls", "self"):
+            owner = self.classes[-1] if self.classes else ""
+        return self.class_constants.get(owner, {}).get(node.attr)
 
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
@@ -509,3 +528,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+
+def _string_constants(node: ast.ClassDef) -> dict[str, str]:
+    """``_CONFIG_KEY = "config"`` in a class body: the names a class binds to a string."""
+    return {target.id: statement.value.value for statement in node.body if isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
+            for target in statement.targets if isinstance(target, ast.Name)}
