@@ -195,6 +195,9 @@ class LoadedObjects:
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
+        self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
+        self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
+        self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
@@ -298,6 +301,11 @@ class LoadedObjects:
             self.object_names.add((scope, call.func.id))
             if call.func.id == "vars" and call.args:
                 self._mark(call.args[0], scope)
+            elif call.func.id == "isinstance" and len(call.args) == 2 and _names_script_module(call.args[1]):
+                self._mark(call.args[0], scope)  # handles a TorchScript archive, which weights_only=True refuses
+            elif call.func.id in self.local_functions:
+                self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
+                                if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
         elif isinstance(call.func, ast.Attribute) and call.args:
@@ -409,8 +417,10 @@ class LoadedObjects:
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
         if (isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id)
-                and isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers):
-            self.round_trips.add(scope)  # all_gather(data) / broadcast(obj): whatever the caller passes
+                and ((isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers)
+                     or not _CHECKPOINT_LIKE.search(saved.id))):
+            # all_gather(data) / broadcast(obj) through a buffer or a file per rank: whatever the caller passes
+            self.round_trips.add(scope)
 
     def note_load(self, call: ast.Call) -> None:
         if (bound := self.bindings.get(id(call))) is not None:
@@ -449,9 +459,30 @@ class LoadedObjects:
     def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:
         return names_ckpt_file(node, self.ckpt_names.get(scope, set()))
 
+    def note_object_param(self, scope: int, name: str) -> None:
+        """A function uses its parameter ``name`` as an object (``cfg: DictConfig``, ``OmegaConf.set_struct(cfg)``,
+        ``model.eval()``): what callers pass there is one."""
+        function = self.functions.get(scope)
+        if function is not None and name in function[1]:
+            self.object_params.setdefault(function[0], set()).add(function[1].index(name))
+
+    def _resolve_passed(self) -> None:
+        """Mark what was passed to such parameters (``_clean_cfg(pkg["xp.cfg"])``); a parameter passed on to another
+        one counts too, so a few rounds until nothing changes."""
+        for _ in range(3):
+            before = sum(len(positions) for positions in self.object_params.values())
+            for function, position, argument, scope in self.passed:
+                if position in self.object_params.get(function, ()):
+                    self._mark(argument, scope)
+            if sum(len(positions) for positions in self.object_params.values()) == before:
+                break
+        self.passed = []
+
     def _mark(self, node: ast.AST, scope: int) -> None:
         if isinstance(node, ast.Name):
             self.object_names.add((scope, node.id))
+            if scope in self.functions:
+                self.note_object_param(scope, node.id)
         elif isinstance(node, ast.Call):
             self.object_calls.add(id(node))
             if isinstance(node.func, ast.Attribute):  # x.cuda().eval(): x is the object
@@ -460,6 +491,8 @@ class LoadedObjects:
             self._mark(node.value, scope)
 
     def is_object(self, call: ast.Call) -> bool:
+        if self.passed:
+            self._resolve_passed()
         bound = self.bindings.get(id(call))
         if id(call) in self.object_calls or bound in self.object_names:
             return True
@@ -497,6 +530,8 @@ def dict_display(node: ast.expr) -> ast.Dict | None:
     return None
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
 _TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
+# A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
+_CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 
 
 def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:
@@ -506,6 +541,27 @@ def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:
     owners = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
     local = any(isinstance(n, ast.Name) and id(n) not in owners for n in ast.walk(node))  # `out`, not `os.` or `args.`
     return (scope if local else 0), ast.dump(node, annotate_fields=False, include_attributes=False)
+
+
+# Parameter annotations that name an object weights_only refuses (a config object, a Namespace, a module).
+OBJECT_ANNOTATIONS = frozenset({"DictConfig", "ListConfig", "CfgNode", "ConfigDict", "Namespace", "Module",
+                                "ScriptModule", "RecursiveScriptModule"})
+_SCRIPT_MODULES = frozenset({"ScriptModule", "RecursiveScriptModule"})
+
+
+def _names_script_module(node: ast.expr) -> bool:
+    """``RecursiveScriptModule``, ``torch.jit.ScriptModule``, or a tuple holding one (an isinstance target)."""
+    if isinstance(node, ast.Tuple):
+        return any(_names_script_module(element) for element in node.elts)
+    return (dotted_name(node) or "").rsplit(".", 1)[-1] in _SCRIPT_MODULES
+
+
+def names_object_type(annotation: ast.expr | None) -> bool:
+    """``cfg: DictConfig``, ``args: argparse.Namespace``, ``model: nn.Module``, ``Optional[DictConfig]``."""
+    if isinstance(annotation, ast.Subscript):
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        return any(names_object_type(element) for element in inner)
+    return annotation is not None and (dotted_name(annotation) or "").rsplit(".", 1)[-1] in OBJECT_ANNOTATIONS
 
 
 def _builds_plain_dict(value: ast.expr) -> bool:

@@ -20,7 +20,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
-                       literal_keywords, matches_call)
+                       literal_keywords, matches_call, names_object_type)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -197,6 +197,8 @@ class FindingCollector(ast.NodeVisitor):
             self.annotation -= 1
 
     def visit_arg(self, node: ast.arg) -> None:
+        if names_object_type(node.annotation):  # def clean(cfg: DictConfig): callers pass it a config object
+            self.loads.note_object_param(self.scope, node.arg)
         if node.annotation is not None and self._foreign_annotation(node.annotation):
             self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
         self._visit_annotation(node.annotation)
@@ -224,6 +226,8 @@ class FindingCollector(ast.NodeVisitor):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
+            if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
+                self.loads.functions[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)])
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)

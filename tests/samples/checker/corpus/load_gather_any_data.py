@@ -37,3 +37,20 @@ def copy_weights(state_dict):
     torch.save(state_dict, buffer)
     buffer.seek(0)
     return torch.load(buffer)
+
+
+# seen in: sam2 all_gather_via_filesys (each rank torch.save()s its argument to a file, then loads every rank's file)
+def all_gather_via_files(data, save_dir, rank, world_size):
+    torch.save(data, f"{save_dir}/data_{rank}.pkl")
+    dist.barrier()
+    return [torch.load(f"{save_dir}/data_{r}.pkl") for r in range(world_size)]  # finding: torch-load-saved-objects
+
+
+def save_and_verify(checkpoint, path):
+    torch.save(checkpoint, path)  # a training checkpoint of state dicts, checked after writing
+    return torch.load(path, map_location="cpu")
+
+
+def shard_weights(weights, save_dir, rank):
+    torch.save(weights, f"{save_dir}/shard_{rank}.pt")
+    return torch.load(f"{save_dir}/shard_{rank}.pt")
