@@ -179,6 +179,7 @@ class LoadedObjects:
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
         self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
+        self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
@@ -416,6 +417,9 @@ class LoadedObjects:
                            or self.holds_object(saved, scope))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
+        elif display is not None:
+            self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
+                key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
         if (isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id)
                 and ((isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers)
                      or not _CHECKPOINT_LIKE.search(saved.id))):
@@ -455,6 +459,14 @@ class LoadedObjects:
                 if container not in self._loops().get((scope, root), ()):
                     return True
         return False
+
+    def reads_own_plain_save(self, call: ast.Call, scope: int) -> bool:
+        """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
+        its own checkpoint): what other files save under the same keys is no evidence for it."""
+        if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
+            return False
+        saved = self.plain_saved_to.get(path)
+        return saved is not None and self.keys_of(call) <= saved
 
     def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:
         return names_ckpt_file(node, self.ckpt_names.get(scope, set()))

@@ -110,6 +110,8 @@ class FindingCollector(ast.NodeVisitor):
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
+            elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
+                continue  # it resumes the plain checkpoint this file writes to the same path
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
