@@ -103,14 +103,19 @@ OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
 _DICT_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:",
                          re.MULTILINE)
+_CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
 
 
 def config_dict_class(code: str) -> tuple[str, int] | None:
     """The first attribute-access dict subclass ``code`` defines, and its line; found by text, so files that never
     name torch (``config/attr_dict.py``) count too."""
-    if "__getattr__" not in code or (match := _DICT_CLASS.search(code)) is None:
+    if "__getattr__" not in code:
         return None
-    return match.group(1), code.count("\n", 0, match.start()) + 1
+    for match in _DICT_CLASS.finditer(code):
+        body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
+        if "__getattr__" in code[match.end():body.start() if body else len(code)]:
+            return match.group(1), code.count("\n", 0, match.start()) + 1
+    return None
 
 
 def is_config_name(node: ast.expr) -> bool:

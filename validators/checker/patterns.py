@@ -203,6 +203,8 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
+        self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
         # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
         self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
@@ -314,6 +316,8 @@ class LoadedObjects:
                 self._read_key(call.func.value, call.args[0], scope)
             if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
                 self.state_dict_names.add((scope, call.args[0].id))
+            elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Call):
+                self.state_dict_calls.add(id(call.args[0]))
             elif call.func.attr == "from_numpy":
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
@@ -420,11 +424,12 @@ class LoadedObjects:
         elif display is not None:
             self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                 key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
-        if (isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id)
-                and ((isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers)
-                     or not _CHECKPOINT_LIKE.search(saved.id))):
-            # all_gather(data) / broadcast(obj) through a buffer or a file per rank: whatever the caller passes
-            self.round_trips.add(scope)
+        if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
+            # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
+            if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
+                self.round_trips.add(scope)
+            elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
+                self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
 
     def note_load(self, call: ast.Call) -> None:
         if (bound := self.bindings.get(id(call))) is not None:
@@ -518,6 +523,9 @@ class LoadedObjects:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
         if scope in self.round_trips:
+            return True
+        if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
+                self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True

@@ -1,6 +1,7 @@
 # seen in: sam2 training/utils/distributed.py (all_gather / broadcast_object of "any picklable data":
 # the function torch.save()s its own argument into a buffer and loads what the other ranks sent)
 import io
+import os
 import tempfile
 
 import torch
@@ -54,3 +55,17 @@ def save_and_verify(checkpoint, path):
 def shard_weights(weights, save_dir, rank):
     torch.save(weights, f"{save_dir}/shard_{rank}.pt")
     return torch.load(f"{save_dir}/shard_{rank}.pt")
+
+
+# seen in: transformers example scripts (the training function saves its argparse Namespace to a file of its own,
+# and resumes optimizer and scheduler states from other files): no round trip of the saved argument
+def train(args, model, optimizer, output_dir):
+    if os.path.isfile(os.path.join(args.model_name_or_path, "optimizer.pt")):
+        optimizer.load_state_dict(torch.load(os.path.join(args.model_name_or_path, "optimizer.pt")))
+    torch.save(args, os.path.join(output_dir, "training_args.bin"))
+
+
+def train_with_options(options, model, optimizer, output_dir):
+    state = torch.load(os.path.join(output_dir, "optimizer.pt"))
+    optimizer.load_state_dict(state)
+    torch.save(options, os.path.join(output_dir, "options.bin"))

@@ -9,3 +9,19 @@ class Registry(dict):
             return builder
 
         return wrap
+
+
+# seen in: salesforce/BLIP utils.py (an AttrDict that is never used, beside a logger class with __getattr__): only a
+# dict subclass whose own body gives attribute access counts
+class AttrDict(dict):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.__dict__ = self
+
+
+class MetricLogger:
+    def __init__(self):
+        self.meters = {}
+
+    def __getattr__(self, attr):
+        return self.meters[attr]
