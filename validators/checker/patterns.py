@@ -289,13 +289,15 @@ class LoadedObjects:
         name = dotted_name(value)
         return name is not None and (0 if "." in name else scope, name) in self.built_objects
 
-    def holds_object(self, value: ast.expr, scope: int) -> bool:
+    def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
-        list or tuple display holding one (``[train_idx, val_idx]``)."""
+        list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
         if is_object_value(value):
             return True
         if isinstance(value, (ast.List, ast.Tuple)):
-            return any(self.holds_object(element, scope) for element in value.elts)
+            return any(self.holds_object(element, scope, depth) for element in value.elts)
+        if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
+            return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
         return self._is_built(value, scope)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
