@@ -4,16 +4,21 @@ saves, whether it is Lightning code, and the loads whose evidence lies elsewhere
 Two kinds of evidence are resolved once every file of a run has been walked (see project.py):
 
 - ``saved-in-project``: some file saves (``torch.save(d, p)``, ``save_on_master(d, p)``, any
-  ``*save*(d, ...)``) a dict literal, or a name bound to one, that holds an object
-  (``{"model": ..., "args": args}``), and this load reads only keys of that layout
+  ``*save*(d, ...)``) a dict literal, ``dict(k=v, ...)``, or a name bound to one (with the entries set
+  by subscript before the save: ``d["orig"][name] = codes.numpy()``; keys may be class constants,
+  ``{cls._CONFIG_KEY: ...}``) that holds an object (``{"model": ..., "args": args}``), or calls a
+  library writer whose layout is known and passes it the object (timm's ``CheckpointSaver(...,
+  args=args)``, see CHECKPOINT_WRITERS), and this load reads only keys of that layout
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
   key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object
-  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine): their objects are classes
+  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
+  attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
-  "Unsupported global" (checked on torch 2.15 with each of them);
+  "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
+  own file saves to the same path takes no evidence from other files;
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports

@@ -12,9 +12,19 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   weights_only refuses);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
-  ``x.numpy()``) to the very name this call loads from (``torch.load(buffer)``); or the file builds
+  ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
+  tuple of numpy values (``[train_idx, val_idx]`` from ``generate_splits(np.arange(n))``, a function of the
+  project's own applied to a numpy value) to the very path this call loads from (``torch.load(buffer)``,
+  the cache pattern ``if exists: x = torch.load(p) else: ...; torch.save(x, p)``); or the file builds
   a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
-  load's result is read with two or more of that dict's keys.
+  load's result is read with two or more of that dict's keys; or the function saves its own data
+  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
+
+A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
+a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
+an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
+``isinstance(x, RecursiveScriptModule)``: a TorchScript archive, which ``weights_only=True`` refuses with
+RuntimeError on torch 2.15) is a ``loads-pickled-object`` case.
 """
 
 from __future__ import annotations
