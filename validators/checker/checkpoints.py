@@ -106,8 +106,8 @@ def config_library_imported(code: str) -> str | None:
 OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser", "params"})
 # A dict subclass with attribute access (``class AttrDict(dict)`` defining ``__getattr__``): the project's own
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
-_DICT_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:",
-                         re.MULTILINE)
+_DICT_CLASS = re.compile(
+    r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:", re.MULTILINE)
 _CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
 
 

@@ -546,6 +546,10 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+_CONVERTER = re.compile(r"(?i)examples?_to_features$")
+_TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
+# A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
+_CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 # argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
 # "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
 _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
@@ -560,10 +564,6 @@ def dict_display(node: ast.expr) -> ast.Dict | None:
             and node.keywords and all(kw.arg is not None for kw in node.keywords)):
         return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
     return None
-_CONVERTER = re.compile(r"(?i)examples?_to_features$")
-_TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
-# A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
-_CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 
 
 def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:

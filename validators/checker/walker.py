@@ -57,7 +57,7 @@ class FindingCollector(ast.NodeVisitor):
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
-        self.writer_imports: dict[str, str] = {}  # local name -> module or name of a library checkpoint writer's package
+        self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -229,7 +229,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
-                self.loads.functions[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)])
+                positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+                self.loads.functions[self.scope] = (node.name, positional)
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
