@@ -6,19 +6,19 @@ import os
 import numpy as np
 import torch
 
-from .dataset_utils import generate_splits
+from .split_utils import make_splits
 
 
-def split_frames(num_frames, data_root):
-    splits_path = os.path.join(data_root, "splits.pt")
-    if os.path.exists(splits_path):
-        splits = torch.load(splits_path)  # finding: torch-load-saved-objects
-        train_idx, val_idx, test_idx = splits
+def frame_splits(count, root):
+    cache = os.path.join(root, "splits.pt")
+    if os.path.exists(cache):
+        parts = torch.load(cache)  # finding: torch-load-saved-objects
+        train, val, test = parts
     else:
-        index_options = np.arange(num_frames)
-        train_idx, val_idx, test_idx = generate_splits(index_options)
-        torch.save([train_idx, val_idx, test_idx], splits_path)
-    return train_idx, val_idx, test_idx
+        order = np.arange(count)
+        train, val, test = make_splits(order)
+        torch.save([train, val, test], cache)
+    return train, val, test
 
 
 def cached_order(n, cache):
@@ -30,19 +30,19 @@ def cached_order(n, cache):
 
 
 # Look-alikes that load: the same caches holding tensors and Python numbers.
-def tensor_splits(num_frames, data_root):
-    splits_path = os.path.join(data_root, "tensor_splits.pt")
-    if os.path.exists(splits_path):
-        return torch.load(splits_path)
-    index_options = torch.randperm(num_frames)
-    splits = [index_options[: num_frames // 2], index_options[num_frames // 2:]]
-    torch.save(splits, splits_path)
-    return splits
+def tensor_splits(count, root):
+    cache = os.path.join(root, "tensor_splits.pt")
+    if os.path.exists(cache):
+        return torch.load(cache)
+    order = torch.randperm(count)
+    parts = [order[: count // 2], order[count // 2:]]
+    torch.save(parts, cache)
+    return parts
 
 
 def counted(n, cache):
     if os.path.exists(cache):
         return torch.load(cache)
-    total = len(generate_splits(list(range(n))))
+    total = len(make_splits(list(range(n))))
     torch.save([total, n], cache)
     return total

@@ -27,7 +27,7 @@ def export_frozen(checkpoint_path):
     return _freeze(pkg["cfg"])
 
 
-def get_state_dict(checkpoint, keys):
+def unwrap_weights(checkpoint, keys):
     if isinstance(checkpoint, RecursiveScriptModule):
         return checkpoint.state_dict()
     for key in keys:
@@ -38,7 +38,7 @@ def get_state_dict(checkpoint, keys):
 def load_pretrained(path, keys=("state_dict",)):
     with open(path, "rb") as f:
         checkpoint = torch.load(f, map_location="cpu")  # finding: torch-load-pickled-object
-    return get_state_dict(checkpoint, keys)
+    return unwrap_weights(checkpoint, keys)
 
 
 # Look-alikes: helpers taking a state dict or a plain dict.

@@ -1,5 +1,5 @@
 # seen in: facebookresearch/vissl (vissl/config/attr_dict.py: an attribute-access dict subclass holding the run's
-# config; utils/cluster_utils.py saves it under a key named by a class constant and loads it back by the same
+# config; a utility class saves it under a key named by a class constant and loads it back by the same
 # constant: UnpicklingError under weights_only=True on torch 2.15, Unsupported global for the class)
 
 

@@ -3,22 +3,22 @@ import os
 import torch
 
 
-class ClusterAssignmentLoader:
+class AssignmentStore:
     _CONFIG_KEY = "config"
-    _ASSIGN_KEY = "cluster_assignments"
+    _LABELS_KEY = "labels"
 
     @classmethod
-    def save_cluster_assignment(cls, output_dir, assignments):
+    def save(cls, out_dir, result):
         content = {
-            cls._CONFIG_KEY: assignments.config,
-            cls._ASSIGN_KEY: assignments.cluster_assignments,
+            cls._CONFIG_KEY: result.config,
+            cls._LABELS_KEY: result.labels,
         }
-        torch.save(content, os.path.join(output_dir, "cluster_assignments.torch"))
+        torch.save(content, os.path.join(out_dir, "labels.torch"))
 
     @classmethod
-    def load_cluster_assignment(cls, file_path):
-        content = torch.load(file_path)  # finding: torch-load-saved-in-project
-        return content[cls._CONFIG_KEY], content[cls._ASSIGN_KEY]
+    def load(cls, path):
+        content = torch.load(path)  # finding: torch-load-saved-in-project
+        return content[cls._CONFIG_KEY], content[cls._LABELS_KEY]
 
 
 class FeatureStore:
