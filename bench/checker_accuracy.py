@@ -6,7 +6,9 @@
 2. With TREES_DIR (a folder holding the trees named in bench/checker-judgements.tsv, checked out at the
    commits listed there): every finding counts as TP unless the file lists it as FP; the file's FN rows
    are the misses. Tuning, held-out and new held-out trees are scored apart; per-rule counts are
-   printed, and the torch.load rules on their own.
+   printed, and the torch.load rules on their own. An FN row whose line the checker now reports (under
+   whatever rule id: judges name a miss before any rule for it exists) counts once, as the TP it now is;
+   the count of such rows is printed.
 
     .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
 """

@@ -494,3 +494,60 @@ def test_a_list_index_that_torch_reads_as_a_tuple_is_found_by_its_shape(shipped_
     assert [(f.line, f.rule, f.api) for f in found] == [
         (line, "non-tuple-sequence-index", "torch.Tensor.__getitem__") for line in (4, 5, 6, 7, 13)]
     assert check_source(code, "2.7", rules=shipped_rules) == []  # the warning starts in 2.8
+
+
+_TIMM_TRAIN = "import torch\nimport timm.utils as utils\n\ndef train(model, opt, args):\n    saver = utils.CheckpointSaver({})\n"
+_READS_METRIC = "import torch\n\ndef metric(p):\n    ckpt = torch.load(p, map_location='cpu')\n    return ckpt['metric']\n"
+
+
+def test_a_known_library_writer_passed_an_object_is_the_saved_layout(tmp_path, shipped_rules):
+    """timm's CheckpointSaver keeps 'args' (the Namespace) beside 'metric', 'state_dict', ... when given args."""
+    root = _project(tmp_path / "a", {"train.py": _TIMM_TRAIN.format("model, opt, args=args"), "avg.py": _READS_METRIC})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (Path(finding.file).name, finding.line, finding.rule) == ("avg.py", 4, "torch-load-saved-in-project")
+    assert f"{root / 'train.py'}:5, whose 'args' is an object (timm.utils.CheckpointSaver saves it)" in finding.message
+    positional = _TIMM_TRAIN.replace("import timm.utils as utils", "from timm.utils import CheckpointSaver")
+    positional = positional.replace("utils.CheckpointSaver", "CheckpointSaver").format("model, opt, args")
+    assert len(check_paths([_project(tmp_path / "b", {"train.py": positional, "avg.py": _READS_METRIC})], "2.15",
+                           rules=shipped_rules).findings) == 1
+    for call in ("model, opt", "model, opt, args=None", "model, opt, None"):  # no object in the checkpoints
+        root = _project(tmp_path / str(abs(hash(call)) % 9973), {"train.py": _TIMM_TRAIN.format(call),
+                                                                 "avg.py": _READS_METRIC})
+        assert check_paths([root], "2.15", rules=shipped_rules).findings == []
+    outside = _READS_METRIC.replace("ckpt['metric']", "ckpt['backbone']")  # a key timm's layout lacks
+    root = _project(tmp_path / "c", {"train.py": _TIMM_TRAIN.format("model, opt, args=args"), "avg.py": outside})
+    assert check_paths([root], "2.15", rules=shipped_rules).findings == []
+
+
+_ATTR_DICT = "class AttrDict(dict):\n    def __getattr__(self, key):\n        return self[key]\n"
+
+
+def test_an_attribute_access_dict_subclass_makes_a_saved_config_an_object(tmp_path, shipped_rules):
+    root = _project(tmp_path / "a", {"config/attr_dict.py": _ATTR_DICT, "utils.py": _SAVES_CONFIG, "main.py": _READS_MODEL})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings  # attr_dict.py never names torch
+    assert (Path(finding.file).name, finding.line) == ("main.py", 4)
+    assert (f"whose 'config' is a config object (the project defines AttrDict (a dict subclass, "
+            f"{root / 'config' / 'attr_dict.py'}:1): Unsupported global)") in finding.message
+    # a dict subclass without attribute access of its own (another class has __getattr__): no evidence
+    plain = "class Registry(dict):\n    pass\n\n\nclass Logger:\n    def __getattr__(self, key):\n        return 0\n"
+    root = _project(tmp_path / "b", {"registry.py": plain, "utils.py": _SAVES_CONFIG, "main.py": _READS_MODEL})
+    assert check_paths([root], "2.15", rules=shipped_rules).findings == []
+
+
+_SAVES_CODES = ("import torch\nfrom facekit.utils import encode\n\ndef make(images, out):\n    codes = {}\n"
+                "    for name, image in images:\n        codes[name] = encode(image).numpy()\n    torch.save(codes, out)\n"
+                "    torch.save({'orig': codes, 'count': len(codes)}, out)\n")
+_READS_CODES = "import torch\n\nclass Data:\n    def __init__(self, p):\n        self.codes = torch.load(p)\n\n" \
+               "    def get(self, name):\n        return self.codes['orig'][name]\n"
+
+
+def test_a_sub_project_takes_evidence_from_outer_files_that_import_its_package_not_from_siblings(tmp_path, shipped_rules):
+    package = {"facekit/setup.py": "", "facekit/__init__.py": "", "facekit/data.py": _READS_CODES}
+    sibling = _project(tmp_path / "a", {**package, "tools/setup.py": "", "tools/make.py": _SAVES_CODES})
+    assert check_paths([sibling], "2.15", rules=shipped_rules).findings == []
+    unrelated = _project(tmp_path / "b", {**package, "scripts/make.py": _SAVES_CODES.replace("facekit", "other")})
+    assert check_paths([unrelated], "2.15", rules=shipped_rules).findings == []
+    root = _project(tmp_path / "c", {**package, "scripts/make.py": _SAVES_CODES})
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (Path(finding.file).name, finding.line, finding.rule) == ("data.py", 5, "torch-load-saved-in-project")
+    assert f"{root / 'scripts' / 'make.py'}:9, whose 'orig' is an object" in finding.message

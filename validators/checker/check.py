@@ -18,9 +18,9 @@ from ..parsing import parse_python
 from ..pin import pinned_torch
 from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
-from .checkpoints import FileEvidence, config_library_imported
+from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
-from .project import ProjectEvidence, project_root
+from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
@@ -52,6 +52,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
         return findings
     project = ProjectEvidence()  # a project of one file
     project.add(collector.evidence)
+    project.note_config_class(config_dict_class(code), filename)
     return sorted(findings + _kept(project.findings(collector.evidence), code, selection))
 
 
@@ -126,6 +127,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
         try:
             code = read_source(path)
             project = projects.setdefault(project_root(path, roots), ProjectEvidence())
+            project.note_config_class(config_dict_class(code), str(path))
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True)
@@ -145,6 +147,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
+    if undecided:
+        lend_outer_evidence(projects)
     for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()

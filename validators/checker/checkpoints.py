@@ -4,16 +4,21 @@ saves, whether it is Lightning code, and the loads whose evidence lies elsewhere
 Two kinds of evidence are resolved once every file of a run has been walked (see project.py):
 
 - ``saved-in-project``: some file saves (``torch.save(d, p)``, ``save_on_master(d, p)``, any
-  ``*save*(d, ...)``) a dict literal, or a name bound to one, that holds an object
-  (``{"model": ..., "args": args}``), and this load reads only keys of that layout
+  ``*save*(d, ...)``) a dict literal, ``dict(k=v, ...)``, or a name bound to one (with the entries set
+  by subscript before the save: ``d["orig"][name] = codes.numpy()``; keys may be class constants,
+  ``{cls._CONFIG_KEY: ...}``) that holds an object (``{"model": ..., "args": args}``), or calls a
+  library writer whose layout is known and passes it the object (timm's ``CheckpointSaver(...,
+  args=args)``, see CHECKPOINT_WRITERS), and this load reads only keys of that layout
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
   key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object
-  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine): their objects are classes
+  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
+  attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
-  "Unsupported global" (checked on torch 2.15 with each of them);
+  "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
+  own file saves to the same path takes no evidence from other files;
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
@@ -52,6 +57,28 @@ CONFIG_LIBRARIES = {
     "mmengine": "mmengine.config.config.Config",
     "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
 }
+# Library checkpoint writers whose layout is known from their source: the writer's qualified names, the keys its
+# checkpoint holds, the key that holds an object, and the parameter (name, position) that passes that object.
+# timm's CheckpointSaver._save (timm/utils/checkpoint_saver.py) keeps ``'args': self.args`` (an argparse
+# Namespace: "Unsupported global: GLOBAL argparse.Namespace" on torch 2.15) whenever ``args`` is not None.
+CHECKPOINT_WRITERS = {
+    ("timm.utils.CheckpointSaver", "timm.utils.checkpoint_saver.CheckpointSaver"): (
+        frozenset({"epoch", "arch", "optimizer", "version", "args", "state_dict", "state_dict_ema", "metric"}),
+        "args", ("args", 2)),
+}
+WRITERS = {name: (names[0], *layout) for names, layout in CHECKPOINT_WRITERS.items() for name in names}
+WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in WRITERS)
+
+
+def writer_passes_object(call: ast.Call, parameter: tuple[str, int]) -> bool:
+    """``CheckpointSaver(model, opt, args=args)``: the object parameter is passed, and not as a literal None."""
+    keyword, position = parameter
+    value = next((kw.value for kw in call.keywords if kw.arg == keyword), None)
+    if value is None and len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args):
+        value = call.args[position]
+    return value is not None and not (isinstance(value, ast.Constant) and value.value is None)
+
+
 # Names a config object goes by in a saved checkpoint (``'config': config``, ``'cfg': self.cfg``).
 CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})
 
@@ -75,12 +102,34 @@ def config_library_imported(code: str) -> str | None:
     return match.group(1) if match else None
 
 
+# Receivers whose ``.config`` is an option's value (a path, a name), not a config object.
+OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser", "params"})
+# A dict subclass with attribute access (``class AttrDict(dict)`` defining ``__getattr__``): the project's own
+# config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
+_DICT_CLASS = re.compile(
+    r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:", re.MULTILINE)
+_CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
+
+
+def config_dict_class(code: str) -> tuple[str, int] | None:
+    """The first attribute-access dict subclass ``code`` defines, and its line; found by text, so files that never
+    name torch (``config/attr_dict.py``) count too."""
+    if "__getattr__" not in code:
+        return None
+    for match in _DICT_CLASS.finditer(code):
+        body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
+        if "__getattr__" in code[match.end():body.start() if body else len(code)]:
+            return match.group(1), code.count("\n", 0, match.start()) + 1
+    return None
+
+
 def is_config_name(node: ast.expr) -> bool:
-    """``config``, ``cfg``, ``self.config``: not ``args.config`` (an argparse option, usually a path)."""
+    """``config``, ``cfg``, ``self.config``, ``assignment.config``: not ``args.config`` (an argparse option,
+    usually a path)."""
     if isinstance(node, ast.Name):
         return node.id.lower() in CONFIG_NAMES
-    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
-            and node.attr.lower() in CONFIG_NAMES)
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
 def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) -> bool:
@@ -134,9 +183,12 @@ class FileEvidence:
     # that read a key of the layout by name, not for one read only with a key held in a variable
     built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
+    # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
+    writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
+    imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
     candidates: list[LoadCandidate] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
@@ -148,6 +200,9 @@ class FileEvidence:
         if not named:
             return
         keys = frozenset(key for key, _ in named)
+        # entries set by subscript under a key held in a variable (``latent[i][name] = codes.numpy()``) count too
+        named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
+                  if k is not None and not isinstance(k, ast.Constant)]
         held = next((key for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held))

@@ -10,7 +10,10 @@ In a monorepo the evidence stays inside the sub-project holding the load: files 
 nearest folder with a ``pyproject.toml``, ``setup.py`` or ``setup.cfg`` (:func:`project_root`), and
 a load is decided only by its own group's saves, Lightning and config-library imports. Files with no
 such folder above them form one group. (A package folder is not a boundary: scripts beside a package
-read the checkpoints its training code saves.)
+read the checkpoints its training code saves.) One exception: a file of an enclosing group (no marker
+above it, or one further up) that imports a nested sub-project's package (``scripts/make_codes.py`` doing
+``from basicsr.utils import ...`` beside ``basicsr/setup.py``) works for that sub-project, so the layouts it
+saves are evidence there too (:func:`lend_outer_evidence`, :func:`package_names`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ class ProjectEvidence:
         self.plain_ckpt_saves = False
         self.plain_layouts: list[frozenset[str]] = []
         self.config_library: str | None = None  # the first config-object library some file imports
+        self.config_class: str | None = None  # the first attribute-access dict subclass some file defines
+        # files of an enclosing group that import this sub-project's package: only the layouts they save count
+        self.borrowed: list[FileEvidence] = []
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -43,9 +49,24 @@ class ProjectEvidence:
         """A file that was not walked (it never names torch) imports a config-object library."""
         self.config_library = self.config_library or library
 
+    def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
+        """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
+        if found is not None and self.config_class is None:
+            self.config_class = f"{found[0]} (a dict subclass, {file}:{found[1]})"
+
+    def _config_object(self) -> str | None:
+        """What makes a saved ``config`` an object in this project, in words; None: it may be a plain dict."""
+        reasons = []
+        if self.config_library:
+            reasons.append(f"the project imports {self.config_library}: Unsupported global: GLOBAL "
+                           f"{CONFIG_LIBRARIES[self.config_library]}")
+        if self.config_class:
+            reasons.append(f"the project defines {self.config_class}: Unsupported global")
+        return "; ".join(reasons) or None
+
     def _plain_layouts(self) -> list[frozenset[str]]:
         """Saved layouts without objects; one holding ``config`` is plain where no config library is imported."""
-        if self.config_library:
+        if self._config_object():
             return self.plain_layouts
         return self.plain_layouts + [keys for evidence in self.files for keys, _, _ in evidence.config_layouts]
 
@@ -78,15 +99,15 @@ class ProjectEvidence:
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
-        for evidence in self.files:
+        for evidence in (*self.files, *self.borrowed):
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
+            layouts += [(layout, line, held, f"an object ({writer} saves it)")
+                        for layout, line, held, writer in evidence.writer_layouts]
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
                 layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
                             evidence.built_layouts]
-            if self.config_library:
-                library = self.config_library
-                layouts += [(layout, line, held, f"a config object (the project imports {library}: "
-                             f"Unsupported global: GLOBAL {CONFIG_LIBRARIES[library]})")
+            if why := self._config_object():
+                layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
                 if keys <= layout:
@@ -107,6 +128,32 @@ class ProjectEvidence:
 
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
+
+
+def package_names(root: str) -> set[str]:
+    """The import names a sub-project folder provides: itself when it is a package (``basicsr/`` holding
+    ``setup.py`` and ``__init__.py``), and the packages directly inside it (``repo/src`` layouts are not looked for)."""
+    names = {os.path.basename(root)} if os.path.isfile(os.path.join(root, "__init__.py")) else set()
+    try:
+        entries = os.listdir(root)
+    except OSError:
+        return names
+    return names | {entry for entry in entries if os.path.isfile(os.path.join(root, entry, "__init__.py"))}
+
+
+def lend_outer_evidence(projects: dict[str | None, ProjectEvidence]) -> None:
+    """Saves in files of an enclosing group (outside every marker, or under a marker folder further up) reach the
+    sub-projects nested in it whose packages those files import; sibling sub-projects never lend to each other."""
+    if len(projects) < 2:
+        return
+    for root, project in projects.items():
+        if root is None:
+            continue
+        names = package_names(root)
+        for outer, lender in projects.items():
+            if outer == root or not (outer is None or root.startswith(outer + os.sep)):
+                continue
+            project.borrowed += [evidence for evidence in lender.files if evidence.imported_packages & names]
 
 
 def project_root(path: str | Path, cache: dict[str, str | None]) -> str | None:

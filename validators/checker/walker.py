@@ -17,10 +17,10 @@ from ..parsing import parse_expression
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
 from .imports import ImportMap, dotted_name, is_torch_module
-from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
-                          is_save_call, saved_path)
+from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
+                          is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
-                       literal_keywords, matches_call, scalar_index_rules)
+                       literal_keywords, matches_call, names_object_type, scalar_index_rules)
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -56,6 +56,9 @@ class FindingCollector(ast.NodeVisitor):
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
+        self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
+        self.classes: list[str] = []  # the classes being walked, innermost last
+        self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -90,6 +93,13 @@ class FindingCollector(ast.NodeVisitor):
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
+        for node in getattr(tree, "body", ()):
+            if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
+                self.class_constants[node.name] = constants
+        if self.class_constants:
+            self.loads.constant_of = self._class_constant
+        self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
+                                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.visit(tree)
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -101,6 +111,8 @@ class FindingCollector(ast.NodeVisitor):
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
+            elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
+                continue  # it resumes the plain checkpoint this file writes to the same path
             elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
@@ -188,6 +200,8 @@ class FindingCollector(ast.NodeVisitor):
             self.annotation -= 1
 
     def visit_arg(self, node: ast.arg) -> None:
+        if names_object_type(node.annotation):  # def clean(cfg: DictConfig): callers pass it a config object
+            self.loads.note_object_param(self.scope, node.arg)
         if node.annotation is not None and self._foreign_annotation(node.annotation):
             self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
         self._visit_annotation(node.annotation)
@@ -215,6 +229,9 @@ class FindingCollector(ast.NodeVisitor):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
+            if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
+                positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+                self.loads.functions[self.scope] = (node.name, positional)
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -223,6 +240,7 @@ class FindingCollector(ast.NodeVisitor):
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
+            self.classes.append(node.name)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
@@ -230,6 +248,7 @@ class FindingCollector(ast.NodeVisitor):
             self._check_plain_methods(node)
             self.generic_visit(node)
             self.bases = outer_bases
+            self.classes.pop()
         else:
             self.generic_visit(node)
         self.scope = outer
@@ -276,6 +295,16 @@ class FindingCollector(ast.NodeVisitor):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
 
+    def _class_constant(self, node: ast.expr) -> str | None:
+        """``cls._CONFIG_KEY`` / ``self._CONFIG_KEY`` in a method, ``Loader._CONFIG_KEY`` anywhere: the string a
+        module-level class binds to that name in its body."""
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            return None
+        owner = node.value.id
+        if owner in ("cls", "self"):
+            owner = self.classes[-1] if self.classes else ""
+        return self.class_constants.get(owner, {}).get(node.attr)
+
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
         dotted = dotted_name(func)
@@ -286,10 +315,14 @@ class FindingCollector(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
+            self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
+            self.evidence.imported_packages.add(node.module.partition(".")[0])
             self.evidence.config_library = self.evidence.config_library or config_library(node.module)
+            if node.module.partition(".")[0] in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
+                self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
@@ -297,8 +330,12 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            self.evidence.imported_packages.add(alias.name.partition(".")[0])
             self.evidence.lightning |= is_lightning_module(alias.name)
             self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
+            if alias.name.partition(".")[0] in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
+                local = alias.asname or alias.name.partition(".")[0]
+                self.writer_imports[local] = alias.name if alias.asname else local
             self._check_qualified(node, alias.name)
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
@@ -375,8 +412,12 @@ class FindingCollector(ast.NodeVisitor):
             self.allowlisted = True
         elif api == "torch.save":
             self.loads.note_save(node, self.scope)
+        elif api == "torch.load":
+            self.loads.note_load(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if self.writer_imports:
+            self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
@@ -436,6 +477,17 @@ class FindingCollector(ast.NodeVisitor):
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _note_writer(self, node: ast.Call) -> None:
+        """``utils.CheckpointSaver(model, optimizer, args=args)``: a library writer whose checkpoints hold an object."""
+        dotted = dotted_name(node.func)
+        head, _, rest = (dotted or "").partition(".")
+        if head not in self.writer_imports:
+            return
+        writer = WRITERS.get(f"{self.writer_imports[head]}.{rest}" if rest else self.writer_imports[head])
+        if writer is not None and writer_passes_object(node, writer[3]):
+            name, keys, held, _ = writer
+            self.evidence.writer_layouts.append((keys, node.lineno, held, name))
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
@@ -524,3 +576,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+
+def _string_constants(node: ast.ClassDef) -> dict[str, str]:
+    """``_CONFIG_KEY = "config"`` in a class body: the names a class binds to a string."""
+    return {target.id: statement.value.value for statement in node.body if isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
+            for target in statement.targets if isinstance(target, ast.Name)}

@@ -1,0 +1,3 @@
+from setuptools import setup
+
+setup(name="facekit", packages=["facekit"])
