@@ -23,6 +23,10 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``argument`` (and ``position``), only calls that do not pass it, as for
                       missing-argument (``a.cross(b)`` without ``dim``)
 
+    gone              any torch module or name the target build no longer has while an older build did
+                      (gonenames.py: the index comes from the builds' sources); ``api`` is ``torch``, the
+                      message and the fix are for names without a public home, the index supplies the rest
+
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
@@ -42,7 +46,7 @@ from dataclasses import dataclass
 from ..markdown import Version
 from .finding import SEVERITIES
 
-KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index")
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index", "gone")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 

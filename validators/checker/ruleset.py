@@ -28,20 +28,29 @@ class RuleSet:
     by_call: dict[str, list[Rule]] = field(init=False)
     by_method: dict[str, list[Rule]] = field(init=False)
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
+    gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
         self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
+        self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         for rule in self.rules:
-            if rule.kind == "list-index":
+            if rule.kind in ("list-index", "gone"):
                 continue
             index = {"name": self.by_name, "method": self.by_method}.get(rule.kind, self.by_call)
             for api in rule.apis:  # a method rule is found by its last component: the receiver is unknown
                 index[api.rsplit(".", 1)[-1] if rule.kind == "method" else api].append(rule)
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
+
+    @property
+    def gone(self):
+        """The index of gone torch names (gonenames.py), read when a rule of kind ``gone`` is in force."""
+        from .gonenames import shipped_gone_names
+
+        return shipped_gone_names()
 
     def knows(self, qualified: str) -> bool:
         return qualified in self.by_call or bool(self.name_rules(qualified))

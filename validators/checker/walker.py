@@ -122,9 +122,9 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
-        """A rule says ``qualified`` raises on the target (removed, moved away)."""
+        """A rule says ``qualified`` raises on the target (removed, moved away), or the target lacks it."""
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
-                   for _, rules in self.rules.name_rules(qualified) for rule in rules)
+                   for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
 
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
@@ -342,14 +342,45 @@ class FindingCollector(ast.NodeVisitor):
             return
         # A name whose own import is flagged was reported at the import, not again at each use.
         imported = self.imports.imported_from.get(dotted.partition(".")[0])
-        for api, rules in self.rules.name_rules(qualified):
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
             if imported is not None and (imported == api or imported.startswith(api + ".")):
                 continue
             self._report(node, api, rules)
+        self._check_gone(node, qualified, named, imported)
 
     def _check_qualified(self, node: ast.AST, qualified: str) -> None:
-        for api, rules in self.rules.name_rules(qualified):
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
             self._report(node, api, rules)
+        self._check_gone(node, qualified, named, None)
+
+    def _gone(self, qualified: str):
+        rule = self.rules.gone_rule
+        if rule is None or not rule.applies_to(self.target):
+            return None
+        return self.rules.gone.lookup(qualified, self.target)
+
+    def _check_gone(self, node: ast.AST, qualified: str, named, imported: str | None) -> None:
+        """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an
+        ImportError or AttributeError there. Not again at each use of a name whose import said so, and not
+        where a name rule already reports an error (its message is the better one)."""
+        if self.guarded or self.handled or self.annotation:
+            return  # behind a version check or a try/except ImportError: the fallback runs instead
+        gone = self._gone(qualified)
+        if gone is None or (imported is not None and (imported == gone.api or imported.startswith(gone.api + "."))):
+            return
+        if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
+            return
+        rule = self.rules.gone_rule
+        target = f"{self.target.major}.{self.target.minor}"
+        message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
+                   f"the last build checked that has it is torch {gone.last}")
+        fix = f"use {gone.home} instead" if gone.home else rule.fix
+        finding = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix, rule.section,
+                          rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
+                          (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
+        self.findings[(finding.line, finding.column, gone.api, rule.pattern)] = finding
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:

@@ -43,12 +43,13 @@ _DYNAMIC_TEXT = re.compile(r"globals\(\)\s*(\[|\.update|\.__setitem__|\.setdefau
 # Public homes for gone private names that old code still imports: each is checked by the section's snippet
 # (references/removed-and-legacy-calls.md) or is the same object under the public name on the target build.
 HOMES = {
-    "torch._six": "the standard library: str, int, collections.abc, math.inf, math.nan",
-    "torch._six.string_classes": "str",
+    "torch._six": "the standard library: (str, bytes), int, collections.abc, math.inf, math.nan",
+    "torch._six.string_classes": "(str, bytes)",
     "torch._six.int_classes": "int",
     "torch._six.container_abcs": "collections.abc",
     "torch._six.inf": "math.inf",
     "torch._six.nan": "math.nan",
+    "torch._six.with_metaclass": "class C(Base, metaclass=Meta)",
     "torch._utils._accumulate": "itertools.accumulate",
 }
 
@@ -221,6 +222,18 @@ def _resolve_stars(index: dict[str, ModuleNames]) -> None:
                 entry.names |= {n for n in more if not n.startswith("_")}
 
 
+def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
+    path = Path(cache) / (Path(source).name.replace("/", "_") + ".names.json") if cache else None
+    if path is not None and path.exists():
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return {m: ModuleNames(set(names), dynamic) for m, (names, dynamic) in raw.items()}
+    index = index_build(build_sources(source))
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({m: [sorted(e.names), e.dynamic] for m, e in index.items()}), encoding="utf-8")
+    return index
+
+
 # --- comparing builds -------------------------------------------------------------------------------
 
 def gone_names(builds: list[tuple[Version, dict[str, ModuleNames]]]) -> dict[str, list[str]]:
@@ -294,11 +307,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("builds", nargs="+", help="VERSION=WHEEL_OR_SITE_PACKAGES, one per build")
     parser.add_argument("--verify", action="append", default=[], help="VERSION=PYTHON of an installed build")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--cache", help="a folder keeping each build's index (scanning one takes minutes)")
     args = parser.parse_args(argv)
     builds = []
     for spec in args.builds:
         version, _, source = spec.partition("=")
-        index = index_build(build_sources(source))
+        index = cached_index(source, args.cache)
         print(f"{version}: {len(index)} modules, {sum(e.dynamic for e in index.values())} dynamic", file=sys.stderr)
         builds.append((Version.parse(version), index))
     gone = gone_names(builds)
