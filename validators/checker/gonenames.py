@@ -30,7 +30,9 @@ class Gone:
 
 class GoneNames:
     def __init__(self, entries: dict[str, list[str]], homes: dict[str, str] | None = None):
-        self._entries = {name: (last, Version.parse(first)) for name, (last, first) in entries.items()}
+        releases: dict[str, Version] = {}  # a dozen builds: parse each label once, not once per entry
+        self._entries = {name: (last, releases.get(first) or releases.setdefault(first, Version.parse(first)))
+                         for name, (last, first) in entries.items()}
         self._homes = dict(homes or {})
         self._found: dict[str, tuple[Gone, ...]] = {}
 

@@ -55,6 +55,8 @@ class FindingCollector(ast.NodeVisitor):
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
+        gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
+        self.gone_index = rules.gone if gone is not None and gone.applies_to(target) else None
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -356,10 +358,7 @@ class FindingCollector(ast.NodeVisitor):
         self._check_gone(node, qualified, named, None)
 
     def _gone(self, qualified: str):
-        rule = self.rules.gone_rule
-        if rule is None or not rule.applies_to(self.target):
-            return None
-        return self.rules.gone.lookup(qualified, self.target)
+        return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
 
     def _check_gone(self, node: ast.AST, qualified: str, named, imported: str | None) -> None:
         """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an

@@ -37,8 +37,10 @@ from ..markdown import Version
 
 LEFT_OUT = ("torch._C", "torch.ops", "torch.classes")  # made at run time, like torch's own top level
 FORMAT = 1
-_DYNAMIC_TEXT = re.compile(r"globals\(\)\s*(\[|\.update|\.__setitem__|\.setdefault)|sys\.modules\[|setattr\(\s*sys\.modules"
-                           r"|\bexec\(|vars\(\)\s*\[|setattr\(\s*_?(?:this_module|_module|module|self_module|mod)\b")
+# Writes to the module's own namespace that the source does not spell out (``sys.modules[other] = m`` in a
+# function makes another module's alias: the installed builds' check catches those).
+_DYNAMIC_TEXT = re.compile(r"globals\(\)\s*(\[|\.update|\.__setitem__|\.setdefault)|vars\(\)\s*\[|sys\.modules\[__name__\]"
+                           r"|setattr\(\s*sys\.modules|^exec\(", re.MULTILINE)
 
 # Public homes for gone private names that old code still imports: each is checked by the section's snippet
 # (references/removed-and-legacy-calls.md) or is the same object under the public name on the target build.
