@@ -48,6 +48,9 @@ def test_index_reads_names_stars_children_and_dynamic_modules():
     new = build(NEW)
     assert new["torch.lazy"].dynamic and "_later" in new["torch._utils"].names
     assert build({"torch/x.py": "from torch._C._nn import *\n"})["torch.x"].dynamic  # names unknowable here
+    shim = build({"torch/impl.py": "__all__ = ['_helper']\ndef _helper(): pass\ndef _other(): pass\n",
+                  "torch/shim.py": "from torch.impl import *\n"})["torch.shim"]
+    assert "_helper" in shim.names and "_other" not in shim.names  # a star-import brings __all__, private names too
 
 
 def test_gone_names_lists_what_the_newest_build_lacks_with_the_last_build_that_had_it():

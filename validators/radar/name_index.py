@@ -61,6 +61,7 @@ class ModuleNames:
     names: set[str] = field(default_factory=set)
     dynamic: bool = False
     stars: list[str] = field(default_factory=list)  # modules this one star-imports
+    exports: set[str] | None = None  # its __all__, which is what a star-import of it brings (private names too)
 
 
 # --- reading one build ------------------------------------------------------------------------------
@@ -92,6 +93,11 @@ def is_left_out(module: str) -> bool:
 
 def index_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
     """module -> its names, for one build; star-imports resolved, child modules counted as names."""
+    return resolve_build(scan_build(sources))
+
+
+def scan_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
+    """What each module's own source says (the slow part: every file is parsed)."""
     index: dict[str, ModuleNames] = {}
     packages: set[str] = set()
     for path, text in sources:
@@ -103,6 +109,12 @@ def index_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
         index[module] = _scan(text, module, package)
     for module in packages:
         index.setdefault(module, ModuleNames())
+    return index
+
+
+def resolve_build(index: dict[str, ModuleNames]) -> dict[str, ModuleNames]:
+    """Child modules become names of their package; star-imports bring their module's exports."""
+    index = {m: ModuleNames(set(e.names), e.dynamic, list(e.stars), e.exports) for m, e in index.items()}
     for module in list(index):
         parent, _, child = module.rpartition(".")
         if parent in index:
@@ -136,7 +148,10 @@ def _scan(text: str, module: str, package: bool) -> ModuleNames:
         else:
             for target in _targets(node):
                 entry.names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-        entry.names.update(_all_entries(node))
+        exported = _all_entries(node)
+        if exported:
+            entry.names.update(exported)
+            entry.exports = (entry.exports or set()) | exported
     for node in ast.walk(tree):
         if isinstance(node, ast.Global):  # def init(): global _lib; _lib = ...
             entry.names.update(node.names)
@@ -212,6 +227,7 @@ def _resolve_stars(index: dict[str, ModuleNames]) -> None:
             if more is None:
                 return None
             names |= more
+        names = entry.exports if entry.exports is not None else {n for n in names if not n.startswith("_")}
         exported[module] = names
         return names
 
@@ -221,19 +237,24 @@ def _resolve_stars(index: dict[str, ModuleNames]) -> None:
             if more is None:
                 entry.dynamic = True
             else:
-                entry.names |= {n for n in more if not n.startswith("_")}
+                entry.names |= more
 
 
 def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
-    path = Path(cache) / (Path(source).name.replace("/", "_") + ".names.json") if cache else None
+    """A build's index; the scan (not the resolution) is kept in ``cache`` when given."""
+    path = Path(cache) / (Path(source).name + ".scan.json") if cache else None
     if path is not None and path.exists():
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return {m: ModuleNames(set(names), dynamic) for m, (names, dynamic) in raw.items()}
-    index = index_build(build_sources(source))
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({m: [sorted(e.names), e.dynamic] for m, e in index.items()}), encoding="utf-8")
-    return index
+        scanned = {m: ModuleNames(set(names), dynamic, stars, None if exports is None else set(exports))
+                   for m, (names, dynamic, stars, exports) in raw.items()}
+    else:
+        scanned = scan_build(build_sources(source))
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({m: [sorted(e.names), e.dynamic, e.stars,
+                                            None if e.exports is None else sorted(e.exports)]
+                                        for m, e in scanned.items()}), encoding="utf-8")
+    return resolve_build(scanned)
 
 
 # --- comparing builds -------------------------------------------------------------------------------
