@@ -379,7 +379,8 @@ class FindingCollector(ast.NodeVisitor):
         finding = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix, rule.section,
                           rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
                           (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
-        self.findings[(finding.line, finding.column, gone.api, rule.pattern)] = finding
+        # `torch._six.inf` is seen before its inner `torch._six`: the longer chain knows the better home
+        self.findings.setdefault((finding.line, finding.column, gone.api, rule.pattern), finding)
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
