@@ -113,6 +113,8 @@ def test_target_version_keeps_its_meaning():
 
 @pytest.mark.parametrize("code", [
     "try:\n    from torch._six import inf\nexcept ImportError:\n    from math import inf\n",
+    "try:\n    import torch._six as six\nexcept Exception:\n    six = None\n",
+    "try:\n    from torch._six import inf\nexcept:\n    from torch import inf\n",
     "import torch\nif torch.__version__ < '2.0':\n    from torch._six import string_classes\nelse:\n    string_classes = str\n",
     "import torch\nfrom torch._utils import _flatten_dense_tensors\nimport torch.utils.data\n",
     "import torch\nx = torch.nn.functional.relu\n",

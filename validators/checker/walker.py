@@ -15,7 +15,7 @@ import ast
 from ..markdown import Version
 from ..parsing import parse_expression
 from .finding import Finding
-from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
+from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_imports
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (FileEvidence, LoadCandidate, config_library, is_config_name, is_lightning_module,
                           is_save_call, saved_path)
@@ -163,8 +163,9 @@ class FindingCollector(ast.NodeVisitor):
         self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
         self._visit_list(node.body)
         self.handled -= 1
+        imports_only = only_imports(node)
         for handler in node.handlers:
-            if catches_fallback(handler):
+            if catches_fallback(handler, imports_only):
                 self._visit_guarded([handler])
             else:
                 self.visit(handler)

@@ -20,6 +20,11 @@ try:
 except ImportError:
     inf = math.inf
 
+try:  # a bare except around imports alone is their fallback too
+    from torch._six import nan
+except:
+    from torch import nan
+
 if version.parse(torch.__version__) < version.parse("1.9"):
     from torch._six import container_abcs
 else:
