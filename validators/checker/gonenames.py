@@ -1,7 +1,7 @@
 """Torch modules and names that a target build no longer has, while an older build did.
 
 The data is ``gone-names.json`` next to this file, made from the builds' own sources by
-``validators/radar/name_index.py``: qualified name -> [last build that had it, first build without it],
+``validators/radar/name_index.py``: qualified name -> "<last build that had it> <first build without it>",
 plus public homes for the few that have one. A rule of kind ``gone`` (``torch-name-gone`` in
 check-rules.toml) turns a lookup into a finding; the walker asks :meth:`GoneNames.lookup` for every
 torch name it resolves, and the answer per name is cached, so a file costs one dict lookup per name
@@ -29,10 +29,10 @@ class Gone:
 
 
 class GoneNames:
-    def __init__(self, entries: dict[str, list[str]], homes: dict[str, str] | None = None):
-        releases: dict[str, Version] = {}  # a dozen builds: parse each label once, not once per entry
-        self._entries = {name: (last, releases.get(first) or releases.setdefault(first, Version.parse(first)))
-                         for name, (last, first) in entries.items()}
+    def __init__(self, entries: dict[str, str], homes: dict[str, str] | None = None):
+        """``entries``: qualified name -> "<last build that had it> <first build without it>" ("2.2 2.3")."""
+        self._entries = entries  # kept as read: a build label is parsed only for a name some code uses
+        self._releases: dict[str, Version] = {}
         self._homes = dict(homes or {})
         self._found: dict[str, tuple[Gone, ...]] = {}
 
@@ -59,7 +59,9 @@ class GoneNames:
             prefix = qualified if end < 0 else qualified[:end]
             entry = self._entries.get(prefix)
             if entry is not None:
-                found.append(Gone(prefix, entry[0], entry[1], self._home(qualified, prefix)))
+                last, _, first = entry.partition(" ")
+                release = self._releases.get(first) or self._releases.setdefault(first, Version.parse(first))
+                found.append(Gone(prefix, last, release, self._home(qualified, prefix)))
             start = end + 1 if end >= 0 else 0
         return tuple(found)
 

@@ -10,7 +10,7 @@ left out: their names are made at run time (the surface records cover torch's pu
 
 :func:`gone_names` compares the builds, oldest first: a module, or a name of a module that is not
 dynamic in any later build, that the newest build lacks is *gone*, with the last build that had it and
-the first build that did not. The result is small (qualified name -> [last, first missing]) and ships
+the first build that did not. The result is small (qualified name -> "last first-missing") and ships
 as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
 
 Regenerate (old builds as small macOS wheels: the same ``.py`` files)::
@@ -36,7 +36,7 @@ from typing import Iterable, Iterator
 from ..markdown import Version
 
 LEFT_OUT = ("torch._C", "torch.ops", "torch.classes")  # made at run time, like torch's own top level
-FORMAT = 1
+FORMAT = 2  # gone: qualified name -> "<last build that had it> <first build without it>"
 # Writes to the module's own namespace that the source does not spell out (``sys.modules[other] = m`` in a
 # function makes another module's alias: the installed builds' check catches those).
 _DYNAMIC_TEXT = re.compile(r"globals\(\)\s*(\[|\.update|\.__setitem__|\.setdefault)|vars\(\)\s*\[|sys\.modules\[__name__\]"
@@ -349,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
             gone.pop(qualified, None)
     labels = sorted({f"{v.major}.{v.minor}" for v, _ in builds}, key=lambda s: Version.parse(s).sort_key)
     data = {"format": FORMAT, "builds": labels, "verified_on": [s.partition("=")[0] for s in args.verify],
-            "homes": {q: h for q, h in HOMES.items() if q in gone or q.rsplit(".", 1)[0] in gone}, "gone": gone}
+            "homes": {q: h for q, h in HOMES.items() if q in gone or q.rsplit(".", 1)[0] in gone},
+            "gone": {q: f"{last} {first}" for q, (last, first) in gone.items()}}  # one string: faster to read
     Path(args.out).write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(gone)} gone names -> {args.out}", file=sys.stderr)
     return 0
