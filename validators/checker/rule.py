@@ -24,8 +24,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       missing-argument (``a.cross(b)`` without ``dim``)
 
     gone              any torch module or name the target build no longer has while an older build did
-                      (gonenames.py: the index comes from the builds' sources); ``api`` is ``torch``, the
-                      message and the fix are for names without a public home, the index supplies the rest
+                      (gonenames.py: the index comes from the builds' sources, not from ``api``, which
+                      lists the section's examples); each finding names the gone module or name, the
+                      last build that had it and its public home, or the rule's ``fix`` where none is known
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
