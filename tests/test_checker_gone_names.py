@@ -106,6 +106,13 @@ def test_gone_imports_and_attribute_chains_are_errors_naming_the_last_build_and_
     assert "torch 1.13" in findings[1].message
 
 
+def test_one_import_of_several_gone_names_is_one_finding_with_each_home():
+    findings = check_source("from torch._six import string_classes, inf\nfrom torch._six import PY37\n")
+    assert [(f.line, f.api) for f in findings] == [(1, "torch._six"), (2, "torch._six")]
+    assert findings[0].fix == "string_classes: use (str, bytes); inf: use math.inf"
+    assert findings[1].fix.startswith("use the standard library")  # no home of its own: the module's
+
+
 def test_target_version_keeps_its_meaning():
     code = "from torch._utils import _accumulate\n"
     assert rules_of(code, "2.2") == []

@@ -11,6 +11,7 @@ methods called on something built by a non-torch library (``sympy.Matrix(...).ch
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
@@ -56,6 +57,7 @@ class FindingCollector(ast.NodeVisitor):
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
+        self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
         self.gone_index = rules.gone if gone is not None and gone.applies_to(target) else None
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
@@ -373,15 +375,29 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
             return
         rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, gone.api, rule.pattern)
+        # One finding per place: `from torch._six import string_classes, inf` names a home for each name;
+        # `torch._six.inf` is seen before its inner `torch._six`, whose home is only the general one.
+        homes = self.gone_homes.setdefault(key, {})
+        if gone.home and qualified != gone.api:
+            homes[qualified.rsplit(".", 1)[-1]] = gone.home
+        if len(homes) == 1:
+            fix = f"use {next(iter(homes.values()))} instead"
+        elif homes:
+            fix = "; ".join(f"{name}: use {home}" for name, home in homes.items())
+        else:
+            fix = f"use {gone.home} instead" if gone.home else rule.fix
+        kept = self.findings.get(key)
+        if kept is not None:
+            if homes and kept.fix != fix:
+                self.findings[key] = replace(kept, fix=fix)
+            return
         target = f"{self.target.major}.{self.target.minor}"
         message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
                    f"the last build checked that has it is torch {gone.last}")
-        fix = f"use {gone.home} instead" if gone.home else rule.fix
-        finding = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix, rule.section,
-                          rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
-                          (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
-        # `torch._six.inf` is seen before its inner `torch._six`: the longer chain knows the better home
-        self.findings.setdefault((finding.line, finding.column, gone.api, rule.pattern), finding)
+        self.findings[key] = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix,
+                                     rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
+                                     (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
