@@ -13,11 +13,16 @@ dynamic in any later build, that the newest build lacks is *gone*, with the last
 the first build that did not. The result is small (qualified name -> "last first-missing") and ships
 as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
 
-Regenerate (old builds as small macOS wheels: the same ``.py`` files)::
+Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.8 has only an x86 one)::
 
     pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
-    python -m torchpatch.validators.radar.name_index 1.13=W/torch-1.13.1-...whl ... 2.15=.venv/lib/python3.11/site-packages \\
-        --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --out validators/checker/gone-names.json
+    python -m torchpatch.validators.radar.name_index 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
+        2.3=... 2.4=... 2.8=... 2.10=... 2.13=WHEEL 2.14=WHEEL 2.15=.venv/lib/python3.11/site-packages \
+        --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
+        --out validators/checker/gone-names.json
+
+``--verify`` imports each gone name's module in that installed build and drops what it does have
+(a ``sys.modules`` alias, a lazily set attribute): the shipped file is checked against 2.15 and 2.13.
 """
 
 from __future__ import annotations
