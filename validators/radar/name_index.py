@@ -268,8 +268,8 @@ def gone_names(builds: list[tuple[Version, dict[str, ModuleNames]]]) -> dict[str
     """qualified name -> [last build that had it, first build without it], for what the newest build lacks.
 
     A name of a module is counted only while the module is in the newer builds and not dynamic in
-    any of them; a name that comes back later is not gone. Names under a gone module are not listed:
-    the module's entry covers them.
+    any of them; a name that comes back later is not gone. Names that went with their module are not
+    listed (the module's entry covers them); one that went earlier keeps its own entry.
     """
     builds = sorted(builds, key=lambda b: b[0].sort_key)
     labels = [f"{v.major}.{v.minor}" for v, _ in builds]
