@@ -52,12 +52,24 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
 
 
 def is_fallback(node: ast.Try) -> bool:
-    return any(catches_fallback(handler) for handler in node.handlers)
+    imports_only = only_imports(node)
+    return any(catches_fallback(handler, imports_only) for handler in node.handlers)
 
 
-def catches_fallback(handler: ast.ExceptHandler) -> bool:
+def only_imports(node: ast.Try) -> bool:
+    """``try: from torch._six import inf`` and nothing else: any handler of it is the import's fallback."""
+    return all(isinstance(statement, (ast.Import, ast.ImportFrom)) for statement in node.body)
+
+
+def catches_fallback(handler: ast.ExceptHandler, imports_only: bool = False) -> bool:
+    """An ImportError-like handler; around imports alone, also a bare ``except:`` or ``except Exception:``."""
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    if imports_only and (not kinds or any(dotted_name(kind) in _CATCH_ALL for kind in kinds)):
+        return True
     return any((dotted_name(kind) or "").rsplit(".", 1)[-1] in FALLBACK_ERRORS for kind in kinds)
+
+
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
 
 
 # --- which branch runs on the target ------------------------------------------------------------

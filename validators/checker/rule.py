@@ -31,6 +31,10 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``@staticmethod`` or ``@classmethod``: reported at the class
     scalar-index      ``<receiver>.data[0]`` (also through ``.cpu()``) where the receiver's last name fully
                       matches ``receiver``: a loss is a 0-dim tensor, and indexing one raises
+    gone              any torch module or name the target build no longer has while an older build did
+                      (gonenames.py: the index comes from the builds' sources, not from ``api``, which
+                      lists the section's examples); each finding names the gone module or name, the
+                      last build that had it and its public home, or the rule's ``fix`` where none is known
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
@@ -54,7 +58,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index")
+         "plain-method", "scalar-index", "gone")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 

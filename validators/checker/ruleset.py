@@ -30,6 +30,7 @@ class RuleSet:
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
     by_scalar_index: list[Rule] = field(init=False)  # loss.data[0]: the receiver's name decides
     by_plain_method: dict[str, list[Rule]] = field(init=False)  # base class -> rules on methods its subclasses define
+    gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
@@ -38,8 +39,9 @@ class RuleSet:
         self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
         self.by_scalar_index = [rule for rule in self.rules if rule.kind == "scalar-index"]
         self.by_plain_method = defaultdict(list)
+        self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         for rule in self.rules:
-            if rule.kind in ("list-index", "scalar-index"):
+            if rule.kind in ("list-index", "scalar-index", "gone"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:
@@ -51,6 +53,13 @@ class RuleSet:
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
         self.by_plain_method = dict(self.by_plain_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
+
+    @property
+    def gone(self):
+        """The index of gone torch names (gonenames.py), read when a rule of kind ``gone`` is in force."""
+        from .gonenames import shipped_gone_names
+
+        return shipped_gone_names()
 
     def knows(self, qualified: str) -> bool:
         return qualified in self.by_call or qualified in self.by_plain_method or bool(self.name_rules(qualified))

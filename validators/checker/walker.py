@@ -11,11 +11,12 @@ methods called on something built by a non-torch library (``sympy.Matrix(...).ch
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
 from .finding import Finding
-from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard
+from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_imports
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
@@ -59,6 +60,9 @@ class FindingCollector(ast.NodeVisitor):
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
+        gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
+        self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
+        self.gone_index = rules.gone if gone is not None and gone.applies_to(target) else None
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
@@ -135,9 +139,9 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
-        """A rule says ``qualified`` raises on the target (removed, moved away)."""
+        """A rule says ``qualified`` raises on the target (removed, moved away), or the target lacks it."""
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
-                   for _, rules in self.rules.name_rules(qualified) for rule in rules)
+                   for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
 
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
@@ -174,8 +178,9 @@ class FindingCollector(ast.NodeVisitor):
         self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
         self._visit_list(node.body)
         self.handled -= 1
+        imports_only = only_imports(node)
         for handler in node.handlers:
-            if catches_fallback(handler):
+            if catches_fallback(handler, imports_only):
                 self._visit_guarded([handler])
             else:
                 self.visit(handler)
@@ -394,14 +399,57 @@ class FindingCollector(ast.NodeVisitor):
             return
         # A name whose own import is flagged was reported at the import, not again at each use.
         imported = self.imports.imported_from.get(dotted.partition(".")[0])
-        for api, rules in self.rules.name_rules(qualified):
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
             if imported is not None and (imported == api or imported.startswith(api + ".")):
                 continue
             self._report(node, api, rules)
+        self._check_gone(node, qualified, named, imported)
 
     def _check_qualified(self, node: ast.AST, qualified: str) -> None:
-        for api, rules in self.rules.name_rules(qualified):
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
             self._report(node, api, rules)
+        self._check_gone(node, qualified, named, None)
+
+    def _gone(self, qualified: str):
+        return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
+
+    def _check_gone(self, node: ast.AST, qualified: str, named, imported: str | None) -> None:
+        """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an
+        ImportError or AttributeError there. Not again at each use of a name whose import said so, and not
+        where a name rule already reports an error (its message is the better one)."""
+        if self.guarded or self.handled or self.annotation:
+            return  # behind a version check or a try/except ImportError: the fallback runs instead
+        gone = self._gone(qualified)
+        if gone is None or (imported is not None and (imported == gone.api or imported.startswith(gone.api + "."))):
+            return
+        if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
+            return
+        rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, gone.api, rule.pattern)
+        # One finding per place: `from torch._six import string_classes, inf` names a home for each name;
+        # `torch._six.inf` is seen before its inner `torch._six`, whose home is only the general one.
+        homes = self.gone_homes.setdefault(key, {})
+        if gone.home and qualified != gone.api:
+            homes[qualified.rsplit(".", 1)[-1]] = gone.home
+        if len(homes) == 1:
+            fix = f"use {next(iter(homes.values()))} instead"
+        elif homes:
+            fix = "; ".join(f"{name}: use {home}" for name, home in homes.items())
+        else:
+            fix = f"use {gone.home} instead" if gone.home else rule.fix
+        kept = self.findings.get(key)
+        if kept is not None:
+            if homes and kept.fix != fix:
+                self.findings[key] = replace(kept, fix=fix)
+            return
+        target = f"{self.target.major}.{self.target.minor}"
+        message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
+                   f"the last build checked that has it is torch {gone.last}")
+        self.findings[key] = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix,
+                                     rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
+                                     (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:

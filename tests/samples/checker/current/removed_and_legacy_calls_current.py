@@ -16,3 +16,21 @@ def current(a, b, theta, x, w):
     torch.cuda.reset_peak_memory_stats()
     kl = F.kl_div(probs.log(), probs, reduction="batchmean") + nn.KLDivLoss(reduction="batchmean")(probs.log(), probs)
     return vals, vecs, sol, rank, q, probs, out, kl
+
+
+# torch._six and torch._utils._accumulate: their public homes, and private names 2.15 still has
+import collections.abc
+import itertools
+import math
+
+from torch._utils import _flatten_dense_tensors, _unflatten_dense_tensors
+from torch.ao.quantization import DeQuantStub, QuantStub, fuse_modules, get_default_qconfig
+
+string_classes = (str, bytes)
+offsets = list(itertools.accumulate([1, 2, 3]))
+assert isinstance({}, collections.abc.Mapping) and math.isinf(math.inf)
+flat = _flatten_dense_tensors([torch.ones(2), torch.zeros(3)])
+parts = _unflatten_dense_tensors(flat, [torch.ones(2), torch.zeros(3)])
+stubs = torch.nn.Sequential(QuantStub(), torch.nn.Conv2d(3, 3, 1), torch.nn.ReLU(), DeQuantStub())
+fused = fuse_modules(stubs.eval(), [["1", "2"]])
+fused.qconfig = get_default_qconfig("x86")

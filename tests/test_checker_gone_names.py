@@ -1,0 +1,161 @@
+"""Torch modules and names a target build no longer has: the per-build index (radar/name_index.py), the
+shipped comparison (checker/gone-names.json) and the `torch-name-gone` rule; and the eager quantization
+rules, which must flag exactly the functions that warn on 2.15."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from torchpatch.validators.checker import check_source
+from torchpatch.validators.checker.gonenames import GONE_FILE, GoneNames
+from torchpatch.validators.markdown import Version
+from torchpatch.validators.radar.name_index import gone_names, index_build
+
+
+def build(files: dict[str, str]):
+    return index_build(files.items())
+
+
+OLD = {
+    "torch/__init__.py": "from torch._C import *\n",
+    "torch/_six.py": "import math\ninf = math.inf\nstring_classes = (str, bytes)\n",
+    "torch/_utils.py": "def _accumulate(xs):\n    pass\ndef _flatten(ts):\n    pass\n",
+    "torch/utils/__init__.py": "from .helpers import *\n",
+    "torch/utils/helpers.py": "__all__ = ['kept', 'dropped']\ndef kept(): pass\ndef dropped(): pass\n",
+    "torch/lazy.py": "def old(): pass\n",
+    "torch/back.py": "def blinks(): pass\n",
+    "torch/_C/_nn.py": "def hidden(): pass\n",
+}
+NEW = {
+    "torch/__init__.py": "from torch._C import *\n",
+    "torch/_utils.py": "def _flatten(ts):\n    pass\nif True:\n    def _later(): pass\n",
+    "torch/utils/__init__.py": "from .helpers import *\n",
+    "torch/utils/helpers.py": "__all__ = ['kept']\ndef kept(): pass\n",
+    "torch/lazy.py": "def __getattr__(name):\n    return name\n",
+    "torch/back.py": "def other(): pass\n",
+}
+NEWEST = dict(NEW, **{"torch/back.py": "def other(): pass\ndef blinks(): pass\n"})
+
+
+def test_index_reads_names_stars_children_and_dynamic_modules():
+    index = build(OLD)
+    assert {"_accumulate", "_flatten"} <= index["torch._utils"].names
+    assert {"kept", "dropped", "helpers"} <= index["torch.utils"].names  # star-import resolved; child module
+    assert not index["torch.utils"].dynamic
+    assert "torch" not in index and not any(m.startswith("torch._C") for m in index)  # made at run time
+    new = build(NEW)
+    assert new["torch.lazy"].dynamic and "_later" in new["torch._utils"].names
+    assert build({"torch/x.py": "from torch._C._nn import *\n"})["torch.x"].dynamic  # names unknowable here
+    shim = build({"torch/impl.py": "__all__ = ['_helper']\ndef _helper(): pass\ndef _other(): pass\n",
+                  "torch/shim.py": "from torch.impl import *\n"})["torch.shim"]
+    assert "_helper" in shim.names and "_other" not in shim.names  # a star-import brings __all__, private names too
+
+
+def test_gone_names_lists_what_the_newest_build_lacks_with_the_last_build_that_had_it():
+    gone = gone_names([(Version.parse("2.0"), build(OLD)), (Version.parse("2.4"), build(NEW)),
+                       (Version.parse("2.15"), build(NEWEST))])
+    assert gone["torch._six"] == ["2.0", "2.4"]  # a module: its names are not listed one by one
+    assert not any(name.startswith("torch._six.") for name in gone)
+    assert gone["torch._utils._accumulate"] == ["2.0", "2.4"]
+    assert gone["torch.utils.dropped"] == ["2.0", "2.4"] and gone["torch.utils.helpers.dropped"] == ["2.0", "2.4"]
+    assert "torch._utils._flatten" not in gone and "torch.utils.kept" not in gone
+    assert "torch.lazy.old" not in gone  # the module has a __getattr__ now: nothing can be claimed
+    assert "torch.back.blinks" not in gone  # back in the newest build
+
+
+def test_lookup_reports_the_outermost_gone_name_from_its_first_missing_build():
+    index = GoneNames({"torch._six": "1.13 2.0", "torch._utils._accumulate": "2.2 2.3"},
+                      {"torch._six.inf": "math.inf", "torch._utils._accumulate": "itertools.accumulate"})
+    found = index.lookup("torch._six.inf", Version.parse("2.15"))
+    assert (found.api, found.last, found.home) == ("torch._six", "1.13", "math.inf")
+    assert index.lookup("torch._six.string_classes", Version.parse("2.15")).home is None
+    assert index.lookup("torch._utils._accumulate", Version.parse("2.2")) is None  # still there on 2.2
+    assert index.lookup("torch._utils._accumulate", Version.parse("2.3")).home == "itertools.accumulate"
+    assert index.lookup("torch._utils", Version.parse("2.15")) is None
+    assert index.lookup("torch", Version.parse("2.15")) is None
+
+
+def test_shipped_index_is_small_ordered_and_names_its_builds():
+    data = json.loads(GONE_FILE.read_text(encoding="utf-8"))
+    builds = [Version.parse(b).sort_key for b in data["builds"]]
+    assert builds == sorted(builds) and {"1.13", "2.0", "2.4", "2.15"} <= set(data["builds"])
+    assert GONE_FILE.stat().st_size < 1_500_000
+    assert data["gone"]["torch._six"] == "1.13 2.0"
+    assert data["gone"]["torch._utils._accumulate"] == "2.2 2.3"
+    for name, entry in data["gone"].items():
+        last, first = entry.split()
+        assert name.startswith("torch.") and Version.parse(last).sort_key < Version.parse(first).sort_key
+        assert not name.startswith(("torch._C.", "torch.ops.", "torch.classes."))
+
+
+def rules_of(code: str, version: str | None = None) -> list[tuple[int, str]]:
+    return [(f.line, f.rule) for f in check_source(code, version)]
+
+
+def test_gone_imports_and_attribute_chains_are_errors_naming_the_last_build_and_the_home():
+    code = ("import torch\nfrom torch._utils import _accumulate\nimport torch._six\n"
+            "offsets = list(_accumulate([1, 2]))\nx = torch._six.inf\n")
+    findings = check_source(code)
+    assert [(f.line, f.rule, f.api, f.severity) for f in findings] == [
+        (2, "torch-name-gone", "torch._utils._accumulate", "error"), (3, "torch-name-gone", "torch._six", "error"),
+        (5, "torch-name-gone", "torch._six", "error")]
+    assert findings[0].code.startswith("TP") and "torch 2.2" in findings[0].message
+    assert findings[0].fix == "use itertools.accumulate instead" and findings[2].fix == "use math.inf instead"
+    assert "torch 1.13" in findings[1].message
+
+
+def test_one_import_of_several_gone_names_is_one_finding_with_each_home():
+    findings = check_source("from torch._six import string_classes, inf\nfrom torch._six import PY37\n")
+    assert [(f.line, f.api) for f in findings] == [(1, "torch._six"), (2, "torch._six")]
+    assert findings[0].fix == "string_classes: use (str, bytes); inf: use math.inf"
+    assert findings[1].fix.startswith("use the standard library")  # no home of its own: the module's
+
+
+def test_target_version_keeps_its_meaning():
+    code = "from torch._utils import _accumulate\n"
+    assert rules_of(code, "2.2") == []
+    assert rules_of(code, "2.3") == [(1, "torch-name-gone")]
+
+
+@pytest.mark.parametrize("code", [
+    "try:\n    from torch._six import inf\nexcept ImportError:\n    from math import inf\n",
+    "try:\n    import torch._six as six\nexcept Exception:\n    six = None\n",
+    "try:\n    from torch._six import inf\nexcept:\n    from torch import inf\n",
+    "import torch\nif torch.__version__ < '2.0':\n    from torch._six import string_classes\nelse:\n    string_classes = str\n",
+    "import torch\nfrom torch._utils import _flatten_dense_tensors\nimport torch.utils.data\n",
+    "import torch\nx = torch.nn.functional.relu\n",
+    "import six\nfrom six import string_types\n",
+])
+def test_guarded_or_present_names_are_not_flagged(code):
+    assert [r for r in rules_of(code) if r[1] == "torch-name-gone"] == []
+
+
+QUANT = ("import torch\nfrom torch.ao import quantization as tq\nimport torch.quantization.quantize_fx as qfx\n"
+         "from torch.ao.quantization.quantize import propagate_qconfig_\n")
+
+
+@pytest.mark.parametrize("call, rule", [
+    ("tq.prepare(m)", "quantize-dynamic-deprecated"), ("tq.convert(m)", "quantize-dynamic-deprecated"),
+    ("tq.prepare_qat(m)", "quantize-dynamic-deprecated"), ("tq.quantize_qat(m, f, a)", "quantize-dynamic-deprecated"),
+    ("torch.quantization.quantize_dynamic(m)", "quantize-dynamic-deprecated"),
+    ("tq.quantize(m, f, a)", "eager-quantize-deprecated"),
+    ("qfx.prepare_fx(m, q, x)", "quantize-fx-deprecated"), ("qfx.prepare_qat_fx(m, q, x)", "quantize-fx-deprecated"),
+    ("qfx.convert_fx(m)", "quantize-fx-deprecated"),
+])
+def test_eager_and_fx_quantization_functions_that_warn_are_flagged(call, rule):
+    assert rules_of(QUANT + call + "\n") == [(5, rule)]
+
+
+@pytest.mark.parametrize("call", [
+    "tq.QuantStub()", "tq.DeQuantStub()", "tq.QuantWrapper(m)", "tq.fuse_modules(m, [['0', '1']])",
+    "tq.get_default_qconfig('x86')", "tq.QConfig(activation=a, weight=w)", "tq.MinMaxObserver()",
+    "propagate_qconfig_(m)", "qfx.fuse_fx(m)", "qfx.convert_to_reference_fx(m)", "tq.get_default_qconfig_mapping('x86')",
+])
+def test_quantization_building_blocks_that_do_not_warn_are_not_flagged(call):
+    assert rules_of(QUANT + call + "\n") == []
+
+
+def test_quantization_rules_start_in_2_8():
+    assert rules_of(QUANT + "tq.prepare(m)\n", "2.7") == []

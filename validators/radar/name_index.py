@@ -1,0 +1,365 @@
+"""A static index of the names each torch build's Python modules define, and what later builds lost.
+
+For every ``.py`` module under ``torch/`` of a build (read from its wheel, never imported): the
+top-level names it binds (defs, classes, assignments, imports, ``__all__``, ``global`` names that
+functions assign, star-imports resolved within torch) and its child modules. A module is *dynamic*
+when its names cannot be read off the source: a module ``__getattr__``, writes through ``globals()``,
+``sys.modules`` tricks, ``exec``, or a star-import from something that is not a torch ``.py`` module
+(``from torch._C import *``). ``torch`` itself, ``torch._C``, ``torch.ops`` and ``torch.classes`` are
+left out: their names are made at run time (the surface records cover torch's public top level).
+
+:func:`gone_names` compares the builds, oldest first: a module, or a name of a module that is not
+dynamic in any later build, that the newest build lacks is *gone*, with the last build that had it and
+the first build that did not. The result is small (qualified name -> "last first-missing") and ships
+as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
+
+Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.8 has only an x86 one)::
+
+    pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
+    python -m torchpatch.validators.radar.name_index 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
+        2.3=... 2.4=... 2.8=... 2.10=... 2.13=WHEEL 2.14=WHEEL 2.15=.venv/lib/python3.11/site-packages \
+        --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
+        --out validators/checker/gone-names.json
+
+``--verify`` imports each gone name's module in that installed build and drops what it does have
+(a ``sys.modules`` alias, a lazily set attribute): the shipped file is checked against 2.15 and 2.13.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from ..markdown import Version
+
+LEFT_OUT = ("torch._C", "torch.ops", "torch.classes")  # made at run time, like torch's own top level
+FORMAT = 2  # gone: qualified name -> "<last build that had it> <first build without it>"
+# Writes to the module's own namespace that the source does not spell out (``sys.modules[other] = m`` in a
+# function makes another module's alias: the installed builds' check catches those).
+_DYNAMIC_TEXT = re.compile(r"globals\(\)\s*(\[|\.update|\.__setitem__|\.setdefault)|vars\(\)\s*\[|sys\.modules\[__name__\]"
+                           r"|setattr\(\s*sys\.modules|^exec\(", re.MULTILINE)
+
+# Public homes for gone private names that old code still imports: each is checked by the section's snippet
+# (references/removed-and-legacy-calls.md) or is the same object under the public name on the target build.
+HOMES = {
+    "torch._six": "the standard library: (str, bytes), int, collections.abc, math.inf, math.nan",
+    "torch._six.string_classes": "(str, bytes)",
+    "torch._six.int_classes": "int",
+    "torch._six.container_abcs": "collections.abc",
+    "torch._six.inf": "math.inf",
+    "torch._six.nan": "math.nan",
+    "torch._six.with_metaclass": "class C(Base, metaclass=Meta)",
+    "torch._utils._accumulate": "itertools.accumulate",
+}
+
+
+@dataclass
+class ModuleNames:
+    names: set[str] = field(default_factory=set)
+    dynamic: bool = False
+    stars: list[str] = field(default_factory=list)  # modules this one star-imports
+    exports: set[str] | None = None  # its __all__, which is what a star-import of it brings (private names too)
+
+
+# --- reading one build ------------------------------------------------------------------------------
+
+def build_sources(source: str | Path) -> Iterator[tuple[str, str]]:
+    """(path relative to site-packages, text) of every ``torch/**.py`` in a wheel or an installed tree."""
+    source = Path(source)
+    if source.suffix == ".whl":
+        with zipfile.ZipFile(source) as wheel:
+            for name in wheel.namelist():
+                if name.startswith("torch/") and name.endswith(".py"):
+                    yield name, wheel.read(name).decode("utf-8", errors="replace")
+        return
+    root = source / "torch" if (source / "torch").is_dir() else source
+    for path in sorted(root.rglob("*.py")):
+        yield "torch/" + path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
+
+
+def module_of(path: str) -> tuple[str, bool]:
+    """``torch/a/b.py`` -> (``torch.a.b``, False); ``torch/a/__init__.py`` -> (``torch.a``, True)."""
+    parts = path[:-3].split("/")
+    package = parts[-1] == "__init__"
+    return ".".join(parts[:-1] if package else parts), package
+
+
+def is_left_out(module: str) -> bool:
+    return module == "torch" or any(module == m or module.startswith(m + ".") for m in LEFT_OUT)
+
+
+def index_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
+    """module -> its names, for one build; star-imports resolved, child modules counted as names."""
+    return resolve_build(scan_build(sources))
+
+
+def scan_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
+    """What each module's own source says (the slow part: every file is parsed)."""
+    index: dict[str, ModuleNames] = {}
+    packages: set[str] = set()
+    for path, text in sources:
+        module, package = module_of(path)
+        if package:
+            packages.add(module)
+        for depth in range(2, module.count(".") + 1):  # a folder of modules is importable even without __init__
+            packages.add(module.rsplit(".", depth - 1)[0])
+        index[module] = _scan(text, module, package)
+    for module in packages:
+        index.setdefault(module, ModuleNames())
+    return index
+
+
+def resolve_build(index: dict[str, ModuleNames]) -> dict[str, ModuleNames]:
+    """Child modules become names of their package; star-imports bring their module's exports."""
+    index = {m: ModuleNames(set(e.names), e.dynamic, list(e.stars), e.exports) for m, e in index.items()}
+    for module in list(index):
+        parent, _, child = module.rpartition(".")
+        if parent in index:
+            index[parent].names.add(child)
+    _resolve_stars(index)
+    return {m: entry for m, entry in index.items() if not is_left_out(m)}
+
+
+def _scan(text: str, module: str, package: bool) -> ModuleNames:
+    entry = ModuleNames()
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        entry.dynamic = True  # unreadable here: claim nothing about it
+        return entry
+    entry.dynamic = bool(_DYNAMIC_TEXT.search(text))
+    for node in _top_level(tree.body):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            entry.names.add(node.name)
+            entry.dynamic |= node.name == "__getattr__"
+        elif isinstance(node, ast.Import):
+            entry.names.update(a.asname or a.name.partition(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name == "*":
+                    entry.stars.append(_absolute(node, module, package))
+                else:
+                    entry.names.add(alias.asname or alias.name)
+        elif isinstance(node, ast.TypeAlias if hasattr(ast, "TypeAlias") else ()):
+            entry.names.add(node.name.id)
+        else:
+            for target in _targets(node):
+                entry.names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        exported = _all_entries(node)
+        if exported:
+            entry.names.update(exported)
+            entry.exports = (entry.exports or set()) | exported
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):  # def init(): global _lib; _lib = ...
+            entry.names.update(node.names)
+        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            entry.names.add(node.target.id)
+    return entry
+
+
+def _top_level(body: list) -> Iterator[ast.stmt]:
+    """Module statements, entering if/try/with/for/while/match blocks but not functions or classes."""
+    for node in body:
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            yield from _top_level(getattr(node, name, None) or [])
+        for handler in getattr(node, "handlers", None) or []:
+            if handler.name:
+                yield ast.Assign(targets=[ast.Name(handler.name)], value=ast.Constant(None))
+            yield from _top_level(handler.body)
+        for case in getattr(node, "cases", None) or []:
+            yield from _top_level(case.body)
+
+
+def _targets(node: ast.stmt) -> list[ast.AST]:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+        return [node.target]
+    if isinstance(node, (ast.For, ast.AsyncFor)):
+        return [node.target]
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return [item.optional_vars for item in node.items if item.optional_vars is not None]
+    return []
+
+
+def _all_entries(node: ast.stmt) -> set[str]:
+    """Strings of ``__all__ = [...]``, ``__all__ += [...]`` and ``__all__.extend([...])``."""
+    value = None
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+        value = node.value
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and isinstance(node.target, ast.Name) and node.target.id == "__all__":
+        value = node.value
+    elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+          and isinstance(node.value.func.value, ast.Name) and node.value.func.value.id == "__all__" and node.value.args):
+        value = node.value.args[0]
+    if value is None:
+        return set()
+    return {n.value for n in ast.walk(value) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def _absolute(node: ast.ImportFrom, module: str, package: bool) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if package else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _resolve_stars(index: dict[str, ModuleNames]) -> None:
+    """``from torch.x import *`` brings x's ``__all__`` (or its public names); from anything else: dynamic."""
+    exported: dict[str, set[str] | None] = {}
+
+    def exports(module: str, seen: frozenset) -> set[str] | None:
+        if module in exported:
+            return exported[module]
+        entry = index.get(module)
+        if entry is None or is_left_out(module) or module in seen or entry.dynamic:
+            return None
+        names = set(entry.names)
+        for star in entry.stars:
+            more = exports(star, seen | {module})
+            if more is None:
+                return None
+            names |= more
+        names = entry.exports if entry.exports is not None else {n for n in names if not n.startswith("_")}
+        exported[module] = names
+        return names
+
+    for module, entry in index.items():
+        for star in entry.stars:
+            more = exports(star, frozenset({module}))
+            if more is None:
+                entry.dynamic = True
+            else:
+                entry.names |= more
+
+
+def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
+    """A build's index; the scan (not the resolution) is kept in ``cache`` when given."""
+    path = Path(cache) / (Path(source).name + ".scan.json") if cache else None
+    if path is not None and path.exists():
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        scanned = {m: ModuleNames(set(names), dynamic, stars, None if exports is None else set(exports))
+                   for m, (names, dynamic, stars, exports) in raw.items()}
+    else:
+        scanned = scan_build(build_sources(source))
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps({m: [sorted(e.names), e.dynamic, e.stars,
+                                            None if e.exports is None else sorted(e.exports)]
+                                        for m, e in scanned.items()}), encoding="utf-8")
+    return resolve_build(scanned)
+
+
+# --- comparing builds -------------------------------------------------------------------------------
+
+def gone_names(builds: list[tuple[Version, dict[str, ModuleNames]]]) -> dict[str, list[str]]:
+    """qualified name -> [last build that had it, first build without it], for what the newest build lacks.
+
+    A name of a module is counted only while the module is in the newer builds and not dynamic in
+    any of them; a name that comes back later is not gone. Names that went with their module are not
+    listed (the module's entry covers them); one that went earlier keeps its own entry.
+    """
+    builds = sorted(builds, key=lambda b: b[0].sort_key)
+    labels = [f"{v.major}.{v.minor}" for v, _ in builds]
+    gone: dict[str, list[str]] = {}
+    for i, (_, index) in enumerate(builds[:-1]):
+        later = [idx for _, idx in builds[i + 1:]]
+        for module, entry in index.items():
+            parent, _, child = module.rpartition(".")
+            if all(module not in idx and not (parent in idx and child in idx[parent].names) for idx in later):
+                gone[module] = [labels[i], labels[i + 1]]
+                continue
+            if any(module not in idx or idx[module].dynamic for idx in later):
+                continue  # missing for a while and back, or unknowable: claim nothing
+            for name in entry.names:
+                if not name.startswith("__") and all(name not in idx[module].names for idx in later):
+                    gone[f"{module}.{name}"] = [labels[i], labels[i + 1]]
+    # a module's entry covers what was under it when it went; a name that went earlier keeps its own entry
+    order = {label: n for n, label in enumerate(labels)}
+    covered = set()
+    for qualified in gone:
+        parent = qualified.rsplit(".", 1)[0]
+        while parent.count("."):
+            if parent in gone and order[gone[parent][1]] <= order[gone[qualified][1]]:
+                covered.add(qualified)
+                break
+            parent = parent.rsplit(".", 1)[0]
+    return {q: gone[q] for q in sorted(gone) if q not in covered}
+
+
+# --- checking against installed builds --------------------------------------------------------------
+
+_PROBE = r"""
+import importlib, json, sys, warnings
+warnings.simplefilter("ignore")
+names = json.load(sys.stdin)
+present = []
+for qualified in names:
+    module, _, leaf = qualified.rpartition(".")
+    try:
+        importlib.import_module(qualified)
+        present.append(qualified)
+        continue
+    except Exception:
+        pass
+    try:
+        if hasattr(importlib.import_module(module), leaf):
+            present.append(qualified)
+    except Exception:
+        pass  # the parent does not import here either: the static verdict stands
+json.dump(present, sys.stdout)
+"""
+
+
+def present_on(python: str, names: list[str], timeout: float = 1200) -> set[str]:
+    """The names an installed build does have (imported in a child process of that build's Python)."""
+    done = subprocess.run([python, "-c", _PROBE], input=json.dumps(names), capture_output=True, text=True,
+                          timeout=timeout, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("builds", nargs="+", help="VERSION=WHEEL_OR_SITE_PACKAGES, one per build")
+    parser.add_argument("--verify", action="append", default=[], help="VERSION=PYTHON of an installed build")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--cache", help="a folder keeping each build's index (scanning one takes minutes)")
+    args = parser.parse_args(argv)
+    builds = []
+    for spec in args.builds:
+        version, _, source = spec.partition("=")
+        index = cached_index(source, args.cache)
+        print(f"{version}: {len(index)} modules, {sum(e.dynamic for e in index.values())} dynamic", file=sys.stderr)
+        builds.append((Version.parse(version), index))
+    gone = gone_names(builds)
+    for spec in args.verify:
+        version, _, python = spec.partition("=")
+        target = Version.parse(version)
+        asked = [q for q, (_, first) in gone.items() if Version.parse(first).sort_key <= target.sort_key]
+        present = present_on(python, asked)
+        print(f"{version}: {len(present)} of {len(asked)} present after all (dropped)", file=sys.stderr)
+        for qualified in present:
+            gone.pop(qualified, None)
+    labels = sorted({f"{v.major}.{v.minor}" for v, _ in builds}, key=lambda s: Version.parse(s).sort_key)
+    data = {"format": FORMAT, "builds": labels, "verified_on": [s.partition("=")[0] for s in args.verify],
+            "homes": {q: h for q, h in HOMES.items() if q in gone or q.rsplit(".", 1)[0] in gone},
+            "gone": {q: f"{last} {first}" for q, (last, first) in gone.items()}}  # one string: faster to read
+    Path(args.out).write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{len(gone)} gone names -> {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
