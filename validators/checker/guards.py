@@ -6,7 +6,7 @@ walker reports nothing in the branch that does not run on the target. Recognised
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
   ``"name" in dir(torch.x)``,
-  (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``,
+  (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``, ``TORCH_MAJOR``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object: both branches are guarded;
 - after an ``if`` of that kind that is true on the target and whose branch ends in ``return``/``raise``/
@@ -24,7 +24,7 @@ import re
 
 from .imports import ImportMap, dotted_name
 
-_VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
+_VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
 FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
 

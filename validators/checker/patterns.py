@@ -268,6 +268,13 @@ class LoadedObjects:
         # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
         self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
         self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
+        # ckpt["args"] reads wait until the file is walked: one used as a mapping (``Namespace(**ckpt["args"])``,
+        # ``a = ckpt["args"]; a["lr"]``) is a plain dict, unless the file imports a config-object library
+        self.namespace_reads: list[tuple[ast.Subscript, int]] = []
+        self.read_into: dict[int, tuple[int, str]] = {}  # id(x["key"]) -> (scope, name) it is bound to
+        self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
+        self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
+        self.config_objects = False  # the file imports a config-object library (set by the walker)
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
@@ -280,6 +287,13 @@ class LoadedObjects:
             for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
                 if (name := dotted_name(element)) is not None:  # features, self.features
                     self.built_objects.add((0 if "." in name else scope, name))
+        pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
+            len(target.elts) == len(value.elts) else [(target, value)]
+        for element, item in pairs:  # a, b = ckpt["hparams"], ckpt["weights"]
+            if isinstance(element, ast.Name) and isinstance(item, ast.Subscript):
+                self.read_into[id(item)] = (scope, element.id)
+            elif isinstance(element, ast.Name):
+                self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
         if isinstance(target, ast.Subscript):
             self._note_item_store(target, value, scope)
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
@@ -361,6 +375,13 @@ class LoadedObjects:
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
+        for keyword in call.keywords:
+            if keyword.arg is None:
+                self._note_mapping(keyword.value, scope)
+        if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
+            self._note_mapping(call.func.value, scope)
+        elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
+            self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if call.func.id == "vars" and call.args:
@@ -395,8 +416,23 @@ class LoadedObjects:
                 self._read_key(value, node.slice, scope)
             return
         if key in NAMESPACE_KEYS:
-            self._mark(node.value, scope)
+            self.namespace_reads.append((node, scope))
+        self._note_mapping(node.value, scope)
         self._read_key(node.value, node.slice, scope)
+
+    def _note_mapping(self, node: ast.AST, scope: int) -> None:
+        if isinstance(node, ast.Name):
+            self.mapping_names.add((scope, node.id))
+        else:
+            self.mapping_nodes.add(id(node))
+
+    def _resolve_namespace_reads(self) -> None:
+        """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping."""
+        for node, scope in self.namespace_reads:
+            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names
+            if self.config_objects or not as_mapping:
+                self._mark(node.value, scope)
+        self.namespace_reads = []
 
     def note_compare(self, node: ast.Compare, scope: int) -> None:
         """``"global_step" in ckpt``, ``"state_dict" in list(sd.keys())``: a key of the layout."""
@@ -569,6 +605,8 @@ class LoadedObjects:
             self._mark(node.value, scope)
 
     def is_object(self, call: ast.Call) -> bool:
+        if self.namespace_reads:
+            self._resolve_namespace_reads()
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))

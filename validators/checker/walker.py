@@ -105,6 +105,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.visit(tree)
+        self.loads.config_objects = self.evidence.config_library is not None
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)

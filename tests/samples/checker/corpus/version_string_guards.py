@@ -1,4 +1,4 @@
-# seen in: fairseq glow.py, accelerate checkpointing.py and modeling.py
+# seen in: fairseq glow.py, accelerate checkpointing.py and modeling.py, a video library's sampler helper
 import torch
 from packaging import version
 
@@ -13,3 +13,11 @@ if version.parse(torch.__version__) < version.parse("2.3"):
     scaler = torch.cuda.amp.GradScaler()
 else:
     scaler = torch.amp.GradScaler("cuda")
+
+# major and minor parsed into constants first (SlowFast-style): the old import is the fallback branch
+TORCH_MAJOR = int(torch.__version__.split(".")[0])
+TORCH_MINOR = int(torch.__version__.split(".")[1])
+if TORCH_MAJOR >= 1 and TORCH_MINOR >= 8:
+    _int_classes = int
+else:
+    from torch._six import int_classes as _int_classes
