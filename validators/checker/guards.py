@@ -14,7 +14,9 @@ walker reports nothing in the branch that does not run on the target. Recognised
   module whose import the rules do not know to be gone);
 - ``try``/``except`` catching ImportError, ModuleNotFoundError, AttributeError or TypeError
   (alone or in a tuple): those handlers are the fallback, and in the ``try`` body an API that
-  raises (severity error) is handled; one that only warns is still reported, since it runs.
+  raises (severity error) is handled; one that only warns is still reported, since it runs. Around a body
+  that only binds names (imports, assignments, also behind an ``if``), a bare ``except:`` or ``except
+  Exception:`` is the fallback too.
 """
 
 from __future__ import annotations
@@ -52,19 +54,26 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
 
 
 def is_fallback(node: ast.Try) -> bool:
-    imports_only = only_imports(node)
-    return any(catches_fallback(handler, imports_only) for handler in node.handlers)
+    bindings_only = only_bindings(node)
+    return any(catches_fallback(handler, bindings_only) for handler in node.handlers)
 
 
-def only_imports(node: ast.Try) -> bool:
-    """``try: from torch._six import inf`` and nothing else: any handler of it is the import's fallback."""
-    return all(isinstance(statement, (ast.Import, ast.ImportFrom)) for statement in node.body)
+def only_bindings(node: ast.Try) -> bool:
+    """``try: from torch._six import inf``, or a body that only binds names (``func = torch.x.new_name``, also
+    behind a version check): any handler of it, a bare ``except:`` included, is the old release's fallback."""
+    return _binds_only(node.body)
 
 
-def catches_fallback(handler: ast.ExceptHandler, imports_only: bool = False) -> bool:
-    """An ImportError-like handler; around imports alone, also a bare ``except:`` or ``except Exception:``."""
+def _binds_only(statements: list[ast.stmt]) -> bool:
+    return all(isinstance(statement, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign)) or (
+        isinstance(statement, ast.If) and _binds_only(statement.body) and _binds_only(statement.orelse))
+        for statement in statements)
+
+
+def catches_fallback(handler: ast.ExceptHandler, bindings_only: bool = False) -> bool:
+    """An ImportError-like handler; around bindings alone, also a bare ``except:`` or ``except Exception:``."""
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
-    if imports_only and (not kinds or any(dotted_name(kind) in _CATCH_ALL for kind in kinds)):
+    if bindings_only and (not kinds or any(dotted_name(kind) in _CATCH_ALL for kind in kinds)):
         return True
     return any((dotted_name(kind) or "").rsplit(".", 1)[-1] in FALLBACK_ERRORS for kind in kinds)
 

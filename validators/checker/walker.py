@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .finding import Finding
-from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_imports
+from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
@@ -179,9 +179,9 @@ class FindingCollector(ast.NodeVisitor):
         self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
         self._visit_list(node.body)
         self.handled -= 1
-        imports_only = only_imports(node)
+        bindings_only = only_bindings(node)
         for handler in node.handlers:
-            if catches_fallback(handler, imports_only):
+            if catches_fallback(handler, bindings_only):
                 self._visit_guarded([handler])
             else:
                 self.visit(handler)

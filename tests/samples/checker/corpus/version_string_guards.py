@@ -1,4 +1,5 @@
-# seen in: fairseq glow.py, accelerate checkpointing.py and modeling.py, a video library's sampler helper
+# seen in: fairseq glow.py, accelerate checkpointing.py and modeling.py, a video library's sampler helper,
+# a large-model training framework's collective aliases
 import torch
 from packaging import version
 
@@ -21,3 +22,12 @@ if TORCH_MAJOR >= 1 and TORCH_MINOR >= 8:
     _int_classes = int
 else:
     from torch._six import int_classes as _int_classes
+
+# a bare except around bindings alone (a large training framework): the handler is the old release's fallback
+try:
+    if TORCH_MAJOR >= 2:
+        reduce_scatter = torch.distributed.reduce_scatter_tensor
+    else:
+        reduce_scatter = torch.distributed._reduce_scatter_base
+except:  # noqa: E722
+    reduce_scatter = torch.distributed._reduce_scatter_base
