@@ -478,7 +478,7 @@ class FindingCollector(ast.NodeVisitor):
                     as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
                     self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
-            self._check_method(node, node.func.attr, self._is_attribute_of_self(node.func.value))
+            self._check_method(node, node.func.attr)
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
@@ -553,17 +553,10 @@ class FindingCollector(ast.NodeVisitor):
             return dotted in ("self", "cls") or self._is_module_or_foreign(receiver)
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
-    @staticmethod
-    def _is_attribute_of_self(receiver: ast.AST) -> bool:
-        dotted = dotted_name(receiver)
-        return dotted is not None and dotted.split(".")[0] in ("self", "cls")
-
-    def _check_method(self, node: ast.Call, method: str, on_self_attribute: bool) -> None:
-        """``x.refine_names(...)``: the receiver's type is unknown, so the method name alone decides.
-        ``self.solver.cholesky(m)`` is usually the project's own object: only a rule that names its
-        receiver (``self.scheduler.get_lr()``) looks at an attribute of ``self``."""
-        rules = [rule for rule in self.rules.by_method.get(method, ())
-                 if (rule.receiver is not None or not on_self_attribute) and matches_call(rule, node)]
+    def _check_method(self, node: ast.Call, method: str) -> None:
+        """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
+        name alone decides (an attribute of ``self`` holding a tensor is the common case)."""
+        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node)]
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)

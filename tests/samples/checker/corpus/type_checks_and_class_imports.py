@@ -1,5 +1,5 @@
 # seen in: a copy of torch's pickler that checks storage types (litgpt), and an FSDP-safe weight norm
-# that builds the WeightNorm class itself (vissl's DINO head)
+# that builds the WeightNorm class itself (vissl's DINO head), and tensors held as attributes of self
 import torch
 from torch import nn
 from torch.nn.utils.weight_norm import WeightNorm
@@ -30,3 +30,12 @@ class Head(nn.Module):
 
 def attach(module):
     WeightNorm.apply(module, "weight", 0)  # finding: weight-norm-deprecated
+
+
+class GradBuffer:
+    # seen in: a large-model trainer's gradient buffers, whose storages are read through attributes of self
+    def __init__(self, numel):
+        self.grad_data = torch.zeros(numel)
+
+    def storage_bytes(self):
+        return self.grad_data.storage().nbytes()  # finding: tensor-storage-method

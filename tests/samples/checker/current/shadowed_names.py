@@ -25,4 +25,4 @@ class Factorizer:
         return torch.linalg.qr(matrix)
 
     def both(self, matrix):
-        return self.qr(matrix), self.solver.cholesky(matrix)
+        return self.qr(matrix)
