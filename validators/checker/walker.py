@@ -20,8 +20,9 @@ from .guards import catches_fallback, guard_outcome, is_fallback, is_version_gua
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
-from .patterns import (LoadedObjects, is_multi_dim_list_index, is_namespace, is_object_value, is_set_expression,
-                       literal_keywords, matches_call, names_object_type, scalar_index_rules)
+from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
+from .patterns import (is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+                       scalar_index_rules)
 from .rule import Rule
 from .ruleset import RuleSet
 

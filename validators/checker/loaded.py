@@ -1,0 +1,545 @@
+"""What a ``torch.load`` result holds, from how the file uses it and what the file saves.
+
+``weights_only=True`` (the default since 2.6) loads tensors, containers and primitives, and
+refuses anything else. A finding on ``torch.load`` needs evidence that the file holds more:
+
+- ``loads-pickled-object`` (strong): the result, or an item of it, is used as an object:
+  ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``; it is bound to a model-like name
+  (``model = torch.load(p)``) that never goes to ``load_state_dict``; an item is read under an
+  ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
+  object); an item goes to an OmegaConf function that takes a config object
+  (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
+  weights_only refuses);
+- ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
+  (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
+  ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
+  tuple of numpy values (``[train_idx, val_idx]`` from ``generate_splits(np.arange(n))``, a function of the
+  project's own applied to a numpy value) to the very path this call loads from (``torch.load(buffer)``,
+  the cache pattern ``if exists: x = torch.load(p) else: ...; torch.save(x, p)``); or the file builds
+  a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
+  load's result is read with two or more of that dict's keys; or the function saves its own data
+  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
+
+A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
+a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
+an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
+``isinstance(x, RecursiveScriptModule)``: a TorchScript archive, which ``weights_only=True`` refuses with
+RuntimeError on torch 2.15) is a ``loads-pickled-object`` case.
+"""
+
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable
+
+from .checkpoints import names_ckpt_file
+from .imports import dotted_name
+
+# Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
+OBJECT_SIGNALS = frozenset({
+    "eval", "train", "forward", "parameters", "named_parameters", "buffers", "named_buffers", "modules",
+    "named_modules", "children", "named_children", "state_dict", "zero_grad", "requires_grad_",
+    "predict", "fit", "transform", "__dict__",
+})
+# Keys under which checkpoints keep an argparse Namespace or a config object.
+NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
+# Under these keys an attribute read (``ckpt["settings"].vocab``) means an object: a dict has no such attributes.
+OBJECT_KEYS = NAMESPACE_KEYS | {"settings", "config", "conf", "options", "hyperparams"}
+DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "copy", "setdefault", "__contains__"})
+# Calls that build plain data (``cfg = vars(args)``, ``OmegaConf.to_container(c)``, ``c.to_dict()``, ``c.dump()``);
+# not ``dict(cfg)``: a copy of a yacs CfgNode keeps its nested CfgNodes (refused on torch 2.15).
+PLAIN_DICT_CALLS = frozenset({"vars", "to_dict", "to_container", "asdict", "safe_load", "load", "loads", "dump", "dumps"})
+# OmegaConf functions that take a config object (to_container, to_object, set_struct and resolve refuse a dict):
+# a loaded entry handed to one is an omegaconf DictConfig, which weights_only refuses (checked on torch 2.15).
+OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set_struct", "set_readonly", "resolve"})
+MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
+
+
+def _string_key(node: ast.Subscript) -> str | None:
+    key = node.slice
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _is_model_name(name: str) -> bool:
+    """``model``, ``net``, ``student_model``, ``netG``; not ``model_params`` (a list of tensors)."""
+    return name.lower() in MODEL_NAMES or name.lower().endswith("model") or re.fullmatch(r"net[A-Z]?\d?", name) is not None
+
+
+class LoadedObjects:
+    """Tracks ``x = torch.load(...)`` per scope and how ``x`` (or ``x[key]``) is used afterwards."""
+
+    def __init__(self) -> None:
+        self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
+        self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
+        self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
+        self.object_names: set[tuple[int, str]] = set()
+        self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
+        self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
+        self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
+        self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
+        self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
+        self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
+        self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
+        self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
+        self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
+        self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
+        self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
+        self.returned: set[tuple[int, str]] = set()  # (scope, name) a function returns as is
+        self.call_bound: set[tuple[int, str]] = set()  # (scope, name) bound to a call's result
+        self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
+        self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
+        self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
+        self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
+        self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
+        self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
+        self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
+        self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
+        self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
+        self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
+        self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
+        self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
+        self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
+        self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
+        self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
+        # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
+        self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
+        self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
+        # ckpt["args"] reads wait until the file is walked: one used as a mapping (``Namespace(**ckpt["args"])``,
+        # ``a = ckpt["args"]; a["lr"]``) is a plain dict, unless the file imports a config-object library
+        self.namespace_reads: list[tuple[ast.Subscript, int]] = []
+        self.read_into: dict[int, tuple[int, str]] = {}  # id(x["key"]) -> (scope, name) it is bound to
+        self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
+        self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
+        self.config_objects = False  # the file imports a config-object library (set by the walker)
+
+    def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
+                and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
+            self.buffers.add((scope, target.id))
+        if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
+            self.plain_built.setdefault(scope, set()).add(name)
+        if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
+                isinstance(value, ast.Subscript) and self._is_built(value, scope)):
+            for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                if (name := dotted_name(element)) is not None:  # features, self.features
+                    self.built_objects.add((0 if "." in name else scope, name))
+        pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
+            len(target.elts) == len(value.elts) else [(target, value)]
+        for element, item in pairs:  # a, b = ckpt["hparams"], ckpt["weights"]
+            if isinstance(element, ast.Name) and isinstance(item, ast.Subscript):
+                self.read_into[id(item)] = (scope, element.id)
+            elif isinstance(element, ast.Name):
+                self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
+        if isinstance(target, ast.Subscript):
+            self._note_item_store(target, value, scope)
+        elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
+                (name := dotted_name(target)) or "").startswith("self."):
+            self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
+        if not isinstance(target, ast.Name):
+            return
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+            value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
+            self.item_bound.add(id(value))
+        if (display := self._display(value)) is not None:
+            self.dicts[(scope, target.id)] = display
+        elif names_ckpt_file(value):
+            self.ckpt_names.setdefault(scope, set()).add(target.id)
+        if isinstance(value, ast.Call):
+            self.bindings[id(value)] = (scope, target.id)
+            self.call_bound.add((scope, target.id))
+        elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
+                _string_key(value) in OBJECT_KEYS:
+            self.items[(scope, target.id)] = (scope, value.value.id)
+
+    def _display(self, node: ast.expr) -> ast.Dict | None:
+        """:func:`dict_display`, with keys that are class constants (``{cls._CONFIG_KEY: cfg}``) spelled out."""
+        display = dict_display(node)
+        if display is not None:
+            display.keys = [ast.Constant(named) if key is not None and not isinstance(key, ast.Constant) and (
+                named := self.constant_of(key)) is not None else key for key in display.keys]
+        return display
+
+    def _note_item_store(self, target: ast.Subscript, value: ast.expr, scope: int) -> None:
+        """``d["orig"] = {}``, ``d[i][name] = codes.cpu().numpy()`` after ``d = {}``: the dict saved later holds
+        these entries too. A nested store is kept under the top-level key it goes through."""
+        top = target
+        while isinstance(top.value, ast.Subscript):
+            top = top.value
+        if not isinstance(top.value, ast.Name) or (display := self.dicts.get((scope, top.value.id))) is None:
+            return
+        key = top.slice
+        if (named := self.constant_of(key)) is not None:
+            key = ast.Constant(named)
+        if isinstance(key, ast.Constant) and not isinstance(key.value, str):
+            return
+        display.keys.append(key)
+        display.values.append(value)
+
+    def _builds_objects(self, call: ast.Call, scope: int) -> bool:
+        """A call whose result ``weights_only`` refuses: an instance of a class the project defines
+        (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, numpy
+        (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global),
+        or a function of the project's own applied to such a value (``generate_splits(np.arange(n))``)."""
+        callee = dotted_name(call.func)
+        if callee is None:
+            return False
+        head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
+        if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
+                last in _NAMESPACE_CLASSES:
+            return True
+        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args)
+
+    def _is_built(self, value: ast.expr, scope: int) -> bool:
+        """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Call):
+            return self._builds_objects(value, scope)
+        name = dotted_name(value)
+        return name is not None and (0 if "." in name else scope, name) in self.built_objects
+
+    def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
+        """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
+        list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
+        if is_object_value(value):
+            return True
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return any(self.holds_object(element, scope, depth) for element in value.elts)
+        if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
+            return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
+        return self._is_built(value, scope)
+
+    def note_call(self, call: ast.Call, scope: int) -> None:
+        """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
+        for keyword in call.keywords:
+            if keyword.arg is None:
+                self._note_mapping(keyword.value, scope)
+        if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
+            self._note_mapping(call.func.value, scope)
+        elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
+            self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
+        if isinstance(call.func, ast.Name):
+            self.object_names.add((scope, call.func.id))
+            if call.func.id == "vars" and call.args:
+                self._mark(call.args[0], scope)
+            elif call.func.id == "isinstance" and len(call.args) == 2 and _names_script_module(call.args[1]):
+                self._mark(call.args[0], scope)  # handles a TorchScript archive, which weights_only=True refuses
+            elif call.func.id in self.local_functions:
+                self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
+                                if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
+        elif isinstance(call.func, ast.Call):
+            self.object_calls.add(id(call.func))
+        elif isinstance(call.func, ast.Attribute) and call.args:
+            if call.func.attr == "get":  # ckpt.get("global_step")
+                self._read_key(call.func.value, call.args[0], scope)
+            if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
+                self.state_dict_names.add((scope, call.args[0].id))
+            elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Call):
+                self.state_dict_calls.add(id(call.args[0]))
+            elif call.func.attr == "from_numpy":
+                self._mark(call.args[0], scope)
+            elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
+                self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
+
+    def note_subscript(self, node: ast.Subscript, scope: int) -> None:
+        """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
+        if not isinstance(node.ctx, ast.Load):
+            return
+        key = _string_key(node) or self.constant_of(node.slice)
+        if key is None:  # ckpt[args.checkpoint_key]; x[i] of anything else is not looked at
+            value = node.value
+            if isinstance(value, ast.Call) or (isinstance(value, ast.Name) and (scope, value.id) in self.call_bound):
+                self._read_key(value, node.slice, scope)
+            return
+        if key in NAMESPACE_KEYS:
+            self.namespace_reads.append((node, scope))
+        self._note_mapping(node.value, scope)
+        self._read_key(node.value, node.slice, scope)
+
+    def _note_mapping(self, node: ast.AST, scope: int) -> None:
+        if isinstance(node, ast.Name):
+            self.mapping_names.add((scope, node.id))
+        else:
+            self.mapping_nodes.add(id(node))
+
+    def _resolve_namespace_reads(self) -> None:
+        """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping."""
+        for node, scope in self.namespace_reads:
+            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names
+            if self.config_objects or not as_mapping:
+                self._mark(node.value, scope)
+        self.namespace_reads = []
+
+    def note_compare(self, node: ast.Compare, scope: int) -> None:
+        """``"global_step" in ckpt``, ``"state_dict" in list(sd.keys())``: a key of the layout."""
+        if len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+            container = node.comparators[0]
+            if isinstance(container, ast.Call) and isinstance(container.func, ast.Name) and container.args:
+                container = container.args[0]  # list(sd.keys())
+            if isinstance(container, ast.Call) and isinstance(container.func, ast.Attribute) and \
+                    container.func.attr == "keys":
+                container = container.func.value
+            self._read_key(container, node.left, scope)
+
+    def _loops(self) -> dict[tuple[int, str], set[str]]:
+        """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
+        sd.items()}``: ``ckpt[k]`` then reads the dict's own keys); built only when a load needs it."""
+        if self.loop_nodes:
+            for target, iterable, scope in self.loop_nodes:
+                mentioned = {n.id for n in ast.walk(iterable) if isinstance(n, ast.Name)}
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        self.loops.setdefault((scope, node.id), set()).update(mentioned)
+            self.loop_nodes = []
+        return self.loops
+
+    def _read_key(self, container: ast.AST, key: ast.AST, scope: int) -> None:
+        if (named := self.constant_of(key)) is not None:  # ckpt[cls._CONFIG_KEY]: a key by name
+            key = ast.Constant(named)
+        if isinstance(key, (ast.Name, ast.Attribute)) and (held := dotted_name(key)) is not None:
+            if isinstance(container, ast.Name):  # ckpt[args.checkpoint_key], key in ckpt
+                if (scope, container.id) in self.call_bound:
+                    self.variable_reads.append((scope, container.id, held))
+            elif isinstance(container, ast.Call):
+                self.variable_reads.append((scope, id(container), held))
+            return
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            return
+        if isinstance(container, ast.Name):
+            self.keys_read.setdefault((scope, container.id), set()).add(key.value)
+        elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
+            self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
+        elif isinstance(container, ast.Call):
+            self.call_keys.setdefault(id(container), set()).add(key.value)
+
+    def note_dict(self, node: ast.Dict) -> None:
+        """``to_save = {"model": ..., "optimizer": ..., "args": args}``: a checkpoint layout holding an object."""
+        keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+        if len(keys) >= 2 and any(is_object_value(v) for k, v in zip(node.keys, node.values)
+                                  if isinstance(k, ast.Constant) and k.value in NAMESPACE_KEYS):
+            self.object_schemas.append(keys)
+
+    def note_attribute(self, node: ast.Attribute, scope: int) -> None:
+        value = node.value
+        if isinstance(value, ast.Subscript):
+            key = _string_key(value)
+            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
+                self._mark(value.value, scope)
+            return
+        if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
+            self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
+        if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
+            self.object_names.add(self.items[(scope, value.id)])
+        elif node.attr in OBJECT_SIGNALS:
+            self._mark(value, scope)
+
+    def note_save(self, call: ast.Call, scope: int = 0) -> None:
+        """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
+        the file builds (a list of the project's objects); ``f`` is kept as written (a name, a path expression)."""
+        if len(call.args) < 2:
+            return
+        saved = call.args[0]
+        if isinstance(saved, ast.Name):
+            self.resaved.add((scope, saved.id))
+        if (display := self.saved_dict(saved, scope)) is not None:  # {...}, dict(k=v), or a name bound to one
+            objects = any(self.holds_object(v, scope) for v in display.values)
+        else:
+            name = (dotted_name(saved) or "").rsplit(".", 1)[-1]
+            # a name bound to a torch.load result is saved back: its name says nothing of what the file holds
+            reloaded = isinstance(saved, ast.Name) and (scope, saved.id) in self.loaded
+            if reloaded:  # unless it is also bound to something the file builds (the cache pattern)
+                objects = (scope, saved.id) in self.built_objects
+            else:
+                objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
+                           or self.holds_object(saved, scope))
+        if objects:
+            self.objects_saved_to.add(_path_key(call.args[1], scope))
+        elif display is not None:
+            self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
+                key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
+        if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
+            # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
+            if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
+                self.round_trips.add(scope)
+            elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
+                self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
+
+    def note_load(self, call: ast.Call) -> None:
+        if (bound := self.bindings.get(id(call))) is not None:
+            self.loaded.add(bound)
+
+    def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
+        """What a save call saves, when it is a dict display (``{...}`` or ``dict(k=v, ...)``) or a name bound
+        to one in this scope."""
+        if isinstance(saved, ast.Name):
+            return self.dicts.get((scope, saved.id))
+        return self._display(saved)
+
+    def keys_of(self, call: ast.Call) -> frozenset[str]:
+        """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
+        keys = set(self.call_keys.get(id(call), ()))
+        if id(call) not in self.item_bound:
+            keys |= self.keys_read.get(self.bindings.get(id(call)), set())
+        keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
+        return frozenset(keys)
+
+    def has_variable_key(self, call: ast.Call) -> bool:
+        """The result is read with a key held in a name (``ckpt[key]``, ``args.key in ckpt``) that is not a
+        loop over the result itself (``for k in ckpt: ckpt[k]`` walks a state_dict's own keys)."""
+        if not self.variable_reads:
+            return False
+        bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
+        for scope, container, key in self.variable_reads:
+            if container == id(call):
+                return True
+            if bound is not None and (scope, container) == bound:
+                root = key.partition(".")[0]
+                if container not in self._loops().get((scope, root), ()):
+                    return True
+        return False
+
+    def reads_own_plain_save(self, call: ast.Call, scope: int) -> bool:
+        """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
+        its own checkpoint): what other files save under the same keys is no evidence for it."""
+        if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
+            return False
+        saved = self.plain_saved_to.get(path)
+        return saved is not None and self.keys_of(call) <= saved
+
+    def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:
+        return names_ckpt_file(node, self.ckpt_names.get(scope, set()))
+
+    def note_object_param(self, scope: int, name: str) -> None:
+        """A function uses its parameter ``name`` as an object (``cfg: DictConfig``, ``OmegaConf.set_struct(cfg)``,
+        ``model.eval()``): what callers pass there is one."""
+        function = self.functions.get(scope)
+        if function is not None and name in function[1]:
+            self.object_params.setdefault(function[0], set()).add(function[1].index(name))
+
+    def _resolve_passed(self) -> None:
+        """Mark what was passed to such parameters (``_clean_cfg(pkg["xp.cfg"])``); a parameter passed on to another
+        one counts too, so a few rounds until nothing changes."""
+        for _ in range(3):
+            before = sum(len(positions) for positions in self.object_params.values())
+            for function, position, argument, scope in self.passed:
+                if position in self.object_params.get(function, ()):
+                    self._mark(argument, scope)
+            if sum(len(positions) for positions in self.object_params.values()) == before:
+                break
+        self.passed = []
+
+    def _mark(self, node: ast.AST, scope: int) -> None:
+        if isinstance(node, ast.Name):
+            self.object_names.add((scope, node.id))
+            if scope in self.functions:
+                self.note_object_param(scope, node.id)
+        elif isinstance(node, ast.Call):
+            self.object_calls.add(id(node))
+            if isinstance(node.func, ast.Attribute):  # x.cuda().eval(): x is the object
+                self._mark(node.func.value, scope)
+        elif isinstance(node, ast.Subscript):
+            self._mark(node.value, scope)
+
+    def is_object(self, call: ast.Call) -> bool:
+        if self.namespace_reads:
+            self._resolve_namespace_reads()
+        if self.passed:
+            self._resolve_passed()
+        bound = self.bindings.get(id(call))
+        if id(call) in self.object_calls or bound in self.object_names:
+            return True
+        return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
+                and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
+                # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
+                and bound not in self.resaved
+                and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
+
+    def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
+        """What the file saved at this path holds objects, or the load is in a function that round-trips
+        its own argument through a buffer (a collective helper for any picklable data)."""
+        if scope in self.round_trips:
+            return True
+        if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
+                self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
+            return True
+        if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
+            return True
+        read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
+        return any(len(read & schema) >= 2 for schema in self.object_schemas)
+
+
+_NUMPY = frozenset({"np", "numpy"})
+_CONVERTER = re.compile(r"(?i)examples?_to_features$")
+_TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
+# A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
+_CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
+# argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
+# "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
+_NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
+
+
+def dict_display(node: ast.expr) -> ast.Dict | None:
+    """``{"a": x}`` as is; ``dict(a=x, b=y)`` as the display it builds (a fresh node, so that keys set later
+    by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
+    if isinstance(node, ast.Dict):
+        return ast.Dict(keys=list(node.keys), values=list(node.values))
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
+            and node.keywords and all(kw.arg is not None for kw in node.keywords)):
+        return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
+    return None
+
+
+def _path_key(node: ast.expr, scope: int) -> tuple[int, str]:
+    """The path expression as written, in its function (a literal path anywhere): ``torch.save(x,
+    os.path.join(d, "a.pt"))`` and ``torch.load(os.path.join(d, "a.pt"))`` name the same file. Attributes
+    (``self.cache_file``, ``args.out``) are the file's."""
+    owners = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    local = any(isinstance(n, ast.Name) and id(n) not in owners for n in ast.walk(node))  # `out`, not `os.` or `args.`
+    return (scope if local else 0), ast.dump(node, annotate_fields=False, include_attributes=False)
+
+
+# Parameter annotations that name an object weights_only refuses (a config object, a Namespace, a module).
+OBJECT_ANNOTATIONS = frozenset({"DictConfig", "ListConfig", "CfgNode", "ConfigDict", "Namespace", "Module",
+                                "ScriptModule", "RecursiveScriptModule"})
+_SCRIPT_MODULES = frozenset({"ScriptModule", "RecursiveScriptModule"})
+
+
+def _names_script_module(node: ast.expr) -> bool:
+    """``RecursiveScriptModule``, ``torch.jit.ScriptModule``, or a tuple holding one (an isinstance target)."""
+    if isinstance(node, ast.Tuple):
+        return any(_names_script_module(element) for element in node.elts)
+    return (dotted_name(node) or "").rsplit(".", 1)[-1] in _SCRIPT_MODULES
+
+
+def names_object_type(annotation: ast.expr | None) -> bool:
+    """``cfg: DictConfig``, ``args: argparse.Namespace``, ``model: nn.Module``, ``Optional[DictConfig]``."""
+    if isinstance(annotation, ast.Subscript):
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        return any(names_object_type(element) for element in inner)
+    return annotation is not None and (dotted_name(annotation) or "").rsplit(".", 1)[-1] in OBJECT_ANNOTATIONS
+
+
+def _builds_plain_dict(value: ast.expr) -> bool:
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return True
+    if isinstance(value, ast.IfExp):
+        return _builds_plain_dict(value.body) and _builds_plain_dict(value.orelse)
+    name = dotted_name(value.func) if isinstance(value, ast.Call) else None
+    if name == "dict":
+        return not value.args  # dict(lr=0.1), not dict(cfg)
+    return name is not None and name.rsplit(".", 1)[-1] in PLAIN_DICT_CALLS
+
+
+def is_namespace(node: ast.expr) -> bool:
+    """``args``, ``self.opt``, ``cfg``: a name checkpoints use for an argparse Namespace or a config object."""
+    return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS
+
+
+def is_object_value(node: ast.expr) -> bool:
+    name = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    if name.lower() in NAMESPACE_KEYS or (name and _is_model_name(name)):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"
