@@ -29,7 +29,8 @@ class RuleSet:
     by_method: dict[str, list[Rule]] = field(init=False)
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
     by_scalar_index: list[Rule] = field(init=False)  # loss.data[0]: the receiver's name decides
-    by_plain_method: dict[str, list[Rule]] = field(init=False)  # base class -> rules on methods its subclasses define
+    # base class -> (method, rule) for the methods its subclasses must not define as plain methods
+    by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
     gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
     by_code: dict[str, Rule] = field(init=False)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
@@ -45,7 +46,8 @@ class RuleSet:
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:
-                    self.by_plain_method[api.rsplit(".", 1)[0]].append(rule)
+                    base, _, method = api.rpartition(".")
+                    self.by_plain_method[base].append((method, rule))
                 continue
             index = {"name": self.by_name, "method": self.by_method}.get(rule.kind, self.by_call)
             for api in rule.apis:  # a method rule is found by its last component: the receiver is unknown

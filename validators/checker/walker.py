@@ -266,8 +266,7 @@ class FindingCollector(ast.NodeVisitor):
         """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
         Function (RuntimeError when called), reported at the class."""
         for base in self.bases:
-            for rule in self.rules.by_plain_method.get(base, ()):
-                method = next(a for a in rule.apis if a.rsplit(".", 1)[0] == base).rsplit(".", 1)[1]
+            for method, rule in self.rules.by_plain_method.get(base, ()):
                 if any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
                        and not any(dotted_name(d) in ("staticmethod", "classmethod") for d in item.decorator_list)
                        for item in node.body):
@@ -326,9 +325,10 @@ class FindingCollector(ast.NodeVisitor):
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and node.module:
-            self.evidence.imported_packages.add(node.module.partition(".")[0])
+            package = node.module.partition(".")[0]
+            self.evidence.imported_packages.add(package)
             self.evidence.config_library = self.evidence.config_library or config_library(node.module)
-            if node.module.partition(".")[0] in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
+            if package in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
                 self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
         if node.level or not is_torch_module(node.module or ""):
             return
@@ -337,11 +337,12 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            self.evidence.imported_packages.add(alias.name.partition(".")[0])
+            package = alias.name.partition(".")[0]
+            self.evidence.imported_packages.add(package)
             self.evidence.lightning |= is_lightning_module(alias.name)
             self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
-            if alias.name.partition(".")[0] in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
-                local = alias.asname or alias.name.partition(".")[0]
+            if package in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
+                local = alias.asname or package
                 self.writer_imports[local] = alias.name if alias.asname else local
             self._check_qualified(node, alias.name)
 
@@ -449,9 +450,7 @@ class FindingCollector(ast.NodeVisitor):
         target = f"{self.target.major}.{self.target.minor}"
         message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
                    f"the last build checked that has it is torch {gone.last}")
-        self.findings[key] = Finding(self.filename, node.lineno, node.col_offset + 1, gone.api, message, fix,
-                                     rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
-                                     (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
+        self.findings[key] = self._finding(node, gone.api, rule, message, fix)
 
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
@@ -610,15 +609,19 @@ class FindingCollector(ast.NodeVisitor):
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
         for rule in newest.values():
-            finding = Finding(self.filename, node.lineno, node.col_offset + 1, api, rule.message, rule.fix,
-                              rule.section, rule.id, rule.severity, rule.code, node.end_lineno or node.lineno,
-                              (node.end_col_offset if node.end_col_offset is not None else node.col_offset) + 1)
+            finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
             self.findings[key] = finding
             if rule.unless_file_uses:
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _finding(self, node: ast.AST, api: str, rule: Rule, message: str, fix: str) -> Finding:
+        """A finding spanning ``node`` (columns in UTF-8 bytes, +1 as editors count them)."""
+        end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+        return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
+                       rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:
