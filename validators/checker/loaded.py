@@ -113,6 +113,7 @@ class LoadedObjects:
         self.read_into: dict[int, tuple[int, str]] = {}  # id(x["key"]) -> (scope, name) it is bound to
         self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
+        self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
         self.config_objects = False  # the file imports a config-object library (set by the walker)
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
@@ -239,6 +240,8 @@ class LoadedObjects:
                 self.state_dict_names.add((scope, call.args[0].id))
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Call):
                 self.state_dict_calls.add(id(call.args[0]))
+            elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Subscript):
+                self.state_items.add(id(call.args[0]))  # opt.load_state_dict(ckpt["opt"]): an optimizer's state
             elif call.func.attr == "from_numpy":
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
@@ -266,8 +269,11 @@ class LoadedObjects:
             self.mapping_nodes.add(id(node))
 
     def _resolve_namespace_reads(self) -> None:
-        """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping."""
+        """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping,
+        or goes to ``load_state_dict`` (``opt.load_state_dict(ckpt["opt"])``: "opt" names the optimizer there)."""
         for node, scope in self.namespace_reads:
+            if id(node) in self.state_items or self.read_into.get(id(node)) in self.state_dict_names:
+                continue
             as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names
             if self.config_objects or not as_mapping:
                 self._mark(node.value, scope)
