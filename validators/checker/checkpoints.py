@@ -185,6 +185,10 @@ class FileEvidence:
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
     writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
+    # the same, object = what a function of another module returns, if it returns one (decided by the project):
+    # keys, save line, each (key, (module path suffix, ``f`` or ``Class.method``)) drawn from one; see returns.py
+    derived_layouts: list[tuple[frozenset[str], int, tuple[tuple[str, tuple[str, str]], ...]]] = field(
+        default_factory=list)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
@@ -192,9 +196,10 @@ class FileEvidence:
     candidates: list[LoadCandidate] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
-                        holds_built=lambda value: False) -> None:
+                        holds_built=lambda value: False, comes_from=lambda value: None) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
-        it is one if the project imports a config-object library (a plain layout otherwise)."""
+        it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
+        the imported project callable whose result it is, or None."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
@@ -211,6 +216,8 @@ class FileEvidence:
         if built is not None:
             self.built_layouts.append((keys, line, built))
             return
+        if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
+            self.derived_layouts.append((keys, line, derived))
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:
             self.config_layouts.append((keys, line, config))

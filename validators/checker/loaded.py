@@ -80,6 +80,10 @@ class LoadedObjects:
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
+        # the same per binding: `data = pickle.load(f); data["ema"]` then `data = torch.load(p); data["net"]`
+        # reads only "net" of the torch.load (id(call) -> keys read while the name held its result)
+        self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
+        self.binding_keys: dict[int, set[str]] = {}
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
@@ -115,8 +119,62 @@ class LoadedObjects:
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
         self.config_objects = False  # the file imports a config-object library (set by the walker)
+        # values that come from another module of the project (see returns.py): what the imports name, by local name
+        self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
+        self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
+        self.instances: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to Cls(...) of an import
+        self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
+
+    def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
+        """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
+        ``f(x)``, ``m.f(x)``, ``obj.get_scores()`` after ``obj = Cls(n)`` with ``Cls`` imported."""
+        callee = dotted_name(call.func)
+        if callee is None:
+            return None
+        head, _, rest = callee.partition(".")
+        if not rest:
+            return self.imported.get(head)
+        if head == "self" and (instance := self.instances.get((0, callee.rsplit(".", 1)[0]))) is not None:
+            return instance[0], f"{instance[1]}.{callee.rsplit('.', 1)[1]}"  # self.metrics.get_scores()
+        if "." in rest:
+            return None
+        if head in self.imported_modules:
+            return self.imported_modules[head], rest
+        if (instance := self.instances.get((scope, head))) is not None:
+            return instance[0], f"{instance[1]}.{rest}"
+        if head in self.imported:  # from pkg import metrics; metrics.f(): a module of the package
+            suffix, name = self.imported[head]
+            return f"{suffix}/{name}", rest
+        return None
+
+    def value_ref(self, value: ast.expr, scope: int) -> tuple[str, str] | None:
+        """Where a value comes from when it is what an imported project callable returns (or an item of it)."""
+        while isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, ast.Call):
+            return self.call_ref(value, scope)
+        name = dotted_name(value)
+        if name is None:
+            return None
+        return self.derived.get((0 if "." in name else scope, name))
+
+    def _note_derived(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+                value.func.attr in _RETURN_SELF and isinstance(value.func.value, ast.Call):
+            value = value.func.value  # WaveGlow(**config).cuda(): a module's .cuda()/.to() give the module back
+        if isinstance(value, ast.Call) and isinstance(target, (ast.Name, ast.Attribute)) and \
+                isinstance(value.func, ast.Name) and value.func.id in self.imported and \
+                (name := dotted_name(target)) is not None:
+            self.instances[(0 if "." in name else scope, name)] = self.imported[value.func.id]  # m = Cls(n)
+        if (ref := self.value_ref(value, scope)) is None:
+            return
+        for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+            if (name := dotted_name(element)) is not None:  # score, class_iou = metrics.get_scores()
+                self.derived[(0 if "." in name else scope, name)] = ref
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if self.imported or self.imported_modules:
+            self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
             self.buffers.add((scope, target.id))
@@ -154,6 +212,9 @@ class LoadedObjects:
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
+        if not any(isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)):
+            # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
+            self.current[(scope, target.id)] = id(value) if isinstance(value, ast.Call) else 0
 
     def _display(self, node: ast.expr) -> ast.Dict | None:
         """:func:`dict_display`, with keys that are class constants (``{cls._CONFIG_KEY: cfg}``) spelled out."""
@@ -316,6 +377,8 @@ class LoadedObjects:
             return
         if isinstance(container, ast.Name):
             self.keys_read.setdefault((scope, container.id), set()).add(key.value)
+            if (held := self.current.get((scope, container.id))) is not None:
+                self.binding_keys.setdefault(held, set()).add(key.value)
         elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
             self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):
@@ -388,7 +451,7 @@ class LoadedObjects:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
         keys = set(self.call_keys.get(id(call), ()))
         if id(call) not in self.item_bound:
-            keys |= self.keys_read.get(self.bindings.get(id(call)), set())
+            keys |= self.binding_keys.get(id(call), set())
         keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
         return frozenset(keys)
 
@@ -478,6 +541,9 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# nn.Module methods that return the module itself
+_RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
+                          "requires_grad_", "to_empty"})
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
 _TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
 # A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.

@@ -24,6 +24,7 @@ from pathlib import Path
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
+from .returns import ReturnIndex
 from .rule import Rule
 
 
@@ -37,6 +38,7 @@ class ProjectEvidence:
         self.config_class: str | None = None  # the first attribute-access dict subclass some file defines
         # files of an enclosing group that import this sub-project's package: only the layouts they save count
         self.borrowed: list[FileEvidence] = []
+        self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -111,6 +113,17 @@ class ProjectEvidence:
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
                 if keys <= layout:
+                    return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
+            for layout, line, drawn in (evidence.derived_layouts if keys else ()):
+                if not keys <= layout:
+                    continue
+                for held, (module, function) in drawn:
+                    if (defined := self.modules.defining(module, function)) is None:
+                        continue
+                    what = (f"an instance of the project's class {function} ({defined})"
+                            if self.modules.is_class(defined, function) else
+                            f"what {function} ({defined}) returns: a numpy value, an instance of a project class "
+                            "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 

@@ -21,6 +21,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
+from .returns import module_suffix
 from .patterns import (is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
@@ -319,6 +320,9 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if (node.level or not is_torch_module(node.module or "")) and \
+                (suffix := module_suffix(node.module, node.level, self.filename)) is not None:
+            self.loads.imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
@@ -337,6 +341,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            if not is_torch_module(alias.name):  # import pkg.metrics as metrics: metrics.f() names pkg/metrics.py
+                self.loads.imported_modules[alias.asname or alias.name.partition(".")[0]] = (
+                    alias.name if alias.asname else alias.name.partition(".")[0]).replace(".", "/")
             package = alias.name.partition(".")[0]
             self.evidence.imported_packages.add(package)
             self.evidence.lightning |= is_lightning_module(alias.name)
@@ -521,7 +528,8 @@ class FindingCollector(ast.NodeVisitor):
             self.evidence.note_saved_dict(
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
                 lambda value: is_config_name(value) and dotted_name(value) not in built,
-                lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope))
+                lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope),
+                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None)
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):

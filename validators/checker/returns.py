@@ -1,0 +1,153 @@
+"""Which functions of a module return something ``weights_only=True`` refuses, for saves in other modules.
+
+A checkpoint saved as ``{"best_iou": best_iou, ...}`` holds an object when ``best_iou`` comes from a function
+of another module of the project that returns one: ``score, _ = metrics.get_scores()`` where ``get_scores``
+returns ``{"Mean IoU": np.nanmean(iu)}`` (an ``np.float64``: "Unsupported global: GLOBAL
+numpy._core.multiarray.scalar" on torch 2.15). The saving file's walk records where such a value comes from
+(the module an import names, and ``f`` or ``Class.method``); the project pass then reads the module that
+defines it, once, only when a load reads that layout (:class:`ReturnIndex`).
+
+A function returns an object when one of its ``return`` values is, or holds (in a dict, list or tuple display):
+a numpy call's result (``np.nanmean(x)``, and arithmetic or methods on it other than ``tolist``/``item``), an
+instance of a class the module defines, an ``argparse.Namespace``, or ``x.numpy()``. A class named by the
+reference counts too: calling it builds an instance of the project's own class. ``float(x)``, ``int(x)``,
+``x.item()`` are plain: ``AverageMeter.avg`` of ``float(loss)`` loads.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+from .imports import dotted_name
+
+_PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
+_NAMESPACES = frozenset({"Namespace", "SimpleNamespace"})
+
+
+class _Module:
+    def __init__(self, tree: ast.Module) -> None:
+        self.numpy = {alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
+                      for alias in node.names if alias.name == "numpy"}
+        self.classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+
+    def builds(self, value: ast.expr | None, built: set[str]) -> bool:
+        """``value`` is, or holds, an object that weights_only refuses (see the module docstring)."""
+        if value is None:
+            return False
+        if isinstance(value, ast.Name):
+            return value.id in built
+        if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+            return any(self.builds(element, built) for element in value.elts)
+        if isinstance(value, ast.Dict):
+            return any(self.builds(element, built) for element in value.values)
+        if isinstance(value, ast.Subscript):
+            return self.builds(value.value, built)
+        if isinstance(value, ast.BinOp):
+            return self.builds(value.left, built) or self.builds(value.right, built)
+        if isinstance(value, ast.Attribute):
+            return (dotted_name(value) or "") in built  # self.x, when bound above in the function
+        if not isinstance(value, ast.Call):
+            return False
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr == "numpy":
+            return True
+        callee = dotted_name(func)
+        if callee is not None:
+            head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
+            if head in self.numpy or last in _NAMESPACES or callee in self.classes:
+                return True
+        # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
+        return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
+
+    def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        built: set[str] = set()
+        returns = []
+        for node in _own_nodes(function):  # in source order: a name is built before the return reads it
+            if isinstance(node, ast.Assign) and self.builds(node.value, built):
+                for target in node.targets:
+                    for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+                        if (name := dotted_name(element)) is not None:
+                            built.add(name)
+            elif isinstance(node, ast.Return):
+                returns.append(node.value)
+        return any(self.builds(value, built) for value in returns)
+
+
+def _own_nodes(function: ast.AST):
+    """The statements of ``function`` in source order, not those of functions or classes nested in it."""
+    stack = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(reversed([child for child in ast.iter_child_nodes(node)
+                               if isinstance(child, (ast.stmt, ast.excepthandler))]))
+
+
+def returned_objects(tree: ast.Module) -> set[str]:
+    """``f`` and ``Class.method`` of this module that return an object, and the module's class names."""
+    module = _Module(tree)
+    found = set(module.classes)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and module.returns_object(node):
+            found.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            found.update(f"{node.name}.{item.name}" for item in node.body
+                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and module.returns_object(item))
+    return found
+
+
+def module_suffix(module: str | None, level: int, importer: str) -> str | None:
+    """The path (without ``.py``) a module import names: ``a.b`` -> ``a/b``; a relative one is resolved against
+    the importing file (``from .metrics import f`` in ``/p/pkg/train.py`` -> ``/p/pkg/metrics``)."""
+    parts = (module or "").split(".") if module else []
+    if not level:
+        return "/".join(parts) or None
+    folder = os.path.dirname(os.path.abspath(importer))
+    for _ in range(level - 1):
+        folder = os.path.dirname(folder)
+    return os.path.join(folder, *parts).replace(os.sep, "/")
+
+
+class ReturnIndex:
+    """The files of one project by module name; each is parsed for :func:`returned_objects` the first time a
+    reference into it is asked about, so the cost is one parse per module some saved layout draws from."""
+
+    def __init__(self) -> None:
+        self.by_stem: dict[str, list[str]] = {}  # "metrics" -> paths of metrics.py and metrics/__init__.py
+        self.parsed: dict[str, set[str]] = {}
+        self.classes: dict[str, set[str]] = {}
+
+    def add(self, path: str) -> None:
+        normalized = os.path.abspath(path).replace(os.sep, "/")
+        folder, name = normalized.rsplit("/", 1)
+        stem = folder.rsplit("/", 1)[-1] if name == "__init__.py" else name.removesuffix(".py")
+        self.by_stem.setdefault(stem, []).append(normalized)
+
+    def defining(self, suffix: str, qualname: str) -> str | None:
+        """The project file that defines ``qualname`` in module ``suffix`` and returns an object from it (or
+        defines it as a class)."""
+        stem = suffix.rsplit("/", 1)[-1]
+        for path in self.by_stem.get(stem, ()):
+            if not (path.endswith(f"/{suffix}.py") or path.endswith(f"/{suffix}/__init__.py")
+                    or path in (f"{suffix}.py", f"{suffix}/__init__.py")):
+                continue
+            if qualname in self._objects(path):
+                return path
+        return None
+
+    def is_class(self, path: str, qualname: str) -> bool:
+        return qualname in self.classes.get(path, ())
+
+    def _objects(self, path: str) -> set[str]:
+        if path not in self.parsed:
+            try:
+                with open(path, encoding="utf-8") as handle:
+                    tree = ast.parse(handle.read())
+                self.parsed[path] = returned_objects(tree)
+                self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+            except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
+                self.parsed[path] = set()
+        return self.parsed[path]
