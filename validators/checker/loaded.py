@@ -130,6 +130,11 @@ class LoadedObjects:
         ``f(x)``, ``m.f(x)``, ``obj.get_scores()`` after ``obj = Cls(n)`` with ``Cls`` imported."""
         callee = dotted_name(call.func)
         if callee is None:
+            func = call.func  # Score(n).get_scores(): a method of a fresh instance of an imported class
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and \
+                    isinstance(func.value.func, ast.Name) and func.value.func.id in self.imported:
+                suffix, name = self.imported[func.value.func.id]
+                return suffix, f"{name}.{func.attr}"
             return None
         head, _, rest = callee.partition(".")
         if not rest:
