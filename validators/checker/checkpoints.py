@@ -12,6 +12,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
   key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
+  A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
+  ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
+  an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
