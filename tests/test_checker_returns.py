@@ -36,12 +36,17 @@ def summary(losses):
 
 def build():
     return Score()
+
+
+def pair(losses):
+    return len(losses), np.mean(losses)
 '''
 
 
 def test_returned_objects_names_numpy_instances_and_classes_not_plain_values():
     found = returned_objects(ast.parse(MODULE))
-    assert found == {"Score", "Score.get_scores", "splits", "build"}
+    assert found == {"Score", "Score.get_scores", "Score.get_scores#", "Score.get_scores#0", "Score.get_scores#1",
+                     "splits", "build", "pair", "pair#", "pair#1"}
 
 
 def test_numpy_scalar_in_a_saved_dict_is_refused_by_weights_only():
@@ -69,6 +74,8 @@ def test_index_finds_the_defining_file_only_for_object_returns(tmp_path):
         index.add(str(path))
     assert index.defining("kit/metrics", "Score.get_scores") == (tmp_path / "kit" / "metrics.py").as_posix()
     assert index.defining("kit/metrics", "summary") is None
+    assert index.defining("kit/metrics", "pair#1") is not None and index.defining("kit/metrics", "pair#0") is None
+    assert index.defining("kit/metrics", "splits#0") is not None  # not a tuple display: whatever splits returns
     assert index.defining("other/metrics", "Score.get_scores") is None
     assert index.is_class((tmp_path / "kit" / "metrics.py").as_posix(), "Score")
 

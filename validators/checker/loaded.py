@@ -173,9 +173,10 @@ class LoadedObjects:
             self.instances[(0 if "." in name else scope, name)] = self.imported[value.func.id]  # m = Cls(n)
         if (ref := self.value_ref(value, scope)) is None:
             return
-        for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
-            if (name := dotted_name(element)) is not None:  # score, class_iou = metrics.get_scores()
-                self.derived[(0 if "." in name else scope, name)] = ref
+        unpacked = isinstance(target, ast.Tuple) and isinstance(value, ast.Call)
+        for position, element in enumerate(target.elts if isinstance(target, ast.Tuple) else [target]):
+            if (name := dotted_name(element)) is not None:  # score, class_iou = metrics.get_scores(): position 0
+                self.derived[(0 if "." in name else scope, name)] = (ref[0], f"{ref[1]}#{position}") if unpacked else ref
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if self.imported or self.imported_modules:

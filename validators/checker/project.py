@@ -120,9 +120,11 @@ class ProjectEvidence:
                 for held, (module, function) in drawn:
                     if (defined := self.modules.defining(module, function)) is None:
                         continue
+                    name, _, position = function.partition("#")
+                    returned = f"item {position} of what {name}" if position else f"what {name}"
                     what = (f"an instance of the project's class {function} ({defined})"
                             if self.modules.is_class(defined, function) else
-                            f"what {function} ({defined}) returns: a numpy value, an instance of a project class "
+                            f"{returned} ({defined}) returns: a numpy value, an instance of a project class "
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None

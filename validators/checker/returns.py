@@ -60,7 +60,10 @@ class _Module:
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
 
-    def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """``{""}`` when a return value holds an object; a function whose every return is a tuple display
+        (``return scores, count``) also gets ``"#"`` and ``"#i"`` for each position holding one, so that
+        ``mean, n = f()`` marks only what is at those positions."""
         built: set[str] = set()
         returns = []
         for node in _own_nodes(function):  # in source order: a name is built before the return reads it
@@ -71,7 +74,12 @@ class _Module:
                             built.add(name)
             elif isinstance(node, ast.Return):
                 returns.append(node.value)
-        return any(self.builds(value, built) for value in returns)
+        found = {""} if any(self.builds(value, built) for value in returns) else set()
+        if found and returns and all(isinstance(value, ast.Tuple) for value in returns):
+            found.add("#")
+            found.update(f"#{i}" for value in returns for i, element in enumerate(value.elts)
+                         if self.builds(element, built))
+        return found
 
 
 def _own_nodes(function: ast.AST):
@@ -87,15 +95,17 @@ def _own_nodes(function: ast.AST):
 
 
 def returned_objects(tree: ast.Module) -> set[str]:
-    """``f`` and ``Class.method`` of this module that return an object, and the module's class names."""
+    """``f`` and ``Class.method`` of this module that return an object, and the module's class names; for
+    functions returning tuple displays, ``f#`` and ``f#i`` for the positions that hold one."""
     module = _Module(tree)
     found = set(module.classes)
     for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and module.returns_object(node):
-            found.add(node.name)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.update(node.name + suffix for suffix in module.returns_object(node))
         elif isinstance(node, ast.ClassDef):
-            found.update(f"{node.name}.{item.name}" for item in node.body
-                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and module.returns_object(item))
+            found.update(f"{node.name}.{item.name}{suffix}" for item in node.body
+                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         for suffix in module.returns_object(item))
     return found
 
 
@@ -134,7 +144,10 @@ class ReturnIndex:
             if not (path.endswith(f"/{suffix}.py") or path.endswith(f"/{suffix}/__init__.py")
                     or path in (f"{suffix}.py", f"{suffix}/__init__.py")):
                 continue
-            if qualname in self._objects(path):
+            objects = self._objects(path)
+            function, _, position = qualname.partition("#")
+            # `a, b = f()`: position i of a function returning tuple displays, else whatever f returns
+            if qualname in objects or (position and function in objects and f"{function}#" not in objects):
                 return path
         return None
 
