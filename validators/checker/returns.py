@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import os
 
+from ..parsing import parse_python
 from .imports import dotted_name
 
 _PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
@@ -158,7 +159,7 @@ class ReturnIndex:
         if path not in self.parsed:
             try:
                 with open(path, encoding="utf-8") as handle:
-                    tree = ast.parse(handle.read())
+                    tree = parse_python(handle.read(), path)
                 self.parsed[path] = returned_objects(tree)
                 self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
             except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
