@@ -170,6 +170,8 @@ class LoadCandidate:
     variable_key: bool  # it is also read with a key held in a variable (not its own keys in a loop)
     ckpt_path: bool  # its path is visibly a .ckpt file
     rules: tuple[Rule, ...]  # the rules waiting for project evidence
+    # the relative path its argument spells out, and whether it is relative to the file's folder (ckptfile.py)
+    path: tuple[str, bool] | None = None
 
 
 @dataclass

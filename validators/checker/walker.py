@@ -18,6 +18,7 @@ from ..parsing import parse_expression
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
+from .ckptfile import loaded_path, path_literal
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
@@ -119,11 +120,12 @@ class FindingCollector(ast.NodeVisitor):
                 self._report(call, api, [by_when["saved-objects"]])
             elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
                 continue  # it resumes the plain checkpoint this file writes to the same path
-            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
+            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
+                    rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None)):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
-                    later))
+                    later, path_literal(loaded_path(call))))
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
