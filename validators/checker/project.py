@@ -133,10 +133,13 @@ class ProjectEvidence:
         if only := sorted(candidate.keys & LIGHTNING_KEYS):
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys
-        if self.lightning and keys and keys <= LIGHTNING_LAYOUT and keys & LIGHTNING_SHARED and not any(
-                keys <= plain for plain in self._plain_layouts()):  # a plain file of the project's own could be the one
-            shown = ", ".join(repr(k) for k in sorted(keys))
+        if not keys or not keys <= LIGHTNING_LAYOUT or any(keys <= plain for plain in self._plain_layouts()):
+            return None  # a plain file of the project's own could be the one
+        shown = ", ".join(repr(k) for k in sorted(keys))
+        if self.lightning and keys & LIGHTNING_SHARED:
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
+        if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
+            return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
 
 
