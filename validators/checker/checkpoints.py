@@ -78,13 +78,14 @@ CHECKPOINT_WRITERS = {
 WRITERS = {name: (names[0], *layout) for names, layout in CHECKPOINT_WRITERS.items() for name in names}
 # Library loaders that take an already loaded checkpoint (a dict, or ``{path: dict}``) in their writer's layout,
 # and what that layout holds that weights_only refuses. fairseq's checkpoint_utils.load_model_ensemble_and_task
-# reads ``state["args"]`` (an argparse Namespace in checkpoints written before its hydra move, converted with
-# convert_namespace_to_omegaconf) or ``state["cfg"]`` (save_state stores the omegaconf DictConfig as is); HuBERT
-# checkpoints also keep the task's fairseq Dictionary objects. Each is "Unsupported global" on torch 2.15.
+# reads ``state["args"]`` first: an argparse Namespace in checkpoints written before fairseq moved to hydra (it
+# converts it with convert_namespace_to_omegaconf; the published wav2vec and vq-wav2vec files are of that kind);
+# HuBERT checkpoints keep the task state, where HubertPretrainingTask holds its label fairseq Dictionary objects
+# (fairseq/tasks/hubert_pretraining.py). A Namespace is "Unsupported global: GLOBAL argparse.Namespace" on 2.15.
 CHECKPOINT_READERS = {
     ("fairseq.checkpoint_utils.load_model_ensemble_and_task", "fairseq.checkpoint_utils.load_model_ensemble",
      "fairseq.checkpoint_utils.load_model_ensemble_and_task_from_hf_hub"):
-        "a fairseq checkpoint: 'args' is an argparse Namespace, or 'cfg' an omegaconf DictConfig",
+        "a fairseq checkpoint: 'args' is an argparse Namespace, HuBERT's task state holds Dictionary objects",
 }
 READERS = {name: layout for names, layout in CHECKPOINT_READERS.items() for name in names}
 WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in (*WRITERS, *READERS))
