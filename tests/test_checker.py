@@ -257,8 +257,13 @@ _PL_SCRIPT = ("import torch\n\ndef load(ckpt, model):\n    pl_sd = torch.load(ck
               "    print(pl_sd['global_step'])\n    model.load_state_dict(pl_sd['state_dict'])\n")
 
 
-def test_lightning_layout_keys_are_evidence_only_in_a_lightning_project(tmp_path, shipped_rules):
-    assert check_source(_PL_SCRIPT, "2.15", rules=shipped_rules) == []  # global_step is not Lightning's alone
+def test_lightning_layout_keys_need_a_lightning_project_or_both_shared_keys(tmp_path, shipped_rules):
+    # one of Lightning's shared keys alone is no evidence outside a Lightning project; both together are its layout
+    only_state = _PL_SCRIPT.replace("    print(pl_sd['global_step'])\n", "")
+    assert check_source(only_state, "2.15", rules=shipped_rules) == []
+    [alone] = check_source(_PL_SCRIPT, "2.15", rules=shipped_rules)
+    assert (alone.rule, alone.severity) == ("torch-load-lightning-checkpoint", "warning")
+    assert "the layout of a Lightning checkpoint" in alone.message
     root = _project(tmp_path, {"main.py": "import pytorch_lightning as pl\nimport torch\n", "sample.py": _PL_SCRIPT})
     [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
     assert (finding.rule, finding.line, finding.severity) == ("torch-load-lightning-checkpoint", 4, "warning")

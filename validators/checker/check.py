@@ -126,7 +126,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             continue
         try:
             code = read_source(path)
-            project = projects.setdefault(project_root(path, roots), ProjectEvidence())
+            root = project_root(path, roots)
+            project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import

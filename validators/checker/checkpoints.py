@@ -25,12 +25,17 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
-  Lightning, only with Lightning's ``"state_dict"`` / ``"global_step"`` keys (and the project
+  Lightning (or a library whose models are LightningModules: taming-transformers), only with Lightning's
+  ``"state_dict"`` / ``"global_step"`` keys, or in any project with both of them together (and the project
   saves no plain dict holding every key the load reads: that could be the file it reads). Older
   Lightning checkpoints pickle callback classes and an enum (Lightning's own ``pl_legacy_patch``
   says so), and ``hyper_parameters`` may hold any object; ``weights_only=True``
   refuses them with "Unsupported global". A current Lightning checkpoint with plain hyper-parameters
   loads, hence a warning, not an error.
+
+A load whose result goes to a library loader that expects its writer's layout (fairseq's
+``load_model_ensemble_and_task``, CHECKPOINT_READERS) is decided in its own file (``loads-pickled-object``), and
+a load naming a checkpoint committed in the project is decided by that file's pickle first (ckptfile.py).
 """
 
 from __future__ import annotations
@@ -49,6 +54,10 @@ LIGHTNING_KEYS = frozenset({"pytorch-lightning_version", "callbacks", "loops", "
 LIGHTNING_LAYOUT = LIGHTNING_KEYS | {"state_dict", "global_step", "epoch"}
 LIGHTNING_SHARED = frozenset({"state_dict", "global_step"})
 LIGHTNING_MODULES = ("pytorch_lightning", "lightning.pytorch", "lightning")
+# Libraries whose models are LightningModules, so the checkpoints a project reads for them are Lightning ones:
+# taming-transformers (taming/models/vqgan.py: ``class VQModel(pl.LightningModule)``, whose own init_from_ckpt
+# reads ``torch.load(path)["state_dict"]``; the published VQGAN .ckpt files keep Lightning's callback state).
+LIGHTNING_LIBRARIES = ("taming",)
 # Config-object libraries, and the global torch 2.15's weights_only load names for their object
 # (each checked: a checkpoint {"model": ..., "config": obj} fails with "Unsupported global: GLOBAL <this>").
 CONFIG_LIBRARIES = {
@@ -70,7 +79,19 @@ CHECKPOINT_WRITERS = {
         "args", ("args", 2)),
 }
 WRITERS = {name: (names[0], *layout) for names, layout in CHECKPOINT_WRITERS.items() for name in names}
-WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in WRITERS)
+# Library loaders that take an already loaded checkpoint (a dict, or ``{path: dict}``) in their writer's layout,
+# and what that layout holds that weights_only refuses. fairseq's checkpoint_utils.load_model_ensemble_and_task
+# reads ``state["args"]`` first: an argparse Namespace in checkpoints written before fairseq moved to hydra (it
+# converts it with convert_namespace_to_omegaconf; the published wav2vec and vq-wav2vec files are of that kind);
+# HuBERT checkpoints keep the task state, where HubertPretrainingTask holds its label fairseq Dictionary objects
+# (fairseq/tasks/hubert_pretraining.py). A Namespace is "Unsupported global: GLOBAL argparse.Namespace" on 2.15.
+CHECKPOINT_READERS = {
+    ("fairseq.checkpoint_utils.load_model_ensemble_and_task", "fairseq.checkpoint_utils.load_model_ensemble",
+     "fairseq.checkpoint_utils.load_model_ensemble_and_task_from_hf_hub"):
+        "a fairseq checkpoint: 'args' is an argparse Namespace, HuBERT's task state holds Dictionary objects",
+}
+READERS = {name: layout for names, layout in CHECKPOINT_READERS.items() for name in names}
+WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in (*WRITERS, *READERS))
 
 
 def writer_passes_object(call: ast.Call, parameter: tuple[str, int]) -> bool:
@@ -87,7 +108,8 @@ CONFIG_NAMES = frozenset({"config", "cfg", "conf", "configs"})
 
 
 def is_lightning_module(module: str) -> bool:
-    return any(module == m or module.startswith(m + ".") for m in LIGHTNING_MODULES)
+    """Lightning itself, or a library whose models are LightningModules (see LIGHTNING_LIBRARIES)."""
+    return any(module == m or module.startswith(m + ".") for m in (*LIGHTNING_MODULES, *LIGHTNING_LIBRARIES))
 
 
 def config_library(module: str) -> str | None:
@@ -173,6 +195,8 @@ class LoadCandidate:
     variable_key: bool  # it is also read with a key held in a variable (not its own keys in a loop)
     ckpt_path: bool  # its path is visibly a .ckpt file
     rules: tuple[Rule, ...]  # the rules waiting for project evidence
+    # the relative path its argument spells out, and whether it is relative to the file's folder (ckptfile.py)
+    path: tuple[str, bool] | None = None
 
 
 @dataclass

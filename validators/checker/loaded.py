@@ -20,6 +20,10 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   load's result is read with two or more of that dict's keys; or the function saves its own data
   argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
 
+A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
+ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
+``loads-pickled-object`` case too.
+
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .ckptfile import read_verdict, resolve_file
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
@@ -29,7 +30,8 @@ from .rule import Rule
 
 
 class ProjectEvidence:
-    def __init__(self) -> None:
+    def __init__(self, root: str | None = None) -> None:
+        self.root = root  # the sub-project's folder (see project_root); None: no marker above its files
         self.files: list[FileEvidence] = []
         self.lightning = False
         self.plain_ckpt_saves = False
@@ -76,7 +78,7 @@ class ProjectEvidence:
         """The findings for ``evidence``'s undecided loads (columns in UTF-8 bytes, +1)."""
         out = []
         for candidate in evidence.candidates:
-            decided = self.decide(candidate)
+            decided = self.decide(candidate, evidence.file)
             if decided is not None:
                 rule, why = decided
                 out.append(Finding(evidence.file, candidate.line, candidate.column, candidate.api,
@@ -84,9 +86,20 @@ class ProjectEvidence:
                                    rule.code, candidate.end_line, candidate.end_column))
         return out
 
-    def decide(self, candidate: LoadCandidate) -> tuple[Rule, str] | None:
-        """The first rule whose evidence holds, and the evidence in words; saved layouts first (they name a line)."""
+    def decide(self, candidate: LoadCandidate, file: str = "") -> tuple[Rule, str] | None:
+        """The first rule whose evidence holds, and the evidence in words. A committed file the load names
+        decides first (what it holds is fact, the rest is inference); then saved layouts (they name a line)."""
         by_when = {rule.when: rule for rule in candidate.rules}
+        if candidate.path is not None and file and (
+                found := resolve_file(*candidate.path, file, self.root)) is not None and (
+                verdict := read_verdict(found)) is not None:
+            if verdict.refused is None:
+                return None  # every global it names is one weights_only allows: it loads as is
+            if "loads-pickled-object" in by_when:
+                shown = os.path.relpath(found, os.path.dirname(os.path.abspath(file)))
+                what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
+                        if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
+                return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
@@ -135,10 +148,13 @@ class ProjectEvidence:
         if only := sorted(candidate.keys & LIGHTNING_KEYS):
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys
-        if self.lightning and keys and keys <= LIGHTNING_LAYOUT and keys & LIGHTNING_SHARED and not any(
-                keys <= plain for plain in self._plain_layouts()):  # a plain file of the project's own could be the one
-            shown = ", ".join(repr(k) for k in sorted(keys))
+        if not keys or not keys <= LIGHTNING_LAYOUT or any(keys <= plain for plain in self._plain_layouts()):
+            return None  # a plain file of the project's own could be the one
+        shown = ", ".join(repr(k) for k in sorted(keys))
+        if self.lightning and keys & LIGHTNING_SHARED:
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
+        if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
+            return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
 
 

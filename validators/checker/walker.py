@@ -18,7 +18,8 @@ from ..parsing import parse_expression
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
-from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
+from .ckptfile import loaded_path, path_literal
+from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
@@ -27,6 +28,7 @@ from .patterns import (is_multi_dim_list_index, is_set_expression, literal_keywo
 from .rule import Rule
 from .ruleset import RuleSet
 
+MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
@@ -61,6 +63,7 @@ class FindingCollector(ast.NodeVisitor):
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
+        self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -120,11 +123,12 @@ class FindingCollector(ast.NodeVisitor):
                 self._report(call, api, [by_when["saved-objects"]])
             elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
                 continue  # it resumes the plain checkpoint this file writes to the same path
-            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS):
+            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
+                    rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None)):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
-                    later))
+                    later, path_literal(loaded_path(call))))
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -244,6 +248,8 @@ class FindingCollector(ast.NodeVisitor):
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
             self.visit(node.args)
+            if node.returns is not None and self._resolve(node.returns) in MODULE_CLASSES:
+                self.module_returning.add(self.scope)
             self._visit_annotation(node.returns)
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
@@ -375,6 +381,9 @@ class FindingCollector(ast.NodeVisitor):
     def visit_Return(self, node: ast.Return) -> None:
         if isinstance(node.value, ast.Name):
             self.loads.returned.add((self.scope, node.value.id))
+        elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
+                self._resolve(node.value.func) == "torch.load":
+            self.loads.object_calls.add(id(node.value))  # def load_model(p) -> nn.Module: return torch.load(p)
         self.generic_visit(node)
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
@@ -541,10 +550,29 @@ class FindingCollector(ast.NodeVisitor):
         head, _, rest = (dotted or "").partition(".")
         if head not in self.writer_imports:
             return
-        writer = WRITERS.get(f"{self.writer_imports[head]}.{rest}" if rest else self.writer_imports[head])
+        qualified = f"{self.writer_imports[head]}.{rest}" if rest else self.writer_imports[head]
+        writer = WRITERS.get(qualified)
         if writer is not None and writer_passes_object(node, writer[3]):
             name, keys, held, _ = writer
             self.evidence.writer_layouts.append((keys, node.lineno, held, name))
+        if qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
+            for value in (*node.args, *(kw.value for kw in node.keywords)):
+                self._note_library_checkpoint(value)
+
+    def _note_library_checkpoint(self, value: ast.expr) -> None:
+        """``load_model_ensemble_and_task({path: ckpt})``, ``(..., state=ckpt)``, or a name bound to such a display:
+        the loads bound to those names hold the library's layout."""
+        if isinstance(value, ast.Name) and (display := self.loads.dicts.get((self.scope, value.id))) is not None:
+            value = display
+        if isinstance(value, ast.Dict):
+            items = value.values
+        elif isinstance(value, (ast.List, ast.Tuple)):
+            items = value.elts
+        else:
+            items = [value]
+        for item in items:
+            if isinstance(item, ast.Name):
+                self.loads.object_names.add((self.scope, item.id))
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
