@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
+from .aliases import alias_key, find_aliases
 from .finding import Finding
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
@@ -105,6 +106,7 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__) if self.rules.by_call else {}
         self.visit(tree)
         self.loads.config_objects = self.evidence.config_library is not None
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
@@ -471,6 +473,8 @@ class FindingCollector(ast.NodeVisitor):
             self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
+        elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
+            self._check_alias_call(node, self.aliases[key])
         elif self._is_super_init(node):
             for base in self.bases:
                 if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
@@ -594,6 +598,17 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.when for rule in matched):
             self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
+
+    def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
+        """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for
+        rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
+        if self.guarded:
+            return
+        for where, api in bindings:
+            rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
+                     and matches_call(rule, node)]
+            if rules:
+                self._report(where, api, rules, fixable=False)
 
     # --- output -------------------------------------------------------------------
     def _report(self, node: ast.AST, api: str, rules: list[Rule], fixable: bool = True) -> None:
