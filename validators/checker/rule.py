@@ -41,6 +41,8 @@ to calls passing none of them, and ``min_positional`` to calls with at least tha
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
 ``unless_file_uses`` drops the rule's findings in a file that uses any of the listed APIs
 (``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
+``unless_file_imports`` drops them in a file whose import statements load one of the listed modules
+(``torch.optim._multi_tensor`` is an attribute of ``torch.optim`` only once something imports it).
 ``exact`` limits a name rule to the API itself, not the names under it (``torch.nn.utils.weight_norm``
 is the deprecated function and also the module that holds the ``WeightNorm`` class).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
@@ -90,6 +92,7 @@ class Rule:
     argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     exact: bool = False  # kind=name: only the API itself, not the names under it
+    unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property

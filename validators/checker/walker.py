@@ -131,13 +131,16 @@ class FindingCollector(ast.NodeVisitor):
         return sorted(self.findings.values())
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
-        """Findings of rules with ``unless_file_uses``: gone when the file names one of those APIs. The extra
-        walk happens only in files that have such a finding."""
+        """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
+        of those APIs, or imports one of those modules. The extra walk happens only in files that have such
+        a finding."""
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
         used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
-                and (qualified := self._resolve(node)) in wanted}
+                and (qualified := self._resolve(node)) in wanted} if wanted else set()
+        if any(rule.unless_file_imports for rule in self.conditional.values()):
+            used |= _imported_modules(tree)
         for key, rule in self.conditional.items():
-            if used.intersection(rule.unless_file_uses):
+            if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
                 self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
 
@@ -179,10 +182,15 @@ class FindingCollector(ast.NodeVisitor):
         if not is_fallback(node):
             self.generic_visit(node)
             return
-        self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
-        self._visit_list(node.body)
-        self.handled -= 1
         bindings_only = only_bindings(node)
+        # An API that raises here is caught by the fallback; one that only warns still runs. A fallback that
+        # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
+        # _download_url_to_file`) catches nothing: the body's error is the one to report.
+        caught = not any(catches_fallback(handler, bindings_only) and self._imports_removed(handler.body)
+                         for handler in node.handlers)
+        self.handled += caught
+        self._visit_list(node.body)
+        self.handled -= caught
         for handler in node.handlers:
             if catches_fallback(handler, bindings_only):
                 self._visit_guarded([handler])
@@ -192,6 +200,17 @@ class FindingCollector(ast.NodeVisitor):
             self.visit(statement)
 
     visit_TryStar = visit_Try
+
+    def _imports_removed(self, statements: list) -> bool:
+        """A torch import among ``statements`` (not nested) that fails on the target."""
+        for statement in statements:
+            if isinstance(statement, ast.ImportFrom) and not statement.level and is_torch_module(statement.module or ""):
+                if any(self._removed(f"{statement.module}.{alias.name}") for alias in statement.names):
+                    return True
+            elif isinstance(statement, ast.Import):
+                if any(is_torch_module(alias.name) and self._removed(alias.name) for alias in statement.names):
+                    return True
+        return False
 
     def visit_With(self, node: ast.With) -> None:
         allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
@@ -627,7 +646,7 @@ class FindingCollector(ast.NodeVisitor):
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
             self.findings[key] = finding
-            if rule.unless_file_uses:
+            if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
@@ -637,6 +656,23 @@ class FindingCollector(ast.NodeVisitor):
         end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
                        rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
+def _imported_modules(tree: ast.AST) -> set[str]:
+    """Every module an import statement in the file loads: ``import a.b.c`` loads a.b and a.b.c,
+    ``from a.b import c`` loads a.b and (when c is a submodule) a.b.c."""
+    loaded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return loaded
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:
