@@ -61,6 +61,7 @@ class FindingCollector(ast.NodeVisitor):
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
+        self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -373,6 +374,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.loads.note_attribute(node, self.scope)
+        if self.profiler_rows and isinstance(node.value, ast.Name) and (
+                rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
+            self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
         dotted = dotted_name(node)
         if dotted is not None:
             self._check_name(node, dotted)
@@ -393,11 +397,23 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        if isinstance(node.target, ast.Name) and (rows := _profiler_rows(node.iter)) is not None:
+            self.profiler_rows[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For
+
+    def visit_ListComp(self, node: ast.AST) -> None:
+        """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
+        prof.key_averages()]`` needs the loop's profiler rows known first."""
+        for generator in node.generators:
+            if isinstance(generator.target, ast.Name) and (rows := _profiler_rows(generator.iter)) is not None:
+                self.profiler_rows[(self.scope, generator.target.id)] = rows
+        self.generic_visit(node)
+
+    visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
@@ -656,6 +672,20 @@ class FindingCollector(ast.NodeVisitor):
         end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
                        rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
+_PROFILER_ROWS = "torch.autograd.profiler_util."
+
+
+def _profiler_rows(iterable: ast.expr) -> str | None:
+    """What a loop over profiler results yields: ``prof.key_averages(...)`` rows are ``FunctionEventAvg``,
+    ``prof.function_events`` items ``FunctionEvent`` (both names are the profiler's own)."""
+    if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute)
+            and iterable.func.attr == "key_averages"):
+        return _PROFILER_ROWS + "FunctionEventAvg"
+    if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
+        return _PROFILER_ROWS + "FunctionEvent"
+    return None
 
 
 def _imported_modules(tree: ast.AST) -> set[str]:
