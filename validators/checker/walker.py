@@ -17,6 +17,7 @@ from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
 from .finding import Finding
+from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
@@ -61,6 +62,7 @@ class FindingCollector(ast.NodeVisitor):
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
+        self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
         self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
@@ -311,6 +313,10 @@ class FindingCollector(ast.NodeVisitor):
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
+            if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
+                self.low_rank.add((self.scope, target.id))
+            else:
+                self.low_rank.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
             if (keywords := literal_keywords(value)) is not None:
@@ -380,6 +386,8 @@ class FindingCollector(ast.NodeVisitor):
         dotted = dotted_name(node)
         if dotted is not None:
             self._check_name(node, dotted)
+        if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
+            self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
         self.generic_visit(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
