@@ -17,6 +17,10 @@ import ast
 from typing import Callable
 
 
+_BODIES = ("body", "orelse", "finalbody")
+_BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
+
+
 def _candidates(value: ast.expr) -> list[ast.expr]:
     """The expressions a binding may hold: both branches of ``a if c else b``, else the value itself."""
     if isinstance(value, ast.IfExp):
@@ -32,23 +36,31 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     found: dict[tuple[str, str], list[tuple[ast.expr, str]]] = {}
     other: set[tuple[str, str]] = set()
 
-    def visit(node: ast.AST, owner: str) -> None:
-        for child in ast.iter_child_nodes(node):
+    def visit(statements: list, owner: str) -> None:  # statements only: bindings are never inside expressions
+        for child in statements:
             if isinstance(child, ast.ClassDef):
-                visit(child, child.name)
+                visit(child.body, child.name)
                 continue
-            if isinstance(child, ast.Assign) and len(child.targets) == 1:
-                key = _key(child.targets[0], owner)
-                if key is not None:
+            if isinstance(child, ast.Assign):
+                if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
+                        and (key := _key(child.targets[0], owner)) is not None):
                     named = [(c, api) for c in _candidates(child.value)
                              if (api := resolve(c)) is not None and known(api)]
                     if named:
                         found.setdefault(key, []).extend(named)
                     else:
                         other.add(key)
-            visit(child, owner)
+                continue
+            for field in _BODIES:
+                inner = getattr(child, field, None)
+                if inner:
+                    visit(inner, owner)
+            for handler in getattr(child, "handlers", ()):
+                visit(handler.body, owner)
+            for case in getattr(child, "cases", ()):
+                visit(case.body, owner)
 
-    visit(tree, "")
+    visit(getattr(tree, "body", []), "")
     return {key: named for key, named in found.items() if key not in other}
 
 
