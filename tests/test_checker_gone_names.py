@@ -159,3 +159,24 @@ def test_quantization_building_blocks_that_do_not_warn_are_not_flagged(call):
 
 def test_quantization_rules_start_in_2_8():
     assert rules_of(QUANT + "tq.prepare(m)\n", "2.7") == []
+
+
+def _rules_at(source: str) -> list[tuple[int, str]]:
+    return [(f.line, f.rule) for f in check_source(source, "2.15")]
+
+
+def test_a_fallback_that_also_imports_a_gone_name_catches_nothing():
+    both_gone = ("try:\n    from torch.hub import _download_url_to_file\n"
+                 "except ImportError:\n    from torch._six import string_classes\n")
+    assert _rules_at(both_gone) == [(2, "torch-name-gone")]
+    working = ("try:\n    from torch.hub import _download_url_to_file\n"
+               "except ImportError:\n    from torch.hub import download_url_to_file as _download_url_to_file\n")
+    assert _rules_at(working) == []
+
+
+def test_multi_tensor_optimizers_need_their_own_import():
+    plain = "import torch\nopt = torch.optim._multi_tensor.AdamW([], lr=1.0)\n"
+    assert _rules_at(plain) == [(2, "optim-multi-tensor-not-imported")]
+    for imported in ("import torch.optim._multi_tensor\n", "from torch.optim import _multi_tensor\n",
+                     "from torch.optim._multi_tensor import AdamW\n"):
+        assert _rules_at("import torch\n" + imported + "opt = torch.optim._multi_tensor.AdamW([], lr=1.0)\n") == []

@@ -37,6 +37,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.receiver is not None and not _receiver_matches(call, rule.receiver):
             return False
+        if rule.first_like is not None and not _first_like(call, rule.first_like):
+            return False
         if rule.argument_like is not None:
             return _one_argument_like(call, rule.argument_like)
         if rule.argument is None:  # x.add_(alpha, other): the deprecated overload is told by its arity
@@ -60,6 +62,27 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
     """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
     receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
+
+
+def _first_like(call: ast.Call, pattern: str) -> bool:
+    """``grad.add(group["weight_decay"], p.data)``, ``x.sub(0.5, y)``: a first positional argument that is a
+    number, or whose name (a variable, an attribute, a string key) fully matches ``pattern``."""
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return False
+    first = call.args[0]
+    if isinstance(first, ast.UnaryOp) and isinstance(first.op, (ast.USub, ast.UAdd)):
+        first = first.operand
+    if isinstance(first, ast.Constant):
+        return isinstance(first.value, (int, float)) and not isinstance(first.value, bool)
+    if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and isinstance(first.slice.value, str):
+        name = first.slice.value
+    elif isinstance(first, ast.Attribute):
+        name = first.attr
+    elif isinstance(first, ast.Name):
+        name = first.id
+    else:
+        return False
+    return re.fullmatch(pattern, name, re.IGNORECASE) is not None
 
 
 def _one_argument_like(call: ast.Call, pattern: str) -> bool:

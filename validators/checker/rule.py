@@ -39,8 +39,13 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
+With ``first_like`` (kind=method), only calls whose first positional argument is a number literal or
+whose name (``wd``, ``self.alpha``, ``group["weight_decay"]``) fully matches that regular expression:
+``grad.add(group["weight_decay"], p)`` is the scalar-first overload, ``meter.add(value, n)`` is not a tensor's.
 ``unless_file_uses`` drops the rule's findings in a file that uses any of the listed APIs
 (``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
+``unless_file_imports`` drops them in a file whose import statements load one of the listed modules
+(``torch.optim._multi_tensor`` is an attribute of ``torch.optim`` only once something imports it).
 ``exact`` limits a name rule to the API itself, not the names under it (``torch.nn.utils.weight_norm``
 is the deprecated function and also the module that holds the ``WeightNorm`` class).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
@@ -88,8 +93,10 @@ class Rule:
     receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
     receiver: str | None = None  # kind=method: only receivers whose last name fully matches this regex
     argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
+    first_like: str | None = None  # kind=method: the first positional argument is a number or names a scalar like this
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     exact: bool = False  # kind=name: only the API itself, not the names under it
+    unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property

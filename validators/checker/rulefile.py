@@ -22,8 +22,8 @@ from .rule import Rule, validate_rule_fields
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
-            "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact",
-            "receiver", "argument_like"}
+            "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
+            "receiver", "argument_like", "first_like"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -61,8 +61,9 @@ def _build(raw: dict, where: str) -> Rule:
             unless=tuple(raw.get("unless", ())), max_args=raw.get("max_args"), with_any=tuple(raw.get("with_any", ())),
             without_any=tuple(raw.get("without_any", ())), min_positional=raw.get("min_positional"),
             receiver_not=raw.get("receiver_not"), unless_file_uses=tuple(raw.get("unless_file_uses", ())),
+            unless_file_imports=tuple(raw.get("unless_file_imports", ())),
             exact=bool(raw.get("exact", False)), receiver=raw.get("receiver"),
-            argument_like=raw.get("argument_like"),
+            argument_like=raw.get("argument_like"), first_like=raw.get("first_like"),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None

@@ -15,7 +15,9 @@ from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
+from .aliases import alias_key, find_aliases
 from .finding import Finding
+from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
 from .ckptfile import loaded_path, path_literal
@@ -64,6 +66,9 @@ class FindingCollector(ast.NodeVisitor):
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
+
+        self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
+        self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -109,6 +114,7 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__) if self.rules.by_call else {}
         self.visit(tree)
         self.loads.config_objects = self.evidence.config_library is not None
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
@@ -134,13 +140,16 @@ class FindingCollector(ast.NodeVisitor):
         return sorted(self.findings.values())
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
-        """Findings of rules with ``unless_file_uses``: gone when the file names one of those APIs. The extra
-        walk happens only in files that have such a finding."""
+        """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
+        of those APIs, or imports one of those modules. The extra walk happens only in files that have such
+        a finding."""
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
         used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
-                and (qualified := self._resolve(node)) in wanted}
+                and (qualified := self._resolve(node)) in wanted} if wanted else set()
+        if any(rule.unless_file_imports for rule in self.conditional.values()):
+            used |= _imported_modules(tree)
         for key, rule in self.conditional.items():
-            if used.intersection(rule.unless_file_uses):
+            if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
                 self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
 
@@ -182,10 +191,15 @@ class FindingCollector(ast.NodeVisitor):
         if not is_fallback(node):
             self.generic_visit(node)
             return
-        self.handled += 1  # an API that raises here is caught by the fallback; one that only warns still runs
-        self._visit_list(node.body)
-        self.handled -= 1
         bindings_only = only_bindings(node)
+        # An API that raises here is caught by the fallback; one that only warns still runs. A fallback that
+        # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
+        # _download_url_to_file`) catches nothing: the body's error is the one to report.
+        caught = not any(catches_fallback(handler, bindings_only) and self._imports_removed(handler.body)
+                         for handler in node.handlers)
+        self.handled += caught
+        self._visit_list(node.body)
+        self.handled -= caught
         for handler in node.handlers:
             if catches_fallback(handler, bindings_only):
                 self._visit_guarded([handler])
@@ -195,6 +209,17 @@ class FindingCollector(ast.NodeVisitor):
             self.visit(statement)
 
     visit_TryStar = visit_Try
+
+    def _imports_removed(self, statements: list) -> bool:
+        """A torch import among ``statements`` (not nested) that fails on the target."""
+        for statement in statements:
+            if isinstance(statement, ast.ImportFrom) and not statement.level and is_torch_module(statement.module or ""):
+                if any(self._removed(f"{statement.module}.{alias.name}") for alias in statement.names):
+                    return True
+            elif isinstance(statement, ast.Import):
+                if any(is_torch_module(alias.name) and self._removed(alias.name) for alias in statement.names):
+                    return True
+        return False
 
     def visit_With(self, node: ast.With) -> None:
         allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
@@ -296,6 +321,10 @@ class FindingCollector(ast.NodeVisitor):
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
+            if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
+                self.low_rank.add((self.scope, target.id))
+            else:
+                self.low_rank.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
             if (keywords := literal_keywords(value)) is not None:
@@ -365,9 +394,14 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.loads.note_attribute(node, self.scope)
+        if self.profiler_rows and isinstance(node.value, ast.Name) and (
+                rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
+            self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
         dotted = dotted_name(node)
         if dotted is not None:
             self._check_name(node, dotted)
+        if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
+            self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
         self.generic_visit(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
@@ -388,11 +422,23 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        if isinstance(node.target, ast.Name) and (rows := _profiler_rows(node.iter)) is not None:
+            self.profiler_rows[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For
+
+    def visit_ListComp(self, node: ast.AST) -> None:
+        """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
+        prof.key_averages()]`` needs the loop's profiler rows known first."""
+        for generator in node.generators:
+            if isinstance(generator.target, ast.Name) and (rows := _profiler_rows(generator.iter)) is not None:
+                self.profiler_rows[(self.scope, generator.target.id)] = rows
+        self.generic_visit(node)
+
+    visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
@@ -487,6 +533,8 @@ class FindingCollector(ast.NodeVisitor):
             self._check_config_patch(node, api[:-len(".patch")])
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
+        elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
+            self._check_alias_call(node, self.aliases[key])
         elif self._is_super_init(node):
             for base in self.bases:
                 if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
@@ -631,6 +679,17 @@ class FindingCollector(ast.NodeVisitor):
             self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
 
+    def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
+        """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for
+        rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
+        if self.guarded:
+            return
+        for where, api in bindings:
+            rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
+                     and matches_call(rule, node)]
+            if rules:
+                self._report(where, api, rules, fixable=False)
+
     # --- output -------------------------------------------------------------------
     def _report(self, node: ast.AST, api: str, rules: list[Rule], fixable: bool = True) -> None:
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
@@ -648,7 +707,7 @@ class FindingCollector(ast.NodeVisitor):
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
             self.findings[key] = finding
-            if rule.unless_file_uses:
+            if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
@@ -658,6 +717,37 @@ class FindingCollector(ast.NodeVisitor):
         end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
                        rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
+_PROFILER_ROWS = "torch.autograd.profiler_util."
+
+
+def _profiler_rows(iterable: ast.expr) -> str | None:
+    """What a loop over profiler results yields: ``prof.key_averages(...)`` rows are ``FunctionEventAvg``,
+    ``prof.function_events`` items ``FunctionEvent`` (both names are the profiler's own)."""
+    if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute)
+            and iterable.func.attr == "key_averages"):
+        return _PROFILER_ROWS + "FunctionEventAvg"
+    if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
+        return _PROFILER_ROWS + "FunctionEvent"
+    return None
+
+
+def _imported_modules(tree: ast.AST) -> set[str]:
+    """Every module an import statement in the file loads: ``import a.b.c`` loads a.b and a.b.c,
+    ``from a.b import c`` loads a.b and (when c is a submodule) a.b.c."""
+    loaded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return loaded
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:

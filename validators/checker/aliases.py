@@ -1,0 +1,78 @@
+"""Callables bound to a local name or attribute, so that rules on the callable see calls through it.
+
+``self.FloatTensor = torch.cuda.FloatTensor if use_gpu else torch.FloatTensor`` and later
+``self.FloatTensor(bs, nc, h, w)`` call the deprecated constructor without naming it at the call. The
+walker asks :func:`find_aliases` once per file for such bindings: a module-level or function-level
+``Name = <api>`` and a ``self.attr = <api>`` inside a class, where ``<api>`` is a torch callable with call
+rules, or a conditional expression with one in either branch (either branch may be the one that runs).
+
+A call through the alias in the same file (the same class for ``self.attr``) is reported once, at the
+binding: that is where the deprecated name is written and where the fix goes, as a flagged import is
+reported at the import and not again at each use.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+
+_BODIES = ("body", "orelse", "finalbody")
+_BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
+
+
+def _candidates(value: ast.expr) -> list[ast.expr]:
+    """The expressions a binding may hold: both branches of ``a if c else b``, else the value itself."""
+    if isinstance(value, ast.IfExp):
+        return [*_candidates(value.body), *_candidates(value.orelse)]
+    return [value]
+
+
+def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                 known: Callable[[str], bool]) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
+    """``(owner, name) -> [(node naming the api, api), ...]``: owner is the class name for ``self.attr``
+    bindings in its methods, ``""`` for plain names. A name bound more than once to different things is
+    left out (which one a call sees is unknown), unless every binding names a ruled callable."""
+    found: dict[tuple[str, str], list[tuple[ast.expr, str]]] = {}
+    other: set[tuple[str, str]] = set()
+
+    def visit(statements: list, owner: str) -> None:  # statements only: bindings are never inside expressions
+        for child in statements:
+            if isinstance(child, ast.ClassDef):
+                visit(child.body, child.name)
+                continue
+            if isinstance(child, ast.Assign):
+                if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
+                        and (key := _key(child.targets[0], owner)) is not None):
+                    named = [(c, api) for c in _candidates(child.value)
+                             if (api := resolve(c)) is not None and known(api)]
+                    if named:
+                        found.setdefault(key, []).extend(named)
+                    else:
+                        other.add(key)
+                continue
+            for field in _BODIES:
+                inner = getattr(child, field, None)
+                if inner:
+                    visit(inner, owner)
+            for handler in getattr(child, "handlers", ()):
+                visit(handler.body, owner)
+            for case in getattr(child, "cases", ()):
+                visit(case.body, owner)
+
+    visit(getattr(tree, "body", []), "")
+    return {key: named for key, named in found.items() if key not in other}
+
+
+def _key(target: ast.AST, owner: str) -> tuple[str, str] | None:
+    if isinstance(target, ast.Name):
+        return ("", target.id)
+    if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+            and owner):
+        return (owner, target.attr)
+    return None
+
+
+def alias_key(func: ast.AST, owner: str) -> tuple[str, str] | None:
+    """The alias a call's function would be: ``f(...)`` or, inside class ``owner``, ``self.f(...)``."""
+    return _key(func, owner)
