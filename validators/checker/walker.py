@@ -66,7 +66,6 @@ class FindingCollector(ast.NodeVisitor):
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
-
         self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
         self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
