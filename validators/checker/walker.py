@@ -21,7 +21,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
-from .patterns import (is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
 from .ruleset import RuleSet
@@ -604,7 +604,8 @@ class FindingCollector(ast.NodeVisitor):
         for rule in rules:
             if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
                     and not (self.type_check and rule.kind == "name" and rule.severity != "error")
-                    and not (self.handled and rule.severity == "error")):
+                    and not (self.handled and rule.severity == "error")
+                    and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
@@ -616,6 +617,11 @@ class FindingCollector(ast.NodeVisitor):
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _called_quietly(self, node: ast.AST, rule: Rule) -> bool:
+        """``TypedStorage(..., _internal=True)``: the name is called with an argument that keeps torch quiet."""
+        call = self.calls.get(id(node))
+        return call is not None and call.func is node and passes_quiet_value(call, rule.quiet_with)
 
     def _finding(self, node: ast.AST, api: str, rule: Rule, message: str, fix: str) -> Finding:
         """A finding spanning ``node`` (columns in UTF-8 bytes, +1 as editors count them)."""
