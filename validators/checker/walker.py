@@ -24,6 +24,7 @@ from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_t
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
+from .tables import dispatched, table_elements
 from .ruleset import RuleSet
 
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
@@ -49,6 +50,8 @@ class FindingCollector(ast.NodeVisitor):
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
+        self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
+        self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
@@ -105,7 +108,10 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        self.table_elements = table_elements(tree)
         self.visit(tree)
+        if self.table_findings:
+            self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -609,14 +615,29 @@ class FindingCollector(ast.NodeVisitor):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
+        table = self.table_elements.get(id(node))
         for rule in newest.values():
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
+            if table is not None and _warns_when_called(rule):  # decided once the file is read
+                self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
+                continue
             self.findings[key] = finding
             if rule.unless_file_uses:
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _keep_dispatched_tables(self, tree: ast.AST) -> None:
+        """A function held in a table warns only when called: keep the findings of tables the file calls
+        through, or hands where it cannot see (tables.py)."""
+        for table in dispatched(tree, set(self.table_findings)):
+            for key, finding, node, rule, fixable in self.table_findings[table]:
+                self.findings[key] = finding
+                if rule.unless_file_uses:
+                    self.conditional[key] = rule
+                if rule.rewrite and fixable:
+                    self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
     def _called_quietly(self, node: ast.AST, rule: Rule) -> bool:
         """``TypedStorage(..., _internal=True)``: the name is called with an argument that keeps torch quiet."""
@@ -628,6 +649,11 @@ class FindingCollector(ast.NodeVisitor):
         end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
                        rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
+def _warns_when_called(rule: Rule) -> bool:
+    """A renamed function (a rule with rewrite=) warns in its body, when called, not when named."""
+    return rule.kind == "name" and rule.rewrite is not None and rule.severity != "error"
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:
