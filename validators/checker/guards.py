@@ -25,6 +25,7 @@ import ast
 import re
 
 from .imports import ImportMap, dotted_name
+from .versionhelpers import compare_parts, int_sequence
 
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
@@ -91,16 +92,19 @@ _NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast
               "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
 
 
-def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False) -> bool | None:
+def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False,
+                  helper_parts=lambda name: None) -> bool | None:
     """Whether a version check is true on the target torch, or None when that cannot be read off.
 
     ``hasattr(torch.x, "name")`` is true unless ``removed`` says the rules know ``torch.x.name`` is gone.
+    ``helper_parts(name)``: how many version components the project's helper ``name()`` returns as ints
+    (versionhelpers.py), or None; ``get_torch_version() >= [1, 11]`` is then decided.
     """
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = guard_outcome(test.operand, imports, target, removed)
+        inner = guard_outcome(test.operand, imports, target, removed, helper_parts)
         return None if inner is None else not inner
     if isinstance(test, ast.BoolOp):
-        parts = [guard_outcome(value, imports, target, removed) for value in test.values]
+        parts = [guard_outcome(value, imports, target, removed, helper_parts) for value in test.values]
         if isinstance(test.op, ast.And):
             return False if False in parts else None if None in parts else True
         return True if True in parts else None if None in parts else False
@@ -111,6 +115,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             owner, name = found
             present = not removed(f"{owner}.{name}")
             return present if isinstance(test.ops[0], ast.In) else not present
+        if (helped := _helper_compare(test, target, helper_parts)) is not None:
+            return helped
         return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
     if isinstance(test, ast.Call):
         return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
@@ -160,6 +166,27 @@ def _hasattr(call: ast.Call, imports: ImportMap, removed) -> bool | None:
     if qualified is None or not isinstance(name, str):
         return None
     return not removed(f"{qualified}.{name}")
+
+
+def helper_called(node: ast.expr) -> str | None:
+    """``get_torch_version()``: the name of a helper called without arguments."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+        return node.func.id
+    return None
+
+
+def _helper_compare(test: ast.Compare, target: tuple[int, int], helper_parts) -> bool | None:
+    symbol = _COMPARE.get(type(test.ops[0]))
+    left, right = test.left, test.comparators[0]
+    if symbol is None:
+        return None
+    if helper_called(left) is None:
+        left, right = right, left
+        symbol = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}.get(symbol, symbol)
+    name, wanted = helper_called(left), int_sequence(right)
+    if name is None or wanted is None or (parts := helper_parts(name)) is None:
+        return None
+    return compare_parts(parts, target, symbol, wanted)
 
 
 def _compare(left, op, right, imports, target) -> bool | None:

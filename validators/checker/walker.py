@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .finding import Finding
-from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
+from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
 from .checkpoints import (WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
@@ -50,6 +50,7 @@ class FindingCollector(ast.NodeVisitor):
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
+        self.version_helpers = None  # VersionHelpers of the file, set by check.collect
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
@@ -151,6 +152,15 @@ class FindingCollector(ast.NodeVisitor):
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
                    for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
 
+    def _helper_parts(self, name: str) -> int | None:
+        return self.version_helpers.parts(name) if self.version_helpers is not None else None
+
+    def _helper_guard(self, test: ast.expr) -> bool:
+        """``get_version() >= [1, 11]`` with a helper whose body says it returns torch's version."""
+        return any(isinstance(node, ast.Compare) and any(
+            (name := helper_called(side)) is not None and self._helper_parts(name) is not None
+            for side in (node.left, *node.comparators)) for node in ast.walk(test))
+
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
         for node in nodes:
@@ -166,10 +176,11 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_branches(self, node, body: list, orelse: list) -> None:
         """A version check whose outcome on the target is readable: the branch that runs there is
         checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
-        if not is_version_guard(node.test, self.imports):
+        if not (is_version_guard(node.test, self.imports) or self._helper_guard(node.test)):
             self.generic_visit(node)
             return
-        runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed)
+        runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts)
         if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
             self.leaving.add(id(node))
         self._visit_guarded([node.test])
