@@ -214,7 +214,7 @@ def _version_call(call: ast.Call, imports, target) -> bool | None:
         wanted = _version_literal(call.args[1])
         return _holds(target, ">=", wanted) if wanted else None
     if "torch" in name and len(call.args) == 1 and (wanted := _version_literal(call.args[0])):
-        for words, symbol in (("at_least", ">="), ("greater_or_equal", ">="), ("less_than", "<"), ("lower", "<")):
+        for words, symbol in (("at_least", ">="), ("greater_or_equal", ">="), ("min_version", ">="), ("less_than", "<"), ("lower", "<")):
             if words in name:
                 return _holds(target, symbol, wanted)
     return None

@@ -24,6 +24,7 @@ from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_t
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
+from .importtime import replaced_defaults
 from .tables import dispatched, table_elements
 from .ruleset import RuleSet
 
@@ -51,6 +52,7 @@ class FindingCollector(ast.NodeVisitor):
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
+        self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
@@ -110,6 +112,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.table_elements = table_elements(tree)
+        self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
@@ -151,6 +154,13 @@ class FindingCollector(ast.NodeVisitor):
         """A rule says ``qualified`` raises on the target (removed, moved away), or the target lacks it."""
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
                    for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
+
+    def _runs_on_target(self, test: ast.expr) -> bool | None:
+        """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            return None
+        return guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts)
 
     def _helper_parts(self, name: str) -> int | None:
         return self.version_helpers.parts(name) if self.version_helpers is not None else None
@@ -622,7 +632,8 @@ class FindingCollector(ast.NodeVisitor):
             if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
                     and not (self.type_check and rule.kind == "name" and rule.severity != "error")
                     and not (self.handled and rule.severity == "error")
-                    and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))):
+                    and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
+                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
