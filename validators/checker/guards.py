@@ -36,7 +36,7 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
-        if _dir_lookup(node, imports):
+        if _dir_lookup(node, imports) or _signature_lookup(node, imports):
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
@@ -93,24 +93,28 @@ _NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast
 
 
 def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False,
-                  helper_parts=lambda name: None) -> bool | None:
+                  helper_parts=lambda name: None, removed_keyword=lambda api, name: False) -> bool | None:
     """Whether a version check is true on the target torch, or None when that cannot be read off.
 
     ``hasattr(torch.x, "name")`` is true unless ``removed`` says the rules know ``torch.x.name`` is gone.
-    ``helper_parts(name)``: how many version components the project's helper ``name()`` returns as ints
+    ``"name" in inspect.signature(torch.f).parameters`` is true unless ``removed_keyword(api, name)`` says a rule
+    knows the target no longer takes that keyword. ``helper_parts(name)``: how many version components the project's helper ``name()`` returns as ints
     (versionhelpers.py), or None; ``get_torch_version() >= [1, 11]`` is then decided.
     """
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = guard_outcome(test.operand, imports, target, removed, helper_parts)
+        inner = guard_outcome(test.operand, imports, target, removed, helper_parts, removed_keyword)
         return None if inner is None else not inner
     if isinstance(test, ast.BoolOp):
-        parts = [guard_outcome(value, imports, target, removed, helper_parts) for value in test.values]
+        parts = [guard_outcome(value, imports, target, removed, helper_parts, removed_keyword) for value in test.values]
         if isinstance(test.op, ast.And):
             return False if False in parts else None if None in parts else True
         return True if True in parts else None if None in parts else False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         if (imported := _import_check(test, imports, removed)) is not None:
             return imported
+        if (parameter := _signature_lookup(test, imports)) is not None:
+            present = not removed_keyword(*parameter)
+            return present if isinstance(test.ops[0], ast.In) else not present
         if (found := _dir_lookup(test, imports)) is not None:
             owner, name = found
             present = not removed(f"{owner}.{name}")
@@ -137,6 +141,20 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
             and isinstance(right.func, ast.Name) and right.func.id in ("dir", "vars") and len(right.args) == 1):
         return None
     owner = dotted_name(right.args[0])
+    qualified = imports.resolve(owner) if owner else None
+    return (qualified, left.value) if qualified else None
+
+
+def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
+    """``"window_size" in inspect.signature(torch.f).parameters`` / ``not in``: (the torch API, the parameter)."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+        return None
+    left, right = node.left, node.comparators[0]
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)
+            and right.attr == "parameters" and isinstance(right.value, ast.Call)
+            and (dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature" and len(right.value.args) == 1):
+        return None
+    owner = dotted_name(right.value.args[0])
     qualified = imports.resolve(owner) if owner else None
     return (qualified, left.value) if qualified else None
 

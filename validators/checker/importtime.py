@@ -87,3 +87,27 @@ def _block_rebinds(statements: list[ast.stmt], name: str, runs) -> bool:
         elif isinstance(statement, (ast.With, ast.AsyncWith)) and _block_rebinds(statement.body, name, runs):
             return True
     return False
+
+
+def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
+    """Names bound exactly once in the file, at module level, to a version or feature check (``is_check``):
+    ``_USES_WINDOW_SIZE = f is not None and "window_size" in inspect.signature(f).parameters``."""
+    bound: dict[str, int] = {}
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    bound[name.id] = bound.get(name.id, 0) + 1
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                bound[name] = bound.get(name, 0) + 2
+    flags = {}
+    for statement in getattr(tree, "body", []):
+        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name) and bound.get(statement.targets[0].id) == 1
+                and isinstance(statement.value, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call))
+                and is_check(statement.value)):
+            flags[statement.targets[0].id] = statement.value
+    return flags

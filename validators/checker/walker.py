@@ -24,7 +24,7 @@ from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_t
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
-from .importtime import replaced_defaults
+from .importtime import module_flags, replaced_defaults
 from .tables import dispatched, table_elements
 from .ruleset import RuleSet
 
@@ -52,6 +52,8 @@ class FindingCollector(ast.NodeVisitor):
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
+        self.tree: ast.AST | None = None
+        self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
@@ -111,6 +113,7 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        self.tree = tree
         self.table_elements = table_elements(tree)
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
@@ -157,10 +160,33 @@ class FindingCollector(ast.NodeVisitor):
 
     def _runs_on_target(self, test: ast.expr) -> bool | None:
         """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""
+        test = self._expanded(test)
         if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
             return None
         return guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
-                             self._helper_parts)
+                             self._helper_parts, self._removed_keyword)
+
+    def _removed_keyword(self, api: str, keyword: str) -> bool:
+        """A rule says the target no longer takes ``keyword`` (``varlen_attn(is_causal=...)`` raises TypeError)."""
+        return any(rule.kind == "keyword" and rule.severity == "error" and rule.value is None
+                   and rule.applies_to(self.target)
+                   and keyword in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,))
+                   for rule in self.rules.by_call.get(api, ()))
+
+    def _expanded(self, test: ast.expr) -> ast.expr:
+        """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
+        inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
+        if self.flags is None:
+            self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+        if not self.flags:
+            return test
+        if isinstance(test, ast.Name):
+            return self.flags.get(test.id, test)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return ast.UnaryOp(test.op, self._expanded(test.operand))
+        if isinstance(test, ast.BoolOp):
+            return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
+        return test
 
     def _helper_parts(self, name: str) -> int | None:
         return self.version_helpers.parts(name) if self.version_helpers is not None else None
@@ -186,11 +212,12 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_branches(self, node, body: list, orelse: list) -> None:
         """A version check whose outcome on the target is readable: the branch that runs there is
         checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
-        if not (is_version_guard(node.test, self.imports) or self._helper_guard(node.test)):
+        test = self._expanded(node.test)
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
             self.generic_visit(node)
             return
-        runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed,
-                             self._helper_parts)
+        runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts, self._removed_keyword)
         if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
             self.leaving.add(id(node))
         self._visit_guarded([node.test])
@@ -322,7 +349,8 @@ class FindingCollector(ast.NodeVisitor):
                 self.keyword_dicts[(self.scope, target.id)] = keywords
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
               and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
-              and isinstance(target.slice.value, str)):  # kwargs["dynamic_axes"] = {...}
+              and isinstance(target.slice.value, str) and not self.guarded):
+            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check)
             self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
