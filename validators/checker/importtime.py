@@ -18,8 +18,8 @@ def replaced_defaults(tree: ast.Module, runs: Callable[[ast.expr], bool | None])
     """id() of the values of module-level ``NAME = <reference>`` bindings replaced at import."""
     body = getattr(tree, "body", [])
     functions = {node.name: node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    if not functions:
-        return set()
+    if not functions or not any(_module_level_call(statement) in functions for statement in body):
+        return set()  # the common case, decided without reading any function body
     replaced: set[int] = set()
     for index, statement in enumerate(body):
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
@@ -90,24 +90,26 @@ def _block_rebinds(statements: list[ast.stmt], name: str, runs) -> bool:
 
 
 def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
-    """Names bound exactly once in the file, at module level, to a version or feature check (``is_check``):
-    ``_USES_WINDOW_SIZE = f is not None and "window_size" in inspect.signature(f).parameters``."""
+    """Names bound once, at module level, to a version or feature check (``is_check``) and never rebound
+    there or through ``global``: ``_USES_WINDOW_SIZE = f is not None and "window_size" in
+    inspect.signature(f).parameters``. Only the module's own statements are read unless a candidate is found."""
+    body = getattr(tree, "body", [])
     bound: dict[str, int] = {}
-    for node in ast.walk(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) else []
+    candidates: dict[str, ast.expr] = {}
+    for statement in body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(
+            statement, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
         for target in targets:
             for name in ast.walk(target):
                 if isinstance(name, ast.Name):
                     bound[name.id] = bound.get(name.id, 0) + 1
-        if isinstance(node, ast.Global):
-            for name in node.names:
-                bound[name] = bound.get(name, 0) + 2
-    flags = {}
-    for statement in getattr(tree, "body", []):
         if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name) and bound.get(statement.targets[0].id) == 1
+                and isinstance(statement.targets[0], ast.Name)
                 and isinstance(statement.value, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call))
                 and is_check(statement.value)):
-            flags[statement.targets[0].id] = statement.value
-    return flags
+            candidates[statement.targets[0].id] = statement.value
+    candidates = {name: value for name, value in candidates.items() if bound.get(name) == 1}
+    if candidates:
+        rebound = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+        candidates = {name: value for name, value in candidates.items() if name not in rebound}
+    return candidates

@@ -20,23 +20,15 @@ _NEUTRAL_METHODS = frozenset({"keys", "update", "clear", "__contains__", "__seti
 _ITERATING_METHODS = frozenset({"items", "values"})
 
 
-def table_elements(tree: ast.AST) -> dict[int, str]:
-    """id(element) -> table name, for the direct values of a dict, list, tuple or set display bound to a name."""
-    elements: dict[int, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-        elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            target, value = node.target, node.value
-        else:
-            continue
-        if not isinstance(target, ast.Name):
-            continue
-        items = value.values if isinstance(value, ast.Dict) else value.elts if isinstance(
-            value, (ast.List, ast.Tuple, ast.Set)) else ()
-        for item in items:
-            elements[id(item)] = target.id
-    return elements
+def note_table(target: ast.AST, value: ast.expr, elements: dict[int, str]) -> None:
+    """``NAME = {...}`` / ``[...]`` / ``(...)`` / ``{a, b}``: record id(each direct value) -> NAME (called by the
+    walker at each assignment, before it visits the values)."""
+    if not isinstance(target, ast.Name):
+        return
+    items = value.values if isinstance(value, ast.Dict) else value.elts if isinstance(
+        value, (ast.List, ast.Tuple, ast.Set)) else ()
+    for item in items:
+        elements[id(item)] = target.id
 
 
 def dispatched(tree: ast.AST, names: set[str]) -> set[str]:

@@ -92,6 +92,7 @@ class VersionHelpers:
         self.tree, self.filename, self.project_file = tree, filename, project_file
         self._local: dict[str, int | None] | None = None
         self._imported: dict[str, tuple[int, str | None, str]] | None = None
+        self._found: dict[str, int | None] = {}  # imported name -> its parts, looked up once
 
     def parts(self, name: str) -> int | None:
         if self._local is None:
@@ -105,6 +106,11 @@ class VersionHelpers:
             self._imported = {alias.asname or alias.name: (node.level, node.module, alias.name)
                               for node in ast.walk(self.tree) if isinstance(node, ast.ImportFrom)
                               for alias in node.names if alias.name != "*"}
+        if name not in self._found:
+            self._found[name] = self._imported_parts(name)
+        return self._found[name]
+
+    def _imported_parts(self, name: str) -> int | None:
         found = self._imported.get(name)
         if found is None:
             return None

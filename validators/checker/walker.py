@@ -24,8 +24,9 @@ from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_t
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
+from .versionhelpers import int_sequence
 from .importtime import module_flags, replaced_defaults
-from .tables import dispatched, table_elements
+from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
@@ -114,7 +115,6 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
-        self.table_elements = table_elements(tree)
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
         if self.table_findings:
@@ -193,9 +193,20 @@ class FindingCollector(ast.NodeVisitor):
 
     def _helper_guard(self, test: ast.expr) -> bool:
         """``get_version() >= [1, 11]`` with a helper whose body says it returns torch's version."""
-        return any(isinstance(node, ast.Compare) and any(
-            (name := helper_called(side)) is not None and self._helper_parts(name) is not None
-            for side in (node.left, *node.comparators)) for node in ast.walk(test))
+        stack = [test]
+        while stack:  # the test and its not / and / or parts: where guard_outcome looks
+            node = stack.pop()
+            if isinstance(node, ast.BoolOp):
+                stack.extend(node.values)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                stack.append(node.operand)
+            elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+                left, right = node.left, node.comparators[0]
+                for called, other in ((left, right), (right, left)):
+                    name = helper_called(called)
+                    if name is not None and int_sequence(other) is not None and self._helper_parts(name) is not None:
+                        return True
+        return False
 
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
@@ -329,6 +340,7 @@ class FindingCollector(ast.NodeVisitor):
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
+            note_table(node.targets[0], node.value, self.table_elements)
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -336,6 +348,7 @@ class FindingCollector(ast.NodeVisitor):
             self.foreign.add((self.scope, node.target.id))
         if node.value is not None:
             self._bind(node.value, node.target)
+            note_table(node.target, node.value, self.table_elements)
             self.visit(node.value)
         self.visit(node.target)
         self._visit_annotation(node.annotation)
