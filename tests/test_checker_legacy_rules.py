@@ -111,8 +111,8 @@ CASES = {
         ["nn.Hardtanh(min_value=0.0, max_value=6.0)", "nn.Hardtanh(max_value=6.0)"],
         ["nn.Hardtanh(min_val=0.0, max_val=6.0)", "nn.Hardtanh(0.0, 6.0)", "F.hardtanh(x, min_val=0.0)"]),
     "gumbel-softmax-eps": (
-        ["F.gumbel_softmax(x, tau=0.5, eps=1e-10)"],
-        ["F.gumbel_softmax(x, tau=0.5, hard=True)"]),
+        ["F.gumbel_softmax(x, tau=0.5, eps=1e-8)"],
+        ["F.gumbel_softmax(x, tau=0.5, hard=True)", "F.gumbel_softmax(x, tau=0.5, eps=1e-10)"]),
     "autograd-backward-grad-variables": (
         ["torch.autograd.backward(y, grad_variables=g)"],
         ["torch.autograd.backward(y, grad_tensors=g)", "y.backward(g)"]),

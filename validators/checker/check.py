@@ -26,6 +26,7 @@ from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .starimports import star_exports
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
+from .versionhelpers import VersionHelpers
 from .walker import FindingCollector
 
 
@@ -76,6 +77,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if not imports.uses_torch:
         return [], None  # nothing here can name a torch API
     collector = FindingCollector(rules, imports, target, filename)
+    collector.version_helpers = VersionHelpers(tree, filename, project_file)
     try:
         findings = collector.collect(tree)
     except RecursionError:

@@ -25,6 +25,7 @@ import ast
 import re
 
 from .imports import ImportMap, dotted_name
+from .versionhelpers import compare_parts, int_sequence
 
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
@@ -35,7 +36,7 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
-        if _dir_lookup(node, imports):
+        if _dir_lookup(node, imports) or _signature_lookup(node, imports):
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
@@ -91,26 +92,35 @@ _NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast
               "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
 
 
-def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False) -> bool | None:
+def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], removed=lambda name: False,
+                  helper_parts=lambda name: None, removed_keyword=lambda api, name: False) -> bool | None:
     """Whether a version check is true on the target torch, or None when that cannot be read off.
 
     ``hasattr(torch.x, "name")`` is true unless ``removed`` says the rules know ``torch.x.name`` is gone.
+    ``"name" in inspect.signature(torch.f).parameters`` is true unless ``removed_keyword(api, name)`` says a rule
+    knows the target no longer takes that keyword. ``helper_parts(name)``: how many version components the project's helper ``name()`` returns as ints
+    (versionhelpers.py), or None; ``get_torch_version() >= [1, 11]`` is then decided.
     """
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = guard_outcome(test.operand, imports, target, removed)
+        inner = guard_outcome(test.operand, imports, target, removed, helper_parts, removed_keyword)
         return None if inner is None else not inner
     if isinstance(test, ast.BoolOp):
-        parts = [guard_outcome(value, imports, target, removed) for value in test.values]
+        parts = [guard_outcome(value, imports, target, removed, helper_parts, removed_keyword) for value in test.values]
         if isinstance(test.op, ast.And):
             return False if False in parts else None if None in parts else True
         return True if True in parts else None if None in parts else False
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         if (imported := _import_check(test, imports, removed)) is not None:
             return imported
+        if (parameter := _signature_lookup(test, imports)) is not None:
+            present = not removed_keyword(*parameter)
+            return present if isinstance(test.ops[0], ast.In) else not present
         if (found := _dir_lookup(test, imports)) is not None:
             owner, name = found
             present = not removed(f"{owner}.{name}")
             return present if isinstance(test.ops[0], ast.In) else not present
+        if (helped := _helper_compare(test, target, helper_parts)) is not None:
+            return helped
         return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
     if isinstance(test, ast.Call):
         return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
@@ -131,6 +141,20 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
             and isinstance(right.func, ast.Name) and right.func.id in ("dir", "vars") and len(right.args) == 1):
         return None
     owner = dotted_name(right.args[0])
+    qualified = imports.resolve(owner) if owner else None
+    return (qualified, left.value) if qualified else None
+
+
+def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
+    """``"window_size" in inspect.signature(torch.f).parameters`` / ``not in``: (the torch API, the parameter)."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
+        return None
+    left, right = node.left, node.comparators[0]
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)
+            and right.attr == "parameters" and isinstance(right.value, ast.Call)
+            and (dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature" and len(right.value.args) == 1):
+        return None
+    owner = dotted_name(right.value.args[0])
     qualified = imports.resolve(owner) if owner else None
     return (qualified, left.value) if qualified else None
 
@@ -162,6 +186,27 @@ def _hasattr(call: ast.Call, imports: ImportMap, removed) -> bool | None:
     return not removed(f"{qualified}.{name}")
 
 
+def helper_called(node: ast.expr) -> str | None:
+    """``get_torch_version()``: the name of a helper called without arguments."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+        return node.func.id
+    return None
+
+
+def _helper_compare(test: ast.Compare, target: tuple[int, int], helper_parts) -> bool | None:
+    symbol = _COMPARE.get(type(test.ops[0]))
+    left, right = test.left, test.comparators[0]
+    if symbol is None:
+        return None
+    if helper_called(left) is None:
+        left, right = right, left
+        symbol = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}.get(symbol, symbol)
+    name, wanted = helper_called(left), int_sequence(right)
+    if name is None or wanted is None or (parts := helper_parts(name)) is None:
+        return None
+    return compare_parts(parts, target, symbol, wanted)
+
+
 def _compare(left, op, right, imports, target) -> bool | None:
     symbol = _COMPARE.get(type(op))
     if symbol is None:
@@ -187,7 +232,7 @@ def _version_call(call: ast.Call, imports, target) -> bool | None:
         wanted = _version_literal(call.args[1])
         return _holds(target, ">=", wanted) if wanted else None
     if "torch" in name and len(call.args) == 1 and (wanted := _version_literal(call.args[0])):
-        for words, symbol in (("at_least", ">="), ("greater_or_equal", ">="), ("less_than", "<"), ("lower", "<")):
+        for words, symbol in (("at_least", ">="), ("greater_or_equal", ">="), ("min_version", ">="), ("less_than", "<"), ("lower", "<")):
             if words in name:
                 return _holds(target, symbol, wanted)
     return None

@@ -14,6 +14,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     """The shape test for call, keyword, missing-argument, positional and method rules (``when`` is checked later)."""
     if rule.with_any and not any(kw.arg in rule.with_any for kw in call.keywords):
         return False
+    if rule.quiet_with and passes_quiet_value(call, rule.quiet_with):
+        return False
     if rule.without_any and any(kw.arg in rule.without_any for kw in call.keywords):
         return False
     if rule.min_positional is not None and len(call.args) < rule.min_positional:
@@ -175,6 +177,23 @@ def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args:
         return None if any(kw.arg is None for kw in node.keywords) else list(node.keywords)
     return None
+
+
+def passes_quiet_value(call: ast.Call, quiet_with: tuple) -> bool:
+    """The call passes one of the keywords at the literal that keeps torch quiet (``_compile=False``). A
+    boolean stands for its truth (torch tests ``if _compile:``), so ``_compile=0`` or ``=None`` is quiet too;
+    a name or expression is unknown, so it still counts."""
+    quiet = dict(quiet_with)
+    for keyword in call.keywords:
+        if keyword.arg not in quiet or not isinstance(keyword.value, ast.Constant):
+            continue
+        wanted, given = quiet[keyword.arg], keyword.value.value
+        if isinstance(wanted, bool) and given is not Ellipsis and not isinstance(given, (str, bytes)) \
+                and bool(given) == wanted:
+            return True
+        if not isinstance(wanted, bool) and type(given) is type(wanted) and given == wanted:
+            return True
+    return False
 
 
 def _has_value(node: ast.expr, wanted) -> bool:

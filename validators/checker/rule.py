@@ -46,6 +46,11 @@ whose name (``wd``, ``self.alpha``, ``group["weight_decay"]``) fully matches tha
 (``nn.Dropout2d`` warns unless its input is 4-D: in a file with a ``Conv2d`` it probably is).
 ``unless_file_imports`` drops them in a file whose import statements load one of the listed modules
 (``torch.optim._multi_tensor`` is an attribute of ``torch.optim`` only once something imports it).
+``quiet_with`` (a table of keyword = literal) names the argument values that keep a call quiet: torch
+warns only when the keyword is NOT that literal (``create_block_mask(_compile=False)`` and
+``TypedStorage(..., _internal=True)`` do not warn). A boolean literal stands for its truth, as torch tests it
+(``if _compile:``), so ``_compile=0`` is quiet too; anything that is not a literal still counts. For a name rule
+it applies where the name is called; ``value`` is the converse (warns only when the keyword IS that literal).
 ``exact`` limits a name rule to the API itself, not the names under it (``torch.nn.utils.weight_norm``
 is the deprecated function and also the module that holds the ``WeightNorm`` class).
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
@@ -95,6 +100,7 @@ class Rule:
     argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
     first_like: str | None = None  # kind=method: the first positional argument is a number or names a scalar like this
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
+    quiet_with: tuple[tuple[str, bool | int | float | str], ...] = ()  # keyword literals that keep a call quiet
     exact: bool = False  # kind=name: only the API itself, not the names under it
     unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     code: str = ""  # the short stable code (TP101), from check-codes.toml
@@ -143,6 +149,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
             return f"{key}= is not a regular expression ({exc})"
     if rule.kind == "scalar-index" and rule.receiver is None:
         return "kind=scalar-index needs receiver="
+    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index"):
+        return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
     if rule.severity not in SEVERITIES:

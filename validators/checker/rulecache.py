@@ -63,4 +63,5 @@ def _rule(data: dict) -> Rule:
         data[name] = tuple(data[name])
     if isinstance(data["argument"], list):
         data["argument"] = tuple(data["argument"])
+    data["quiet_with"] = tuple(tuple(pair) for pair in data["quiet_with"])  # (keyword, literal) pairs
     return Rule(**data)

@@ -23,7 +23,7 @@ from .rule import Rule, validate_rule_fields
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
-            "receiver", "argument_like", "first_like"}
+            "receiver", "argument_like", "first_like", "quiet_with"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -64,6 +64,7 @@ def _build(raw: dict, where: str) -> Rule:
             unless_file_imports=tuple(raw.get("unless_file_imports", ())),
             exact=bool(raw.get("exact", False)), receiver=raw.get("receiver"),
             argument_like=raw.get("argument_like"), first_like=raw.get("first_like"),
+            quiet_with=_quiet_with(raw.get("quiet_with", {})),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None
@@ -73,6 +74,14 @@ def _build(raw: dict, where: str) -> Rule:
     if problem:
         raise InvalidInput(f"{where}: {problem}")
     return rule
+
+
+def _quiet_with(table) -> tuple:
+    """``quiet_with = {_compile = false}``: keyword -> literal pairs (a TOML table of scalars)."""
+    if not isinstance(table, dict) or not all(
+            isinstance(value, (bool, int, float, str)) for value in table.values()):
+        raise ValueError("quiet_with= must be a table of keyword = literal (bool, number or string)")
+    return tuple(sorted(table.items()))
 
 
 def _argument(value):

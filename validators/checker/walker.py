@@ -18,16 +18,19 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
 from .finding import Finding
 from .shapes import is_low_rank
-from .guards import catches_fallback, guard_outcome, is_fallback, is_version_guard, only_bindings
+from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_torch_module
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
-from .patterns import (is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
+from .versionhelpers import int_sequence
+from .importtime import module_flags, replaced_defaults
+from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
@@ -54,6 +57,12 @@ class FindingCollector(ast.NodeVisitor):
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
+        self.version_helpers = None  # VersionHelpers of the file, set by check.collect
+        self.tree: ast.AST | None = None
+        self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
+        self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
+        self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
@@ -114,7 +123,11 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__) if self.rules.by_call else {}
+        self.tree = tree
+        self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
+        if self.table_findings:
+            self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
@@ -158,6 +171,56 @@ class FindingCollector(ast.NodeVisitor):
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
                    for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
 
+    def _runs_on_target(self, test: ast.expr) -> bool | None:
+        """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""
+        test = self._expanded(test)
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            return None
+        return guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts, self._removed_keyword)
+
+    def _removed_keyword(self, api: str, keyword: str) -> bool:
+        """A rule says the target no longer takes ``keyword`` (``varlen_attn(is_causal=...)`` raises TypeError)."""
+        return any(rule.kind == "keyword" and rule.severity == "error" and rule.value is None
+                   and rule.applies_to(self.target)
+                   and keyword in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,))
+                   for rule in self.rules.by_call.get(api, ()))
+
+    def _expanded(self, test: ast.expr) -> ast.expr:
+        """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
+        inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
+        if self.flags is None:
+            self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+        if not self.flags:
+            return test
+        if isinstance(test, ast.Name):
+            return self.flags.get(test.id, test)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return ast.UnaryOp(test.op, self._expanded(test.operand))
+        if isinstance(test, ast.BoolOp):
+            return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
+        return test
+
+    def _helper_parts(self, name: str) -> int | None:
+        return self.version_helpers.parts(name) if self.version_helpers is not None else None
+
+    def _helper_guard(self, test: ast.expr) -> bool:
+        """``get_version() >= [1, 11]`` with a helper whose body says it returns torch's version."""
+        stack = [test]
+        while stack:  # the test and its not / and / or parts: where guard_outcome looks
+            node = stack.pop()
+            if isinstance(node, ast.BoolOp):
+                stack.extend(node.values)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                stack.append(node.operand)
+            elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+                left, right = node.left, node.comparators[0]
+                for called, other in ((left, right), (right, left)):
+                    name = helper_called(called)
+                    if name is not None and int_sequence(other) is not None and self._helper_parts(name) is not None:
+                        return True
+        return False
+
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
         for node in nodes:
@@ -173,10 +236,12 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_branches(self, node, body: list, orelse: list) -> None:
         """A version check whose outcome on the target is readable: the branch that runs there is
         checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
-        if not is_version_guard(node.test, self.imports):
+        test = self._expanded(node.test)
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
             self.generic_visit(node)
             return
-        runs = guard_outcome(node.test, self.imports, (self.target.major, self.target.minor), self._removed)
+        runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts, self._removed_keyword)
         if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
             self.leaving.add(id(node))
         self._visit_guarded([node.test])
@@ -306,6 +371,7 @@ class FindingCollector(ast.NodeVisitor):
     def visit_Assign(self, node: ast.Assign) -> None:
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
+            note_table(node.targets[0], node.value, self.table_elements)
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -313,6 +379,7 @@ class FindingCollector(ast.NodeVisitor):
             self.foreign.add((self.scope, node.target.id))
         if node.value is not None:
             self._bind(node.value, node.target)
+            note_table(node.target, node.value, self.table_elements)
             self.visit(node.value)
         self.visit(node.target)
         self._visit_annotation(node.annotation)
@@ -330,7 +397,8 @@ class FindingCollector(ast.NodeVisitor):
                 self.keyword_dicts[(self.scope, target.id)] = keywords
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
               and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
-              and isinstance(target.slice.value, str)):  # kwargs["dynamic_axes"] = {...}
+              and isinstance(target.slice.value, str) and not self.guarded):
+            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check)
             self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
@@ -698,18 +766,40 @@ class FindingCollector(ast.NodeVisitor):
         for rule in rules:
             if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
                     and not (self.type_check and rule.kind == "name" and rule.severity != "error")
-                    and not (self.handled and rule.severity == "error")):
+                    and not (self.handled and rule.severity == "error")
+                    and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
+                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
+        table = self.table_elements.get(id(node))
         for rule in newest.values():
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
+            if table is not None and _warns_when_called(rule):  # decided once the file is read
+                self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
+                continue
             self.findings[key] = finding
             if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
             if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _keep_dispatched_tables(self, tree: ast.AST) -> None:
+        """A function held in a table warns only when called: keep the findings of tables the file calls
+        through, or hands where it cannot see (tables.py)."""
+        for table in dispatched(tree, set(self.table_findings)):
+            for key, finding, node, rule, fixable in self.table_findings[table]:
+                self.findings[key] = finding
+                if rule.unless_file_uses:
+                    self.conditional[key] = rule
+                if rule.rewrite and fixable:
+                    self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _called_quietly(self, node: ast.AST, rule: Rule) -> bool:
+        """``TypedStorage(..., _internal=True)``: the name is called with an argument that keeps torch quiet."""
+        call = self.calls.get(id(node))
+        return call is not None and call.func is node and passes_quiet_value(call, rule.quiet_with)
 
     def _finding(self, node: ast.AST, api: str, rule: Rule, message: str, fix: str) -> Finding:
         """A finding spanning ``node`` (columns in UTF-8 bytes, +1 as editors count them)."""
@@ -747,6 +837,11 @@ def _imported_modules(tree: ast.AST) -> set[str]:
             parts = name.split(".")
             loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return loaded
+
+
+def _warns_when_called(rule: Rule) -> bool:
+    """A renamed function (a rule with rewrite=) warns in its body, when called, not when named."""
+    return rule.kind == "name" and rule.rewrite is not None and rule.severity != "error"
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:

@@ -1,0 +1,115 @@
+"""Module-level defaults that the module itself replaces while it is imported.
+
+``jit_fuser = torch.jit.script`` followed by ``def enable_jit_fuser(): global jit_fuser; ... jit_fuser =
+torch.compile`` and a module-level ``enable_jit_fuser()`` call: once the module is imported the name holds the
+replacement, so the old function is never called through it (Megatron's jit.py). The default counts as
+replaced only when the function is called at module level after the binding, nothing at module level reads
+the name in between, and the function rebinds it on a path that runs on the target: not in an exception
+handler, and behind ``if`` tests only when ``runs(test)`` says the branch runs there.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+
+def replaced_defaults(tree: ast.Module, runs: Callable[[ast.expr], bool | None]) -> set[int]:
+    """id() of the values of module-level ``NAME = <reference>`` bindings replaced at import."""
+    body = getattr(tree, "body", [])
+    functions = {node.name: node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if not functions or not any(_module_level_call(statement) in functions for statement in body):
+        return set()  # the common case, decided without reading any function body
+    replaced: set[int] = set()
+    for index, statement in enumerate(body):
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(statement.value, (ast.Attribute, ast.Name))):
+            continue
+        name = statement.targets[0].id
+        for later in body[index + 1:]:
+            called = _module_level_call(later)
+            if called in functions and _rebinds(functions[called], name, runs):
+                replaced.add(id(statement.value))
+                break
+            if _reads(later, name):
+                break
+    return replaced
+
+
+def _module_level_call(statement: ast.stmt) -> str | None:
+    if (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+            and isinstance(statement.value.func, ast.Name) and not statement.value.args):
+        return statement.value.func.id
+    return None
+
+
+def _reads(statement: ast.stmt, name: str) -> bool:
+    """A statement run at import that reads ``name`` (a decorator, an assignment, a call): function and class
+    bodies are not run, but their decorators and defaults are."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        heads = [*statement.decorator_list]
+        if not isinstance(statement, ast.ClassDef):
+            heads += [*statement.args.defaults, *(d for d in statement.args.kw_defaults if d is not None)]
+        else:
+            heads += [*statement.bases, *(k.value for k in statement.keywords)]
+        nodes = heads
+    else:
+        nodes = [statement]
+    return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+               for top in nodes for node in ast.walk(top))
+
+
+def _rebinds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, runs) -> bool:
+    if not any(isinstance(node, ast.Global) and name in node.names for node in ast.walk(function)):
+        return False
+    return _block_rebinds(function.body, name, runs)
+
+
+def _block_rebinds(statements: list[ast.stmt], name: str, runs) -> bool:
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == name for target in statement.targets):
+            return True
+        if isinstance(statement, (ast.Return, ast.Raise)):
+            return False
+        if isinstance(statement, ast.If):
+            taken = runs(statement.test)
+            if taken is True and _block_rebinds(statement.body, name, runs):
+                return True
+            if taken is False and _block_rebinds(statement.orelse, name, runs):
+                return True
+            if taken is None:
+                continue
+        elif isinstance(statement, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            if _block_rebinds(statement.body, name, runs):  # the handlers run only when the body fails
+                return True
+        elif isinstance(statement, (ast.With, ast.AsyncWith)) and _block_rebinds(statement.body, name, runs):
+            return True
+    return False
+
+
+def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
+    """Names bound once, at module level, to a version or feature check (``is_check``) and never rebound
+    there or through ``global``: ``_USES_WINDOW_SIZE = f is not None and "window_size" in
+    inspect.signature(f).parameters``. Only the module's own statements are read unless a candidate is found."""
+    body = getattr(tree, "body", [])
+    bound: dict[str, int] = {}
+    candidates: dict[str, ast.expr] = {}
+    for statement in body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(
+            statement, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    bound[name.id] = bound.get(name.id, 0) + 1
+        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and isinstance(statement.value, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call))
+                and is_check(statement.value)):
+            candidates[statement.targets[0].id] = statement.value
+    candidates = {name: value for name, value in candidates.items() if bound.get(name) == 1}
+    if candidates:
+        rebound = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+        candidates = {name: value for name, value in candidates.items() if name not in rebound}
+    return candidates
