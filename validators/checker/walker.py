@@ -59,6 +59,8 @@ class FindingCollector(ast.NodeVisitor):
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
         self.tree: ast.AST | None = None
+        self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
+        self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
@@ -122,8 +124,9 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
-        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__) if self.rules.by_call else {}
         self.tree = tree
+        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
+                                    self._runs_on_target) if self.rules.by_call else {}
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
         if self.table_findings:
@@ -369,6 +372,8 @@ class FindingCollector(ast.NodeVisitor):
                     self._report(node, f"{base}.{method}", [rule])
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        if self._replaces_with_own_code(node.value):
+            self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -383,6 +388,19 @@ class FindingCollector(ast.NodeVisitor):
             self.visit(node.value)
         self.visit(node.target)
         self._visit_annotation(node.annotation)
+
+    def _replaces_with_own_code(self, value: ast.expr) -> bool:
+        """``torch.backends.cuda.sdp_kernel = return_null_context``: a monkeypatch that swaps a torch callable
+        for a function, class or lambda of the file. Writing the attribute neither calls nor reads the old
+        one (a deprecated setting such as ``torch.distributed.config.x = True`` does warn: its value is data)."""
+        if isinstance(value, ast.Lambda):
+            return True
+        if not isinstance(value, ast.Name):
+            return False
+        if self.own_callables is None:
+            self.own_callables = {node.name for node in ast.walk(self.tree) if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        return value.id in self.own_callables
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
@@ -465,7 +483,7 @@ class FindingCollector(ast.NodeVisitor):
                 rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
             self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
         dotted = dotted_name(node)
-        if dotted is not None:
+        if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
         if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
