@@ -28,11 +28,16 @@ def _candidates(value: ast.expr) -> list[ast.expr]:
     return [value]
 
 
-def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                 known: Callable[[str], bool]) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
+def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known: Callable[[str], bool],
+                 runs: Callable[[ast.expr], bool | None] = lambda test: None,
+                 ) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
     """``(owner, name) -> [(node naming the api, api), ...]``: owner is the class name for ``self.attr``
     bindings in its methods, ``""`` for plain names. A name bound more than once to different things is
-    left out (which one a call sees is unknown), unless every binding names a ruled callable."""
+    left out (which one a call sees is unknown), unless every binding names a ruled callable.
+
+    ``runs(test)``: whether an ``if`` test is true on the target (a version check), or None. Only the branch
+    that runs there binds: ``if torch.__version__ >= "1.3": self.f = partial(F.grid_sample, align_corners=True)
+    else: self.f = F.grid_sample`` never binds the bare callable on the target."""
     found: dict[tuple[str, str], list[tuple[ast.expr, str]]] = {}
     other: set[tuple[str, str]] = set()
 
@@ -50,6 +55,9 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                         found.setdefault(key, []).extend(named)
                     else:
                         other.add(key)
+                continue
+            if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
+                visit(child.body if taken else child.orelse, owner)
                 continue
             for field in _BODIES:
                 inner = getattr(child, field, None)

@@ -98,8 +98,9 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
 
     ``hasattr(torch.x, "name")`` is true unless ``removed`` says the rules know ``torch.x.name`` is gone.
     ``"name" in inspect.signature(torch.f).parameters`` is true unless ``removed_keyword(api, name)`` says a rule
-    knows the target no longer takes that keyword. ``helper_parts(name)``: how many version components the project's helper ``name()`` returns as ints
-    (versionhelpers.py), or None; ``get_torch_version() >= [1, 11]`` is then decided.
+    knows the target no longer takes that keyword. ``helper_parts(key)``: how many version components the project's helper ``name()`` returns as ints
+    (key ``"name()"``) or its module-level name holds (key ``"name"``; versionhelpers.py), or None;
+    ``get_torch_version() >= [1, 11]`` / ``_TORCH_VER >= [1, 10]`` is then decided.
     """
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = guard_outcome(test.operand, imports, target, removed, helper_parts, removed_keyword)
@@ -187,9 +188,12 @@ def _hasattr(call: ast.Call, imports: ImportMap, removed) -> bool | None:
 
 
 def helper_called(node: ast.expr) -> str | None:
-    """``get_torch_version()``: the name of a helper called without arguments."""
+    """``get_torch_version()``: ``"get_torch_version()"``, a helper called without arguments; ``_TORCH_VER``:
+    ``"_TORCH_VER"``, a name that may hold the version's parts (versionhelpers.VersionHelpers.parts decides)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
-        return node.func.id
+        return f"{node.func.id}()"
+    if isinstance(node, ast.Name):
+        return node.id
     return None
 
 

@@ -27,6 +27,8 @@ class ImportMap:
     imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
+    # id(function) -> torch import names a function binds as its own locals: they hide the import only there
+    local_rebound: dict[int, set[str]] = field(default_factory=dict)
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
@@ -35,7 +37,22 @@ class ImportMap:
         imports = cls()
         rebound: set[str] = set()
         foreign_star = False
-        for node in _statements(tree):
+        function_locals: dict[int, set[str]] = {}
+        declared: dict[int, set[str]] = {}
+        for node, function in _scoped_statements(tree):
+            if function is not None and not isinstance(node, (ast.Import, ast.ImportFrom)):
+                bound = set(_rebound_names(node))
+                if not bound:
+                    continue
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    rebound |= bound  # a nested def or class: file-wide, as before (rare, and conservative)
+                    continue
+                if id(function) not in declared:
+                    declared[id(function)] = _declared_outside(function)
+                rebound |= bound & declared[id(function)]  # `global name`: the module's name is rebound
+                if local := bound - declared[id(function)]:
+                    function_locals.setdefault(id(function), set()).update(local)
+                continue
             if isinstance(node, ast.Import):
                 imports._add_import(node)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
@@ -50,11 +67,25 @@ class ImportMap:
         for name in (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}:
             del imports.aliases[name]  # `load` from torch here and from json there: guessing would mislead
             imports.imported_from.pop(name, None)
-        if foreign_star and "torch" not in imports.aliases and "torch" not in rebound and _reads_torch(tree):
+        if foreign_star and "torch" not in imports.aliases and not any(
+                "torch" in names for names in (rebound, *function_locals.values())) and _reads_torch(tree):
             imports.aliases["torch"] = "torch"
-        imports.rebound = rebound
+        # star exports are adopted only where no function binds the name (they are not hidden per function)
+        imports.rebound = rebound.union(*function_locals.values())
+        shadowable = imports.aliases.keys() - {"torch"}  # a local `torch = ...` is not guessed at, as before
+        imports.local_rebound = {key: names & shadowable for key, names in function_locals.items()
+                                 if names & shadowable}
         imports._add_assigned_aliases(tree)
         return imports
+
+    def forget_resolved(self) -> None:
+        self._resolved.clear()
+
+    def hidden_in(self, function: ast.AST) -> set[str]:
+        """Torch import names that ``function`` binds as its own locals (``checkpoint = torch.load(...)``
+        inside it, ``import torch.utils.checkpoint as checkpoint`` at module level): they mean something else
+        there, and only there."""
+        return self.local_rebound.get(id(function), set()) if self.local_rebound else set()
 
     def _add_assigned_aliases(self, tree: ast.AST) -> None:
         """``DDPModule: TypeAlias = DDP`` or ``Tensor = torch.Tensor`` at module level, the name's only
@@ -154,6 +185,34 @@ def _rebound_names(node: ast.stmt):
         for item in node.items:
             if item.optional_vars is not None:
                 yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
+
+
+def _declared_outside(function: ast.AST) -> set[str]:
+    """Names a function declares ``global`` / ``nonlocal``: binding them rebinds the outer name."""
+    return {name for node in _own_statements(function) if isinstance(node, (ast.Global, ast.Nonlocal))
+            for name in node.names}
+
+
+def _own_statements(function: ast.AST):
+    pending = list(getattr(function, "body", ()))
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            pending.extend(getattr(node, name, ()))
+
+
+def _scoped_statements(tree: ast.AST):
+    """Every statement with the innermost function around it (None at module or class level)."""
+    pending = [(node, None) for node in getattr(tree, "body", ())]
+    while pending:
+        node, function = pending.pop()
+        yield node, function
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            pending.extend((child, inner) for child in getattr(node, name, ()))
 
 
 def _reads_torch(tree: ast.AST) -> bool:

@@ -61,8 +61,12 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
 
 
 def _receiver_matches(call: ast.Call, pattern: str) -> bool:
-    """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``."""
-    receiver = dotted_name(call.func.value) if isinstance(call.func, ast.Attribute) else None
+    """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``;
+    ``self.schedulers[0].get_lr()``: an element of a container, its name (``schedulers``)."""
+    owner = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if isinstance(owner, ast.Subscript):
+        owner = owner.value
+    receiver = dotted_name(owner) if owner is not None else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
 
 
@@ -101,6 +105,9 @@ def _one_argument_like(call: ast.Call, pattern: str) -> bool:
             names.append(node.id)
         elif isinstance(node, ast.Attribute):
             names.append(node.attr)
+        elif (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+              and isinstance(node.slice.value, str)):
+            names.append(node.slice.value)  # checkpoint["step"]: the key names what it holds
     return any(re.fullmatch(pattern, name, re.IGNORECASE) for name in names)
 
 

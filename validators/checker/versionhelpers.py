@@ -29,9 +29,20 @@ def helper_parts(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None
     returns = [node for node in ast.walk(function) if isinstance(node, ast.Return)]
     if len(returns) != 1 or returns[0].value is None or not _is_sequence(returns[0].value):
         return None
+    return _version_parts(function)
+
+
+def value_parts(value: ast.expr) -> int | None:
+    """``[int(x) for x in torch.__version__.split(".")[:2]]`` bound to a name: how many leading components of
+    torch's version it holds as ints, or None when it is not such a value."""
+    return _version_parts(value) if _is_sequence(value) else None
+
+
+def _version_parts(node: ast.AST) -> int | None:
+    """Reads ``torch.__version__``, splits it on ".", keeps ``[:N]`` and turns the parts into ints: N."""
     reads_version = splits = ints = False
     parts = None
-    for node in ast.walk(function):
+    for node in ast.walk(node):
         if isinstance(node, ast.Attribute) and node.attr == "__version__" and _names_torch(node.value):
             reads_version = True
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"
@@ -94,24 +105,25 @@ class VersionHelpers:
         self._imported: dict[str, tuple[int, str | None, str]] | None = None
         self._found: dict[str, int | None] = {}  # imported name -> its parts, looked up once
 
-    def parts(self, name: str) -> int | None:
+    def parts(self, key: str) -> int | None:
+        """``"name()"``: what the helper function ``name`` returns; ``"name"``: what the module-level name holds."""
         if self._local is None:
-            self._local = {node.name: helper_parts(node) for node in self.tree.body
-                           if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        if name in self._local:
-            return self._local[name]
+            self._local = _local_helpers(self.tree)
+        if key in self._local:
+            return self._local[key]
         if not self.project_file:
             return None
         if self._imported is None:
             self._imported = {alias.asname or alias.name: (node.level, node.module, alias.name)
                               for node in ast.walk(self.tree) if isinstance(node, ast.ImportFrom)
                               for alias in node.names if alias.name != "*"}
-        if name not in self._found:
-            self._found[name] = self._imported_parts(name)
-        return self._found[name]
+        if key not in self._found:
+            self._found[key] = self._imported_parts(key)
+        return self._found[key]
 
-    def _imported_parts(self, name: str) -> int | None:
-        found = self._imported.get(name)
+    def _imported_parts(self, key: str) -> int | None:
+        called = key.endswith("()")
+        found = self._imported.get(key[:-2] if called else key)
         if found is None:
             return None
         level, module, original = found
@@ -122,7 +134,7 @@ class VersionHelpers:
             stat = path.stat()
         except OSError:
             return None
-        return dict(_module_helpers(str(path), stat.st_size, stat.st_mtime_ns)).get(original)
+        return dict(_module_helpers(str(path), stat.st_size, stat.st_mtime_ns)).get(f"{original}()" if called else original)
 
 
 @lru_cache(maxsize=256)
@@ -131,5 +143,28 @@ def _module_helpers(path: str, size: int, mtime: int) -> tuple[tuple[str, int], 
         tree = parse_python(read_source(Path(path)), path)
     except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
         return ()
-    return tuple((node.name, parts) for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                 and (parts := helper_parts(node)) is not None)
+    return tuple((key, parts) for key, parts in _local_helpers(tree).items() if parts is not None)
+
+
+def _local_helpers(tree: ast.AST) -> dict[str, int | None]:
+    """``"name()"`` for each module-level function, and ``"name"`` for each name bound once in the whole file, at
+    module level, to torch's version parts (``_TORCH_VER = [int(x) for x in torch.__version__.split(".")[:2]]``):
+    a name bound anywhere else too (a function's local, a ``global``) may hold something else."""
+    found: dict[str, int | None] = {}
+    candidates: dict[str, int] = {}
+    for node in getattr(tree, "body", ()):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found[f"{node.name}()"] = helper_parts(node)
+        elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+              and (parts := value_parts(node.value)) is not None):
+            candidates[node.targets[0].id] = parts
+    if candidates:
+        bound: dict[str, int] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in candidates:
+                bound[node.id] = bound.get(node.id, 0) + 1
+            elif isinstance(node, (ast.Global, ast.Nonlocal)):
+                for name in node.names:
+                    bound[name] = bound.get(name, 0) + 2
+        found.update((name, parts) for name, parts in candidates.items() if bound.get(name) == 1)
+    return found

@@ -25,6 +25,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
+from .schedulers import scheduler_names
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
@@ -59,6 +60,10 @@ class FindingCollector(ast.NodeVisitor):
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
         self.tree: ast.AST | None = None
+        self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
+        self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
+        self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
@@ -122,8 +127,9 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = self._class_constant
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
-        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__) if self.rules.by_call else {}
         self.tree = tree
+        self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
+                                    self._runs_on_target) if self.rules.by_call else {}
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
         if self.table_findings:
@@ -221,6 +227,22 @@ class FindingCollector(ast.NodeVisitor):
                         return True
         return False
 
+    def _passes_checks(self, test: ast.expr) -> bool:
+        """``a and b and ...`` where each part that is a version or feature check is true on the target and at
+        least one is; the other parts are not checks of torch (hardware, settings)."""
+        if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+            return False
+        passed = False
+        for part in test.values:
+            if not (is_version_guard(part, self.imports) or self._helper_guard(part)):
+                continue
+            outcome = guard_outcome(part, self.imports, (self.target.major, self.target.minor), self._removed,
+                                    self._helper_parts, self._removed_keyword)
+            if outcome is not True:
+                return False
+            passed = True
+        return passed
+
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
         for node in nodes:
@@ -242,6 +264,15 @@ class FindingCollector(ast.NodeVisitor):
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
                              self._helper_parts, self._removed_keyword)
+        if runs is None and self._passes_checks(test):
+            # `torch.cuda.is_available() and hasattr(torch.cuda.amp, "autocast")`: every version or feature check
+            # in it passes on the target, the rest asks about the machine: the body is code the target runs.
+            # The other branch stays unjudged (it also runs on machines without the hardware, but may be the
+            # old release's fallback).
+            self._visit_guarded([node.test])
+            self._visit_list(body)
+            self._visit_guarded(orelse)
+            return
         if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
             self.leaving.add(id(node))
         self._visit_guarded([node.test])
@@ -325,6 +356,19 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
+        hidden = self.imports.hidden_in(node)
+        if hidden:  # a local binding hides a module-level torch import in this function only
+            saved = {name: self.imports.aliases.pop(name) for name in hidden if name in self.imports.aliases}
+            self.imports.forget_resolved()
+            try:
+                self._visit_scope_body(node)
+            finally:
+                self.imports.aliases.update(saved)
+                self.imports.forget_resolved()
+            return
+        self._visit_scope_body(node)
+
+    def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args
@@ -369,6 +413,15 @@ class FindingCollector(ast.NodeVisitor):
                     self._report(node, f"{base}.{method}", [rule])
 
     def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
+            if (isinstance(target, ast.Attribute) and target.attr == "_get_lr_called_within_step"
+                    and (owner := dotted_name(target.value)) is not None):
+                if isinstance(node.value, ast.Constant) and node.value.value is True:
+                    self.within_step.add((self.scope, owner))
+                else:
+                    self.within_step.discard((self.scope, owner))
+        if self._replaces_with_own_code(node.value):
+            self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -383,6 +436,19 @@ class FindingCollector(ast.NodeVisitor):
             self.visit(node.value)
         self.visit(node.target)
         self._visit_annotation(node.annotation)
+
+    def _replaces_with_own_code(self, value: ast.expr) -> bool:
+        """``torch.backends.cuda.sdp_kernel = return_null_context``: a monkeypatch that swaps a torch callable
+        for a function, class or lambda of the file. Writing the attribute neither calls nor reads the old
+        one (a deprecated setting such as ``torch.distributed.config.x = True`` does warn: its value is data)."""
+        if isinstance(value, ast.Lambda):
+            return True
+        if not isinstance(value, ast.Name):
+            return False
+        if self.own_callables is None:
+            self.own_callables = {node.name for node in ast.walk(self.tree) if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        return value.id in self.own_callables
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
@@ -465,7 +531,7 @@ class FindingCollector(ast.NodeVisitor):
                 rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
             self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
         dotted = dotted_name(node)
-        if dotted is not None:
+        if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
         if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
@@ -706,11 +772,33 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
-        name alone decides (an attribute of ``self`` holding a tensor is the common case)."""
-        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node)]
+        name alone decides (an attribute of ``self`` holding a tensor is the common case). A rule that asks for a
+        receiver named like a scheduler also takes a name this file binds to a scheduler (``shd =
+        lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
+        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
+            rule.receiver is not None and self._holds_scheduler(node.func.value)
+            and matches_call(replace(rule, receiver=None), node))]
+        if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
+            return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)
+
+    def _holds_scheduler(self, receiver: ast.AST) -> bool:
+        """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
+        torch learning-rate scheduler, or to a list it appends them to."""
+        if isinstance(receiver, ast.Subscript):
+            receiver = receiver.value
+        dotted = dotted_name(receiver)
+        if dotted is None:
+            return False
+        if self.scheduler_names is None:
+            self.scheduler_names = scheduler_names(self.tree, self._resolve)
+        return dotted.rsplit(".", 1)[-1] in self.scheduler_names
+
+    def _get_lr_within_step(self, receiver: ast.AST) -> bool:
+        dotted = dotted_name(receiver)
+        return dotted is not None and (self.scope, dotted) in self.within_step
 
     def _probe(self, node: ast.Call) -> ast.Call:
         """The call as the rules should see it: ``**kwargs`` built as a literal dict in this scope spelled

@@ -1,0 +1,48 @@
+"""Names a file binds to torch learning-rate schedulers: evidence of what a receiver is, beyond its name.
+
+``shd = torch.optim.lr_scheduler.LambdaLR(opt, f)`` makes ``shd`` a scheduler wherever the file uses that
+name (``def train(..., shd, ...)`` receives the one ``get_lr_scheduler`` returned), and
+``self.schedulers.append(lr_scheduler.MultiStepLR(...))`` makes ``schedulers`` a list of them
+(``self.schedulers[0].get_lr()``, ``for scheduler in self.schedulers``). Only the last name counts, as for the
+rules' receiver patterns: ``self.shd`` and ``shd`` are the same evidence.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+_SCHEDULERS = "torch.optim.lr_scheduler."
+
+
+def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:
+    """Last names of targets assigned a scheduler constructor call, of lists one is appended to, and of loop
+    variables over such lists."""
+    if tree is None:
+        return frozenset()
+    names: set[str] = set()
+    loops: list[tuple[str, str]] = []  # (loop variable, iterated name)
+
+    def builds_scheduler(value: ast.AST) -> bool:
+        return isinstance(value, ast.Call) and (resolve(value.func) or "").startswith(_SCHEDULERS)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and builds_scheduler(node.value):
+            names.update(name for target in node.targets if (name := _last_name(target)) is not None)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
+              and len(node.args) == 1 and builds_scheduler(node.args[0])
+              and (name := _last_name(node.func.value)) is not None):
+            names.add(name)
+        elif (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
+              and (iterated := _last_name(node.iter)) is not None):
+            loops.append((node.target.id, iterated))
+    names.update(variable for variable, iterated in loops if iterated in names)
+    return frozenset(names)
+
+
+def _last_name(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
