@@ -17,7 +17,9 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   project's own applied to a numpy value) to the very path this call loads from (``torch.load(buffer)``,
   the cache pattern ``if exists: x = torch.load(p) else: ...; torch.save(x, p)``); or the file builds
   a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
-  load's result is read with two or more of that dict's keys; or the function saves its own data
+  load's result is read with two or more of that dict's keys; or another function of the file saves objects
+  to the same spelled-out file name (``f"{d}/adj.pt"``; a torch_sparse SparseTensor, the Data object PyG's
+  ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
   argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
 
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
@@ -39,6 +41,7 @@ import re
 from typing import Callable
 
 from .checkpoints import names_ckpt_file
+from .ckptfile import file_name
 from .imports import dotted_name
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
@@ -81,6 +84,10 @@ class LoadedObjects:
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
         self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
+        # file names (``split_dict.pt``) torch.save wrote objects to, from any function: another one may load them
+        self.objects_saved_names: dict[str, int] = {}  # name -> line of the save
+        self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
+        self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
@@ -102,6 +109,9 @@ class LoadedObjects:
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
+        # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
+        self.library_classes: set[str] = set()
+        self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
@@ -188,11 +198,16 @@ class LoadedObjects:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
             self.buffers.add((scope, target.id))
+        if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
+            self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
                 isinstance(value, ast.Subscript) and self._is_built(value, scope)):
-            for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+            elements = target.elts if isinstance(target, ast.Tuple) else [target]
+            if self._is_collate(value):
+                elements = elements[:1]  # data, slices = self.collate(...): the slices are a dict of tensors
+            for element in elements:
                 if (name := dotted_name(element)) is not None:  # features, self.features
                     self.built_objects.add((0 if "." in name else scope, name))
         pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
@@ -260,9 +275,18 @@ class LoadedObjects:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
         if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
-                last in _NAMESPACE_CLASSES:
+                last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
+        if self._is_collate(call):
+            return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
+        if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
+            return True  # adj_t.to_symmetric(), feats.mean(0): these methods give an object of the same kind back
         return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args)
+
+    def _is_collate(self, value: ast.expr) -> bool:
+        """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
+        callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+        return self.graph_collate and callee in ("self.collate", "cls.collate", "InMemoryDataset.collate")
 
     def _is_built(self, value: ast.expr, scope: int) -> bool:
         """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
@@ -295,6 +319,8 @@ class LoadedObjects:
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
+            if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):
+                self.numpy_checked.add((scope, call.args[0].id))  # if not all_numpy(split): raise ...; torch.save(split)
             if call.func.id == "vars" and call.args:
                 self._mark(call.args[0], scope)
             elif call.func.id == "isinstance" and len(call.args) == 2 and _names_script_module(call.args[1]):
@@ -415,11 +441,11 @@ class LoadedObjects:
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
 
-    def note_save(self, call: ast.Call, scope: int = 0) -> None:
+    def note_save(self, call: ast.Call, scope: int = 0) -> bool:
         """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
         the file builds (a list of the project's objects); ``f`` is kept as written (a name, a path expression)."""
         if len(call.args) < 2:
-            return
+            return False
         saved = call.args[0]
         if isinstance(saved, ast.Name):
             self.resaved.add((scope, saved.id))
@@ -433,9 +459,12 @@ class LoadedObjects:
                 objects = (scope, saved.id) in self.built_objects
             else:
                 objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
-                           or self.holds_object(saved, scope))
+                           or self.holds_object(saved, scope)
+                           or (isinstance(saved, ast.Name) and (scope, saved.id) in self.numpy_checked))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
+            if (named := self.file_name(call.args[1], scope)) is not None:
+                self.objects_saved_names.setdefault(named, call.lineno)
         elif display is not None:
             self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                 key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
@@ -445,6 +474,13 @@ class LoadedObjects:
                 self.round_trips.add(scope)
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
+        return objects
+
+    def file_name(self, node: ast.expr, scope: int) -> str | None:
+        """:func:`ckptfile.file_name`, through a name bound to such a path in this scope."""
+        if isinstance(node, ast.Name):
+            return self.path_names.get((scope, node.id))
+        return file_name(node)
 
     def note_load(self, call: ast.Call) -> None:
         if (bound := self.bindings.get(id(call))) is not None:
@@ -546,11 +582,25 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if call.args and self.file_name(call.args[0], scope) in self.objects_saved_names:
+            return True  # the same file name, saved with objects in another function of this file
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
+_NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
+# Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
+# ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
+_SAME_KIND = frozenset({"to_symmetric", "coalesce", "set_diag", "remove_diag", "fill_value", "set_value", "astype",
+                        "reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "mean", "sum", "max", "min"})
+# Library classes whose instances weights_only refuses (checked on torch 2.15: "Unsupported global"): by package,
+# the names imported from it. torch_sparse's SparseTensor and PyG's Data/HeteroData are plain Python classes.
+LIBRARY_OBJECTS = {
+    "torch_sparse": frozenset({"SparseTensor"}),
+    "torch_geometric": frozenset({"SparseTensor", "Data", "HeteroData", "Batch", "TemporalData"}),
+}
 # nn.Module methods that return the module itself
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})

@@ -100,10 +100,21 @@ class ProjectEvidence:
                 what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
                         if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
+        if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
+            return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
+        return None
+
+    def _saved_file(self, candidate: LoadCandidate, file: str) -> str | None:
+        """Another file of the project torch.save()s objects (numpy values, a model, a library object) to a file
+        of the very name this load spells out (``split_dict.pt``): the project's own writer of that file."""
+        for evidence in (*self.files, *self.borrowed):
+            if evidence.file != file and (line := evidence.object_files.get(candidate.file_name)) is not None:
+                return (f"the project saves objects to {candidate.file_name!r} at {evidence.file}:{line}, "
+                        "and weights_only refuses them")
         return None
 
     def _saved_layout(self, candidate: LoadCandidate) -> str | None:

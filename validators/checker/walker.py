@@ -23,7 +23,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
-from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
+from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
@@ -146,7 +146,8 @@ class FindingCollector(ast.NodeVisitor):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
-                    later, path_literal(loaded_path(call))))
+                    later, path_literal(loaded_path(call)),
+                    self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None))
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -430,6 +431,9 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
+        if not node.level and (known := LIBRARY_OBJECTS.get((node.module or "").partition(".")[0])):
+            self.loads.library_classes.update(a.asname or a.name for a in node.names if a.name in known)
+            self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
         if not node.level and node.module:
             package = node.module.partition(".")[0]
             self.evidence.imported_packages.add(package)
@@ -589,7 +593,8 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            self.loads.note_save(node, self.scope)
+            if self.loads.note_save(node, self.scope) and (named := self.loads.file_name(node.args[1], self.scope)):
+                self.evidence.object_files.setdefault(named, node.lineno)
         elif api == "torch.load":
             self.loads.note_load(node)
         if node.args and is_save_call(node, api):
