@@ -201,6 +201,7 @@ class LoadCandidate:
     # the relative path its argument spells out, and whether it is relative to the file's folder (ckptfile.py)
     path: tuple[str, bool] | None = None
     file_name: str | None = None  # the file name its path spells out whole (``split_dict.pt``), see ckptfile.file_name
+    state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
 
 
 @dataclass
@@ -222,6 +223,7 @@ class FileEvidence:
         default_factory=list)
     # file names it torch.save()s objects to (numpy values, a model, a library object): name -> line of the save
     object_files: dict[str, int] = field(default_factory=dict)
+    plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")

@@ -209,6 +209,10 @@ def file_name(node: ast.AST | None) -> str | None:
         return file_name(last)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         return file_name(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
+            isinstance(node.right.value, str) and node.right.value.startswith(".") and \
+            isinstance(node.left, ast.Attribute) and (option := dotted_name(node.left)) is not None:
+        return f"{{{option}}}{node.right.value}"  # args.env_name + ".pt": the file an option names, in every script
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
             and node.args and (node.func.attr == "joinpath" or (dotted_name(node.func.value) or "") in (
                 "os.path", "path", "osp", "posixpath")):

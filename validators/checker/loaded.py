@@ -86,6 +86,7 @@ class LoadedObjects:
         self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
         # file names (``split_dict.pt``) torch.save wrote objects to, from any function: another one may load them
         self.objects_saved_names: dict[str, int] = {}  # name -> line of the save
+        self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
@@ -132,6 +133,7 @@ class LoadedObjects:
         self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
+        self.item_of: dict[int, tuple[int, str]] = {}  # id(x["model"]) -> (id(load call) x holds, "model")
         self.config_objects = False  # the file imports a config-object library (set by the walker)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
@@ -224,6 +226,8 @@ class LoadedObjects:
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
         if not isinstance(target, ast.Name):
             return
+        if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
+            value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
@@ -356,6 +360,10 @@ class LoadedObjects:
             return
         if key in NAMESPACE_KEYS:
             self.namespace_reads.append((node, scope))
+        held = id(node.value) if isinstance(node.value, ast.Call) else \
+            self.current.get((scope, node.value.id)) if isinstance(node.value, ast.Name) else None
+        if held:
+            self.item_of[id(node)] = (held, key)
         self._note_mapping(node.value, scope)
         self._read_key(node.value, node.slice, scope)
 
@@ -465,9 +473,12 @@ class LoadedObjects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.objects_saved_names.setdefault(named, call.lineno)
-        elif display is not None:
-            self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
-                key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
+        else:
+            if (named := self.file_name(call.args[1], scope)) is not None:
+                self.plain_saved_names.add(named)
+            if display is not None:
+                self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
+                    key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
@@ -492,6 +503,11 @@ class LoadedObjects:
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
         return self._display(saved)
+
+    def state_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):
+        there the entry is a state dict, whatever another layout keeps under that key."""
+        return frozenset(key for node, (held, key) in self.item_of.items() if held == id(call) and node in self.state_items)
 
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
@@ -670,7 +686,44 @@ def is_namespace(node: ast.expr) -> bool:
     return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS
 
 
+def _unwrap_module(node: ast.expr) -> ast.expr:
+    """``deepcopy(model.module if is_parallel(model) else model).half()`` -> ``model``: copies, ``.half()``/``.to()``
+    and the DataParallel ternary give the module itself back."""
+    while True:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RETURN_SELF:
+            node = node.func.value
+        elif isinstance(node, ast.Call) and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in ("deepcopy", "copy") \
+                and len(node.args) == 1:
+            node = node.args[0]
+        elif isinstance(node, ast.IfExp):
+            node = node.orelse
+        elif isinstance(node, ast.Attribute) and node.attr == "module":
+            node = node.value  # model.module: the wrapped model of DataParallel/DDP
+        else:
+            return node
+
+
+def _names_running_stats(node: ast.expr) -> bool:
+    """``obs_rms``, ``envs.get_obs_rms()``, ``getattr(vec_norm, "obs_rms", None)``: the running mean/std of RL
+    observation normalisation, a RunningMeanStd instance in every library that keeps one (baselines,
+    stable-baselines3, tianshou): a class weights_only refuses."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and \
+            len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        return _RUNNING_STATS.search(node.args[1].value) is not None
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func  # get_obs_rms()
+    name = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    return _RUNNING_STATS.search(name.removeprefix("get_")) is not None
+
+
+_RUNNING_STATS = re.compile(r"(?i)^(ob|obs|ret|rew|reward)s?_rms$")
+
+
 def is_object_value(node: ast.expr) -> bool:
+    if _names_running_stats(node):
+        return True
+    if not isinstance(node, ast.Name):
+        node = _unwrap_module(node)
     name = (dotted_name(node) or "").rsplit(".", 1)[-1]
     if name.lower() in NAMESPACE_KEYS or (name and _is_model_name(name)):
         return True

@@ -111,6 +111,8 @@ class ProjectEvidence:
     def _saved_file(self, candidate: LoadCandidate, file: str) -> str | None:
         """Another file of the project torch.save()s objects (numpy values, a model, a library object) to a file
         of the very name this load spells out (``split_dict.pt``): the project's own writer of that file."""
+        if any(candidate.file_name in evidence.plain_files for evidence in (*self.files, *self.borrowed)):
+            return None  # a generic name (``policy.pth``) some script also saves a state_dict to: no telling which
         for evidence in (*self.files, *self.borrowed):
             if evidence.file != file and (line := evidence.object_files.get(candidate.file_name)) is not None:
                 return (f"the project saves objects to {candidate.file_name!r} at {evidence.file}:{line}, "
@@ -136,7 +138,7 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
-                if keys <= layout:
+                if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line, drawn in (evidence.derived_layouts if keys else ()):
                 if not keys <= layout:

@@ -147,7 +147,8 @@ class FindingCollector(ast.NodeVisitor):
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later, path_literal(loaded_path(call)),
-                    self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None))
+                    self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
+                    self.loads.state_keys_of(call)))
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -593,8 +594,12 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            if self.loads.note_save(node, self.scope) and (named := self.loads.file_name(node.args[1], self.scope)):
+            saved_objects = self.loads.note_save(node, self.scope)
+            named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
+            if named and saved_objects:
                 self.evidence.object_files.setdefault(named, node.lineno)
+            elif named:
+                self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
         if node.args and is_save_call(node, api):
