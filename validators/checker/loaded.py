@@ -285,7 +285,10 @@ class LoadedObjects:
             return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
         if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
             return True  # adj_t.to_symmetric(), feats.mean(0): these methods give an object of the same kind back
-        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args)
+        # every argument built (or a constant): train(loader, model, optimizer, lr_schedule) with one numpy
+        # schedule among its arguments says nothing of what it returns
+        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args) and all(
+            isinstance(arg, ast.Constant) or self._is_built(arg, scope) for arg in call.args)
 
     def _is_collate(self, value: ast.expr) -> bool:
         """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
@@ -317,6 +320,10 @@ class LoadedObjects:
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
+        if _CONFIG_CLASS.search((dotted_name(call.func) or "").rsplit(".", 1)[-1]):
+            for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
+                if isinstance(arg, ast.Subscript):
+                    self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
@@ -605,6 +612,9 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
+# settings dict (a config object would not need building again).
+_CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 # A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
