@@ -202,6 +202,7 @@ class LoadCandidate:
     path: tuple[str, bool] | None = None
     file_name: str | None = None  # the file name its path spells out whole (``split_dict.pt``), see ckptfile.file_name
     state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
+    optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
 
 
 @dataclass

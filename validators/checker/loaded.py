@@ -96,6 +96,7 @@ class LoadedObjects:
         # reads only "net" of the torch.load (id(call) -> keys read while the name held its result)
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.binding_keys: dict[int, set[str]] = {}
+        self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
@@ -120,6 +121,7 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.subprocess_scopes: set[int] = set()  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
@@ -326,6 +328,9 @@ class LoadedObjects:
                     self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+        if (callee := dotted_name(call.func) or "").rsplit(".", 1)[-1] in _CHILD_PROCESS and \
+                callee.partition(".")[0] in ("sp", "subprocess"):
+            self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
         if isinstance(call.func, ast.Name):
@@ -401,6 +406,9 @@ class LoadedObjects:
                     container.func.attr == "keys":
                 container = container.func.value
             self._read_key(container, node.left, scope)
+            if isinstance(container, ast.Name) and isinstance(node.left, ast.Constant) and \
+                    (held := self.current.get((scope, container.id))):
+                self.tested_keys.setdefault(held, set()).add(node.left.value)  # "state_dict" in sd: maybe absent
 
     def _loops(self) -> dict[tuple[int, str], set[str]]:
         """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
@@ -516,6 +524,10 @@ class LoadedObjects:
         there the entry is a state dict, whatever another layout keeps under that key."""
         return frozenset(key for node, (held, key) in self.item_of.items() if held == id(call) and node in self.state_items)
 
+    def optional_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """Keys the load tests for before reading (``if "state_dict" in sd: sd = sd["state_dict"]``)."""
+        return frozenset(self.tested_keys.get(id(call), ()))
+
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
         keys = set(self.call_keys.get(id(call), ()))
@@ -598,8 +610,8 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if scope in self.round_trips:
-            return True
+        if scope in self.round_trips and scope not in self.subprocess_scopes:
+            return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
                 self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
             return True
@@ -612,6 +624,7 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+_CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
 # A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
 # settings dict (a config object would not need building again).
 _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")

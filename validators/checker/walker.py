@@ -148,7 +148,8 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later, path_literal(loaded_path(call)),
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
-                    self.loads.state_keys_of(call)))
+                    # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
+                    self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call)))
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
