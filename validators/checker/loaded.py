@@ -121,6 +121,11 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        # ignite's ModelCheckpoint/Checkpoint imported, and the sizes of the to_save dicts handed to it: with one
+        # object it writes that object's state_dict alone (ignite/handlers/checkpoint.py: a one-entry checkpoint
+        # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
+        self.ignite_checkpoint = False
+        self.to_save_sizes: list[int] = []
         self.subprocess_scopes: set[int] = set()  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
@@ -322,6 +327,8 @@ class LoadedObjects:
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
+            elif keyword.arg == "to_save" and isinstance(keyword.value, ast.Dict):
+                self.to_save_sizes.append(len(keyword.value.keys))
         if _CONFIG_CLASS.search((dotted_name(call.func) or "").rsplit(".", 1)[-1]):
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
@@ -341,6 +348,9 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)
             elif call.func.id == "isinstance" and len(call.args) == 2 and _names_script_module(call.args[1]):
                 self._mark(call.args[0], scope)  # handles a TorchScript archive, which weights_only=True refuses
+            elif call.func.id == "isinstance" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and \
+                    (dotted_name(call.args[1]) or "").rsplit(".", 1)[-1] in ("dict", "OrderedDict", "Mapping"):
+                self.dict_used.add((scope, call.args[0].id))  # assert isinstance(loaded, dict): a state dict
             elif call.func.id in self.local_functions:
                 self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
                                 if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
@@ -592,6 +602,12 @@ class LoadedObjects:
                 self._mark(node.func.value, scope)
         elif isinstance(node, ast.Subscript):
             self._mark(node.value, scope)
+
+    def writes_state_dicts_only(self) -> bool:
+        """The file's checkpoints come from ignite's handler with one object each (state_dicts), and it
+        torch.save()s no object itself: a model-like load here reads one of those state_dicts."""
+        return self.ignite_checkpoint and bool(self.to_save_sizes) and max(self.to_save_sizes) == 1 and \
+            not self.objects_saved_to
 
     def is_object(self, call: ast.Call) -> bool:
         if self.namespace_reads:

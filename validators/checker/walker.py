@@ -134,7 +134,8 @@ class FindingCollector(ast.NodeVisitor):
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
         for call, api, rules in ([] if self.allowlisted else waiting.values()):
             by_when = {rule.when: rule for rule in rules}
-            if "loads-pickled-object" in by_when and self.loads.is_object(call):
+            if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
+                    not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
@@ -433,6 +434,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
+        if not node.level and (node.module or "").partition(".")[0] == "ignite":
+            self.loads.ignite_checkpoint |= any(a.name in ("ModelCheckpoint", "Checkpoint") for a in node.names)
         if not node.level and (known := LIBRARY_OBJECTS.get((node.module or "").partition(".")[0])):
             self.loads.library_classes.update(a.asname or a.name for a in node.names if a.name in known)
             self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
