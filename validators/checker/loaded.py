@@ -87,6 +87,7 @@ class LoadedObjects:
         # file names (``split_dict.pt``) torch.save wrote objects to, from any function: another one may load them
         self.objects_saved_names: dict[str, int] = {}  # name -> line of the save
         self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
+        self.path_exprs: dict[tuple[int, str], ast.expr] = {}  # (scope, name) -> the path-like expression bound
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
@@ -126,7 +127,9 @@ class LoadedObjects:
         # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
         self.ignite_checkpoint = False
         self.to_save_sizes: list[int] = []
-        self.subprocess_scopes: set[int] = set()  # functions that run a child process (what it saves is its own)
+        self.subprocess_scopes: set[int] = set()
+        self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
+        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
@@ -209,6 +212,8 @@ class LoadedObjects:
             self.buffers.add((scope, target.id))
         if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
+        if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
+            self.path_exprs[(scope, target.id)] = value
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
@@ -493,11 +498,14 @@ class LoadedObjects:
             else:
                 objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
                            or self.holds_object(saved, scope)
-                           or (isinstance(saved, ast.Name) and (scope, saved.id) in self.numpy_checked))
+                           or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
+                                                                or (scope, saved.id) in self.annotated_objects)))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.objects_saved_names.setdefault(named, call.lineno)
+            if (spelled := self._spelled_path(call.args[1], scope)) is not None:
+                self.objects_saved_exprs.setdefault(spelled, call.lineno)
         else:
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -512,11 +520,28 @@ class LoadedObjects:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
 
+    def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
+        """The path expression as written (through a name bound to it here), when it holds a string literal."""
+        if isinstance(node, ast.Name):
+            node = self.path_exprs.get((scope, node.id), node)
+        if isinstance(node, ast.Name) or not any(isinstance(n, ast.Constant) and isinstance(n.value, str)
+                                                 for n in ast.walk(node)):
+            return None
+        return ast.dump(node, annotate_fields=False, include_attributes=False)
+
     def file_name(self, node: ast.expr, scope: int) -> str | None:
         """:func:`ckptfile.file_name`, through a name bound to such a path in this scope."""
         if isinstance(node, ast.Name):
             return self.path_names.get((scope, node.id))
         return file_name(node)
+
+    def note_annotated_params(self, scope: int, arguments) -> None:
+        """``random_states: RandomStates``: a parameter annotated with a class (not a tensor, a container or a
+        typing name) holds an instance of it, which weights_only refuses when the function saves it."""
+        for argument in arguments:
+            name = (dotted_name(argument.annotation) or "").rsplit(".", 1)[-1] if argument.annotation else ""
+            if name[:1].isupper() and name not in _PLAIN_ANNOTATIONS:
+                self.annotated_objects.add((scope, argument.arg))
 
     def note_load(self, call: ast.Call) -> None:
         if (bound := self.bindings.get(id(call))) is not None:
@@ -633,6 +658,9 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
+                spelled in self.objects_saved_exprs:
+            return True  # the same path expression, spelled out in another function (save_x / load_x pairs)
         if call.args and self.file_name(call.args[0], scope) in self.objects_saved_names:
             return True  # the same file name, saved with objects in another function of this file
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
@@ -640,6 +668,11 @@ class LoadedObjects:
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# Capitalised annotations that name tensors, containers or typing constructs, not a class of objects.
+_PLAIN_ANNOTATIONS = frozenset({"Tensor", "Parameter", "Dict", "List", "Tuple", "Set", "Optional", "Union", "Any",
+                                "Mapping", "MutableMapping", "Sequence", "Iterable", "OrderedDict", "Path",
+                                "PathLike", "Callable", "Type", "Literal", "IO", "BinaryIO", "BytesIO", "TensorDict",
+                                "StateDict", "Number", "Size", "Device", "DType", "Array"})
 _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
 # A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
 # settings dict (a config object would not need building again).

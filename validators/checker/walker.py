@@ -334,6 +334,7 @@ class FindingCollector(ast.NodeVisitor):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
+            self.loads.note_annotated_params(self.scope, (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
