@@ -226,6 +226,7 @@ class FileEvidence:
     object_files: dict[str, int] = field(default_factory=dict)
     plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
+    weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports

@@ -164,8 +164,10 @@ class ProjectEvidence:
         if not keys or not keys <= LIGHTNING_LAYOUT or any(keys <= plain for plain in self._plain_layouts()):
             return None  # a plain file of the project's own could be the one
         shown = ", ".join(repr(k) for k in sorted(keys))
-        if self.lightning and keys & LIGHTNING_SHARED and not keys <= candidate.optional_keys:
-            # not `if "state_dict" in sd: sd = sd["state_dict"]`: a loader of plain state dicts as well
+        if self.lightning and keys & LIGHTNING_SHARED and not (
+                keys <= candidate.optional_keys and any(evidence.weights_only_unwrap for evidence in self.files)):
+            # not `if "state_dict" in sd: sd = sd["state_dict"]` where the project itself loads such files with
+            # weights_only=True the same way (fish-speech's codec.pth): its checkpoints of that kind are plain
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
         if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
             return f"it reads {shown}, the layout of a Lightning checkpoint"

@@ -47,6 +47,7 @@ class FindingCollector(ast.NodeVisitor):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
+        self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
@@ -151,6 +152,10 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call)))
+        # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
+        # project's own files of that kind load as they are (see ProjectEvidence._lightning)
+        self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
+                                                for call in self.weights_only_loads)
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -607,6 +612,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
+            if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+                   for kw in node.keywords):
+                self.weights_only_loads.append(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
         if self.writer_imports:

@@ -1,5 +1,6 @@
 # seen in: fishaudio/fish-speech (a Lightning project whose inference scripts load codec.pth, a plain state dict,
-# and unwrap "state_dict" only when it is there: a loader of plain files too, not Lightning evidence by itself);
+# and unwrap "state_dict" only when it is there, as dac.py does with weights_only=True: the project loads
+# its files of that kind as they are, so the unwrap is no Lightning evidence);
 # a file that imports Lightning itself and does the same still reads a Lightning .ckpt (CompVis/stable-diffusion)
 import lightning as L
 import torch
