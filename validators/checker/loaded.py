@@ -128,6 +128,9 @@ class LoadedObjects:
         self.ignite_checkpoint = False
         self.to_save_sizes: list[int] = []
         self.subprocess_scopes: set[int] = set()
+        self.signatures: dict[int, tuple[str, list[str]]] = {}  # scope -> function name, positional params (no self)
+        self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
+        self.path_args: list[tuple[str, int, str, int]] = []  # self.f(cache_path): (f, position, name, scope)
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
         self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
@@ -345,6 +348,10 @@ class LoadedObjects:
             self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
+        if (callee := dotted_name(call.func)) is not None and callee.count(".") <= 1 and \
+                callee.partition(".")[0] in (callee, "self", "cls"):
+            self.path_args += [(callee.rsplit(".", 1)[-1], position, arg.id, scope)
+                               for position, arg in enumerate(call.args) if isinstance(arg, ast.Name)]
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):
@@ -506,6 +513,9 @@ class LoadedObjects:
                 self.objects_saved_names.setdefault(named, call.lineno)
             if (spelled := self._spelled_path(call.args[1], scope)) is not None:
                 self.objects_saved_exprs.setdefault(spelled, call.lineno)
+            if isinstance(call.args[1], ast.Name) and (signature := self.signatures.get(scope)) is not None and \
+                    call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
+                self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
         else:
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -658,6 +668,10 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if call.args and isinstance(call.args[0], ast.Name) and self.saved_params and any(
+                (function, position) in self.saved_params and name == call.args[0].id and where == scope
+                for function, position, name, where in self.path_args):
+            return True  # self.cache_labels(cache_path) saves objects to the path this load reads
         if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
                 spelled in self.objects_saved_exprs:
             return True  # the same path expression, spelled out in another function (save_x / load_x pairs)

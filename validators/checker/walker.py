@@ -340,6 +340,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
             self.loads.note_annotated_params(self.scope, (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+            self.loads.signatures[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)
+                                                             if a.arg not in ("self", "cls")])
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
