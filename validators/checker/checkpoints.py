@@ -203,6 +203,7 @@ class LoadCandidate:
     file_name: str | None = None  # the file name its path spells out whole (``split_dict.pt``), see ckptfile.file_name
     state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
     optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
+    parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
 
 
 @dataclass
@@ -226,6 +227,7 @@ class FileEvidence:
     object_files: dict[str, int] = field(default_factory=dict)
     plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
+    ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
     weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")

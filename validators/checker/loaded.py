@@ -545,6 +545,14 @@ class LoadedObjects:
             return self.path_names.get((scope, node.id))
         return file_name(node)
 
+    def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
+        """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
+        path = call.args[0] if call.args else None
+        function = self.functions.get(scope)
+        if isinstance(path, ast.Name) and function is not None and path.id in function[1]:
+            return function[0], function[1].index(path.id)
+        return None
+
     def note_annotated_params(self, scope: int, arguments) -> None:
         """``random_states: RandomStates``: a parameter annotated with a class (not a tensor, a container or a
         typing name) holds an instance of it, which weights_only refuses when the function saves it."""

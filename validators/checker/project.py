@@ -158,6 +158,9 @@ class ProjectEvidence:
     def _lightning(self, candidate: LoadCandidate) -> str | None:
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
+        if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(
+                (evidence.file for evidence in self.files if candidate.parameter in evidence.ckpt_calls), None)):
+            return f"{caller} passes {candidate.parameter[0]}() a Lightning .ckpt file"
         if only := sorted(candidate.keys & LIGHTNING_KEYS):
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys

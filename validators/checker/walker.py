@@ -151,7 +151,8 @@ class FindingCollector(ast.NodeVisitor):
                     later, path_literal(loaded_path(call)),
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
-                    self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call)))
+                    self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0))))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
@@ -619,6 +620,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.weights_only_loads.append(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
+                node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
+            self.evidence.ckpt_calls.update((node.func.id, position) for position, arg in enumerate(node.args)
+                                            if self.loads.is_ckpt_path(arg, self.scope))
         if self.writer_imports:
             self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
