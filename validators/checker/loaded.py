@@ -130,7 +130,7 @@ class LoadedObjects:
         self.subprocess_scopes: set[int] = set()
         self.signatures: dict[int, tuple[str, list[str]]] = {}  # scope -> function name, positional params (no self)
         self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
-        self.path_args: list[tuple[str, int, str, int]] = []  # self.f(cache_path): (f, position, name, scope)
+        self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
         self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
@@ -146,7 +146,7 @@ class LoadedObjects:
         self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
-        self.item_of: dict[int, tuple[int, str]] = {}  # id(x["model"]) -> (id(load call) x holds, "model")
+        self.item_of: dict[int, list[tuple[int, str]]] = {}  # id(load call) -> [(id(x["model"]), "model")]
         self.config_objects = False  # the file imports a config-object library (set by the walker)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
@@ -350,8 +350,9 @@ class LoadedObjects:
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
         if (callee := dotted_name(call.func)) is not None and callee.count(".") <= 1 and \
                 callee.partition(".")[0] in (callee, "self", "cls"):
-            self.path_args += [(callee.rsplit(".", 1)[-1], position, arg.id, scope)
-                               for position, arg in enumerate(call.args) if isinstance(arg, ast.Name)]
+            for position, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name):
+                    self.path_args.setdefault((callee.rsplit(".", 1)[-1], position), set()).add((arg.id, scope))
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):
@@ -397,7 +398,7 @@ class LoadedObjects:
         held = id(node.value) if isinstance(node.value, ast.Call) else \
             self.current.get((scope, node.value.id)) if isinstance(node.value, ast.Name) else None
         if held:
-            self.item_of[id(node)] = (held, key)
+            self.item_of.setdefault(held, []).append((id(node), key))
         self._note_mapping(node.value, scope)
         self._read_key(node.value, node.slice, scope)
 
@@ -575,7 +576,7 @@ class LoadedObjects:
     def state_keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):
         there the entry is a state dict, whatever another layout keeps under that key."""
-        return frozenset(key for node, (held, key) in self.item_of.items() if held == id(call) and node in self.state_items)
+        return frozenset(key for node, key in self.item_of.get(id(call), ()) if node in self.state_items)
 
     def optional_keys_of(self, call: ast.Call) -> frozenset[str]:
         """Keys the load tests for before reading (``if "state_dict" in sd: sd = sd["state_dict"]``)."""
@@ -676,9 +677,8 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
-        if call.args and isinstance(call.args[0], ast.Name) and self.saved_params and any(
-                (function, position) in self.saved_params and name == call.args[0].id and where == scope
-                for function, position, name, where in self.path_args):
+        if call.args and isinstance(call.args[0], ast.Name) and any(
+                (call.args[0].id, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
             return True  # self.cache_labels(cache_path) saves objects to the path this load reads
         if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
                 spelled in self.objects_saved_exprs:
