@@ -12,6 +12,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
   key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
+  A load whose path spells a file name out whole (``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, or a
+  name bound to one) is decided by another file that torch.save()s objects to that file name (numpy values, a
+  value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor).
   A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
   ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
   an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
@@ -197,6 +200,10 @@ class LoadCandidate:
     rules: tuple[Rule, ...]  # the rules waiting for project evidence
     # the relative path its argument spells out, and whether it is relative to the file's folder (ckptfile.py)
     path: tuple[str, bool] | None = None
+    file_name: str | None = None  # the file name its path spells out whole (``split_dict.pt``), see ckptfile.file_name
+    state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
+    optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
+    parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
 
 
 @dataclass
@@ -216,7 +223,12 @@ class FileEvidence:
     # keys, save line, each (key, (module path suffix, ``f`` or ``Class.method``)) drawn from one; see returns.py
     derived_layouts: list[tuple[frozenset[str], int, tuple[tuple[str, tuple[str, str]], ...]]] = field(
         default_factory=list)
+    # file names it torch.save()s objects to (numpy values, a model, a library object): name -> line of the save
+    object_files: dict[str, int] = field(default_factory=dict)
+    plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
+    ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
+    weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports

@@ -195,3 +195,26 @@ def loaded_path(call: ast.Call) -> ast.expr | None:
     if call.args:
         return call.args[0]
     return next((kw.value for kw in call.keywords if kw.arg == "f"), None)
+
+
+def file_name(node: ast.AST | None) -> str | None:
+    """The file name a path expression ends in, when it is spelled out whole: ``"out/split_dict.pt"``,
+    ``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, ``d / "adj.pt"``; None for ``f"{name}.pt"`` or a
+    name held in a variable (a suffix names no particular file)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        name = node.value.replace("\\", "/").rsplit("/", 1)[-1]
+        return name if "." in name.strip(".") else None
+    if isinstance(node, ast.JoinedStr) and node.values and isinstance(last := node.values[-1], ast.Constant) and \
+            isinstance(last.value, str) and "/" in last.value:
+        return file_name(last)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        return file_name(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
+            isinstance(node.right.value, str) and node.right.value.startswith(".") and \
+            isinstance(node.left, ast.Attribute) and (option := dotted_name(node.left)) is not None:
+        return f"{{{option}}}{node.right.value}"  # args.env_name + ".pt": the file an option names, in every script
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
+            and node.args and (node.func.attr == "joinpath" or (dotted_name(node.func.value) or "") in (
+                "os.path", "path", "osp", "posixpath")):
+        return file_name(node.args[-1])
+    return None

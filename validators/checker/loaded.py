@@ -17,7 +17,9 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   project's own applied to a numpy value) to the very path this call loads from (``torch.load(buffer)``,
   the cache pattern ``if exists: x = torch.load(p) else: ...; torch.save(x, p)``); or the file builds
   a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
-  load's result is read with two or more of that dict's keys; or the function saves its own data
+  load's result is read with two or more of that dict's keys; or another function of the file saves objects
+  to the same spelled-out file name (``f"{d}/adj.pt"``; a torch_sparse SparseTensor, the Data object PyG's
+  ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
   argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
 
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
@@ -39,6 +41,7 @@ import re
 from typing import Callable
 
 from .checkpoints import names_ckpt_file
+from .ckptfile import file_name
 from .imports import dotted_name
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
@@ -81,6 +84,12 @@ class LoadedObjects:
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
         self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
+        # file names (``split_dict.pt``) torch.save wrote objects to, from any function: another one may load them
+        self.objects_saved_names: dict[str, int] = {}  # name -> line of the save
+        self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
+        self.path_exprs: dict[tuple[int, str], ast.expr] = {}  # (scope, name) -> the path-like expression bound
+        self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
+        self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
@@ -88,6 +97,7 @@ class LoadedObjects:
         # reads only "net" of the torch.load (id(call) -> keys read while the name held its result)
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.binding_keys: dict[int, set[str]] = {}
+        self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
@@ -102,6 +112,9 @@ class LoadedObjects:
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
+        # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
+        self.library_classes: set[str] = set()
+        self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
@@ -109,6 +122,17 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        # ignite's ModelCheckpoint/Checkpoint imported, and the sizes of the to_save dicts handed to it: with one
+        # object it writes that object's state_dict alone (ignite/handlers/checkpoint.py: a one-entry checkpoint
+        # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
+        self.ignite_checkpoint = False
+        self.to_save_sizes: list[int] = []
+        self.subprocess_scopes: set[int] = set()
+        self.signatures: dict[int, tuple[str, list[str]]] = {}  # scope -> function name, positional params (no self)
+        self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
+        self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
+        self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
+        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates  # functions that run a child process (what it saves is its own)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
@@ -122,6 +146,7 @@ class LoadedObjects:
         self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
+        self.item_of: dict[int, list[tuple[int, str]]] = {}  # id(load call) -> [(id(x["model"]), "model")]
         self.config_objects = False  # the file imports a config-object library (set by the walker)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
@@ -188,11 +213,18 @@ class LoadedObjects:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
             self.buffers.add((scope, target.id))
+        if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
+            self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
+        if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
+            self.path_exprs[(scope, target.id)] = value
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
                 isinstance(value, ast.Subscript) and self._is_built(value, scope)):
-            for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
+            elements = target.elts if isinstance(target, ast.Tuple) else [target]
+            if self._is_collate(value):
+                elements = elements[:1]  # data, slices = self.collate(...): the slices are a dict of tensors
+            for element in elements:
                 if (name := dotted_name(element)) is not None:  # features, self.features
                     self.built_objects.add((0 if "." in name else scope, name))
         pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
@@ -209,6 +241,8 @@ class LoadedObjects:
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
         if not isinstance(target, ast.Name):
             return
+        if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
+            value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
@@ -260,9 +294,21 @@ class LoadedObjects:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
         if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
-                last in _NAMESPACE_CLASSES:
+                last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
-        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args)
+        if self._is_collate(call):
+            return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
+        if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
+            return True  # adj_t.to_symmetric(), feats.mean(0): these methods give an object of the same kind back
+        # every argument built (or a constant): train(loader, model, optimizer, lr_schedule) with one numpy
+        # schedule among its arguments says nothing of what it returns
+        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args) and all(
+            isinstance(arg, ast.Constant) or self._is_built(arg, scope) for arg in call.args)
+
+    def _is_collate(self, value: ast.expr) -> bool:
+        """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
+        callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+        return self.graph_collate and callee in ("self.collate", "cls.collate", "InMemoryDataset.collate")
 
     def _is_built(self, value: ast.expr, scope: int) -> bool:
         """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
@@ -289,16 +335,35 @@ class LoadedObjects:
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
+            elif keyword.arg == "to_save" and isinstance(keyword.value, ast.Dict):
+                self.to_save_sizes.append(len(keyword.value.keys))
+        if _CONFIG_CLASS.search((dotted_name(call.func) or "").rsplit(".", 1)[-1]):
+            for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
+                if isinstance(arg, ast.Subscript):
+                    self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+        if (callee := dotted_name(call.func) or "").rsplit(".", 1)[-1] in _CHILD_PROCESS and \
+                callee.partition(".")[0] in ("sp", "subprocess"):
+            self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
+        if (callee := dotted_name(call.func)) is not None and callee.count(".") <= 1 and \
+                callee.partition(".")[0] in (callee, "self", "cls"):
+            for position, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name):
+                    self.path_args.setdefault((callee.rsplit(".", 1)[-1], position), set()).add((arg.id, scope))
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
+            if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):
+                self.numpy_checked.add((scope, call.args[0].id))  # if not all_numpy(split): raise ...; torch.save(split)
             if call.func.id == "vars" and call.args:
                 self._mark(call.args[0], scope)
             elif call.func.id == "isinstance" and len(call.args) == 2 and _names_script_module(call.args[1]):
                 self._mark(call.args[0], scope)  # handles a TorchScript archive, which weights_only=True refuses
+            elif call.func.id == "isinstance" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and \
+                    (dotted_name(call.args[1]) or "").rsplit(".", 1)[-1] in ("dict", "OrderedDict", "Mapping"):
+                self.dict_used.add((scope, call.args[0].id))  # assert isinstance(loaded, dict): a state dict
             elif call.func.id in self.local_functions:
                 self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
                                 if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
@@ -330,6 +395,10 @@ class LoadedObjects:
             return
         if key in NAMESPACE_KEYS:
             self.namespace_reads.append((node, scope))
+        held = id(node.value) if isinstance(node.value, ast.Call) else \
+            self.current.get((scope, node.value.id)) if isinstance(node.value, ast.Name) else None
+        if held:
+            self.item_of.setdefault(held, []).append((id(node), key))
         self._note_mapping(node.value, scope)
         self._read_key(node.value, node.slice, scope)
 
@@ -360,6 +429,9 @@ class LoadedObjects:
                     container.func.attr == "keys":
                 container = container.func.value
             self._read_key(container, node.left, scope)
+            if isinstance(container, ast.Name) and isinstance(node.left, ast.Constant) and \
+                    (held := self.current.get((scope, container.id))):
+                self.tested_keys.setdefault(held, set()).add(node.left.value)  # "state_dict" in sd: maybe absent
 
     def _loops(self) -> dict[tuple[int, str], set[str]]:
         """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
@@ -415,11 +487,11 @@ class LoadedObjects:
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
 
-    def note_save(self, call: ast.Call, scope: int = 0) -> None:
+    def note_save(self, call: ast.Call, scope: int = 0) -> bool:
         """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
         the file builds (a list of the project's objects); ``f`` is kept as written (a name, a path expression)."""
         if len(call.args) < 2:
-            return
+            return False
         saved = call.args[0]
         if isinstance(saved, ast.Name):
             self.resaved.add((scope, saved.id))
@@ -433,18 +505,62 @@ class LoadedObjects:
                 objects = (scope, saved.id) in self.built_objects
             else:
                 objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
-                           or self.holds_object(saved, scope))
+                           or self.holds_object(saved, scope)
+                           or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
+                                                                or (scope, saved.id) in self.annotated_objects)))
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
-        elif display is not None:
-            self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
-                key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
+            if (named := self.file_name(call.args[1], scope)) is not None:
+                self.objects_saved_names.setdefault(named, call.lineno)
+            if (spelled := self._spelled_path(call.args[1], scope)) is not None:
+                self.objects_saved_exprs.setdefault(spelled, call.lineno)
+            if isinstance(call.args[1], ast.Name) and (signature := self.signatures.get(scope)) is not None and \
+                    call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
+                self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
+        else:
+            if (named := self.file_name(call.args[1], scope)) is not None:
+                self.plain_saved_names.add(named)
+            if display is not None:
+                self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
+                    key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
                 self.round_trips.add(scope)
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
+        return objects
+
+    def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
+        """The path expression as written (through a name bound to it here), when it holds a string literal."""
+        if isinstance(node, ast.Name):
+            node = self.path_exprs.get((scope, node.id), node)
+        if isinstance(node, ast.Name) or not any(isinstance(n, ast.Constant) and isinstance(n.value, str)
+                                                 for n in ast.walk(node)):
+            return None
+        return ast.dump(node, annotate_fields=False, include_attributes=False)
+
+    def file_name(self, node: ast.expr, scope: int) -> str | None:
+        """:func:`ckptfile.file_name`, through a name bound to such a path in this scope."""
+        if isinstance(node, ast.Name):
+            return self.path_names.get((scope, node.id))
+        return file_name(node)
+
+    def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
+        """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
+        path = call.args[0] if call.args else None
+        function = self.functions.get(scope)
+        if isinstance(path, ast.Name) and function is not None and path.id in function[1]:
+            return function[0], function[1].index(path.id)
+        return None
+
+    def note_annotated_params(self, scope: int, arguments) -> None:
+        """``random_states: RandomStates``: a parameter annotated with a class (not a tensor, a container or a
+        typing name) holds an instance of it, which weights_only refuses when the function saves it."""
+        for argument in arguments:
+            name = (dotted_name(argument.annotation) or "").rsplit(".", 1)[-1] if argument.annotation else ""
+            if name[:1].isupper() and name not in _PLAIN_ANNOTATIONS:
+                self.annotated_objects.add((scope, argument.arg))
 
     def note_load(self, call: ast.Call) -> None:
         if (bound := self.bindings.get(id(call))) is not None:
@@ -456,6 +572,15 @@ class LoadedObjects:
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
         return self._display(saved)
+
+    def state_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):
+        there the entry is a state dict, whatever another layout keeps under that key."""
+        return frozenset(key for node, key in self.item_of.get(id(call), ()) if node in self.state_items)
+
+    def optional_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """Keys the load tests for before reading (``if "state_dict" in sd: sd = sd["state_dict"]``)."""
+        return frozenset(self.tested_keys.get(id(call), ()))
 
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
@@ -522,6 +647,12 @@ class LoadedObjects:
         elif isinstance(node, ast.Subscript):
             self._mark(node.value, scope)
 
+    def writes_state_dicts_only(self) -> bool:
+        """The file's checkpoints come from ignite's handler with one object each (state_dicts), and it
+        torch.save()s no object itself: a model-like load here reads one of those state_dicts."""
+        return self.ignite_checkpoint and bool(self.to_save_sizes) and max(self.to_save_sizes) == 1 and \
+            not self.objects_saved_to
+
     def is_object(self, call: ast.Call) -> bool:
         if self.namespace_reads:
             self._resolve_namespace_reads()
@@ -539,18 +670,47 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if scope in self.round_trips:
-            return True
+        if scope in self.round_trips and scope not in self.subprocess_scopes:
+            return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
                 self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if call.args and isinstance(call.args[0], ast.Name) and any(
+                (call.args[0].id, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
+            return True  # self.cache_labels(cache_path) saves objects to the path this load reads
+        if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
+                spelled in self.objects_saved_exprs:
+            return True  # the same path expression, spelled out in another function (save_x / load_x pairs)
+        if call.args and self.file_name(call.args[0], scope) in self.objects_saved_names:
+            return True  # the same file name, saved with objects in another function of this file
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
 
 
 _NUMPY = frozenset({"np", "numpy"})
+# Capitalised annotations that name tensors, containers or typing constructs, not a class of objects.
+_PLAIN_ANNOTATIONS = frozenset({"Tensor", "Parameter", "Dict", "List", "Tuple", "Set", "Optional", "Union", "Any",
+                                "Mapping", "MutableMapping", "Sequence", "Iterable", "OrderedDict", "Path",
+                                "PathLike", "Callable", "Type", "Literal", "IO", "BinaryIO", "BytesIO", "TensorDict",
+                                "StateDict", "Number", "Size", "Device", "DType", "Array"})
+_CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
+# A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
+# settings dict (a config object would not need building again).
+_CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
+# A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
+_NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
+# Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
+# ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
+_SAME_KIND = frozenset({"to_symmetric", "coalesce", "set_diag", "remove_diag", "fill_value", "set_value", "astype",
+                        "reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "mean", "sum", "max", "min"})
+# Library classes whose instances weights_only refuses (checked on torch 2.15: "Unsupported global"): by package,
+# the names imported from it. torch_sparse's SparseTensor and PyG's Data/HeteroData are plain Python classes.
+LIBRARY_OBJECTS = {
+    "torch_sparse": frozenset({"SparseTensor"}),
+    "torch_geometric": frozenset({"SparseTensor", "Data", "HeteroData", "Batch", "TemporalData"}),
+}
 # nn.Module methods that return the module itself
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})
@@ -620,7 +780,44 @@ def is_namespace(node: ast.expr) -> bool:
     return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS
 
 
+def _unwrap_module(node: ast.expr) -> ast.expr:
+    """``deepcopy(model.module if is_parallel(model) else model).half()`` -> ``model``: copies, ``.half()``/``.to()``
+    and the DataParallel ternary give the module itself back."""
+    while True:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RETURN_SELF:
+            node = node.func.value
+        elif isinstance(node, ast.Call) and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in ("deepcopy", "copy") \
+                and len(node.args) == 1:
+            node = node.args[0]
+        elif isinstance(node, ast.IfExp):
+            node = node.orelse
+        elif isinstance(node, ast.Attribute) and node.attr == "module":
+            node = node.value  # model.module: the wrapped model of DataParallel/DDP
+        else:
+            return node
+
+
+def _names_running_stats(node: ast.expr) -> bool:
+    """``obs_rms``, ``envs.get_obs_rms()``, ``getattr(vec_norm, "obs_rms", None)``: the running mean/std of RL
+    observation normalisation, a RunningMeanStd instance in every library that keeps one (baselines,
+    stable-baselines3, tianshou): a class weights_only refuses."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" and \
+            len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        return _RUNNING_STATS.search(node.args[1].value) is not None
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func  # get_obs_rms()
+    name = (dotted_name(node) or "").rsplit(".", 1)[-1]
+    return _RUNNING_STATS.search(name.removeprefix("get_")) is not None
+
+
+_RUNNING_STATS = re.compile(r"(?i)^(ob|obs|ret|rew|reward)s?_rms$")
+
+
 def is_object_value(node: ast.expr) -> bool:
+    if _names_running_stats(node):
+        return True
+    if not isinstance(node, ast.Name):
+        node = _unwrap_module(node)
     name = (dotted_name(node) or "").rsplit(".", 1)[-1]
     if name.lower() in NAMESPACE_KEYS or (name and _is_model_name(name)):
         return True

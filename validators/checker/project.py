@@ -100,10 +100,23 @@ class ProjectEvidence:
                 what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
                         if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
+        if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
+            return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
+        return None
+
+    def _saved_file(self, candidate: LoadCandidate, file: str) -> str | None:
+        """Another file of the project torch.save()s objects (numpy values, a model, a library object) to a file
+        of the very name this load spells out (``split_dict.pt``): the project's own writer of that file."""
+        if any(candidate.file_name in evidence.plain_files for evidence in (*self.files, *self.borrowed)):
+            return None  # a generic name (``policy.pth``) some script also saves a state_dict to: no telling which
+        for evidence in (*self.files, *self.borrowed):
+            if evidence.file != file and (line := evidence.object_files.get(candidate.file_name)) is not None:
+                return (f"the project saves objects to {candidate.file_name!r} at {evidence.file}:{line}, "
+                        "and weights_only refuses them")
         return None
 
     def _saved_layout(self, candidate: LoadCandidate) -> str | None:
@@ -125,7 +138,7 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
-                if keys <= layout:
+                if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line, drawn in (evidence.derived_layouts if keys else ()):
                 if not keys <= layout:
@@ -145,13 +158,19 @@ class ProjectEvidence:
     def _lightning(self, candidate: LoadCandidate) -> str | None:
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
+        if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(
+                (evidence.file for evidence in self.files if candidate.parameter in evidence.ckpt_calls), None)):
+            return f"{caller} passes {candidate.parameter[0]}() a Lightning .ckpt file"
         if only := sorted(candidate.keys & LIGHTNING_KEYS):
             return f"it reads {only[0]!r}, a key of Lightning checkpoints"
         keys = candidate.keys
         if not keys or not keys <= LIGHTNING_LAYOUT or any(keys <= plain for plain in self._plain_layouts()):
             return None  # a plain file of the project's own could be the one
         shown = ", ".join(repr(k) for k in sorted(keys))
-        if self.lightning and keys & LIGHTNING_SHARED:
+        if self.lightning and keys & LIGHTNING_SHARED and not (
+                keys <= candidate.optional_keys and any(evidence.weights_only_unwrap for evidence in self.files)):
+            # not `if "state_dict" in sd: sd = sd["state_dict"]` where the project itself loads such files with
+            # weights_only=True the same way (fish-speech's codec.pth): its checkpoints of that kind are plain
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
         if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
             return f"it reads {shown}, the layout of a Lightning checkpoint"

@@ -23,7 +23,7 @@ from .imports import ImportMap, dotted_name, is_torch_module
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
-from .loaded import LoadedObjects, is_namespace, is_object_value, names_object_type
+from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
 from .schedulers import scheduler_names
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -48,6 +48,7 @@ class FindingCollector(ast.NodeVisitor):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
+        self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
@@ -140,7 +141,8 @@ class FindingCollector(ast.NodeVisitor):
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
         for call, api, rules in ([] if self.allowlisted else waiting.values()):
             by_when = {rule.when: rule for rule in rules}
-            if "loads-pickled-object" in by_when and self.loads.is_object(call):
+            if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
+                    not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
@@ -152,7 +154,15 @@ class FindingCollector(ast.NodeVisitor):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
-                    later, path_literal(loaded_path(call))))
+                    later, path_literal(loaded_path(call)),
+                    self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
+                    # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
+                    self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0))))
+        # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
+        # project's own files of that kind load as they are (see ProjectEvidence._lightning)
+        self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
+                                                for call in self.weights_only_loads)
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -374,6 +384,9 @@ class FindingCollector(ast.NodeVisitor):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
                                                              *arguments.kwonlyargs)}
+            self.loads.note_annotated_params(self.scope, (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+            self.loads.signatures[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)
+                                                             if a.arg not in ("self", "cls")])
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
@@ -496,6 +509,11 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
+        if not node.level and (node.module or "").partition(".")[0] == "ignite":
+            self.loads.ignite_checkpoint |= any(a.name in ("ModelCheckpoint", "Checkpoint") for a in node.names)
+        if not node.level and (known := LIBRARY_OBJECTS.get((node.module or "").partition(".")[0])):
+            self.loads.library_classes.update(a.asname or a.name for a in node.names if a.name in known)
+            self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
         if not node.level and node.module:
             package = node.module.partition(".")[0]
             self.evidence.imported_packages.add(package)
@@ -655,11 +673,23 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            self.loads.note_save(node, self.scope)
+            saved_objects = self.loads.note_save(node, self.scope)
+            named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
+            if named and saved_objects:
+                self.evidence.object_files.setdefault(named, node.lineno)
+            elif named:
+                self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
+            if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+                   for kw in node.keywords):
+                self.weights_only_loads.append(node)
         if node.args and is_save_call(node, api):
             self._note_saved(node, api)
+        if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
+                node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
+            self.evidence.ckpt_calls.update((node.func.id, position) for position, arg in enumerate(node.args)
+                                            if self.loads.is_ckpt_path(arg, self.scope))
         if self.writer_imports:
             self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
