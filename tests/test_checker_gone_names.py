@@ -180,3 +180,69 @@ def test_multi_tensor_optimizers_need_their_own_import():
     for imported in ("import torch.optim._multi_tensor\n", "from torch.optim import _multi_tensor\n",
                      "from torch.optim._multi_tensor import AdamW\n"):
         assert _rules_at("import torch\n" + imported + "opt = torch.optim._multi_tensor.AdamW([], lr=1.0)\n") == []
+
+
+def _wheel(tmp_path, name: str, files: dict[str, str]):
+    import zipfile
+
+    path = tmp_path / name
+    with zipfile.ZipFile(path, "w") as wheel:
+        for member, text in files.items():
+            wheel.writestr(member, text)
+    return str(path)
+
+
+def test_torch_top_level_comes_from_the_documented_surface(tmp_path):
+    from torchpatch.validators.radar.name_index import cached_index, torch_surface
+
+    old = _wheel(tmp_path, "old.whl", {
+        "torch/__init__.py": "from torch._C import *\n__all__ = ['typename']\ndef __getattr__(n): pass\n",
+        "torch/_torch_docs.py": "add_docstr(torch.rfft,\n r'''doc''')\nadd_docstr(torch.abs, 'doc')\n",
+        "torch/__init__.pyi": "def gesv(a, b): ...\nclass Base: ...\n",
+        "torch/fft/__init__.py": "def fft2(x): pass\n"})
+    new = _wheel(tmp_path, "new.whl", {
+        "torch/__init__.py": "from torch._C import *\n__all__ = ['typename']\n",
+        "torch/_C/_VariableFunctions.pyi": "def abs(x): ...\n",
+        "torch/fft/__init__.py": "def fft2(x): pass\n"})
+    assert {"rfft", "abs", "gesv", "Base", "typename"} <= torch_surface(old)
+    old_index, new_index = cached_index(old, None), cached_index(new, None)
+    assert "fft" in new_index["torch"].names and not new_index["torch"].dynamic  # a child module counts
+    gone = gone_names([(Version.parse("1.7"), old_index), (Version.parse("2.15"), new_index)])
+    assert gone["torch.rfft"] == ["1.7", "2.15"] and gone["torch.gesv"] == ["1.7", "2.15"]
+    assert "torch.abs" not in gone and "torch.fft" not in gone and "torch.typename" not in gone
+
+
+def test_module_aliases_are_read_from_sys_modules_assignments(tmp_path):
+    from torchpatch.validators.radar.name_index import module_aliases
+
+    wheel = _wheel(tmp_path, "w.whl", {
+        "torch/distributed/_shard/checkpoint/__init__.py":
+            "import sys\nimport torch\nsys.modules['torch.distributed._shard.checkpoint'] = torch.distributed.checkpoint\n",
+        "torch/other.py": "import sys\nsys.modules['torch.elsewhere'] = torch.x\n",  # not its own name: not an alias
+        "torch/local.py": "import sys\nsys.modules['torch.local'] = _impl\n"})  # a local name: unknown here
+    assert module_aliases(wheel) == {"torch.distributed._shard.checkpoint": "torch.distributed.checkpoint"}
+    index = GoneNames({}, aliases=module_aliases(wheel))
+    assert index.alias_in("torch.distributed._shard.checkpoint.save_state_dict") == (
+        "torch.distributed._shard.checkpoint", "torch.distributed.checkpoint")
+    assert index.alias_in("torch.distributed.checkpoint.save") is None
+
+
+def test_names_through_a_module_alias_get_the_real_modules_rules():
+    code = ("import torch.distributed._shard.checkpoint as dist_cp\n"
+            "from torch.distributed._shard.checkpoint import load_state_dict\n"
+            "dist_cp.save_state_dict({}, storage_writer=dist_cp.FileSystemWriter('d'))\n"
+            "load_state_dict({}, storage_reader=None)\n"
+            "dist_cp.FileSystemReader('d')\n")
+    assert sorted(rules_of(code)) == [(1, "shard-checkpoint-module-deprecated"),
+                                      (2, "dcp-state-dict-functions-deprecated"),
+                                      (2, "shard-checkpoint-module-deprecated"),
+                                      (3, "dcp-state-dict-functions-deprecated")]  # reported at the import, not again
+
+
+def test_shipped_index_knows_torch_functions_removed_before_1_8():
+    data = json.loads(GONE_FILE.read_text(encoding="utf-8"))
+    assert {"1.0", "1.7", "1.8"} <= set(data["builds"])
+    for name in ("torch.rfft", "torch.irfft", "torch.ifft"):
+        assert data["gone"][name] == "1.7 1.8"
+    assert "torch.fft" not in data["gone"] and "torch.arange" not in data["gone"]
+    assert data["aliases"]["torch.distributed._shard.checkpoint"] == "torch.distributed.checkpoint"

@@ -29,8 +29,12 @@ class Gone:
 
 
 class GoneNames:
-    def __init__(self, entries: dict[str, str], homes: dict[str, str] | None = None):
-        """``entries``: qualified name -> "<last build that had it> <first build without it>" ("2.2 2.3")."""
+    def __init__(self, entries: dict[str, str], homes: dict[str, str] | None = None,
+                 aliases: dict[str, str] | None = None):
+        """``entries``: qualified name -> "<last build that had it> <first build without it>" ("2.2 2.3");
+        ``aliases``: old module -> the module the target gives in its place (``torch.distributed._shard.checkpoint``
+        is ``torch.distributed.checkpoint``)."""
+        self.aliases = dict(aliases or {})
         self._entries = entries  # kept as read: a build label is parsed only for a name some code uses
         self._releases: dict[str, Version] = {}
         self._homes = dict(homes or {})
@@ -39,10 +43,20 @@ class GoneNames:
     @classmethod
     def read(cls, path: str | Path = GONE_FILE) -> "GoneNames":
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls(data["gone"], data.get("homes"))
+        return cls(data["gone"], data.get("homes"), data.get("aliases"))
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def alias_in(self, qualified: str) -> tuple[str, str] | None:
+        """(old module, the module it stands for) for the longest alias prefix of ``qualified``, or None."""
+        end = len(qualified)
+        while end > 0:
+            other = self.aliases.get(qualified[:end])
+            if other is not None:
+                return qualified[:end], other
+            end = qualified.rfind(".", 0, end)
+        return None
 
     def lookup(self, qualified: str, target: Version) -> Gone | None:
         """The outermost gone module or name in ``qualified`` that ``target`` lacks, or None."""

@@ -74,7 +74,27 @@ class RuleSet:
             found = self._name_cache[qualified] = self._find_name_rules(qualified)
             return found
 
+    @property
+    def module_aliases(self):
+        """Old module paths the target build fills with another module (gone-names.json's ``aliases``)."""
+        from .gonenames import shipped_gone_names
+
+        return shipped_gone_names()
+
     def _find_name_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
+        """Rules for the name as written, then for the same name under the module an alias stands for
+        (``torch.distributed._shard.checkpoint.save_state_dict`` is ``torch.distributed.checkpoint``'s): those
+        are reported under the written path, so a from-import of it still counts as the report."""
+        found = self._prefix_rules(qualified)
+        alias = self.module_aliases.alias_in(qualified) if self.module_aliases.aliases else None
+        if alias is not None:
+            old, new = alias
+            for api, rules in self._prefix_rules(new + qualified[len(old):]):
+                if api == new or api.startswith(new + "."):  # what is above both was found as written
+                    found.append((old + api[len(new):], rules))
+        return found
+
+    def _prefix_rules(self, qualified: str) -> list[tuple[str, list[Rule]]]:
         found, end = [], len(qualified)
         while end > 0:
             prefix = qualified[:end]

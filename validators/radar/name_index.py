@@ -5,18 +5,21 @@ top-level names it binds (defs, classes, assignments, imports, ``__all__``, ``gl
 functions assign, star-imports resolved within torch) and its child modules. A module is *dynamic*
 when its names cannot be read off the source: a module ``__getattr__``, writes through ``globals()``,
 ``sys.modules`` tricks, ``exec``, or a star-import from something that is not a torch ``.py`` module
-(``from torch._C import *``). ``torch`` itself, ``torch._C``, ``torch.ops`` and ``torch.classes`` are
-left out: their names are made at run time (the surface records cover torch's public top level).
+(``from torch._C import *``). ``torch._C``, ``torch.ops`` and ``torch.classes`` are left out: their names are made at run time.
+``torch`` itself gets its names from what documents them (:func:`torch_surface`): the stubs' defs,
+``_torch_docs.py``'s ``add_docstr(torch.X, ...)``, its ``__all__`` and its child modules; a top-level
+name is only ever claimed gone after ``--verify`` found it missing on the installed builds.
 
 :func:`gone_names` compares the builds, oldest first: a module, or a name of a module that is not
 dynamic in any later build, that the newest build lacks is *gone*, with the last build that had it and
-the first build that did not. The result is small (qualified name -> "last first-missing") and ships
+the first build that did not. :func:`module_aliases` lists the newest build's modules that stand in for
+another (``sys.modules[own] = other``). The result is small (qualified name -> "last first-missing") and ships
 as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
 
 Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.8 has only an x86 one)::
 
     pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
-    python -m torchpatch.validators.radar.name_index 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
+    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
         2.3=... 2.4=... 2.8=... 2.10=... 2.13=WHEEL 2.14=WHEEL 2.15=.venv/lib/python3.11/site-packages \
         --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
         --out validators/checker/gone-names.json
@@ -245,8 +248,59 @@ def _resolve_stars(index: dict[str, ModuleNames]) -> None:
                 entry.names |= more
 
 
+_SURFACE_FILES = ("torch/__init__.pyi", "torch/_C/_VariableFunctions.pyi", "torch/_torch_docs.py", "torch/__init__.py")
+_DOCUMENTED = re.compile(r"add_docstr\(\s*torch\.(\w+)\s*,")  # torch/_torch_docs.py documents each C function
+
+
+def torch_surface(source: str | Path) -> set[str]:
+    """``torch``'s own top-level names that a build documents: its ``__init__.pyi`` / ``_VariableFunctions.pyi``
+    defs and classes, the functions ``_torch_docs.py`` documents, and ``torch/__init__.py``'s ``__all__``.
+
+    Most of them are made in C at run time, so the source cannot prove a name absent: the caller must
+    check a gone top-level name on installed builds (``--verify``) before claiming it.
+    """
+    texts = dict(_read_some(Path(source), _SURFACE_FILES))
+    names: set[str] = set()
+    for stub in _SURFACE_FILES[:2]:
+        try:
+            tree = ast.parse(texts.get(stub, ""))
+        except (SyntaxError, ValueError):
+            continue
+        names.update(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)))
+    names.update(_DOCUMENTED.findall(texts.get("torch/_torch_docs.py", "")))
+    init = _scan(texts.get("torch/__init__.py", ""), "torch", True)
+    names.update(init.exports or ())
+    return {n for n in names if not n.startswith("__")}
+
+
+def _read_some(source: Path, wanted: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    if source.suffix == ".whl":
+        with zipfile.ZipFile(source) as wheel:
+            present = set(wheel.namelist())
+            for name in wanted:
+                if name in present:
+                    yield name, wheel.read(name).decode("utf-8", errors="replace")
+        return
+    root = source / "torch" if (source / "torch").is_dir() else source
+    for name in wanted:
+        path = root / name.removeprefix("torch/")
+        if path.is_file():
+            yield name, path.read_text(encoding="utf-8", errors="replace")
+
+
 def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
-    """A build's index; the scan (not the resolution) is kept in ``cache`` when given."""
+    """A build's index, ``torch``'s documented surface included (see :func:`with_torch_surface`);
+    the scan (not the resolution) is kept in ``cache`` when given."""
+    return with_torch_surface(_cached_modules(source, cache), torch_surface(source))
+
+
+def with_torch_surface(index: dict[str, ModuleNames], surface: set[str]) -> dict[str, ModuleNames]:
+    """``torch`` as a module whose names are its documented surface and its child modules."""
+    children = {m.split(".")[1] for m in index if m.count(".") >= 1}
+    return {**index, "torch": ModuleNames(surface | children)}
+
+
+def _cached_modules(source: str, cache: str | None) -> dict[str, ModuleNames]:
     path = Path(cache) / (Path(source).name + ".scan.json") if cache else None
     if path is not None and path.exists():
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -260,6 +314,25 @@ def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
                                             None if e.exports is None else sorted(e.exports)]
                                         for m, e in scanned.items()}), encoding="utf-8")
     return resolve_build(scanned)
+
+
+_SELF_ALIAS = re.compile(r"""sys\.modules\[\s*["'](torch[\w.]*)["']\s*\]\s*=\s*\(?\s*(torch(?:\.\w+)+)\s*\)?\s*$""",
+                         re.MULTILINE)
+
+
+def module_aliases(source: str | Path) -> dict[str, str]:
+    """Modules of a build that put another torch module in their own place (``sys.modules[own name] =
+    torch.distributed.checkpoint``): importing the old path gives the other module, so every name under
+    it is the other module's name (the checker resolves calls through the old path to the new one's rules)."""
+    aliases = {}
+    for path, text in build_sources(source):
+        if "sys.modules[" not in text:
+            continue
+        module = module_of(path)[0]
+        for own, other in _SELF_ALIAS.findall(text):
+            if own == module and other != module:
+                aliases[own] = other
+    return aliases
 
 
 # --- comparing builds -------------------------------------------------------------------------------
@@ -344,6 +417,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{version}: {len(index)} modules, {sum(e.dynamic for e in index.values())} dynamic", file=sys.stderr)
         builds.append((Version.parse(version), index))
     gone = gone_names(builds)
+    if not args.verify:  # torch's top level is made at run time: its names need an installed build's word
+        modules = {m for _, index in builds for m in index}
+        gone = {q: g for q, g in gone.items() if q.count(".") > 1 or q in modules}
     for spec in args.verify:
         version, _, python = spec.partition("=")
         target = Version.parse(version)
@@ -353,9 +429,11 @@ def main(argv: list[str] | None = None) -> int:
         for qualified in present:
             gone.pop(qualified, None)
     labels = sorted({f"{v.major}.{v.minor}" for v, _ in builds}, key=lambda s: Version.parse(s).sort_key)
+    newest = max(args.builds, key=lambda spec: Version.parse(spec.partition("=")[0]).sort_key).partition("=")[2]
     data = {"format": FORMAT, "builds": labels, "verified_on": [s.partition("=")[0] for s in args.verify],
             "homes": {q: h for q, h in HOMES.items() if q in gone or q.rsplit(".", 1)[0] in gone},
-            "gone": {q: f"{last} {first}" for q, (last, first) in gone.items()}}  # one string: faster to read
+            "gone": {q: f"{last} {first}" for q, (last, first) in gone.items()},
+            "aliases": module_aliases(newest)}  # one string: faster to read
     Path(args.out).write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(gone)} gone names -> {args.out}", file=sys.stderr)
     return 0
