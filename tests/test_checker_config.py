@@ -253,3 +253,15 @@ def test_the_rule_file_cache_gives_the_same_rules_and_survives_a_broken_cache(tm
     assert ruleset.default_rules().rules == rules.rules  # a broken cache is ignored and rewritten
     assert json.loads(written.read_text())["rules"]
     assert cache_path(("a",)) != cache_path(("b",))
+
+
+def test_a_full_family_continues_with_three_digit_codes_and_old_codes_stay(tmp_path):
+    from types import SimpleNamespace
+
+    registry = CodeRegistry(families={"removed-and-legacy-calls": 0},
+                            codes={f"rule-{n}": f"TP0{n:02d}" for n in range(1, 100)})
+    rules = [SimpleNamespace(id=f"rule-{n}", section="removed-and-legacy-calls#x") for n in range(1, 100)]
+    rules.append(SimpleNamespace(id="newcomer", section="removed-and-legacy-calls#y"))
+    assigned, retired = registry.assign(rules)
+    assert (assigned, retired) == (["TP0100 newcomer"], [])
+    assert registry.codes["rule-7"] == "TP007" and CODE.match("TP0100") and registry.problem() is None

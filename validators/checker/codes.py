@@ -1,6 +1,8 @@
 """Short stable rule codes (``TP101``), kept in ``references/check-codes.toml`` apart from the rules.
 
-A code is ``TP`` + a family digit + two digits. The family is the topic of the reference file the
+A code is ``TP`` + a family digit + two digits; once a family's 99 two-digit codes are taken, its new
+rules get three (``TP0100``, ``TP0101``, ...), so old codes never change and a family prefix still selects
+them all (as in ruff, a longer prefix such as ``TP01`` matches both ``TP010`` and ``TP0100``). The family is the topic of the reference file the
 rule's section lives in (``[families]``: ``migrations-and-security`` = 1 gives ``TP1xx``), so a
 prefix such as ``TP1`` selects one topic; several references of one topic share a digit (the
 references on deprecated APIs that still warn are all ``TP0xx``). ``[codes]`` maps every rule id, hand-written or generated
@@ -26,8 +28,8 @@ except ModuleNotFoundError:  # Python 3.10
 from ..errors import InvalidInput
 
 CODES_FILE_NAME = "check-codes.toml"
-CODE = re.compile(r"^TP\d{3}$")
-PREFIX = re.compile(r"^TP\d{0,3}$")  # TP, TP1, TP10, TP101: what a selector may name
+CODE = re.compile(r"^TP\d(?:\d{2}|[1-9]\d{2})$")  # TP101, or TP0100 once family 0 is full
+PREFIX = re.compile(r"^TP\d{0,4}$")  # TP, TP1, TP10, TP101, TP0100: what a selector may name
 _HEADER = """\
 # Short stable codes for the rules of `torchpatch check` (see validators/checker/codes.py).
 # Generated and kept by `.venv/bin/python -m torchpatch.validators.checker.assign_codes`: run it after adding
@@ -88,10 +90,9 @@ class CodeRegistry:
             if rule.id in self.codes:
                 continue
             family = self._family(rule.section.partition("#")[0])
-            number = next((n for n in range(1, 100) if f"TP{family}{n:02d}" not in used), None)
-            if number is None:
+            code = next((c for n in range(1, 1000) if (c := f"TP{family}{n:02d}") not in used), None)
+            if code is None:
                 raise InvalidInput(f"family TP{family} ({rule.section.partition('#')[0]}) has no free code left")
-            code = f"TP{family}{number:02d}"
             self.codes[rule.id] = code
             used.add(code)
             assigned.append(f"{code} {rule.id}")
