@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import ast
 import os
+from pathlib import Path
 
-from ..parsing import parse_python
 from .imports import dotted_name
+from .source import parse_module_file
 
 _PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
 _NAMESPACES = frozenset({"Namespace", "SimpleNamespace"})
@@ -157,11 +158,7 @@ class ReturnIndex:
 
     def _objects(self, path: str) -> set[str]:
         if path not in self.parsed:
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    tree = parse_python(handle.read(), path)
-                self.parsed[path] = returned_objects(tree)
-                self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
-            except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError):
-                self.parsed[path] = set()
+            tree = parse_module_file(Path(path))
+            self.parsed[path] = returned_objects(tree) if tree is not None else set()
+            self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)} if tree else set()
         return self.parsed[path]

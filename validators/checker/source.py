@@ -10,8 +10,11 @@ from __future__ import annotations
 import io
 import os
 import stat
+import ast
 import tokenize
 from pathlib import Path
+
+from ..parsing import parse_python
 
 MAX_SOURCE_BYTES = 1_000_000  # about 25,000 lines: far beyond one file an agent writes
 
@@ -35,6 +38,15 @@ def read_source(path: Path) -> str:
     except OSError as exc:
         raise Unreadable(_os_reason(exc)) from None
     return decode_source(data)
+
+
+def parse_module_file(path: Path) -> ast.Module | None:
+    """The syntax tree of a project module read for evidence (not one being checked): None when it
+    cannot be read or parsed, since a missing piece of evidence is no error of the checked file."""
+    try:
+        return parse_python(read_source(path), str(path))
+    except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def decode_source(data: bytes) -> str:

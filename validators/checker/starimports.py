@@ -14,9 +14,8 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from ..parsing import parse_python
 from .imports import ImportMap, _rebound_names, is_torch_module
-from .source import Unreadable, read_source
+from .source import parse_module_file
 
 _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
 
@@ -64,9 +63,7 @@ def _as_module(base: Path, parts: list[str]) -> Path | None:
 
 @lru_cache(maxsize=256)
 def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
-    try:
-        tree = parse_python(read_source(Path(path)), path)
-    except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
+    if (tree := parse_module_file(Path(path))) is None:
         return ()
     imports, rebound, public = ImportMap(), set(), None
     for node in _module_level(tree.body):

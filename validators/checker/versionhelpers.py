@@ -14,8 +14,7 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from ..parsing import parse_python
-from .source import Unreadable, read_source
+from .source import parse_module_file
 from .starimports import _module_file
 
 
@@ -139,9 +138,7 @@ class VersionHelpers:
 
 @lru_cache(maxsize=256)
 def _module_helpers(path: str, size: int, mtime: int) -> tuple[tuple[str, int], ...]:
-    try:
-        tree = parse_python(read_source(Path(path)), path)
-    except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
+    if (tree := parse_module_file(Path(path))) is None:
         return ()
     return tuple((key, parts) for key, parts in _local_helpers(tree).items() if parts is not None)
 
