@@ -101,7 +101,7 @@ class ImportMap:
         if not candidates:
             return
         bindings: dict[str, int] = {}
-        for node in _statements(tree):
+        for node in statements(tree):
             names = [node.target.id] if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) \
                 else _rebound_names(node)
             for name in names:
@@ -220,7 +220,7 @@ def _reads_torch(tree: ast.AST) -> bool:
                for n in ast.walk(tree))
 
 
-def _statements(tree: ast.AST):
+def statements(tree: ast.AST):
     """Every statement, at any depth, without visiting expressions: imports are statements."""
     pending = list(getattr(tree, "body", ()))
     while pending:

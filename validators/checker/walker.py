@@ -19,7 +19,7 @@ from .aliases import alias_key, find_aliases
 from .finding import Finding
 from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
-from .imports import ImportMap, dotted_name, is_torch_module
+from .imports import ImportMap, dotted_name, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
@@ -459,8 +459,8 @@ class FindingCollector(ast.NodeVisitor):
         if not isinstance(value, ast.Name):
             return False
         if self.own_callables is None:
-            self.own_callables = {node.name for node in ast.walk(self.tree) if isinstance(
-                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+            self.own_callables = {node.name for node in statements(self.tree) if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}  # definitions are statements
         return value.id in self.own_callables
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
