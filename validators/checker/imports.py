@@ -187,6 +187,9 @@ def _rebound_names(node: ast.stmt):
                 yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
 
 
+_NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
+
+
 def _declared_outside(function: ast.AST) -> set[str]:
     """Names a function declares ``global`` / ``nonlocal``: binding them rebinds the outer name."""
     return {name for node in _own_statements(function) if isinstance(node, (ast.Global, ast.Nonlocal))
@@ -200,7 +203,7 @@ def _own_statements(function: ast.AST):
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for name in _NESTED_STATEMENTS:
             pending.extend(getattr(node, name, ()))
 
 
@@ -211,7 +214,7 @@ def _scoped_statements(tree: ast.AST):
         node, function = pending.pop()
         yield node, function
         inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for name in _NESTED_STATEMENTS:
             pending.extend((child, inner) for child in getattr(node, name, ()))
 
 
@@ -226,7 +229,7 @@ def statements(tree: ast.AST):
     while pending:
         node = pending.pop()
         yield node
-        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+        for name in _NESTED_STATEMENTS:
             pending.extend(getattr(node, name, ()))
 
 
