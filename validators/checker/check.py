@@ -20,6 +20,7 @@ from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
+from .inherited import ClassFacts, inherited_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -49,6 +50,9 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
     for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
         raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
+    if collector is not None and collector.class_facts.calls:  # a subclass in the same file
+        group = [(collector.class_facts, code, findings)]
+        _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -122,6 +126,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     roots: dict[str, str | None] = {}
     per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
     undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
+    classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -140,6 +145,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                 per_file.append(findings)
                 if collector is not None:
                     project.add(collector.evidence)
+                    facts = collector.class_facts
+                    classes.setdefault(root, []).append((facts, code if facts.calls else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
@@ -156,8 +163,20 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()
+    for group in classes.values():
+        _add_inherited(group, rules, parse_target(torch_version), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: RuleSet, target,
+                   selection: Selection | None) -> None:
+    """Calls through a callable that a base class binds, in another class or file (inherited.py)."""
+    found = inherited_findings([facts for facts, _, _ in group], rules, target)
+    for facts, code, findings in group:
+        if facts.file in found:
+            findings.extend(_kept(found[facts.file], code, selection))
+            findings.sort()
 
 
 def _unknown(name: str) -> str:

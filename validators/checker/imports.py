@@ -234,12 +234,25 @@ def statements(tree: ast.AST):
 
 
 def dotted_name(node: ast.AST) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript."""
+    """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
+    ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a
+    default (``getattr(torch, "x", None)``) it is a probe that tolerates a missing name, so it is left alone."""
     parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
+    while isinstance(node, ast.Attribute) or is_literal_getattr(node):
+        if isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        else:
+            parts.append(node.args[1].value)
+            node = node.args[0]
     if isinstance(node, ast.Name):
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+def is_literal_getattr(node: ast.AST) -> bool:
+    """``getattr(obj, "name")``: exactly two positional arguments, the second a literal identifier."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+            and len(node.args) == 2 and not node.keywords and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str) and node.args[1].value.isidentifier())

@@ -16,10 +16,11 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
+from .inherited import ClassFacts
 from .finding import Finding
 from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
-from .imports import ImportMap, dotted_name, is_torch_module, statements
+from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
@@ -50,6 +51,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads = LoadedObjects()
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
+        self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -131,6 +133,9 @@ class FindingCollector(ast.NodeVisitor):
         self.tree = tree
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
                                     self._runs_on_target) if self.rules.by_call else {}
+        for (owner, attr), named in self.aliases.items():
+            if owner:
+                self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.visit(tree)
         if self.table_findings:
@@ -163,6 +168,7 @@ class FindingCollector(ast.NodeVisitor):
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
+        self.class_facts.keep_inherited_calls()
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -406,6 +412,7 @@ class FindingCollector(ast.NodeVisitor):
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
                                              for base in node.bases)))
             self._check_plain_methods(node)
+            self.class_facts.note_class(node, self._resolve)
             self.generic_visit(node)
             self.bases = outer_bases
             self.classes.pop()
@@ -698,6 +705,9 @@ class FindingCollector(ast.NodeVisitor):
             self._check_call(node, api, self.rules.by_call[api])
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
+        elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
+              and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
+            self.class_facts.note_call(self.classes[-1], node)
         elif self._is_super_init(node):
             for base in self.bases:
                 if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
@@ -900,7 +910,7 @@ class FindingCollector(ast.NodeVisitor):
             self.findings[key] = finding
             if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
-            if rule.rewrite and fixable:  # a flag named in config.patch(...) is a keyword or a string, not the name
+            if rule.rewrite and fixable and not _spelled_with_getattr(node):  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
     def _keep_dispatched_tables(self, tree: ast.AST) -> None:
@@ -924,6 +934,11 @@ class FindingCollector(ast.NodeVisitor):
         end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
                        rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
+def _spelled_with_getattr(node: ast.AST) -> bool:
+    """``getattr(torch.cuda, "FloatTensor")(3)``: the rewrites edit dotted names, not getattr's string."""
+    return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
 
 
 _PROFILER_ROWS = "torch.autograd.profiler_util."

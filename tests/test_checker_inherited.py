@@ -1,0 +1,87 @@
+"""Calls through a callable that a base class of the project binds to ``self.attr`` (checker/inherited.py)."""
+
+import textwrap
+
+from torchpatch.validators.checker import check_paths, check_source
+
+BASE = """
+import torch
+
+class BaseModel(torch.nn.Module):
+    def initialize(self, gpu_ids):
+        self.Tensor = torch.cuda.FloatTensor if gpu_ids else torch.Tensor
+"""
+
+
+def _write(folder, files: dict[str, str]) -> list[tuple[str, int, str]]:
+    for name, code in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+    return sorted((f.file.rsplit("/", 1)[-1], f.line, f.rule) for f in check_paths([folder], "2.15").findings)
+
+
+def test_a_subclass_in_another_file_calls_the_constructor_its_base_binds(tmp_path):
+    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
+        import torch
+        from .base_model import BaseModel
+
+        class Model(BaseModel):
+            def encode(self, n):
+                return self.Tensor(n, 3).zero_()
+
+        class Inference(Model):
+            def run(self):
+                return self.Tensor(1)
+        """})
+    assert found == [("model.py", 7, "cuda-dtype-tensor-constructor"), ("model.py", 11, "cuda-dtype-tensor-constructor")]
+
+
+def test_a_class_that_rebinds_or_defines_the_attribute_hides_the_base(tmp_path):
+    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
+        import torch
+        from .base_model import BaseModel
+
+        class Rebinds(BaseModel):
+            def initialize(self, gpu_ids):
+                self.Tensor = torch.empty
+
+            def encode(self, n):
+                return self.Tensor(n)
+
+        class Defines(BaseModel):
+            def Tensor(self, *size):
+                return torch.empty(size)
+
+            def encode(self, n):
+                return self.Tensor(n)
+
+        class Below(Rebinds):
+            def run(self):
+                return self.Tensor(1)
+        """})
+    assert found == []
+
+
+def test_a_base_name_two_classes_share_is_not_followed(tmp_path):
+    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
+    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other, "model.py": """
+        import torch
+        from .base_model import BaseModel
+
+        class Model(BaseModel):
+            def encode(self, n):
+                return self.Tensor(n)
+        """})
+    assert found == []
+
+
+def test_a_subclass_in_the_same_file_and_a_version_guard():
+    code = textwrap.dedent(BASE + """
+    class Model(BaseModel):
+        def encode(self, n):
+            if torch.__version__ < "1.0":
+                return self.Tensor(n)
+            return self.Tensor(n, 2)
+    """)
+    assert [(f.line, f.rule) for f in check_source(code, "2.15")] == [(12, "cuda-dtype-tensor-constructor")]

@@ -1,0 +1,124 @@
+"""Calls through a callable that a base class of the project binds to ``self.attr``.
+
+``class BaseModel: def initialize(self): self.Tensor = torch.cuda.FloatTensor if gpu else torch.Tensor`` in
+one file, and ``class Pix2PixModel(BaseModel): ... self.Tensor(n, c, h, w)`` in another: the subclass calls
+the deprecated constructor without naming it anywhere in its own file, so aliases.py (one file, one class)
+cannot see it. Each walk leaves :class:`ClassFacts` (which classes bind which attributes, what each class
+assigns or defines, its bases, and its ``self.attr(...)`` calls); once the project's files are in,
+:func:`inherited_findings` follows each call's class up its bases by name.
+
+Only certain bindings count: a base name defined by exactly one class of the sub-project, and the first class
+on the way up that assigns or defines the attribute must be the one binding it to a ruled callable (a
+subclass that rebinds ``self.Tensor`` to something else, or defines a ``Tensor`` method, hides the base's).
+The call is reported where it is written: the binding is in another class, maybe another file.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .finding import Finding
+from .patterns import matches_call
+from .rule import Rule
+
+_MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
+
+
+@dataclass
+class ClassFacts:
+    """One file's classes, for the project-wide pass."""
+
+    file: str = ""
+    bindings: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # class -> attr -> ruled apis bound
+    assigned: dict[str, set[str]] = field(default_factory=dict)  # class -> attrs it assigns or methods it defines
+    bases: dict[str, tuple[str, ...]] = field(default_factory=dict)  # class -> names of its non-torch bases
+    calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)  # (class, attr, self.attr(...) call)
+
+    def note_class(self, node: ast.ClassDef, resolve) -> None:
+        """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""
+        names = []
+        for base in node.bases:
+            base = base.value if isinstance(base, ast.Subscript) else base
+            if isinstance(base, (ast.Name, ast.Attribute)) and resolve(base) is None:
+                names.append(base.id if isinstance(base, ast.Name) else base.attr)
+        self.bases[node.name] = tuple(names)
+        self.assigned[node.name] = _assigned(node)
+
+    def note_call(self, owner: str, node: ast.Call) -> None:
+        """A ``self.attr(...)`` call in a method of ``owner`` (not inside a version guard)."""
+        self.calls.append((owner, node.func.attr, node))
+
+    def keep_inherited_calls(self) -> None:
+        """Once the file is walked: only calls that the class itself does not decide, in classes with bases."""
+        self.calls = [(owner, attr, node) for owner, attr, node in self.calls
+                      if self.bases.get(owner) and attr not in self.assigned.get(owner, ())
+                      and attr not in self.bindings.get(owner, {})]
+
+
+def _assigned(node: ast.ClassDef) -> set[str]:
+    """Attributes ``self.x = ...`` (any form of assignment) in the class's methods, and its own method and
+    class-level names: any of them decides what ``self.x`` is before a base class does."""
+    names = set()
+    for child in node.body:
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(child.name)
+        elif isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for target in (child.targets if isinstance(child, ast.Assign) else [child.target]):
+                names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store) and \
+                isinstance(inner.value, ast.Name) and inner.value.id == "self":
+            names.add(inner.attr)
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "setattr":
+            names.add("*")  # setattr(self, name, ...) may bind anything
+    return names
+
+
+def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list[Finding]]:
+    """file -> findings for calls through a callable a base class binds (see the module's docstring)."""
+    defined: dict[str, list[ClassFacts]] = {}
+    for facts in files:
+        for name in facts.bases:
+            defined.setdefault(name, []).append(facts)
+    if not any(facts.bindings for facts in files):
+        return {}
+    out: dict[str, list[Finding]] = {}
+    for facts in files:
+        for owner, attr, node in facts.calls:
+            apis = _bound(owner, attr, facts, defined)
+            for api in apis:
+                newest: dict[tuple, Rule] = {}
+                for rule in rules.by_call.get(api, ()):
+                    if not rule.when and rule.applies_to(target) and matches_call(rule, node):
+                        kept = newest.get(rule.pattern)
+                        if kept is None or rule.version.sort_key > kept.version.sort_key:
+                            newest[rule.pattern] = rule
+                for rule in newest.values():
+                    end = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+                    out.setdefault(facts.file, []).append(Finding(
+                        facts.file, node.lineno, node.col_offset + 1, api,
+                        f"{rule.message} (self.{attr} is {api}, bound in a base class)", rule.fix, rule.section,
+                        rule.id, rule.severity, rule.code, node.end_lineno or node.lineno, end + 1))
+    return out
+
+
+def _bound(owner: str, attr: str, facts: ClassFacts, defined: dict[str, list[ClassFacts]]) -> list[str]:
+    """The ruled apis the first base class of ``owner`` (depth first, in base order) that decides ``attr``
+    binds it to; none if that class binds it to anything else, or a base name is ambiguous or unknown."""
+    seen: set[str] = {owner}
+    stack = [(base, 1) for base in reversed(facts.bases.get(owner, ()))]
+    while stack:
+        name, depth = stack.pop()
+        holders = defined.get(name, [])
+        if len(holders) != 1 or name in seen or depth > _MAX_DEPTH:
+            return []  # not the project's class, defined twice, a cycle, or too deep: unknown
+        seen.add(name)
+        holder = holders[0]
+        if attr in holder.bindings.get(name, {}):
+            return holder.bindings[name][attr]
+        assigned = holder.assigned.get(name, set())
+        if attr in assigned or "*" in assigned:
+            return []
+        stack.extend((base, depth + 1) for base in reversed(holder.bases.get(name, ())))
+    return []
