@@ -45,6 +45,11 @@ class ClassFacts:
         self.bases[node.name] = tuple(names)
         self.assigned[node.name] = _assigned(node)
 
+    def note_store(self, owner: str, attr: str) -> None:
+        """``self.attr = ...`` (any assignment) in a method of ``owner``; ``"*"`` for ``setattr(...)``, which may
+        bind anything."""
+        self.assigned.setdefault(owner, set()).add(attr)
+
     def note_call(self, owner: str, node: ast.Call) -> None:
         """A ``self.attr(...)`` call in a method of ``owner`` (not inside a version guard)."""
         self.calls.append((owner, node.func.attr, node))
@@ -57,8 +62,9 @@ class ClassFacts:
 
 
 def _assigned(node: ast.ClassDef) -> set[str]:
-    """Attributes ``self.x = ...`` (any form of assignment) in the class's methods, and its own method and
-    class-level names: any of them decides what ``self.x`` is before a base class does."""
+    """The class's own method names and class-level names: like an attribute its methods assign (which the
+    walker adds as it meets ``self.x = ...``, see :meth:`ClassFacts.note_store`), any of them decides what
+    ``self.x`` is before a base class does."""
     names = set()
     for child in node.body:
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -66,12 +72,6 @@ def _assigned(node: ast.ClassDef) -> set[str]:
         elif isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             for target in (child.targets if isinstance(child, ast.Assign) else [child.target]):
                 names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Store) and \
-                isinstance(inner.value, ast.Name) and inner.value.id == "self":
-            names.add(inner.attr)
-        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "setattr":
-            names.add("*")  # setattr(self, name, ...) may bind anything
     return names
 
 

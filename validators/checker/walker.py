@@ -552,6 +552,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.loads.note_attribute(node, self.scope)
+        if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
+                and node.value.id == "self"):
+            self.class_facts.note_store(self.classes[-1], node.attr)
         if self.profiler_rows and isinstance(node.value, ast.Name) and (
                 rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
             self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
@@ -675,6 +678,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
