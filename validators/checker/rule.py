@@ -31,6 +31,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``@staticmethod`` or ``@classmethod``: reported at the class
     scalar-index      ``<receiver>.data[0]`` (also through ``.cpu()``) where the receiver's last name fully
                       matches ``receiver``: a loss is a 0-dim tensor, and indexing one raises
+    step-order        ``<receiver>.step()`` as a plain statement of a loop body, before a later statement of that
+                      body that steps an optimizer, with no optimizer step earlier in the function
+                      (steporder.py): the pre-1.1 scheduler-first order; ``receiver`` names the scheduler
     gone              any torch module or name the target build no longer has while an older build did
                       (gonenames.py: the index comes from the builds' sources, not from ``api``, which
                       lists the section's examples); each finding names the gone module or name, the
@@ -68,7 +71,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone")
+         "plain-method", "scalar-index", "gone", "step-order")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 
@@ -141,15 +144,15 @@ def validate_rule_fields(rule: Rule) -> str | None:
         pattern = getattr(rule, key)
         if pattern is None:
             continue
-        if rule.kind != "method" and not (key == "receiver" and rule.kind == "scalar-index"):
+        if rule.kind != "method" and not (key == "receiver" and rule.kind in ("scalar-index", "step-order")):
             return f"{key}= only goes with kind=method"
         try:
             re.compile(pattern)
         except re.error as exc:
             return f"{key}= is not a regular expression ({exc})"
-    if rule.kind == "scalar-index" and rule.receiver is None:
-        return "kind=scalar-index needs receiver="
-    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index"):
+    if rule.kind in ("scalar-index", "step-order") and rule.receiver is None:
+        return f"kind={rule.kind} needs receiver="
+    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order"):
         return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"

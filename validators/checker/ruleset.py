@@ -29,6 +29,7 @@ class RuleSet:
     by_method: dict[str, list[Rule]] = field(init=False)
     by_list_index: list[Rule] = field(init=False)  # x[[slice(...), 0]]: the receiver is unknown, the index shape decides
     by_scalar_index: list[Rule] = field(init=False)  # loss.data[0]: the receiver's name decides
+    by_step_order: list[Rule] = field(init=False)  # scheduler.step() before optimizer.step() (steporder.py)
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
     gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
@@ -39,10 +40,11 @@ class RuleSet:
         self.by_name, self.by_call, self.by_method = defaultdict(list), defaultdict(list), defaultdict(list)
         self.by_list_index = [rule for rule in self.rules if rule.kind == "list-index"]
         self.by_scalar_index = [rule for rule in self.rules if rule.kind == "scalar-index"]
+        self.by_step_order = [rule for rule in self.rules if rule.kind == "step-order"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         for rule in self.rules:
-            if rule.kind in ("list-index", "scalar-index", "gone"):
+            if rule.kind in ("list-index", "scalar-index", "gone", "step-order"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

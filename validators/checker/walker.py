@@ -11,6 +11,7 @@ methods called on something built by a non-torch library (``sympy.Matrix(...).ch
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 
 from ..markdown import Version
@@ -27,6 +28,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
 from .schedulers import scheduler_names
+from .steporder import early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
@@ -137,6 +139,8 @@ class FindingCollector(ast.NodeVisitor):
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
+        if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
+            self._check_step_order(tree)
         self.visit(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
@@ -403,6 +407,8 @@ class FindingCollector(ast.NodeVisitor):
             if node.returns is not None and self._resolve(node.returns) in MODULE_CLASSES:
                 self.module_returning.add(self.scope)
             self._visit_annotation(node.returns)
+            if self.rules.by_step_order:
+                self._check_step_order(node)
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
@@ -421,6 +427,21 @@ class FindingCollector(ast.NodeVisitor):
         self.scope = outer
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _visit_scope
+
+    def _check_step_order(self, node: ast.AST) -> None:
+        """A loop that steps its scheduler before its optimizer (steporder.py), reported at that step."""
+        for rule in self.rules.by_step_order:
+            pattern = re.compile(rule.receiver)
+
+            def is_scheduler(receiver: ast.expr) -> bool:
+                dotted = dotted_name(receiver)
+                if dotted is None or self._is_module_or_foreign(receiver):
+                    return False
+                last = dotted.rsplit(".", 1)[-1]
+                return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
+
+            for call in early_scheduler_steps(node, is_scheduler):
+                self._report(call, rule.apis[0], [rule])
 
     def _check_plain_methods(self, node: ast.ClassDef) -> None:
         """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd

@@ -24,9 +24,9 @@ def train(model, loader, args, epochs):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
     scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, milestones=[30, 60])
     for epoch in range(epochs):
-        scheduler.step(epoch)  # finding: scheduler-step-epoch
         for i, batch in enumerate(loader):
             optimizer.step()
+        scheduler.step(epoch)  # finding: scheduler-step-epoch
         print("lr", scheduler.get_lr()[0])  # finding: scheduler-get-lr
         print("lr", scheduler.get_last_lr()[0])
     timm_scheduler, _ = create_scheduler(args, optimizer)

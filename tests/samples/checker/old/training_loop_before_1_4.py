@@ -1,4 +1,5 @@
 # expect: still-warns-on-2.15#schedulerstepepoch
+# expect: still-warns-on-2.15#lr_schedulerstep-before-optimizerstep
 # expect: still-warns-on-2.15#schedulerget_lr-outside-step
 # expect: still-warns-on-2.15#autogradfunction-with-a-non-static-forward
 # expect: still-warns-on-2.15#variablevolatiletrue

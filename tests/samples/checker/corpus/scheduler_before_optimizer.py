@@ -1,0 +1,68 @@
+# Seen in meetshah1995/pytorch-semseg train.py (scheduler stepped at the top of each batch) and in
+# weiaicunzai/pytorch-cifar100 lr_finder.py; the clean look-alikes are the usual post-1.1 orders.
+import torch
+from torch.optim import lr_scheduler
+
+
+def train_scheduler_first(model, loader, optimizer, scheduler, loss_fn, iters):
+    i = 0
+    while i <= iters:
+        for images, labels in loader:
+            i += 1
+            scheduler.step()  # finding: scheduler-step-before-optimizer
+            optimizer.zero_grad()
+            loss_fn(model(images), labels).backward()
+            optimizer.step()
+
+
+def train_epoch_top(model, loader, optimizer, epochs):
+    lr_sched = lr_scheduler.StepLR(optimizer, step_size=30)
+    for epoch in range(epochs):
+        lr_sched.step()  # finding: scheduler-step-before-optimizer
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x).sum().backward()
+            optimizer.step()
+
+
+def train_epoch_end(model, loader, optimizer, epochs):
+    scheduler = lr_scheduler.StepLR(optimizer, step_size=30)
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x).sum().backward()
+            optimizer.step()
+        scheduler.step()
+
+
+def train_warmup_per_batch(model, loader, optimizer, warmup_scheduler, epochs):
+    for epoch in range(epochs):
+        for x, y in loader:
+            optimizer.zero_grad()
+            model(x).sum().backward()
+            optimizer.step()
+            warmup_scheduler.step()
+
+
+def train_conditional(model, loader, optimizer, scheduler, epochs):
+    for epoch in range(epochs):
+        if epoch > 0:
+            scheduler.step()
+        for x, y in loader:
+            optimizer.step()
+
+
+def train_custom_scheduler(model, loader, optimizer, lr_scheduler, epochs):
+    for epoch in range(epochs):
+        lr_scheduler.step(cur_epoch=epoch, cur_step=0)  # another library's scheduler: torch's takes one epoch
+        for x, y in loader:
+            optimizer.step()
+
+
+def train_after_warmup(model, loader, optimizer, scheduler, epochs):
+    for x, y in loader:
+        optimizer.step()
+    for epoch in range(epochs):
+        scheduler.step()
+        for x, y in loader:
+            optimizer.step()

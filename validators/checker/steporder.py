@@ -1,0 +1,115 @@
+"""``scheduler.step()`` that certainly runs before the first ``optimizer.step()``: the pre-1.1 loop order.
+
+A torch scheduler checks its optimizer at its first ``step()`` after construction (``_step_count == 1``): if
+``optimizer.step()`` has not run yet, it warns "Detected call of `lr_scheduler.step()` before
+`optimizer.step()`". Only an order the function itself spells out is certain: a loop whose body calls
+``scheduler.step()`` as a plain statement (not under an ``if``, a ``try`` or a ``with``) before any statement
+that steps an optimizer, and a later statement of the same body that does (the training inside the loop,
+often a nested batch loop). Nothing may step an optimizer earlier in the function. A scheduler stepped
+under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable, Iterator
+
+# optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
+_OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool]) -> list[ast.Call]:
+    """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step."""
+    found: list[ast.Call] = []
+    _scan(getattr(function, "body", []), is_scheduler, found)
+    return found
+
+
+def _scan(statements: list[ast.stmt], is_scheduler, found: list[ast.Call]) -> bool:
+    """Walk ``statements`` in order; True once an optimizer step has been seen (then stop: later loops are
+    past the first optimizer step)."""
+    for statement in statements:
+        if isinstance(statement, _LOOPS):
+            early = _early_in_loop(statement.body, is_scheduler)
+            if early is not None:
+                found.append(early)
+                return True
+        elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith, ast.Try)):  # a loop inside a block
+            if any(_scan(block, is_scheduler, found) for block in _blocks(statement)):
+                return True
+        if _steps_optimizer(statement):
+            return True
+    return False
+
+
+def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
+    for field in ("body", "orelse", "finalbody"):
+        if block := getattr(statement, field, None):
+            yield block
+    for handler in getattr(statement, "handlers", ()):
+        yield handler.body
+
+
+def _early_in_loop(body: list[ast.stmt], is_scheduler) -> ast.Call | None:
+    scheduler_step: ast.Call | None = None
+    for statement in body:
+        if scheduler_step is None:
+            call = _plain_step_call(statement)
+            if call is not None and _torch_step_arguments(call) and is_scheduler(call.func.value):
+                scheduler_step = call
+                continue
+            if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
+                inner = _early_in_loop(statement.body, is_scheduler)
+                if inner is not None:
+                    return inner
+            if _steps_optimizer(statement):
+                return None
+        elif _steps_optimizer(statement):
+            return scheduler_step
+    return None
+
+
+def _plain_step_call(statement: ast.stmt) -> ast.Call | None:
+    if (isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call)
+            and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+        return call
+    return None
+
+
+def _torch_step_arguments(call: ast.Call) -> bool:
+    """``LRScheduler.step(epoch=None)`` takes at most one argument: ``step(cur_epoch=e, cur_step=i)`` or
+    ``step(it, epoch)`` is another library's scheduler."""
+    return len(call.args) + len(call.keywords) <= 1 and all(k.arg == "epoch" for k in call.keywords)
+
+
+def _steps_optimizer(statement: ast.stmt) -> bool:
+    """``optimizer.step()``, ``scaler.step(optimizer)`` or ``amp``-style wrappers anywhere in ``statement``
+    (not in a nested function or class: defining one runs nothing)."""
+    for call in _calls(statement):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "step":
+            if _is_optimizer(func.value) or any(_is_optimizer(argument) for argument in call.args):
+                return True
+    return False
+
+
+def _calls(node: ast.AST) -> Iterator[ast.Call]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Call):
+            yield current
+        stack.extend(child for child in ast.iter_child_nodes(current) if not isinstance(child, _SCOPES))
+
+
+def _is_optimizer(node: ast.expr) -> bool:
+    while isinstance(node, ast.Subscript):  # optimizers[0].step()
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return bool(_OPTIMIZER.fullmatch(node.attr))
+    if isinstance(node, ast.Name):
+        return bool(_OPTIMIZER.fullmatch(node.id))
+    return False
