@@ -56,6 +56,8 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                     else:
                         other.add(key)
                 continue
+            if isinstance(child, ast.If) and not _binds_any(child):
+                continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
             if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
                 visit(child.body if taken else child.orelse, owner)
                 continue
@@ -70,6 +72,22 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
 
     visit(getattr(tree, "body", []), "")
     return {key: named for key, named in found.items() if key not in other}
+
+
+def _binds_any(node: ast.If) -> bool:
+    """Whether any statement under ``node`` is an assignment :func:`find_aliases` looks at (ruled or not)."""
+    pending = [*node.body, *node.orelse]
+    while pending:
+        child = pending.pop()
+        if isinstance(child, ast.Assign):
+            if len(child.targets) == 1 and isinstance(child.value, _BINDABLE):
+                return True
+            continue
+        for field in _BODIES:
+            pending.extend(getattr(child, field, None) or ())
+        for inner in (*getattr(child, "handlers", ()), *getattr(child, "cases", ())):
+            pending.extend(inner.body)
+    return False
 
 
 def _key(target: ast.AST, owner: str) -> tuple[str, str] | None:
