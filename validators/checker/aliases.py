@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import nested_fields
+
 
 _BODIES = ("body", "orelse", "finalbody")
 _BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
@@ -61,6 +63,8 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
             if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
                 visit(child.body if taken else child.orelse, owner)
                 continue
+            if not nested_fields(child):
+                continue  # most statements hold no statements: no need to ask for each field
             for field in _BODIES:
                 inner = getattr(child, field, None)
                 if inner:

@@ -201,6 +201,17 @@ def _names_in_target(target: ast.AST):
 
 
 _NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
+_NESTED_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> those of the fields it has (most have none)
+
+
+def nested_fields(node: ast.AST) -> tuple[str, ...]:
+    """The statement-holding fields of ``node``'s class, looked up once per class: the statement walks below
+    run over every statement of every file, and asking each node for five fields it mostly lacks adds up."""
+    kind = type(node)
+    fields = _NESTED_FIELDS.get(kind)
+    if fields is None:
+        fields = _NESTED_FIELDS[kind] = tuple(name for name in _NESTED_STATEMENTS if name in kind._fields)
+    return fields
 
 
 def _declared_outside(scoped: list) -> dict[int, set[str]]:
@@ -225,7 +236,7 @@ def _scoped_statements(tree: ast.AST):
             function = owner = node
         elif isinstance(node, ast.ClassDef):
             owner = node
-        for name in _NESTED_STATEMENTS:
+        for name in nested_fields(node):
             pending.extend((child, function, owner) for child in getattr(node, name, ()))
 
 
@@ -240,7 +251,7 @@ def statements(tree: ast.AST):
     while pending:
         node = pending.pop()
         yield node
-        for name in _NESTED_STATEMENTS:
+        for name in nested_fields(node):
             pending.extend(getattr(node, name, ()))
 
 

@@ -275,6 +275,9 @@ class LoadedObjects:
                 spanned[0] = spanned[0][value.col_offset:]
                 if not any(name in line for line in spanned):
                     return False
+                spelled = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")  # as a whole name, not `.name`
+                if not any(spelled.search(line) for line in spanned):
+                    return False
         return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value))
 
     def _display(self, node: ast.expr) -> ast.Dict | None:
