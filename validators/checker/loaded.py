@@ -64,6 +64,20 @@ OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
+def _spells(line: str, name: str) -> bool:
+    """Whether an ASCII ``line`` holds ``name`` as a whole word that is not an attribute (``.name``): where
+    it does not, no ``Name`` node of that name starts there. (A per-name regex would be compiled per name.)"""
+    start = line.find(name)
+    while start != -1:
+        end = start + len(name)
+        before = line[start - 1] if start else " "
+        after = line[end] if end < len(line) else " "
+        if not (before == "." or before == "_" or before.isalnum()) and not (after == "_" or after.isalnum()):
+            return True
+        start = line.find(name, start + 1)
+    return False
+
+
 def _string_key(node: ast.Subscript) -> str | None:
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
@@ -273,10 +287,7 @@ class LoadedObjects:
             if all(line.isascii() for line in spanned):  # then a column (a UTF-8 byte offset) is a character index
                 spanned[-1] = spanned[-1][:value.end_col_offset]  # the last line first: it may be the first too
                 spanned[0] = spanned[0][value.col_offset:]
-                if not any(name in line for line in spanned):
-                    return False
-                spelled = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")  # as a whole name, not `.name`
-                if not any(spelled.search(line) for line in spanned):
+                if not any(_spells(line, name) for line in spanned):
                     return False
         return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value))
 
