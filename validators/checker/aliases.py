@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import nested_fields
+
 
 _BODIES = ("body", "orelse", "finalbody")
 _BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
@@ -56,9 +58,13 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                     else:
                         other.add(key)
                 continue
+            if isinstance(child, ast.If) and not _binds_any(child):
+                continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
             if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
                 visit(child.body if taken else child.orelse, owner)
                 continue
+            if not nested_fields(child):
+                continue  # most statements hold no statements: no need to ask for each field
             for field in _BODIES:
                 inner = getattr(child, field, None)
                 if inner:
@@ -70,6 +76,22 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
 
     visit(getattr(tree, "body", []), "")
     return {key: named for key, named in found.items() if key not in other}
+
+
+def _binds_any(node: ast.If) -> bool:
+    """Whether any statement under ``node`` is an assignment :func:`find_aliases` looks at (ruled or not)."""
+    pending = [*node.body, *node.orelse]
+    while pending:
+        child = pending.pop()
+        if isinstance(child, ast.Assign):
+            if len(child.targets) == 1 and isinstance(child.value, _BINDABLE):
+                return True
+            continue
+        for field in _BODIES:
+            pending.extend(getattr(child, field, None) or ())
+        for inner in (*getattr(child, "handlers", ()), *getattr(child, "cases", ())):
+            pending.extend(inner.body)
+    return False
 
 
 def _key(target: ast.AST, owner: str) -> tuple[str, str] | None:

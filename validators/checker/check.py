@@ -81,6 +81,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if not imports.uses_torch:
         return [], None  # nothing here can name a torch API
     collector = FindingCollector(rules, imports, target, filename)
+    collector.source_text = code
+    if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
+        collector.loads.source_lines = code.split("\n")
     collector.version_helpers = VersionHelpers(tree, filename, project_file)
     try:
         findings = collector.collect(tree)

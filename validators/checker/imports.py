@@ -38,8 +38,10 @@ class ImportMap:
         rebound: set[str] = set()
         foreign_star = False
         function_locals: dict[int, set[str]] = {}
-        declared: dict[int, set[str]] = {}
-        for node, function in _scoped_statements(tree):
+        scoped = list(_scoped_statements(tree))
+        declared = _declared_outside(scoped)
+        nothing: set[str] = set()
+        for node, function, _ in scoped:
             if function is not None and not isinstance(node, (ast.Import, ast.ImportFrom)):
                 bound = set(_rebound_names(node))
                 if not bound:
@@ -47,10 +49,9 @@ class ImportMap:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     rebound |= bound  # a nested def or class: file-wide, as before (rare, and conservative)
                     continue
-                if id(function) not in declared:
-                    declared[id(function)] = _declared_outside(function)
-                rebound |= bound & declared[id(function)]  # `global name`: the module's name is rebound
-                if local := bound - declared[id(function)]:
+                outside = declared.get(id(function), nothing)
+                rebound |= bound & outside  # `global name`: the module's name is rebound
+                if local := bound - outside:
                     function_locals.setdefault(id(function), set()).update(local)
                 continue
             if isinstance(node, ast.Import):
@@ -178,44 +179,65 @@ def _rebound_names(node: ast.stmt):
         yield node.name
     elif isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None):
         for target in node.targets:
-            yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+            yield from _names_in_target(target)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
-        yield from (n.id for n in ast.walk(node.target) if isinstance(n, ast.Name))
+        yield from _names_in_target(node.target)
     elif isinstance(node, (ast.With, ast.AsyncWith)):
         for item in node.items:
             if item.optional_vars is not None:
                 yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
 
 
+def _names_in_target(target: ast.AST):
+    """The ``Name`` nodes' ids in an assignment target; a plain name (most targets) needs no walk."""
+    if isinstance(target, ast.Name):
+        return (target.id,)
+    head = target
+    while isinstance(head, ast.Attribute):  # self.x, a.b.c: the walk would find the one name at the root
+        head = head.value
+    if head is not target and isinstance(head, ast.Name):
+        return (head.id,)
+    return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+
+
 _NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements
+_NESTED_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> those of the fields it has (most have none)
 
 
-def _declared_outside(function: ast.AST) -> set[str]:
-    """Names a function declares ``global`` / ``nonlocal``: binding them rebinds the outer name."""
-    return {name for node in _own_statements(function) if isinstance(node, (ast.Global, ast.Nonlocal))
-            for name in node.names}
+def nested_fields(node: ast.AST) -> tuple[str, ...]:
+    """The statement-holding fields of ``node``'s class, looked up once per class: the statement walks below
+    run over every statement of every file, and asking each node for five fields it mostly lacks adds up."""
+    kind = type(node)
+    fields = _NESTED_FIELDS.get(kind)
+    if fields is None:
+        fields = _NESTED_FIELDS[kind] = tuple(name for name in _NESTED_STATEMENTS if name in kind._fields)
+    return fields
 
 
-def _own_statements(function: ast.AST):
-    pending = list(getattr(function, "body", ()))
-    while pending:
-        node = pending.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in _NESTED_STATEMENTS:
-            pending.extend(getattr(node, name, ()))
+def _declared_outside(scoped: list) -> dict[int, set[str]]:
+    """id(function) -> names it declares ``global`` / ``nonlocal`` in its own statements (not in a nested def or
+    class): binding them there rebinds the outer name. Read off the one statement walk :func:`_scoped_statements`
+    makes, not by walking each function again."""
+    declared: dict[int, set[str]] = {}
+    for node, _, owner in scoped:
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and owner is not None:
+            declared.setdefault(id(owner), set()).update(node.names)
+    return declared
 
 
 def _scoped_statements(tree: ast.AST):
-    """Every statement with the innermost function around it (None at module or class level)."""
-    pending = [(node, None) for node in getattr(tree, "body", ())]
+    """Every statement with the innermost function around it (None at module or class level), and the innermost
+    def or class around it (None at module level)."""
+    pending = [(node, None, None) for node in getattr(tree, "body", ())]
     while pending:
-        node, function = pending.pop()
-        yield node, function
-        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
-        for name in _NESTED_STATEMENTS:
-            pending.extend((child, inner) for child in getattr(node, name, ()))
+        node, function, owner = pending.pop()
+        yield node, function, owner
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = owner = node
+        elif isinstance(node, ast.ClassDef):
+            owner = node
+        for name in nested_fields(node):
+            pending.extend((child, function, owner) for child in getattr(node, name, ()))
 
 
 def _reads_torch(tree: ast.AST) -> bool:
@@ -229,7 +251,7 @@ def statements(tree: ast.AST):
     while pending:
         node = pending.pop()
         yield node
-        for name in _NESTED_STATEMENTS:
+        for name in nested_fields(node):
             pending.extend(getattr(node, name, ()))
 
 

@@ -64,6 +64,20 @@ OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
+def _spells(line: str, name: str) -> bool:
+    """Whether an ASCII ``line`` holds ``name`` as a whole word that is not an attribute (``.name``): where
+    it does not, no ``Name`` node of that name starts there. (A per-name regex would be compiled per name.)"""
+    start = line.find(name)
+    while start != -1:
+        end = start + len(name)
+        before = line[start - 1] if start else " "
+        after = line[end] if end < len(line) else " "
+        if not (before == "." or before == "_" or before.isalnum()) and not (after == "_" or after.isalnum()):
+            return True
+        start = line.find(name, start + 1)
+    return False
+
+
 def _string_key(node: ast.Subscript) -> str | None:
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
@@ -96,6 +110,7 @@ class LoadedObjects:
         # the same per binding: `data = pickle.load(f); data["ema"]` then `data = torch.load(p); data["net"]`
         # reads only "net" of the torch.load (id(call) -> keys read while the name held its result)
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
+        self.source_lines: list[str] | None = None  # the file's lines when known: a cheap test before a walk
         self.binding_keys: dict[int, set[str]] = {}
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
@@ -256,9 +271,25 @@ class LoadedObjects:
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
-        if not any(isinstance(n, ast.Name) and n.id == target.id for n in ast.walk(value)):
+        if not self._mentions(value, target.id):
             # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
             self.current[(scope, target.id)] = id(value) if isinstance(value, ast.Call) else 0
+
+    def _mentions(self, value: ast.expr, name: str) -> bool:
+        """Whether ``value`` reads the name ``name``. Most bound values never spell the name out, which a look
+        at their source text shows without walking the subtree; the walk decides when the text holds it, and
+        when the text cannot be trusted to be what was parsed (no lines, non-ASCII: columns count bytes and
+        identifiers are normalized)."""
+        lines = self.source_lines
+        start, end = getattr(value, "lineno", None), getattr(value, "end_lineno", None)
+        if lines is not None and start is not None and end is not None and end <= len(lines):
+            spanned = lines[start - 1:end]
+            if all(line.isascii() for line in spanned):  # then a column (a UTF-8 byte offset) is a character index
+                spanned[-1] = spanned[-1][:value.end_col_offset]  # the last line first: it may be the first too
+                spanned[0] = spanned[0][value.col_offset:]
+                if not any(_spells(line, name) for line in spanned):
+                    return False
+        return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value))
 
     def _display(self, node: ast.expr) -> ast.Dict | None:
         """:func:`dict_display`, with keys that are class constants (``{cls._CONFIG_KEY: cfg}``) spelled out."""
@@ -337,22 +368,22 @@ class LoadedObjects:
                 self._note_mapping(keyword.value, scope)
             elif keyword.arg == "to_save" and isinstance(keyword.value, ast.Dict):
                 self.to_save_sizes.append(len(keyword.value.keys))
-        if _CONFIG_CLASS.search((dotted_name(call.func) or "").rsplit(".", 1)[-1]):
+        callee = dotted_name(call.func)  # spelled out once: every call in the file comes through here
+        last = (callee or "").rsplit(".", 1)[-1]
+        if _CONFIG_CLASS.search(last):
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
                     self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
-        if (callee := dotted_name(call.func) or "").rsplit(".", 1)[-1] in _CHILD_PROCESS and \
-                callee.partition(".")[0] in ("sp", "subprocess"):
+        if last in _CHILD_PROCESS and (callee or "").partition(".")[0] in ("sp", "subprocess"):
             self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
-        if (callee := dotted_name(call.func)) is not None and callee.count(".") <= 1 and \
-                callee.partition(".")[0] in (callee, "self", "cls"):
+        if callee is not None and callee.count(".") <= 1 and callee.partition(".")[0] in (callee, "self", "cls"):
             for position, arg in enumerate(call.args):
                 if isinstance(arg, ast.Name):
-                    self.path_args.setdefault((callee.rsplit(".", 1)[-1], position), set()).add((arg.id, scope))
+                    self.path_args.setdefault((last, position), set()).add((arg.id, scope))
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):

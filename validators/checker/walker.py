@@ -67,6 +67,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
@@ -859,8 +860,16 @@ class FindingCollector(ast.NodeVisitor):
         if dotted is None:
             return False
         if self.scheduler_names is None:
-            self.scheduler_names = scheduler_names(self.tree, self._resolve)
+            self.scheduler_names = frozenset() if self._cannot_name_schedulers() else \
+                scheduler_names(self.tree, self._resolve)
         return dotted.rsplit(".", 1)[-1] in self.scheduler_names
+
+    def _cannot_name_schedulers(self) -> bool:
+        """No name here resolves under ``torch.optim.lr_scheduler``: neither an import nor the (ASCII) text spells
+        ``lr_scheduler`` out. Then the file binds no scheduler and the whole-file walk is skipped."""
+        text = self.source_text
+        return text is not None and text.isascii() and "lr_scheduler" not in text and not any(
+            "lr_scheduler" in qualified for qualified in (*self.imports.aliases.values(), *self.imports.star_modules))
 
     def _get_lr_within_step(self, receiver: ast.AST) -> bool:
         dotted = dotted_name(receiver)
