@@ -40,7 +40,7 @@ import ast
 import re
 from typing import Callable
 
-from .checkpoints import names_ckpt_file
+from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
 
@@ -508,6 +508,7 @@ class LoadedObjects:
                            or self.holds_object(saved, scope)
                            or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
                                                                 or (scope, saved.id) in self.annotated_objects)))
+        objects = objects or writes_framed_pickle(call)  # protocol 4+: refused whatever it holds
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
             if (named := self.file_name(call.args[1], scope)) is not None:
