@@ -37,7 +37,10 @@ RuntimeError on torch 2.15) is a ``loads-pickled-object`` case.
 from __future__ import annotations
 
 import ast
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from .checkpoints import names_ckpt_file, writes_framed_pickle
@@ -62,6 +65,14 @@ PLAIN_DICT_CALLS = frozenset({"vars", "to_dict", "to_container", "asdict", "safe
 # a loaded entry handed to one is an omegaconf DictConfig, which weights_only refuses (checked on torch 2.15).
 OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set_struct", "set_readonly", "resolve"})
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
+
+
+@lru_cache(maxsize=1)
+def loaded_value_attributes() -> frozenset[str]:
+    """Every attribute a value of a weights_only load can have (a tensor, a dict, a list, a str, an int, ...),
+    generated from torch 2.15 by radar/weights_only_globals.py --attributes."""
+    path = Path(__file__).with_name("weights-only-attributes.json")
+    return frozenset(json.loads(path.read_text(encoding="utf-8"))["attributes"])
 
 
 def _string_key(node: ast.Subscript) -> str | None:
@@ -477,7 +488,10 @@ class LoadedObjects:
         value = node.value
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
-            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
+            # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute
+            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS) or (
+                    key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_")
+                    and node.attr not in loaded_value_attributes()):
                 self._mark(value.value, scope)
             return
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
