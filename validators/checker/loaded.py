@@ -67,12 +67,14 @@ OMEGACONF_OBJECT_CALLS = frozenset({"to_yaml", "to_container", "to_object", "set
 MODEL_NAMES = frozenset({"model", "net", "network", "module", "generator", "discriminator", "encoder", "decoder"})
 
 
+ATTRIBUTES_FILE = Path(__file__).with_name("weights-only-attributes.json")
+
+
 @lru_cache(maxsize=1)
 def loaded_value_attributes() -> frozenset[str]:
     """Every attribute a value of a weights_only load can have (a tensor, a dict, a list, a str, an int, ...),
     generated from torch 2.15 by radar/weights_only_globals.py --attributes."""
-    path = Path(__file__).with_name("weights-only-attributes.json")
-    return frozenset(json.loads(path.read_text(encoding="utf-8"))["attributes"])
+    return frozenset(json.loads(ATTRIBUTES_FILE.read_text(encoding="utf-8"))["attributes"])
 
 
 def _string_key(node: ast.Subscript) -> str | None:
