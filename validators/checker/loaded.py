@@ -130,6 +130,9 @@ class LoadedObjects:
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
+        # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
+        self.foreign_reads: list[tuple[str, ast.expr, int]] = []
+        self.stored_attributes: set[str] = set()  # attributes the file sets (``t.someattr = 1``)
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
@@ -488,13 +491,18 @@ class LoadedObjects:
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
         value = node.value
+        if not isinstance(node.ctx, ast.Load):
+            # ``t.someattr = 1``: a tensor keeps such an attribute through torch.save, and weights_only loads it
+            self.stored_attributes.add(node.attr)
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
-            # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute
-            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS) or (
-                    key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_")
-                    and node.attr not in loaded_value_attributes()):
+            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 self._mark(value.value, scope)
+            elif key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
+                    node.attr not in loaded_value_attributes():
+                # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute;
+                # decided once the file is walked: the file may set that attribute on a tensor itself (stored_attributes)
+                self.foreign_reads.append((node.attr, value.value, scope))
             return
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
@@ -673,6 +681,11 @@ class LoadedObjects:
     def is_object(self, call: ast.Call) -> bool:
         if self.namespace_reads:
             self._resolve_namespace_reads()
+        if self.foreign_reads:
+            for attribute, container, scope in self.foreign_reads:
+                if attribute not in self.stored_attributes:
+                    self._mark(container, scope)
+            self.foreign_reads = []
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))

@@ -27,3 +27,13 @@ def set_note(path):
     data = torch.load(path)
     data["w"].note = "tensors take new attributes"
     return data
+
+
+# seen in: Lightning-AI/litgpt tests (a tensor given an attribute of its own before the save: torch.save keeps it,
+# and weights_only loads it back)
+def tensor_attribute_round_trip(path):
+    sd = {"0": torch.randn(2)}
+    sd["0"].someattr = 1
+    torch.save(sd, path)
+    loaded = torch.load(path)
+    return loaded["0"].someattr
