@@ -270,3 +270,23 @@ def is_save_call(call: ast.Call, api: str | None) -> bool:
         return True
     name = dotted_name(call.func)
     return name is not None and "save" in name.rsplit(".", 1)[-1].lower()
+
+
+# ``pickle.HIGHEST_PROTOCOL`` is 5; ``pickle.DEFAULT_PROTOCOL`` is 4 or 5 (by Python version): both frame the pickle.
+# Not ``torch.serialization.DEFAULT_PROTOCOL``: that one is 2, torch.save's own default.
+
+
+def writes_framed_pickle(call: ast.Call) -> bool:
+    """``torch.save(x, f, pickle_protocol=4)`` (or 5, or ``pickle.HIGHEST_PROTOCOL``; the fourth positional
+    argument too): a pickle of protocol 4 or later starts with a FRAME opcode, which the weights_only unpickler
+    refuses whatever the file holds ("Unsupported operand 149" on torch 2.15 and 2.13, even for a dict of tensors),
+    so a load of that file without weights_only=False fails."""
+    value = next((kw.value for kw in call.keywords if kw.arg == "pickle_protocol"), None)
+    if value is None and len(call.args) > 3 and not any(isinstance(a, ast.Starred) for a in call.args[:4]):
+        value = call.args[3]
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, int) and not isinstance(value.value, bool) and value.value >= 4
+    if not isinstance(value, ast.Attribute):
+        return False
+    receiver = dotted_name(value.value) or ""
+    return value.attr == "HIGHEST_PROTOCOL" or (value.attr == "DEFAULT_PROTOCOL" and receiver.endswith("pickle"))

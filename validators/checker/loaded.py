@@ -37,10 +37,13 @@ RuntimeError on torch 2.15) is a ``loads-pickled-object`` case.
 from __future__ import annotations
 
 import ast
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
-from .checkpoints import names_ckpt_file
+from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
 
@@ -76,6 +79,16 @@ def _spells(line: str, name: str) -> bool:
             return True
         start = line.find(name, start + 1)
     return False
+
+
+ATTRIBUTES_FILE = Path(__file__).with_name("weights-only-attributes.json")
+
+
+@lru_cache(maxsize=1)
+def loaded_value_attributes() -> frozenset[str]:
+    """Every attribute a value of a weights_only load can have (a tensor, a dict, a list, a str, an int, ...),
+    generated from torch 2.15 by radar/weights_only_globals.py --attributes."""
+    return frozenset(json.loads(ATTRIBUTES_FILE.read_text(encoding="utf-8"))["attributes"])
 
 
 def _string_key(node: ast.Subscript) -> str | None:
@@ -132,6 +145,9 @@ class LoadedObjects:
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
+        # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
+        self.foreign_reads: list[tuple[str, ast.expr, int]] = []
+        self.stored_attributes: set[str] = set()  # attributes the file sets (``t.someattr = 1``)
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
@@ -506,10 +522,18 @@ class LoadedObjects:
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
         value = node.value
+        if not isinstance(node.ctx, ast.Load):
+            # ``t.someattr = 1``: a tensor keeps such an attribute through torch.save, and weights_only loads it
+            self.stored_attributes.add(node.attr)
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 self._mark(value.value, scope)
+            elif key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
+                    node.attr not in loaded_value_attributes():
+                # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute;
+                # decided once the file is walked: the file may set that attribute on a tensor itself (stored_attributes)
+                self.foreign_reads.append((node.attr, value.value, scope))
             return
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
@@ -539,6 +563,7 @@ class LoadedObjects:
                            or self.holds_object(saved, scope)
                            or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
                                                                 or (scope, saved.id) in self.annotated_objects)))
+        objects = objects or writes_framed_pickle(call)  # protocol 4+: refused whatever it holds
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
             if (named := self.file_name(call.args[1], scope)) is not None:
@@ -687,6 +712,11 @@ class LoadedObjects:
     def is_object(self, call: ast.Call) -> bool:
         if self.namespace_reads:
             self._resolve_namespace_reads()
+        if self.foreign_reads:
+            for attribute, container, scope in self.foreign_reads:
+                if attribute not in self.stored_attributes:
+                    self._mark(container, scope)
+            self.foreign_reads = []
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))
