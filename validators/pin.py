@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 
 DISTRIBUTION = "pytorch-knowledge-patch"
@@ -14,6 +13,8 @@ _PIN = re.compile(r"^torch\s*==\s*([\w.+]+)")
 @lru_cache(maxsize=1)
 def pinned_torch() -> str:
     """Read the pin from the installed package's metadata, or from pyproject.toml in a checkout."""
+    from importlib import metadata  # here, not at import: it costs a short `torchpatch check` a tenth of its start-up
+
     try:
         requirements = metadata.requires(DISTRIBUTION) or []
     except metadata.PackageNotFoundError:

@@ -80,7 +80,8 @@ def check(files, torch_version, fmt, as_json, select, ignore, severity, exclude,
         click.echo(f"Error: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     report.findings.sort()
-    output = render(report, fmt, version=_version(), rules={r.id: r for r in rules.rules}, help_uri=config.help_uri)
+    version = _version() if fmt == "sarif" else ""  # only SARIF names it; reading it costs start-up time
+    output = render(report, fmt, version=version, rules={r.id: r for r in rules.rules}, help_uri=config.help_uri)
     if output and not (show_diff and fmt == "text"):
         click.echo(output)
     if fmt == "text":

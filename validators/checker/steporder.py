@@ -21,26 +21,62 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool]) -> list[ast.Call]:
-    """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step."""
+def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool],
+                          steps_optimizer: OptimizerSteps | None = None) -> list[ast.Call]:
+    """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step.
+    ``steps_optimizer`` may be shared by every function of a file: it looks at each node once."""
     found: list[ast.Call] = []
-    _scan(getattr(function, "body", []), is_scheduler, found)
+    _scan(getattr(function, "body", []), is_scheduler, steps_optimizer or OptimizerSteps(), found)
     return found
 
 
-def _scan(statements: list[ast.stmt], is_scheduler, found: list[ast.Call]) -> bool:
+class OptimizerSteps:
+    """Whether a statement steps an optimizer (``optimizer.step()``, ``scaler.step(optimizer)``) anywhere inside
+    it, not counting nested functions and classes (defining one runs nothing). Answers are kept per node, so a
+    file's statements, however deeply nested, are walked once in all rather than once per enclosing block."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, bool] = {}
+
+    def __call__(self, statement: ast.stmt) -> bool:
+        known = self._known
+        if isinstance(statement, _SCOPES):
+            return False
+        if id(statement) not in known:
+            order: list[ast.AST] = []
+            stack: list[ast.AST] = [statement]
+            while stack:  # pre-order: each node is listed before its children
+                node = stack.pop()
+                order.append(node)
+                stack.extend(child for child in _inner(node) if id(child) not in known)
+            for node in reversed(order):  # children first
+                known[id(node)] = _is_optimizer_step(node) or any(known[id(child)] for child in _inner(node))
+        return known[id(statement)]
+
+
+def _inner(node: ast.AST) -> Iterator[ast.AST]:
+    return (child for child in ast.iter_child_nodes(node) if not isinstance(child, _SCOPES))
+
+
+def _is_optimizer_step(node: ast.AST) -> bool:
+    if isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute) and func.attr == "step":
+        return _is_optimizer(func.value) or any(_is_optimizer(argument) for argument in node.args)
+    return False
+
+
+def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps, found: list[ast.Call]) -> bool:
     """Walk ``statements`` in order; True once an optimizer step has been seen (then stop: later loops are
     past the first optimizer step)."""
     for statement in statements:
         if isinstance(statement, _LOOPS):
-            early = _early_in_loop(statement.body, is_scheduler)
+            early = _early_in_loop(statement.body, is_scheduler, steps_optimizer)
             if early is not None:
                 found.append(early)
                 return True
         elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith, ast.Try)):  # a loop inside a block
-            if any(_scan(block, is_scheduler, found) for block in _blocks(statement)):
+            if any(_scan(block, is_scheduler, steps_optimizer, found) for block in _blocks(statement)):
                 return True
-        if _steps_optimizer(statement):
+        if steps_optimizer(statement):
             return True
     return False
 
@@ -53,7 +89,7 @@ def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield handler.body
 
 
-def _early_in_loop(body: list[ast.stmt], is_scheduler) -> ast.Call | None:
+def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> ast.Call | None:
     scheduler_step: ast.Call | None = None
     for statement in body:
         if scheduler_step is None:
@@ -62,12 +98,12 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler) -> ast.Call | None:
                 scheduler_step = call
                 continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
-                inner = _early_in_loop(statement.body, is_scheduler)
+                inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer)
                 if inner is not None:
                     return inner
-            if _steps_optimizer(statement):
+            if steps_optimizer(statement):
                 return None
-        elif _steps_optimizer(statement):
+        elif steps_optimizer(statement):
             return scheduler_step
     return None
 
@@ -83,26 +119,6 @@ def _torch_step_arguments(call: ast.Call) -> bool:
     """``LRScheduler.step(epoch=None)`` takes at most one argument: ``step(cur_epoch=e, cur_step=i)`` or
     ``step(it, epoch)`` is another library's scheduler."""
     return len(call.args) + len(call.keywords) <= 1 and all(k.arg == "epoch" for k in call.keywords)
-
-
-def _steps_optimizer(statement: ast.stmt) -> bool:
-    """``optimizer.step()``, ``scaler.step(optimizer)`` or ``amp``-style wrappers anywhere in ``statement``
-    (not in a nested function or class: defining one runs nothing)."""
-    for call in _calls(statement):
-        func = call.func
-        if isinstance(func, ast.Attribute) and func.attr == "step":
-            if _is_optimizer(func.value) or any(_is_optimizer(argument) for argument in call.args):
-                return True
-    return False
-
-
-def _calls(node: ast.AST) -> Iterator[ast.Call]:
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, ast.Call):
-            yield current
-        stack.extend(child for child in ast.iter_child_nodes(current) if not isinstance(child, _SCOPES))
 
 
 def _is_optimizer(node: ast.expr) -> bool:

@@ -28,7 +28,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
 from .schedulers import scheduler_names
-from .steporder import early_scheduler_steps
+from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule
@@ -44,6 +44,8 @@ _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, a
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
+
+_STEP_RECEIVER = re.compile(r"(\w+)\s*\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -68,6 +70,7 @@ class FindingCollector(ast.NodeVisitor):
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
+        self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
@@ -140,6 +143,7 @@ class FindingCollector(ast.NodeVisitor):
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
+        self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
@@ -433,6 +437,8 @@ class FindingCollector(ast.NodeVisitor):
         """A loop that steps its scheduler before its optimizer (steporder.py), reported at that step."""
         for rule in self.rules.by_step_order:
             pattern = re.compile(rule.receiver)
+            if not self._may_step_scheduler(pattern):
+                continue
 
             def is_scheduler(receiver: ast.expr) -> bool:
                 dotted = dotted_name(receiver)
@@ -441,8 +447,18 @@ class FindingCollector(ast.NodeVisitor):
                 last = dotted.rsplit(".", 1)[-1]
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            for call in early_scheduler_steps(node, is_scheduler):
+            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps):
                 self._report(call, rule.apis[0], [rule])
+
+    def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
+        """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
+        is scheduler-like, or the file may bind a torch scheduler to any name. Most files do neither."""
+        text = self.source_text
+        if text is None or not text.isascii() or not self._cannot_name_schedulers():
+            return True
+        if self.step_receivers is None:
+            self.step_receivers = frozenset(_STEP_RECEIVER.findall(text))
+        return any(pattern.fullmatch(name) for name in self.step_receivers)
 
     def _check_plain_methods(self, node: ast.ClassDef) -> None:
         """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
