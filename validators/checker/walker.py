@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..markdown import Version
@@ -45,7 +46,16 @@ _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.c
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
-_STEP_RECEIVER = re.compile(r"(\w+)\s*\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
+_STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
+_LAST_NAME = re.compile(r"(\w+)\s*$")
+
+
+def _step_receivers(text: str) -> Iterator[str]:
+    """The name just before each ``.step(`` (searching for the call first: a leading ``(\\w+)`` would be
+    tried at every position of the file)."""
+    for call in _STEP_CALL.finditer(text):
+        if name := _LAST_NAME.search(text, max(0, call.start() - 80), call.start()):
+            yield name[1]
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -457,7 +467,7 @@ class FindingCollector(ast.NodeVisitor):
         if text is None or not text.isascii() or not self._cannot_name_schedulers():
             return True
         if self.step_receivers is None:
-            self.step_receivers = frozenset(_STEP_RECEIVER.findall(text))
+            self.step_receivers = frozenset(_step_receivers(text))
         return any(pattern.fullmatch(name) for name in self.step_receivers)
 
     def _check_plain_methods(self, node: ast.ClassDef) -> None:
