@@ -259,18 +259,22 @@ def dotted_name(node: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
     ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a
     default (``getattr(torch, "x", None)``) it is a probe that tolerates a missing name, so it is left alone."""
-    parts = []
-    while isinstance(node, ast.Attribute) or is_literal_getattr(node):
-        if isinstance(node, ast.Attribute):
+    parts: list[str] = []
+    while True:  # the most called function of a check: exact class tests, the common cases first
+        kind = node.__class__
+        if kind is ast.Attribute:
             parts.append(node.attr)
             node = node.value
-        else:
+        elif kind is ast.Name:
+            if not parts:
+                return node.id
+            parts.append(node.id)
+            return ".".join(reversed(parts))
+        elif kind is ast.Call and is_literal_getattr(node):
             parts.append(node.args[1].value)
             node = node.args[0]
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
+        else:
+            return None
 
 
 def is_literal_getattr(node: ast.AST) -> bool:
