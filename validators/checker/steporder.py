@@ -15,6 +15,8 @@ import ast
 import re
 from typing import Callable, Iterator
 
+from .imports import nested_fields
+
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -26,8 +28,26 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
     """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step.
     ``steps_optimizer`` may be shared by every function of a file: it looks at each node once."""
     found: list[ast.Call] = []
-    _scan(getattr(function, "body", []), is_scheduler, steps_optimizer or OptimizerSteps(), found)
+    body = getattr(function, "body", [])
+    if _steps_a_scheduler(body, is_scheduler):  # most functions step none: their expressions are never walked
+        _scan(body, is_scheduler, steps_optimizer or OptimizerSteps(), found)
     return found
+
+
+def _steps_a_scheduler(body: list[ast.stmt], is_scheduler) -> bool:
+    """Some statement of ``body`` (nested blocks included, nested functions and classes not) is a plain
+    ``scheduler.step(...)``: a walk over statements only."""
+    pending = list(body)
+    while pending:
+        statement = pending.pop()
+        if isinstance(statement, _SCOPES):
+            continue
+        call = _plain_step_call(statement)
+        if call is not None and is_scheduler(call.func.value):
+            return True
+        for name in nested_fields(statement):
+            pending.extend(getattr(statement, name))
+    return False
 
 
 class OptimizerSteps:
