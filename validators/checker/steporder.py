@@ -5,7 +5,8 @@ A torch scheduler checks its optimizer at its first ``step()`` after constructio
 `optimizer.step()`". Only an order the function itself spells out is certain: a loop whose body calls
 ``scheduler.step()`` as a plain statement (not under an ``if``, a ``try`` or a ``with``) before any statement
 that steps an optimizer, and a later statement of the same body that does (the training inside the loop,
-often a nested batch loop). Nothing may step an optimizer earlier in the function. A scheduler stepped
+often a nested batch loop); or the function's own body doing the same (a method that steps the scheduler,
+then runs the batch loop: its first call warns). Nothing may step an optimizer earlier in the function. A scheduler stepped
 under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet.
 """
 
@@ -30,7 +31,7 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
     found: list[ast.Call] = []
     body = getattr(function, "body", [])
     if _steps_a_scheduler(body, is_scheduler):  # most functions step none: their expressions are never walked
-        _scan(body, is_scheduler, steps_optimizer or OptimizerSteps(), found)
+        _scan(body, is_scheduler, steps_optimizer or OptimizerSteps(), found, top=True)
     return found
 
 
@@ -84,10 +85,23 @@ def _is_optimizer_step(node: ast.AST) -> bool:
     return False
 
 
-def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps, found: list[ast.Call]) -> bool:
+def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps, found: list[ast.Call],
+          top: bool = False) -> bool:
     """Walk ``statements`` in order; True once an optimizer step has been seen (then stop: later loops are
-    past the first optimizer step)."""
+    past the first optimizer step). In the function's own body (``top``), a plain ``scheduler.step()`` followed by
+    a statement that steps an optimizer is the early order too: the function's first run warns (``def train(self):
+    self.scheduler.step()`` and then the batch loop, the EDSR-style trainer)."""
+    waiting: ast.Call | None = None  # that plain scheduler step, until an optimizer step follows it
     for statement in statements:
+        if waiting is not None:
+            if steps_optimizer(statement):
+                found.append(waiting)
+                return True
+            continue
+        if top and (call := _plain_step_call(statement)) is not None and _torch_step_arguments(call) \
+                and is_scheduler(call.func.value):
+            waiting = call
+            continue
         if isinstance(statement, _LOOPS):
             early = _early_in_loop(statement.body, is_scheduler, steps_optimizer)
             if early is not None:

@@ -66,3 +66,24 @@ def train_after_warmup(model, loader, optimizer, scheduler, epochs):
         scheduler.step()
         for x, y in loader:
             optimizer.step()
+
+
+class Trainer:  # the EDSR/RCAN trainer: each epoch's train() steps the scheduler first, then the batch loop
+    def __init__(self, model, loader, optimizer):
+        self.model, self.loader, self.optimizer = model, loader, optimizer
+        self.scheduler = lr_scheduler.StepLR(optimizer, step_size=200)
+
+    def train(self):
+        self.scheduler.step()  # finding: scheduler-step-before-optimizer
+        for x, y in self.loader:
+            self.optimizer.zero_grad()
+            self.model(x).sum().backward()
+            self.optimizer.step()
+
+    def end_epoch(self):
+        self.scheduler.step()  # no optimizer step after it here: this method runs after the batches
+
+
+def step_then_log(scheduler, optimizer, log):
+    scheduler.step()
+    log(optimizer.param_groups[0]["lr"])
