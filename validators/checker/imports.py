@@ -185,19 +185,20 @@ def _rebound_names(node: ast.stmt):
     elif isinstance(node, (ast.With, ast.AsyncWith)):
         for item in node.items:
             if item.optional_vars is not None:
-                yield from (n.id for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name))
+                yield from _names_in_target(item.optional_vars)
 
 
 def _names_in_target(target: ast.AST):
-    """The ``Name`` nodes' ids in an assignment target; a plain name (most targets) needs no walk."""
+    """The names an assignment target rebinds: a plain name, or the names inside a tuple or list unpacking.
+    ``mod.attr = v`` and ``d[k] = v`` store into the object and rebind nothing (``import torch.distributed.config
+    as dist_config; dist_config.compile_on_one_rank = True`` keeps the import's meaning)."""
     if isinstance(target, ast.Name):
         return (target.id,)
-    head = target
-    while isinstance(head, ast.Attribute):  # self.x, a.b.c: the walk would find the one name at the root
-        head = head.value
-    if head is not target and isinstance(head, ast.Name):
-        return (head.id,)
-    return [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _names_in_target(element)]
+    if isinstance(target, ast.Starred):
+        return _names_in_target(target.value)
+    return ()
 
 
 _NESTED_STATEMENTS = ("body", "orelse", "finalbody", "handlers", "cases")  # where statements hold statements

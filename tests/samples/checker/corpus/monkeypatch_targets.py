@@ -20,3 +20,9 @@ def hijack():
 
 def attention_context():
     return torch.backends.cuda.sdp_kernel(enable_math=False)  # finding: sdp-kernel-deprecated
+
+
+def set_one_rank_through_local_alias():
+    import torch.distributed.config as dist_config  # an attribute store below keeps the alias: it rebinds nothing
+
+    dist_config.compile_on_one_rank = True  # finding: compile-on-one-rank-moved
