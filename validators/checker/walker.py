@@ -11,6 +11,7 @@ methods called on something built by a non-torch library (``sympy.Matrix(...).ch
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -85,6 +86,7 @@ class FindingCollector(ast.NodeVisitor):
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
+        self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
@@ -201,6 +203,7 @@ class FindingCollector(ast.NodeVisitor):
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
+            used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
         for key, rule in self.conditional.items():
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
@@ -606,6 +609,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.profiler_rows and isinstance(node.value, ast.Name) and (
                 rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
             self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
+        if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
+            self.member_owners[id(node.value)] = node.attr
         dotted = dotted_name(node)
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
@@ -876,6 +881,8 @@ class FindingCollector(ast.NodeVisitor):
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)
+            passed = sum(not isinstance(a, ast.Starred) for a in node.args)
+            self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules]
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
@@ -957,7 +964,8 @@ class FindingCollector(ast.NodeVisitor):
                     and not (self.type_check and rule.kind == "name" and rule.severity != "error")
                     and not (self.handled and rule.severity == "error")
                     and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
-                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)):
+                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)
+                    and not (rule.quiet_members and self.member_owners.get(id(node)) in rule.quiet_members)):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
@@ -1014,6 +1022,21 @@ def _profiler_rows(iterable: ast.expr) -> str | None:
     if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
         return _PROFILER_ROWS + "FunctionEvent"
     return None
+
+
+def _own_packages(filename: str) -> set[str]:
+    """The packages a file on disk belongs to (folders with ``__init__.py`` above it): ``gpytorch/mlls/x.py``
+    is part of ``gpytorch`` and ``gpytorch.mlls``, whose names it reaches by relative imports."""
+    if not os.path.isfile(filename):
+        return set()  # source passed as text (check_source's "<code>")
+    folder = os.path.dirname(os.path.abspath(filename))
+    parts: list[str] = []
+    for _ in range(32):  # a deeper package is left alone
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        parts.insert(0, os.path.basename(folder))
+        folder = os.path.dirname(folder)
+    return {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
 
 
 def _imported_modules(tree: ast.AST) -> set[str]:
