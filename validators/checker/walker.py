@@ -35,7 +35,7 @@ from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expre
                        scalar_index_rules)
 from .rule import Rule
 from .versionhelpers import int_sequence
-from .importtime import module_flags, replaced_defaults
+from .importtime import failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
@@ -85,6 +85,7 @@ class FindingCollector(ast.NodeVisitor):
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
@@ -230,6 +231,25 @@ class FindingCollector(ast.NodeVisitor):
                    and keyword in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,))
                    for rule in self.rules.by_call.get(api, ()))
 
+    def _switched_off(self, test: ast.expr) -> bool:
+        """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
+        the target (importtime.failed_import_flags): the branch never runs there."""
+        if self.off_flags is None:
+            self.off_flags = failed_import_flags(self.tree, self._import_fails)
+        if not self.off_flags:
+            return False
+        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _import_fails(self, statement: ast.stmt) -> bool:
+        """An import of a torch module or name the target lacks (a rule's error, or the gone-names index)."""
+        if isinstance(statement, ast.ImportFrom):
+            if statement.level or not (statement.module or "").startswith("torch"):
+                return False
+            return self._removed(statement.module) or any(
+                self._removed(f"{statement.module}.{alias.name}") for alias in statement.names)
+        return any(alias.name.startswith("torch") and self._removed(alias.name) for alias in statement.names)
+
     def _expanded(self, test: ast.expr) -> ast.expr:
         """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
         inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
@@ -298,6 +318,11 @@ class FindingCollector(ast.NodeVisitor):
         checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
         test = self._expanded(node.test)
         if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            if self._switched_off(node.test):  # `if _AVAIL and ...:` with _AVAIL False on the target
+                self._visit_guarded([node.test])
+                self._visit_guarded(body)
+                self._visit_list(orelse)
+                return
             self.generic_visit(node)
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
