@@ -21,7 +21,7 @@ from .files import python_files
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
-from .ownmethods import drop_own_method_calls, merge
+from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -188,9 +188,9 @@ def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: Ru
 
 def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -> None:
     """Method-rule findings on calls of a method the sub-project's own classes define (ownmethods.py)."""
-    defined: dict[str, int] = {}
-    for facts, _, _ in group:
-        merge(defined, facts.own_methods)
+    if not any(facts.method_calls for facts, _, _ in group):
+        return
+    defined = methods_without_torch_base([facts.own_classes for facts, _, _ in group])
     if defined:
         for facts, _, findings in group:
             if facts.method_calls:

@@ -6,7 +6,9 @@ torch base (openfold's ``Vec3Array.cross(other)``, skorch's example ``Net.sample
 of that name is as likely to be that class's as a tensor's, so the finding is dropped, once every file of
 the sub-project has been walked. Only a definition that takes the call's positional arguments counts: a
 callback's ``state_dict(self)`` does not explain ``model.state_dict(destination, prefix)``. A class with a
-torch base (``nn.Module``, ``Distribution``) is left out: its methods override torch's and keep torch's meaning.
+torch base (``nn.Module``, ``Distribution``), also through the project's own classes (``class ControlNet(UNet)``
+with ``class UNet(nn.Module)``, followed by class name), is left out: its methods override torch's and keep
+torch's meaning (``super().state_dict(destination, prefix, keep_vars)`` in its ``state_dict``).
 """
 
 from __future__ import annotations
@@ -31,9 +33,27 @@ def own_methods(node: ast.ClassDef) -> dict[str, int]:
     return found
 
 
-def merge(into: dict[str, int], methods: dict[str, int]) -> None:
-    for name, taken in methods.items():
-        into[name] = max(into.get(name, 0), taken)
+_MAX_DEPTH = 12  # base classes followed down from a torch base; a deeper chain counts as not derived
+
+
+def methods_without_torch_base(classes: list[dict[str, tuple[bool, tuple[str, ...], dict[str, int]]]]
+                               ) -> dict[str, int]:
+    """The sub-project's classes (one dict per file, see ClassFacts.own_classes) -> the methods of those that
+    derive from no torch class, by name: method -> most positional arguments it takes."""
+    derived = {name for found in classes for name, (torch_base, _, _) in found.items() if torch_base}
+    for _ in range(_MAX_DEPTH):
+        more = {name for found in classes for name, (_, bases, _) in found.items()
+                if name not in derived and derived.intersection(bases)}
+        if not more:
+            break
+        derived |= more
+    defined: dict[str, int] = {}
+    for found in classes:
+        for name, (_, _, methods) in found.items():
+            if name not in derived:
+                for method, taken in methods.items():
+                    defined[method] = max(defined.get(method, 0), taken)
+    return defined
 
 
 def drop_own_method_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
