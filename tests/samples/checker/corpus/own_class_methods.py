@@ -45,3 +45,14 @@ L = torch.eye(2).cholesky()  # finding: tensor-cholesky-removed
 class Network(Block):  # a torch base through the project's own Block: its state_dict is Module.state_dict
     def state_dict(self, destination=None, prefix="", keep_vars=False):
         return super().state_dict(destination, prefix, keep_vars)  # finding: module-state-dict-positional
+
+
+class Env:  # a gym-style step(action): it does not explain a call whose rule names its receiver
+    def step(self, action):
+        return action
+
+
+def train(optimizer, epoch):
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, 10)
+    optimizer.step()
+    scheduler.step(epoch)  # finding: scheduler-step-epoch
