@@ -21,6 +21,7 @@ from .files import python_files
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
+from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -53,6 +54,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     if collector is not None and collector.class_facts.calls:  # a subclass in the same file
         group = [(collector.class_facts, code, findings)]
         _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
+    if collector is not None:
+        _drop_own_method_calls([(collector.class_facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -168,6 +171,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
         findings.sort()
     for group in classes.values():
         _add_inherited(group, rules, parse_target(torch_version), selection)
+        _drop_own_method_calls(group)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
@@ -180,6 +184,17 @@ def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: Ru
         if facts.file in found:
             findings.extend(_kept(found[facts.file], code, selection))
             findings.sort()
+
+
+def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -> None:
+    """Method-rule findings on calls of a method the sub-project's own classes define (ownmethods.py)."""
+    if not any(facts.method_calls for facts, _, _ in group):
+        return
+    defined = methods_without_torch_base([facts.own_classes for facts, _, _ in group])
+    if defined:
+        for facts, _, findings in group:
+            if facts.method_calls:
+                drop_own_method_calls(findings, facts.method_calls, defined)
 
 
 def _unknown(name: str) -> str:

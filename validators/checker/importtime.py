@@ -113,3 +113,39 @@ def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[st
         rebound = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
         candidates = {name: value for name, value in candidates.items() if name not in rebound}
     return candidates
+
+
+def failed_import_flags(tree: ast.AST, fails: Callable[[ast.stmt], bool]) -> set[str]:
+    """Module-level flags a failed import switches off: ``_AVAIL = True; try: from torch.x import f`` then
+    ``except Exception: _AVAIL = False``, where ``fails(import statement)`` says the import raises on the
+    target. Such a flag is False there, so ``if _AVAIL ...:`` never runs. The flag may be bound elsewhere at
+    module level only to True, and no ``global`` statement may rebind it."""
+    body = getattr(tree, "body", [])
+    switched: set[str] = set()
+    for statement in body:
+        if isinstance(statement, ast.Try) and any(
+                isinstance(inner, (ast.Import, ast.ImportFrom)) and fails(inner) for inner in statement.body):
+            for handler in statement.handlers:
+                switched.update(_names_set_to(handler.body, False))
+    if not switched:
+        return switched
+    for statement in body:  # other module-level bindings: only `= True` (the try body's own included)
+        for inner in ([statement] if not isinstance(statement, ast.Try) else
+                      [*statement.body, *statement.orelse, *statement.finalbody]):
+            if isinstance(inner, ast.Assign):
+                for target in inner.targets:
+                    for name in ast.walk(target):
+                        if isinstance(name, ast.Name) and name.id in switched and not (
+                                isinstance(inner.value, ast.Constant) and inner.value.value is True):
+                            switched.discard(name.id)
+            elif isinstance(inner, (ast.AugAssign, ast.AnnAssign)) and isinstance(inner.target, ast.Name):
+                switched.discard(inner.target.id)
+    if switched:
+        switched -= {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+    return switched
+
+
+def _names_set_to(statements: list[ast.stmt], value: bool) -> set[str]:
+    return {target.id for statement in statements if isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Constant) and statement.value.value is value
+            for target in statement.targets if isinstance(target, ast.Name)}

@@ -19,6 +19,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .finding import Finding
+from .ownmethods import own_methods
 from .patterns import matches_call
 from .rule import Rule
 
@@ -34,14 +35,21 @@ class ClassFacts:
     assigned: dict[str, set[str]] = field(default_factory=dict)  # class -> attrs it assigns or methods it defines
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)  # class -> names of its non-torch bases
     calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)  # (class, attr, self.attr(...) call)
+    # ownmethods.py: methods of the file's classes without a torch base, and the method-rule calls it reported
+    # class -> (has a torch base, names of its other bases, method -> most positional arguments it takes)
+    own_classes: dict[str, tuple[bool, tuple[str, ...], dict[str, int]]] = field(default_factory=dict)
+    method_calls: list[tuple[int, str, str, int]] = field(default_factory=list)  # (line, rule id, method, positionals)
 
     def note_class(self, node: ast.ClassDef, resolve) -> None:
         """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""
-        names = []
+        names, torch_base = [], False
         for base in node.bases:
             base = base.value if isinstance(base, ast.Subscript) else base
             if isinstance(base, (ast.Name, ast.Attribute)) and resolve(base) is None:
                 names.append(base.id if isinstance(base, ast.Name) else base.attr)
+            else:
+                torch_base = True
+        self.own_classes[node.name] = (torch_base, tuple(names), own_methods(node))  # every class: chains of bases
         self.bases[node.name] = tuple(names)
         self.assigned[node.name] = _assigned(node)
 

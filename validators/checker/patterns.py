@@ -30,8 +30,10 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         if rule.position is not None and len(call.args) > rule.position and not any(
                 isinstance(a, ast.Starred) for a in call.args[:rule.position + 1]):
             # the same parameter passed positionally: torch.jit.fuser("fuser2") is fuser(name="fuser2")
-            return _has_value(call.args[rule.position], rule.value)
-        return any(kw.arg in names and _has_value(kw.value, rule.value) for kw in call.keywords)
+            return _has_value(call.args[rule.position], rule.value) and not (
+                rule.none_is_unset and _is_none(call.args[rule.position]))
+        return any(kw.arg in names and _has_value(kw.value, rule.value)
+                   and not (rule.none_is_unset and _is_none(kw.value)) for kw in call.keywords)
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "method":
@@ -208,6 +210,10 @@ def _has_value(node: ast.expr, wanted) -> bool:
     if wanted is None:
         return True
     return isinstance(node, ast.Constant) and type(node.value) is type(wanted) and node.value == wanted
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _has_unpacking(call: ast.Call) -> bool:

@@ -56,6 +56,11 @@ warns only when the keyword is NOT that literal (``create_block_mask(_compile=Fa
 it applies where the name is called; ``value`` is the converse (warns only when the keyword IS that literal).
 ``exact`` limits a name rule to the API itself, not the names under it (``torch.nn.utils.weight_norm``
 is the deprecated function and also the module that holds the ``WeightNorm`` class).
+``quiet_members`` (kind=name) lists members under the API that stay quiet: ``torch.ByteStorage._from_buffer(...)``
+is torch's internal entry point, which builds the storage with ``_internal=True`` and does not warn (while
+``_new_shared`` does: each member is run on the target before it is listed).
+``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
+``size_average is not None or reduce is not None`` before it warns.
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -106,6 +111,8 @@ class Rule:
     quiet_with: tuple[tuple[str, bool | int | float | str], ...] = ()  # keyword literals that keep a call quiet
     exact: bool = False  # kind=name: only the API itself, not the names under it
     unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
+    quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
+    none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -156,6 +163,10 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
+    if rule.quiet_members and rule.kind != "name":
+        return "quiet_members= only goes with kind=name"
+    if rule.none_is_unset and rule.kind != "keyword":
+        return "none_is_unset= only goes with kind=keyword"
     if rule.severity not in SEVERITIES:
         return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
     if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:

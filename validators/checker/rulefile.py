@@ -23,7 +23,7 @@ from .rule import Rule, validate_rule_fields
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
-            "receiver", "argument_like", "first_like", "quiet_with"}
+            "receiver", "argument_like", "first_like", "quiet_with", "quiet_members", "none_is_unset"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -65,6 +65,7 @@ def _build(raw: dict, where: str) -> Rule:
             exact=bool(raw.get("exact", False)), receiver=raw.get("receiver"),
             argument_like=raw.get("argument_like"), first_like=raw.get("first_like"),
             quiet_with=_quiet_with(raw.get("quiet_with", {})),
+            quiet_members=tuple(raw.get("quiet_members", ())), none_is_unset=bool(raw.get("none_is_unset", False)),
         )
     except KeyError as exc:
         raise InvalidInput(f"{where}: missing key {exc.args[0]!r}") from None

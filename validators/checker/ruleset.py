@@ -34,6 +34,7 @@ class RuleSet:
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
     gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
     by_code: dict[str, Rule] = field(init=False)
+    quiet_members: frozenset[str] = field(init=False)  # every name rule's quiet_members (``_from_buffer``)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -57,6 +58,7 @@ class RuleSet:
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
         self.by_plain_method = dict(self.by_plain_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
+        self.quiet_members = frozenset(member for rule in self.rules for member in rule.quiet_members)
 
     @property
     def gone(self):
@@ -103,6 +105,8 @@ class RuleSet:
             rules = self.by_name.get(prefix)
             if rules and prefix != qualified:
                 rules = [rule for rule in rules if not rule.exact]  # `weight_norm.WeightNorm` is not `weight_norm`
+                member = qualified[end + 1:].partition(".")[0]  # `torch.ByteStorage._from_buffer`: `_from_buffer`
+                rules = [rule for rule in rules if member not in rule.quiet_members]
             if rules:
                 found.append((prefix, rules))
             end = prefix.rfind(".")

@@ -11,6 +11,7 @@ methods called on something built by a non-torch library (``sympy.Matrix(...).ch
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -34,7 +35,7 @@ from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expre
                        scalar_index_rules)
 from .rule import Rule
 from .versionhelpers import int_sequence
-from .importtime import module_flags, replaced_defaults
+from .importtime import failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
@@ -84,7 +85,9 @@ class FindingCollector(ast.NodeVisitor):
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
+        self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
@@ -201,6 +204,7 @@ class FindingCollector(ast.NodeVisitor):
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
+            used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
         for key, rule in self.conditional.items():
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
@@ -226,6 +230,25 @@ class FindingCollector(ast.NodeVisitor):
                    and rule.applies_to(self.target)
                    and keyword in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,))
                    for rule in self.rules.by_call.get(api, ()))
+
+    def _switched_off(self, test: ast.expr) -> bool:
+        """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
+        the target (importtime.failed_import_flags): the branch never runs there."""
+        if self.off_flags is None:
+            self.off_flags = failed_import_flags(self.tree, self._import_fails)
+        if not self.off_flags:
+            return False
+        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _import_fails(self, statement: ast.stmt) -> bool:
+        """An import of a torch module or name the target lacks (a rule's error, or the gone-names index)."""
+        if isinstance(statement, ast.ImportFrom):
+            if statement.level or not (statement.module or "").startswith("torch"):
+                return False
+            return self._removed(statement.module) or any(
+                self._removed(f"{statement.module}.{alias.name}") for alias in statement.names)
+        return any(alias.name.startswith("torch") and self._removed(alias.name) for alias in statement.names)
 
     def _expanded(self, test: ast.expr) -> ast.expr:
         """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
@@ -295,6 +318,11 @@ class FindingCollector(ast.NodeVisitor):
         checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
         test = self._expanded(node.test)
         if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            if self._switched_off(node.test):  # `if _AVAIL and ...:` with _AVAIL False on the target
+                self._visit_guarded([node.test])
+                self._visit_guarded(body)
+                self._visit_list(orelse)
+                return
             self.generic_visit(node)
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
@@ -606,6 +634,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.profiler_rows and isinstance(node.value, ast.Name) and (
                 rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
             self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
+        if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
+            self.member_owners[id(node.value)] = node.attr
         dotted = dotted_name(node)
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
@@ -876,6 +906,11 @@ class FindingCollector(ast.NodeVisitor):
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             self._report(node, api, rules)
+            passed = sum(not isinstance(a, ast.Starred) for a in node.args)
+            # a rule that names its receiver (`scheduler.step(epoch)`) already told the type: an env's step(action)
+            # elsewhere in the project does not explain it (ownmethods.py)
+            self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                              if rule.receiver is None]
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
@@ -957,7 +992,8 @@ class FindingCollector(ast.NodeVisitor):
                     and not (self.type_check and rule.kind == "name" and rule.severity != "error")
                     and not (self.handled and rule.severity == "error")
                     and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
-                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)):
+                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)
+                    and not (rule.quiet_members and self.member_owners.get(id(node)) in rule.quiet_members)):
                 kept = newest.get(rule.pattern)
                 if kept is None or rule.version.sort_key > kept.version.sort_key:
                     newest[rule.pattern] = rule
@@ -1014,6 +1050,21 @@ def _profiler_rows(iterable: ast.expr) -> str | None:
     if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
         return _PROFILER_ROWS + "FunctionEvent"
     return None
+
+
+def _own_packages(filename: str) -> set[str]:
+    """The packages a file on disk belongs to (folders with ``__init__.py`` above it): ``gpytorch/mlls/x.py``
+    is part of ``gpytorch`` and ``gpytorch.mlls``, whose names it reaches by relative imports."""
+    if not os.path.isfile(filename):
+        return set()  # source passed as text (check_source's "<code>")
+    folder = os.path.dirname(os.path.abspath(filename))
+    parts: list[str] = []
+    for _ in range(32):  # a deeper package is left alone
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        parts.insert(0, os.path.basename(folder))
+        folder = os.path.dirname(folder)
+    return {".".join(parts[:i]) for i in range(1, len(parts) + 1)}
 
 
 def _imported_modules(tree: ast.AST) -> set[str]:

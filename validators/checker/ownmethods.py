@@ -1,0 +1,65 @@
+"""Method rules quiet on calls of a method the project defines in a class of its own.
+
+A method rule matches by the method's name alone: the receiver's type is unknown (see
+``FindingCollector._check_method``). When the same sub-project defines a method of that name in a class with no
+torch base (openfold's ``Vec3Array.cross(other)``, skorch's example ``Net.sample_n(num_words, input)``), a call
+of that name is as likely to be that class's as a tensor's, so the finding is dropped, once every file of
+the sub-project has been walked. Only a definition that takes the call's positional arguments counts: a
+callback's ``state_dict(self)`` does not explain ``model.state_dict(destination, prefix)``. A class with a
+torch base (``nn.Module``, ``Distribution``), also through the project's own classes (``class ControlNet(UNet)``
+with ``class UNet(nn.Module)``, followed by class name), is left out: its methods override torch's and keep
+torch's meaning (``super().state_dict(destination, prefix, keep_vars)`` in its ``state_dict``).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .finding import Finding
+
+_ANY = 1 << 16  # positional arguments a definition with *args takes
+
+
+def own_methods(node: ast.ClassDef) -> dict[str, int]:
+    """Method name -> the most positional arguments a call of it passes (``self`` not counted)."""
+    found = {}
+    for child in node.body:
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = child.args
+            taken = _ANY if arguments.vararg is not None else len(arguments.posonlyargs) + len(arguments.args)
+            if not any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in child.decorator_list):
+                taken -= 1  # self or cls
+            found[child.name] = max(found.get(child.name, 0), taken)
+    return found
+
+
+_MAX_DEPTH = 12  # base classes followed down from a torch base; a deeper chain counts as not derived
+
+
+def methods_without_torch_base(classes: list[dict[str, tuple[bool, tuple[str, ...], dict[str, int]]]]
+                               ) -> dict[str, int]:
+    """The sub-project's classes (one dict per file, see ClassFacts.own_classes) -> the methods of those that
+    derive from no torch class, by name: method -> most positional arguments it takes."""
+    derived = {name for found in classes for name, (torch_base, _, _) in found.items() if torch_base}
+    for _ in range(_MAX_DEPTH):
+        more = {name for found in classes for name, (_, bases, _) in found.items()
+                if name not in derived and derived.intersection(bases)}
+        if not more:
+            break
+        derived |= more
+    defined: dict[str, int] = {}
+    for found in classes:
+        for name, (_, _, methods) in found.items():
+            if name not in derived:
+                for method, taken in methods.items():
+                    defined[method] = max(defined.get(method, 0), taken)
+    return defined
+
+
+def drop_own_method_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
+                          defined: dict[str, int]) -> None:
+    """Remove (in place) the findings of method-rule calls ``(line, rule id, method, positional count)`` whose
+    method a class of the sub-project defines, taking that many positional arguments."""
+    dropped = {(line, rule) for line, rule, method, passed in calls if defined.get(method, -1) >= passed}
+    if dropped:
+        findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
