@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import nested_fields
+from .imports import nested_fields, statements
 
 
 _BODIES = ("body", "orelse", "finalbody")
@@ -80,18 +80,8 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
 
 def _binds_any(node: ast.If) -> bool:
     """Whether any statement under ``node`` is an assignment :func:`find_aliases` looks at (ruled or not)."""
-    pending = [*node.body, *node.orelse]
-    while pending:
-        child = pending.pop()
-        if isinstance(child, ast.Assign):
-            if len(child.targets) == 1 and isinstance(child.value, _BINDABLE):
-                return True
-            continue
-        for field in _BODIES:
-            pending.extend(getattr(child, field, None) or ())
-        for inner in (*getattr(child, "handlers", ()), *getattr(child, "cases", ())):
-            pending.extend(inner.body)
-    return False
+    return any(isinstance(child, ast.Assign) and len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
+               for child in statements(node))
 
 
 def _key(target: ast.AST, owner: str) -> tuple[str, str] | None:

@@ -190,7 +190,7 @@ def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -
     """Method-rule findings on calls of a method the sub-project's own classes define (ownmethods.py)."""
     if not any(facts.method_calls for facts, _, _ in group):
         return
-    defined = methods_without_torch_base([facts.own_classes for facts, _, _ in group])
+    defined = methods_without_torch_base([facts for facts, _, _ in group])
     if defined:
         for facts, _, findings in group:
             if facts.method_calls:

@@ -57,6 +57,14 @@ class Finding:
         return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message} [{self.section}]"
 
 
+def finding_at(filename: str, node, api: str, rule, message: str, fix: str) -> Finding:
+    """A finding of ``rule`` spanning the syntax node ``node`` (columns in UTF-8 bytes here, +1 as editors
+    count them; check.py turns them into characters)."""
+    end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+    return Finding(filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
+                   rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+
+
 @dataclass(frozen=True, order=True)
 class FileError:
     """A file that could not be checked, and why (does not parse, not decodable, a link loop, too large)."""

@@ -247,8 +247,9 @@ def _reads_torch(tree: ast.AST) -> bool:
 
 
 def statements(tree: ast.AST):
-    """Every statement, at any depth, without visiting expressions: imports are statements."""
-    pending = list(getattr(tree, "body", ()))
+    """Every statement under ``tree`` (a module, or a statement's own blocks: an ``if``'s body and else), at any
+    depth, without visiting expressions: imports are statements."""
+    pending = [child for name in nested_fields(tree) for child in getattr(tree, name)]
     while pending:
         node = pending.pop()
         yield node

@@ -110,7 +110,7 @@ def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[st
             candidates[statement.targets[0].id] = statement.value
     candidates = {name: value for name, value in candidates.items() if bound.get(name) == 1}
     if candidates:
-        rebound = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+        rebound = _declared_global(tree)
         candidates = {name: value for name, value in candidates.items() if name not in rebound}
     return candidates
 
@@ -141,8 +141,13 @@ def failed_import_flags(tree: ast.AST, fails: Callable[[ast.stmt], bool]) -> set
             elif isinstance(inner, (ast.AugAssign, ast.AnnAssign)) and isinstance(inner.target, ast.Name):
                 switched.discard(inner.target.id)
     if switched:
-        switched -= {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+        switched -= _declared_global(tree)
     return switched
+
+
+def _declared_global(tree: ast.AST) -> set[str]:
+    """Names some function declares ``global``: it may rebind them, so a module-level value is not final."""
+    return {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
 
 
 def _names_set_to(statements: list[ast.stmt], value: bool) -> set[str]:

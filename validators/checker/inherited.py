@@ -18,10 +18,10 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from .finding import Finding
+from .finding import Finding, finding_at
 from .ownmethods import own_methods
 from .patterns import matches_call
-from .rule import Rule
+from .rule import newest_per_pattern
 
 _MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
 
@@ -35,9 +35,9 @@ class ClassFacts:
     assigned: dict[str, set[str]] = field(default_factory=dict)  # class -> attrs it assigns or methods it defines
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)  # class -> names of its non-torch bases
     calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)  # (class, attr, self.attr(...) call)
-    # ownmethods.py: methods of the file's classes without a torch base, and the method-rule calls it reported
-    # class -> (has a torch base, names of its other bases, method -> most positional arguments it takes)
-    own_classes: dict[str, tuple[bool, tuple[str, ...], dict[str, int]]] = field(default_factory=dict)
+    # for ownmethods.py: the classes with a torch base, each class's methods, and the method-rule calls reported
+    torch_based: set[str] = field(default_factory=set)
+    methods: dict[str, dict[str, int]] = field(default_factory=dict)  # class -> method -> most positionals it takes
     method_calls: list[tuple[int, str, str, int]] = field(default_factory=list)  # (line, rule id, method, positionals)
 
     def note_class(self, node: ast.ClassDef, resolve) -> None:
@@ -49,8 +49,10 @@ class ClassFacts:
                 names.append(base.id if isinstance(base, ast.Name) else base.attr)
             else:
                 torch_base = True
-        self.own_classes[node.name] = (torch_base, tuple(names), own_methods(node))  # every class: chains of bases
-        self.bases[node.name] = tuple(names)
+        if torch_base:
+            self.torch_based.add(node.name)
+        self.methods[node.name] = own_methods(node)
+        self.bases[node.name] = tuple(names)  # every class: ownmethods follows chains of them
         self.assigned[node.name] = _assigned(node)
 
     def note_store(self, owner: str, attr: str) -> None:
@@ -96,18 +98,11 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
         for owner, attr, node in facts.calls:
             apis = _bound(owner, attr, facts, defined)
             for api in apis:
-                newest: dict[tuple, Rule] = {}
-                for rule in rules.by_call.get(api, ()):
-                    if not rule.when and rule.applies_to(target) and matches_call(rule, node):
-                        kept = newest.get(rule.pattern)
-                        if kept is None or rule.version.sort_key > kept.version.sort_key:
-                            newest[rule.pattern] = rule
-                for rule in newest.values():
-                    end = node.end_col_offset if node.end_col_offset is not None else node.col_offset
-                    out.setdefault(facts.file, []).append(Finding(
-                        facts.file, node.lineno, node.col_offset + 1, api,
-                        f"{rule.message} (self.{attr} is {api}, bound in a base class)", rule.fix, rule.section,
-                        rule.id, rule.severity, rule.code, node.end_lineno or node.lineno, end + 1))
+                for rule in newest_per_pattern(rule for rule in rules.by_call.get(api, ())
+                                               if not rule.when and rule.applies_to(target) and matches_call(rule, node)):
+                    out.setdefault(facts.file, []).append(finding_at(
+                        facts.file, node, api, rule, f"{rule.message} (self.{attr} is {api}, bound in a base class)",
+                        rule.fix))
     return out
 
 

@@ -158,12 +158,12 @@ class LoadedObjects:
         # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
         self.ignite_checkpoint = False
         self.to_save_sizes: list[int] = []
-        self.subprocess_scopes: set[int] = set()
+        self.subprocess_scopes: set[int] = set()  # functions that run a child process (what it saves is its own)
         self.signatures: dict[int, tuple[str, list[str]]] = {}  # scope -> function name, positional params (no self)
         self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
         self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
-        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates  # functions that run a child process (what it saves is its own)
+        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value

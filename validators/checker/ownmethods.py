@@ -14,8 +14,12 @@ torch's meaning (``super().state_dict(destination, prefix, keep_vars)`` in its `
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from .finding import Finding
+
+if TYPE_CHECKING:  # inherited.py imports this module
+    from .inherited import ClassFacts
 
 _ANY = 1 << 16  # positional arguments a definition with *args takes
 
@@ -36,20 +40,19 @@ def own_methods(node: ast.ClassDef) -> dict[str, int]:
 _MAX_DEPTH = 12  # base classes followed down from a torch base; a deeper chain counts as not derived
 
 
-def methods_without_torch_base(classes: list[dict[str, tuple[bool, tuple[str, ...], dict[str, int]]]]
-                               ) -> dict[str, int]:
-    """The sub-project's classes (one dict per file, see ClassFacts.own_classes) -> the methods of those that
-    derive from no torch class, by name: method -> most positional arguments it takes."""
-    derived = {name for found in classes for name, (torch_base, _, _) in found.items() if torch_base}
+def methods_without_torch_base(files: list[ClassFacts]) -> dict[str, int]:
+    """The sub-project's classes, file by file -> the methods of those that derive from no torch class, by name:
+    method -> most positional arguments it takes."""
+    derived = {name for facts in files for name in facts.torch_based}
     for _ in range(_MAX_DEPTH):
-        more = {name for found in classes for name, (_, bases, _) in found.items()
+        more = {name for facts in files for name, bases in facts.bases.items()
                 if name not in derived and derived.intersection(bases)}
         if not more:
             break
         derived |= more
     defined: dict[str, int] = {}
-    for found in classes:
-        for name, (_, _, methods) in found.items():
+    for facts in files:
+        for name, methods in facts.methods.items():
             if name not in derived:
                 for method, taken in methods.items():
                     defined[method] = max(defined.get(method, 0), taken)

@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from ..markdown import Version
 from .finding import SEVERITIES
@@ -123,6 +124,16 @@ class Rule:
 
     def applies_to(self, target: Version) -> bool:
         return target.sort_key >= self.version.sort_key
+
+
+def newest_per_pattern(rules: Iterable[Rule]) -> list[Rule]:
+    """Of ``rules`` (those that apply), per pattern only the newest: one finding, not one per release."""
+    newest: dict[tuple, Rule] = {}
+    for rule in rules:
+        kept = newest.get(rule.pattern)
+        if kept is None or rule.version.sort_key > kept.version.sort_key:
+            newest[rule.pattern] = rule
+    return list(newest.values())
 
 
 def validate_rule_fields(rule: Rule) -> str | None:

@@ -20,7 +20,7 @@ from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
 from .inherited import ClassFacts
-from .finding import Finding
+from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
@@ -33,7 +33,7 @@ from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
-from .rule import Rule
+from .rule import Rule, newest_per_pattern
 from .versionhelpers import int_sequence
 from .importtime import failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
@@ -235,20 +235,11 @@ class FindingCollector(ast.NodeVisitor):
         """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
         the target (importtime.failed_import_flags): the branch never runs there."""
         if self.off_flags is None:
-            self.off_flags = failed_import_flags(self.tree, self._import_fails)
+            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement]))
         if not self.off_flags:
             return False
         values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
-
-    def _import_fails(self, statement: ast.stmt) -> bool:
-        """An import of a torch module or name the target lacks (a rule's error, or the gone-names index)."""
-        if isinstance(statement, ast.ImportFrom):
-            if statement.level or not (statement.module or "").startswith("torch"):
-                return False
-            return self._removed(statement.module) or any(
-                self._removed(f"{statement.module}.{alias.name}") for alias in statement.names)
-        return any(alias.name.startswith("torch") and self._removed(alias.name) for alias in statement.names)
 
     def _expanded(self, test: ast.expr) -> ast.expr:
         """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
@@ -986,19 +977,16 @@ class FindingCollector(ast.NodeVisitor):
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
         if self.guarded:
             return
-        newest: dict[tuple, Rule] = {}
-        for rule in rules:
-            if (rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
-                    and not (self.type_check and rule.kind == "name" and rule.severity != "error")
-                    and not (self.handled and rule.severity == "error")
-                    and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
-                    and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)
-                    and not (rule.quiet_members and self.member_owners.get(id(node)) in rule.quiet_members)):
-                kept = newest.get(rule.pattern)
-                if kept is None or rule.version.sort_key > kept.version.sort_key:
-                    newest[rule.pattern] = rule
+        newest = newest_per_pattern(
+            rule for rule in rules
+            if rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
+            and not (self.type_check and rule.kind == "name" and rule.severity != "error")
+            and not (self.handled and rule.severity == "error")
+            and not (rule.quiet_with and rule.kind == "name" and self._called_quietly(node, rule))
+            and not (rule.kind == "name" and rule.severity != "error" and id(node) in self.replaced)
+            and not (rule.quiet_members and self.member_owners.get(id(node)) in rule.quiet_members))
         table = self.table_elements.get(id(node))
-        for rule in newest.values():
+        for rule in newest:
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
             if table is not None and _warns_when_called(rule):  # decided once the file is read
@@ -1027,10 +1015,7 @@ class FindingCollector(ast.NodeVisitor):
         return call is not None and call.func is node and passes_quiet_value(call, rule.quiet_with)
 
     def _finding(self, node: ast.AST, api: str, rule: Rule, message: str, fix: str) -> Finding:
-        """A finding spanning ``node`` (columns in UTF-8 bytes, +1 as editors count them)."""
-        end_column = node.end_col_offset if node.end_col_offset is not None else node.col_offset
-        return Finding(self.filename, node.lineno, node.col_offset + 1, api, message, fix, rule.section, rule.id,
-                       rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
+        return finding_at(self.filename, node, api, rule, message, fix)
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
