@@ -17,12 +17,14 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import replace
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..parsing import parse_python
-from ..markdown import Section
 from .imports import ImportMap, dotted_name, is_torch_module
 from .rule import Rule
+
+if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
+    from ..markdown import Section
 
 _FLAGGED_KINDS = ("breaking", "deprecation", "security", "behaviour-change")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 try:
     import tomllib
@@ -17,8 +18,11 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 from ..errors import InvalidInput
-from ..markdown import Problem, Section, Version
+from ..markdown import Problem, Version
 from .rule import Rule, validate_rule_fields
+
+if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
+    from ..markdown import Section
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",

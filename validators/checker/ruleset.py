@@ -6,15 +6,18 @@ import os
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import NotFound
-from ..markdown import Problem, Section, iter_reference_files, parse_reference
+from ..markdown import Problem, iter_reference_files
 from .codes import CODES_FILE_NAME, CodeRegistry
 from .metarules import rules_from_meta, short_ids
 from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
 from .surfacerules import rules_from_surface
+
+if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
+    from ..markdown import Section
 
 RULES_FILE_NAME = "check-rules.toml"
 
@@ -115,6 +118,8 @@ class RuleSet:
 
 def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | Path | None = None) -> RuleSet:
     """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata."""
+    from ..markdown import parse_reference  # the parser: only here, where the rules are rebuilt
+
     paths = [references] if isinstance(references, (str, Path)) else list(references)
     if rules_file is None:
         folder = next((Path(p) for p in paths if Path(p).is_dir()), Path(paths[0]).parent if paths else Path("."))

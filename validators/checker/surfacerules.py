@@ -23,10 +23,13 @@ import hashlib
 import json
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from ..markdown import Section, Version
+from ..markdown import Version
 from .rule import Rule
+
+if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
+    from ..markdown import Section
 
 RECORDS_DIR = Path(__file__).resolve().parents[1] / "radar" / "surfaces"  # radar.surface_records.RECORDS_DIR
 EVENTS_VERSION = 1  # bump when _events changes what it finds

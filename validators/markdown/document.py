@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .lexer import Fence, Heading, lex
 from .markers import RUNNABLE_LANGUAGES, Markers, parse_markers
 from .metadata import SectionMeta, is_meta_line, parse_meta
+from .files import iter_reference_files  # noqa: F401 - also importable from here
 from .problems import Problem
 
 
@@ -76,16 +76,6 @@ class Reference:
     sections: list[Section]
     snippets: list[Snippet]
     problems: list[Problem]
-
-
-def iter_reference_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """Expand files and folders into reference files (``README.md`` describes the format, so it is skipped)."""
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.md") if p.name != "README.md")
-        else:
-            yield path
 
 
 def parse_reference(path: str | Path, display: str | None = None) -> Reference:
