@@ -852,10 +852,10 @@ class FindingCollector(ast.NodeVisitor):
             for api, rules in self.rules.name_rules(f"{config}.{flag}"):
                 if api != config and not config.startswith(api + "."):  # a rule on the flag, not on the whole config module
                     self._report(where, api, rules, fixable=False)
-            # an option the config module lacks: AttributeError "torch._dynamo.config.<name> does not exist"
+            # an option the config module lacks: AttributeError "torch._dynamo.config.<name> does not exist" (at the call)
             option = flag.partition(".")[0]  # "triton.use_block_ptr": a class of options; only its first part is a name
-            self._check_gone(where, f"{config}.{option}", self.rules.name_rules(f"{config}.{option}"), None)
-            self._check_absent(where, config, [option], "AttributeError")
+            self._check_gone(node, f"{config}.{option}", self.rules.name_rules(f"{config}.{option}"), None)
+            self._check_absent(node, config, [option], "AttributeError")
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""

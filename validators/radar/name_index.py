@@ -322,6 +322,7 @@ def _cached_modules(source: str, cache: str | None, configs: set[str] = frozense
 
 
 _CONFIG_INSTALL = "install_config_module(sys.modules[__name__])"
+_MODULE_READ = re.compile(r"^\s*\w+\s*=\s*sys\.modules\[__name__\]\s*$", re.MULTILINE)  # m = sys.modules[__name__]: a read
 # Device builds bind names of their own in torch._C (an XPU or MPS build): the installed builds cannot say them gone.
 _DEVICE_ONLY = re.compile(r"xpu|mps|mtia|rocm|hip|npu|hpu|vulkan|metal|privateuse", re.IGNORECASE)
 
@@ -341,7 +342,7 @@ def build_facts(source: str | Path) -> dict[str, list[str]]:
                          for name in _file_names(source) if name.endswith((".so", ".pyd"))})
     for path, text in build_sources(source):
         module, package = module_of(path)
-        if _CONFIG_INSTALL in text and not _DYNAMIC_TEXT.search(text.replace(_CONFIG_INSTALL, "")):
+        if _CONFIG_INSTALL in text and not _DYNAMIC_TEXT.search(_MODULE_READ.sub("", text.replace(_CONFIG_INSTALL, ""))):
             configs.append(module)
         if "_C import" not in text:
             continue
