@@ -58,8 +58,9 @@ class TorchSurface:
             end = len(module) if end < 0 else end
             prefix = module[:end]
             if prefix not in self._modules:
+                # torch's own names come from C, but its modules are files (or on the list, made at run time)
                 parent = prefix.rpartition(".")[0]
-                return None if self._modules.get(parent) == "*" else prefix
+                return None if parent != "torch" and self._modules.get(parent) == "*" else prefix
         return None
 
     def missing_name(self, module: str, name: str) -> bool:
