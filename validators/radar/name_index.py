@@ -16,16 +16,22 @@ the first build that did not. :func:`module_aliases` lists the newest build's mo
 another (``sys.modules[own] = other``). The result is small (qualified name -> "last first-missing") and ships
 as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
 
-Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.8 has only an x86 one)::
+Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.0-1.8 have only x86 ones, 2.12 only
+manylinux ones, of which aarch64 is the smaller)::
 
     pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
-    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
-        2.3=... 2.4=... 2.8=... 2.10=... 2.13=WHEEL 2.14=WHEEL 2.15=.venv/lib/python3.11/site-packages \
+    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... \
+        2.0=... 2.1=... ... 2.12=W/torch-2.12.1-...-manylinux_2_28_aarch64.whl 2.13=WHEEL 2.14=WHEEL \
+        2.15=<site-packages holding the installed torch> \
         --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
-        --out validators/checker/gone-names.json
+        --out validators/checker/gone-names.json --surface-out validators/checker/torch-surface.json
+
+(every minor release from 2.0 on: a name that lived only in a skipped build would be missed by both files).
 
 ``--verify`` imports each gone name's module in that installed build and drops what it does have
 (a ``sys.modules`` alias, a lazily set attribute): the shipped file is checked against 2.15 and 2.13.
+``--surface-out`` writes every module and name any build had (:func:`surface_of`; checker/surface.py),
+with what ``dir()`` adds on the newest verified build.
 """
 
 from __future__ import annotations
