@@ -305,6 +305,7 @@ def test_surface_lists_every_module_and_name_any_build_had():
     assert surface.missing_module("torch._C._nn") is None and surface.missing_module("torch.ops.aten") is None
     assert surface.missing_name("torch.utils.data", "_never") and not surface.missing_name("torch.utils.data", "loop")
     assert not surface.missing_name("torch.made", "anything")  # dynamic somewhere: names unknowable
+    assert not surface.missing_name("torch.utils.data", "__all__")  # dunder names are not listed (pyro imports __all__)
     assert surface.covers(Version.parse("2.13")) and not surface.covers(Version.parse("2.16"))
     assert TorchSurface({}, []).missing_module("torch.anything") is None  # no file: nothing flagged
 

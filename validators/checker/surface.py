@@ -65,6 +65,8 @@ class TorchSurface:
 
     def missing_name(self, module: str, name: str) -> bool:
         """True when ``module`` is a plain module of every build that has it and none of them binds ``name``."""
+        if name.startswith("__"):  # __all__, __version__: every module has some, and the list leaves them out
+            return False
         names = self._names.get(module)
         if names is None:
             listed = self._modules.get(module)
