@@ -87,7 +87,10 @@ def test_shipped_index_is_small_ordered_and_names_its_builds():
     for name, entry in data["gone"].items():
         last, first = entry.split()
         assert name.startswith("torch.") and Version.parse(last).sort_key < Version.parse(first).sort_key
-        assert not name.startswith(("torch._C.", "torch.ops.", "torch.classes."))
+        assert not name.startswith(("torch.ops.", "torch.classes."))
+        if name.startswith("torch._C."):  # the extension's names: only as missing on the installed builds
+            assert first in data["verified_on"], name
+    assert data["gone"]["torch._C._update_worker_pids"] == "1.0 2.13"
 
 
 def rules_of(code: str, version: str | None = None) -> list[tuple[int, str]]:
@@ -246,3 +249,94 @@ def test_shipped_index_knows_torch_functions_removed_before_1_8():
         assert data["gone"][name] == "1.7 1.8"
     assert "torch.fft" not in data["gone"] and "torch.arange" not in data["gone"]
     assert data["aliases"]["torch.distributed._shard.checkpoint"] == "torch.distributed.checkpoint"
+
+
+# --- what no build has (checker/surface.py, torch-surface.json) ------------------------------------
+
+def test_build_facts_read_config_modules_and_top_level_torch_c_imports(tmp_path):
+    from torchpatch.validators.radar.name_index import build_facts, cached_index
+
+    wheel = _wheel(tmp_path, "w.whl", {
+        "torch/__init__.py": "from torch._C import *\n",
+        "torch/_dynamo/__init__.py": "",
+        "torch/_dynamo/config.py": ("import sys\nfrom typing import TYPE_CHECKING\ncache_size_limit = 8\n"
+                                    "if TYPE_CHECKING:\n    from torch.utils._config_typing import *\n"
+                                    "def _mode():\n    m = sys.modules[__name__]\n    return m.cache_size_limit\n"
+                                    "install_config_module(sys.modules[__name__])\n"),
+        "torch/odd.py": "import sys\nglobals()['x'] = 1\ninstall_config_module(sys.modules[__name__])\n",
+        "torch/utils/data/loader.py": ("from torch._C import _update_worker_pids, _xpu_only\n"
+                                       "try:\n    from torch._C import _maybe\nexcept ImportError:\n    pass\n"),
+    })
+    facts = build_facts(wheel)
+    assert facts["configs"] == ["torch._dynamo.config"]  # odd.py writes through globals(): still dynamic
+    assert facts["c_names"] == ["torch._C._update_worker_pids"]  # guarded and device-only names prove nothing
+    index = cached_index(wheel, None)
+    assert not index["torch._dynamo.config"].dynamic and "cache_size_limit" in index["torch._dynamo.config"].names
+    assert index["torch.odd"].dynamic
+
+
+def test_gone_torch_c_names_are_the_ones_the_installed_build_lacks():
+    import sys
+
+    from torchpatch.validators.radar.name_index import gone_c_names
+
+    facts = [(Version.parse("1.0"), {"c_names": ["torch._C._update_worker_pids", "torch._C._set_worker_signal_handlers"]}),
+             (Version.parse("2.15"), {"c_names": []})]
+    assert gone_c_names(facts, [(Version.parse("2.15"), sys.executable)]) == {
+        "torch._C._update_worker_pids": ["1.0", "2.15"]}
+    assert gone_c_names(facts, []) == {}  # without an installed build nothing can be claimed
+
+
+def test_surface_lists_every_module_and_name_any_build_had():
+    from torchpatch.validators.checker.surface import TorchSurface
+    from torchpatch.validators.radar.name_index import surface_of
+
+    old = build({"torch/__init__.py": "", "torch/legacy/__init__.py": "def nn(): pass\n",
+                 "torch/utils/__init__.py": "", "torch/utils/data.py": "def _old_loop(): pass\n",
+                 "torch/made.py": "def __getattr__(n): pass\n"})
+    new = build({"torch/__init__.py": "", "torch/utils/__init__.py": "", "torch/utils/data.py": "def loop(): pass\n",
+                  "torch/made.py": "x = 1\n"})
+    listed = surface_of([(Version.parse("1.0"), old), (Version.parse("2.15"), new)], None, {})
+    assert set(listed["torch.utils.data"].split()) == {"_old_loop", "loop"} and listed["torch.made"] == "*"
+    surface = TorchSurface({**listed, "torch.aliased": "*"}, ["1.0", "2.15"])
+    assert surface.missing_module("torch.never.nn") == "torch.never"
+    assert surface.missing_module("torch.legacy") is None  # a build had it: the gone index says when it went
+    assert surface.missing_module("torch.made.child") is None and surface.missing_module("torch.aliased.x") is None
+    assert surface.missing_module("torch._C._nn") is None and surface.missing_module("torch.ops.aten") is None
+    assert surface.missing_name("torch.utils.data", "_never") and not surface.missing_name("torch.utils.data", "loop")
+    assert not surface.missing_name("torch.made", "anything")  # dynamic somewhere: names unknowable
+    assert not surface.missing_name("torch.utils.data", "__all__")  # dunder names are not listed (pyro imports __all__)
+    assert surface.covers(Version.parse("2.13")) and not surface.covers(Version.parse("2.16"))
+    assert TorchSurface({}, []).missing_module("torch.anything") is None  # no file: nothing flagged
+
+
+def test_shipped_surface_agrees_with_the_installed_build():
+    import importlib
+
+    from torchpatch.validators.checker.surface import SURFACE_FILE
+
+    data = json.loads(SURFACE_FILE.read_text(encoding="utf-8"))
+    assert data["builds"][0] == "1.0" and data["builds"][-1] == "2.15"
+    modules = data["modules"]
+    for name in ("torch.utils.data.dataloader", "torch.nn.functional", "torch._dynamo.config", "torch.utils.serialization"):
+        listed = set(modules[name].split())
+        runtime = {n for n in dir(importlib.import_module(name)) if not n.startswith("__")}
+        assert runtime <= listed, (name, sorted(runtime - listed)[:5])
+    assert "load_lua" not in modules["torch.utils.serialization"].split()
+    assert "torch.legacy" not in modules and "torch.distributed.checkpoint._hf_storage" in modules
+
+
+@pytest.mark.parametrize("code, target, expected", [
+    ("import torch.legacy.nn\n", "2.15", [(1, "torch.legacy")]),
+    ("from torch.utils.serialization import load_lua\n", "2.15", [(1, "torch.utils.serialization.load_lua")]),
+    ("from torch.utils.data.dataloader import DataLoader, _worker_manager_loop\n", "2.13",
+     [(1, "torch.utils.data.dataloader._worker_manager_loop")]),
+    ("try:\n    import torch.legacy\nexcept ImportError:\n    pass\n", "2.15", []),
+    ("import torch.legacy\n", "2.99", []),  # a build newer than the list read may have it
+    ("import torch\n@torch._dynamo.config.patch(no_such_option_ever=True)\ndef f(): pass\n", "2.15",
+     [(2, "torch._dynamo.config.no_such_option_ever")]),
+    ("import torch\nwith torch._inductor.config.patch('triton.no_such_knob', 1):\n    pass\n", "2.15", []),
+])
+def test_names_no_build_has_are_flagged_on_import(code, target, expected):
+    findings = check_source(code, target, "m.py")
+    assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected

@@ -70,6 +70,13 @@ class RuleSet:
 
         return shipped_gone_names()
 
+    @property
+    def surface(self):
+        """Every module and name any indexed build has (surface.py), read when an import needs it."""
+        from .surface import shipped_surface
+
+        return shipped_surface()
+
     def knows(self, qualified: str) -> bool:
         return qualified in self.by_call or qualified in self.by_plain_method or bool(self.name_rules(qualified))
 

@@ -598,6 +598,7 @@ class FindingCollector(ast.NodeVisitor):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
             self._check_qualified(node, f"{node.module}.{alias.name}")
+        self._check_absent(node, node.module, [alias.name for alias in node.names if alias.name != "*"], "ImportError")
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -612,6 +613,8 @@ class FindingCollector(ast.NodeVisitor):
                 local = alias.asname or package
                 self.writer_imports[local] = alias.name if alias.asname else local
             self._check_qualified(node, alias.name)
+            if is_torch_module(alias.name):
+                self._check_absent(node, alias.name, [], "ImportError")
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
     def visit_Name(self, node: ast.Name) -> None:
@@ -744,6 +747,33 @@ class FindingCollector(ast.NodeVisitor):
                    f"the last build checked that has it is torch {gone.last}")
         self.findings[key] = self._finding(node, gone.api, rule, message, fix)
 
+    def _check_absent(self, node: ast.AST, module: str, names: list[str], error: str) -> None:
+        """A torch module or name that no indexed build has (surface.py): ``import torch.legacy``, ``from
+        torch.utils.serialization import load_lua``, ``config.patch("removed_option", v)``. Said once per
+        place, and not where the gone index already names a prefix (its message says when it went)."""
+        if self.gone_index is None or self.guarded or self.handled or self.annotation:
+            return
+        surface = self.rules.surface
+        if not surface.covers(self.target):
+            return  # a build newer than the list may have added it
+        missing = surface.missing_module(module)
+        if missing is not None:
+            error = "ModuleNotFoundError"
+        else:
+            missing = next((f"{module}.{name}" for name in names if surface.missing_name(module, name)), None)
+        if missing is None or self._gone(missing) is not None:
+            return
+        rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, missing, rule.pattern)
+        if key in self.findings:
+            return
+        target = f"{self.target.major}.{self.target.minor}"
+        oldest = f"{surface.oldest.major}.{surface.oldest.minor}"
+        newest = f"{surface.newest.major}.{surface.newest.minor}"
+        message = (f"`{missing}` does not exist in torch {target} ({error} there), nor in any build checked "
+                   f"(torch {oldest} to {newest})")
+        self.findings[key] = self._finding(node, missing, rule, message, rule.fix)
+
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
@@ -822,6 +852,10 @@ class FindingCollector(ast.NodeVisitor):
             for api, rules in self.rules.name_rules(f"{config}.{flag}"):
                 if api != config and not config.startswith(api + "."):  # a rule on the flag, not on the whole config module
                     self._report(where, api, rules, fixable=False)
+            # an option the config module lacks: AttributeError "torch._dynamo.config.<name> does not exist" (at the call)
+            option = flag.partition(".")[0]  # "triton.use_block_ptr": a class of options; only its first part is a name
+            self._check_gone(node, f"{config}.{option}", self.rules.name_rules(f"{config}.{option}"), None)
+            self._check_absent(node, config, [option], "AttributeError")
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""

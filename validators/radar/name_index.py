@@ -16,16 +16,22 @@ the first build that did not. :func:`module_aliases` lists the newest build's mo
 another (``sys.modules[own] = other``). The result is small (qualified name -> "last first-missing") and ships
 as ``validators/checker/gone-names.json``; the checker's ``torch-name-gone`` rule reads it.
 
-Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.8 has only an x86 one)::
+Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.0-1.8 have only x86 ones, 2.12 only
+manylinux ones, of which aarch64 is the smaller)::
 
     pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
-    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... 2.0=... 2.1=... 2.2=... \
-        2.3=... 2.4=... 2.8=... 2.10=... 2.13=WHEEL 2.14=WHEEL 2.15=.venv/lib/python3.11/site-packages \
+    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... \
+        2.0=... 2.1=... ... 2.12=W/torch-2.12.1-...-manylinux_2_28_aarch64.whl 2.13=WHEEL 2.14=WHEEL \
+        2.15=<site-packages holding the installed torch> \
         --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
-        --out validators/checker/gone-names.json
+        --out validators/checker/gone-names.json --surface-out validators/checker/torch-surface.json
+
+(every minor release from 2.0 on: a name that lived only in a skipped build would be missed by both files).
 
 ``--verify`` imports each gone name's module in that installed build and drops what it does have
 (a ``sys.modules`` alias, a lazily set attribute): the shipped file is checked against 2.15 and 2.13.
+``--surface-out`` writes every module and name any build had (:func:`surface_of`; checker/surface.py),
+with what ``dir()`` adds on the newest verified build.
 """
 
 from __future__ import annotations
@@ -290,8 +296,10 @@ def _read_some(source: Path, wanted: tuple[str, ...]) -> Iterator[tuple[str, str
 
 def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
     """A build's index, ``torch``'s documented surface included (see :func:`with_torch_surface`);
-    the scan (not the resolution) is kept in ``cache`` when given."""
-    return with_torch_surface(_cached_modules(source, cache), torch_surface(source))
+    the scan (not the resolution) is kept in ``cache`` when given. Config modules count as plain
+    modules (:func:`build_facts`): their names are their options."""
+    configs = set(cached_facts(source, cache)["configs"])
+    return with_torch_surface(_cached_modules(source, cache, configs), torch_surface(source))
 
 
 def with_torch_surface(index: dict[str, ModuleNames], surface: set[str]) -> dict[str, ModuleNames]:
@@ -300,7 +308,7 @@ def with_torch_surface(index: dict[str, ModuleNames], surface: set[str]) -> dict
     return {**index, "torch": ModuleNames(surface | children)}
 
 
-def _cached_modules(source: str, cache: str | None) -> dict[str, ModuleNames]:
+def _cached_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
     path = Path(cache) / (Path(source).name + ".scan.json") if cache else None
     if path is not None and path.exists():
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -313,7 +321,68 @@ def _cached_modules(source: str, cache: str | None) -> dict[str, ModuleNames]:
             path.write_text(json.dumps({m: [sorted(e.names), e.dynamic, e.stars,
                                             None if e.exports is None else sorted(e.exports)]
                                         for m, e in scanned.items()}), encoding="utf-8")
+    for module in configs & scanned.keys():  # `if TYPE_CHECKING: from torch.utils._config_typing import *` binds nothing
+        scanned[module].dynamic = False
+        scanned[module].stars = [star for star in scanned[module].stars if star in scanned]
     return resolve_build(scanned)
+
+
+_CONFIG_INSTALL = "install_config_module(sys.modules[__name__])"
+_MODULE_READ = re.compile(r"^\s*\w+\s*=\s*sys\.modules\[__name__\]\s*$", re.MULTILINE)  # m = sys.modules[__name__]: a read
+# Device builds bind names of their own in torch._C (an XPU or MPS build): the installed builds cannot say them gone.
+_DEVICE_ONLY = re.compile(r"xpu|mps|mtia|rocm|hip|npu|hpu|vulkan|metal|privateuse", re.IGNORECASE)
+
+
+def build_facts(source: str | Path) -> dict[str, list[str]]:
+    """What the plain scan does not say about a build, from the same sources:
+
+    ``configs``: config modules (``install_config_module(sys.modules[__name__])``, torch._dynamo.config and
+    the like): their options are plain module-level assignments, and reading or setting one they lack raises
+    AttributeError, so they are not dynamic unless something else in them is;
+    ``extensions``: compiled modules (``torch._C_flatbuffer``): importable, though no ``.py`` file says so;
+    ``c_names``: ``torch._C`` names (``torch._C._update_worker_pids``) that a module imports at its top level,
+    outside any if/try: the build's extension must have had them, or importing that module failed everywhere.
+    """
+    configs, c_names = [], set()
+    extensions = sorted({".".join(name.split("/")[:-1] + [name.split("/")[-1].split(".")[0]])
+                         for name in _file_names(source) if name.endswith((".so", ".pyd"))})
+    for path, text in build_sources(source):
+        module, package = module_of(path)
+        if _CONFIG_INSTALL in text and not _DYNAMIC_TEXT.search(_MODULE_READ.sub("", text.replace(_CONFIG_INSTALL, ""))):
+            configs.append(module)
+        if "_C import" not in text:
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        for node in tree.body:  # top level only: a guarded import proves nothing
+            if isinstance(node, ast.ImportFrom) and node.names[0].name != "*":
+                origin = _absolute(node, module, package)
+                if origin == "torch._C" or origin.startswith("torch._C."):
+                    c_names.update(f"{origin}.{a.name}" for a in node.names if not _DEVICE_ONLY.search(a.name))
+    return {"configs": sorted(configs), "c_names": sorted(c_names), "extensions": extensions}
+
+
+def _file_names(source: str | Path) -> list[str]:
+    """Every file of ``torch/`` in a wheel or an installed tree, relative to site-packages."""
+    source = Path(source)
+    if source.suffix == ".whl":
+        with zipfile.ZipFile(source) as wheel:
+            return [name for name in wheel.namelist() if name.startswith("torch/")]
+    root = source / "torch" if (source / "torch").is_dir() else source
+    return ["torch/" + path.relative_to(root).as_posix() for path in root.rglob("*") if path.is_file()]
+
+
+def cached_facts(source: str, cache: str | None) -> dict[str, list[str]]:
+    path = Path(cache) / (Path(source).name + ".facts.json") if cache else None
+    if path is not None and path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    facts = build_facts(source)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(facts), encoding="utf-8")
+    return facts
 
 
 _SELF_ALIAS = re.compile(r"""sys\.modules\[\s*["'](torch[\w.]*)["']\s*\]\s*=\s*\(?\s*(torch(?:\.\w+)+)\s*\)?\s*$""",
@@ -403,19 +472,133 @@ def present_on(python: str, names: list[str], timeout: float = 1200) -> set[str]
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+_ABSENT_PROBE = r"""
+import importlib, json, sys, warnings
+warnings.simplefilter("ignore")
+import torch
+absent = []
+for qualified in json.load(sys.stdin):
+    parts = qualified.split(".")
+    try:
+        owner = importlib.import_module(".".join(parts[:-1]))
+    except Exception:
+        try:  # torch._C's own submodules are attributes, not always importable by name
+            owner = torch
+            for part in parts[1:-1]:
+                owner = getattr(owner, part)
+        except Exception:
+            continue  # the owner is not there either: say nothing
+    if not hasattr(owner, parts[-1]):
+        absent.append(qualified)
+json.dump(absent, sys.stdout)
+"""
+
+
+def absent_on(python: str, names: list[str], timeout: float = 1200) -> set[str]:
+    """The names an installed build surely lacks: their owner imports there and has no such attribute."""
+    done = subprocess.run([python, "-c", _ABSENT_PROBE], input=json.dumps(names), capture_output=True, text=True,
+                          timeout=timeout, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def gone_c_names(facts: list[tuple[Version, dict]], verified: list[tuple[Version, str]]) -> dict[str, list[str]]:
+    """``torch._C`` names an older build's Python imported at its top level (:func:`build_facts`) that the
+    installed builds lack. The extension's names cannot be read off a wheel (its stubs miss some 200 names
+    ``dir(torch._C)`` has on 2.15), so a name counts as missing only from the oldest installed build that,
+    like every newer installed one, lacks it: [last build whose Python imported it, that build]."""
+    if not verified:
+        return {}
+    facts = sorted(facts, key=lambda f: f[0].sort_key)
+    label = lambda v: f"{v.major}.{v.minor}"  # noqa: E731
+    last_seen = {name: label(version) for version, data in facts for name in data["c_names"]}
+    candidates = sorted(set(last_seen) - set(facts[-1][1]["c_names"]))
+    verified = sorted(verified, key=lambda v: v[0].sort_key)
+    missing = {version.sort_key: absent_on(python, candidates) for version, python in verified}
+    gone = {}
+    for name in candidates:
+        first = None
+        for version, _ in reversed(verified):  # newest first: missing there and in every newer one
+            if name not in missing[version.sort_key]:
+                break
+            first = version
+        if first is not None and Version.parse(last_seen[name]).sort_key < first.sort_key:
+            gone[name] = [last_seen[name], label(first)]
+    return gone
+
+
+_SURFACE_PROBE = r"""
+import importlib, json, sys, warnings
+warnings.simplefilter("ignore")
+import torch
+extra, failed = {}, []
+for module, names in json.load(sys.stdin).items():
+    try:
+        found = set(dir(importlib.import_module(module)))
+    except BaseException:
+        failed.append(module)
+        continue
+    more = sorted(found - set(names))
+    if more:
+        extra[module] = more
+made = sorted(m for m in list(sys.modules) if m.startswith("torch."))
+json.dump({"extra": extra, "failed": failed, "modules": made}, sys.stdout)
+"""
+
+
+def surface_of(builds: list[tuple[Version, dict[str, ModuleNames]]], python: str | None,
+               aliases: dict[str, str], extensions: Iterable[str] = (), chunk: int = 300) -> dict[str, str]:
+    """Every torch module any indexed build has, with every name it ever bound: module -> names joined by
+    spaces, or "*" where some build's module is dynamic (its names cannot be read off the source).
+
+    A torch submodule missing here was in no build (ModuleNotFoundError on every one), and a name missing
+    from a plain module's list was bound in none (ImportError on ``from M import name``). With ``python``
+    (the newest installed build) every plain module is imported there too: what its ``dir()`` has besides
+    the source's names (set from elsewhere) joins its list, modules made at run time join the modules, and
+    a module that does not import there (or a batch that crashed) is left dynamic."""
+    names: dict[str, set[str]] = {module: set() for module in (*aliases, *extensions)}
+    dynamic = set(names)  # an alias or a compiled module: its names are not in any source
+    for _, index in builds:
+        for module, entry in index.items():
+            names.setdefault(module, set()).update(entry.names)
+            if entry.dynamic or module == "torch":  # torch's own top level comes from C
+                dynamic.add(module)
+    if python is not None:
+        plain = sorted(m for m in names if m not in dynamic)
+        for start in range(0, len(plain), chunk):
+            batch = {m: sorted(names[m]) for m in plain[start:start + chunk]}
+            try:
+                done = subprocess.run([python, "-c", _SURFACE_PROBE], input=json.dumps(batch), capture_output=True,
+                                      text=True, timeout=600)
+                found = json.loads(done.stdout.strip().splitlines()[-1])
+            except (subprocess.TimeoutExpired, ValueError, IndexError):
+                dynamic.update(batch)
+                continue
+            for module, more in found["extra"].items():
+                names[module].update(more)
+            dynamic.update(found["failed"])
+            for module in found["modules"]:  # made at run time: there, with names nobody listed
+                if module not in names:
+                    names[module] = set()
+                    dynamic.add(module)
+    return {m: "*" if m in dynamic else " ".join(sorted(n for n in names[m] if not n.startswith("__")))
+            for m in sorted(names)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("builds", nargs="+", help="VERSION=WHEEL_OR_SITE_PACKAGES, one per build")
     parser.add_argument("--verify", action="append", default=[], help="VERSION=PYTHON of an installed build")
     parser.add_argument("--out", required=True)
     parser.add_argument("--cache", help="a folder keeping each build's index (scanning one takes minutes)")
+    parser.add_argument("--surface-out", help="where to write every module and name any build had (torch-surface.json)")
     args = parser.parse_args(argv)
-    builds = []
+    builds, facts = [], []
     for spec in args.builds:
         version, _, source = spec.partition("=")
         index = cached_index(source, args.cache)
         print(f"{version}: {len(index)} modules, {sum(e.dynamic for e in index.values())} dynamic", file=sys.stderr)
         builds.append((Version.parse(version), index))
+        facts.append((Version.parse(version), cached_facts(source, args.cache)))
     gone = gone_names(builds)
     if not args.verify:  # torch's top level is made at run time: its names need an installed build's word
         modules = {m for _, index in builds for m in index}
@@ -428,6 +611,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{version}: {len(present)} of {len(asked)} present after all (dropped)", file=sys.stderr)
         for qualified in present:
             gone.pop(qualified, None)
+    verified = [(Version.parse(v), python) for v, _, python in (spec.partition("=") for spec in args.verify)]
+    c_gone = gone_c_names(facts, verified)
+    print(f"{len(c_gone)} torch._C names gone", file=sys.stderr)
+    gone.update(c_gone)
     labels = sorted({f"{v.major}.{v.minor}" for v, _ in builds}, key=lambda s: Version.parse(s).sort_key)
     newest = max(args.builds, key=lambda spec: Version.parse(spec.partition("=")[0]).sort_key).partition("=")[2]
     data = {"format": FORMAT, "builds": labels, "verified_on": [s.partition("=")[0] for s in args.verify],
@@ -435,6 +622,13 @@ def main(argv: list[str] | None = None) -> int:
             "gone": {q: f"{last} {first}" for q, (last, first) in gone.items()},
             "aliases": module_aliases(newest)}  # one string: faster to read
     Path(args.out).write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    if args.surface_out:
+        newest_python = max(verified, key=lambda v: v[0].sort_key)[1] if verified else None
+        extensions = {m for _, f in facts for m in f.get("extensions", ())}
+        surface = surface_of(builds, newest_python, data["aliases"], extensions)
+        Path(args.surface_out).write_text(json.dumps({"format": 1, "builds": labels, "modules": surface}, indent=0,
+                                                     sort_keys=True) + "\n", encoding="utf-8")
+        print(f"{len(surface)} modules -> {args.surface_out}", file=sys.stderr)
     print(f"{len(gone)} gone names -> {args.out}", file=sys.stderr)
     return 0
 
