@@ -847,15 +847,21 @@ def _unwrap_module(node: ast.expr) -> ast.expr:
     while True:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RETURN_SELF:
             node = node.func.value
-        elif isinstance(node, ast.Call) and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in ("deepcopy", "copy") \
-                and len(node.args) == 1:
-            node = node.args[0]
+        elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and (
+                (callee := (dotted_name(node.func) or "").rsplit(".", 1)[-1]) in ("deepcopy", "copy")
+                or _UNWRAPS_PARALLEL.fullmatch(callee)):
+            node = node.args[0]  # deepcopy(model), de_parallel(model), accelerator.unwrap_model(model)
         elif isinstance(node, ast.IfExp):
             node = node.orelse
         elif isinstance(node, ast.Attribute) and node.attr == "module":
             node = node.value  # model.module: the wrapped model of DataParallel/DDP
         else:
             return node
+
+
+# Helpers that hand back the module a DataParallel/DDP wrapper holds (yolov5/v7/v9 and ultralytics ``de_parallel``,
+# accelerate's and transformers' ``unwrap_model``, basicsr's ``get_bare_model``): what they return is the module.
+_UNWRAPS_PARALLEL = re.compile(r"(?i)de_?parallel|(get_)?(unwrap|bare)_model|unwrap_(ddp|parallel)")
 
 
 def _names_running_stats(node: ast.expr) -> bool:

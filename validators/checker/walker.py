@@ -166,11 +166,14 @@ class FindingCollector(ast.NodeVisitor):
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
+        object_paths = self._paths_loaded_as_objects(waiting.values())
         for call, api, rules in ([] if self.allowlisted else waiting.values()):
             by_when = {rule.when: rule for rule in rules}
             if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
                     not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
+            elif "loads-pickled-object" in by_when and self._same_path_key(call) in object_paths:
+                self._report(call, api, [by_when["loads-pickled-object"]])  # the file another load reads as a module
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
@@ -194,6 +197,22 @@ class FindingCollector(ast.NodeVisitor):
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
+        """A load's path as written, in its function: two loads with the same key read the same file."""
+        path = loaded_path(call)
+        if path is None or isinstance(path, ast.Constant):
+            return None  # a literal path is decided by the committed file, if any (ckptfile.py)
+        return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
+
+    def _paths_loaded_as_objects(self, waiting) -> set[tuple[int, str]]:
+        """The paths of the loads in a function whose result is used as a whole object (``net = torch.load(p);
+        net.eval()``): another load of the same path there (``net.load_state_dict(torch.load(p))`` on the CPU
+        branch) reads the same pickled module, and weights_only refuses it just the same."""
+        if len(waiting) < 2 or self.loads.writes_state_dicts_only():
+            return set()
+        return {key for call, _, rules in waiting if any(rule.when == "loads-pickled-object" for rule in rules)
+                and self.loads.is_object(call) and (key := self._same_path_key(call)) is not None}
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
         """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
