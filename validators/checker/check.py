@@ -61,6 +61,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     project = ProjectEvidence()  # a project of one file
     project.add(collector.evidence)
     project.note_config_class(config_dict_class(code), filename)
+    project.note_source(code)
     return sorted(findings + _kept(project.findings(collector.evidence), code, selection))
 
 
@@ -143,6 +144,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
+            project.note_source(code)
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True)

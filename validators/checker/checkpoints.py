@@ -204,6 +204,7 @@ class LoadCandidate:
     state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
     optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
     parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
+    publishes: bool = False  # it drops keys from the result (``ckpt.pop(k)``) and torch.save()s the rest
 
 
 @dataclass

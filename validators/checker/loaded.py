@@ -167,6 +167,7 @@ class LoadedObjects:
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
+        self.stripped: set[tuple[int, str]] = set()  # (scope, name) whose keys are dropped: x.pop(k), del x[k]
         # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
         self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
         self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
@@ -392,6 +393,9 @@ class LoadedObjects:
                     self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and \
+                    not isinstance(call.args[0], ast.Constant):
+                self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
         if last in _CHILD_PROCESS and (callee or "").partition(".")[0] in ("sp", "subprocess"):
             self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
@@ -628,6 +632,12 @@ class LoadedObjects:
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
         return self._display(saved)
+
+    def publishes(self, call: ast.Call) -> bool:
+        """The load's result has keys dropped (``ckpt.pop(k, None)``) and is torch.save()d again: a checkpoint
+        stripped for publishing (see runnerckpt.py)."""
+        bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
+        return bound is not None and bound in self.stripped and bound in self.resaved
 
     def state_keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):

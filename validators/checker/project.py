@@ -27,6 +27,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
 from .finding import Finding
 from .returns import ReturnIndex
 from .rule import Rule
+from .runnerckpt import reads_runner_checkpoint, trains_with_runner
 
 
 class ProjectEvidence:
@@ -40,6 +41,7 @@ class ProjectEvidence:
         self.config_class: str | None = None  # the first attribute-access dict subclass some file defines
         # files of an enclosing group that import this sub-project's package: only the layouts they save count
         self.borrowed: list[FileEvidence] = []
+        self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
     def add(self, evidence: FileEvidence) -> None:
@@ -52,6 +54,10 @@ class ProjectEvidence:
     def note_config_library(self, library: str | None) -> None:
         """A file that was not walked (it never names torch) imports a config-object library."""
         self.config_library = self.config_library or library
+
+    def note_source(self, code: str) -> None:
+        """What any file's text tells, walked or not: whether it trains with a library runner."""
+        self.runner = self.runner or trains_with_runner(code)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -104,6 +110,9 @@ class ProjectEvidence:
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
+        if "saved-in-project" in by_when and self.runner and (
+                why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+            return by_when["saved-in-project"], why
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
         return None

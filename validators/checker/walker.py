@@ -188,7 +188,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
-                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0))))
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
