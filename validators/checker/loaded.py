@@ -125,6 +125,11 @@ class LoadedObjects:
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.source_lines: list[str] | None = None  # the file's lines when known: a cheap test before a walk
         self.binding_keys: dict[int, set[str]] = {}
+        # if/else: ``if s: ckpt = torch.load(p) else: ckpt = given`` leaves either value in the name; the loads a
+        # name may still hold besides ``current`` (see enter_branch), whose keys are read too
+        self.alternatives: dict[tuple[int, str], set[int]] = {}
+        # per open ``if``: (what each name bound in it held before: (current, alternatives), each branch's end)
+        self.branch_frames: list[tuple[dict[tuple[int, str], tuple[int | None, set[int]]], list[dict]]] = []
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
@@ -290,7 +295,56 @@ class LoadedObjects:
             self.items[(scope, target.id)] = (scope, value.value.id)
         if not self._mentions(value, target.id):
             # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
-            self.current[(scope, target.id)] = id(value) if isinstance(value, ast.Call) else 0
+            key = (scope, target.id)
+            for before, _ in self.branch_frames:
+                if key not in before:
+                    before[key] = (self.current.get(key), self.alternatives.get(key, set()))
+            self.current[key] = id(value) if isinstance(value, ast.Call) else 0
+            self.alternatives.pop(key, None)
+
+    def enter_branch(self) -> None:
+        """The walker enters the first branch of an ``if`` (see next_branch, leave_branch)."""
+        self.branch_frames.append(({}, []))
+
+    def next_branch(self) -> None:
+        """The walker leaves one branch for the next: the names bound so far get their values from before the
+        ``if`` back, and what each held at the branch's end is kept."""
+        before, ends = self.branch_frames[-1]
+        ends.append(self._held(before))
+        self._restore(before)
+
+    def leave_branch(self, has_else: bool) -> None:
+        """After the ``if``: a name bound in some branch holds what one of the branches left in it (or, without an
+        ``else``, what it held before); ``current`` keeps the last branch's value, the loads among the others
+        become alternatives."""
+        before, ends = self.branch_frames.pop()
+        ends.append(self._held(before))
+        for key, (old, old_others) in before.items():
+            held: set[int] = set()
+            for end in ends:
+                held |= end.get(key, {old, *old_others})
+            if not has_else:
+                held |= {old, *old_others}
+            others = {value for value in held if value and value != self.current.get(key)}
+            if others:
+                self.alternatives[key] = others
+            else:
+                self.alternatives.pop(key, None)
+
+    def _held(self, before) -> dict[tuple[int, str], set]:
+        """What each name bound in an open branch may hold now: its value and its alternatives."""
+        return {key: {self.current.get(key), *self.alternatives.get(key, ())} for key in before}
+
+    def _restore(self, before) -> None:
+        for key, (old, old_others) in before.items():
+            if old is None:
+                self.current.pop(key, None)
+            else:
+                self.current[key] = old
+            if old_others:
+                self.alternatives[key] = set(old_others)
+            else:
+                self.alternatives.pop(key, None)
 
     def _mentions(self, value: ast.expr, name: str) -> bool:
         """Whether ``value`` reads the name ``name``. Most bound values never spell the name out, which a look
@@ -483,6 +537,8 @@ class LoadedObjects:
             if isinstance(container, ast.Name) and isinstance(node.left, ast.Constant) and \
                     (held := self.current.get((scope, container.id))):
                 self.tested_keys.setdefault(held, set()).add(node.left.value)  # "state_dict" in sd: maybe absent
+                for other in self.alternatives.get((scope, container.id), ()):
+                    self.tested_keys.setdefault(other, set()).add(node.left.value)
 
     def _loops(self) -> dict[tuple[int, str], set[str]]:
         """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
@@ -512,6 +568,8 @@ class LoadedObjects:
             self.keys_read.setdefault((scope, container.id), set()).add(key.value)
             if (held := self.current.get((scope, container.id))) is not None:
                 self.binding_keys.setdefault(held, set()).add(key.value)
+            for other in self.alternatives.get((scope, container.id), ()) if self.alternatives else ():
+                self.binding_keys.setdefault(other, set()).add(key.value)
         elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
             self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):

@@ -333,6 +333,16 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_guarded(body)
                 self._visit_list(orelse)
                 return
+            if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
+                self.visit(node.test)
+                self.loads.enter_branch()
+                for item in node.body:
+                    self.visit(item)
+                self.loads.next_branch()
+                for item in node.orelse:
+                    self.visit(item)
+                self.loads.leave_branch(bool(node.orelse))
+                return
             self.generic_visit(node)
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
