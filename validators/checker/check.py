@@ -22,6 +22,7 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
+from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -93,6 +94,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
+    if "save_hyperparameters" in code:
+        collector.evidence.object_hparams = object_hyperparameters(tree)
+    if "on_save_checkpoint" in code:
+        collector.evidence.lightning_keys = checkpoint_keys_set(tree)
     if collector.fixable:
         findings = _with_edits(findings, collector, code, rules)
     return _kept(findings, code, selection), collector
