@@ -28,7 +28,7 @@ from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
 from .returns import ReturnIndex
 from .rule import Rule
-from .runnerckpt import reads_runner_checkpoint, trains_with_runner
+from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
 
 
 class ProjectEvidence:
@@ -120,6 +120,9 @@ class ProjectEvidence:
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+            return by_when["saved-in-project"], why
+        if "saved-in-project" in by_when and self.deepspeed and (why := reads_deepspeed_optimizer(candidate.keys)) \
+                and not any(candidate.keys <= plain for plain in self._plain_layouts()):
             return by_when["saved-in-project"], why
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why

@@ -10,6 +10,12 @@ A project trains with that runner when one of its files imports it (``from mmeng
 builds one (``Runner.from_cfg(cfg)``). There, a script that loads a checkpoint, drops keys from it
 (``ckpt.pop(k)``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
 ``state_dict``) reads a training checkpoint of that runner, and so does a load that reads ``message_hub``.
+
+DeepSpeed's ZeRO optimizer files (``*_optim_states.pt``) keep ``{"optimizer_state_dict", "ds_config",
+"ds_version"}``; the ZeRO optimizer's state dict holds its loss scaler object and ``param_slice_mappings`` of
+``fragment_address`` dataclass instances (deepspeed/utils/tensor_fragment.py), classes weights_only refuses
+("Unsupported global", as for any class it does not allow). In a project that imports deepspeed, a load that reads
+``optimizer_state_dict`` and no key outside that layout reads one of those files.
 """
 
 from __future__ import annotations
@@ -36,4 +42,15 @@ def reads_runner_checkpoint(keys: frozenset[str], publishes: bool) -> str | None
     if publishes:
         return ("it strips keys from a checkpoint and saves the rest, as publishing a checkpoint of the project's "
                 f"mmengine Runner does; its 'message_hub' holds {REFUSED} objects")
+    return None
+
+
+DEEPSPEED_OPTIM_KEYS = frozenset({"optimizer_state_dict", "ds_config", "ds_version"})
+
+
+def reads_deepspeed_optimizer(keys: frozenset[str]) -> str | None:
+    """In a project that imports deepspeed: why this load reads a ZeRO optimizer-states file, or None."""
+    if "optimizer_state_dict" in keys and keys <= DEEPSPEED_OPTIM_KEYS:
+        return ("it reads 'optimizer_state_dict' of a DeepSpeed ZeRO optimizer-states file (the project imports "
+                "deepspeed): it holds the loss scaler object and fragment_address instances in param_slice_mappings")
     return None

@@ -16,3 +16,8 @@ class Wrapper(pl.LightningModule):
 
 def load_ema(path):
     return torch.load(path)["ema"]["params"]
+
+
+# Without deepspeed in the project, 'optimizer_state_dict' is the project's own (the tutorial layout).
+def load_optimizer(path, optimizer):
+    optimizer.load_state_dict(torch.load(path)["optimizer_state_dict"])
