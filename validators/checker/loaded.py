@@ -653,8 +653,8 @@ class LoadedObjects:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""
         if isinstance(node, ast.Name):
             node = self.path_exprs.get((scope, node.id), node)
-        if isinstance(node, ast.Name) or not any(isinstance(n, ast.Constant) and isinstance(n.value, str)
-                                                 for n in ast.walk(node)):
+        if isinstance(node, ast.Name) or not (_is_path_method_call(node) or any(
+                isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node))):
             return None
         return ast.dump(node, annotate_fields=False, include_attributes=False)
 
@@ -850,6 +850,17 @@ _CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 # argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
 # "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
 _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
+
+
+_PATH_METHOD = re.compile(r"(?i)file|path")
+
+
+def _is_path_method_call(node: ast.expr) -> bool:
+    """``self._feature_file(mode)``, ``self.cache_path(split)``: a method of the class that builds a path from names
+    or constants; two methods calling it the same way (one saving, one loading) name the same file."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "self" and _PATH_METHOD.search(node.func.attr) is not None and not node.keywords
+            and all(isinstance(arg, (ast.Name, ast.Constant)) for arg in node.args))
 
 
 def dict_display(node: ast.expr) -> ast.Dict | None:
