@@ -128,6 +128,7 @@ class LoadedObjects:
         # if/else: ``if s: ckpt = torch.load(p) else: ckpt = given`` leaves either value in the name; the loads a
         # name may still hold besides ``current`` (see enter_branch), whose keys are read too
         self.alternatives: dict[tuple[int, str], set[int]] = {}
+        self.load_ids: set[int] = set()  # id(call) of every torch.load seen so far
         # per open ``if``: (what each name bound in it held before: (current, alternatives), each branch's end)
         self.branch_frames: list[tuple[dict[tuple[int, str], tuple[int | None, set[int]]], list[dict]]] = []
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
@@ -301,6 +302,15 @@ class LoadedObjects:
                     before[key] = (self.current.get(key), self.alternatives.get(key, set()))
             self.current[key] = id(value) if isinstance(value, ast.Call) else 0
             self.alternatives.pop(key, None)
+
+    def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
+        """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the
+        branch before ``feat = torch.load(f)``): what is done with it says nothing of the load."""
+        if not isinstance(node, ast.Name):
+            return False
+        held = self.current.get((scope, node.id))
+        return bool(held) and held not in self.load_ids and not (
+            self.alternatives.get((scope, node.id), set()) & self.load_ids)
 
     def enter_branch(self) -> None:
         """The walker enters the first branch of an ``if`` (see next_branch, leave_branch)."""
@@ -483,7 +493,7 @@ class LoadedObjects:
                 self.state_dict_calls.add(id(call.args[0]))
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Subscript):
                 self.state_items.add(id(call.args[0]))  # opt.load_state_dict(ckpt["opt"]): an optimizer's state
-            elif call.func.attr == "from_numpy":
+            elif call.func.attr == "from_numpy" and not self._holds_another_call(call.args[0], scope):
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
@@ -681,6 +691,7 @@ class LoadedObjects:
                 self.annotated_objects.add((scope, argument.arg))
 
     def note_load(self, call: ast.Call) -> None:
+        self.load_ids.add(id(call))
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
 
