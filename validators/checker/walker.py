@@ -71,6 +71,8 @@ class FindingCollector(ast.NodeVisitor):
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
+        self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
+        self.try_loads: set[int] = set()  # id(call) of the loads there
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
@@ -199,9 +201,10 @@ class FindingCollector(ast.NodeVisitor):
         return sorted(self.findings.values())
 
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
-        """A load's path as written, in its function: two loads with the same key read the same file."""
+        """A load's path as written, in its function: two loads with the same key read the same file. None in a
+        try statement: ``try: net = torch.load(p) except ...: net.load_state_dict(torch.load(p))`` takes either."""
         path = loaded_path(call)
-        if path is None or isinstance(path, ast.Constant):
+        if path is None or isinstance(path, ast.Constant) or id(call) in self.try_loads:
             return None  # a literal path is decided by the committed file, if any (ckptfile.py)
         return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
 
@@ -366,6 +369,13 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_guarded(branch)
 
     def visit_Try(self, node: ast.Try) -> None:
+        self.in_try += 1  # a load in a try statement may be the fallback of another (see _paths_loaded_as_objects)
+        try:
+            self._visit_try(node)
+        finally:
+            self.in_try -= 1
+
+    def _visit_try(self, node: ast.Try) -> None:
         if not is_fallback(node):
             self.generic_visit(node)
             return
@@ -791,6 +801,8 @@ class FindingCollector(ast.NodeVisitor):
                 self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
+            if self.in_try:
+                self.try_loads.add(id(node))
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)

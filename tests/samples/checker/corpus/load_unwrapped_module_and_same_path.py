@@ -48,3 +48,13 @@ def restore(model, parser):
     net.eval()
     model.load_state_dict(torch.load(parser.state_path))
     return model, net
+
+
+def restore_either(model, parser):
+    try:
+        net = torch.load(parser.model_path)  # finding: torch-load-pickled-object
+        net.eval()
+    except AttributeError:
+        net = model
+        net.load_state_dict(torch.load(parser.model_path))
+    return net
