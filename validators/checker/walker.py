@@ -71,6 +71,10 @@ class FindingCollector(ast.NodeVisitor):
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
+        # (id(if or match), branch index) of the branches the walk is in: loads in different branches of one
+        # statement never both run (a mode picks the file, see _paths_loaded_as_objects)
+        self.branch_path: list[tuple[int, int]] = []
+        self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}
         self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
         self.try_loads: set[int] = set()  # id(call) of the loads there
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
@@ -174,7 +178,8 @@ class FindingCollector(ast.NodeVisitor):
             if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
                     not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
-            elif "loads-pickled-object" in by_when and self._same_path_key(call) in object_paths:
+            elif "loads-pickled-object" in by_when and any(
+                    not self._exclusive(call, other) for other in object_paths.get(self._same_path_key(call), ())):
                 self._report(call, api, [by_when["loads-pickled-object"]])  # the file another load reads as a module
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
@@ -208,14 +213,24 @@ class FindingCollector(ast.NodeVisitor):
             return None  # a literal path is decided by the committed file, if any (ckptfile.py)
         return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
 
-    def _paths_loaded_as_objects(self, waiting) -> set[tuple[int, str]]:
+    def _exclusive(self, one: ast.Call, other: ast.Call) -> bool:
+        """The two loads sit in different branches of one if or match: they never run together."""
+        branches = dict(self.load_branches.get(id(one), ()))
+        return any(statement in branches and branches[statement] != index
+                   for statement, index in self.load_branches.get(id(other), ()))
+
+    def _paths_loaded_as_objects(self, waiting) -> dict[tuple[int, str], list[ast.Call]]:
         """The paths of the loads in a function whose result is used as a whole object (``net = torch.load(p);
         net.eval()``): another load of the same path there (``net.load_state_dict(torch.load(p))`` on the CPU
         branch) reads the same pickled module, and weights_only refuses it just the same."""
+        found: dict[tuple[int, str], list[ast.Call]] = {}
         if len(waiting) < 2 or self.loads.writes_state_dicts_only():
-            return set()
-        return {key for call, _, rules in waiting if any(rule.when == "loads-pickled-object" for rule in rules)
-                and self.loads.is_object(call) and (key := self._same_path_key(call)) is not None}
+            return found
+        for call, _, rules in waiting:
+            if any(rule.when == "loads-pickled-object" for rule in rules) and self.loads.is_object(call) and (
+                    key := self._same_path_key(call)) is not None:
+                found.setdefault(key, []).append(call)
+        return found
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
         """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
@@ -339,11 +354,14 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
                 self.loads.enter_branch()
+                self.branch_path.append((id(node), 0))
                 for item in node.body:
                     self.visit(item)
+                self.branch_path[-1] = (id(node), 1)
                 self.loads.next_branch()
                 for item in node.orelse:
                     self.visit(item)
+                self.branch_path.pop()
                 self.loads.leave_branch(bool(node.orelse))
                 return
             self.generic_visit(node)
@@ -367,6 +385,14 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_list(branch)
             else:
                 self._visit_guarded(branch)
+
+    def visit_Match(self, node) -> None:
+        """Each case is a branch of its own (see branch_path)."""
+        self.visit(node.subject)
+        for index, case in enumerate(node.cases):
+            self.branch_path.append((id(node), index))
+            self.generic_visit(case)
+            self.branch_path.pop()
 
     def visit_Try(self, node: ast.Try) -> None:
         self.in_try += 1  # a load in a try statement may be the fallback of another (see _paths_loaded_as_objects)
@@ -803,6 +829,8 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_load(node)
             if self.in_try:
                 self.try_loads.add(id(node))
+            if self.branch_path:
+                self.load_branches[id(node)] = tuple(self.branch_path)
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)

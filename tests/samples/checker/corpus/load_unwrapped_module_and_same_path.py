@@ -58,3 +58,15 @@ def restore_either(model, parser):
         net = model
         net.load_state_dict(torch.load(parser.model_path))
     return net
+
+
+# seen in: thu-ml/tianshou tianshou/highlevel/persistence.py (the mode picks the file: a state dict in one case,
+# a whole policy in the other; the state-dict case loads)
+def restore_by_mode(policy, path, whole):
+    match whole:
+        case False:
+            state_dict = torch.load(path, map_location="cpu")
+        case True:
+            loaded_policy = torch.load(path, map_location="cpu")  # finding: torch-load-pickled-object
+            state_dict = loaded_policy.state_dict()
+    policy.load_state_dict(state_dict)
