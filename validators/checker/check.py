@@ -22,6 +22,7 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
+from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -61,6 +62,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     project = ProjectEvidence()  # a project of one file
     project.add(collector.evidence)
     project.note_config_class(config_dict_class(code), filename)
+    project.note_source(code)
     return sorted(findings + _kept(project.findings(collector.evidence), code, selection))
 
 
@@ -92,6 +94,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = collector.collect(tree)
     except RecursionError:
         raise InvalidInput(f"{filename}: code is nested too deeply to check") from None
+    if "save_hyperparameters" in code:
+        collector.evidence.object_hparams = object_hyperparameters(tree)
+    if "on_save_checkpoint" in code:
+        collector.evidence.lightning_keys = checkpoint_keys_set(tree)
     if collector.fixable:
         findings = _with_edits(findings, collector, code, rules)
     return _kept(findings, code, selection), collector
@@ -143,6 +149,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
             project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
+            project.note_source(code)
             if "torch" in code:  # otherwise nothing can name torch, not even through a star import
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True)

@@ -204,6 +204,7 @@ class LoadCandidate:
     state_keys: frozenset[str] = frozenset()  # keys whose item goes straight to load_state_dict: state dicts there
     optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
     parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
+    publishes: bool = False  # it drops keys from the result (``ckpt.pop(k)``) and torch.save()s the rest
 
 
 @dataclass
@@ -232,6 +233,10 @@ class FileEvidence:
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
+    # a LightningModule of the file saves a config object as a hyper-parameter (lighthparams.py): what, and
+    # whether certain (an annotated object type) or only where the project imports a config library
+    object_hparams: tuple[str, bool] | None = None
+    lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
     candidates: list[LoadCandidate] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,

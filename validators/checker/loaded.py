@@ -125,6 +125,12 @@ class LoadedObjects:
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.source_lines: list[str] | None = None  # the file's lines when known: a cheap test before a walk
         self.binding_keys: dict[int, set[str]] = {}
+        # if/else: ``if s: ckpt = torch.load(p) else: ckpt = given`` leaves either value in the name; the loads a
+        # name may still hold besides ``current`` (see enter_branch), whose keys are read too
+        self.alternatives: dict[tuple[int, str], set[int]] = {}
+        self.load_ids: set[int] = set()  # id(call) of every torch.load seen so far
+        # per open ``if``: (what each name bound in it held before: (current, alternatives), each branch's end)
+        self.branch_frames: list[tuple[dict[tuple[int, str], tuple[int | None, set[int]]], list[dict]]] = []
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
@@ -167,6 +173,7 @@ class LoadedObjects:
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
+        self.stripped: set[tuple[int, str]] = set()  # (scope, name) whose keys are dropped: x.pop(k), del x[k]
         # the string a key expression names, when it is a class constant (``cls._CONFIG_KEY``); set by the walker
         self.constant_of: Callable[[ast.expr], str | None] = lambda node: None
         self.loaded: set[tuple[int, str]] = set()  # (scope, name) bound to a torch.load result
@@ -289,7 +296,65 @@ class LoadedObjects:
             self.items[(scope, target.id)] = (scope, value.value.id)
         if not self._mentions(value, target.id):
             # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
-            self.current[(scope, target.id)] = id(value) if isinstance(value, ast.Call) else 0
+            key = (scope, target.id)
+            for before, _ in self.branch_frames:
+                if key not in before:
+                    before[key] = (self.current.get(key), self.alternatives.get(key, set()))
+            self.current[key] = id(value) if isinstance(value, ast.Call) else 0
+            self.alternatives.pop(key, None)
+
+    def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
+        """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the
+        branch before ``feat = torch.load(f)``): what is done with it says nothing of the load."""
+        if not isinstance(node, ast.Name):
+            return False
+        held = self.current.get((scope, node.id))
+        return bool(held) and held not in self.load_ids and not (
+            self.alternatives.get((scope, node.id), set()) & self.load_ids)
+
+    def enter_branch(self) -> None:
+        """The walker enters the first branch of an ``if`` (see next_branch, leave_branch)."""
+        self.branch_frames.append(({}, []))
+
+    def next_branch(self) -> None:
+        """The walker leaves one branch for the next: the names bound so far get their values from before the
+        ``if`` back, and what each held at the branch's end is kept."""
+        before, ends = self.branch_frames[-1]
+        ends.append(self._held(before))
+        self._restore(before)
+
+    def leave_branch(self, has_else: bool) -> None:
+        """After the ``if``: a name bound in some branch holds what one of the branches left in it (or, without an
+        ``else``, what it held before); ``current`` keeps the last branch's value, the loads among the others
+        become alternatives."""
+        before, ends = self.branch_frames.pop()
+        ends.append(self._held(before))
+        for key, (old, old_others) in before.items():
+            held: set[int] = set()
+            for end in ends:
+                held |= end.get(key, {old, *old_others})
+            if not has_else:
+                held |= {old, *old_others}
+            others = {value for value in held if value and value != self.current.get(key)}
+            if others:
+                self.alternatives[key] = others
+            else:
+                self.alternatives.pop(key, None)
+
+    def _held(self, before) -> dict[tuple[int, str], set]:
+        """What each name bound in an open branch may hold now: its value and its alternatives."""
+        return {key: {self.current.get(key), *self.alternatives.get(key, ())} for key in before}
+
+    def _restore(self, before) -> None:
+        for key, (old, old_others) in before.items():
+            if old is None:
+                self.current.pop(key, None)
+            else:
+                self.current[key] = old
+            if old_others:
+                self.alternatives[key] = set(old_others)
+            else:
+                self.alternatives.pop(key, None)
 
     def _mentions(self, value: ast.expr, name: str) -> bool:
         """Whether ``value`` reads the name ``name``. Most bound values never spell the name out, which a look
@@ -392,6 +457,9 @@ class LoadedObjects:
                     self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and \
+                    not isinstance(call.args[0], ast.Constant):
+                self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
         if last in _CHILD_PROCESS and (callee or "").partition(".")[0] in ("sp", "subprocess"):
             self.subprocess_scopes.add(scope)
         elif isinstance(call.func, ast.Name) and call.func.id in ("type", "dict") and len(call.args) in (1, 3):
@@ -425,7 +493,7 @@ class LoadedObjects:
                 self.state_dict_calls.add(id(call.args[0]))
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Subscript):
                 self.state_items.add(id(call.args[0]))  # opt.load_state_dict(ckpt["opt"]): an optimizer's state
-            elif call.func.attr == "from_numpy":
+            elif call.func.attr == "from_numpy" and not self._holds_another_call(call.args[0], scope):
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
@@ -479,6 +547,8 @@ class LoadedObjects:
             if isinstance(container, ast.Name) and isinstance(node.left, ast.Constant) and \
                     (held := self.current.get((scope, container.id))):
                 self.tested_keys.setdefault(held, set()).add(node.left.value)  # "state_dict" in sd: maybe absent
+                for other in self.alternatives.get((scope, container.id), ()):
+                    self.tested_keys.setdefault(other, set()).add(node.left.value)
 
     def _loops(self) -> dict[tuple[int, str], set[str]]:
         """(scope, loop variable) -> the names its iterable mentions (``for k in ckpt``, ``{k: v for k, v in
@@ -508,6 +578,8 @@ class LoadedObjects:
             self.keys_read.setdefault((scope, container.id), set()).add(key.value)
             if (held := self.current.get((scope, container.id))) is not None:
                 self.binding_keys.setdefault(held, set()).add(key.value)
+            for other in self.alternatives.get((scope, container.id), ()) if self.alternatives else ():
+                self.binding_keys.setdefault(other, set()).add(key.value)
         elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
             self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):
@@ -591,8 +663,8 @@ class LoadedObjects:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""
         if isinstance(node, ast.Name):
             node = self.path_exprs.get((scope, node.id), node)
-        if isinstance(node, ast.Name) or not any(isinstance(n, ast.Constant) and isinstance(n.value, str)
-                                                 for n in ast.walk(node)):
+        if isinstance(node, ast.Name) or not (_is_path_method_call(node) or any(
+                isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node))):
             return None
         return ast.dump(node, annotate_fields=False, include_attributes=False)
 
@@ -619,6 +691,7 @@ class LoadedObjects:
                 self.annotated_objects.add((scope, argument.arg))
 
     def note_load(self, call: ast.Call) -> None:
+        self.load_ids.add(id(call))
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
 
@@ -628,6 +701,12 @@ class LoadedObjects:
         if isinstance(saved, ast.Name):
             return self.dicts.get((scope, saved.id))
         return self._display(saved)
+
+    def publishes(self, call: ast.Call) -> bool:
+        """The load's result has keys dropped (``ckpt.pop(k, None)``) and is torch.save()d again: a checkpoint
+        stripped for publishing (see runnerckpt.py)."""
+        bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
+        return bound is not None and bound in self.stripped and bound in self.resaved
 
     def state_keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):
@@ -784,6 +863,17 @@ _CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
 
 
+_PATH_METHOD = re.compile(r"(?i)file|path")
+
+
+def _is_path_method_call(node: ast.expr) -> bool:
+    """``self._feature_file(mode)``, ``self.cache_path(split)``: a method of the class that builds a path from names
+    or constants; two methods calling it the same way (one saving, one loading) name the same file."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "self" and _PATH_METHOD.search(node.func.attr) is not None and not node.keywords
+            and all(isinstance(arg, (ast.Name, ast.Constant)) for arg in node.args))
+
+
 def dict_display(node: ast.expr) -> ast.Dict | None:
     """``{"a": x}`` as is; ``dict(a=x, b=y)`` as the display it builds (a fresh node, so that keys set later
     by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
@@ -847,15 +937,21 @@ def _unwrap_module(node: ast.expr) -> ast.expr:
     while True:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RETURN_SELF:
             node = node.func.value
-        elif isinstance(node, ast.Call) and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in ("deepcopy", "copy") \
-                and len(node.args) == 1:
-            node = node.args[0]
+        elif isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and (
+                (callee := (dotted_name(node.func) or "").rsplit(".", 1)[-1]) in ("deepcopy", "copy")
+                or _UNWRAPS_PARALLEL.fullmatch(callee)):
+            node = node.args[0]  # deepcopy(model), de_parallel(model), accelerator.unwrap_model(model)
         elif isinstance(node, ast.IfExp):
             node = node.orelse
         elif isinstance(node, ast.Attribute) and node.attr == "module":
             node = node.value  # model.module: the wrapped model of DataParallel/DDP
         else:
             return node
+
+
+# Helpers that hand back the module a DataParallel/DDP wrapper holds (yolov5/v7/v9 and ultralytics ``de_parallel``,
+# accelerate's and transformers' ``unwrap_model``, basicsr's ``get_bare_model``): what they return is the module.
+_UNWRAPS_PARALLEL = re.compile(r"(?i)de_?parallel|(get_)?(unwrap|bare)_model|unwrap_(ddp|parallel)")
 
 
 def _names_running_stats(node: ast.expr) -> bool:

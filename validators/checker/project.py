@@ -25,8 +25,10 @@ from .ckptfile import read_verdict, resolve_file
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
+from .lighthparams import DEEPSPEED_KEYS
 from .returns import ReturnIndex
 from .rule import Rule
+from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
 
 
 class ProjectEvidence:
@@ -40,6 +42,10 @@ class ProjectEvidence:
         self.config_class: str | None = None  # the first attribute-access dict subclass some file defines
         # files of an enclosing group that import this sub-project's package: only the layouts they save count
         self.borrowed: list[FileEvidence] = []
+        self.object_hparams: tuple[str, bool] | None = None  # see lighthparams.py
+        self.lightning_keys: set[str] = set()
+        self.deepspeed = False  # some file imports deepspeed
+        self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
     def add(self, evidence: FileEvidence) -> None:
@@ -48,10 +54,18 @@ class ProjectEvidence:
         self.plain_ckpt_saves |= evidence.plain_ckpt_saves
         self.plain_layouts += evidence.plain_layouts
         self.config_library = self.config_library or evidence.config_library
+        if evidence.object_hparams is not None and (self.object_hparams is None or evidence.object_hparams[1]):
+            self.object_hparams = evidence.object_hparams
+        self.lightning_keys |= evidence.lightning_keys
+        self.deepspeed |= "deepspeed" in evidence.imported_packages
 
     def note_config_library(self, library: str | None) -> None:
         """A file that was not walked (it never names torch) imports a config-object library."""
         self.config_library = self.config_library or library
+
+    def note_source(self, code: str) -> None:
+        """What any file's text tells, walked or not: whether it trains with a library runner."""
+        self.runner = self.runner or trains_with_runner(code)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -104,6 +118,12 @@ class ProjectEvidence:
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
             return by_when["saved-in-project"], saved
+        if "saved-in-project" in by_when and self.runner and (
+                why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+            return by_when["saved-in-project"], why
+        if "saved-in-project" in by_when and self.deepspeed and (why := reads_deepspeed_optimizer(candidate.keys)) \
+                and not any(candidate.keys <= plain for plain in self._plain_layouts()):
+            return by_when["saved-in-project"], why
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
         return None
@@ -155,7 +175,29 @@ class ProjectEvidence:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 
+    def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:
+        """The project's LightningModule saves a config object in its hyper-parameters (lighthparams.py), and this load
+        reads only keys of that module's checkpoints, one of them a Lightning key or a key its on_save_checkpoint
+        sets (DeepSpeed's model-states keys count where the project imports deepspeed: Lightning's DeepSpeed
+        strategy keeps its checkpoint there)."""
+        if not self.lightning or self.object_hparams is None:
+            return None
+        where, certain = self.object_hparams
+        why = "" if certain else self._config_object()
+        if why is None:
+            return None
+        keys = candidate.keys
+        layout = LIGHTNING_LAYOUT | self.lightning_keys | (DEEPSPEED_KEYS if self.deepspeed else frozenset())
+        if not keys or not keys <= layout or not keys & (LIGHTNING_LAYOUT | self.lightning_keys) - {"epoch"} or any(
+                keys <= plain for plain in self._plain_layouts()):
+            return None
+        shown = ", ".join(repr(k) for k in sorted(keys))
+        return (f"it reads {shown} of the project's Lightning checkpoints, whose hyper_parameters hold a config "
+                f"object: {where}" + (f"; {why}" if why else ""))
+
     def _lightning(self, candidate: LoadCandidate) -> str | None:
+        if why := self._own_lightning_checkpoint(candidate):
+            return why
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(

@@ -71,6 +71,12 @@ class FindingCollector(ast.NodeVisitor):
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
+        # (id(if or match), branch index) of the branches the walk is in: loads in different branches of one
+        # statement never both run (a mode picks the file, see _paths_loaded_as_objects)
+        self.branch_path: list[tuple[int, int]] = []
+        self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
+        self.try_loads: set[int] = set()  # id(call) of the loads there
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.annotation = 0  # > 0 inside a type annotation
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
@@ -166,11 +172,15 @@ class FindingCollector(ast.NodeVisitor):
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
+        object_paths = self._paths_loaded_as_objects(waiting.values())
         for call, api, rules in ([] if self.allowlisted else waiting.values()):
             by_when = {rule.when: rule for rule in rules}
             if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
                     not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
+            elif "loads-pickled-object" in by_when and any(
+                    not self._exclusive(call, other) for other in object_paths.get(self._same_path_key(call), ())):
+                self._report(call, api, [by_when["loads-pickled-object"]])  # the file another load reads as a module
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
@@ -185,7 +195,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
-                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0))))
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
@@ -194,6 +204,33 @@ class FindingCollector(ast.NodeVisitor):
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
+        """A load's path as written, in its function: two loads with the same key read the same file. None in a
+        try statement: ``try: net = torch.load(p) except ...: net.load_state_dict(torch.load(p))`` takes either."""
+        path = loaded_path(call)
+        if path is None or isinstance(path, ast.Constant) or id(call) in self.try_loads:
+            return None  # a literal path is decided by the committed file, if any (ckptfile.py)
+        return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
+
+    def _exclusive(self, one: ast.Call, other: ast.Call) -> bool:
+        """The two loads sit in different branches of one if or match: they never run together."""
+        branches = dict(self.load_branches.get(id(one), ()))
+        return any(statement in branches and branches[statement] != index
+                   for statement, index in self.load_branches.get(id(other), ()))
+
+    def _paths_loaded_as_objects(self, waiting) -> dict[tuple[int, str], list[ast.Call]]:
+        """The paths of the loads in a function whose result is used as a whole object (``net = torch.load(p);
+        net.eval()``): another load of the same path there (``net.load_state_dict(torch.load(p))`` on the CPU
+        branch) reads the same pickled module, and weights_only refuses it just the same."""
+        found: dict[tuple[int, str], list[ast.Call]] = {}
+        if len(waiting) < 2 or self.loads.writes_state_dicts_only():
+            return found
+        for call, _, rules in waiting:
+            if any(rule.when == "loads-pickled-object" for rule in rules) and self.loads.is_object(call) and (
+                    key := self._same_path_key(call)) is not None:
+                found.setdefault(key, []).append(call)
+        return found
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
         """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
@@ -314,6 +351,19 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_guarded(body)
                 self._visit_list(orelse)
                 return
+            if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
+                self.visit(node.test)
+                self.loads.enter_branch()
+                self.branch_path.append((id(node), 0))
+                for item in node.body:
+                    self.visit(item)
+                self.branch_path[-1] = (id(node), 1)
+                self.loads.next_branch()
+                for item in node.orelse:
+                    self.visit(item)
+                self.branch_path.pop()
+                self.loads.leave_branch(bool(node.orelse))
+                return
             self.generic_visit(node)
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
@@ -336,7 +386,22 @@ class FindingCollector(ast.NodeVisitor):
             else:
                 self._visit_guarded(branch)
 
+    def visit_Match(self, node) -> None:
+        """Each case is a branch of its own (see branch_path)."""
+        self.visit(node.subject)
+        for index, case in enumerate(node.cases):
+            self.branch_path.append((id(node), index))
+            self.generic_visit(case)
+            self.branch_path.pop()
+
     def visit_Try(self, node: ast.Try) -> None:
+        self.in_try += 1  # a load in a try statement may be the fallback of another (see _paths_loaded_as_objects)
+        try:
+            self._visit_try(node)
+        finally:
+            self.in_try -= 1
+
+    def _visit_try(self, node: ast.Try) -> None:
         if not is_fallback(node):
             self.generic_visit(node)
             return
@@ -792,6 +857,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
+            if self.in_try:
+                self.try_loads.add(id(node))
+            if self.branch_path:
+                self.load_branches[id(node)] = tuple(self.branch_path)
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)

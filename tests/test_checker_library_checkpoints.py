@@ -1,0 +1,78 @@
+"""Checkpoints known by the code that writes them: mmengine's Runner, DeepSpeed's ZeRO optimizer files, and the
+hyper-parameters a project's own LightningModule saves (runnerckpt.py, lighthparams.py)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from torchpatch.validators.checker.lighthparams import checkpoint_keys_set, object_hyperparameters
+from torchpatch.validators.checker.runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint,
+                                                      trains_with_runner)
+
+
+def test_runner_found_by_import_or_build_not_by_config_use():
+    assert trains_with_runner("from mmengine.runner import Runner, load_checkpoint\n")
+    assert trains_with_runner("runner = Runner.from_cfg(cfg)\n")
+    assert not trains_with_runner("from mmengine.config import Config\nfrom mmengine.runner import load_checkpoint\n")
+    assert not trains_with_runner("# from mmengine.runner import Runner (not used)\nclass Runner: ...\n")
+
+
+def test_runner_checkpoint_read_by_message_hub_or_by_publishing():
+    assert "HistoryBuffer" in reads_runner_checkpoint(frozenset({"message_hub"}), publishes=False)
+    assert "strips keys" in reads_runner_checkpoint(frozenset(), publishes=True)
+    assert reads_runner_checkpoint(frozenset({"state_dict"}), publishes=False) is None
+    assert reads_runner_checkpoint(frozenset({"model"}), publishes=True) is None  # no Runner key
+
+
+def test_deepspeed_optimizer_layout_only():
+    assert "fragment_address" in reads_deepspeed_optimizer(frozenset({"optimizer_state_dict"}))
+    assert reads_deepspeed_optimizer(frozenset({"optimizer_state_dict", "model_state_dict"})) is None
+    assert reads_deepspeed_optimizer(frozenset({"ds_version"})) is None
+
+
+def _tree(code: str) -> ast.AST:
+    return ast.parse(textwrap.dedent(code))
+
+
+def test_hyperparameters_from_init_parameters():
+    config = _tree("""
+        class Wrapper(pl.LightningModule):
+            def __init__(self, config, lr=0.1):
+                super().__init__()
+                self.save_hyperparameters()
+    """)
+    what, certain = object_hyperparameters(config)
+    assert "Wrapper.__init__ saves 'config'" in what and certain is False  # an object only with a config library
+    annotated = _tree("""
+        class Wrapper(pl.LightningModule):
+            def __init__(self, cfg: DictConfig, lr: float = 0.1):
+                super().__init__()
+                self.save_hyperparameters(cfg)
+    """)
+    assert object_hyperparameters(annotated)[1] is True
+    ignored = _tree("""
+        class Wrapper(pl.LightningModule):
+            def __init__(self, config, lr=0.1):
+                super().__init__()
+                self.save_hyperparameters(ignore=["config"])
+    """)
+    assert object_hyperparameters(ignored) is None
+    numbers = _tree("""
+        class Wrapper(pl.LightningModule):
+            def __init__(self, lr: float = 0.1, hidden: int = 8):
+                super().__init__()
+                self.save_hyperparameters("lr")
+    """)
+    assert object_hyperparameters(numbers) is None
+
+
+def test_keys_set_by_on_save_checkpoint():
+    tree = _tree("""
+        class Wrapper:
+            def on_save_checkpoint(self, checkpoint):
+                checkpoint["ema"] = self.ema.state_dict()
+                checkpoint["extra"]["x"] = 1
+                other["not_this"] = 2
+    """)
+    assert checkpoint_keys_set(tree) == {"ema"}

@@ -1,0 +1,74 @@
+"""What a project's own LightningModules put in their checkpoints, read off their code.
+
+Lightning writes ``checkpoint["hyper_parameters"] = dict(model.hparams)``: what ``self.save_hyperparameters()`` took
+from ``__init__`` (every parameter when called without arguments, else the ones named). A parameter holding a
+config object (``config`` built by ml_collections, yacs, omegaconf; one annotated ``DictConfig``, ``CfgNode``,
+``ConfigDict``) stays that object in the checkpoint, and ``weights_only=True`` refuses it with "Unsupported global"
+(checked on torch 2.15). The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
+belong to the same checkpoints, so a load reading them reads one of those files.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .checkpoints import is_config_name
+from .loaded import names_object_type
+
+# Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
+# checkpoint (hyper-parameters included) as client state.
+DEEPSPEED_KEYS = frozenset({"module", "param_shapes", "buffer_names", "ds_config", "ds_version"})
+
+
+def _init_params(init: ast.FunctionDef) -> dict[str, ast.expr | None]:
+    arguments = init.args
+    return {a.arg: a.annotation for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)[1:]}
+
+
+def _saved_names(call: ast.Call, params: dict[str, ast.expr | None]) -> list[str]:
+    """The ``__init__`` parameters a ``save_hyperparameters`` call keeps."""
+    if not call.args:
+        ignored = {e.value for kw in call.keywords if kw.arg == "ignore"
+                   for e in (kw.value.elts if isinstance(kw.value, (ast.List, ast.Tuple)) else [kw.value])
+                   if isinstance(e, ast.Constant)}
+        return [name for name in params if name not in ignored]
+    named = [a.value if isinstance(a, ast.Constant) else a.id if isinstance(a, ast.Name) else None for a in call.args]
+    return [name for name in named if isinstance(name, str) and name in params]
+
+
+def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
+    """A LightningModule of the file that saves a config object as a hyper-parameter: (what, in words; whether it is
+    certain: annotated with an object type, rather than named like a config, which is an object only where the
+    project imports a config library)."""
+    found: tuple[str, bool] | None = None
+    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+        init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
+        if init is None:
+            continue
+        params = _init_params(init)
+        for call in ast.walk(init):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "save_hyperparameters"
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"):
+                continue
+            for name in _saved_names(call, params):
+                where = f"{cls.name}.__init__ saves {name!r} with save_hyperparameters (line {call.lineno})"
+                if names_object_type(params[name]):
+                    return where, True
+                if params[name] is None and is_config_name(ast.Name(name)) and found is None:
+                    found = (where, False)
+    return found
+
+
+def checkpoint_keys_set(tree: ast.AST) -> set[str]:
+    """Keys ``on_save_checkpoint(self, checkpoint)`` methods set: ``checkpoint["ema"] = self.ema.state_dict()``."""
+    keys: set[str] = set()
+    for method in (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+                   and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
+        target = method.args.args[1].arg
+        for node in ast.walk(method):
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and \
+                    isinstance(node.value, ast.Name) and node.value.id == target and \
+                    isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                keys.add(node.slice.value)
+    return keys

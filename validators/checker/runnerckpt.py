@@ -1,0 +1,56 @@
+"""Checkpoints written by a training library's runner, known by the library's own code.
+
+mmengine's ``Runner.save_checkpoint`` (mmengine/runner/runner.py) writes ``{"meta", "message_hub", "state_dict",
+"optimizer", "param_schedulers"}``; its ``message_hub`` is ``MessageHub.state_dict()``, whose ``log_scalars`` keep
+``mmengine.logging.history_buffer.HistoryBuffer`` objects for every logged scalar (the loss, the learning rate,
+the iteration time). ``weights_only=True`` refuses them: "Unsupported global: GLOBAL
+mmengine.logging.history_buffer.HistoryBuffer" (checked on torch 2.15 with mmengine 0.10.7).
+
+A project trains with that runner when one of its files imports it (``from mmengine.runner import Runner``) or
+builds one (``Runner.from_cfg(cfg)``). There, a script that loads a checkpoint, drops keys from it
+(``ckpt.pop(k)``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
+``state_dict``) reads a training checkpoint of that runner, and so does a load that reads ``message_hub``.
+
+DeepSpeed's ZeRO optimizer files (``*_optim_states.pt``) keep ``{"optimizer_state_dict", "ds_config",
+"ds_version"}``; the ZeRO optimizer's state dict holds its loss scaler object and ``param_slice_mappings`` of
+``fragment_address`` dataclass instances (deepspeed/utils/tensor_fragment.py), classes weights_only refuses
+("Unsupported global", as for any class it does not allow). In a project that imports deepspeed, a load that reads
+``optimizer_state_dict`` and no key outside that layout reads one of those files.
+"""
+
+from __future__ import annotations
+
+import re
+
+_RUNNER_IMPORT = re.compile(r"^[ \t]*from[ \t]+mmengine\.runner[ \t]+import[ \t][^\n]*\bRunner\b|\bRunner\.from_cfg\(",
+                            re.MULTILINE)
+RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers"})
+REFUSED = "mmengine.logging.history_buffer.HistoryBuffer"
+
+
+def trains_with_runner(code: str) -> bool:
+    """The file imports or builds mmengine's Runner (found by text, so files that never name torch count)."""
+    return "Runner" in code and _RUNNER_IMPORT.search(code) is not None
+
+
+def reads_runner_checkpoint(keys: frozenset[str], publishes: bool) -> str | None:
+    """In a project that trains with the Runner: why this load reads one of its training checkpoints, or None."""
+    if not keys <= RUNNER_KEYS:
+        return None  # it reads a key the Runner never writes: some other file
+    if "message_hub" in keys:
+        return f"it reads 'message_hub' of an mmengine Runner checkpoint, which holds {REFUSED} objects"
+    if publishes:
+        return ("it strips keys from a checkpoint and saves the rest, as publishing a checkpoint of the project's "
+                f"mmengine Runner does; its 'message_hub' holds {REFUSED} objects")
+    return None
+
+
+DEEPSPEED_OPTIM_KEYS = frozenset({"optimizer_state_dict", "ds_config", "ds_version"})
+
+
+def reads_deepspeed_optimizer(keys: frozenset[str]) -> str | None:
+    """In a project that imports deepspeed: why this load reads a ZeRO optimizer-states file, or None."""
+    if "optimizer_state_dict" in keys and keys <= DEEPSPEED_OPTIM_KEYS:
+        return ("it reads 'optimizer_state_dict' of a DeepSpeed ZeRO optimizer-states file (the project imports "
+                "deepspeed): it holds the loss scaler object and fragment_address instances in param_slice_mappings")
+    return None
