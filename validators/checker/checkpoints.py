@@ -233,9 +233,11 @@ class FileEvidence:
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
     candidates: list[LoadCandidate] = field(default_factory=list)
+    # saved layouts that looked plain while the file was walked (keys, save line, named values): see settle()
+    unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
-                        holds_built=lambda value: False, comes_from=lambda value: None) -> None:
+                        holds_built=lambda value: False, comes_from=lambda value: None, context=None) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
         the imported project callable whose result it is, or None."""
@@ -262,6 +264,32 @@ class FileEvidence:
             self.config_layouts.append((keys, line, config))
         else:
             self.plain_layouts.append(keys)
+        if not derived:
+            self.unsettled.append((keys, line, named, context))
+
+    def settle(self, source) -> None:
+        """Ask the layouts that looked plain during the walk again, now that every binding of the file is known
+        (provenance.py): ``source(value, context)`` is True for numpy built in this file, a (module, callable)
+        reference for what an imported project callable returns, or None; ``context`` is what the walker passed
+        with the save: (its scope, whether it goes through a helper such as ``self.saver.save_checkpoint(d)``
+        rather than torch.save). A helper may turn a module into its state_dict, so there only numpy counts, and
+        a reference only when it is not a class being built (``Net(cfg)``)."""
+        for keys, line, named, context in self.unsettled:
+            if context is None:
+                continue
+            helper = context[1]
+            sources = [(key, source(value, context)) for key, value in named]
+            built = next((key for key, found in sources if found is True), None)
+            if built is not None:
+                self.built_layouts.append((keys, line, built))
+                if keys in self.plain_layouts:
+                    self.plain_layouts.remove(keys)
+                continue
+            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
+                helper and "." not in found[1] and found[1][:1].isupper()))
+            if derived:
+                self.derived_layouts.append((keys, line, derived))
+        self.unsettled = []
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

@@ -46,6 +46,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
+from .provenance import Provenance
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
 OBJECT_SIGNALS = frozenset({
@@ -184,6 +185,7 @@ class LoadedObjects:
         self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
         self.instances: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to Cls(...) of an import
         self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
+        self.provenance = Provenance()  # every binding of the file, for saves asked again after the walk
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -239,6 +241,7 @@ class LoadedObjects:
                 self.derived[(0 if "." in name else scope, name)] = (ref[0], f"{ref[1]}#{position}") if unpacked else ref
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        self.provenance.note(value, scope, target)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args

@@ -28,7 +28,7 @@ from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
-from .returns import module_suffix
+from .returns import module_suffix, returned_objects
 from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -84,6 +84,7 @@ class FindingCollector(ast.NodeVisitor):
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
+        self.own_returns: set[str] | None = None  # its functions and methods that return numpy or an object
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -163,6 +164,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
+        if self.evidence.unsettled:
+            self.evidence.settle(self._saved_source)
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
@@ -424,6 +427,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
+        self.loads.provenance.parents[self.scope] = outer  # a nested saver reads names of the enclosing function
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
@@ -833,11 +837,26 @@ class FindingCollector(ast.NodeVisitor):
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
                 lambda value: is_config_name(value) and dotted_name(value) not in built,
                 lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope),
-                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None)
+                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None,
+                (self.scope, api != "torch.save"))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
+        """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
+        return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy)
+
+    def _returns_numpy(self, name: str) -> bool:
+        """The file's own function ``name`` (or a method ``name`` of one of its classes) returns numpy, an
+        instance of one of its classes or a Namespace (returns.py)."""
+        if self.own_returns is None:
+            found = returned_objects(self.tree) if isinstance(self.tree, ast.Module) else set()
+            classes = {node.name for node in getattr(self.tree, "body", ()) if isinstance(node, ast.ClassDef)}
+            self.own_returns = {entry.partition("#")[0] for entry in found - classes}
+            self.own_returns |= {entry.rsplit(".", 1)[-1] for entry in self.own_returns}
+        return name in self.own_returns
 
     def _note_writer(self, node: ast.Call) -> None:
         """``utils.CheckpointSaver(model, optimizer, args=args)``: a library writer whose checkpoints hold an object."""
