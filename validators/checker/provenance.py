@@ -48,17 +48,29 @@ class Provenance:
     """The bindings of one file, by (scope, name); ``self.x`` is keyed under scope 0 (any method binds it)."""
 
     def __init__(self) -> None:
-        self.bindings: dict[tuple[int, str], list[tuple[ast.expr, int | None]]] = {}
+        # (scope, name) -> (value, position in a tuple target or None, the scope the value is read in)
+        self.bindings: dict[tuple[int, str], list[tuple[ast.expr, int | None, int]]] = {}
         self.parents: dict[int, int] = {}  # scope -> the scope it is nested in (a nested saver reads its closure)
-        self.pending: list[tuple[frozenset[str], int, list[tuple[str, ast.expr]], int, bool]] = []
+        self.functions: dict[str, tuple[int, ast.AST]] = {}  # plain function name -> (its scope, its def)
+        self.scopes: dict[int, ast.AST] = {}  # scope of a plain function -> its def
+        self.calls: dict[str, list[tuple[ast.Call, int]]] = {}  # plain function name -> (call, caller's scope)
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if isinstance(target, ast.Tuple):
             for position, element in enumerate(target.elts):
                 if (name := dotted_name(element)) is not None:
-                    self.bindings.setdefault(_key(name, scope), []).append((value, position))
+                    self.bindings.setdefault(_key(name, scope), []).append((value, position, scope))
         elif (name := dotted_name(target)) is not None:
-            self.bindings.setdefault(_key(name, scope), []).append((value, None))
+            self.bindings.setdefault(_key(name, scope), []).append((value, None, scope))
+
+    def note_function(self, node: ast.AST, scope: int) -> None:
+        """A plain function (not a method): its parameters take what its callers in this file pass."""
+        self.functions[node.name] = (scope, node)
+        self.scopes[scope] = node
+
+    def note_call(self, call: ast.Call, scope: int) -> None:
+        """``validate(opts, model, metrics=metrics)``: what a plain function of the file is passed, and where."""
+        self.calls.setdefault(call.func.id, []).append((call, scope))
 
     def source(self, value: ast.expr, scope: int, call_ref: Callable, local_numpy: Callable[[str], bool]):
         """True when ``value`` is numpy by its bindings in this file; the (module, callable) reference when it
@@ -121,22 +133,66 @@ class _Search:
                     return None
                 self.seen.add(key)
                 found = None
-                for bound, position in self.provenance.bindings[key]:
-                    if position is not None and isinstance(bound, ast.Tuple) and position < len(bound.elts):
-                        result = self.value(bound.elts[position], key[0] or current, depth + 1)
-                    elif position is not None and isinstance(bound, ast.Call) and \
-                            (ref := self.call_ref(bound, key[0] or current)) is not None:
-                        result = (ref[0], f"{ref[1]}#{position}")
-                    else:
-                        result = self.value(bound, key[0] or current, depth + 1)
+                for bound, position, where in self.provenance.bindings[key]:
+                    result = self._bound(bound, position, where, depth)
                     if result is True:
                         return True
                     found = found or result
                 return found
             if key[0] == 0:
                 return None
+            if (function := self.provenance.scopes.get(current)) is not None and \
+                    name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
+                return self._passed(function, name, depth)
             current = self.provenance.parents.get(current)
         return None
+
+    def _bound(self, bound: ast.expr, position: int | None, where: int, depth: int):
+        """What one binding gives the name: the whole value, or item ``position`` of it (``a, b = f()``)."""
+        if position is None:
+            return self.value(bound, where, depth + 1)
+        if isinstance(bound, ast.Tuple):
+            return self.value(bound.elts[position], where, depth + 1) if position < len(bound.elts) else None
+        if isinstance(bound, ast.Call):
+            if (ref := self.call_ref(bound, where)) is not None:
+                return ref[0], f"{ref[1]}#{position}"
+            if isinstance(bound.func, ast.Name) and bound.func.id in self.provenance.functions:
+                return self._returned(bound.func.id, position, depth)
+        return self.value(bound, where, depth + 1)
+
+    def _passed(self, function: ast.AST, name: str, depth: int):
+        """A parameter: what the file's calls of the function pass for it (by position or keyword)."""
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        index = params.index(name) if name in params else None
+        found = None
+        for call, caller in self.provenance.calls.get(function.name, ()):
+            argument = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if argument is None and index is not None and index < len(call.args) and \
+                    not any(isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):
+                argument = call.args[index]
+            result = self.value(argument, caller, depth + 1)
+            if result is True:
+                return True
+            found = found or result
+        return found
+
+    def _returned(self, name: str, position: int | None, depth: int):
+        """What the file's own plain function returns (item ``position`` of a returned tuple display)."""
+        scope, function = self.provenance.functions[name]
+        found = None
+        for node in _own_nodes(function):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            value = node.value
+            if position is not None and isinstance(value, ast.Tuple):
+                if position >= len(value.elts):
+                    continue
+                value = value.elts[position]
+            result = self.value(value, scope, depth + 1)
+            if result is True:
+                return True
+            found = found or result
+        return found
 
     def _call(self, call: ast.Call, scope: int, depth: int):
         func = call.func
@@ -161,8 +217,27 @@ class _Search:
                 return None
         if (ref := self.call_ref(call, scope)) is not None:
             return ref
+        if isinstance(func, ast.Name) and func.id in self.provenance.functions:
+            return self._returned(func.id, None, depth)
         if callee and self.local_numpy(callee.removeprefix("self.")):
             return True
-        if isinstance(func, ast.Attribute) and self.value(func.value, scope, depth + 1) is True:
-            return True  # np.diag(h).sum(), scores.mean(): a method of a numpy value gives numpy back
+        if isinstance(func, ast.Attribute):
+            receiver = self.value(func.value, scope, depth + 1)
+            if receiver is True:
+                return True  # np.diag(h).sum(), scores.mean(): a method of a numpy value gives numpy back
+            if isinstance(receiver, tuple) and "#" not in receiver[1]:
+                # metrics.get_results() where metrics holds StreamSegMetrics(n) of another module: its method
+                # (a reference that names no class there is simply not found by the project pass)
+                return receiver[0], f"{receiver[1]}.{func.attr}"
         return None
+
+
+def _own_nodes(function: ast.AST):
+    """The statements of ``function``, not those of functions or classes nested in it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, ast.excepthandler)))

@@ -438,6 +438,7 @@ class FindingCollector(ast.NodeVisitor):
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
+                self.loads.provenance.note_function(node, self.scope)
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -754,6 +755,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
+        if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
+            self.loads.provenance.note_call(node, self.scope)
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
