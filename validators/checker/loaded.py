@@ -46,7 +46,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
-from .provenance import Provenance
+from .provenance import Provenance, plain_numpy
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
 OBJECT_SIGNALS = frozenset({
@@ -343,7 +343,8 @@ class LoadedObjects:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
+        if last in self.local_classes or (head in _NUMPY and not plain_numpy(callee, call)) or \
+                _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
         if self._is_collate(call):

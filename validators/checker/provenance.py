@@ -84,7 +84,7 @@ def _key(name: str, scope: int) -> tuple[int, str]:
     return (0 if "." in name else scope), name
 
 
-def _plain_numpy(callee: str, call: ast.Call) -> bool:
+def plain_numpy(callee: str, call: ast.Call) -> bool:
     """A numpy call whose result is a Python value (see _PLAIN_NUMPY and the samplers above)."""
     last = callee.rsplit(".", 1)[-1]
     if last in _PLAIN_NUMPY:
@@ -209,7 +209,7 @@ class _Search:
                         return found
                 return None
         if callee.partition(".")[0] in _NUMPY:
-            return None if _plain_numpy(callee, call) else True
+            return None if plain_numpy(callee, call) else True
         if isinstance(func, ast.Attribute):
             if last == "numpy":
                 return True

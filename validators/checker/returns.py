@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 from .imports import dotted_name
+from .provenance import plain_numpy
 from .source import parse_module_file
 
 _PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
@@ -57,7 +58,7 @@ class _Module:
         callee = dotted_name(func)
         if callee is not None:
             head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-            if head in self.numpy or last in _NAMESPACES or callee in self.classes:
+            if (head in self.numpy and not plain_numpy(callee, value)) or last in _NAMESPACES or callee in self.classes:
                 return True
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
