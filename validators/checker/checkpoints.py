@@ -233,6 +233,10 @@ class FileEvidence:
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
     candidates: list[LoadCandidate] = field(default_factory=list)
+    # what it passes by keyword to an imported project saver (``trainer.save(best_map=m)``): (module suffix,
+    # ``Class.method``, keyword, True for numpy or the (module, callable) it comes from); a method that saves its
+    # ``**kwargs`` (provenance.KEYWORDS) holds them
+    keyword_sources: list[tuple[str, str, str, object]] = field(default_factory=list)
     # saved layouts that looked plain while the file was walked (keys, save line, named values): see settle()
     unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 
@@ -264,8 +268,8 @@ class FileEvidence:
             self.config_layouts.append((keys, line, config))
         else:
             self.plain_layouts.append(keys)
-        if not derived:
-            self.unsettled.append((keys, line, named, context))
+        known = {key for key, _ in derived}  # drawn from another module already, at the save
+        self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
 
     def settle(self, source) -> None:
         """Ask the layouts that looked plain during the walk again, now that every binding of the file is known

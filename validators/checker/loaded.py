@@ -789,12 +789,12 @@ _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
 
 
 def dict_display(node: ast.expr) -> ast.Dict | None:
-    """``{"a": x}`` as is; ``dict(a=x, b=y)`` as the display it builds (a fresh node, so that keys set later
+    """``{"a": x}`` as is; ``dict(a=x, b=y)`` (or ``dict()``) as the display it builds (a fresh node, so that keys set later
     by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
     if isinstance(node, ast.Dict):
         return ast.Dict(keys=list(node.keys), values=list(node.values))
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
-            and node.keywords and all(kw.arg is not None for kw in node.keywords)):
+            and all(kw.arg is not None for kw in node.keywords)):  # dict() too: filled by subscript later
         return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
     return None
 

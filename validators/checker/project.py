@@ -25,6 +25,7 @@ from .ckptfile import read_verdict, resolve_file
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
+from .provenance import KEYWORDS
 from .returns import ReturnIndex
 from .rule import Rule
 
@@ -144,6 +145,11 @@ class ProjectEvidence:
                 if not keys <= layout:
                     continue
                 for held, (module, function) in drawn:
+                    if module == KEYWORDS:
+                        if (passed := self._passed_by_keyword(evidence.file, function)) is not None:
+                            return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose "
+                                    f"{held!r} holds the keywords {function}() takes: {passed}")
+                        continue
                     if (defined := self.modules.defining(module, function)) is None:
                         continue
                     name, _, position = function.partition("#")
@@ -153,6 +159,20 @@ class ProjectEvidence:
                             f"{returned} ({defined}) returns: a numpy value, an instance of a project class "
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
+        return None
+
+    def _passed_by_keyword(self, file: str, method: str) -> str | None:
+        """A caller in the project passes ``method`` (defined in ``file``) a keyword value that is numpy, or what an
+        imported callable returning numpy or an object gives (``trainer.save(best_map=eval_result["map"])``)."""
+        normalized = os.path.abspath(file).replace(os.sep, "/").removesuffix(".py").removesuffix("/__init__")
+        for evidence in self.files:
+            for module, called, keyword, found in evidence.keyword_sources:
+                if called != method or not (normalized == module or normalized.endswith("/" + module)):
+                    continue
+                if found is True:
+                    return f"{evidence.file} passes {keyword}=, a numpy value"
+                if (defined := self.modules.defining(*found)) is not None:
+                    return f"{evidence.file} passes {keyword}=, what {found[1].partition('#')[0]} ({defined}) returns"
         return None
 
     def _lightning(self, candidate: LoadCandidate) -> str | None:

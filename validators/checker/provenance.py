@@ -40,8 +40,8 @@ _NO_ARGUMENT_SAMPLERS = frozenset({"rand", "randn", "random", "random_sample", "
 _SIZED_SAMPLERS = {"randint": 2, "uniform": 2, "normal": 2, "beta": 2, "binomial": 2, "gamma": 2, "lognormal": 2,
                    "random_integers": 2, "poisson": 1, "exponential": 1, "geometric": 1}
 
-# what a value comes from: True (numpy, built here), (module suffix, callable) of another module, or None
-Source = "bool | tuple[str, str] | None"
+# A source (KEYWORDS, "Class.method"): the value is the method's ``**kwargs``, whatever its callers pass by keyword.
+KEYWORDS = "**"
 
 
 class Provenance:
@@ -54,6 +54,9 @@ class Provenance:
         self.functions: dict[str, tuple[int, ast.AST]] = {}  # plain function name -> (its scope, its def)
         self.scopes: dict[int, ast.AST] = {}  # scope of a plain function -> its def
         self.calls: dict[str, list[tuple[ast.Call, int]]] = {}  # plain function name -> (call, caller's scope)
+        # scope of a method -> ``Class.method`` and its ``**kwargs`` name: a saved ``kwargs`` holds what the
+        # method's callers pass by keyword, in whichever module they are (decided by the project pass)
+        self.keyword_methods: dict[int, tuple[str, str]] = {}
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if isinstance(target, ast.Tuple):
@@ -67,6 +70,10 @@ class Provenance:
         """A plain function (not a method): its parameters take what its callers in this file pass."""
         self.functions[node.name] = (scope, node)
         self.scopes[scope] = node
+
+    def note_method(self, node: ast.AST, scope: int, owner: str) -> None:
+        if node.args.kwarg is not None:
+            self.keyword_methods[scope] = (f"{owner}.{node.name}", node.args.kwarg.arg)
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``validate(opts, model, metrics=metrics)``: what a plain function of the file is passed, and where."""
@@ -141,6 +148,8 @@ class _Search:
                 return found
             if key[0] == 0:
                 return None
+            if (method := self.provenance.keyword_methods.get(current)) is not None and name == method[1]:
+                return KEYWORDS, method[0]  # save(self, **kwargs): {"other_info": kwargs}
             if (function := self.provenance.scopes.get(current)) is not None and \
                     name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
                 return self._passed(function, name, depth)

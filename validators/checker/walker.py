@@ -28,6 +28,7 @@ from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
+from .provenance import KEYWORDS
 from .returns import module_suffix, returned_objects
 from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
@@ -85,6 +86,7 @@ class FindingCollector(ast.NodeVisitor):
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.own_returns: set[str] | None = None  # its functions and methods that return numpy or an object
+        self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -166,6 +168,11 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.config_objects = self.evidence.config_library is not None
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
+        for call, scope, (module, method) in self.keyword_saves:
+            for keyword in call.keywords:
+                if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
+                        (found is True or found[0] != KEYWORDS):
+                    self.evidence.keyword_sources.append((module, method, keyword.arg, found))
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
@@ -439,6 +446,8 @@ class FindingCollector(ast.NodeVisitor):
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
                 self.loads.provenance.note_function(node, self.scope)
+            elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
+                self.loads.provenance.note_method(node, self.scope, self.classes[-1])
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -757,6 +766,10 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.note_call(node, self.scope)
         if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
             self.loads.provenance.note_call(node, self.scope)
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                (self.loads.imported or self.loads.imported_modules) and \
+                (ref := self.loads.call_ref(node, self.scope)) is not None:
+            self.keyword_saves.append((node, self.scope, ref))  # trainer.save(best_map=m): see _settle_keywords
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
