@@ -13,10 +13,14 @@ an item or a slice of one, a conditional expression with one in a branch. ``floa
 ``x.tolist()`` are plain. torch 2.15 refuses a checkpoint holding one under ``weights_only=True`` (``Unsupported
 global: GLOBAL numpy._core.multiarray.scalar`` for a scalar, ``numpy._core.multiarray._reconstruct`` for an array).
 A value that is what an imported project callable returns is handed back as that callable's reference, for the
-project pass to decide by reading its module (returns.py).
+project pass to decide by reading its module (returns.py); so is a method of an instance of an imported class
+(``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``). A call of one of the file's own plain
+functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``), and
+a parameter of one to what the file's calls of it pass (by position or keyword). A method's ``**kwargs`` is handed
+back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
 
 The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
-``_DEPTH`` steps, and each (scope, name) once per question.
+``_DEPTH`` steps, and each (scope, name), parameter and function's returns once per question.
 """
 
 from __future__ import annotations
@@ -152,6 +156,9 @@ class _Search:
                 return KEYWORDS, method[0]  # save(self, **kwargs): {"other_info": kwargs}
             if (function := self.provenance.scopes.get(current)) is not None and \
                     name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
+                if key in self.seen:
+                    return None
+                self.seen.add(key)
                 return self._passed(function, name, depth)
             current = self.provenance.parents.get(current)
         return None
@@ -188,6 +195,9 @@ class _Search:
     def _returned(self, name: str, position: int | None, depth: int):
         """What the file's own plain function returns (item ``position`` of a returned tuple display)."""
         scope, function = self.provenance.functions[name]
+        if (scope, f"return#{position}") in self.seen:  # each function's returns are read once per question
+            return None
+        self.seen.add((scope, f"return#{position}"))
         found = None
         for node in _own_nodes(function):
             if not isinstance(node, ast.Return) or node.value is None:
