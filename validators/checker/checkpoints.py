@@ -18,6 +18,11 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
   ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
   an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
+  A layout that looks plain at its save is asked again once the file is walked (:meth:`FileEvidence.settle`,
+  provenance.py): ``self.best_pred`` bound in a later method to a numpy value, a name of the enclosing function
+  (a nested ``save_ckpt``), the file's own functions and what their callers pass; saves through a project helper
+  (``self.saver.save_checkpoint({...})``) count there too. A method that saves its ``**kwargs`` holds what a
+  caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
