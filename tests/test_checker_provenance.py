@@ -122,3 +122,31 @@ def test_the_index_follows_a_package_reexport_to_the_defining_module(tmp_path):
         index.add(str(path))
     assert index.defining("kit", "Scores.results") == (tmp_path / "kit" / "scores.py").as_posix()
     assert index.defining("kit", "Scores.missing") is None
+
+
+def test_an_attribute_of_another_class_is_another_value():
+    code = '''
+import numpy as np
+import torch
+
+
+class Plain:
+    def __init__(self, model, resume):
+        self.model = model
+        state = torch.load(resume)
+        self.model.load_state_dict(state["net"])
+
+    def save(self, path):
+        torch.save({"net": self.model.state_dict(), "best": self.best}, path)
+
+    def evaluate(self, accs):
+        self.best = float(np.mean(accs))
+
+
+class Scored:
+    def evaluate(self, accs):
+        self.best = np.mean(accs)
+'''
+    assert check_source(code, "2.15") == []
+    flagged = code.replace("self.best = float(np.mean(accs))", "self.best = np.mean(accs)")
+    assert [(f.line, f.rule) for f in check_source(flagged, "2.15")] == [(9, "torch-load-saved-in-project")]

@@ -57,6 +57,7 @@ class Provenance:
         self.parents: dict[int, int] = {}  # scope -> the scope it is nested in (a nested saver reads its closure)
         self.functions: dict[str, tuple[int, ast.AST]] = {}  # plain function name -> (its scope, its def)
         self.scopes: dict[int, ast.AST] = {}  # scope of a plain function -> its def
+        self.owners: dict[int, str] = {}  # scope of a method -> its class
         self.calls: dict[str, list[tuple[ast.Call, int]]] = {}  # plain function name -> (call, caller's scope)
         # scope of a method -> ``Class.method`` and its ``**kwargs`` name: a saved ``kwargs`` holds what the
         # method's callers pass by keyword, in whichever module they are (decided by the project pass)
@@ -66,9 +67,20 @@ class Provenance:
         if isinstance(target, ast.Tuple):
             for position, element in enumerate(target.elts):
                 if (name := dotted_name(element)) is not None:
-                    self.bindings.setdefault(_key(name, scope), []).append((value, position, scope))
+                    self.bindings.setdefault(self.key(name, scope), []).append((value, position, scope))
         elif (name := dotted_name(target)) is not None:
-            self.bindings.setdefault(_key(name, scope), []).append((value, None, scope))
+            self.bindings.setdefault(self.key(name, scope), []).append((value, None, scope))
+
+    def key(self, name: str, scope: int) -> tuple[int, str]:
+        """A local name in its scope; ``self.x`` under scope 0 with its class (``Trainer:self.x``): any method
+        of that class binds it, another class's ``self.x`` is another value."""
+        if "." not in name:
+            return scope, name
+        return 0, f"{self.owners.get(scope, '')}:{name}"
+
+    def note_owner(self, scope: int, owner: str) -> None:
+        """``scope`` is a method of class ``owner`` (or a function nested in one)."""
+        self.owners[scope] = owner
 
     def note_function(self, node: ast.AST, scope: int) -> None:
         """A plain function (not a method): its parameters take what its callers in this file pass."""
@@ -91,8 +103,6 @@ class Provenance:
         return _Search(self, call_ref, local_numpy).value(value, scope, 0)
 
 
-def _key(name: str, scope: int) -> tuple[int, str]:
-    return (0 if "." in name else scope), name
 
 
 def plain_numpy(callee: str, call: ast.Call) -> bool:
@@ -138,7 +148,7 @@ class _Search:
             return None  # args.lr, cfg.x: an option, not a binding of this file
         current: int | None = scope
         while current is not None:
-            key = _key(name, current)
+            key = self.provenance.key(name, current)
             if key in self.provenance.bindings:
                 if key in self.seen:
                     return None

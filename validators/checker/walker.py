@@ -435,6 +435,8 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
         self.loads.provenance.parents[self.scope] = outer  # a nested saver reads names of the enclosing function
+        if self.classes and not isinstance(node, ast.ClassDef):
+            self.loads.provenance.note_owner(self.scope, self.classes[-1])  # its self.x belongs to that class
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
