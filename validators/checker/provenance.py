@@ -64,6 +64,8 @@ class Provenance:
         self.keyword_methods: dict[int, tuple[str, str]] = {}
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if value.__class__ is ast.Constant:
+            return  # best = 0.0: never numpy, so never asked for
         if isinstance(target, ast.Tuple):
             for position, element in enumerate(target.elts):
                 if (name := dotted_name(element)) is not None:

@@ -112,6 +112,12 @@ def returned_objects(tree: ast.Module) -> set[str]:
     return found
 
 
+def any_returns_object(tree: ast.Module, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    """One of ``functions`` (defined in ``tree``) returns an object, as :func:`returned_objects` decides."""
+    module = _Module(tree)
+    return any(module.returns_object(function) for function in functions)
+
+
 def module_suffix(module: str | None, level: int, importer: str) -> str | None:
     """The path (without ``.py``) a module import names: ``a.b`` -> ``a/b``; a relative one is resolved against
     the importing file (``from .metrics import f`` in ``/p/pkg/train.py`` -> ``/p/pkg/metrics``)."""

@@ -29,7 +29,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
-from .returns import module_suffix, returned_objects
+from .returns import any_returns_object, module_suffix
 from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -85,7 +85,7 @@ class FindingCollector(ast.NodeVisitor):
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
-        self.own_returns: set[str] | None = None  # its functions and methods that return numpy or an object
+        self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
@@ -867,14 +867,20 @@ class FindingCollector(ast.NodeVisitor):
         return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy)
 
     def _returns_numpy(self, name: str) -> bool:
-        """The file's own function ``name`` (or a method ``name`` of one of its classes) returns numpy, an
-        instance of one of its classes or a Namespace (returns.py)."""
+        """The file's own function ``name``, ``Class.name`` or a method ``name`` of one of its classes returns numpy,
+        an instance of one of its classes or a Namespace (returns.py); only the functions so named are read."""
         if self.own_returns is None:
-            found = returned_objects(self.tree) if isinstance(self.tree, ast.Module) else set()
-            classes = {node.name for node in getattr(self.tree, "body", ()) if isinstance(node, ast.ClassDef)}
-            self.own_returns = {entry.partition("#")[0] for entry in found - classes}
-            self.own_returns |= {entry.rsplit(".", 1)[-1] for entry in self.own_returns}
-        return name in self.own_returns
+            self.own_returns = {}
+        if name not in self.own_returns:
+            body = getattr(self.tree, "body", ())
+            owner, _, method = name.rpartition(".")
+            functions = [node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and node.name == name] if not owner else []
+            functions += [item for node in body if isinstance(node, ast.ClassDef) and node.name == (owner or node.name)
+                          for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                          and item.name == method]
+            self.own_returns[name] = bool(functions) and any_returns_object(self.tree, functions)
+        return self.own_returns[name]
 
     def _note_writer(self, node: ast.Call) -> None:
         """``utils.CheckpointSaver(model, optimizer, args=args)``: a library writer whose checkpoints hold an object."""
