@@ -66,12 +66,22 @@ class Provenance:
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if value.__class__ is ast.Constant:
             return  # best = 0.0: never numpy, so never asked for
-        if isinstance(target, ast.Tuple):
+        if target.__class__ is ast.Name:  # the common case first, without building a dotted name
+            self.bindings.setdefault((scope, target.id), []).append((value, None, scope))
+        elif target.__class__ is ast.Tuple:
             for position, element in enumerate(target.elts):
-                if (name := dotted_name(element)) is not None:
-                    self.bindings.setdefault(self.key(name, scope), []).append((value, position, scope))
-        elif (name := dotted_name(target)) is not None:
-            self.bindings.setdefault(self.key(name, scope), []).append((value, None, scope))
+                if (key := self._target_key(element, scope)) is not None:
+                    self.bindings.setdefault(key, []).append((value, position, scope))
+        elif (key := self._target_key(target, scope)) is not None:
+            self.bindings.setdefault(key, []).append((value, None, scope))
+
+    def _target_key(self, target: ast.AST, scope: int) -> tuple[int, str] | None:
+        """``x`` and ``self.x`` are followed; ``d["k"]``, ``args.lr`` and ``a.b.c`` are not."""
+        if target.__class__ is ast.Name:
+            return scope, target.id
+        if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
+            return self.key(f"self.{target.attr}", scope)
+        return None
 
     def key(self, name: str, scope: int) -> tuple[int, str]:
         """A local name in its scope; ``self.x`` under scope 0 with its class (``Trainer:self.x``): any method
