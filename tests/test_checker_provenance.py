@@ -150,3 +150,23 @@ class Scored:
     assert check_source(code, "2.15") == []
     flagged = code.replace("self.best = float(np.mean(accs))", "self.best = np.mean(accs)")
     assert [(f.line, f.rule) for f in check_source(flagged, "2.15")] == [(9, "torch-load-saved-in-project")]
+
+
+def test_a_name_rebound_to_a_plain_value_made_from_itself_forgets_what_it_held(tmp_path):
+    """``net = Generator(); net = net.state_dict()``: what a function of the file returns from it is a state dict."""
+    (tmp_path / "kit").mkdir()
+    (tmp_path / "kit" / "__init__.py").write_text("")
+    (tmp_path / "kit" / "nets.py").write_text("import torch\n\n\nclass Generator(torch.nn.Module):\n    pass\n")
+    (tmp_path / "convert.py").write_text(
+        "import torch\nfrom kit.nets import Generator\n\n\n"
+        "def convert(old, new):\n    for k in new:\n        new[k] = old[k]\n    return new\n\n\n"
+        "old = torch.load('old.pth', weights_only=True)\n"
+        "net = Generator()\nnet = net.state_dict()\n"
+        "params = convert(old, net)\n"
+        "torch.save(dict(params=params), 'new.pth')\n")
+    (tmp_path / "load.py").write_text(
+        "import torch\n\n\ndef load(model, path):\n    model.load_state_dict(torch.load(path)['params'])\n")
+    assert check_paths([tmp_path], "2.15").findings == []
+    (tmp_path / "convert.py").write_text((tmp_path / "convert.py").read_text().replace("net = net.state_dict()\n", ""))
+    found = [(f.file.rsplit("/", 1)[-1], f.line) for f in check_paths([tmp_path], "2.15").findings]
+    assert found == [("load.py", 5)]

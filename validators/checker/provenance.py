@@ -166,10 +166,14 @@ class _Search:
                     return None
                 self.seen.add(key)
                 found = None
-                for bound, position, where in self.provenance.bindings[key]:
+                # the last binding first: `net = net.state_dict()` (a plain value made from the name itself) hides
+                # what the name held before it (`net = Generator(...)`)
+                for bound, position, where in reversed(self.provenance.bindings[key]):
                     result = self._bound(bound, position, where, depth)
                     if result is True:
                         return True
+                    if result is None and _mentions(bound, name):
+                        break
                     found = found or result
                 return found
             if key[0] == 0:
@@ -271,6 +275,11 @@ class _Search:
                 # (a reference that names no class there is simply not found by the project pass)
                 return receiver[0], f"{receiver[1]}.{func.attr}"
         return None
+
+
+def _mentions(value: ast.expr, name: str) -> bool:
+    """``value`` reads ``name`` (``x`` or ``self.x``)."""
+    return any(dotted_name(node) == name for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
 
 
 def _own_nodes(function: ast.AST):
