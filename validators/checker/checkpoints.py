@@ -18,6 +18,11 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
   ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
   an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
+  A layout that looks plain at its save is asked again once the file is walked (:meth:`FileEvidence.settle`,
+  provenance.py): ``self.best_pred`` bound in a later method to a numpy value, a name of the enclosing function
+  (a nested ``save_ckpt``), the file's own functions and what their callers pass; saves through a project helper
+  (``self.saver.save_checkpoint({...})``) count there too. A method that saves its ``**kwargs`` holds what a
+  caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
@@ -238,9 +243,15 @@ class FileEvidence:
     object_hparams: tuple[str, bool] | None = None
     lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
     candidates: list[LoadCandidate] = field(default_factory=list)
+    # what it passes by keyword to an imported project saver (``trainer.save(best_map=m)``): (module suffix,
+    # ``Class.method``, keyword, True for numpy or the (module, callable) it comes from); a method that saves its
+    # ``**kwargs`` (provenance.KEYWORDS) holds them
+    keyword_sources: list[tuple[str, str, str, object]] = field(default_factory=list)
+    # saved layouts that looked plain while the file was walked (keys, save line, named values): see settle()
+    unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
-                        holds_built=lambda value: False, comes_from=lambda value: None) -> None:
+                        holds_built=lambda value: False, comes_from=lambda value: None, context=None) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
         the imported project callable whose result it is, or None."""
@@ -267,6 +278,32 @@ class FileEvidence:
             self.config_layouts.append((keys, line, config))
         else:
             self.plain_layouts.append(keys)
+        known = {key for key, _ in derived}  # drawn from another module already, at the save
+        self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
+
+    def settle(self, source) -> None:
+        """Ask the layouts that looked plain during the walk again, now that every binding of the file is known
+        (provenance.py): ``source(value, context)`` is True for numpy built in this file, a (module, callable)
+        reference for what an imported project callable returns, or None; ``context`` is what the walker passed
+        with the save: (its scope, whether it goes through a helper such as ``self.saver.save_checkpoint(d)``
+        rather than torch.save). A helper may turn a module into its state_dict, so there only numpy counts, and
+        a reference only when it is not a class being built (``Net(cfg)``)."""
+        for keys, line, named, context in self.unsettled:
+            if context is None:
+                continue
+            helper = context[1]
+            sources = [(key, source(value, context)) for key, value in named]
+            built = next((key for key, found in sources if found is True), None)
+            if built is not None:
+                self.built_layouts.append((keys, line, built))
+                if keys in self.plain_layouts:
+                    self.plain_layouts.remove(keys)
+                continue
+            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
+                helper and "." not in found[1] and found[1][:1].isupper()))
+            if derived:
+                self.derived_layouts.append((keys, line, derived))
+        self.unsettled = []
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

@@ -46,6 +46,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
+from .provenance import Provenance, plain_numpy
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
 OBJECT_SIGNALS = frozenset({
@@ -191,6 +192,7 @@ class LoadedObjects:
         self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
         self.instances: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to Cls(...) of an import
         self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
+        self.provenance = Provenance()  # every binding of the file, for saves asked again after the walk
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -246,6 +248,7 @@ class LoadedObjects:
                 self.derived[(0 if "." in name else scope, name)] = (ref[0], f"{ref[1]}#{position}") if unpacked else ref
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        self.provenance.note(value, scope, target)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
@@ -405,7 +408,8 @@ class LoadedObjects:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        if last in self.local_classes or head in _NUMPY or _CONVERTER.search(last) is not None or \
+        if last in self.local_classes or (head in _NUMPY and not plain_numpy(callee, call)) or \
+                _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
         if self._is_collate(call):
@@ -875,12 +879,12 @@ def _is_path_method_call(node: ast.expr) -> bool:
 
 
 def dict_display(node: ast.expr) -> ast.Dict | None:
-    """``{"a": x}`` as is; ``dict(a=x, b=y)`` as the display it builds (a fresh node, so that keys set later
+    """``{"a": x}`` as is; ``dict(a=x, b=y)`` (or ``dict()``) as the display it builds (a fresh node, so that keys set later
     by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
     if isinstance(node, ast.Dict):
         return ast.Dict(keys=list(node.keys), values=list(node.values))
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
-            and node.keywords and all(kw.arg is not None for kw in node.keywords)):
+            and all(kw.arg is not None for kw in node.keywords)):  # dict() too: filled by subscript later
         return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
     return None
 

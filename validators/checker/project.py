@@ -26,6 +26,8 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
+
+from .provenance import KEYWORDS
 from .returns import ReturnIndex
 from .rule import Rule
 from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
@@ -164,6 +166,11 @@ class ProjectEvidence:
                 if not keys <= layout:
                     continue
                 for held, (module, function) in drawn:
+                    if module == KEYWORDS:
+                        if (passed := self._passed_by_keyword(evidence.file, function)) is not None:
+                            return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose "
+                                    f"{held!r} holds the keywords {function}() takes: {passed}")
+                        continue
                     if (defined := self.modules.defining(module, function)) is None:
                         continue
                     name, _, position = function.partition("#")
@@ -194,6 +201,20 @@ class ProjectEvidence:
         shown = ", ".join(repr(k) for k in sorted(keys))
         return (f"it reads {shown} of the project's Lightning checkpoints, whose hyper_parameters hold a config "
                 f"object: {where}" + (f"; {why}" if why else ""))
+
+    def _passed_by_keyword(self, file: str, method: str) -> str | None:
+        """A caller in the project passes ``method`` (defined in ``file``) a keyword value that is numpy, or what an
+        imported callable returning numpy or an object gives (``trainer.save(best_map=eval_result["map"])``)."""
+        normalized = os.path.abspath(file).replace(os.sep, "/").removesuffix(".py").removesuffix("/__init__")
+        for evidence in self.files:
+            for module, called, keyword, found in evidence.keyword_sources:
+                if called != method or not (normalized == module or normalized.endswith("/" + module)):
+                    continue
+                if found is True:
+                    return f"{evidence.file} passes {keyword}=, a numpy value"
+                if (defined := self.modules.defining(*found)) is not None:
+                    return f"{evidence.file} passes {keyword}=, what {found[1].partition('#')[0]} ({defined}) returns"
+        return None
 
     def _lightning(self, candidate: LoadCandidate) -> str | None:
         if why := self._own_lightning_checkpoint(candidate):

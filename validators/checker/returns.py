@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 from .imports import dotted_name
+from .provenance import plain_numpy
 from .source import parse_module_file
 
 _PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
@@ -57,7 +58,7 @@ class _Module:
         callee = dotted_name(func)
         if callee is not None:
             head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-            if head in self.numpy or last in _NAMESPACES or callee in self.classes:
+            if (head in self.numpy and not plain_numpy(callee, value)) or last in _NAMESPACES or callee in self.classes:
                 return True
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
@@ -111,6 +112,12 @@ def returned_objects(tree: ast.Module) -> set[str]:
     return found
 
 
+def any_returns_object(tree: ast.Module, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    """One of ``functions`` (defined in ``tree``) returns an object, as :func:`returned_objects` decides."""
+    module = _Module(tree)
+    return any(module.returns_object(function) for function in functions)
+
+
 def module_suffix(module: str | None, level: int, importer: str) -> str | None:
     """The path (without ``.py``) a module import names: ``a.b`` -> ``a/b``; a relative one is resolved against
     the importing file (``from .metrics import f`` in ``/p/pkg/train.py`` -> ``/p/pkg/metrics``)."""
@@ -131,6 +138,7 @@ class ReturnIndex:
         self.by_stem: dict[str, list[str]] = {}  # "metrics" -> paths of metrics.py and metrics/__init__.py
         self.parsed: dict[str, set[str]] = {}
         self.classes: dict[str, set[str]] = {}
+        self.reexports: dict[str, dict[str, str]] = {}  # path -> {name it imports: module path suffix}
 
     def add(self, path: str) -> None:
         normalized = os.path.abspath(path).replace(os.sep, "/")
@@ -138,9 +146,10 @@ class ReturnIndex:
         stem = folder.rsplit("/", 1)[-1] if name == "__init__.py" else name.removesuffix(".py")
         self.by_stem.setdefault(stem, []).append(normalized)
 
-    def defining(self, suffix: str, qualname: str) -> str | None:
+    def defining(self, suffix: str, qualname: str, follow: bool = True) -> str | None:
         """The project file that defines ``qualname`` in module ``suffix`` and returns an object from it (or
-        defines it as a class)."""
+        defines it as a class). A package that only re-exports the name (``from .stream_metrics import
+        StreamSegMetrics`` in ``metrics/__init__.py``) is followed to the module it names, once."""
         stem = suffix.rsplit("/", 1)[-1]
         for path in self.by_stem.get(stem, ()):
             if not (path.endswith(f"/{suffix}.py") or path.endswith(f"/{suffix}/__init__.py")
@@ -151,6 +160,10 @@ class ReturnIndex:
             # `a, b = f()`: position i of a function returning tuple displays, else whatever f returns
             if qualname in objects or (position and function in objects and f"{function}#" not in objects):
                 return path
+            head = qualname.partition(".")[0].partition("#")[0]
+            if follow and (source := self.reexports.get(path, {}).get(head)) is not None and \
+                    (found := self.defining(source, qualname, follow=False)) is not None:
+                return found
         return None
 
     def is_class(self, path: str, qualname: str) -> bool:
@@ -161,4 +174,8 @@ class ReturnIndex:
             tree = parse_module_file(Path(path))
             self.parsed[path] = returned_objects(tree) if tree is not None else set()
             self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)} if tree else set()
+            self.reexports[path] = {alias.asname or alias.name: suffix for node in (tree.body if tree else ())
+                                    if isinstance(node, ast.ImportFrom)
+                                    and (suffix := module_suffix(node.module, node.level, path)) is not None
+                                    for alias in node.names}
         return self.parsed[path]

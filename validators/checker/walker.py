@@ -28,7 +28,8 @@ from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
-from .returns import module_suffix
+from .provenance import KEYWORDS
+from .returns import any_returns_object, module_suffix
 from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -90,6 +91,8 @@ class FindingCollector(ast.NodeVisitor):
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
+        self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
+        self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -169,6 +172,13 @@ class FindingCollector(ast.NodeVisitor):
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
+        if self.evidence.unsettled:
+            self.evidence.settle(self._saved_source)
+        for call, scope, (module, method) in self.keyword_saves:
+            for keyword in call.keywords:
+                if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
+                        (found is True or found[0] != KEYWORDS):
+                    self.evidence.keyword_sources.append((module, method, keyword.arg, found))
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
@@ -489,6 +499,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
+        self.loads.provenance.parents[self.scope] = outer  # a nested saver reads names of the enclosing function
+        if self.classes and not isinstance(node, ast.ClassDef):
+            self.loads.provenance.note_owner(self.scope, self.classes[-1])  # its self.x belongs to that class
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             arguments = node.args
             self.loads.params[self.scope] = {a.arg for a in (*arguments.posonlyargs, *arguments.args,
@@ -499,6 +512,9 @@ class FindingCollector(ast.NodeVisitor):
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
+                self.loads.provenance.note_function(node, self.scope)
+            elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
+                self.loads.provenance.note_method(node, self.scope, self.classes[-1])
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -845,6 +861,12 @@ class FindingCollector(ast.NodeVisitor):
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
+        if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
+            self.loads.provenance.note_call(node, self.scope)
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                (self.loads.imported or self.loads.imported_modules) and \
+                (ref := self.loads.call_ref(node, self.scope)) is not None:
+            self.keyword_saves.append((node, self.scope, ref))  # trainer.save(best_map=m): see _settle_keywords
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
@@ -936,11 +958,32 @@ class FindingCollector(ast.NodeVisitor):
                 saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
                 lambda value: is_config_name(value) and dotted_name(value) not in built,
                 lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope),
-                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None)
+                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None,
+                (self.scope, api != "torch.save"))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
+        """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
+        return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy)
+
+    def _returns_numpy(self, name: str) -> bool:
+        """The file's own function ``name``, ``Class.name`` or a method ``name`` of one of its classes returns numpy,
+        an instance of one of its classes or a Namespace (returns.py); only the functions so named are read."""
+        if self.own_returns is None:
+            self.own_returns = {}
+        if name not in self.own_returns:
+            body = getattr(self.tree, "body", ())
+            owner, _, method = name.rpartition(".")
+            functions = [node for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and node.name == name] if not owner else []
+            functions += [item for node in body if isinstance(node, ast.ClassDef) and node.name == (owner or node.name)
+                          for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                          and item.name == method]
+            self.own_returns[name] = bool(functions) and any_returns_object(self.tree, functions)
+        return self.own_returns[name]
 
     def _note_writer(self, node: ast.Call) -> None:
         """``utils.CheckpointSaver(model, optimizer, args=args)``: a library writer whose checkpoints hold an object."""

@@ -1,0 +1,1 @@
+from .scores import Evaluator, SegScores

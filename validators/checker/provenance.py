@@ -1,0 +1,293 @@
+"""Where a saved value comes from, followed back through the file's assignments once the file is walked.
+
+A checkpoint value is often bound far from the save: ``self.best_pred = new_pred`` in ``validation()``, after
+``new_pred = mIoU`` and ``mIoU = self.evaluator.Mean_Intersection_over_Union()`` (an ``np.float64``), while
+``training()``, earlier in the file, saves ``{"best_pred": self.best_pred, ...}``. The walk sees the save before
+the binding, so a save that looked plain is asked again here, after the walk, against every binding of the file:
+a name in its function (or an enclosing one, for a nested saver), ``self.x`` in any method.
+
+A value is numpy when one of its bindings is: a numpy call (``np.nanmean(x)``, ``np.random.get_state()``), ``x.numpy()``,
+a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a, b)`` of one, ``round(x, n)`` of one
+(``round(np.float64(1.5), 2)`` is still an ``np.float64`` on numpy 2; ``round(x)`` is an int), arithmetic on one,
+an item or a slice of one, a conditional expression with one in a branch. ``float(x)``, ``int(x)``, ``x.item()`` and
+``x.tolist()`` are plain. torch 2.15 refuses a checkpoint holding one under ``weights_only=True`` (``Unsupported
+global: GLOBAL numpy._core.multiarray.scalar`` for a scalar, ``numpy._core.multiarray._reconstruct`` for an array).
+A value that is what an imported project callable returns is handed back as that callable's reference, for the
+project pass to decide by reading its module (returns.py); so is a method of an instance of an imported class
+(``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``). A call of one of the file's own plain
+functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``), and
+a parameter of one to what the file's calls of it pass (by position or keyword). A method's ``**kwargs`` is handed
+back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
+
+The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
+``_DEPTH`` steps, and each (scope, name), parameter and function's returns once per question.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from .imports import dotted_name
+
+_DEPTH = 8
+_NUMPY = frozenset({"np", "numpy"})
+_PLAIN_CALLS = frozenset({"float", "int", "bool", "str", "len", "repr", "format", "list", "dict", "tuple", "sum"})
+_PLAIN_METHODS = frozenset({"item", "tolist", "format", "keys", "__str__", "__repr__", "state_dict", "join"})
+_EITHER = frozenset({"max", "min"})
+# numpy functions that give Python values back (checked on numpy 2.4: np.ndim(a) is an int, np.shape(a) a tuple)
+_PLAIN_NUMPY = frozenset({"ndim", "size", "shape", "isscalar", "iterable", "seed"})
+# np.random samplers give a Python float with no argument (np.random.rand() and np.random.random() are floats;
+# np.random.rand(3) is an array), and a Python int or float without a size (np.random.randint(5) is an int)
+_NO_ARGUMENT_SAMPLERS = frozenset({"rand", "randn", "random", "random_sample", "ranf", "sample", "standard_normal"})
+# sampler -> how many parameters come before ``size``
+_SIZED_SAMPLERS = {"randint": 2, "uniform": 2, "normal": 2, "beta": 2, "binomial": 2, "gamma": 2, "lognormal": 2,
+                   "random_integers": 2, "poisson": 1, "exponential": 1, "geometric": 1}
+
+# A source (KEYWORDS, "Class.method"): the value is the method's ``**kwargs``, whatever its callers pass by keyword.
+KEYWORDS = "**"
+
+
+class Provenance:
+    """The bindings of one file, by (scope, name); ``self.x`` is keyed under scope 0 (any method binds it)."""
+
+    def __init__(self) -> None:
+        # (scope, name) -> (value, position in a tuple target or None, the scope the value is read in)
+        self.bindings: dict[tuple[int, str], list[tuple[ast.expr, int | None, int]]] = {}
+        self.parents: dict[int, int] = {}  # scope -> the scope it is nested in (a nested saver reads its closure)
+        self.functions: dict[str, tuple[int, ast.AST]] = {}  # plain function name -> (its scope, its def)
+        self.scopes: dict[int, ast.AST] = {}  # scope of a plain function -> its def
+        self.owners: dict[int, str] = {}  # scope of a method -> its class
+        self.calls: dict[str, list[tuple[ast.Call, int]]] = {}  # plain function name -> (call, caller's scope)
+        # scope of a method -> ``Class.method`` and its ``**kwargs`` name: a saved ``kwargs`` holds what the
+        # method's callers pass by keyword, in whichever module they are (decided by the project pass)
+        self.keyword_methods: dict[int, tuple[str, str]] = {}
+
+    def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        if value.__class__ is ast.Constant:
+            return  # best = 0.0: never numpy, so never asked for
+        if target.__class__ is ast.Name:  # the common case first, without building a dotted name
+            self.bindings.setdefault((scope, target.id), []).append((value, None, scope))
+        elif target.__class__ is ast.Tuple:
+            for position, element in enumerate(target.elts):
+                if (key := self._target_key(element, scope)) is not None:
+                    self.bindings.setdefault(key, []).append((value, position, scope))
+        elif (key := self._target_key(target, scope)) is not None:
+            self.bindings.setdefault(key, []).append((value, None, scope))
+
+    def _target_key(self, target: ast.AST, scope: int) -> tuple[int, str] | None:
+        """``x`` and ``self.x`` are followed; ``d["k"]``, ``args.lr`` and ``a.b.c`` are not."""
+        if target.__class__ is ast.Name:
+            return scope, target.id
+        if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
+            return self.key(f"self.{target.attr}", scope)
+        return None
+
+    def key(self, name: str, scope: int) -> tuple[int, str]:
+        """A local name in its scope; ``self.x`` under scope 0 with its class (``Trainer:self.x``): any method
+        of that class binds it, another class's ``self.x`` is another value."""
+        if "." not in name:
+            return scope, name
+        return 0, f"{self.owners.get(scope, '')}:{name}"
+
+    def note_owner(self, scope: int, owner: str) -> None:
+        """``scope`` is a method of class ``owner`` (or a function nested in one)."""
+        self.owners[scope] = owner
+
+    def note_function(self, node: ast.AST, scope: int) -> None:
+        """A plain function (not a method): its parameters take what its callers in this file pass."""
+        self.functions[node.name] = (scope, node)
+        self.scopes[scope] = node
+
+    def note_method(self, node: ast.AST, scope: int, owner: str) -> None:
+        if node.args.kwarg is not None:
+            self.keyword_methods[scope] = (f"{owner}.{node.name}", node.args.kwarg.arg)
+
+    def note_call(self, call: ast.Call, scope: int) -> None:
+        """``validate(opts, model, metrics=metrics)``: what a plain function of the file is passed, and where."""
+        self.calls.setdefault(call.func.id, []).append((call, scope))
+
+    def source(self, value: ast.expr, scope: int, call_ref: Callable, local_numpy: Callable[[str], bool]):
+        """True when ``value`` is numpy by its bindings in this file; the (module, callable) reference when it
+        is what an imported project callable returns; None otherwise. ``call_ref(call, scope)`` names the
+        imported callable a call runs; ``local_numpy(name)`` tells whether the file's own function or
+        ``Class.method`` returns numpy."""
+        return _Search(self, call_ref, local_numpy).value(value, scope, 0)
+
+
+
+
+def plain_numpy(callee: str, call: ast.Call) -> bool:
+    """A numpy call whose result is a Python value (see _PLAIN_NUMPY and the samplers above)."""
+    last = callee.rsplit(".", 1)[-1]
+    if last in _PLAIN_NUMPY:
+        return True
+    if ".random." not in f".{callee}":
+        return False
+    if last in _NO_ARGUMENT_SAMPLERS:
+        return not call.args and not call.keywords
+    return last in _SIZED_SAMPLERS and len(call.args) <= _SIZED_SAMPLERS[last] and \
+        all(kw.arg != "size" for kw in call.keywords)
+
+
+class _Search:
+    def __init__(self, provenance: Provenance, call_ref: Callable, local_numpy: Callable[[str], bool]) -> None:
+        self.provenance, self.call_ref, self.local_numpy = provenance, call_ref, local_numpy
+        self.seen: set[tuple[int, str]] = set()
+
+    def value(self, node: ast.expr | None, scope: int, depth: int):
+        if node is None or depth > _DEPTH:
+            return None
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            return self._named(node, scope, depth)
+        if isinstance(node, ast.Subscript):
+            return self.value(node.value, scope, depth + 1)
+        if isinstance(node, ast.BinOp):
+            return self.value(node.left, scope, depth + 1) or self.value(node.right, scope, depth + 1)
+        if isinstance(node, ast.UnaryOp):
+            return self.value(node.operand, scope, depth + 1)
+        if isinstance(node, ast.IfExp):
+            return self.value(node.body, scope, depth + 1) or self.value(node.orelse, scope, depth + 1)
+        if isinstance(node, ast.Call):
+            return self._call(node, scope, depth)
+        return None
+
+    def _named(self, node: ast.expr, scope: int, depth: int):
+        name = dotted_name(node)
+        if name is None:
+            return None
+        if "." in name and not name.startswith("self."):
+            return None  # args.lr, cfg.x: an option, not a binding of this file
+        current: int | None = scope
+        while current is not None:
+            key = self.provenance.key(name, current)
+            if key in self.provenance.bindings:
+                if key in self.seen:
+                    return None
+                self.seen.add(key)
+                found = None
+                # the last binding first: `net = net.state_dict()` (a plain value made from the name itself) hides
+                # what the name held before it (`net = Generator(...)`)
+                for bound, position, where in reversed(self.provenance.bindings[key]):
+                    result = self._bound(bound, position, where, depth)
+                    if result is True:
+                        return True
+                    if result is None and _mentions(bound, name):
+                        break
+                    found = found or result
+                return found
+            if key[0] == 0:
+                return None
+            if (method := self.provenance.keyword_methods.get(current)) is not None and name == method[1]:
+                return KEYWORDS, method[0]  # save(self, **kwargs): {"other_info": kwargs}
+            if (function := self.provenance.scopes.get(current)) is not None and \
+                    name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
+                if key in self.seen:
+                    return None
+                self.seen.add(key)
+                return self._passed(function, name, depth)
+            current = self.provenance.parents.get(current)
+        return None
+
+    def _bound(self, bound: ast.expr, position: int | None, where: int, depth: int):
+        """What one binding gives the name: the whole value, or item ``position`` of it (``a, b = f()``)."""
+        if position is None:
+            return self.value(bound, where, depth + 1)
+        if isinstance(bound, ast.Tuple):
+            return self.value(bound.elts[position], where, depth + 1) if position < len(bound.elts) else None
+        if isinstance(bound, ast.Call):
+            if (ref := self.call_ref(bound, where)) is not None:
+                return ref[0], f"{ref[1]}#{position}"
+            if isinstance(bound.func, ast.Name) and bound.func.id in self.provenance.functions:
+                return self._returned(bound.func.id, position, depth)
+        return self.value(bound, where, depth + 1)
+
+    def _passed(self, function: ast.AST, name: str, depth: int):
+        """A parameter: what the file's calls of the function pass for it (by position or keyword)."""
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        index = params.index(name) if name in params else None
+        found = None
+        for call, caller in self.provenance.calls.get(function.name, ()):
+            argument = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if argument is None and index is not None and index < len(call.args) and \
+                    not any(isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):
+                argument = call.args[index]
+            result = self.value(argument, caller, depth + 1)
+            if result is True:
+                return True
+            found = found or result
+        return found
+
+    def _returned(self, name: str, position: int | None, depth: int):
+        """What the file's own plain function returns (item ``position`` of a returned tuple display)."""
+        scope, function = self.provenance.functions[name]
+        if (scope, f"return#{position}") in self.seen:  # each function's returns are read once per question
+            return None
+        self.seen.add((scope, f"return#{position}"))
+        found = None
+        for node in _own_nodes(function):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            value = node.value
+            if position is not None and isinstance(value, ast.Tuple):
+                if position >= len(value.elts):
+                    continue
+                value = value.elts[position]
+            result = self.value(value, scope, depth + 1)
+            if result is True:
+                return True
+            found = found or result
+        return found
+
+    def _call(self, call: ast.Call, scope: int, depth: int):
+        func = call.func
+        callee = dotted_name(func) or ""
+        last = callee.rsplit(".", 1)[-1] if callee else (func.attr if isinstance(func, ast.Attribute) else "")
+        if isinstance(func, ast.Name):
+            if func.id in _PLAIN_CALLS:
+                return None
+            if func.id == "round":  # round(x) is an int; round(np.float64(x), n) stays an np.float64
+                return self.value(call.args[0], scope, depth + 1) if len(call.args) == 2 else None
+            if func.id in _EITHER and len(call.args) >= 2:
+                for arg in call.args:
+                    if (found := self.value(arg, scope, depth + 1)) is not None:
+                        return found
+                return None
+        if callee.partition(".")[0] in _NUMPY:
+            return None if plain_numpy(callee, call) else True
+        if isinstance(func, ast.Attribute):
+            if last == "numpy":
+                return True
+            if last in _PLAIN_METHODS:
+                return None
+        if (ref := self.call_ref(call, scope)) is not None:
+            return ref
+        if isinstance(func, ast.Name) and func.id in self.provenance.functions:
+            return self._returned(func.id, None, depth)
+        if callee and self.local_numpy(callee.removeprefix("self.")):
+            return True
+        if isinstance(func, ast.Attribute):
+            receiver = self.value(func.value, scope, depth + 1)
+            if receiver is True:
+                return True  # np.diag(h).sum(), scores.mean(): a method of a numpy value gives numpy back
+            if isinstance(receiver, tuple) and "#" not in receiver[1]:
+                # metrics.get_results() where metrics holds StreamSegMetrics(n) of another module: its method
+                # (a reference that names no class there is simply not found by the project pass)
+                return receiver[0], f"{receiver[1]}.{func.attr}"
+        return None
+
+
+def _mentions(value: ast.expr, name: str) -> bool:
+    """``value`` reads ``name`` (``x`` or ``self.x``)."""
+    return any(dotted_name(node) == name for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
+
+
+def _own_nodes(function: ast.AST):
+    """The statements of ``function``, not those of functions or classes nested in it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, ast.excepthandler)))
