@@ -26,7 +26,6 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
-
 from .provenance import KEYWORDS
 from .returns import ReturnIndex
 from .rule import Rule
