@@ -21,6 +21,7 @@ from .files import python_files
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
+from .returnedcalls import ReturnFacts, returned_call_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -54,6 +55,9 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     if collector is not None and collector.class_facts.calls:  # a subclass in the same file
         group = [(collector.class_facts, code, findings)]
         _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
+    if collector is not None and collector.return_facts.calls:  # a function of the same file returns the callable
+        _add_returned([(collector.return_facts, code, findings)], rules or default_rules(), parse_target(torch_version),
+                      selection)
     if collector is not None:
         _drop_own_method_calls([(collector.class_facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
@@ -133,6 +137,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
     undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
+    returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -153,6 +158,9 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                     project.add(collector.evidence)
                     facts = collector.class_facts
                     classes.setdefault(root, []).append((facts, code if facts.calls else "", findings))
+                    returned = collector.return_facts
+                    # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
+                    returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
@@ -172,6 +180,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     for group in classes.values():
         _add_inherited(group, rules, parse_target(torch_version), selection)
         _drop_own_method_calls(group)
+    for group in returns.values():
+        _add_returned(group, rules, parse_target(torch_version), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
@@ -180,6 +190,16 @@ def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: Ru
                    selection: Selection | None) -> None:
     """Calls through a callable that a base class binds, in another class or file (inherited.py)."""
     found = inherited_findings([facts for facts, _, _ in group], rules, target)
+    for facts, code, findings in group:
+        if facts.file in found:
+            findings.extend(_kept(found[facts.file], code, selection))
+            findings.sort()
+
+
+def _add_returned(group: list[tuple[ReturnFacts, str, list[Finding]]], rules: RuleSet, target,
+                  selection: Selection | None) -> None:
+    """Calls through a torch callable that a function of the sub-project returns (returnedcalls.py)."""
+    found = returned_call_findings([facts for facts, _, _ in group], rules, target)
     for facts, code, findings in group:
         if facts.file in found:
             findings.extend(_kept(found[facts.file], code, selection))

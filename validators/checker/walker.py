@@ -29,6 +29,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .returns import module_suffix
+from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -67,6 +68,9 @@ class FindingCollector(ast.NodeVisitor):
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
+        self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
+        self.returned_values: dict[int, tuple[ast.AST, list[ast.expr]]] = {}  # module-level function -> its returns
+        self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -191,9 +195,16 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
         self.class_facts.keep_inherited_calls()
+        self._summarise_returns()
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _summarise_returns(self) -> None:
+        """The module-level functions that return a ruled torch callable (returnedcalls.py)."""
+        for function, returned in self.returned_values.values():
+            if returned and (apis := returned_apis(function, returned, self._resolve, self.rules.by_call.__contains__)):
+                self.return_facts.returns[function.name] = apis
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
         """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
@@ -434,6 +445,9 @@ class FindingCollector(ast.NodeVisitor):
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
+                if outer == 0:  # module level: another module may call it (returnedcalls.py)
+                    self.return_facts.functions.add(node.name)
+                    self.returned_values[self.scope] = (node, [])
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -540,6 +554,12 @@ class FindingCollector(ast.NodeVisitor):
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
+            key = (self.scope, target.id)
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and self._resolve(value.func) is None:
+                # fn = get_fn(): what fn is, the project decides (returnedcalls.py); bound twice, unknown
+                self.results_of[key] = value.func.id if self.results_of.get(key, value.func.id) == value.func.id else None
+            elif key in self.results_of:
+                self.results_of[key] = None
             if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
                 self.low_rank.add((self.scope, target.id))
             else:
@@ -643,6 +663,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
+        if self.scope in self.returned_values and isinstance(node.value, (ast.Name, ast.Attribute)):
+            self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):
             self.loads.returned.add((self.scope, node.value.id))
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
@@ -775,6 +797,9 @@ class FindingCollector(ast.NodeVisitor):
             self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
+        if (self.results_of and isinstance(node.func, ast.Name) and not self.guarded
+                and (function := self.results_of.get((self.scope, node.func.id)))):
+            self.return_facts.calls.append((function, node.func.id, node))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
