@@ -157,3 +157,55 @@ def test_a_function_returning_a_call_result_or_its_parameter_returns_no_torch_ca
             return a(f, x), b(f, x)
         """})
     assert found == []
+
+
+LOSS = """
+import torch
+
+class GANLoss(torch.nn.Module):
+    def __init__(self, use_lsgan=True, tensor=torch.FloatTensor):
+        super().__init__()
+        self.Tensor = tensor
+
+    def target(self, input):
+        return self.Tensor(input.size()).fill_(1.0)
+"""
+
+
+def test_a_torch_callable_passed_to_a_constructor_is_checked_where_the_class_calls_it(tmp_path):
+    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "losses.py": LOSS, "model.py": """
+        import torch
+        from . import losses
+        from .base_model import BaseModel
+
+        class Model(BaseModel):
+            def initialize(self, gpu_ids):
+                BaseModel.initialize(self, gpu_ids)
+                self.criterion = losses.GANLoss(tensor=self.Tensor)
+        """})
+    assert found == [("losses.py", 10, "cuda-dtype-tensor-constructor")]
+
+
+def test_a_constructor_given_a_plain_callable_or_a_class_that_rebinds_the_attribute_is_left_alone(tmp_path):
+    found = _write(tmp_path / "pkg", {"__init__.py": "", "losses.py": LOSS + """
+class Rebinding(torch.nn.Module):
+    def __init__(self, tensor):
+        super().__init__()
+        self.Tensor = tensor
+        if tensor is None:
+            self.Tensor = torch.empty
+
+    def target(self, input):
+        return self.Tensor(input.size())
+""", "model.py": """
+        import torch
+        from .losses import GANLoss, Rebinding
+
+        class Model(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.Tensor = torch.FloatTensor
+                self.a = GANLoss(False, self.Tensor)
+                self.b = Rebinding(torch.cuda.FloatTensor)
+        """})
+    assert found == []

@@ -52,7 +52,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
     for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
         raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
-    if collector is not None and collector.class_facts.calls:  # a subclass in the same file
+    if collector is not None and (collector.class_facts.calls or collector.class_facts.parameter_calls):
+        # a subclass in the same file, or a class built with a torch callable
         group = [(collector.class_facts, code, findings)]
         _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
     if collector is not None and collector.return_facts.calls:  # a function of the same file returns the callable
@@ -157,7 +158,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                 if collector is not None:
                     project.add(collector.evidence)
                     facts = collector.class_facts
-                    classes.setdefault(root, []).append((facts, code if facts.calls else "", findings))
+                    classes.setdefault(root, []).append((facts, code if facts.calls or facts.parameter_calls else "",
+                                                         findings))
                     returned = collector.return_facts
                     # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
                     returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))

@@ -526,7 +526,36 @@ class FindingCollector(ast.NodeVisitor):
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
+            if self.classes and isinstance(node.value, ast.Name):
+                self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
+
+    def _note_parameter_store(self, target: ast.AST, value: str) -> None:
+        """``self.attr = param`` in ``__init__``: what the constructor's callers pass decides what ``self.attr``
+        is (inherited.py, constructor parameters)."""
+        signature = self.loads.signatures.get(self.scope)
+        if (signature is None or signature[0] != "__init__" or not isinstance(target, ast.Attribute)
+                or not isinstance(target.value, ast.Name) or target.value.id != "self"
+                or value not in self.loads.params.get(self.scope, ())):
+            return
+        position = signature[1].index(value) if value in signature[1] else None
+        self.class_facts.parameters[(self.classes[-1], target.attr)] = (value, position)
+
+    def _note_passed_callables(self, node: ast.Call) -> None:
+        """A call of a project callable (a class, maybe) passing a ruled torch callable, or ``self.X`` (which a
+        class may bind to one), as an argument: inherited.py decides once it knows the project's classes."""
+        passed: list[tuple[str | int, object]] = []
+        for key, value in (*enumerate(node.args), *((kw.arg, kw.value) for kw in node.keywords if kw.arg)):
+            if not isinstance(value, (ast.Attribute, ast.Name)):
+                continue
+            if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+                if self.classes:
+                    passed.append((key, ("self", value.attr)))
+            elif (api := self._resolve(value)) is not None and api in self.rules.by_call:
+                passed.append((key, ("apis", (api,))))
+        if passed and (dotted := dotted_name(node.func)) is not None:
+            self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
+                                            node, passed))
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
@@ -800,6 +829,8 @@ class FindingCollector(ast.NodeVisitor):
         if (self.results_of and isinstance(node.func, ast.Name) and not self.guarded
                 and (function := self.results_of.get((self.scope, node.func.id)))):
             self.return_facts.calls.append((function, node.func.id, node))
+        if api is None and (node.args or node.keywords) and not self.guarded:
+            self._note_passed_callables(node)
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
