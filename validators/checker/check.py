@@ -22,6 +22,7 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
+from .spread import spread_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -59,6 +60,10 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     if collector is not None and collector.return_facts.calls:  # a function of the same file returns the callable
         _add_returned([(collector.return_facts, code, findings)], rules or default_rules(), parse_target(torch_version),
                       selection)
+    if collector is not None and collector.call_sites.spread:  # a function of the same file spreads **kwargs
+        facts = collector.class_facts
+        _add_spread([((filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
+                       facts.bases), code, findings)], rules or default_rules(), parse_target(torch_version), selection)
     if collector is not None:
         _drop_own_method_calls([(collector.class_facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
@@ -139,6 +144,7 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
+    spreads: dict[str | None, list[tuple[tuple, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -163,6 +169,10 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                     returned = collector.return_facts
                     # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
                     returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
+                    sites = collector.call_sites
+                    spreads.setdefault(root, []).append((
+                        (collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
+                        code if sites.spread else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
@@ -184,6 +194,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
         _drop_own_method_calls(group)
     for group in returns.values():
         _add_returned(group, rules, parse_target(torch_version), selection)
+    for group in spreads.values():
+        _add_spread(group, rules, parse_target(torch_version), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
@@ -205,6 +217,17 @@ def _add_returned(group: list[tuple[ReturnFacts, str, list[Finding]]], rules: Ru
     for facts, code, findings in group:
         if facts.file in found:
             findings.extend(_kept(found[facts.file], code, selection))
+            findings.sort()
+
+
+def _add_spread(group: list[tuple[tuple, str, list[Finding]]], rules: RuleSet, target,
+                selection: Selection | None) -> None:
+    """Torch calls spreading a ``**kwargs`` that every caller in the sub-project leaves empty (spread.py); each
+    file's part is (file, its CallSites, its module-level function and class names, its classes' bases)."""
+    found = spread_findings([part for part, _, _ in group], rules, target)
+    for part, code, findings in group:
+        if part[0] in found:
+            findings.extend(_kept(found[part[0]], code, selection))
             findings.sort()
 
 

@@ -31,6 +31,7 @@ from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_valu
 from .returns import module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
+from .spread import CallSites, SpreadCall
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
@@ -71,6 +72,9 @@ class FindingCollector(ast.NodeVisitor):
         self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
         self.returned_values: dict[int, tuple[ast.AST, list[ast.expr]]] = {}  # module-level function -> its returns
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
+        self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
+        self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
+        self.class_scopes: set[int] = set()  # id() of the class definitions being walked
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -448,6 +452,11 @@ class FindingCollector(ast.NodeVisitor):
                 if outer == 0:  # module level: another module may call it (returnedcalls.py)
                     self.return_facts.functions.add(node.name)
                     self.returned_values[self.scope] = (node, [])
+            if arguments.kwarg is not None and (
+                    callable_name := node.name if not self.classes and outer == 0 else self.classes[-1]
+                    if self.classes and node.name == "__init__" and outer in self.class_scopes else None):
+                named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+                self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -461,6 +470,7 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             self.classes.append(node.name)
+            self.class_scopes.add(self.scope)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
@@ -831,6 +841,14 @@ class FindingCollector(ast.NodeVisitor):
             self.return_facts.calls.append((function, node.func.id, node))
         if api is None and (node.args or node.keywords) and not self.guarded:
             self._note_passed_callables(node)
+        if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
+            func = node.func
+            if isinstance(func, (ast.Name, ast.Attribute)):
+                self.call_sites.note_site(func.id if isinstance(func, ast.Name) else func.attr, node)
+        elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
+            callable_name, spread, named = self.spreading[self.scope]
+            if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
+                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
