@@ -40,7 +40,7 @@ class ClassFacts:
     parameters: dict[tuple[str, str], tuple[str, int | None]] = field(default_factory=dict)  # (class, attr) -> param
     stores: dict[tuple[str, str], int] = field(default_factory=dict)
     parameter_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
-    passes: list[tuple[str, str, ast.Call, list[tuple[str | int, object]]]] = field(default_factory=list)
+    passes: list[tuple[str, str, int, list[tuple[str | int, object]]]] = field(default_factory=list)  # line, not node: kept small
     # for ownmethods.py: the classes with a torch base, each class's methods, and the method-rule calls reported
     torch_based: set[str] = field(default_factory=set)
     methods: dict[str, dict[str, int]] = field(default_factory=dict)  # class -> method -> most positionals it takes
@@ -123,7 +123,7 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
     stores it), where a constructor call of the sub-project passes a ruled torch callable for that parameter:
     itself, or ``self.X`` that the calling class (or its base, as above) binds to one. A class name defined twice
     is left alone: which one a call builds is unknown."""
-    passes: dict[str, list[tuple[ClassFacts, str, ast.Call, list]]] = {}
+    passes: dict[str, list[tuple[ClassFacts, str, int, list]]] = {}
     for caller in files:
         for calling_class, name, call, passed in caller.passes:
             passes.setdefault(name, []).append((caller, calling_class, call, passed))
@@ -133,7 +133,7 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                 continue
             parameter, position = facts.parameters[(owner, attr)]
             reported: set[tuple[str, str]] = set()
-            for caller, calling_class, call, passed in passes[owner]:
+            for caller, calling_class, line, passed in passes[owner]:
                 for key, (kind, value) in passed:
                     if key != parameter and (position is None or key != position):
                         continue
@@ -144,7 +144,7 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                             if (api, rule.pattern) in reported:
                                 continue
                             reported.add((api, rule.pattern))
-                            where = f"{caller.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{call.lineno}"
+                            where = f"{caller.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
                             out.setdefault(facts.file, []).append(finding_at(
                                 facts.file, node, api, rule,
                                 f"{rule.message} (self.{attr} is the {parameter} argument, and {where} passes {api})",

@@ -565,7 +565,7 @@ class FindingCollector(ast.NodeVisitor):
                 passed.append((key, ("apis", (api,))))
         if passed and (dotted := dotted_name(node.func)) is not None:
             self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
-                                            node, passed))
+                                            node.lineno, passed))
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
