@@ -207,7 +207,8 @@ class FindingCollector(ast.NodeVisitor):
     def _summarise_returns(self) -> None:
         """The module-level functions that return a ruled torch callable (returnedcalls.py)."""
         for function, returned in self.returned_values.values():
-            if returned and (apis := returned_apis(function, returned, self._resolve, self.rules.by_call.__contains__)):
+            if returned and (apis := returned_apis(function, returned, self._alias_resolve,
+                                                   self.rules.by_call.__contains__)):
                 self.return_facts.returns[function.name] = apis
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
@@ -561,7 +562,7 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
                 if self.classes:
                     passed.append((key, ("self", value.attr)))
-            elif (api := self._resolve(value)) is not None and api in self.rules.by_call:
+            elif (api := self._alias_resolve(value)) is not None and api in self.rules.by_call:
                 passed.append((key, ("apis", (api,))))
         if passed and (dotted := dotted_name(node.func)) is not None:
             self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
@@ -594,7 +595,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
             key = (self.scope, target.id)
-            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and self._resolve(value.func) is None:
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id not in self.imports.aliases:
                 # fn = get_fn(): what fn is, the project decides (returnedcalls.py); bound twice, unknown
                 self.results_of[key] = value.func.id if self.results_of.get(key, value.func.id) == value.func.id else None
             elif key in self.results_of:
@@ -744,6 +745,12 @@ class FindingCollector(ast.NodeVisitor):
         """``np.r_[...]`` or a sympy object: not a tensor being indexed."""
         dotted = dotted_name(receiver)
         return dotted is not None and (self.imports.is_imported(dotted) or (self.scope, dotted) in self.foreign)
+
+    def _alias_resolve(self, node: ast.AST) -> str | None:
+        """``_resolve`` for names an import binds, without asking about star imports: the resolution cache keeps
+        the first answer for a bare name, and a star-import answer depends on what the asker knows."""
+        dotted = dotted_name(node)
+        return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
