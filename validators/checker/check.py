@@ -21,6 +21,8 @@ from .files import python_files
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
+from .returnedcalls import ReturnFacts, returned_call_findings
+from .spread import spread_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
@@ -52,9 +54,17 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
     for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
         raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
-    if collector is not None and collector.class_facts.calls:  # a subclass in the same file
+    if collector is not None and (collector.class_facts.calls or collector.class_facts.parameter_calls):
+        # a subclass in the same file, or a class built with a torch callable
         group = [(collector.class_facts, code, findings)]
         _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
+    if collector is not None and collector.return_facts.calls:  # a function of the same file returns the callable
+        _add_returned([(collector.return_facts, code, findings)], rules or default_rules(), parse_target(torch_version),
+                      selection)
+    if collector is not None and collector.call_sites.spread:  # a function of the same file spreads **kwargs
+        facts = collector.class_facts
+        _add_spread([((filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
+                       facts.bases), code, findings)], rules or default_rules(), parse_target(torch_version), selection)
     if collector is not None:
         _drop_own_method_calls([(collector.class_facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
@@ -139,6 +149,8 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     per_file: list[list[Finding]] = []  # in file order: the project's findings join their file's
     undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
+    returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
+    spreads: dict[str | None, list[tuple[tuple, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -159,7 +171,15 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
                 if collector is not None:
                     project.add(collector.evidence)
                     facts = collector.class_facts
-                    classes.setdefault(root, []).append((facts, code if facts.calls else "", findings))
+                    classes.setdefault(root, []).append((facts, code if facts.calls or facts.parameter_calls else "",
+                                                         findings))
+                    returned = collector.return_facts
+                    # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
+                    returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
+                    sites = collector.call_sites
+                    spreads.setdefault(root, []).append((
+                        (collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
+                        code if sites.spread else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
             else:  # config.py building a yacs CfgNode need not name torch
@@ -179,6 +199,10 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     for group in classes.values():
         _add_inherited(group, rules, parse_target(torch_version), selection)
         _drop_own_method_calls(group)
+    for group in returns.values():
+        _add_returned(group, rules, parse_target(torch_version), selection)
+    for group in spreads.values():
+        _add_spread(group, rules, parse_target(torch_version), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
@@ -190,6 +214,27 @@ def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: Ru
     for facts, code, findings in group:
         if facts.file in found:
             findings.extend(_kept(found[facts.file], code, selection))
+            findings.sort()
+
+
+def _add_returned(group: list[tuple[ReturnFacts, str, list[Finding]]], rules: RuleSet, target,
+                  selection: Selection | None) -> None:
+    """Calls through a torch callable that a function of the sub-project returns (returnedcalls.py)."""
+    found = returned_call_findings([facts for facts, _, _ in group], rules, target)
+    for facts, code, findings in group:
+        if facts.file in found:
+            findings.extend(_kept(found[facts.file], code, selection))
+            findings.sort()
+
+
+def _add_spread(group: list[tuple[tuple, str, list[Finding]]], rules: RuleSet, target,
+                selection: Selection | None) -> None:
+    """Torch calls spreading a ``**kwargs`` that every caller in the sub-project leaves empty (spread.py); each
+    file's part is (file, its CallSites, its module-level function and class names, its classes' bases)."""
+    found = spread_findings([part for part, _, _ in group], rules, target)
+    for part, code, findings in group:
+        if part[0] in found:
+            findings.extend(_kept(found[part[0]], code, selection))
             findings.sort()
 
 

@@ -35,6 +35,12 @@ class ClassFacts:
     assigned: dict[str, set[str]] = field(default_factory=dict)  # class -> attrs it assigns or methods it defines
     bases: dict[str, tuple[str, ...]] = field(default_factory=dict)  # class -> names of its non-torch bases
     calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)  # (class, attr, self.attr(...) call)
+    # a callable passed to the constructor (parameters.py below): ``self.attr = param`` in __init__, the number of
+    # stores to each attribute, the calls through such attributes, and constructor calls passing a torch callable
+    parameters: dict[tuple[str, str], tuple[str, int | None]] = field(default_factory=dict)  # (class, attr) -> param
+    stores: dict[tuple[str, str], int] = field(default_factory=dict)
+    parameter_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
+    passes: list[tuple[str, str, int, list[tuple[str | int, object]]]] = field(default_factory=list)  # line, not node: kept small
     # for ownmethods.py: the classes with a torch base, each class's methods, and the method-rule calls reported
     torch_based: set[str] = field(default_factory=set)
     methods: dict[str, dict[str, int]] = field(default_factory=dict)  # class -> method -> most positionals it takes
@@ -59,6 +65,7 @@ class ClassFacts:
         """``self.attr = ...`` (any assignment) in a method of ``owner``; ``"*"`` for ``setattr(...)``, which may
         bind anything."""
         self.assigned.setdefault(owner, set()).add(attr)
+        self.stores[(owner, attr)] = self.stores.get((owner, attr), 0) + 1
 
     def note_call(self, owner: str, node: ast.Call) -> None:
         """A ``self.attr(...)`` call in a method of ``owner`` (not inside a version guard)."""
@@ -66,6 +73,8 @@ class ClassFacts:
 
     def keep_inherited_calls(self) -> None:
         """Once the file is walked: only calls that the class itself does not decide, in classes with bases."""
+        self.parameter_calls = [(owner, attr, node) for owner, attr, node in self.calls
+                                if (owner, attr) in self.parameters and self.stores.get((owner, attr)) == 1]
         self.calls = [(owner, attr, node) for owner, attr, node in self.calls
                       if self.bases.get(owner) and attr not in self.assigned.get(owner, ())
                       and attr not in self.bindings.get(owner, {})]
@@ -91,9 +100,11 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
     for facts in files:
         for name in facts.bases:
             defined.setdefault(name, []).append(facts)
-    if not any(facts.bindings for facts in files):
-        return {}
     out: dict[str, list[Finding]] = {}
+    if any(facts.parameter_calls for facts in files):
+        _parameter_findings(files, defined, rules, target, out)
+    if not any(facts.bindings for facts in files):
+        return out
     for facts in files:
         for owner, attr, node in facts.calls:
             apis = _bound(owner, attr, facts, defined)
@@ -104,6 +115,51 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
                         facts.file, node, api, rule, f"{rule.message} (self.{attr} is {api}, bound in a base class)",
                         rule.fix))
     return out
+
+
+def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,
+                        out: dict[str, list[Finding]]) -> None:
+    """``self.attr(...)`` in a class whose ``__init__`` stores a parameter as ``self.attr`` (and nothing else
+    stores it), where a constructor call of the sub-project passes a ruled torch callable for that parameter:
+    itself, or ``self.X`` that the calling class (or its base, as above) binds to one. A class name defined twice
+    is left alone: which one a call builds is unknown."""
+    passes: dict[str, list[tuple[ClassFacts, str, int, list]]] = {}
+    for caller in files:
+        for calling_class, name, call, passed in caller.passes:
+            passes.setdefault(name, []).append((caller, calling_class, call, passed))
+    for facts in files:
+        for owner, attr, node in facts.parameter_calls:
+            if len(defined.get(owner, [])) != 1 or owner not in passes:
+                continue
+            parameter, position = facts.parameters[(owner, attr)]
+            reported: set[tuple[str, str]] = set()
+            for caller, calling_class, line, passed in passes[owner]:
+                for key, (kind, value) in passed:
+                    if key != parameter and (position is None or key != position):
+                        continue
+                    apis = value if kind == "apis" else _self_binding(calling_class, value, caller, defined)
+                    for api in apis:
+                        for rule in newest_per_pattern(rule for rule in rules.by_call.get(api, ()) if not rule.when
+                                                       and rule.applies_to(target) and matches_call(rule, node)):
+                            if (api, rule.pattern) in reported:
+                                continue
+                            reported.add((api, rule.pattern))
+                            where = f"{caller.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
+                            out.setdefault(facts.file, []).append(finding_at(
+                                facts.file, node, api, rule,
+                                f"{rule.message} (self.{attr} is the {parameter} argument, and {where} passes {api})",
+                                rule.fix))
+
+
+def _self_binding(owner: str, attr: str, facts: ClassFacts, defined: dict[str, list[ClassFacts]]) -> list[str]:
+    """The ruled apis ``self.attr`` is in class ``owner`` of ``facts``: bound there, or in a base class."""
+    if not owner:
+        return []
+    if attr in facts.bindings.get(owner, {}):
+        return facts.bindings[owner][attr]
+    if attr in facts.assigned.get(owner, set()):
+        return []
+    return _bound(owner, attr, facts, defined)
 
 
 def _bound(owner: str, attr: str, facts: ClassFacts, defined: dict[str, list[ClassFacts]]) -> list[str]:

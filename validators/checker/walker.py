@@ -30,7 +30,9 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
 from .returns import any_returns_object, module_suffix
+from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
+from .spread import CallSites, SpreadCall
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
@@ -68,6 +70,12 @@ class FindingCollector(ast.NodeVisitor):
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
+        self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
+        self.returned_values: dict[int, tuple[ast.AST, list[ast.expr]]] = {}  # module-level function -> its returns
+        self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
+        self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
+        self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
+        self.class_scopes: set[int] = set()  # id() of the class definitions being walked
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -211,6 +219,7 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
         self.class_facts.keep_inherited_calls()
+        self._summarise_returns()
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
@@ -241,6 +250,13 @@ class FindingCollector(ast.NodeVisitor):
                     key := self._same_path_key(call)) is not None:
                 found.setdefault(key, []).append(call)
         return found
+
+    def _summarise_returns(self) -> None:
+        """The module-level functions that return a ruled torch callable (returnedcalls.py)."""
+        for function, returned in self.returned_values.values():
+            if returned and (apis := returned_apis(function, returned, self._alias_resolve,
+                                                   self.rules.by_call.__contains__)):
+                self.return_facts.returns[function.name] = apis
 
     def _drop_where_the_file_uses(self, tree: ast.AST) -> None:
         """Findings of rules with ``unless_file_uses`` / ``unless_file_imports``: gone when the file names one
@@ -513,8 +529,16 @@ class FindingCollector(ast.NodeVisitor):
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
                 self.loads.provenance.note_function(node, self.scope)
+                if outer == 0:  # module level: another module may call it (returnedcalls.py)
+                    self.return_facts.functions.add(node.name)
+                    self.returned_values[self.scope] = (node, [])
             elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
+            if arguments.kwarg is not None and (
+                    callable_name := node.name if not self.classes and outer == 0 else self.classes[-1]
+                    if self.classes and node.name == "__init__" and outer in self.class_scopes else None):
+                named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
+                self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -528,6 +552,7 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             self.classes.append(node.name)
+            self.class_scopes.add(self.scope)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
@@ -593,7 +618,36 @@ class FindingCollector(ast.NodeVisitor):
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
+            if self.classes and isinstance(node.value, ast.Name):
+                self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
+
+    def _note_parameter_store(self, target: ast.AST, value: str) -> None:
+        """``self.attr = param`` in ``__init__``: what the constructor's callers pass decides what ``self.attr``
+        is (inherited.py, constructor parameters)."""
+        signature = self.loads.signatures.get(self.scope)
+        if (signature is None or signature[0] != "__init__" or not isinstance(target, ast.Attribute)
+                or not isinstance(target.value, ast.Name) or target.value.id != "self"
+                or value not in self.loads.params.get(self.scope, ())):
+            return
+        position = signature[1].index(value) if value in signature[1] else None
+        self.class_facts.parameters[(self.classes[-1], target.attr)] = (value, position)
+
+    def _note_passed_callables(self, node: ast.Call) -> None:
+        """A call of a project callable (a class, maybe) passing a ruled torch callable, or ``self.X`` (which a
+        class may bind to one), as an argument: inherited.py decides once it knows the project's classes."""
+        passed: list[tuple[str | int, object]] = []
+        for key, value in (*enumerate(node.args), *((kw.arg, kw.value) for kw in node.keywords if kw.arg)):
+            if not isinstance(value, (ast.Attribute, ast.Name)):
+                continue
+            if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+                if self.classes:
+                    passed.append((key, ("self", value.attr)))
+            elif (api := self._alias_resolve(value)) is not None and api in self.rules.by_call:
+                passed.append((key, ("apis", (api,))))
+        if passed and (dotted := dotted_name(node.func)) is not None:
+            self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
+                                            node.lineno, passed))
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
@@ -621,6 +675,12 @@ class FindingCollector(ast.NodeVisitor):
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
+            key = (self.scope, target.id)
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id not in self.imports.aliases:
+                # fn = get_fn(): what fn is, the project decides (returnedcalls.py); bound twice, unknown
+                self.results_of[key] = value.func.id if self.results_of.get(key, value.func.id) == value.func.id else None
+            elif key in self.results_of:
+                self.results_of[key] = None
             if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
                 self.low_rank.add((self.scope, target.id))
             else:
@@ -727,6 +787,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
+        if self.scope in self.returned_values and isinstance(node.value, (ast.Name, ast.Attribute)):
+            self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):
             self.loads.returned.add((self.scope, node.value.id))
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
@@ -767,6 +829,12 @@ class FindingCollector(ast.NodeVisitor):
         """``np.r_[...]`` or a sympy object: not a tensor being indexed."""
         dotted = dotted_name(receiver)
         return dotted is not None and (self.imports.is_imported(dotted) or (self.scope, dotted) in self.foreign)
+
+    def _alias_resolve(self, node: ast.AST) -> str | None:
+        """``_resolve`` for names an import binds, without asking about star imports: the resolution cache keeps
+        the first answer for a bare name, and a star-import answer depends on what the asker knows."""
+        dotted = dotted_name(node)
+        return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
@@ -896,6 +964,19 @@ class FindingCollector(ast.NodeVisitor):
             self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
+        if (self.results_of and isinstance(node.func, ast.Name) and not self.guarded
+                and (function := self.results_of.get((self.scope, node.func.id)))):
+            self.return_facts.calls.append((function, node.func.id, node))
+        if api is None and (node.args or node.keywords) and not self.guarded:
+            self._note_passed_callables(node)
+        if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
+            func = node.func
+            if isinstance(func, (ast.Name, ast.Attribute)):
+                self.call_sites.note_site(func.id if isinstance(func, ast.Name) else func.attr, node)
+        elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
+            callable_name, spread, named = self.spreading[self.scope]
+            if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
+                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:

@@ -1,0 +1,77 @@
+"""Torch calls that spread a ``**kwargs`` parameter which every caller of the project leaves empty.
+
+``class Activation(nn.Module): def __init__(self, name, **params): ... nn.Softmax(**params)``: what the call
+passes depends on the callers, so the walk cannot say whether ``dim`` is given. When every call of
+``Activation`` in the sub-project (``Activation(activation)``) passes nothing beyond the named parameters,
+``params`` is empty and the call is ``nn.Softmax()``. Each walk leaves such calls (in functions of the module
+level, or in a class's ``__init__``, called by the class's name) and every call site of a project callable by
+its last name, with the keyword names it passes; :func:`spread_findings` joins them.
+
+Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
+from (``super().__init__(name, **kw)`` passes keywords no call site shows), a call site that itself spreads
+``**kw``, and a callable no call site of the sub-project calls (a library's public entry point: its users pass
+what they like).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .finding import Finding, finding_at
+from .patterns import matches_call
+from .rule import newest_per_pattern
+
+
+@dataclass
+class SpreadCall:
+    callable: str  # the function's name, or the class's for its __init__
+    spread: str  # the **kwargs parameter's name
+    named: frozenset[str]  # the callable's named parameters (what a keyword may fill besides **kwargs)
+    node: ast.Call
+    api: str
+
+
+@dataclass
+class CallSites:
+    """One file's part: its ruled calls spreading ``**kwargs``, and each project call by last name."""
+
+    spread: list[SpreadCall] = field(default_factory=list)
+    sites: dict[str, list[frozenset[str] | None]] = field(default_factory=dict)  # name -> keywords (None: **x)
+
+    def note_site(self, name: str, node: ast.Call) -> None:
+        keywords = [kw.arg for kw in node.keywords]
+        self.sites.setdefault(name, []).append(None if None in keywords else frozenset(keywords))
+
+
+def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[str, ...]]]], rules, target
+                    ) -> dict[str, list[Finding]]:
+    """file -> findings; ``files``: (file, its call sites, its module-level function and class names, its
+    classes' base names)."""
+    if not any(sites.spread for _, sites, _, _ in files):
+        return {}
+    defined: dict[str, int] = {}
+    derived: set[str] = set()
+    for _, _, names, bases in files:
+        for name in names:
+            defined[name] = defined.get(name, 0) + 1
+        for names_of_bases in bases.values():
+            derived.update(names_of_bases)
+    out: dict[str, list[Finding]] = {}
+    for file, sites, _, _ in files:
+        for call in sites.spread:
+            if defined.get(call.callable) != 1 or call.callable in derived:
+                continue
+            passed = [keywords for _, other, _, _ in files for keywords in other.sites.get(call.callable, ())]
+            if not passed or any(keywords is None or not keywords <= call.named for keywords in passed):
+                continue
+            probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
+                kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
+                                                        and kw.value.id == call.spread)]), call.node)
+            for rule in newest_per_pattern(rule for rule in rules.by_call.get(call.api, ())
+                                           if not rule.when and rule.applies_to(target) and matches_call(rule, probe)):
+                out.setdefault(file, []).append(finding_at(
+                    file, call.node, call.api, rule,
+                    f"{rule.message} (**{call.spread} is empty: the {len(passed)} call(s) of {call.callable} in the "
+                    f"project pass no other keyword)", rule.fix))
+    return out
