@@ -18,6 +18,7 @@ from ..parsing import parse_python
 from ..pin import pinned_torch
 from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
+from .gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
@@ -143,6 +144,12 @@ def check_paths(paths: Iterable[str | Path], torch_version: str | None = None, *
     """
     parse_target(torch_version)
     rules = rules if rules is not None else default_rules()
+    with fewer_collections():
+        return _check_paths(paths, torch_version, rules, selection, exclude)
+
+
+def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: RuleSet,
+                 selection: Selection | None, exclude: Iterable[str]) -> CheckReport:
     report = CheckReport()
     projects: dict[str | None, ProjectEvidence] = {}  # one per sub-project (see project.py)
     roots: dict[str, str | None] = {}
