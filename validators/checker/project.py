@@ -26,6 +26,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
+from .lightningversion import lightning_floor
 from .provenance import KEYWORDS
 from .returns import ReturnIndex
 from .rule import Rule
@@ -47,6 +48,7 @@ class ProjectEvidence:
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
+        self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
     def add(self, evidence: FileEvidence) -> None:
@@ -181,6 +183,15 @@ class ProjectEvidence:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 
+    def _writes_plain_lightning_checkpoints(self) -> bool:
+        """The sub-project requires Lightning 2 or later and keeps no object in its hyper-parameters (no config
+        object given to save_hyperparameters, no config-object library): the checkpoints it writes itself hold
+        plain data (lightningversion.py)."""
+        if self._lightning_floor is False:
+            self._lightning_floor = lightning_floor(self.root)
+        return (self._lightning_floor is not None and self._lightning_floor >= (2, 0) and self.object_hparams is None
+                and self.config_library is None and self.config_class is None)
+
     def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:
         """The project's LightningModule saves a config object in its hyper-parameters (lighthparams.py), and this load
         reads only keys of that module's checkpoints, one of them a Lightning key or a key its on_save_checkpoint
@@ -218,6 +229,8 @@ class ProjectEvidence:
     def _lightning(self, candidate: LoadCandidate) -> str | None:
         if why := self._own_lightning_checkpoint(candidate):
             return why
+        if self._writes_plain_lightning_checkpoints():
+            return None
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(

@@ -1,0 +1,51 @@
+"""The oldest Lightning release a sub-project lets its users install, read from its requirement files.
+
+Lightning 2.x writes a checkpoint of plain data: callback states under string keys, loop progress as numbers,
+and ``hyper_parameters`` as ``dict(module.hparams)`` (an omegaconf container is kept as itself, with its type).
+Such a file loads with ``weights_only=True`` unless the hyper-parameters hold objects: a replica of asteroid's
+recipe checkpoints written by pytorch-lightning 2.6.6 loaded on torch 2.15 (round 8 of the judged trees). Older
+releases keyed callback states by the callback class (Lightning-AI/pytorch-lightning#6886 began replacing those
+keys), which ``weights_only=True`` refuses. So only a project that requires Lightning 2 or later is taken to write plain
+Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor proves nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+_FILES = ("setup.py", "setup.cfg", "pyproject.toml", "environment.yml", "environment.yaml")
+_NAME = re.compile(r"(?<![\w.-])(?:pytorch[-_]lightning|lightning)(?![\w-])\s*(?:\[[^\]\n]*\])?\s*([^\n\"',;#]*)",
+                   re.IGNORECASE)
+_FLOOR = re.compile(r"(>=|==|~=|>)\s*(\d+)\.(\d+)")
+
+
+def lightning_floor(root: str | None) -> tuple[int, int] | None:
+    """The lowest Lightning version the requirement files at ``root`` allow, or None when they do not name
+    Lightning or one of its mentions has no lower bound."""
+    if root is None:
+        return None
+    floors: list[tuple[int, int]] = []
+    for text in _requirement_texts(root):
+        for mention in _NAME.finditer(text):
+            bound = _FLOOR.search(mention.group(1))
+            if bound is None:
+                return None  # `pytorch-lightning` unpinned: any release, old ones included
+            floors.append((int(bound.group(2)), int(bound.group(3))))
+    return min(floors) if floors else None
+
+
+def _requirement_texts(root: str):
+    names = [os.path.join(root, name) for name in _FILES]
+    for folder in (root, os.path.join(root, "requirements")):
+        try:
+            names += [os.path.join(folder, entry) for entry in sorted(os.listdir(folder))
+                      if entry.startswith("requirements") or folder.endswith("requirements") and entry.endswith(".txt")]
+        except OSError:
+            continue
+    for name in names:
+        try:
+            with open(name, encoding="utf-8", errors="replace") as handle:
+                yield handle.read(200_000)
+        except OSError:
+            continue
