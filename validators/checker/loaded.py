@@ -772,7 +772,20 @@ class LoadedObjects:
                     self._mark(argument, scope)
             if sum(len(positions) for positions in self.object_params.values()) == before:
                 break
+        dict_params = self._dict_params()
+        for function, position, argument, scope in self.passed:
+            if isinstance(argument, ast.Name) and position in dict_params.get(function, ()) and \
+                    position not in self.object_params.get(function, ()):
+                self.dict_used.add((scope, argument.id))  # convert_weights(original_model) reads weight["model_ema"]
         self.passed = []
+
+    def _dict_params(self) -> dict[str, set[int]]:
+        """function -> positions of the parameters it uses as a dict (``weight.items()``, ``weight["model"]``)."""
+        found: dict[str, set[int]] = {}
+        for scope, name in (*self.dict_used, *(used for used, keys in self.keys_read.items() if keys)):
+            if (function := self.functions.get(scope)) is not None and name in function[1]:
+                found.setdefault(function[0], set()).add(function[1].index(name))
+        return found
 
     def _mark(self, node: ast.AST, scope: int) -> None:
         if isinstance(node, ast.Name):
