@@ -2,7 +2,9 @@
 
 import textwrap
 
-from torchpatch.validators.checker import check_paths, check_source
+from torchpatch.validators.checker import check_source
+
+from .checker_projects import check_project
 
 BASE = """
 import torch
@@ -13,16 +15,8 @@ class BaseModel(torch.nn.Module):
 """
 
 
-def _write(folder, files: dict[str, str]) -> list[tuple[str, int, str]]:
-    for name, code in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return sorted((f.file.rsplit("/", 1)[-1], f.line, f.rule) for f in check_paths([folder], "2.15").findings)
-
-
 def test_a_subclass_in_another_file_calls_the_constructor_its_base_binds(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
         import torch
         from .base_model import BaseModel
 
@@ -38,7 +32,7 @@ def test_a_subclass_in_another_file_calls_the_constructor_its_base_binds(tmp_pat
 
 
 def test_a_class_that_rebinds_or_defines_the_attribute_hides_the_base(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "model.py": """
         import torch
         from .base_model import BaseModel
 
@@ -65,7 +59,7 @@ def test_a_class_that_rebinds_or_defines_the_attribute_hides_the_base(tmp_path):
 
 def test_a_base_name_two_classes_share_is_not_followed(tmp_path):
     other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other, "model.py": """
         import torch
         from .base_model import BaseModel
 
@@ -103,7 +97,7 @@ def deepspeed_is_configured():
 
 
 def test_a_torch_callable_returned_by_a_function_of_another_module_is_checked_where_it_is_called(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "checkpointing.py": CHECKPOINTING, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "checkpointing.py": CHECKPOINTING, "model.py": """
         import torch
         from .checkpointing import get_checkpoint_fn
 
@@ -117,7 +111,7 @@ def test_a_torch_callable_returned_by_a_function_of_another_module_is_checked_wh
 
 
 def test_a_function_name_two_modules_define_is_left_alone(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "checkpointing.py": CHECKPOINTING, "other.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "checkpointing.py": CHECKPOINTING, "other.py": """
         import torch
 
         def get_checkpoint_fn():
@@ -134,7 +128,7 @@ def test_a_function_name_two_modules_define_is_left_alone(tmp_path):
 
 
 def test_a_function_returning_a_call_result_or_its_parameter_returns_no_torch_callable(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "helpers.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "helpers.py": """
         import torch.utils.checkpoint
 
         def wrapped():
@@ -173,7 +167,7 @@ class GANLoss(torch.nn.Module):
 
 
 def test_a_torch_callable_passed_to_a_constructor_is_checked_where_the_class_calls_it(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "losses.py": LOSS, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "losses.py": LOSS, "model.py": """
         import torch
         from . import losses
         from .base_model import BaseModel
@@ -187,7 +181,7 @@ def test_a_torch_callable_passed_to_a_constructor_is_checked_where_the_class_cal
 
 
 def test_a_constructor_given_a_plain_callable_or_a_class_that_rebinds_the_attribute_is_left_alone(tmp_path):
-    found = _write(tmp_path / "pkg", {"__init__.py": "", "losses.py": LOSS + """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "losses.py": LOSS + """
 class Rebinding(torch.nn.Module):
     def __init__(self, tensor):
         super().__init__()

@@ -1,8 +1,6 @@
 """Torch calls spreading a ``**kwargs`` parameter that every caller of the project leaves empty (checker/spread.py)."""
 
-import textwrap
-
-from torchpatch.validators.checker import check_paths
+from .checker_projects import check_project
 
 ACTIVATION = """
 import torch.nn as nn
@@ -14,16 +12,8 @@ class Activation(nn.Module):
 """
 
 
-def _findings(folder, files: dict[str, str]) -> list[tuple[str, int, str]]:
-    for name, code in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(code))
-    return sorted((f.file.rsplit("/", 1)[-1], f.line, f.rule) for f in check_paths([folder], "2.15").findings)
-
-
 def test_a_spread_that_no_caller_fills_is_an_empty_call(tmp_path):
-    found = _findings(tmp_path / "pkg", {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": """
         import torch
         from .modules import Activation
 
@@ -35,7 +25,7 @@ def test_a_spread_that_no_caller_fills_is_an_empty_call(tmp_path):
 
 def test_a_caller_passing_a_keyword_or_spreading_its_own_leaves_the_call_alone(tmp_path):
     for caller in ("Activation(name, dim=1)", "Activation(name, **kwargs)"):
-        found = _findings(tmp_path / caller[11:14], {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": f"""
+        found = check_project(tmp_path / caller[11:14], {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": f"""
             import torch
             from .modules import Activation
 
@@ -46,8 +36,8 @@ def test_a_caller_passing_a_keyword_or_spreading_its_own_leaves_the_call_alone(t
 
 
 def test_no_caller_or_a_subclass_leaves_the_call_alone(tmp_path):
-    assert _findings(tmp_path / "alone", {"__init__.py": "", "modules.py": ACTIVATION}) == []
-    found = _findings(tmp_path / "derived", {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": """
+    assert check_project(tmp_path / "alone", {"__init__.py": "", "modules.py": ACTIVATION}) == []
+    found = check_project(tmp_path / "derived", {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": """
         import torch
         from .modules import Activation
 

@@ -55,19 +55,17 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     findings, collector = collect(code, torch_version, filename, rules=rules, selection=selection)
     for line, column, name in unknown_suppressions(code, rules or default_rules())[:1]:
         raise InvalidInput(f"{filename}: line {line}, column {column}: {_unknown(name)}")
-    if collector is not None and (collector.class_facts.calls or collector.class_facts.parameter_calls):
-        # a subclass in the same file, or a class built with a torch callable
-        group = [(collector.class_facts, code, findings)]
-        _add_inherited(group, rules or default_rules(), parse_target(torch_version), selection)
-    if collector is not None and collector.return_facts.calls:  # a function of the same file returns the callable
-        _add_returned([(collector.return_facts, code, findings)], rules or default_rules(), parse_target(torch_version),
-                      selection)
-    if collector is not None and collector.call_sites.spread:  # a function of the same file spreads **kwargs
-        facts = collector.class_facts
-        _add_spread([((filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
-                       facts.bases), code, findings)], rules or default_rules(), parse_target(torch_version), selection)
-    if collector is not None:
-        _drop_own_method_calls([(collector.class_facts, code, findings)])
+    if collector is not None:  # the project passes, over a project of this one file
+        ruleset, target, facts = rules or default_rules(), parse_target(torch_version), collector.class_facts
+        if facts.calls or facts.parameter_calls:  # a subclass in the same file, or a class built with a torch callable
+            _join([(facts, code, findings)], inherited_findings([facts], ruleset, target), selection)
+        if collector.return_facts.calls:  # a function of the same file returns the callable
+            _join([(collector.return_facts, code, findings)],
+                  returned_call_findings([collector.return_facts], ruleset, target), selection)
+        if collector.call_sites.spread:  # a function of the same file spreads **kwargs
+            part = (filename, collector.call_sites, collector.return_facts.functions | set(facts.bases), facts.bases)
+            _join([(part, code, findings)], spread_findings([part], ruleset, target), selection)
+        _drop_own_method_calls([(facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -203,45 +201,26 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     for evidence, code, findings, project in undecided:
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()
-    for group in classes.values():
-        _add_inherited(group, rules, parse_target(torch_version), selection)
+    target = parse_target(torch_version)
+    for group in classes.values():  # calls through a callable that a base class binds (inherited.py)
+        _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
         _drop_own_method_calls(group)
-    for group in returns.values():
-        _add_returned(group, rules, parse_target(torch_version), selection)
-    for group in spreads.values():
-        _add_spread(group, rules, parse_target(torch_version), selection)
+    for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
+        _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
+    for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py); a part is (file, sites, ...)
+        _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
 
-def _add_inherited(group: list[tuple[ClassFacts, str, list[Finding]]], rules: RuleSet, target,
-                   selection: Selection | None) -> None:
-    """Calls through a callable that a base class binds, in another class or file (inherited.py)."""
-    found = inherited_findings([facts for facts, _, _ in group], rules, target)
-    for facts, code, findings in group:
-        if facts.file in found:
-            findings.extend(_kept(found[facts.file], code, selection))
-            findings.sort()
-
-
-def _add_returned(group: list[tuple[ReturnFacts, str, list[Finding]]], rules: RuleSet, target,
-                  selection: Selection | None) -> None:
-    """Calls through a torch callable that a function of the sub-project returns (returnedcalls.py)."""
-    found = returned_call_findings([facts for facts, _, _ in group], rules, target)
-    for facts, code, findings in group:
-        if facts.file in found:
-            findings.extend(_kept(found[facts.file], code, selection))
-            findings.sort()
-
-
-def _add_spread(group: list[tuple[tuple, str, list[Finding]]], rules: RuleSet, target,
-                selection: Selection | None) -> None:
-    """Torch calls spreading a ``**kwargs`` that every caller in the sub-project leaves empty (spread.py); each
-    file's part is (file, its CallSites, its module-level function and class names, its classes' bases)."""
-    found = spread_findings([part for part, _, _ in group], rules, target)
+def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[Finding]],
+          selection: Selection | None) -> None:
+    """Hand a project pass's findings (file -> findings) to their files; a group member is (its facts, whose
+    ``file`` or first item names the file, the file's code for suppressions, the file's findings)."""
     for part, code, findings in group:
-        if part[0] in found:
-            findings.extend(_kept(found[part[0]], code, selection))
+        file = part[0] if isinstance(part, tuple) else part.file
+        if file in found:
+            findings.extend(_kept(found[file], code, selection))
             findings.sort()
 
 

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
 from .ownmethods import own_methods
-from .patterns import matches_call
-from .rule import newest_per_pattern
+from .patterns import call_rules
 
 _MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
 
@@ -109,8 +108,7 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
         for owner, attr, node in facts.calls:
             apis = _bound(owner, attr, facts, defined)
             for api in apis:
-                for rule in newest_per_pattern(rule for rule in rules.by_call.get(api, ())
-                                               if not rule.when and rule.applies_to(target) and matches_call(rule, node)):
+                for rule in call_rules(rules, api, target, node):
                     out.setdefault(facts.file, []).append(finding_at(
                         facts.file, node, api, rule, f"{rule.message} (self.{attr} is {api}, bound in a base class)",
                         rule.fix))
@@ -139,8 +137,7 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                         continue
                     apis = value if kind == "apis" else _self_binding(calling_class, value, caller, defined)
                     for api in apis:
-                        for rule in newest_per_pattern(rule for rule in rules.by_call.get(api, ()) if not rule.when
-                                                       and rule.applies_to(target) and matches_call(rule, node)):
+                        for rule in call_rules(rules, api, target, node):
                             if (api, rule.pattern) in reported:
                                 continue
                             reported.add((api, rule.pattern))

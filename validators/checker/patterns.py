@@ -7,7 +7,7 @@ import ast
 import re
 
 from .imports import dotted_name
-from .rule import Rule
+from .rule import Rule, newest_per_pattern
 
 
 def matches_call(rule: Rule, call: ast.Call) -> bool:
@@ -224,3 +224,10 @@ def _has_unpacking(call: ast.Call) -> bool:
 def _uses_default_weights_only(call: ast.Call) -> bool:
     """torch.load(f, map_location, pickle_module, ...): a pickle_module keeps the old default (False)."""
     return len(call.args) < 3 and not any(kw.arg == "pickle_module" for kw in call.keywords)
+
+
+def call_rules(rules, api: str, target, call: ast.Call) -> list[Rule]:
+    """The rules ``call`` (of ``api``) breaks on ``target`` with no evidence beyond the call itself (no ``when``),
+    the newest per pattern: for calls a project pass resolved to ``api`` (inherited, returned, spread calls)."""
+    return newest_per_pattern(rule for rule in rules.by_call.get(api, ())
+                              if not rule.when and rule.applies_to(target) and matches_call(rule, call))

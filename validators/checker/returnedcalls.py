@@ -22,8 +22,7 @@ from typing import Callable
 
 from .aliases import _candidates
 from .finding import Finding, finding_at
-from .patterns import matches_call
-from .rule import newest_per_pattern
+from .patterns import call_rules
 
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
 
@@ -123,8 +122,7 @@ def returned_call_findings(files: list[ReturnFacts], rules, target) -> dict[str,
             else:
                 continue
             for api in apis:
-                for rule in newest_per_pattern(rule for rule in rules.by_call.get(api, ())
-                                               if not rule.when and rule.applies_to(target) and matches_call(rule, node)):
+                for rule in call_rules(rules, api, target, node):
                     out.setdefault(facts.file, []).append(finding_at(
                         facts.file, node, api, rule, f"{rule.message} ({local} is what {function}() returns: {api})",
                         rule.fix))

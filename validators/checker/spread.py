@@ -19,8 +19,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
-from .patterns import matches_call
-from .rule import newest_per_pattern
+from .patterns import call_rules
 
 
 @dataclass
@@ -68,8 +67,7 @@ def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[
             probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
                 kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
                                                         and kw.value.id == call.spread)]), call.node)
-            for rule in newest_per_pattern(rule for rule in rules.by_call.get(call.api, ())
-                                           if not rule.when and rule.applies_to(target) and matches_call(rule, probe)):
+            for rule in call_rules(rules, call.api, target, probe):
                 out.setdefault(file, []).append(finding_at(
                     file, call.node, call.api, rule,
                     f"{rule.message} (**{call.spread} is empty: the {len(passed)} call(s) of {call.callable} in the "
