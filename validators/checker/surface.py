@@ -27,7 +27,12 @@ from pathlib import Path
 from ..markdown import Version
 
 SURFACE_FILE = Path(__file__).with_name("torch-surface.json")
-_RUN_TIME = ("torch._C", "torch.ops", "torch.classes")  # modules made at run time, never files
+RUN_TIME_MODULES = ("torch._C", "torch.ops", "torch.classes")  # made at run time, never files
+
+
+def made_at_run_time(module: str) -> bool:
+    """``module`` is one of RUN_TIME_MODULES or inside one: no build's files can say what it holds."""
+    return any(module == m or module.startswith(m + ".") for m in RUN_TIME_MODULES)
 
 
 class TorchSurface:
@@ -50,7 +55,7 @@ class TorchSurface:
     def missing_module(self, module: str) -> str | None:
         """The outermost torch module in ``module`` (``torch.legacy`` in ``torch.legacy.nn``) that no build has,
         or None when all are there or one of them may be made at run time."""
-        if not self._modules or not module.startswith("torch.") or any(module == m or module.startswith(m + ".") for m in _RUN_TIME):
+        if not self._modules or not module.startswith("torch.") or made_at_run_time(module):
             return None
         end = len("torch")
         while end < len(module):

@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..checker.surface import made_at_run_time
 from ..markdown import Version
 
-LEFT_OUT = ("torch._C", "torch.ops", "torch.classes")  # made at run time, like torch's own top level
 FORMAT = 2  # gone: qualified name -> "<last build that had it> <first build without it>"
 # Writes to the module's own namespace that the source does not spell out (``sys.modules[other] = m`` in a
 # function makes another module's alias: the installed builds' check catches those).
@@ -102,7 +102,8 @@ def module_of(path: str) -> tuple[str, bool]:
 
 
 def is_left_out(module: str) -> bool:
-    return module == "torch" or any(module == m or module.startswith(m + ".") for m in LEFT_OUT)
+    """torch itself (its names are documented, see torch_surface) and modules made at run time."""
+    return module == "torch" or made_at_run_time(module)
 
 
 def index_build(sources: Iterable[tuple[str, str]]) -> dict[str, ModuleNames]:
