@@ -381,12 +381,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(node.test)
                 self.loads.enter_branch()
                 self.branch_path.append((id(node), 0))
-                for item in node.body:
-                    self.visit(item)
+                self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
                 self.loads.next_branch()
-                for item in node.orelse:
-                    self.visit(item)
+                self._visit_list(node.orelse)
                 self.branch_path.pop()
                 self.loads.leave_branch(bool(node.orelse))
                 return
