@@ -36,11 +36,16 @@ class CallSites:
     """One file's part: its ruled calls spreading ``**kwargs``, and each project call by last name."""
 
     spread: list[SpreadCall] = field(default_factory=list)
-    sites: dict[str, list[frozenset[str] | None]] = field(default_factory=dict)  # name -> keywords (None: **x)
+    # name -> (its calls, every keyword they pass; None once one spreads **x): a summary per name, not one entry
+    # per call, since every call of the project is noted and the pass only asks "all within the named parameters?"
+    sites: dict[str, tuple[int, frozenset[str] | None]] = field(default_factory=dict)
 
     def note_site(self, name: str, node: ast.Call) -> None:
-        keywords = [kw.arg for kw in node.keywords]
-        self.sites.setdefault(name, []).append(None if None in keywords else frozenset(keywords))
+        calls, passed = self.sites.get(name, (0, frozenset()))
+        if passed is not None and node.keywords:
+            keywords = [kw.arg for kw in node.keywords]
+            passed = None if None in keywords else passed.union(keywords)
+        self.sites[name] = (calls + 1, passed)
 
 
 def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[str, ...]]]], rules, target
@@ -61,8 +66,9 @@ def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[
         for call in sites.spread:
             if defined.get(call.callable) != 1 or call.callable in derived:
                 continue
-            passed = [keywords for _, other, _, _ in files for keywords in other.sites.get(call.callable, ())]
-            if not passed or any(keywords is None or not keywords <= call.named for keywords in passed):
+            sites = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
+            calls = sum(count for count, _ in sites)
+            if not calls or any(passed is None or not passed <= call.named for _, passed in sites):
                 continue
             probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
                 kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
@@ -70,6 +76,6 @@ def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[
             for rule in call_rules(rules, call.api, target, probe):
                 out.setdefault(file, []).append(finding_at(
                     file, call.node, call.api, rule,
-                    f"{rule.message} (**{call.spread} is empty: the {len(passed)} call(s) of {call.callable} in the "
+                    f"{rule.message} (**{call.spread} is empty: the {calls} call(s) of {call.callable} in the "
                     f"project pass no other keyword)", rule.fix))
     return out
