@@ -28,7 +28,7 @@ from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
 from .lightningversion import lightning_floor
 from .provenance import KEYWORDS
-from .returns import ReturnIndex
+from .returns import ReturnIndex, is_module_file
 from .rule import Rule
 from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
 
@@ -215,10 +215,10 @@ class ProjectEvidence:
     def _passed_by_keyword(self, file: str, method: str) -> str | None:
         """A caller in the project passes ``method`` (defined in ``file``) a keyword value that is numpy, or what an
         imported callable returning numpy or an object gives (``trainer.save(best_map=eval_result["map"])``)."""
-        normalized = os.path.abspath(file).replace(os.sep, "/").removesuffix(".py").removesuffix("/__init__")
+        normalized = os.path.abspath(file).replace(os.sep, "/")
         for evidence in self.files:
             for module, called, keyword, found in evidence.keyword_sources:
-                if called != method or not (normalized == module or normalized.endswith("/" + module)):
+                if called != method or not is_module_file(normalized, module):
                     continue
                 if found is True:
                     return f"{evidence.file} passes {keyword}=, a numpy value"

@@ -130,6 +130,12 @@ def module_suffix(module: str | None, level: int, importer: str) -> str | None:
     return os.path.join(folder, *parts).replace(os.sep, "/")
 
 
+def is_module_file(path: str, suffix: str) -> bool:
+    """``path`` (absolute, with ``/``) is the file of the module ``suffix`` names (module_suffix): ``.../a/b.py`` or
+    ``.../a/b/__init__.py`` for ``a/b``, or exactly that file for a relative import's absolute suffix."""
+    return any(path == suffix + tail or path.endswith(f"/{suffix}{tail}") for tail in (".py", "/__init__.py"))
+
+
 class ReturnIndex:
     """The files of one project by module name; each is parsed for :func:`returned_objects` the first time a
     reference into it is asked about, so the cost is one parse per module some saved layout draws from."""
@@ -152,8 +158,7 @@ class ReturnIndex:
         StreamSegMetrics`` in ``metrics/__init__.py``) is followed to the module it names, once."""
         stem = suffix.rsplit("/", 1)[-1]
         for path in self.by_stem.get(stem, ()):
-            if not (path.endswith(f"/{suffix}.py") or path.endswith(f"/{suffix}/__init__.py")
-                    or path in (f"{suffix}.py", f"{suffix}/__init__.py")):
+            if not is_module_file(path, suffix):
                 continue
             objects = self._objects(path)
             function, _, position = qualname.partition("#")
