@@ -46,7 +46,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
-from .provenance import Provenance, plain_numpy
+from .provenance import NUMPY_MODULES, Provenance, plain_numpy
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
 OBJECT_SIGNALS = frozenset({
@@ -408,7 +408,7 @@ class LoadedObjects:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        if last in self.local_classes or (head in _NUMPY and not plain_numpy(callee, call)) or \
+        if last in self.local_classes or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
                 _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
@@ -846,7 +846,6 @@ class LoadedObjects:
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
 
 
-_NUMPY = frozenset({"np", "numpy"})
 # Capitalised annotations that name tensors, containers or typing constructs, not a class of objects.
 _PLAIN_ANNOTATIONS = frozenset({"Tensor", "Parameter", "Dict", "List", "Tuple", "Set", "Optional", "Union", "Any",
                                 "Mapping", "MutableMapping", "Sequence", "Iterable", "OrderedDict", "Path",

@@ -31,7 +31,7 @@ from typing import Callable
 from .imports import dotted_name
 
 _DEPTH = 8
-_NUMPY = frozenset({"np", "numpy"})
+NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
 _PLAIN_CALLS = frozenset({"float", "int", "bool", "str", "len", "repr", "format", "list", "dict", "tuple", "sum"})
 _PLAIN_METHODS = frozenset({"item", "tolist", "format", "keys", "__str__", "__repr__", "state_dict", "join"})
 _EITHER = frozenset({"max", "min"})
@@ -113,8 +113,6 @@ class Provenance:
         imported callable a call runs; ``local_numpy(name)`` tells whether the file's own function or
         ``Class.method`` returns numpy."""
         return _Search(self, call_ref, local_numpy).value(value, scope, 0)
-
-
 
 
 def plain_numpy(callee: str, call: ast.Call) -> bool:
@@ -253,7 +251,7 @@ class _Search:
                     if (found := self.value(arg, scope, depth + 1)) is not None:
                         return found
                 return None
-        if callee.partition(".")[0] in _NUMPY:
+        if callee.partition(".")[0] in NUMPY_MODULES:
             return None if plain_numpy(callee, call) else True
         if isinstance(func, ast.Attribute):
             if last == "numpy":
