@@ -257,6 +257,19 @@ def statements(tree: ast.AST):
             pending.extend(getattr(node, name, ()))
 
 
+def own_statements(function: ast.AST):
+    """The statements (and except handlers) of ``function`` in source order, at any depth, not those inside the
+    functions or classes nested in it (whose definitions still come: they bind their name)."""
+    stack = list(reversed(function.body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(reversed([child for child in ast.iter_child_nodes(node)
+                               if isinstance(child, (ast.stmt, ast.excepthandler))]))
+
+
 def dotted_name(node: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
     ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a

@@ -28,7 +28,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name
+from .imports import dotted_name, own_statements
 
 _DEPTH = 8
 NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
@@ -223,7 +223,7 @@ class _Search:
             return None
         self.seen.add((scope, f"return#{position}"))
         found = None
-        for node in _own_nodes(function):
+        for node in own_statements(function):
             if not isinstance(node, ast.Return) or node.value is None:
                 continue
             value = node.value
@@ -279,13 +279,3 @@ def _mentions(value: ast.expr, name: str) -> bool:
     """``value`` reads ``name`` (``x`` or ``self.x``)."""
     return any(dotted_name(node) == name for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
 
-
-def _own_nodes(function: ast.AST):
-    """The statements of ``function``, not those of functions or classes nested in it."""
-    stack = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, ast.excepthandler)))

@@ -22,6 +22,7 @@ from typing import Callable
 
 from .aliases import _candidates
 from .finding import Finding, finding_at
+from .imports import own_statements
 from .patterns import call_rules
 
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
@@ -44,7 +45,7 @@ def returned_apis(function: ast.FunctionDef | ast.AsyncFunctionDef, returned: li
     names = {value.id for value in returned if isinstance(value, ast.Name)}
     bound: dict[str, list[ast.expr]] = {}
     if names:
-        for node in _own_statements(function):
+        for node in own_statements(function):
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
@@ -71,23 +72,6 @@ def returned_apis(function: ast.FunctionDef | ast.AsyncFunctionDef, returned: li
             continue
         apis += [api for c in candidates if (api := resolve(c)) is not None and known(api)]
     return list(dict.fromkeys(apis))
-
-
-def _own_statements(function: ast.AST):
-    """The statements of ``function`` at any depth, not those of functions or classes nested in it (whose
-    definitions still count: they bind their name)."""
-    stack = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            stack.extend(getattr(node, name, ()))
-        for handler in getattr(node, "handlers", ()):
-            stack.extend(handler.body)
-        for case in getattr(node, "cases", ()):
-            stack.extend(case.body)
 
 
 def _bound_names(node: ast.AST) -> list[str]:

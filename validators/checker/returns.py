@@ -20,7 +20,7 @@ import ast
 import os
 from pathlib import Path
 
-from .imports import dotted_name
+from .imports import dotted_name, own_statements
 from .provenance import plain_numpy
 from .source import parse_module_file
 
@@ -69,7 +69,7 @@ class _Module:
         ``mean, n = f()`` marks only what is at those positions."""
         built: set[str] = set()
         returns = []
-        for node in _own_nodes(function):  # in source order: a name is built before the return reads it
+        for node in own_statements(function):  # in source order: a name is built before the return reads it
             if isinstance(node, ast.Assign) and self.builds(node.value, built):
                 for target in node.targets:
                     for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
@@ -83,18 +83,6 @@ class _Module:
             found.update(f"#{i}" for value in returns for i, element in enumerate(value.elts)
                          if self.builds(element, built))
         return found
-
-
-def _own_nodes(function: ast.AST):
-    """The statements of ``function`` in source order, not those of functions or classes nested in it."""
-    stack = list(reversed(function.body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(reversed([child for child in ast.iter_child_nodes(node)
-                               if isinstance(child, (ast.stmt, ast.excepthandler))]))
 
 
 def returned_objects(tree: ast.Module) -> set[str]:
