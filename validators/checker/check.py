@@ -23,7 +23,7 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
-from .spread import spread_findings
+from .spread import SpreadFile, spread_findings
 from .ownmethods import drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
@@ -63,7 +63,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
             _join([(collector.return_facts, code, findings)],
                   returned_call_findings([collector.return_facts], ruleset, target), selection)
         if collector.call_sites.spread:  # a function of the same file spreads **kwargs
-            part = (filename, collector.call_sites, collector.return_facts.functions | set(facts.bases), facts.bases)
+            part = SpreadFile(filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
+                              facts.bases)
             _join([(part, code, findings)], spread_findings([part], ruleset, target), selection)
         _drop_own_method_calls([(facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
@@ -155,7 +156,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     undecided: list[tuple[FileEvidence, str, list[Finding], ProjectEvidence]] = []  # loads the project decides
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
-    spreads: dict[str | None, list[tuple[tuple, str, list[Finding]]]] = {}  # per sub-project (spread.py)
+    spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -183,7 +184,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
                     sites = collector.call_sites
                     spreads.setdefault(root, []).append((
-                        (collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
+                        SpreadFile(collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
                         code if sites.spread else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
@@ -207,7 +208,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         _drop_own_method_calls(group)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
-    for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py); a part is (file, sites, ...)
+    for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
         _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
     report.findings = [finding for findings in per_file for finding in findings]
     return report
@@ -215,12 +216,11 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
 
 def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[Finding]],
           selection: Selection | None) -> None:
-    """Hand a project pass's findings (file -> findings) to their files; a group member is (its facts, whose
-    ``file`` or first item names the file, the file's code for suppressions, the file's findings)."""
+    """Hand a project pass's findings (file -> findings) to their files; a group member is (the file's part of
+    the pass, which names it as ``.file``; the file's code, for suppressions; the file's findings)."""
     for part, code, findings in group:
-        file = part[0] if isinstance(part, tuple) else part.file
-        if file in found:
-            findings.extend(_kept(found[file], code, selection))
+        if part.file in found:
+            findings.extend(_kept(found[part.file], code, selection))
             findings.sort()
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .finding import Finding, finding_at
 from .patterns import call_rules
@@ -48,10 +49,17 @@ class CallSites:
         self.sites[name] = (calls + 1, passed)
 
 
-def spread_findings(files: list[tuple[str, CallSites, set[str], dict[str, tuple[str, ...]]]], rules, target
-                    ) -> dict[str, list[Finding]]:
-    """file -> findings; ``files``: (file, its call sites, its module-level function and class names, its
-    classes' base names)."""
+class SpreadFile(NamedTuple):
+    """One file's part of the pass."""
+
+    file: str
+    sites: CallSites
+    names: set[str]  # its module-level function and class names
+    bases: dict[str, tuple[str, ...]]  # its classes' base names
+
+
+def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Finding]]:
+    """file -> findings."""
     if not any(sites.spread for _, sites, _, _ in files):
         return {}
     defined: dict[str, int] = {}
