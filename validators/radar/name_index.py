@@ -310,18 +310,11 @@ def with_torch_surface(index: dict[str, ModuleNames], surface: set[str]) -> dict
 
 
 def _cached_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
-    path = Path(cache) / (Path(source).name + ".scan.json") if cache else None
-    if path is not None and path.exists():
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        scanned = {m: ModuleNames(set(names), dynamic, stars, None if exports is None else set(exports))
-                   for m, (names, dynamic, stars, exports) in raw.items()}
-    else:
-        scanned = scan_build(build_sources(source))
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps({m: [sorted(e.names), e.dynamic, e.stars,
-                                            None if e.exports is None else sorted(e.exports)]
-                                        for m, e in scanned.items()}), encoding="utf-8")
+    raw = _cached_json(source, cache, ".scan.json", lambda: {
+        m: [sorted(e.names), e.dynamic, e.stars, None if e.exports is None else sorted(e.exports)]
+        for m, e in scan_build(build_sources(source)).items()})
+    scanned = {m: ModuleNames(set(names), dynamic, stars, None if exports is None else set(exports))
+               for m, (names, dynamic, stars, exports) in raw.items()}
     for module in configs & scanned.keys():  # `if TYPE_CHECKING: from torch.utils._config_typing import *` binds nothing
         scanned[module].dynamic = False
         scanned[module].stars = [star for star in scanned[module].stars if star in scanned]
@@ -376,14 +369,20 @@ def _file_names(source: str | Path) -> list[str]:
 
 
 def cached_facts(source: str, cache: str | None) -> dict[str, list[str]]:
-    path = Path(cache) / (Path(source).name + ".facts.json") if cache else None
+    return _cached_json(source, cache, ".facts.json", lambda: build_facts(source))
+
+
+def _cached_json(source: str, cache: str | None, suffix: str, compute):
+    """``compute()`` (plain JSON data about the build ``source``), kept as ``<cache>/<source name><suffix>`` when a
+    cache folder is given: a build's scan takes minutes and never changes."""
+    path = Path(cache) / (Path(source).name + suffix) if cache else None
     if path is not None and path.exists():
         return json.loads(path.read_text(encoding="utf-8"))
-    facts = build_facts(source)
+    data = compute()
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(facts), encoding="utf-8")
-    return facts
+        path.write_text(json.dumps(data), encoding="utf-8")
+    return data
 
 
 _SELF_ALIAS = re.compile(r"""sys\.modules\[\s*["'](torch[\w.]*)["']\s*\]\s*=\s*\(?\s*(torch(?:\.\w+)+)\s*\)?\s*$""",
