@@ -532,9 +532,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.returned_values[self.scope] = (node, [])
             elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
-            if arguments.kwarg is not None and (
-                    callable_name := node.name if not self.classes and outer == 0 else self.classes[-1]
-                    if self.classes and node.name == "__init__" and outer in self.class_scopes else None):
+            if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
                 self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
             for decorator in node.decorator_list:
@@ -619,6 +617,13 @@ class FindingCollector(ast.NodeVisitor):
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
+
+    def _called_as(self, function: ast.AST, outer: int) -> str | None:
+        """The name a project call runs ``function`` by (spread.py): its own for a module-level function, the
+        class's for a class's ``__init__``; None for anything else."""
+        if not self.classes:
+            return function.name if outer == 0 else None
+        return self.classes[-1] if function.name == "__init__" and outer in self.class_scopes else None
 
     def _note_parameter_store(self, target: ast.AST, value: str) -> None:
         """``self.attr = param`` in ``__init__``: what the constructor's callers pass decides what ``self.attr``
