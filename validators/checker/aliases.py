@@ -23,10 +23,10 @@ _BODIES = ("body", "orelse", "finalbody")
 _BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
 
 
-def _candidates(value: ast.expr) -> list[ast.expr]:
+def callable_candidates(value: ast.expr) -> list[ast.expr]:
     """The expressions a binding may hold: both branches of ``a if c else b``, else the value itself."""
     if isinstance(value, ast.IfExp):
-        return [*_candidates(value.body), *_candidates(value.orelse)]
+        return [*callable_candidates(value.body), *callable_candidates(value.orelse)]
     return [value]
 
 
@@ -51,7 +51,7 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
             if isinstance(child, ast.Assign):
                 if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
                         and (key := _key(child.targets[0], owner)) is not None):
-                    named = [(c, api) for c in _candidates(child.value)
+                    named = [(c, api) for c in callable_candidates(child.value)
                              if (api := resolve(c)) is not None and known(api)]
                     if named:
                         found.setdefault(key, []).extend(named)

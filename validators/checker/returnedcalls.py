@@ -20,7 +20,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .aliases import _candidates
+from .aliases import callable_candidates
 from .finding import Finding, finding_at
 from .imports import own_statements
 from .patterns import call_rules
@@ -65,7 +65,7 @@ def returned_apis(function: ast.FunctionDef | ast.AsyncFunctionDef, returned: li
             values = bound[value.id]
             if any(v is None or not isinstance(v, _CALLABLES) for v in values):
                 continue  # bound to a call's result somewhere: what it returns is not a name of a callable
-            candidates = [c for v in values for c in _candidates(v)]
+            candidates = [c for v in values for c in callable_candidates(v)]
         elif isinstance(value, ast.Attribute):
             candidates = [value]
         else:
