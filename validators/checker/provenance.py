@@ -204,17 +204,16 @@ class _Search:
         """A parameter: what the file's calls of the function pass for it (by position or keyword)."""
         params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
         index = params.index(name) if name in params else None
-        found = None
-        for call, caller in self.provenance.calls.get(function.name, ()):
-            argument = next((kw.value for kw in call.keywords if kw.arg == name), None)
-            if argument is None and index is not None and index < len(call.args) and \
-                    not any(isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):
-                argument = call.args[index]
-            result = self.value(argument, caller, depth + 1)
-            if result is True:
-                return True
-            found = found or result
-        return found
+
+        def arguments():
+            for call, caller in self.provenance.calls.get(function.name, ()):
+                argument = next((kw.value for kw in call.keywords if kw.arg == name), None)
+                if argument is None and index is not None and index < len(call.args) and \
+                        not any(isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):
+                    argument = call.args[index]
+                yield argument, caller
+
+        return self._first(arguments(), depth)
 
     def _returned(self, name: str, position: int | None, depth: int):
         """What the file's own plain function returns (item ``position`` of a returned tuple display)."""
@@ -222,15 +221,25 @@ class _Search:
         if (scope, f"return#{position}") in self.seen:  # each function's returns are read once per question
             return None
         self.seen.add((scope, f"return#{position}"))
-        found = None
-        for node in own_statements(function):
-            if not isinstance(node, ast.Return) or node.value is None:
-                continue
-            value = node.value
-            if position is not None and isinstance(value, ast.Tuple):
-                if position >= len(value.elts):
+
+        def returned():
+            for node in own_statements(function):
+                if not isinstance(node, ast.Return) or node.value is None:
                     continue
-                value = value.elts[position]
+                value = node.value
+                if position is not None and isinstance(value, ast.Tuple):
+                    if position >= len(value.elts):
+                        continue
+                    value = value.elts[position]
+                yield value, scope
+
+        return self._first(returned(), depth)
+
+    def _first(self, values, depth: int):
+        """Of (value, scope) pairs, read in turn: True as soon as one is numpy, else the first reference one
+        gives, else None."""
+        found = None
+        for value, scope in values:
             result = self.value(value, scope, depth + 1)
             if result is True:
                 return True
