@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
 from .ownmethods import own_methods
-from .patterns import call_rules
+from .patterns import call_findings, call_rules
 
 _MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
 
@@ -108,10 +108,8 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
         for owner, attr, node in facts.calls:
             apis = _bound(owner, attr, facts, defined)
             for api in apis:
-                for rule in call_rules(rules, api, target, node):
-                    out.setdefault(facts.file, []).append(finding_at(
-                        facts.file, node, api, rule, f"{rule.message} (self.{attr} is {api}, bound in a base class)",
-                        rule.fix))
+                out.setdefault(facts.file, []).extend(call_findings(
+                    facts.file, node, api, rules, target, f"self.{attr} is {api}, bound in a base class"))
     return out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 
+from .finding import finding_at
 from .imports import dotted_name
 from .rule import Rule, newest_per_pattern
 
@@ -231,3 +232,10 @@ def call_rules(rules, api: str, target, call: ast.Call) -> list[Rule]:
     the newest per pattern: for calls a project pass resolved to ``api`` (inherited, returned, spread calls)."""
     return newest_per_pattern(rule for rule in rules.by_call.get(api, ())
                               if not rule.when and rule.applies_to(target) and matches_call(rule, call))
+
+
+def call_findings(file: str, node: ast.Call, api: str, rules, target, why: str) -> list:
+    """The findings of :func:`call_rules` on ``node``, each message followed by ``(why)``: what made the call
+    ``api`` (``self.Tensor is torch.cuda.FloatTensor, bound in a base class``)."""
+    return [finding_at(file, node, api, rule, f"{rule.message} ({why})", rule.fix)
+            for rule in call_rules(rules, api, target, node)]

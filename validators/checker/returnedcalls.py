@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .aliases import callable_candidates
-from .finding import Finding, finding_at
+from .finding import Finding
 from .imports import own_statements
-from .patterns import call_rules
+from .patterns import call_findings
 
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
 
@@ -106,8 +106,6 @@ def returned_call_findings(files: list[ReturnFacts], rules, target) -> dict[str,
             else:
                 continue
             for api in apis:
-                for rule in call_rules(rules, api, target, node):
-                    out.setdefault(facts.file, []).append(finding_at(
-                        facts.file, node, api, rule, f"{rule.message} ({local} is what {function}() returns: {api})",
-                        rule.fix))
+                out.setdefault(facts.file, []).extend(call_findings(
+                    facts.file, node, api, rules, target, f"{local} is what {function}() returns: {api}"))
     return out

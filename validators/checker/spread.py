@@ -19,8 +19,8 @@ import ast
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .finding import Finding, finding_at
-from .patterns import call_rules
+from .finding import Finding
+from .patterns import call_findings
 
 
 @dataclass
@@ -74,16 +74,15 @@ def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Fi
         for call in sites.spread:
             if defined.get(call.callable) != 1 or call.callable in derived:
                 continue
-            sites = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
-            calls = sum(count for count, _ in sites)
-            if not calls or any(passed is None or not passed <= call.named for _, passed in sites):
+            callers = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
+            calls = sum(count for count, _ in callers)
+            if not calls or any(passed is None or not passed <= call.named for _, passed in callers):
                 continue
             probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
                 kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
                                                         and kw.value.id == call.spread)]), call.node)
-            for rule in call_rules(rules, call.api, target, probe):
-                out.setdefault(file, []).append(finding_at(
-                    file, call.node, call.api, rule,
-                    f"{rule.message} (**{call.spread} is empty: the {calls} call(s) of {call.callable} in the "
-                    f"project pass no other keyword)", rule.fix))
+            # the probe keeps the call's position (copy_location), so its findings sit on the call itself
+            out.setdefault(file, []).extend(call_findings(
+                file, probe, call.api, rules, target,
+                f"**{call.spread} is empty: the {calls} call(s) of {call.callable} in the project pass no other keyword"))
     return out
