@@ -34,6 +34,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     step-order        ``<receiver>.step()`` as a plain statement of a loop body, before a later statement of that
                       body that steps an optimizer, with no optimizer step earlier in the function
                       (steporder.py): the pre-1.1 scheduler-first order; ``receiver`` names the scheduler
+    uint8-mask        a tensor the file provably makes uint8 (``.byte()``, ``dtype=torch.uint8``, ...) used where the
+                      API in ``api`` reads a bool mask or condition (uint8masks.py): ``torch.where``,
+                      ``Tensor.masked_fill``, ``x[mask]`` (``torch.Tensor.__getitem__``/``__setitem__``)
     gone              any torch module or name the target build no longer has while an older build did
                       (gonenames.py: the index comes from the builds' sources, not from ``api``, which
                       lists the section's examples); each finding names the gone module or name, the
@@ -77,7 +80,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone", "step-order")
+         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 

@@ -29,6 +29,7 @@ from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, Load
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
+from .uint8masks import uint8_mask_uses
 from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
@@ -177,6 +178,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
+        if self.rules.by_uint8_mask and self.source_text is not None:
+            self._check_uint8_masks(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
@@ -223,6 +226,11 @@ class FindingCollector(ast.NodeVisitor):
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _check_uint8_masks(self, tree: ast.AST) -> None:
+        """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
+        for node, api in uint8_mask_uses(tree, self.source_text, self.loads.provenance, self._resolve):
+            self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
 
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
         """A load's path as written, in its function: two loads with the same key read the same file. None in a

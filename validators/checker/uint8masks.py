@@ -1,0 +1,355 @@
+"""uint8 tensors used where torch wants a bool mask or condition (rule kind ``uint8-mask``).
+
+torch 1.2 deprecated uint8 masks. On 2.15 ``torch.where(cond, a, b)``/``a.where(cond, b)`` and ``x[mask]`` still take
+one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise.
+
+A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
+``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
+then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...).
+A name is followed through the file's bindings (provenance.py records them during the walk): every binding must be
+uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
+keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
+``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons
+(``m == 1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
+
+Where the finding goes: at the mask use when the uint8 value is made in the same function, a self attribute of the
+class, or a value passed by a call of the function by its name; at the ``.byte()`` (or other uint8 maker) when the
+value reaches the use only by a keyword name (the callee is a module attribute the file cannot name): that is the
+line to change, and the line a reader of the maker does not suspect.
+
+The work runs only for a file whose text names ``byte``, ``uint8`` or ``ByteTensor``, once after the walk.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from .imports import dotted_name
+from .provenance import Provenance
+
+_DEPTH = 10
+_BUSY = object()  # a question being answered: asked again inside itself, it is not evidence
+_WORDS = ("byte", "uint8", "ByteTensor")
+# Tensor methods whose result has the receiver's dtype
+_KEEP_DTYPE = frozenset({
+    "unsqueeze", "squeeze", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "transpose", "permute",
+    "t", "contiguous", "clone", "detach", "cuda", "cpu", "flatten", "repeat", "flip", "narrow", "index_select",
+    "scatter_", "scatter", "fill_", "zero_", "triu", "tril", "triu_", "tril_", "roll", "unsqueeze_", "squeeze_",
+    "transpose_", "pin_memory", "requires_grad_", "gather", "chunk", "split", "unbind"})
+_UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor", "torch.cuda.uint8"})
+# consumer method -> (position of the mask argument, its keyword, op named in the finding)
+_MASK_METHODS = {"masked_fill": 0, "masked_fill_": 0, "masked_scatter": 0, "masked_scatter_": 0,
+                 "masked_select": 0}
+
+
+@dataclass(frozen=True)
+class _Span:
+    """Where a finding at a maker goes: the ``byte`` of ``x.byte()`` (the line a multi-line chain spells it on)."""
+
+    lineno: int
+    col_offset: int
+    end_lineno: int
+    end_col_offset: int
+
+
+@dataclass
+class _Function:
+    node: ast.AST
+    owner: str | None  # the class of a method
+    positional: list[str]  # parameters taken by position, without self/cls
+
+
+class _Calls:
+    """The file's functions and calls, indexed once (only for a file with a mask use to decide)."""
+
+    def __init__(self, tree: ast.AST) -> None:
+        self.by_name: dict[str, list[tuple[ast.Call, int, str | None]]] = {}  # callee's last name -> calls
+        self.by_keyword: dict[str, list[tuple[ast.expr, int]]] = {}  # keyword -> (passed value, caller's scope)
+        self.functions: dict[int, _Function] = {}
+        self.classes: set[int] = set()  # class body scopes: a method does not read their names
+        self.stored: dict[int, set[str]] = {}  # scope -> names any statement stores there (for, with, +=, ...)
+        # id(statement) -> (id of its statement list, its index there, id of the node holding the list)
+        self.positions: dict[int, tuple[int, int, int]] = {}
+        self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
+        stack: list[tuple[ast.AST, int, str | None]] = [(tree, 0, None)]
+        while stack:
+            node, scope, owner = stack.pop()
+            inner, inner_owner = scope, owner
+            if isinstance(node, ast.ClassDef):
+                inner, inner_owner = id(node), node.name
+                self.classes.add(inner)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                inner = id(node)
+                positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+                if owner is not None and positional and positional[0] in ("self", "cls"):
+                    positional = positional[1:]
+                if not isinstance(node, ast.Lambda):
+                    self.functions[inner] = _Function(node, owner, positional)
+            elif isinstance(node, ast.Call):
+                self._note(node, scope, owner)
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                self.stored.setdefault(scope, set()).add(node.id)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                block = getattr(node, field, None)
+                if isinstance(block, list):
+                    for position, statement in enumerate(block):
+                        self.positions[id(statement)] = (id(block), position, id(node))
+                        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                            self.statement_of[id(statement.value)] = id(statement)
+            for child in ast.iter_child_nodes(node):
+                stack.append((child, inner, inner_owner))
+
+    def before(self, statement: int | None) -> dict[int, int]:
+        """The statement lists around ``statement``, each with the index of the part of it that holds it."""
+        around: dict[int, int] = {}
+        while statement is not None and statement in self.positions:
+            block, position, statement = self.positions[statement]
+            around.setdefault(block, position)
+        return around
+
+    def _note(self, call: ast.Call, scope: int, owner: str | None) -> None:
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name is not None:
+            self.by_name.setdefault(name, []).append((call, scope, owner))
+        for keyword in call.keywords:
+            if keyword.arg is not None:
+                self.by_keyword.setdefault(keyword.arg, []).append((keyword.value, scope))
+
+
+class _Search:
+    """Is one expression provably uint8? ``makers`` collects the uint8 makers it rests on, ``keyword_route``
+    tells whether a parameter was followed by keyword name only."""
+
+    def __init__(self, provenance: Provenance, calls: Callable[[], _Calls], resolve: Callable) -> None:
+        self.provenance, self.calls, self.resolve = provenance, calls, resolve
+        self.makers: list[ast.AST] = []
+        self.keyword_route = False
+        self.memo: dict = {}  # (name key, bindings read) or ("parameter", key) -> uint8, or _BUSY while asked
+
+    def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
+        """``at``: the statement the expression is read in, when known (the nearest binding before it decides)."""
+        if node is None or depth > _DEPTH:
+            return False
+        if isinstance(node, ast.Subscript):  # any part of a uint8 tensor is uint8
+            return self.uint8(node.value, scope, depth + 1, at)
+        if isinstance(node, ast.Call):
+            return self._call(node, scope, depth, at)
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            return self._named(node, scope, depth, at)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+            return self.uint8(node.operand, scope, depth + 1, at)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.Mult)):
+            return self.uint8(node.left, scope, depth + 1, at) and self.uint8(node.right, scope, depth + 1, at)
+        return False
+
+    def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
+        func = call.func
+        if any(kw.arg == "dtype" for kw in call.keywords):
+            dtype = next(kw.value for kw in call.keywords if kw.arg == "dtype")
+            if self.resolve(dtype) in _UINT8_TYPES:
+                self.makers.append(call)
+                return True
+            return False
+        if self.resolve(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+            self.makers.append(call)
+            return True
+        if not isinstance(func, ast.Attribute):
+            return False
+        if func.attr == "byte" and not call.args and not call.keywords:
+            self.makers.append(_maker_span(func))
+            return True
+        if func.attr in ("to", "type") and len(call.args) == 1 and not call.keywords:
+            target = self.resolve(call.args[0])
+            if target in _UINT8_TYPES or (isinstance(call.args[0], ast.Constant) and call.args[0].value in (
+                    "torch.ByteTensor", "torch.cuda.ByteTensor")):
+                self.makers.append(_maker_span(func))
+                return True
+            if func.attr == "to" and target is None and self._is_device(call.args[0]):
+                return self.uint8(func.value, scope, depth + 1, at)
+            return False
+        if func.attr in _KEEP_DTYPE:
+            return self.uint8(func.value, scope, depth + 1, at)
+        return False
+
+    @staticmethod
+    def _is_device(argument: ast.expr) -> bool:
+        """``m.to(device)``, ``m.to("cuda")``: the dtype stays."""
+        if isinstance(argument, ast.Constant):
+            return isinstance(argument.value, str) and argument.value.split(":")[0] in ("cpu", "cuda", "mps", "xpu")
+        name = dotted_name(argument) or ""
+        return name.rsplit(".", 1)[-1] in ("device", "dev")
+
+    def _named(self, node: ast.expr, scope: int, depth: int, at: int | None) -> bool:
+        name = dotted_name(node)
+        if name is None or ("." in name and not name.startswith("self.")) or name.count(".") > 1:
+            return False
+        calls = self.calls()
+        current: int | None = scope
+        while current is not None:
+            if current in calls.classes:  # a method does not see its class body's names
+                current = self.provenance.parents.get(current)
+                continue
+            key = self.provenance.key(name, current)
+            function = calls.functions.get(current) if "." not in name else None
+            parameter = function is not None and name in _parameters(function.node)
+            if key in self.provenance.bindings:
+                bindings = self.provenance.bindings[key]
+                if at is not None and current == scope and "." not in name:
+                    bindings = self._nearest(bindings, at, node)
+                question = (key, tuple(id(value) for value, _, _ in bindings))
+                state = self.memo.get(question)
+                if state is None:
+                    self.memo[question] = _BUSY
+                    result = all(position is None and self.uint8(value, where, depth + 1,
+                                                                 calls.statement_of.get(id(value)))
+                                 for value, position, where in bindings)
+                    # a parameter also bound here (``if mask is None: mask = ...``) may keep what its callers pass
+                    if result and parameter and not all(_mentions(value, name) for value, _, _ in bindings):
+                        result = self._parameter(function, name, key, depth)
+                    self.memo[question] = result
+                    return result
+                if state is not _BUSY or not parameter:
+                    return state is True
+                return self._parameter(function, name, key, depth)  # mask = mask[:, None]: what was passed
+            if key[0] == 0:
+                return False
+            if parameter:
+                return self._parameter(function, name, key, depth)
+            if name in calls.stored.get(current, ()) or key in self.provenance.bindings:
+                return False  # bound here some other way (a loop, a with, +=): unknown
+            current = self.provenance.parents.get(current)
+        return False
+
+    def _nearest(self, bindings: list, at: int, use: ast.AST) -> list:
+        """The binding that runs last before the statement ``at`` in its own statement lists (``m = x.byte()``
+        two lines above ``x[m] = 0``), when no other binding sits between them; else all of them."""
+        calls = self.calls()
+        around = calls.before(at)
+        best, best_line = None, -1
+        for binding in bindings:
+            statement = calls.statement_of.get(id(binding[0]))
+            place = calls.positions.get(statement) if statement is not None else None
+            if place is not None and place[0] in around and place[1] < around[place[0]] and \
+                    binding[0].lineno > best_line:
+                best, best_line = binding, binding[0].lineno
+        if best is None:
+            return bindings
+        if any(best_line < binding[0].lineno < use.lineno for binding in bindings if binding is not best):
+            return bindings
+        return [best]
+
+    def _parameter(self, function: _Function, name: str, key, depth: int) -> bool:
+        question = ("parameter", key)
+        if question not in self.memo:
+            self.memo[question] = _BUSY
+            self.memo[question] = self._passed(function, name, depth)
+        return self.memo[question] is True
+
+    def _passed(self, function: _Function, name: str, depth: int) -> bool:
+        """Every value the file passes for parameter ``name``; at least one, all uint8."""
+        calls = self.calls()
+        index = function.positional.index(name) if name in function.positional else None
+        values: list[tuple[ast.expr, int]] = []
+        by_position = False
+        for call, caller, owner in calls.by_name.get(function.node.name, ()):
+            func = call.func
+            if function.owner is not None and not (  # a method: self.f(...) in its class
+                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
+                    and owner == function.owner):
+                continue
+            if function.owner is None and not isinstance(func, ast.Name):
+                continue
+            if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+                return False  # f(*args) / f(**kw): what it passes is not read here
+            passed = next((kw.value for kw in call.keywords if kw.arg == name), None)
+            if passed is None and index is not None and index < len(call.args):
+                passed, by_position = call.args[index], True
+            if passed is not None:
+                values.append((passed, caller))
+        if not values and not by_position:
+            # reached through a module attribute (self.layer(...)): every call passing the keyword
+            values = list(calls.by_keyword.get(name, ()))
+            self.keyword_route = self.keyword_route or bool(values)
+        return bool(values) and all(self.uint8(value, caller, depth + 1) for value, caller in values)
+
+
+def uint8_mask_uses(tree: ast.AST, source: str, provenance: Provenance,
+                    resolve: Callable) -> Iterator[tuple[object, str]]:
+    """(node to report at, api) for each use of a provably uint8 mask; each maker reported once."""
+    if not any(word in source for word in _WORDS):
+        return
+    index: list[_Calls] = []
+
+    def calls() -> _Calls:
+        if not index:
+            index.append(_Calls(tree))
+        return index[0]
+
+    reported: set = set()
+    for use, mask, api, scope, statement in _uses(tree, resolve):
+        search = _Search(provenance, calls, resolve)
+        if not search.uint8(mask, scope, 0, statement):
+            continue
+        places = search.makers if search.keyword_route else [use]
+        for place in places:
+            key = (place.lineno, place.col_offset)
+            if key not in reported:
+                reported.add(key)
+                yield place, api
+
+
+def _uses(tree: ast.AST, resolve: Callable) -> Iterator[tuple[ast.AST, ast.expr, str, int, int | None]]:
+    """(node, mask expression, api, scope, statement) for each place torch reads a tensor as a bool mask."""
+    stack: list[tuple[ast.AST, int, int | None]] = [(tree, 0, None)]
+    while stack:
+        node, scope, statement = stack.pop()
+        scoped = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        inner = id(node) if scoped else scope
+        holder = id(node) if isinstance(node, ast.stmt) else statement
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, inner, holder))
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in _MASK_METHODS:
+                mask = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "mask"), None)
+                api = resolve(func)
+                if api is not None and api.startswith("torch."):  # torch.masked_select(x, mask)
+                    mask = node.args[1] if len(node.args) > 1 else next(
+                        (kw.value for kw in node.keywords if kw.arg == "mask"), None)
+                if mask is not None:
+                    yield node, mask, f"torch.Tensor.{func.attr}", scope, statement
+            elif isinstance(func, ast.Attribute) and func.attr == "where":
+                api = resolve(func)
+                if api == "torch.where" and len(node.args) >= 2:  # one argument: nonzero, no warning
+                    yield node, node.args[0], "torch.where", scope, statement
+                elif api is None and len(node.args) == 2:  # a.where(cond, b)
+                    yield node, node.args[0], "torch.Tensor.where", scope, statement
+            elif isinstance(func, ast.Name) and resolve(func) == "torch.where" and len(node.args) >= 2:
+                yield node, node.args[0], "torch.where", scope, statement
+        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Tuple, ast.Slice, ast.Constant)) \
+                and not _item_pick(node.slice):
+            api = "torch.Tensor.__setitem__" if isinstance(node.ctx, ast.Store) else "torch.Tensor.__getitem__"
+            yield node, node.slice, api, scope, statement
+
+
+def _maker_span(func: ast.Attribute) -> _Span:
+    end_line, end_col = func.end_lineno or func.lineno, func.end_col_offset or func.col_offset
+    return _Span(end_line, max(end_col - len(func.attr), 0), end_line, end_col)
+
+
+def _item_pick(index: ast.expr) -> bool:
+    """``names[labels[i]]``: one element of a uint8 tensor used as a number (a list index), not a mask."""
+    return isinstance(index, ast.Subscript) and isinstance(index.slice, (ast.Constant, ast.Name, ast.BinOp))
+
+
+def _mentions(value: ast.expr, name: str) -> bool:
+    """``value`` reads ``name`` (``mask = mask.byte()``, ``mask = mask[:, None]``)."""
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(value))
+
+
+def _parameters(function: ast.AST) -> set[str]:
+    args = function.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
