@@ -17,7 +17,8 @@ class, or a value passed by a call of the function by its name; at the ``.byte()
 value reaches the use only by a keyword name (the callee is a module attribute the file cannot name): that is the
 line to change, and the line a reader of the maker does not suspect.
 
-The work runs only for a file whose text names ``byte``, ``uint8`` or ``ByteTensor``, once after the walk.
+The work runs only for a file whose text makes a uint8 tensor (``.byte()``, ``torch.uint8``, ``ByteTensor``), in one
+walk of its own after the checker's walk.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from .provenance import Provenance
 
 _DEPTH = 10
 _BUSY = object()  # a question being answered: asked again inside itself, it is not evidence
-_WORDS = ("byte", "uint8", "ByteTensor")
 # Tensor methods whose result has the receiver's dtype
 _KEEP_DTYPE = frozenset({
     "unsqueeze", "squeeze", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "transpose", "permute",
@@ -62,9 +62,10 @@ class _Function:
 
 
 class _Calls:
-    """The file's functions and calls, indexed once (only for a file with a mask use to decide)."""
+    """The file's functions, calls, statement positions and mask uses, read in one walk (only for a file that
+    makes uint8 tensors)."""
 
-    def __init__(self, tree: ast.AST) -> None:
+    def __init__(self, tree: ast.AST, resolve: Callable) -> None:
         self.by_name: dict[str, list[tuple[ast.Call, int, str | None]]] = {}  # callee's last name -> calls
         self.by_keyword: dict[str, list[tuple[ast.expr, int]]] = {}  # keyword -> (passed value, caller's scope)
         self.functions: dict[int, _Function] = {}
@@ -73,33 +74,86 @@ class _Calls:
         # id(statement) -> (id of its statement list, its index there, id of the node holding the list)
         self.positions: dict[int, tuple[int, int, int]] = {}
         self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
-        stack: list[tuple[ast.AST, int, str | None]] = [(tree, 0, None)]
+        self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
+        AST, Call, Name, Load, ClassDef = ast.AST, ast.Call, ast.Name, ast.Load, ast.ClassDef
+        functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        # (node, scope, class of the enclosing method, innermost statement)
+        stack: list[tuple[ast.AST, int, str | None, int | None]] = [(tree, 0, None, None)]
         while stack:
-            node, scope, owner = stack.pop()
+            node, scope, owner, statement = stack.pop()
+            kind = node.__class__
             inner, inner_owner = scope, owner
-            if isinstance(node, ast.ClassDef):
+            if kind is Call:
+                self._note(node, scope, owner)
+                self._use_call(node, scope, statement, resolve)
+            elif kind is Name:
+                if node.ctx.__class__ is not Load:
+                    self.stored.setdefault(scope, set()).add(node.id)
+                continue
+            elif kind is ast.Subscript:
+                self._use_index(node, scope, statement)
+            elif kind is ClassDef:
                 inner, inner_owner = id(node), node.name
                 self.classes.add(inner)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            elif kind in functions:
                 inner = id(node)
                 positional = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
                 if owner is not None and positional and positional[0] in ("self", "cls"):
                     positional = positional[1:]
-                if not isinstance(node, ast.Lambda):
+                if kind is not ast.Lambda:
                     self.functions[inner] = _Function(node, owner, positional)
-            elif isinstance(node, ast.Call):
-                self._note(node, scope, owner)
-            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-                self.stored.setdefault(scope, set()).add(node.id)
-            for field in ("body", "orelse", "finalbody", "handlers"):
-                block = getattr(node, field, None)
-                if isinstance(block, list):
-                    for position, statement in enumerate(block):
-                        self.positions[id(statement)] = (id(block), position, id(node))
-                        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
-                            self.statement_of[id(statement.value)] = id(statement)
-            for child in ast.iter_child_nodes(node):
-                stack.append((child, inner, inner_owner))
+            if isinstance(node, ast.stmt):
+                statement = id(node)
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    block = getattr(node, field, None)
+                    if block.__class__ is list:
+                        self._note_block(block, id(node))
+            elif kind is ast.Module or kind is ast.ExceptHandler:
+                self._note_block(node.body, id(node))
+            for field in node._fields:
+                value = getattr(node, field, None)
+                if value.__class__ is list:
+                    for item in value:
+                        if isinstance(item, AST):
+                            stack.append((item, inner, inner_owner, statement))
+                elif isinstance(value, AST):
+                    stack.append((value, inner, inner_owner, statement))
+
+    def _note_block(self, block: list, holder: int) -> None:
+        for position, statement in enumerate(block):
+            self.positions[id(statement)] = (id(block), position, holder)
+            if statement.__class__ in (ast.Assign, ast.AnnAssign) and statement.value is not None:
+                self.statement_of[id(statement.value)] = id(statement)
+
+    def _use_call(self, node: ast.Call, scope: int, statement: int | None, resolve: Callable) -> None:
+        """Calls that read a bool mask: masked_fill(mask, v) and the other masked ops, torch.where(cond, a, b)."""
+        func = node.func
+        if func.__class__ is ast.Attribute:
+            attr = func.attr
+            if attr in _MASK_METHODS:
+                mask = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "mask"), None)
+                api = resolve(func)
+                if api is not None and api.startswith("torch."):  # torch.masked_select(x, mask)
+                    mask = node.args[1] if len(node.args) > 1 else next(
+                        (kw.value for kw in node.keywords if kw.arg == "mask"), None)
+                if mask is not None:
+                    self.uses.append((node, mask, f"torch.Tensor.{attr}", scope, statement))
+            elif attr == "where":
+                api = resolve(func)
+                if api == "torch.where" and len(node.args) >= 2:  # one argument: nonzero, no warning
+                    self.uses.append((node, node.args[0], "torch.where", scope, statement))
+                elif api is None and len(node.args) == 2:  # a.where(cond, b)
+                    self.uses.append((node, node.args[0], "torch.Tensor.where", scope, statement))
+        elif func.__class__ is ast.Name and func.id == "where" and len(node.args) >= 2 and resolve(func) == "torch.where":
+            self.uses.append((node, node.args[0], "torch.where", scope, statement))
+
+    def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
+        """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
+        index = node.slice
+        if index.__class__ in (ast.Tuple, ast.Slice, ast.Constant) or _item_pick(index):
+            return
+        api = "torch.Tensor.__setitem__" if node.ctx.__class__ is ast.Store else "torch.Tensor.__getitem__"
+        self.uses.append((node, index, api, scope, statement))
 
     def before(self, statement: int | None) -> dict[int, int]:
         """The statement lists around ``statement``, each with the index of the part of it that holds it."""
@@ -123,7 +177,7 @@ class _Search:
     """Is one expression provably uint8? ``makers`` collects the uint8 makers it rests on, ``keyword_route``
     tells whether a parameter was followed by keyword name only."""
 
-    def __init__(self, provenance: Provenance, calls: Callable[[], _Calls], resolve: Callable) -> None:
+    def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable) -> None:
         self.provenance, self.calls, self.resolve = provenance, calls, resolve
         self.makers: list[ast.AST] = []
         self.keyword_route = False
@@ -186,7 +240,7 @@ class _Search:
         name = dotted_name(node)
         if name is None or ("." in name and not name.startswith("self.")) or name.count(".") > 1:
             return False
-        calls = self.calls()
+        calls = self.calls
         current: int | None = scope
         while current is not None:
             if current in calls.classes:  # a method does not see its class body's names
@@ -226,7 +280,7 @@ class _Search:
     def _nearest(self, bindings: list, at: int, use: ast.AST) -> list:
         """The binding that runs last before the statement ``at`` in its own statement lists (``m = x.byte()``
         two lines above ``x[m] = 0``), when no other binding sits between them; else all of them."""
-        calls = self.calls()
+        calls = self.calls
         around = calls.before(at)
         best, best_line = None, -1
         for binding in bindings:
@@ -250,7 +304,7 @@ class _Search:
 
     def _passed(self, function: _Function, name: str, depth: int) -> bool:
         """Every value the file passes for parameter ``name``; at least one, all uint8."""
-        calls = self.calls()
+        calls = self.calls
         index = function.positional.index(name) if name in function.positional else None
         values: list[tuple[ast.expr, int]] = []
         by_position = False
@@ -279,17 +333,11 @@ class _Search:
 def uint8_mask_uses(tree: ast.AST, source: str, provenance: Provenance,
                     resolve: Callable) -> Iterator[tuple[object, str]]:
     """(node to report at, api) for each use of a provably uint8 mask; each maker reported once."""
-    if not any(word in source for word in _WORDS):
+    if not _makes_uint8(source):
         return
-    index: list[_Calls] = []
-
-    def calls() -> _Calls:
-        if not index:
-            index.append(_Calls(tree))
-        return index[0]
-
+    calls = _Calls(tree, resolve)
     reported: set = set()
-    for use, mask, api, scope, statement in _uses(tree, resolve):
+    for use, mask, api, scope, statement in calls.uses:
         search = _Search(provenance, calls, resolve)
         if not search.uint8(mask, scope, 0, statement):
             continue
@@ -301,38 +349,19 @@ def uint8_mask_uses(tree: ast.AST, source: str, provenance: Provenance,
                 yield place, api
 
 
-def _uses(tree: ast.AST, resolve: Callable) -> Iterator[tuple[ast.AST, ast.expr, str, int, int | None]]:
-    """(node, mask expression, api, scope, statement) for each place torch reads a tensor as a bool mask."""
-    stack: list[tuple[ast.AST, int, int | None]] = [(tree, 0, None)]
-    while stack:
-        node, scope, statement = stack.pop()
-        scoped = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
-        inner = id(node) if scoped else scope
-        holder = id(node) if isinstance(node, ast.stmt) else statement
-        for child in ast.iter_child_nodes(node):
-            stack.append((child, inner, holder))
-        if isinstance(node, ast.Call):
-            func = node.func
-            if isinstance(func, ast.Attribute) and func.attr in _MASK_METHODS:
-                mask = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "mask"), None)
-                api = resolve(func)
-                if api is not None and api.startswith("torch."):  # torch.masked_select(x, mask)
-                    mask = node.args[1] if len(node.args) > 1 else next(
-                        (kw.value for kw in node.keywords if kw.arg == "mask"), None)
-                if mask is not None:
-                    yield node, mask, f"torch.Tensor.{func.attr}", scope, statement
-            elif isinstance(func, ast.Attribute) and func.attr == "where":
-                api = resolve(func)
-                if api == "torch.where" and len(node.args) >= 2:  # one argument: nonzero, no warning
-                    yield node, node.args[0], "torch.where", scope, statement
-                elif api is None and len(node.args) == 2:  # a.where(cond, b)
-                    yield node, node.args[0], "torch.Tensor.where", scope, statement
-            elif isinstance(func, ast.Name) and resolve(func) == "torch.where" and len(node.args) >= 2:
-                yield node, node.args[0], "torch.where", scope, statement
-        elif isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.Tuple, ast.Slice, ast.Constant)) \
-                and not _item_pick(node.slice):
-            api = "torch.Tensor.__setitem__" if isinstance(node.ctx, ast.Store) else "torch.Tensor.__getitem__"
-            yield node, node.slice, api, scope, statement
+def _makes_uint8(source: str) -> bool:
+    """The file's text may make a uint8 tensor: ``x.byte()``, ``ByteTensor``, ``<torch>.uint8`` (not ``np.uint8``)."""
+    if ".byte()" in source or "ByteTensor" in source:
+        return True
+    start = source.find(".uint8")
+    while start != -1:
+        owner = start
+        while owner > 0 and (source[owner - 1].isalnum() or source[owner - 1] == "_"):
+            owner -= 1
+        if source[owner:start] not in ("np", "numpy"):
+            return True
+        start = source.find(".uint8", start + 6)
+    return False
 
 
 def _maker_span(func: ast.Attribute) -> _Span:
