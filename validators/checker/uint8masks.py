@@ -310,11 +310,8 @@ class _Search:
         by_position = False
         for call, caller, owner in calls.by_name.get(function.node.name, ()):
             func = call.func
-            if function.owner is not None and not (  # a method: self.f(...) in its class
-                    isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
-                    and owner == function.owner):
-                continue
-            if function.owner is None and not isinstance(func, ast.Name):
+            # a method: any x.f(...) of the file counts (another class's f too: every one must pass uint8)
+            if (function.owner is not None) != isinstance(func, ast.Attribute):
                 continue
             if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
                 return False  # f(*args) / f(**kw): what it passes is not read here
