@@ -6,8 +6,9 @@ one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and `
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
 then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...).
-A name is followed through the file's bindings (provenance.py records them during the walk): every binding must be
-uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
+A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
+last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
+above ``logits[drop] = v`` in another), else every binding, all of which must be uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
 keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
 ``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons
 (``m == 1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
@@ -37,11 +38,10 @@ _KEEP_DTYPE = frozenset({
     "unsqueeze", "squeeze", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "transpose", "permute",
     "t", "contiguous", "clone", "detach", "cuda", "cpu", "flatten", "repeat", "flip", "narrow", "index_select",
     "scatter_", "scatter", "fill_", "zero_", "triu", "tril", "triu_", "tril_", "roll", "unsqueeze_", "squeeze_",
-    "transpose_", "pin_memory", "requires_grad_", "gather", "chunk", "split", "unbind"})
-_UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor", "torch.cuda.uint8"})
-# consumer method -> (position of the mask argument, its keyword, op named in the finding)
-_MASK_METHODS = {"masked_fill": 0, "masked_fill_": 0, "masked_scatter": 0, "masked_scatter_": 0,
-                 "masked_select": 0}
+    "transpose_", "pin_memory", "gather", "chunk", "split", "unbind"})
+_UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
+# Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
+_MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
 
 
 @dataclass(frozen=True)
