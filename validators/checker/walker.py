@@ -463,6 +463,7 @@ class FindingCollector(ast.NodeVisitor):
         allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
                      _SAFE_GLOBALS for item in node.items)
         self.safe_globals += allows
+        self.loads.pairs.note_with(self.scope, node)
         self.generic_visit(node)
         self.safe_globals -= allows
 
@@ -523,6 +524,9 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_annotated_params(self.scope, (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
             self.loads.signatures[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)
                                                              if a.arg not in ("self", "cls")])
+            if self.classes or outer == 0:  # a method, or a module-level function (savepairs.py)
+                self.loads.pairs.note_function(self.scope, self.classes[-1] if self.classes else "", node.name,
+                                               [a.arg for a in (*arguments.posonlyargs, *arguments.args)])
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)

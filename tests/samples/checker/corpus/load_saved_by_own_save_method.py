@@ -1,0 +1,95 @@
+# seen in: salesforce/awd-lstm-lm main.py (model_save/model_load), jdb78/pytorch-forecasting TimeSeriesDataSet.save/load,
+# IBM/pytorch-seq2seq Checkpoint.save/load (a class constant names the file), facebookresearch/ReAgent test_mab.py
+# (a buffer copied into another). The file's own writer saves objects weights_only refuses; its reader reads them
+# back without sharing a path expression. Checked on torch 2.15: UnpicklingError, "Unsupported global: GLOBAL
+# torch.nn.modules.linear.Linear" / "__main__.DataSet" / "torch.optim.sgd.SGD".
+import os
+from io import BytesIO
+
+import torch
+
+
+def model_save(fn):
+    with open(fn, "wb") as f:
+        torch.save([model, criterion, optimizer], f)
+
+
+def model_load(fn):
+    global model, criterion, optimizer
+    with open(fn, "rb") as f:
+        model, criterion, optimizer = torch.load(f)  # finding: torch-load-saved-objects
+
+
+class DataSet:
+    def save(self, fname):
+        torch.save(self, fname)
+
+    @classmethod
+    def load(cls, fname):
+        obj = torch.load(fname)  # finding: torch-load-saved-objects
+        return obj
+
+
+class Checkpoint:
+    STATE_NAME = "trainer_states.pt"
+
+    def save(self, path):
+        torch.save({"epoch": self.epoch, "optimizer": self.optimizer}, os.path.join(path, self.STATE_NAME))
+
+    @classmethod
+    def load(cls, path):
+        state = torch.load(os.path.join(path, cls.STATE_NAME))  # finding: torch-load-saved-objects
+        return state["epoch"], state["optimizer"]
+
+
+def round_trip(cls):
+    b = cls(n_arms=3)
+    f_write = BytesIO()
+    torch.save(b, f_write)
+    f_write.seek(0)
+    f_read = BytesIO(f_write.read())
+    return torch.load(f_read)  # finding: torch-load-saved-objects
+
+
+# look-alikes: the writer saves state dicts and plain values only
+class PlainCheckpoint:
+    STATE_NAME = "state.pt"
+
+    def save(self, path):
+        torch.save({"epoch": self.epoch, "optimizer": self.optimizer.state_dict()},
+                   os.path.join(path, self.STATE_NAME))
+
+    def save_weights(self, fname):
+        torch.save(self.state_dict(), fname)
+
+    @classmethod
+    def load(cls, path):
+        return torch.load(os.path.join(path, cls.STATE_NAME))
+
+    def load_weights(self, fname):
+        self.load_state_dict(torch.load(fname))
+
+
+def weights_save(fn):
+    with open(fn, "wb") as f:
+        torch.save(model.state_dict(), f)
+
+
+def weights_load(fn):
+    with open(fn, "rb") as f:
+        return torch.load(f)
+
+
+def settings_save(fname):
+    torch.save({"optimizer": args.optimizer, "lr": 0.1}, fname)
+
+
+def settings_load(fname):
+    return torch.load(fname)
+
+
+def copy_of_tensors():
+    f_write = BytesIO()
+    torch.save({"w": torch.zeros(2)}, f_write)
+    f_read = BytesIO(f_write.getvalue())
+    return torch.load(f_read)
