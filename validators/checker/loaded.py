@@ -655,6 +655,7 @@ class LoadedObjects:
                     call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
                 self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
         else:
+            self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
             if display is not None:
@@ -667,6 +668,11 @@ class LoadedObjects:
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
+
+    def note_return(self, value: ast.expr, scope: int) -> None:
+        """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
+        if scope in self.pairs.functions and self.holds_object(value, scope):
+            self.pairs.note_object_return(scope)
 
     def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""

@@ -54,6 +54,9 @@ class SaveLoadPairs:
         self.opened: dict[tuple[int, str], ast.expr] = {}  # (scope, f) of `with open(P) as f` -> P
         self.copies: dict[tuple[int, str], ast.Name] = {}  # (scope, f_read) -> f_write of BytesIO(f_write.read())
         self.saved: dict[tuple[str, str, str], int] = {}  # (owner, "param"|"const", stem or constant) -> line
+        # torch.save(self.get_state(), path): decided once the file is walked, by what that method returns
+        self.method_saves: list[tuple[str, str, ast.expr, int, int]] = []  # (owner, method, path, scope, line)
+        self.object_methods: set[tuple[str, str]] = set()  # (owner, method) returning something holding objects
 
     def note_function(self, scope: int, owner: str, name: str, params: list[str]) -> None:
         """A function of class ``owner`` ("" for a module-level function) and its parameters."""
@@ -98,8 +101,28 @@ class SaveLoadPairs:
             if kind != "load":
                 self.saved.setdefault((owner, "param" if kind == "save" else kind, name), line)
 
+    def note_method_save(self, saved: ast.expr, path: ast.expr, scope: int, line: int) -> None:
+        """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some."""
+        if isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and \
+                isinstance(saved.func.value, ast.Name) and saved.func.value.id == "self" and \
+                (function := self.functions.get(scope)) is not None and function[0]:
+            self.method_saves.append((function[0], saved.func.attr, path, scope, line))
+
+    def note_object_return(self, scope: int) -> None:
+        """This function returns something holding objects (a dict with the project's config object in it)."""
+        if (function := self.functions.get(scope)) is not None and function[0]:
+            self.object_methods.add((function[0], function[1]))
+
+    def _settle(self) -> None:
+        for owner, method, path, scope, line in self.method_saves:
+            if (owner, method) in self.object_methods:
+                self.note_objects_saved(path, scope, line)
+        self.method_saves = []
+
     def saved_line(self, path: ast.expr, scope: int) -> int | None:
         """The line of the save of objects this load's path is joined to, if any."""
+        if self.method_saves:
+            self._settle()
         for owner, kind, name in self._keys(path, scope):
             if kind == "const" and (line := self.saved.get((owner, "const", name))) is not None:
                 return line

@@ -794,6 +794,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
+        if node.value is not None:
+            self.loads.note_return(node.value, self.scope)
         if self.scope in self.returned_values and isinstance(node.value, (ast.Name, ast.Attribute)):
             self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):

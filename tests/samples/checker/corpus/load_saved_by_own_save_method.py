@@ -1,8 +1,9 @@
 # seen in: salesforce/awd-lstm-lm main.py (model_save/model_load), jdb78/pytorch-forecasting TimeSeriesDataSet.save/load,
 # IBM/pytorch-seq2seq Checkpoint.save/load (a class constant names the file), facebookresearch/ReAgent test_mab.py
-# (a buffer copied into another). The file's own writer saves objects weights_only refuses; its reader reads them
+# (a buffer copied into another), facebookresearch/pytorch_GAN_zoo models/base_GAN.py (save() writes what
+# getStateDict() returns: {'config': self.config}, a BaseConfig of the project's). The file's own writer saves objects weights_only refuses; its reader reads them
 # back without sharing a path expression. Checked on torch 2.15: UnpicklingError, "Unsupported global: GLOBAL
-# torch.nn.modules.linear.Linear" / "__main__.DataSet" / "torch.optim.sgd.SGD".
+# torch.nn.modules.linear.Linear" / "__main__.DataSet" / "torch.optim.sgd.SGD" / "__main__.BaseConfig".
 import os
 from io import BytesIO
 
@@ -51,7 +52,39 @@ def round_trip(cls):
     return torch.load(f_read)  # finding: torch-load-saved-objects
 
 
+class BaseConfig:
+    pass
+
+
+class BaseGAN:
+    def __init__(self):
+        self.config = BaseConfig()
+
+    def get_state_dict(self):
+        out_state = {"config": self.config, "netG": self.netG.state_dict()}
+        return out_state
+
+    def save(self, path):
+        torch.save(self.get_state_dict(), path)
+
+    def load(self, path=""):
+        in_state = torch.load(path)  # finding: torch-load-saved-objects
+        self.netG.load_state_dict(in_state["netG"])
+
+
 # look-alikes: the writer saves state dicts and plain values only
+class PlainGAN:
+    def get_state_dict(self):
+        return {"settings": vars(self.args), "netG": self.netG.state_dict()}
+
+    def save(self, path):
+        torch.save(self.get_state_dict(), path)
+
+    def load(self, path=""):
+        in_state = torch.load(path)
+        self.netG.load_state_dict(in_state["netG"])
+
+
 class PlainCheckpoint:
     STATE_NAME = "state.pt"
 
