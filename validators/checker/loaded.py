@@ -646,7 +646,9 @@ class LoadedObjects:
         objects = objects or writes_framed_pickle(call)  # protocol 4+: refused whatever it holds
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
-            self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
+            if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
+                # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
+                self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.objects_saved_names.setdefault(named, call.lineno)
             if (spelled := self._spelled_path(call.args[1], scope)) is not None:

@@ -126,3 +126,14 @@ def copy_of_tensors():
     torch.save({"w": torch.zeros(2)}, f_write)
     f_read = BytesIO(f_write.getvalue())
     return torch.load(f_read)
+
+
+# seen in: NVIDIA/BigVGAN utils.py: a pair of helpers that save and load whatever their callers pass (train.py hands
+# save_checkpoint dicts of state_dicts): the writer's `obj` says nothing of what the file holds
+def save_checkpoint(filepath, obj):
+    torch.save(obj, filepath)
+
+
+def load_checkpoint(filepath, device):
+    checkpoint_dict = torch.load(filepath, map_location=device)
+    return checkpoint_dict
