@@ -20,7 +20,10 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   load's result is read with two or more of that dict's keys; or another function of the file saves objects
   to the same spelled-out file name (``f"{d}/adj.pt"``; a torch_sparse SparseTensor, the Data object PyG's
   ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
-  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
+  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back; or the file's own
+  writer of that file is joined to the load by name (savepairs.py: ``model_save(fn)``/``model_load(fn)``, a class
+  constant naming the file, a buffer copied into another), where it saves the instance itself (``torch.save(self,
+  f)``), ``self.optimizer`` whole, or what a method of the class returns (``self.getStateDict()``).
 
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
