@@ -12,6 +12,10 @@ top-level functions):
 - a class constant naming the file (``self.TRAINER_STATE_NAME``, ``cls.TRAINER_STATE_NAME``): one file wherever
   the class spells it.
 
+A path attribute joins them too: ``saved_model_file = kwargs.pop("saved_model_file", self.saved_model_file)`` before
+the save, and ``self.saved_model_file = resume_file`` (or ``checkpoint_file = model_file or self.saved_model_file``)
+before the load: the name stands for the file that attribute names, wherever in the file it is written.
+
 A buffer read back into another buffer (``f_read = BytesIO(f_write.getvalue())``) holds what was saved into the
 first: the load of the copy reads that save.
 """
@@ -48,12 +52,29 @@ def _class_constant(node: ast.expr) -> str | None:
     return None
 
 
+def _path_attributes(node: ast.expr) -> set[str]:
+    """The ``self.x`` attributes a path expression may be: itself, either side of ``or``, either branch of a
+    conditional expression, the default of ``kwargs.pop(key, self.x)`` / ``.get(key, self.x)``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return {f"self.{node.attr}"}
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return set().union(*(_path_attributes(value) for value in node.values))
+    if isinstance(node, ast.IfExp):
+        return _path_attributes(node.body) | _path_attributes(node.orelse)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("pop", "get") and \
+            len(node.args) == 2:
+        return _path_attributes(node.args[1])
+    return set()
+
+
 class SaveLoadPairs:
     def __init__(self) -> None:
         self.functions: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (owner, name, path parameters)
         self.opened: dict[tuple[int, str], ast.expr] = {}  # (scope, f) of `with open(P) as f` -> P
         self.copies: dict[tuple[int, str], ast.Name] = {}  # (scope, f_read) -> f_write of BytesIO(f_write.read())
         self.saved: dict[tuple[str, str, str], int] = {}  # (owner, "param"|"const", stem or constant) -> line
+        self.path_attributes: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> the self.x paths it stands for
+        self.saved_attributes: dict[str, int] = {}  # self.x paths objects were saved to -> line
         # torch.save(self.get_state(), path): decided once the file is walked, by what that method returns
         self.method_saves: list[tuple[str, str, ast.expr, int, int]] = []  # (owner, method, path, scope, line)
         self.object_methods: set[tuple[str, str]] = set()  # (owner, method) returning something holding objects
@@ -70,7 +91,12 @@ class SaveLoadPairs:
                 self.opened[(scope, item.optional_vars.id)] = call.args[0]
 
     def note_binding(self, scope: int, target: ast.AST, value: ast.expr) -> None:
-        """``f_read = BytesIO(f_write.read())``: a copy of the buffer ``f_write``."""
+        """``f_read = BytesIO(f_write.read())``: a copy of the buffer ``f_write``; ``f = a or self.path``,
+        ``f = kwargs.pop("f", self.path)``, ``self.path = f``: the name ``f`` stands for the file ``self.path`` names."""
+        if isinstance(target, ast.Name) and (attributes := _path_attributes(value)):
+            self.path_attributes.setdefault((scope, target.id), set()).update(attributes)
+        elif isinstance(value, ast.Name) and (attributes := _path_attributes(target)):
+            self.path_attributes.setdefault((scope, value.id), set()).update(attributes)
         if isinstance(target, ast.Name) and isinstance(value, ast.Call) and len(value.args) == 1 and \
                 (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO" and \
                 isinstance(read := value.args[0], ast.Call) and isinstance(read.func, ast.Attribute) and \
@@ -95,8 +121,15 @@ class SaveLoadPairs:
             keys.append((owner, stem[0], stem[1]))
         return keys
 
+    def _attributes(self, path: ast.expr, scope: int) -> set[str]:
+        if isinstance(path, ast.Name):
+            return self.path_attributes.get((scope, path.id), set())
+        return _path_attributes(path)
+
     def note_objects_saved(self, path: ast.expr, scope: int, line: int) -> None:
         """``torch.save`` wrote objects to ``path`` in this function."""
+        for attribute in self._attributes(path, scope):
+            self.saved_attributes.setdefault(attribute, line)
         for owner, kind, name in self._keys(path, scope):
             if kind != "load":
                 self.saved.setdefault((owner, "param" if kind == "save" else kind, name), line)
@@ -123,6 +156,9 @@ class SaveLoadPairs:
         """The line of the save of objects this load's path is joined to, if any."""
         if self.method_saves:
             self._settle()
+        for attribute in self._attributes(path, scope):
+            if (line := self.saved_attributes.get(attribute)) is not None:
+                return line
         for owner, kind, name in self._keys(path, scope):
             if kind == "const" and (line := self.saved.get((owner, "const", name))) is not None:
                 return line

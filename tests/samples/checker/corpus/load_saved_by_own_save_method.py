@@ -137,3 +137,37 @@ def save_checkpoint(filepath, obj):
 def load_checkpoint(filepath, device):
     checkpoint_dict = torch.load(filepath, map_location=device)
     return checkpoint_dict
+
+
+# seen in: RUCAIBox/RecBole recbole/trainer/trainer.py: the path attribute joins the writer and the readers; the
+# writer uses pickle protocol 4 (checked on torch 2.15: UnpicklingError "Unsupported operand 149" even for tensors)
+class Trainer:
+    def __init__(self, config):
+        self.config = config
+        self.saved_model_file = os.path.join(config["checkpoint_dir"], "model.pth")
+
+    def _save_checkpoint(self, epoch, **kwargs):
+        saved_model_file = kwargs.pop("saved_model_file", self.saved_model_file)
+        state = {"config": self.config, "epoch": epoch, "state_dict": self.model.state_dict()}
+        torch.save(state, saved_model_file, pickle_protocol=4)
+
+    def resume_checkpoint(self, resume_file):
+        self.saved_model_file = resume_file
+        checkpoint = torch.load(resume_file)  # finding: torch-load-saved-objects
+        self.start_epoch = checkpoint["epoch"] + 1
+
+    def evaluate(self, model_file=None):
+        checkpoint_file = model_file or self.saved_model_file
+        checkpoint = torch.load(checkpoint_file)  # finding: torch-load-saved-objects
+        self.model.load_state_dict(checkpoint["state_dict"])
+
+
+class PlainTrainer:
+    def _save_checkpoint(self, epoch, **kwargs):
+        weights_file = kwargs.pop("weights_file", self.weights_file)
+        torch.save({"epoch": epoch, "state_dict": self.model.state_dict()}, weights_file)
+
+    def resume_checkpoint(self, resume_file):
+        self.weights_file = resume_file
+        checkpoint = torch.load(resume_file)
+        self.start_epoch = checkpoint["epoch"] + 1
