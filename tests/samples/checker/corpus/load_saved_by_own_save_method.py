@@ -165,9 +165,9 @@ class Trainer:
 class PlainTrainer:
     def _save_checkpoint(self, epoch, **kwargs):
         weights_file = kwargs.pop("weights_file", self.weights_file)
-        torch.save({"epoch": epoch, "state_dict": self.model.state_dict()}, weights_file)
+        torch.save({"step": epoch, "state_dict": self.model.state_dict()}, weights_file)
 
     def resume_checkpoint(self, resume_file):
         self.weights_file = resume_file
         checkpoint = torch.load(resume_file)
-        self.start_epoch = checkpoint["epoch"] + 1
+        self.start_step = checkpoint["step"] + 1
