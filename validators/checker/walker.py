@@ -26,7 +26,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
-                          is_lightning_module, is_save_call, saved_path, writer_passes_object)
+                          is_lightning_module, is_save_call, saved_path, writer_passes_object, writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
 from .returns import any_returns_object, module_suffix
@@ -1041,6 +1041,9 @@ class FindingCollector(ast.NodeVisitor):
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
         saved = self.loads.saved_dict(node.args[0], self.scope)
+        if saved is not None and api == "torch.save" and writes_framed_pickle(node) and (keys := frozenset(
+                key.value for key in saved.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))):
+            self.evidence.framed_layouts.append((keys, node.lineno))
         if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
             built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
             holds = is_object_value if api == "torch.save" else is_namespace
