@@ -225,6 +225,8 @@ class FileEvidence:
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
     writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
+    # layouts torch.save writes with pickle_protocol 4 or later: refused whatever they hold (keys, save line)
+    framed_layouts: list[tuple[frozenset[str], int]] = field(default_factory=list)
     # the same, object = what a function of another module returns, if it returns one (decided by the project):
     # keys, save line, each (key, (module path suffix, ``f`` or ``Class.method``)) drawn from one; see returns.py
     derived_layouts: list[tuple[frozenset[str], int, tuple[tuple[str, tuple[str, str]], ...]]] = field(

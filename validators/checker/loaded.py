@@ -20,7 +20,10 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   load's result is read with two or more of that dict's keys; or another function of the file saves objects
   to the same spelled-out file name (``f"{d}/adj.pt"``; a torch_sparse SparseTensor, the Data object PyG's
   ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
-  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back.
+  argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back; or the file's own
+  writer of that file is joined to the load by name (savepairs.py: ``model_save(fn)``/``model_load(fn)``, a class
+  constant naming the file, a buffer copied into another), where it saves the instance itself (``torch.save(self,
+  f)``), ``self.optimizer`` whole, or what a method of the class returns (``self.getStateDict()``).
 
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
@@ -47,6 +50,7 @@ from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
+from .savepairs import SaveLoadPairs
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
 OBJECT_SIGNALS = frozenset({
@@ -193,6 +197,7 @@ class LoadedObjects:
         self.instances: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to Cls(...) of an import
         self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
         self.provenance = Provenance()  # every binding of the file, for saves asked again after the walk
+        self.pairs = SaveLoadPairs()  # a class's own save/load methods of one file (savepairs.py)
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -249,6 +254,7 @@ class LoadedObjects:
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        self.pairs.note_binding(scope, target, value)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
@@ -408,7 +414,7 @@ class LoadedObjects:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        if last in self.local_classes or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
+        if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
                 _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
@@ -438,7 +444,7 @@ class LoadedObjects:
     def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
-        if is_object_value(value):
+        if is_object_value(value) or _is_training_object(value):
             return True
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
@@ -636,12 +642,16 @@ class LoadedObjects:
                 objects = (scope, saved.id) in self.built_objects
             else:
                 objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
+                           or (isinstance(saved, ast.Name) and saved.id == "self")  # the instance itself: a class of the project's
                            or self.holds_object(saved, scope)
                            or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
                                                                 or (scope, saved.id) in self.annotated_objects)))
         objects = objects or writes_framed_pickle(call)  # protocol 4+: refused whatever it holds
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
+            if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
+                # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
+                self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.objects_saved_names.setdefault(named, call.lineno)
             if (spelled := self._spelled_path(call.args[1], scope)) is not None:
@@ -650,6 +660,7 @@ class LoadedObjects:
                     call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
                 self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
         else:
+            self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
             if display is not None:
@@ -662,6 +673,11 @@ class LoadedObjects:
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
+
+    def note_return(self, value: ast.expr, scope: int) -> None:
+        """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
+        if scope in self.pairs.functions and self.holds_object(value, scope):
+            self.pairs.note_object_return(scope)
 
     def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""
@@ -834,6 +850,11 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if call.args and (copied := self.pairs.buffer_copied(call.args[0], scope)) is not None and \
+                _path_key(copied, scope) in self.objects_saved_to:
+            return True  # f_read = BytesIO(f_write.getvalue()): the copy of a buffer objects were saved into
+        if call.args and self.pairs.saved_line(call.args[0], scope) is not None:
+            return True  # the class's own save method wrote objects to this file (savepairs.py)
         if call.args and isinstance(call.args[0], ast.Name) and any(
                 (call.args[0].id, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
             return True  # self.cache_labels(cache_path) saves objects to the path this load reads
@@ -984,6 +1005,18 @@ def _names_running_stats(node: ast.expr) -> bool:
 
 
 _RUNNING_STATS = re.compile(r"(?i)^(ob|obs|ret|rew|reward)s?_rms$")
+
+
+# What a trainer keeps as attributes and a checkpoint sometimes stores whole (``'optimizer': self.optimizer``, not
+# ``self.optimizer.state_dict()``): a torch.optim optimizer, a loss module, a scheduler, or a project's wrapper of
+# one; weights_only refuses each (checked on torch 2.15: Unsupported global: GLOBAL torch.optim.sgd.SGD).
+_TRAINING_OBJECTS = frozenset({"optimizer", "optim", "criterion", "scheduler", "lr_scheduler"})
+
+
+def _is_training_object(node: ast.expr) -> bool:
+    """``self.optimizer`` saved as it is: the attribute of the object that trains (not ``args.optimizer``, a name)."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and \
+        node.attr.lower() in _TRAINING_OBJECTS
 
 
 def is_object_value(node: ast.expr) -> bool:

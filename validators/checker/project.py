@@ -163,6 +163,10 @@ class ProjectEvidence:
             for layout, line, held, what in layouts:
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
+            for layout, line in (evidence.framed_layouts if keys else ()):
+                if keys <= layout:
+                    return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line} with pickle protocol 4 "
+                            "or later, which weights_only refuses whatever it holds: Unsupported operand 149")
             for layout, line, drawn in (evidence.derived_layouts if keys else ()):
                 if not keys <= layout:
                     continue

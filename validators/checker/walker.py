@@ -26,7 +26,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
-                          is_lightning_module, is_save_call, saved_path, writer_passes_object)
+                          is_lightning_module, is_save_call, saved_path, writer_passes_object, writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
 from .uint8masks import uint8_mask_uses
@@ -471,6 +471,7 @@ class FindingCollector(ast.NodeVisitor):
         allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
                      _SAFE_GLOBALS for item in node.items)
         self.safe_globals += allows
+        self.loads.pairs.note_with(self.scope, node)
         self.generic_visit(node)
         self.safe_globals -= allows
 
@@ -531,6 +532,9 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.note_annotated_params(self.scope, (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
             self.loads.signatures[self.scope] = (node.name, [a.arg for a in (*arguments.posonlyargs, *arguments.args)
                                                              if a.arg not in ("self", "cls")])
+            if self.classes or outer == 0:  # a method, or a module-level function (savepairs.py)
+                self.loads.pairs.note_function(self.scope, self.classes[-1] if self.classes else "", node.name,
+                                               [a.arg for a in (*arguments.posonlyargs, *arguments.args)])
             if not self.classes:  # a plain function, called by its name: f(ckpt["cfg"])
                 positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
                 self.loads.functions[self.scope] = (node.name, positional)
@@ -798,6 +802,8 @@ class FindingCollector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
+        if node.value is not None:
+            self.loads.note_return(node.value, self.scope)
         if self.scope in self.returned_values and isinstance(node.value, (ast.Name, ast.Attribute)):
             self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):
@@ -1043,6 +1049,9 @@ class FindingCollector(ast.NodeVisitor):
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
         saved = self.loads.saved_dict(node.args[0], self.scope)
+        if saved is not None and api == "torch.save" and writes_framed_pickle(node) and (keys := frozenset(
+                key.value for key in saved.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))):
+            self.evidence.framed_layouts.append((keys, node.lineno))
         if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
             built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
             holds = is_object_value if api == "torch.save" else is_namespace

@@ -1,0 +1,167 @@
+"""A file's own writer and reader of one checkpoint, joined by the names the file gives them.
+
+A class (or a module) that ``torch.save``s objects in one function often reads the same file back in another,
+where no path expression is shared: ``def model_save(fn): torch.save([model, criterion, optimizer], f)`` and
+``def model_load(fn): ... torch.load(f)`` (``with open(fn) as f`` in both), ``save(self, fname)`` /
+``load(cls, fname)`` of one class, or ``os.path.join(path, self.STATE_NAME)`` in ``save`` and
+``os.path.join(path, cls.STATE_NAME)`` in ``load``. Two joins, both inside one class (or among one module's
+top-level functions):
+
+- a path parameter of a function whose name says it saves (``save``, ``model_save``, ``save_checkpoint``) and a
+  path parameter of the function of the same name with ``load`` in its place: callers hand both the same file;
+- a class constant naming the file (``self.TRAINER_STATE_NAME``, ``cls.TRAINER_STATE_NAME``): one file wherever
+  the class spells it.
+
+A path attribute joins them too: ``saved_model_file = kwargs.pop("saved_model_file", self.saved_model_file)`` before
+the save, and ``self.saved_model_file = resume_file`` (or ``checkpoint_file = model_file or self.saved_model_file``)
+before the load: the name stands for the file that attribute names, wherever in the file it is written.
+
+A buffer read back into another buffer (``f_read = BytesIO(f_write.getvalue())``) holds what was saved into the
+first: the load of the copy reads that save.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .imports import dotted_name
+
+_VERB = re.compile(r"(?i)(^|_)(save|load)(_|$)")
+_COPY_METHODS = frozenset({"getvalue", "read", "getbuffer"})
+
+
+def _stem(function: str) -> tuple[str, str] | None:
+    """``model_save`` -> ("save", "model_"), ``load_checkpoint`` -> ("load", "_checkpoint"); None without the verb."""
+    match = _VERB.search(function)
+    if match is None:
+        return None
+    return match.group(2).lower(), (function[:match.start(2)] + "_" + function[match.end(2):]).lower()
+
+
+def _class_constant(node: ast.expr) -> str | None:
+    """``self.STATE_NAME``, ``cls.STATE_NAME``, or a path join ending in one: the class constant naming the file."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
+            and node.args and not node.keywords:
+        node = node.args[-1]
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        node = node.right
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls") \
+            and node.attr.isupper() and len(node.attr) > 1:
+        return node.attr
+    return None
+
+
+def _path_attributes(node: ast.expr) -> set[str]:
+    """The ``self.x`` attributes a path expression may be: itself, either side of ``or``, either branch of a
+    conditional expression, the default of ``kwargs.pop(key, self.x)`` / ``.get(key, self.x)``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return {f"self.{node.attr}"}
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return set().union(*(_path_attributes(value) for value in node.values))
+    if isinstance(node, ast.IfExp):
+        return _path_attributes(node.body) | _path_attributes(node.orelse)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("pop", "get") and \
+            len(node.args) == 2:
+        return _path_attributes(node.args[1])
+    return set()
+
+
+class SaveLoadPairs:
+    def __init__(self) -> None:
+        self.functions: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (owner, name, path parameters)
+        self.opened: dict[tuple[int, str], ast.expr] = {}  # (scope, f) of `with open(P) as f` -> P
+        self.copies: dict[tuple[int, str], ast.Name] = {}  # (scope, f_read) -> f_write of BytesIO(f_write.read())
+        self.saved: dict[tuple[str, str, str], int] = {}  # (owner, "param"|"const", stem or constant) -> line
+        self.path_attributes: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> the self.x paths it stands for
+        self.saved_attributes: dict[str, int] = {}  # self.x paths objects were saved to -> line
+        # torch.save(self.get_state(), path): decided once the file is walked, by what that method returns
+        self.method_saves: list[tuple[str, str, ast.expr, int, int]] = []  # (owner, method, path, scope, line)
+        self.object_methods: set[tuple[str, str]] = set()  # (owner, method) returning something holding objects
+
+    def note_function(self, scope: int, owner: str, name: str, params: list[str]) -> None:
+        """A function of class ``owner`` ("" for a module-level function) and its parameters."""
+        self.functions[scope] = (owner, name, frozenset(params) - {"self", "cls"})
+
+    def note_with(self, scope: int, node: ast.With) -> None:
+        for item in node.items:
+            call = item.context_expr
+            if isinstance(item.optional_vars, ast.Name) and isinstance(call, ast.Call) and call.args and \
+                    (dotted_name(call.func) or "").rsplit(".", 1)[-1] == "open":
+                self.opened[(scope, item.optional_vars.id)] = call.args[0]
+
+    def note_binding(self, scope: int, target: ast.AST, value: ast.expr) -> None:
+        """``f_read = BytesIO(f_write.read())``: a copy of the buffer ``f_write``; ``f = a or self.path``,
+        ``f = kwargs.pop("f", self.path)``, ``self.path = f``: the name ``f`` stands for the file ``self.path`` names."""
+        if isinstance(target, ast.Name) and (attributes := _path_attributes(value)):
+            self.path_attributes.setdefault((scope, target.id), set()).update(attributes)
+        elif isinstance(value, ast.Name) and (attributes := _path_attributes(target)):
+            self.path_attributes.setdefault((scope, value.id), set()).update(attributes)
+        if isinstance(target, ast.Name) and isinstance(value, ast.Call) and len(value.args) == 1 and \
+                (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO" and \
+                isinstance(read := value.args[0], ast.Call) and isinstance(read.func, ast.Attribute) and \
+                read.func.attr in _COPY_METHODS and isinstance(read.func.value, ast.Name):
+            self.copies[(scope, target.id)] = read.func.value
+
+    def buffer_copied(self, node: ast.expr, scope: int) -> ast.Name | None:
+        """The buffer ``node`` (a name) copies, if any."""
+        return self.copies.get((scope, node.id)) if isinstance(node, ast.Name) else None
+
+    def _keys(self, path: ast.expr, scope: int) -> list[tuple[str, str, str]]:
+        function = self.functions.get(scope)
+        if function is None:
+            return []
+        owner, name, params = function
+        if isinstance(path, ast.Name):
+            path = self.opened.get((scope, path.id), path)
+        keys = []
+        if (constant := _class_constant(path)) is not None and owner:
+            keys.append((owner, "const", constant))
+        if isinstance(path, ast.Name) and path.id in params and (stem := _stem(name)) is not None:
+            keys.append((owner, stem[0], stem[1]))
+        return keys
+
+    def _attributes(self, path: ast.expr, scope: int) -> set[str]:
+        if isinstance(path, ast.Name):
+            return self.path_attributes.get((scope, path.id), set())
+        return _path_attributes(path)
+
+    def note_objects_saved(self, path: ast.expr, scope: int, line: int) -> None:
+        """``torch.save`` wrote objects to ``path`` in this function."""
+        for attribute in self._attributes(path, scope):
+            self.saved_attributes.setdefault(attribute, line)
+        for owner, kind, name in self._keys(path, scope):
+            if kind != "load":
+                self.saved.setdefault((owner, "param" if kind == "save" else kind, name), line)
+
+    def note_method_save(self, saved: ast.expr, path: ast.expr, scope: int, line: int) -> None:
+        """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some."""
+        if isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and \
+                isinstance(saved.func.value, ast.Name) and saved.func.value.id == "self" and \
+                (function := self.functions.get(scope)) is not None and function[0]:
+            self.method_saves.append((function[0], saved.func.attr, path, scope, line))
+
+    def note_object_return(self, scope: int) -> None:
+        """This function returns something holding objects (a dict with the project's config object in it)."""
+        if (function := self.functions.get(scope)) is not None and function[0]:
+            self.object_methods.add((function[0], function[1]))
+
+    def _settle(self) -> None:
+        for owner, method, path, scope, line in self.method_saves:
+            if (owner, method) in self.object_methods:
+                self.note_objects_saved(path, scope, line)
+        self.method_saves = []
+
+    def saved_line(self, path: ast.expr, scope: int) -> int | None:
+        """The line of the save of objects this load's path is joined to, if any."""
+        if self.method_saves:
+            self._settle()
+        for attribute in self._attributes(path, scope):
+            if (line := self.saved_attributes.get(attribute)) is not None:
+                return line
+        for owner, kind, name in self._keys(path, scope):
+            if kind == "const" and (line := self.saved.get((owner, "const", name))) is not None:
+                return line
+            if kind == "load" and (line := self.saved.get((owner, "param", name))) is not None:
+                return line
+        return None
