@@ -46,6 +46,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .imports import dotted_name
+from .runnerckpt import TRAINING_STATE_KEYS
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
@@ -461,8 +462,8 @@ class LoadedObjects:
                     self._note_mapping(arg, scope)
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
-            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and \
-                    not isinstance(call.args[0], ast.Constant):
+            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
+                    not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
         if last in _CHILD_PROCESS and (callee or "").partition(".")[0] in ("sp", "subprocess"):
             self.subprocess_scopes.add(scope)
@@ -505,6 +506,9 @@ class LoadedObjects:
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
         if not isinstance(node.ctx, ast.Load):
+            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and \
+                    _string_key(node) in TRAINING_STATE_KEYS:
+                self.stripped.add((scope, node.value.id))  # del ckpt["optimizer"]: only a training run needs it
             return
         key = _string_key(node) or self.constant_of(node.slice)
         if key is None:  # ckpt[args.checkpoint_key]; x[i] of anything else is not looked at

@@ -8,7 +8,7 @@ mmengine.logging.history_buffer.HistoryBuffer" (checked on torch 2.15 with mmeng
 
 A project trains with that runner when one of its files imports it (``from mmengine.runner import Runner``) or
 builds one (``Runner.from_cfg(cfg)``). There, a script that loads a checkpoint, drops keys from it
-(``ckpt.pop(k)``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
+(``ckpt.pop(k)`` for the keys not kept, or ``del ckpt["optimizer"]``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
 ``state_dict``) reads a training checkpoint of that runner, and so does a load that reads ``message_hub``.
 
 DeepSpeed's ZeRO optimizer files (``*_optim_states.pt``) keep ``{"optimizer_state_dict", "ds_config",
@@ -24,7 +24,11 @@ import re
 
 _RUNNER_IMPORT = re.compile(r"^[ \t]*from[ \t]+mmengine\.runner[ \t]+import[ \t][^\n]*\bRunner\b|\bRunner\.from_cfg\(",
                             re.MULTILINE)
-RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers"})
+# the Runner's own keys, and ``ema_state_dict``, which mmengine's EMAHook adds in before_save_checkpoint
+RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers", "ema_state_dict"})
+# Entries only a training run needs: a script that drops one of them (``del ckpt["optimizer"]``, ``ckpt.pop(
+# "message_hub")``) and saves the rest strips a training checkpoint for publishing.
+TRAINING_STATE_KEYS = frozenset({"optimizer", "param_schedulers", "message_hub"})
 REFUSED = "mmengine.logging.history_buffer.HistoryBuffer"
 
 
