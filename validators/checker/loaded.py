@@ -45,6 +45,7 @@ from typing import Callable
 
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
+from .graphdataset import unpacks_collated_graphs
 from .imports import dotted_name
 from .runnerckpt import TRAINING_STATE_KEYS
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
@@ -151,6 +152,8 @@ class LoadedObjects:
         # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
         self.library_classes: set[str] = set()
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
+        self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
+        self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
@@ -255,6 +258,8 @@ class LoadedObjects:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
             self.buffers.add((scope, target.id))
+        if isinstance(value, ast.Call) and unpacks_collated_graphs(target):
+            self.collated_loads.add(id(value))
         if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
         if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
@@ -460,6 +465,8 @@ class LoadedObjects:
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
                     self._note_mapping(arg, scope)
+        if isinstance(call.func, ast.Attribute) and call.func.attr in ("to_dict", "from_dict"):
+            self.graph_dicts = True
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
             if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
@@ -838,6 +845,8 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if self.graph_collate and not self.graph_dicts and id(call) in self.collated_loads:
+            return True  # self.data, self.slices = torch.load(...) in a PyG InMemoryDataset: a pickled Data object
         if call.args and isinstance(call.args[0], ast.Name) and any(
                 (call.args[0].id, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
             return True  # self.cache_labels(cache_path) saves objects to the path this load reads
