@@ -48,6 +48,7 @@ class ProjectEvidence:
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
+        self._plain_cache: tuple[tuple[int, int], list[frozenset[str]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
@@ -119,7 +120,7 @@ class ProjectEvidence:
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
             return by_when["saved-in-project"], saved
-        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
+        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file)):
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
@@ -142,15 +143,38 @@ class ProjectEvidence:
                         "and weights_only refuses them")
         return None
 
-    def _saved_layout(self, candidate: LoadCandidate) -> str | None:
-        """The save whose layout holds every key this load reads (a key in a variable may be any of them)."""
+    def _surely_plain_layouts(self) -> list[frozenset[str]]:
+        """Saved layouts with no object in them by any account (a layout with a value drawn from another module that
+        returns an object, or holding a config object, is listed as plain too). Computed once per project."""
+        sizes = (len(self.files), len(self.borrowed))
+        if self._plain_cache is not None and self._plain_cache[0] == sizes:
+            return self._plain_cache[1]
+        other = set()
+        for evidence in (*self.files, *self.borrowed):
+            for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
+                            evidence.writer_layouts):
+                other.update(layout for layout, *_ in layouts)
+            other.update(layout for layout, _, drawn in evidence.derived_layouts if any(
+                (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
+                else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
+        plain = [layout for layout in self.plain_layouts if layout not in other]
+        self._plain_cache = (sizes, plain)
+        return plain
+
+    def _saved_layout(self, candidate: LoadCandidate, file: str = "") -> str | None:
+        """The save whose layout holds every key this load reads (a key in a variable may be any of them). A save in
+        another file is no evidence when the project also saves a plain dict holding every key read (several agents
+        or trainers saving ``{"model": ..., "optimizer": ...}``: no telling which one wrote the file)."""
         keys = candidate.keys
         if not keys and not candidate.variable_key:
             return None
+        ambiguous = bool(keys) and any(keys <= plain for plain in self._surely_plain_layouts())
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
         for evidence in (*self.files, *self.borrowed):
+            if ambiguous and evidence.file != file:
+                continue
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
             layouts += [(layout, line, held, f"an object ({writer} saves it)")
                         for layout, line, held, writer in evidence.writer_layouts]
