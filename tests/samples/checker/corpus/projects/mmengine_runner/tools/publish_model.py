@@ -28,7 +28,7 @@ def publish(in_file, out_file, no_ema=False):
     for key in ["optimizer", "param_schedulers", "hook_msgs", "message_hub"]:
         checkpoint.pop(key, None)
     if no_ema:
-        checkpoint["state_dict"] = checkpoint.pop("ema_state_dict")
+        checkpoint["state_dict"] = checkpoint["ema_state_dict"]
     torch.save(checkpoint, out_file)
 
 
