@@ -30,7 +30,8 @@ from .lightningversion import lightning_floor
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
-from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
+from .runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint, reads_sat_checkpoint, trains_with_runner,
+                         trains_with_sat)
 
 
 class ProjectEvidence:
@@ -48,6 +49,7 @@ class ProjectEvidence:
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
+        self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self._plain_cache: tuple[tuple[int, int], list[frozenset[str]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
@@ -70,6 +72,7 @@ class ProjectEvidence:
     def note_source(self, code: str) -> None:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
+        self.sat = self.sat or trains_with_sat(code)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -124,6 +127,8 @@ class ProjectEvidence:
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+            return by_when["saved-in-project"], why
+        if "saved-in-project" in by_when and self.sat and (why := reads_sat_checkpoint(candidate.file_name)):
             return by_when["saved-in-project"], why
         if "saved-in-project" in by_when and self.deepspeed and (why := reads_deepspeed_optimizer(candidate.keys)) \
                 and not any(candidate.keys <= plain for plain in self._plain_layouts()):
