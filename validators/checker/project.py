@@ -50,7 +50,7 @@ class ProjectEvidence:
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
-        self._plain_cache: tuple[tuple[int, int], list[frozenset[str]]] | None = None  # see _surely_plain_layouts
+        self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
@@ -148,7 +148,7 @@ class ProjectEvidence:
                         "and weights_only refuses them")
         return None
 
-    def _surely_plain_layouts(self) -> list[frozenset[str]]:
+    def _surely_plain_layouts(self) -> list[tuple[frozenset[str], str | None]]:
         """Saved layouts with no object in them by any account (a layout with a value drawn from another module that
         returns an object, or holding a config object, is listed as plain too). Computed once per project."""
         sizes = (len(self.files), len(self.borrowed))
@@ -162,7 +162,8 @@ class ProjectEvidence:
             other.update(layout for layout, _, drawn in evidence.derived_layouts if any(
                 (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
                 else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
-        plain = [layout for layout in self.plain_layouts if layout not in other]
+        plain = [(layout, name) for evidence in (*self.files, *self.borrowed) for layout, name in evidence.plain_named
+                 if layout not in other]
         self._plain_cache = (sizes, plain)
         return plain
 
@@ -173,7 +174,10 @@ class ProjectEvidence:
         keys = candidate.keys
         if not keys and not candidate.variable_key:
             return None
-        ambiguous = bool(keys) and any(keys <= plain for plain in self._surely_plain_layouts())
+        # a plain save to another spelled-out file name than the one this load spells is not the one it reads
+        ambiguous = bool(keys) and any(keys <= plain and (name is None or candidate.file_name is None
+                                                          or name == candidate.file_name)
+                                       for plain, name in self._surely_plain_layouts())
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown

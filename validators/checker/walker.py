@@ -25,7 +25,7 @@ from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
-from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
+from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
                           is_lightning_module, is_save_call, saved_path, writer_passes_object)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
@@ -1047,7 +1047,8 @@ class FindingCollector(ast.NodeVisitor):
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
         saved = self.loads.saved_dict(node.args[0], self.scope)
         if saved is not None:
-            self._note_saved_layout(saved, node, api, self.scope)
+            self._note_saved_layout(saved, node, api, self.scope,
+                                    self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
         elif (method := _own_method_called(node.args[0], self.loads.path_exprs, self.scope)) is not None:
             self.method_saves.append((method, node, api))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
@@ -1055,8 +1056,10 @@ class FindingCollector(ast.NodeVisitor):
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
 
-    def _note_saved_layout(self, saved: ast.Dict, node: ast.Call, api: str | None, scope: int) -> None:
-        """The layout of a saved dict, its values read in ``scope`` (where the dict is built)."""
+    def _note_saved_layout(self, saved: ast.Dict, node: ast.Call, api: str | None, scope: int,
+                           saved_name: str | None = None) -> None:
+        """The layout of a saved dict, its values read in ``scope`` (where the dict is built); ``saved_name``: the
+        file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
         holds = is_object_value if api == "torch.save" else is_namespace
@@ -1065,7 +1068,7 @@ class FindingCollector(ast.NodeVisitor):
             lambda value: is_config_name(value) and dotted_name(value) not in built,
             lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
             lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
-            (scope, api != "torch.save"))
+            (scope, api != "torch.save"), saved_name)
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
@@ -1098,7 +1101,12 @@ class FindingCollector(ast.NodeVisitor):
         if writer is not None and writer_passes_object(node, writer[3]):
             name, keys, held, _ = writer
             self.evidence.writer_layouts.append((keys, node.lineno, held, name))
-        if qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
+        if qualified in READER_PATHS:  # k2.Fsa.from_dict(torch.load(hlg)): only a file the path names as one
+            for value in (*node.args, *(kw.value for kw in node.keywords)):
+                if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.load" and value.args and \
+                        READER_PATHS[qualified].search(ast.unparse(value.args[0])):
+                    self.loads.object_calls.add(id(value))
+        elif qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
             for value in (*node.args, *(kw.value for kw in node.keywords)):
                 self._note_library_checkpoint(value)
 
