@@ -23,6 +23,7 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
+from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
 from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
@@ -434,6 +435,8 @@ class FindingCollector(ast.NodeVisitor):
             self.in_try -= 1
 
     def _visit_try(self, node: ast.Try) -> None:
+        if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
+            self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
         if not is_fallback(node):
             self.generic_visit(node)
             return
