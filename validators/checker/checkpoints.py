@@ -231,6 +231,9 @@ class FileEvidence:
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     # the same, with the file name the save's path spells out (None when it spells none)
     plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
+    # plain layouts a save of what the file's own method builds and returns (``atomic_save(self.state_dict(), p)``):
+    # a framework base class's save, which every subclass's file comes from
+    method_plain: set[frozenset[str]] = field(default_factory=set)
     # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
     writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
     # the same, object = what a function of another module returns, if it returns one (decided by the project):

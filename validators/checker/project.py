@@ -149,8 +149,9 @@ class ProjectEvidence:
         return None
 
     def _surely_plain_layouts(self) -> list[tuple[frozenset[str], str | None]]:
-        """Saved layouts with no object in them by any account (a layout with a value drawn from another module that
-        returns an object, or holding a config object, is listed as plain too). Computed once per project."""
+        """Plain layouts a framework class saves from its own method (see _saved_layout), with no object in them by
+        any account (a layout with a value drawn from another module that returns an object, or holding a config
+        object, is listed as plain too). Computed once per project."""
         sizes = (len(self.files), len(self.borrowed))
         if self._plain_cache is not None and self._plain_cache[0] == sizes:
             return self._plain_cache[1]
@@ -163,14 +164,15 @@ class ProjectEvidence:
                 (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
                 else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
         plain = [(layout, name) for evidence in (*self.files, *self.borrowed) for layout, name in evidence.plain_named
-                 if layout not in other]
+                 if layout not in other and layout in evidence.method_plain]
         self._plain_cache = (sizes, plain)
         return plain
 
     def _saved_layout(self, candidate: LoadCandidate, file: str = "") -> str | None:
         """The save whose layout holds every key this load reads (a key in a variable may be any of them). A save in
-        another file is no evidence when the project also saves a plain dict holding every key read (several agents
-        or trainers saving ``{"model": ..., "optimizer": ...}``: no telling which one wrote the file)."""
+        another file is no evidence when a framework class of the project saves a plain dict its own method builds
+        (``atomic_save(self.state_dict(), path)``) holding every key read: agents sharing that save write their files
+        through it, and one agent saving an object under another key tells nothing of the rest."""
         keys = candidate.keys
         if not keys and not candidate.variable_key:
             return None

@@ -188,7 +188,10 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.config_objects = self.evidence.config_library is not None
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
+                before = len(self.evidence.plain_named)
                 self._note_saved_layout(built[0], call, api, built[1])
+                if len(self.evidence.plain_named) > before:
+                    self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
         for call, scope, (module, method) in self.keyword_saves:
