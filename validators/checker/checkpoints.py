@@ -98,6 +98,12 @@ CHECKPOINT_READERS = {
      "fairseq.checkpoint_utils.load_model_ensemble_and_task_from_hf_hub"):
         "a fairseq checkpoint: 'args' is an argparse Namespace, HuBERT's task state holds Dictionary objects",
 }
+# k2 (k2/python/k2/fsa.py): Fsa.as_dict() keeps every tensor attribute as is, and an FSA that went through
+# k2.determinize (the HLG and LG decoding graphs icefall's compile_hlg.py saves with torch.save(HLG.as_dict()))
+# has ragged aux_labels, a k2.RaggedTensor: a C++ class outside weights_only's allowlist. Other FSA files (an
+# acceptor G with tensor labels) hold tensors only, so the reader counts only for a path naming such a graph.
+CHECKPOINT_READERS[("k2.Fsa.from_dict",)] = "an FSA dict of a determinized graph: its aux_labels is a k2.RaggedTensor"
+READER_PATHS = {"k2.Fsa.from_dict": re.compile(r"(?i)(?<![a-z])h?lg(?![a-z])")}
 READERS = {name: layout for names, layout in CHECKPOINT_READERS.items() for name in names}
 WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in (*WRITERS, *READERS))
 
@@ -223,6 +229,11 @@ class FileEvidence:
     # that read a key of the layout by name, not for one read only with a key held in a variable
     built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
+    # the same, with the file name the save's path spells out (None when it spells none)
+    plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
+    # plain layouts a save of what the file's own method builds and returns (``atomic_save(self.state_dict(), p)``):
+    # a framework base class's save, which every subclass's file comes from
+    method_plain: set[frozenset[str]] = field(default_factory=set)
     # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
     writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
     # layouts torch.save writes with pickle_protocol 4 or later: refused whatever they hold (keys, save line)
@@ -253,7 +264,8 @@ class FileEvidence:
     unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
-                        holds_built=lambda value: False, comes_from=lambda value: None, context=None) -> None:
+                        holds_built=lambda value: False, comes_from=lambda value: None, context=None,
+                        saved_name: str | None = None) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
         the imported project callable whose result it is, or None."""
@@ -280,6 +292,7 @@ class FileEvidence:
             self.config_layouts.append((keys, line, config))
         else:
             self.plain_layouts.append(keys)
+            self.plain_named.append((keys, saved_name))
         known = {key for key, _ in derived}  # drawn from another module already, at the save
         self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
 
@@ -300,6 +313,7 @@ class FileEvidence:
                 self.built_layouts.append((keys, line, built))
                 if keys in self.plain_layouts:
                     self.plain_layouts.remove(keys)
+                self.plain_named = [entry for entry in self.plain_named if entry[0] != keys]
                 continue
             derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
                 helper and "." not in found[1] and found[1][:1].isupper()))

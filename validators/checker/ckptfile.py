@@ -199,7 +199,7 @@ def loaded_path(call: ast.Call) -> ast.expr | None:
 
 def file_name(node: ast.AST | None) -> str | None:
     """The file name a path expression ends in, when it is spelled out whole: ``"out/split_dict.pt"``,
-    ``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, ``d / "adj.pt"``; None for ``f"{name}.pt"`` or a
+    ``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, ``d / "adj.pt"``, ``str(d) + "/adj.pt"``; None for ``f"{name}.pt"`` or a
     name held in a variable (a suffix names no particular file)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         name = node.value.replace("\\", "/").rsplit("/", 1)[-1]
@@ -209,6 +209,9 @@ def file_name(node: ast.AST | None) -> str | None:
         return file_name(last)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         return file_name(node.right)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
+            isinstance(node.right.value, str) and "/" in node.right.value:
+        return file_name(node.right)  # str(d) + "/best_model.pth"
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
             isinstance(node.right.value, str) and node.right.value.startswith(".") and \
             isinstance(node.left, ast.Attribute) and (option := dotted_name(node.left)) is not None:

@@ -48,7 +48,9 @@ from typing import Callable
 
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
+from .graphdataset import unpacks_collated_graphs
 from .imports import dotted_name
+from .runnerckpt import TRAINING_STATE_KEYS
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
 from .savepairs import SaveLoadPairs
 
@@ -154,6 +156,8 @@ class LoadedObjects:
         # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
         self.library_classes: set[str] = set()
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
+        self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
+        self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
@@ -260,6 +264,8 @@ class LoadedObjects:
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "BytesIO"):
             self.buffers.add((scope, target.id))
+        if isinstance(value, ast.Call) and unpacks_collated_graphs(target):
+            self.collated_loads.add(id(value))
         if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
         if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
@@ -465,10 +471,12 @@ class LoadedObjects:
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
                     self._note_mapping(arg, scope)
+        if isinstance(call.func, ast.Attribute) and call.func.attr in ("to_dict", "from_dict"):
+            self.graph_dicts = True
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
-            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and \
-                    not isinstance(call.args[0], ast.Constant):
+            if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
+                    not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
         if last in _CHILD_PROCESS and (callee or "").partition(".")[0] in ("sp", "subprocess"):
             self.subprocess_scopes.add(scope)
@@ -511,6 +519,9 @@ class LoadedObjects:
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
         if not isinstance(node.ctx, ast.Load):
+            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and \
+                    _string_key(node) in TRAINING_STATE_KEYS:
+                self.stripped.add((scope, node.value.id))  # del ckpt["optimizer"]: only a training run needs it
             return
         key = _string_key(node) or self.constant_of(node.slice)
         if key is None:  # ckpt[args.checkpoint_key]; x[i] of anything else is not looked at
@@ -855,6 +866,8 @@ class LoadedObjects:
             return True  # f_read = BytesIO(f_write.getvalue()): the copy of a buffer objects were saved into
         if call.args and self.pairs.saved_line(call.args[0], scope) is not None:
             return True  # the class's own save method wrote objects to this file (savepairs.py)
+        if self.graph_collate and not self.graph_dicts and id(call) in self.collated_loads:
+            return True  # self.data, self.slices = torch.load(...) in a PyG InMemoryDataset: a pickled Data object
         if call.args and isinstance(call.args[0], ast.Name) and any(
                 (call.args[0].id, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
             return True  # self.cache_labels(cache_path) saves objects to the path this load reads

@@ -30,7 +30,8 @@ from .lightningversion import lightning_floor
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
-from .runnerckpt import reads_deepspeed_optimizer, reads_runner_checkpoint, trains_with_runner
+from .runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint, reads_sat_checkpoint, trains_with_runner,
+                         trains_with_sat)
 
 
 class ProjectEvidence:
@@ -48,6 +49,8 @@ class ProjectEvidence:
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
+        self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
+        self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
 
@@ -69,6 +72,7 @@ class ProjectEvidence:
     def note_source(self, code: str) -> None:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
+        self.sat = self.sat or trains_with_sat(code)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -119,10 +123,12 @@ class ProjectEvidence:
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
             return by_when["saved-in-project"], saved
-        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate)):
+        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file)):
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+            return by_when["saved-in-project"], why
+        if "saved-in-project" in by_when and self.sat and (why := reads_sat_checkpoint(candidate.file_name)):
             return by_when["saved-in-project"], why
         if "saved-in-project" in by_when and self.deepspeed and (why := reads_deepspeed_optimizer(candidate.keys)) \
                 and not any(candidate.keys <= plain for plain in self._plain_layouts()):
@@ -142,15 +148,44 @@ class ProjectEvidence:
                         "and weights_only refuses them")
         return None
 
-    def _saved_layout(self, candidate: LoadCandidate) -> str | None:
-        """The save whose layout holds every key this load reads (a key in a variable may be any of them)."""
+    def _surely_plain_layouts(self) -> list[tuple[frozenset[str], str | None]]:
+        """Plain layouts a framework class saves from its own method (see _saved_layout), with no object in them by
+        any account (a layout with a value drawn from another module that returns an object, or holding a config
+        object, is listed as plain too). Computed once per project."""
+        sizes = (len(self.files), len(self.borrowed))
+        if self._plain_cache is not None and self._plain_cache[0] == sizes:
+            return self._plain_cache[1]
+        other = set()
+        for evidence in (*self.files, *self.borrowed):
+            for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
+                            evidence.writer_layouts):
+                other.update(layout for layout, *_ in layouts)
+            other.update(layout for layout, _, drawn in evidence.derived_layouts if any(
+                (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
+                else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
+        plain = [(layout, name) for evidence in (*self.files, *self.borrowed) for layout, name in evidence.plain_named
+                 if layout not in other and layout in evidence.method_plain]
+        self._plain_cache = (sizes, plain)
+        return plain
+
+    def _saved_layout(self, candidate: LoadCandidate, file: str = "") -> str | None:
+        """The save whose layout holds every key this load reads (a key in a variable may be any of them). A save in
+        another file is no evidence when a framework class of the project saves a plain dict its own method builds
+        (``atomic_save(self.state_dict(), path)``) holding every key read: agents sharing that save write their files
+        through it, and one agent saving an object under another key tells nothing of the rest."""
         keys = candidate.keys
         if not keys and not candidate.variable_key:
             return None
+        # a plain save to another spelled-out file name than the one this load spells is not the one it reads
+        ambiguous = bool(keys) and any(keys <= plain and (name is None or candidate.file_name is None
+                                                          or name == candidate.file_name)
+                                       for plain, name in self._surely_plain_layouts())
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
         for evidence in (*self.files, *self.borrowed):
+            if ambiguous and evidence.file != file:
+                continue
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
             layouts += [(layout, line, held, f"an object ({writer} saves it)")
                         for layout, line, held, writer in evidence.writer_layouts]

@@ -8,7 +8,7 @@ mmengine.logging.history_buffer.HistoryBuffer" (checked on torch 2.15 with mmeng
 
 A project trains with that runner when one of its files imports it (``from mmengine.runner import Runner``) or
 builds one (``Runner.from_cfg(cfg)``). There, a script that loads a checkpoint, drops keys from it
-(``ckpt.pop(k)``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
+(``ckpt.pop(k)`` for the keys not kept, or ``del ckpt["optimizer"]``) and torch.save()s the rest (OpenMMLab's ``publish_model.py``: keep ``meta`` and
 ``state_dict``) reads a training checkpoint of that runner, and so does a load that reads ``message_hub``.
 
 DeepSpeed's ZeRO optimizer files (``*_optim_states.pt``) keep ``{"optimizer_state_dict", "ds_config",
@@ -24,7 +24,11 @@ import re
 
 _RUNNER_IMPORT = re.compile(r"^[ \t]*from[ \t]+mmengine\.runner[ \t]+import[ \t][^\n]*\bRunner\b|\bRunner\.from_cfg\(",
                             re.MULTILINE)
-RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers"})
+# the Runner's own keys, and ``ema_state_dict``, which mmengine's EMAHook adds in before_save_checkpoint
+RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers", "ema_state_dict"})
+# Entries only a training run needs: a script that drops one of them (``del ckpt["optimizer"]``, ``ckpt.pop(
+# "message_hub")``) and saves the rest strips a training checkpoint for publishing.
+TRAINING_STATE_KEYS = frozenset({"optimizer", "param_schedulers", "message_hub"})
 REFUSED = "mmengine.logging.history_buffer.HistoryBuffer"
 
 
@@ -54,3 +58,28 @@ def reads_deepspeed_optimizer(keys: frozenset[str]) -> str | None:
         return ("it reads 'optimizer_state_dict' of a DeepSpeed ZeRO optimizer-states file (the project imports "
                 "deepspeed): it holds the loss scaler object and fragment_address instances in param_slice_mappings")
     return None
+
+
+# SwissArmyTransformer (the ``sat`` package: sat/training/model_io.py, 0.4.12) trains through DeepSpeed, and its
+# save_ds_checkpoint hands DeepSpeed a client_state holding ``np_rng_state = np.random.get_state()`` (a numpy array
+# inside a tuple), which DeepSpeed writes into ``mp_rank_00_model_states.pt`` beside the module. weights_only=True
+# refuses it: "Unsupported global: GLOBAL numpy._core.multiarray._reconstruct" (a replica on torch 2.15, numpy 2).
+# A project trains with it when a file imports one of SAT's own modules (``from sat import mpu``,
+# ``from sat.training.model_io import load_checkpoint``): a bare ``sat`` may be another package of that name.
+_SAT_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+sat\.(?:mpu|training|model|helpers|arguments)\b[\w.]*[ \t]+import"
+                         r"|from[ \t]+sat[ \t]+import[ \t][^\n]*\bmpu\b)", re.MULTILINE)
+_DS_MODEL_STATES = re.compile(r"mp_rank_\d+_model_states\.pt")
+
+
+def trains_with_sat(code: str) -> bool:
+    """The file imports one of SwissArmyTransformer's own modules (found by text)."""
+    return "sat" in code and _SAT_IMPORT.search(code) is not None
+
+
+def reads_sat_checkpoint(file_name: str | None) -> str | None:
+    """In a project that trains with SwissArmyTransformer: why a load of this file name reads one of its DeepSpeed
+    training checkpoints, or None."""
+    if file_name is None or _DS_MODEL_STATES.fullmatch(file_name) is None:
+        return None
+    return (f"it reads {file_name}, a DeepSpeed checkpoint SwissArmyTransformer's save_ds_checkpoint writes (the "
+            "project imports sat) with np_rng_state = np.random.get_state(), a numpy array")

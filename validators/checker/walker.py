@@ -23,10 +23,12 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
+from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
-from .checkpoints import (READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library, is_config_name,
-                          is_lightning_module, is_save_call, saved_path, writer_passes_object, writes_framed_pickle)
+from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
+                          is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
+                          writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
 from .uint8masks import uint8_mask_uses
@@ -73,6 +75,11 @@ class FindingCollector(ast.NodeVisitor):
         self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
         self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
         self.returned_values: dict[int, tuple[ast.AST, list[ast.expr]]] = {}  # module-level function -> its returns
+        # methods that build a dict and return it (``def state_dict(self): states = {}; states["model"] = ...;
+        # return states``), and saves of what such a method returns (``atomic_save(self.state_dict(), path)``):
+        # the layout is the built dict's, known once the whole file is walked
+        self.returned_dicts: dict[str, tuple[ast.Dict, int]] = {}  # method name -> (the dict, its scope)
+        self.method_saves: list[tuple[str, ast.Call, str | None]] = []  # (method, save call, api)
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
@@ -183,6 +190,12 @@ class FindingCollector(ast.NodeVisitor):
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         self.loads.config_objects = self.evidence.config_library is not None
+        for method, call, api in self.method_saves:
+            if (built := self.returned_dicts.get(method)) is not None:
+                before = len(self.evidence.plain_named)
+                self._note_saved_layout(built[0], call, api, built[1])
+                if len(self.evidence.plain_named) > before:
+                    self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
         for call, scope, (module, method) in self.keyword_saves:
@@ -434,6 +447,8 @@ class FindingCollector(ast.NodeVisitor):
             self.in_try -= 1
 
     def _visit_try(self, node: ast.Try) -> None:
+        if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
+            self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
         if not is_fallback(node):
             self.generic_visit(node)
             return
@@ -808,6 +823,9 @@ class FindingCollector(ast.NodeVisitor):
             self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):
             self.loads.returned.add((self.scope, node.value.id))
+            if (built := self.loads.dicts.get((self.scope, node.value.id))) is not None and \
+                    (signature := self.loads.signatures.get(self.scope)) is not None:
+                self.returned_dicts.setdefault(signature[0], (built, self.scope))
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
                 self._resolve(node.value.func) == "torch.load":
             self.loads.object_calls.add(id(node.value))  # def load_model(p) -> nn.Module: return torch.load(p)
@@ -1052,19 +1070,29 @@ class FindingCollector(ast.NodeVisitor):
         if saved is not None and api == "torch.save" and writes_framed_pickle(node) and (keys := frozenset(
                 key.value for key in saved.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))):
             self.evidence.framed_layouts.append((keys, node.lineno))
-        if saved is not None:  # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
-            built = self.loads.plain_built.get(self.scope, set())  # `cfg = vars(args)`: a plain dict, no object
-            holds = is_object_value if api == "torch.save" else is_namespace
-            self.evidence.note_saved_dict(
-                saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
-                lambda value: is_config_name(value) and dotted_name(value) not in built,
-                lambda value: api == "torch.save" and self.loads.holds_object(value, self.scope),
-                lambda value: self.loads.value_ref(value, self.scope) if api == "torch.save" else None,
-                (self.scope, api != "torch.save"))
+        if saved is not None:
+            self._note_saved_layout(saved, node, api, self.scope,
+                                    self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
+        elif (method := _own_method_called(node.args[0], self.loads.path_exprs, self.scope)) is not None:
+            self.method_saves.append((method, node, api))
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _note_saved_layout(self, saved: ast.Dict, node: ast.Call, api: str | None, scope: int,
+                           saved_name: str | None = None) -> None:
+        """The layout of a saved dict, its values read in ``scope`` (where the dict is built); ``saved_name``: the
+        file name the save's path spells out."""
+        # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
+        built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        holds = is_object_value if api == "torch.save" else is_namespace
+        self.evidence.note_saved_dict(
+            saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
+            lambda value: is_config_name(value) and dotted_name(value) not in built,
+            lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
+            lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
+            (scope, api != "torch.save"), saved_name)
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
@@ -1097,7 +1125,12 @@ class FindingCollector(ast.NodeVisitor):
         if writer is not None and writer_passes_object(node, writer[3]):
             name, keys, held, _ = writer
             self.evidence.writer_layouts.append((keys, node.lineno, held, name))
-        if qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
+        if qualified in READER_PATHS:  # k2.Fsa.from_dict(torch.load(hlg)): only a file the path names as one
+            for value in (*node.args, *(kw.value for kw in node.keywords)):
+                if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.load" and value.args and \
+                        READER_PATHS[qualified].search(ast.unparse(value.args[0])):
+                    self.loads.object_calls.add(id(value))
+        elif qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
             for value in (*node.args, *(kw.value for kw in node.keywords)):
                 self._note_library_checkpoint(value)
 
@@ -1326,3 +1359,15 @@ def _string_constants(node: ast.ClassDef) -> dict[str, str]:
     return {target.id: statement.value.value for statement in node.body if isinstance(statement, ast.Assign)
             and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
             for target in statement.targets if isinstance(target, ast.Name)}
+
+
+def _own_method_called(saved: ast.expr, bound: dict, scope: int) -> str | None:
+    """``self.state_dict()``, or a name bound to it in this scope (``states = self.state_dict()``): the method of
+    the file's own class whose result is saved."""
+    if isinstance(saved, ast.Name):
+        saved = bound.get((scope, saved.id))
+    if isinstance(saved, ast.Call) and not saved.args and not saved.keywords and \
+            isinstance(saved.func, ast.Attribute) and isinstance(saved.func.value, ast.Name) and \
+            saved.func.value.id == "self":
+        return saved.func.attr
+    return None

@@ -14,6 +14,30 @@ def show_history(path):
     return hub["log_scalars"]
 
 
+# seen in: open-mmlab/mmdetection3d tools/model_converters/publish_model.py (the optimizer deleted by key)
+def remove_optimizer(in_file, out_file):
+    checkpoint = torch.load(in_file, map_location="cpu")  # finding: torch-load-saved-in-project
+    if "optimizer" in checkpoint:
+        del checkpoint["optimizer"]
+    torch.save(checkpoint, out_file)
+
+
+# seen in: open-mmlab/mmpretrain tools/model_converters/publish_model.py (EMAHook's ema_state_dict read too)
+def publish(in_file, out_file, no_ema=False):
+    checkpoint = torch.load(in_file, map_location="cpu")  # finding: torch-load-saved-in-project
+    for key in ["optimizer", "param_schedulers", "hook_msgs", "message_hub"]:
+        checkpoint.pop(key, None)
+    if no_ema:
+        checkpoint["state_dict"] = checkpoint["ema_state_dict"]
+    torch.save(checkpoint, out_file)
+
+
+def drop_classifier(in_file, out_file):  # a look-alike that loads: the key dropped is no training state
+    checkpoint = torch.load(in_file, map_location="cpu")
+    del checkpoint["classifier"]
+    torch.save(checkpoint, out_file)
+
+
 # Look-alikes that load: a state dict stripped of its head, a file read for a key the Runner never writes.
 def drop_head(in_file, out_file):
     state = torch.load(in_file, map_location="cpu")["state_dict"]
