@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
+from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
@@ -32,6 +33,7 @@ from .provenance import KEYWORDS
 from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
+from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
@@ -95,6 +97,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
@@ -173,6 +176,7 @@ class FindingCollector(ast.NodeVisitor):
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
+        self.replaced |= replaced_in_block(tree, self._runs_on_target)
         self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
@@ -611,6 +615,10 @@ class FindingCollector(ast.NodeVisitor):
                     self.within_step.discard((self.scope, owner))
         if self._replaces_with_own_code(node.value):
             self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
+        elif isinstance(node.value, (ast.Call, ast.Subscript)):  # F.upsample = wrap(F.upsample, hook)
+            targets, references = wrapped_references(node)
+            self.patched |= targets
+            self.replaced |= references
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -1132,6 +1140,20 @@ class FindingCollector(ast.NodeVisitor):
             # elsewhere in the project does not explain it (ownmethods.py)
             self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                               if rule.receiver is None]
+            if any(rule.receiver is not None for rule in rules) and (
+                    owners := self._receiver_classes(node.func.value)):
+                self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
+                                                    if rule.receiver is not None]
+
+    def _receiver_classes(self, receiver: ast.AST) -> tuple[str, ...]:
+        """The non-torch classes whose instances this file binds to the receiver's last name (receivers.py); empty
+        when it binds the name to anything else too, or never."""
+        dotted = dotted_name(receiver)
+        if dotted is None:
+            return ()
+        if self.instance_bindings is None:
+            self.instance_bindings = instance_bindings(self.tree, self._resolve)
+        return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
