@@ -4,7 +4,8 @@
 wherever the file names it, as schedulers.py does for torch schedulers: only the last name counts
 (``self.sched`` and ``sched`` are the same evidence). A name also bound to anything else (a torch call, a
 function's result, a parameter default, a loop variable) is left out: which object a call sees is unknown.
-Whether the class derives from a torch class is decided once the project is walked (ownmethods.py).
+Whether the class derives from a torch class is decided once every file is walked (ownmethods.py); a class in
+a file that never names torch is not walked, so it stays unknown and the finding stays.
 """
 
 from __future__ import annotations
