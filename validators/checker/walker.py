@@ -40,7 +40,7 @@ from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expre
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .versionhelpers import int_sequence
-from .importtime import failed_import_flags, module_flags, replaced_defaults
+from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
@@ -302,11 +302,17 @@ class FindingCollector(ast.NodeVisitor):
         """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
         the target (importtime.failed_import_flags): the branch never runs there."""
         if self.off_flags is None:
-            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement]))
+            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
+                always_false_flags(self.tree) if self.tree is not None else set())
         if not self.off_flags:
             return False
         values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _switched_on(self, test: ast.expr) -> bool:
+        """``not _AVAIL`` with ``_AVAIL`` switched off (see _switched_off): the body always runs, the else never."""
+        return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(
+            test.operand, ast.Name) and self._switched_off(test.operand)
 
     def _expanded(self, test: ast.expr) -> ast.expr:
         """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
@@ -380,6 +386,11 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_guarded([node.test])
                 self._visit_guarded(body)
                 self._visit_list(orelse)
+                return
+            if orelse and self._switched_on(node.test):  # `if not HAS_X: ... else: <never runs>`
+                self.visit(node.test)
+                self._visit_list(body)
+                self._visit_guarded(orelse)
                 return
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
