@@ -23,6 +23,7 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
+from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, spread_findings
 from .ownmethods import drop_own_class_calls, plain_classes, drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
@@ -66,6 +67,10 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
             part = SpreadFile(filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
                               facts.bases)
             _join([(part, code, findings)], spread_findings([part], ruleset, target), selection)
+        if collector.call_sites.forwarded:  # a quiet default forwarded by a function of the same file
+            part = SpreadFile(filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
+                              facts.bases)
+            drop_forwarded_defaults([part], lambda _: findings)
         _drop_own_method_calls([(facts, code, findings)])
         _drop_own_class_calls([(facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
@@ -212,6 +217,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
     for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
         _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
+        owners = {id(part): findings for part, _, findings in group}
+        drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 

@@ -35,6 +35,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
+from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
@@ -77,6 +78,7 @@ class FindingCollector(ast.NodeVisitor):
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
+        self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
@@ -547,6 +549,9 @@ class FindingCollector(ast.NodeVisitor):
                     self.returned_values[self.scope] = (node, [])
             elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
+            if (arguments.defaults or any(arguments.kw_defaults)) and (
+                    callable_name := self._called_as(node, outer)) is not None:
+                self.defaults_of[self.scope] = (callable_name, quiet_defaults(node))
             if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
                 self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
@@ -1001,6 +1006,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
+            if self.scope in self.defaults_of and node.keywords and not self.guarded:
+                callable_name, defaults = self.defaults_of[self.scope]
+                self.call_sites.forwarded += forwarded_defaults(node, self.rules.by_call[api], callable_name, defaults)
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
         elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
