@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
+from .classdicts import instance_keyword_dicts
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
@@ -80,6 +81,8 @@ class FindingCollector(ast.NodeVisitor):
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
         self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
+        self.class_nodes: list[ast.ClassDef] = []  # the class definitions being walked, innermost last
+        self.instance_dicts: dict[int, dict[str, list[ast.keyword]]] = {}  # id(class) -> classdicts.py's answer
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -568,6 +571,7 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             self.classes.append(node.name)
+            self.class_nodes.append(node)
             self.class_scopes.add(self.scope)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
@@ -578,6 +582,7 @@ class FindingCollector(ast.NodeVisitor):
             self.generic_visit(node)
             self.bases = outer_bases
             self.classes.pop()
+            self.class_nodes.pop()
         else:
             self.generic_visit(node)
         self.scope = outer
@@ -1207,7 +1212,8 @@ class FindingCollector(ast.NodeVisitor):
             spelled = []
             for kw in keywords:
                 known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
-                    kw.arg is None and isinstance(kw.value, ast.Name)) else literal_keywords(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
                     kw.arg is None) else [kw]
                 if known is None:
                     return node  # what it passes is unknown: say nothing about it
@@ -1219,6 +1225,15 @@ class FindingCollector(ast.NodeVisitor):
             return node
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
+        """``**self.stft_params``: the keywords the enclosing class's ``__init__`` puts in it (classdicts.py)."""
+        if not (self.class_nodes and isinstance(value.value, ast.Name) and value.value.id == "self"):
+            return None
+        owner = self.class_nodes[-1]
+        if id(owner) not in self.instance_dicts:
+            self.instance_dicts[id(owner)] = instance_keyword_dicts(owner, self._runs_on_target)
+        return self.instance_dicts[id(owner)].get(value.attr)
 
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
