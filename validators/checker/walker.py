@@ -81,6 +81,8 @@ class FindingCollector(ast.NodeVisitor):
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
         self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
+        self.super_bases: tuple[str, ...] = ()  # the torch classes whose __init__ the walked class's super() reaches
+        self.init_bases: dict[str, tuple[str, ...]] = {}  # file class -> the torch bases its __init__ comes from
         self.class_nodes: list[ast.ClassDef] = []  # the class definitions being walked, innermost last
         self.instance_dicts: dict[int, dict[str, list[ast.keyword]]] = {}  # id(class) -> classdicts.py's answer
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
@@ -577,10 +579,19 @@ class FindingCollector(ast.NodeVisitor):
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
                                              for base in node.bases)))
+            # `class TopK(RobustCE)` with `class RobustCE(nn.CrossEntropyLoss)` above it and no __init__ of its
+            # own: TopK's super().__init__(...) is CrossEntropyLoss.__init__ (an __init__ in between decides)
+            outer_super_bases = self.super_bases
+            self.super_bases = self.bases + tuple(
+                base for parent in node.bases if isinstance(parent, ast.Name)
+                for base in self.init_bases.get(parent.id, ()) if base not in self.bases)
+            defines_init = any(isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name == "__init__"
+                               for child in node.body)
+            self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
             self.class_facts.note_class(node, self._resolve)
             self.generic_visit(node)
-            self.bases = outer_bases
+            self.bases, self.super_bases = outer_bases, outer_super_bases
             self.classes.pop()
             self.class_nodes.pop()
         else:
@@ -1025,6 +1036,12 @@ class FindingCollector(ast.NodeVisitor):
                     as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
                     as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
                     self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
+            for base in self.super_bases:
+                # super().__init__(weight, False, reduce=False) in a CrossEntropyLoss subclass passes what
+                # CrossEntropyLoss(weight, False, reduce=False) would: the constructor's keyword rules apply (a
+                # missing argument is the subclass's choice of default, not the caller's)
+                if keyword_rules := [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]:
+                    self._check_call(node, base, keyword_rules)
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         if self._is_type_check(node):
