@@ -1257,6 +1257,10 @@ class FindingCollector(ast.NodeVisitor):
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
+        if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):
+            # a keyword the target no longer takes: the call raises TypeError while binding its arguments, so
+            # the warning another keyword's value would raise in the body (dynamo=False) never comes
+            matched = [r for r in matched if r.severity == "error" or r.kind != "keyword"]
         if self.guarded or self.safe_globals:
             matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)
