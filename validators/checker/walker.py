@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
+from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
@@ -123,6 +124,8 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
+        self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
+        self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
@@ -730,6 +733,12 @@ class FindingCollector(ast.NodeVisitor):
                 self.low_rank.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
+            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope
+                if key not in self.bound_once and is_full_reduction(value, self._resolve):
+                    self.zero_dim.add(key)
+                else:
+                    self.zero_dim.discard(key)
+                self.bound_once.add(key)
             if (keywords := literal_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
@@ -866,6 +875,9 @@ class FindingCollector(ast.NodeVisitor):
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             self._report(node, rules[0].apis[0], rules)
+        elif self.rules.by_scalar_index and zero_dim_data_index(
+                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim):
+            self._report(node, self.rules.by_scalar_index[0].apis[0], self.rules.by_scalar_index)
         self.generic_visit(node)
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
@@ -1040,8 +1052,12 @@ class FindingCollector(ast.NodeVisitor):
                 # super().__init__(weight, False, reduce=False) in a CrossEntropyLoss subclass passes what
                 # CrossEntropyLoss(weight, False, reduce=False) would: the constructor's keyword rules apply (a
                 # missing argument is the subclass's choice of default, not the caller's)
-                if keyword_rules := [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]:
-                    self._check_call(node, base, keyword_rules)
+                keyword_rules = [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]
+                rejected = [rule for rule in keyword_rules if rule.severity == "error" and rule.value is None]
+                if rejected:  # a keyword the target no longer takes raises whatever its value
+                    self._check_call(node, base, rejected)
+                if valued := [rule for rule in keyword_rules if rule not in rejected]:
+                    self._check_call(self._without_forwarded(node), base, valued)
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         if self._is_type_check(node):
@@ -1241,6 +1257,22 @@ class FindingCollector(ast.NodeVisitor):
         if keywords is node.keywords and args is node.args:
             return node
         probe = ast.Call(node.func, args, keywords)
+        return ast.copy_location(probe, node)
+
+    def _without_forwarded(self, node: ast.Call) -> ast.Call:
+        """``super().__init__(weight=weight, size_average=size_average)``: arguments that pass the enclosing
+        function's own parameters on say nothing (what its callers pass decides; most leave the defaults), so they
+        are left out; literals (``reduce=False``) stay."""
+        params = self.loads.params.get(self.scope, set())
+
+        def forwarded(value: ast.expr) -> bool:
+            return isinstance(value, ast.Name) and value.id in params
+
+        if not any(forwarded(a) for a in node.args) and not any(forwarded(kw.value) for kw in node.keywords):
+            return node
+        # a forwarded positional keeps its place (a later literal must not move) as an unknown placeholder
+        args = [ast.Starred(ast.Name("_forwarded_")) if forwarded(a) else a for a in node.args]
+        probe = ast.Call(node.func, args, [kw for kw in node.keywords if not forwarded(kw.value)])
         return ast.copy_location(probe, node)
 
     def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
