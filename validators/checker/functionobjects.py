@@ -57,12 +57,25 @@ def replaced_in_block(tree: ast.AST, runs: Callable[[ast.expr], bool | None]) ->
     return replaced
 
 
+_NESTING = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While,
+            ast.With, ast.AsyncWith, ast.Try)
+
+
 def _blocks(tree: ast.AST):
-    for node in ast.walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and len(block) > 1 and isinstance(block[0], ast.stmt):
-                yield block
+    """Every statement list, walking statements only (expressions hold none): one pass over the statements."""
+    stack = [getattr(tree, "body", [])]
+    while stack:
+        block = stack.pop()
+        if len(block) > 1:
+            yield block
+        for statement in block:
+            if isinstance(statement, _NESTING):
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(statement, field, None)
+                    if inner:
+                        stack.append(inner)
+                for handler in getattr(statement, "handlers", ()):
+                    stack.append(handler.body)
 
 
 def _assigns_first(node: ast.If, name: str) -> bool:
