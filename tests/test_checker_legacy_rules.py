@@ -60,9 +60,12 @@ CASES = {
         ['torch.jit.fuser("fuser1")', 'torch.jit.fuser(name="fuser0")', "torch.jit.fuser(choice)"]),
     "onnx-export-default-exporter": (
         ['torch.onnx.export(model, (x,), "m.onnx")', 'torch.onnx.export(model, (x,), "m.onnx", opset_version=17)'],
-        ['torch.onnx.export(model, (x,), "m.onnx", dynamo=True)', 'torch.onnx.export(model, (x,), "m.onnx", dynamo=False)',
+        ['torch.onnx.export(model, (x,), "m.onnx", dynamo=True)',
          "torch.onnx.export(model, (x,), **options)", "prog = torch.onnx.export(model, (x,))",
          'torch.onnx.export(model, (x,), "m.onnx", dynamic_shapes={"x": {0: "b"}})']),
+    "onnx-legacy-exporter": (  # the opt-out the two rules above suggest warns on every call
+        ['torch.onnx.export(model, (x,), "m.onnx", dynamo=False)'],
+        ['torch.onnx.export(model, (x,), "m.onnx", dynamo=True)', "torch.onnx.export(model, (x,), dynamo=flag)"]),
     "module-state-dict-positional": (
         ['model.state_dict(None, "enc.")', "model.state_dict(destination)"],
         ['model.state_dict(prefix="enc.")', "model.state_dict()", "optimizer.state_dict()"]),

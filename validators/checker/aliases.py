@@ -45,6 +45,10 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
 
     def visit(statements: list, owner: str) -> None:  # statements only: bindings are never inside expressions
         for child in statements:
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not owner:
+                # ``try: fft = torch.fft ... except AttributeError: def fft(...)``: the name is also the
+                # file's own function, so which one a call sees is unknown (as for two assignments)
+                other.add(("", child.name))
             if isinstance(child, ast.ClassDef):
                 visit(child.body, child.name)
                 continue

@@ -23,8 +23,9 @@ from .checkpoints import FileEvidence, config_dict_class, config_library_importe
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
+from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, spread_findings
-from .ownmethods import drop_own_method_calls, methods_without_torch_base
+from .ownmethods import drop_own_class_calls, plain_classes, drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -66,7 +67,12 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
             part = SpreadFile(filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
                               facts.bases)
             _join([(part, code, findings)], spread_findings([part], ruleset, target), selection)
+        if collector.call_sites.forwarded:  # a quiet default forwarded by a function of the same file
+            part = SpreadFile(filename, collector.call_sites, collector.return_facts.functions | set(facts.bases),
+                              facts.bases)
+            drop_forwarded_defaults([part], lambda _: findings)
         _drop_own_method_calls([(facts, code, findings)])
+        _drop_own_class_calls([(facts, code, findings)])
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -206,10 +212,13 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     for group in classes.values():  # calls through a callable that a base class binds (inherited.py)
         _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
         _drop_own_method_calls(group)
+    _drop_own_class_calls([part for group in classes.values() for part in group])
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
     for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
         _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
+        owners = {id(part): findings for part, _, findings in group}
+        drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 
@@ -233,6 +242,18 @@ def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -
         for facts, _, findings in group:
             if facts.method_calls:
                 drop_own_method_calls(findings, facts.method_calls, defined)
+
+
+def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]]) -> None:
+    """Receiver-named method-rule findings (``sched.step(n)``) on instances of classes without a torch base. The
+    class is looked up by name in every file checked, not only the sub-project: a test folder with its own
+    setup.py imports the package's classes (``from stanza.models... import WarmupThenPlateauScheduler``); a
+    name that any checked file defines with a torch base keeps the finding."""
+    if any(facts.receiver_calls for facts, _, _ in files):
+        classes = plain_classes([facts for facts, _, _ in files])
+        for facts, _, findings in files:
+            if facts.receiver_calls:
+                drop_own_class_calls(findings, facts.receiver_calls, classes)
 
 
 def _unknown(name: str) -> str:

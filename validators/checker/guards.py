@@ -8,7 +8,8 @@ walker reports nothing in the branch that does not run on the target. Recognised
   ``"name" in dir(torch.x)``,
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``, ``TORCH_MAJOR``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
-  ``hasattr``/``getattr`` of a torch object: both branches are guarded;
+  ``hasattr``/``getattr`` of a torch object, or ``"torch.fft" in sys.modules`` (eagermodules.py): both
+  branches are guarded;
 - after an ``if`` of that kind that is true on the target and whose branch ends in ``return``/``raise``/
   ``continue``/``break``, the rest of the block (the fallback; ``mod is not None`` counts as true for a torch
   module whose import the rules do not know to be gone);
@@ -25,6 +26,7 @@ import ast
 import re
 
 from .imports import ImportMap, dotted_name
+from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
 
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
@@ -36,7 +38,7 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
-        if _dir_lookup(node, imports) or _signature_lookup(node, imports):
+        if _dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node):
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
@@ -122,6 +124,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return present if isinstance(test.ops[0], ast.In) else not present
         if (helped := _helper_compare(test, target, helper_parts)) is not None:
             return helped
+        if (module := loaded_module_test(test)) is not None:
+            return loaded_by_import_torch(module, target, isinstance(test.ops[0], ast.In))
         return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
     if isinstance(test, ast.Call):
         return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)

@@ -154,3 +154,59 @@ def _names_set_to(statements: list[ast.stmt], value: bool) -> set[str]:
     return {target.id for statement in statements if isinstance(statement, ast.Assign)
             and isinstance(statement.value, ast.Constant) and statement.value.value is value
             for target in statement.targets if isinstance(target, ast.Name)}
+
+
+def always_false_flags(tree: ast.AST) -> set[str]:
+    """Module-level names every module-level binding sets to the constant False (``try: ... HAS_X = False``
+    ``except: HAS_X = False``, a feature switched off on both paths), never declared ``global`` by a function:
+    ``if HAS_X:`` never runs, whatever happened in the ``try``."""
+    false: set[str] = set()
+    other: set[str] = set()
+    stack = list(getattr(tree, "body", []))
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            other.add(statement.name)
+            continue
+        if isinstance(statement, ast.Assign):
+            constant = isinstance(statement.value, ast.Constant) and statement.value.value is False
+            for target in statement.targets:
+                names = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                (false if constant and isinstance(target, ast.Name) else other).update(names)
+            continue
+        for node in ast.walk(statement) if not nested_statements(statement) else _heads(statement):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                other.add(node.id)
+            elif isinstance(node, ast.alias):
+                other.add((node.asname or node.name).partition(".")[0])
+            elif isinstance(node, ast.ExceptHandler) and node.name:
+                other.add(node.name)
+        for field in ("body", "orelse", "finalbody"):
+            stack.extend(getattr(statement, field, None) or [])
+        for handler in getattr(statement, "handlers", ()):
+            if handler.name:
+                other.add(handler.name)
+            stack.extend(handler.body)
+        for case in getattr(statement, "cases", ()):
+            stack.extend(case.body)
+    flags = false - other
+    if flags:
+        flags -= _declared_global(tree)
+    return flags
+
+
+def nested_statements(statement: ast.stmt) -> bool:
+    return any(getattr(statement, field, None) for field in ("body", "orelse", "finalbody", "handlers", "cases"))
+
+
+def _heads(statement: ast.stmt) -> list[ast.AST]:
+    """The parts of a compound statement that are not nested statements (a with's items, a for's target)."""
+    heads: list[ast.AST] = []
+    for field in ("test", "target", "iter", "items", "subject"):
+        value = getattr(statement, field, None)
+        if isinstance(value, list):
+            for item in value:
+                heads.extend(ast.walk(item))
+        elif value is not None:
+            heads.extend(ast.walk(value))
+    return heads

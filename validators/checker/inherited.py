@@ -44,6 +44,9 @@ class ClassFacts:
     torch_based: set[str] = field(default_factory=set)
     methods: dict[str, dict[str, int]] = field(default_factory=dict)  # class -> method -> most positionals it takes
     method_calls: list[tuple[int, str, str, int]] = field(default_factory=list)  # (line, rule id, method, positionals)
+    # receiver-named method-rule calls (`sched.step(n)`) whose receiver name the file binds only to instances of
+    # non-torch classes: (line, rule id, method, positionals, class names)
+    receiver_calls: list[tuple[int, str, str, int, tuple[str, ...]]] = field(default_factory=list)
 
     def note_class(self, node: ast.ClassDef, resolve) -> None:
         """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""

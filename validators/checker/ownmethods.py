@@ -43,6 +43,16 @@ _MAX_DEPTH = 12  # base classes followed down from a torch base; a deeper chain 
 def methods_without_torch_base(files: list[ClassFacts]) -> dict[str, int]:
     """The sub-project's classes, file by file -> the methods of those that derive from no torch class, by name:
     method -> most positional arguments it takes."""
+    defined: dict[str, int] = {}
+    for methods in classes_without_torch_base(files).values():
+        for method, taken in methods.items():
+            defined[method] = max(defined.get(method, 0), taken)
+    return defined
+
+
+def classes_without_torch_base(files: list[ClassFacts]) -> dict[str, dict[str, int]]:
+    """Class name -> its methods (method -> most positional arguments), for the sub-project's classes that derive
+    from no torch class. A name defined twice keeps only what every definition allows: both must lack a torch base."""
     derived = {name for facts in files for name in facts.torch_based}
     for _ in range(_MAX_DEPTH):
         more = {name for facts in files for name, bases in facts.bases.items()
@@ -50,13 +60,42 @@ def methods_without_torch_base(files: list[ClassFacts]) -> dict[str, int]:
         if not more:
             break
         derived |= more
-    defined: dict[str, int] = {}
+    classes: dict[str, dict[str, int]] = {}
     for facts in files:
         for name, methods in facts.methods.items():
             if name not in derived:
+                merged = classes.setdefault(name, {})
                 for method, taken in methods.items():
-                    defined[method] = max(defined.get(method, 0), taken)
-    return defined
+                    merged[method] = max(merged.get(method, 0), taken)
+    return classes
+
+
+def plain_classes(files: list[ClassFacts]) -> dict[str, dict[str, int]]:
+    """As :func:`classes_without_torch_base`, only for classes whose every base is ``object`` or another such class
+    of the files: a base from another library (a Hugging Face scheduler, say) may itself derive from torch's."""
+    candidates = classes_without_torch_base(files)
+    bases: dict[str, set[str]] = {}
+    for facts in files:
+        for name, names in facts.bases.items():
+            bases.setdefault(name, set()).update(names)
+    plain = {name for name in candidates if not bases.get(name, set()) - {"object"}}
+    for _ in range(_MAX_DEPTH):
+        more = {name for name in candidates if name not in plain and bases.get(name, set()) - {"object"} <= plain}
+        if not more:
+            break
+        plain |= more
+    return {name: candidates[name] for name in plain}
+
+
+def drop_own_class_calls(findings: list[Finding], calls: list[tuple[int, str, str, int, tuple[str, ...]]],
+                         classes: dict[str, dict[str, int]]) -> None:
+    """Remove (in place) the findings of receiver-named method-rule calls (``sched.step(num_steps)``) whose
+    receiver the file binds only to instances of the sub-project's classes without a torch base, each defining
+    the method with room for the call's positional arguments (stanza's ``WarmupThenPlateauScheduler.step``)."""
+    dropped = {(line, rule) for line, rule, method, passed, owners in calls
+               if owners and all(classes.get(owner, {}).get(method, -1) >= passed for owner in owners)}
+    if dropped:
+        findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
 
 
 def drop_own_method_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],

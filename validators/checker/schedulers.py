@@ -2,7 +2,9 @@
 
 ``shd = torch.optim.lr_scheduler.LambdaLR(opt, f)`` makes ``shd`` a scheduler wherever the file uses that
 name (``def train(..., shd, ...)`` receives the one ``get_lr_scheduler`` returned), and
-``self.schedulers.append(lr_scheduler.MultiStepLR(...))`` makes ``schedulers`` a list of them
+``self.schedulers.append(lr_scheduler.MultiStepLR(...))`` makes ``schedulers`` a list of them, and a parameter
+annotated with a torch scheduler class (``inner_schedule: LRScheduler``) one, with the attribute it is stored in
+(``self.inner_schedule = inner_schedule``)
 (``self.schedulers[0].get_lr()``, ``for scheduler in self.schedulers``). Only the last name counts, as for the
 rules' receiver patterns: ``self.shd`` and ``shd`` are the same evidence.
 """
@@ -26,9 +28,16 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
     def builds_scheduler(value: ast.AST) -> bool:
         return isinstance(value, ast.Call) and (resolve(value.func) or "").startswith(_SCHEDULERS)
 
+    annotated: set[str] = set()  # parameters annotated with a torch scheduler class: `inner: LRScheduler`
+    stored: list[tuple[str, str]] = []  # (target's last name, parameter name) of `self.inner = inner`
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and builds_scheduler(node.value):
             names.update(name for target in node.targets if (name := _last_name(target)) is not None)
+        elif isinstance(node, ast.arg) and node.annotation is not None and _names_scheduler(node.annotation, resolve):
+            annotated.add(node.arg)
+        elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Name)
+              and (name := _last_name(node.targets[0])) is not None):
+            stored.append((name, node.value.id))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
               and len(node.args) == 1 and builds_scheduler(node.args[0])
               and (name := _last_name(node.func.value)) is not None):
@@ -36,8 +45,24 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
         elif (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
               and (iterated := _last_name(node.iter)) is not None):
             loops.append((node.target.id, iterated))
+    names |= annotated
+    names.update(target for target, parameter in stored if parameter in annotated)
     names.update(variable for variable, iterated in loops if iterated in names)
     return frozenset(names)
+
+
+def _names_scheduler(annotation: ast.AST, resolve) -> bool:
+    """``LRScheduler``, ``Optional[LRScheduler]``, ``Union[LRScheduler, None]``, ``LRScheduler | None`` (a string
+    annotation is not read; ``list[LRScheduler]`` holds schedulers, it is not one)."""
+    if isinstance(annotation, ast.Subscript):
+        wrapper = annotation.value.attr if isinstance(annotation.value, ast.Attribute) else getattr(
+            annotation.value, "id", "")
+        return wrapper in ("Optional", "Union") and _names_scheduler(annotation.slice, resolve)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _names_scheduler(annotation.left, resolve) or _names_scheduler(annotation.right, resolve)
+    if isinstance(annotation, ast.Tuple):
+        return any(_names_scheduler(element, resolve) for element in annotation.elts)
+    return isinstance(annotation, (ast.Name, ast.Attribute)) and (resolve(annotation) or "").startswith(_SCHEDULERS)
 
 
 def _last_name(node: ast.AST) -> str | None:

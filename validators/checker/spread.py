@@ -40,6 +40,9 @@ class CallSites:
     # name -> (its calls, every keyword they pass; None once one spreads **x): a summary per name, not one entry
     # per call, since every call of the project is noted and the pass only asks "all within the named parameters?"
     sites: dict[str, tuple[int, frozenset[str] | None]] = field(default_factory=dict)
+    # name -> the most positional arguments a call passes (a *args: any number); forwarded.py asks
+    positionals: dict[str, int] = field(default_factory=dict)
+    forwarded: list = field(default_factory=list)  # forwarded.ForwardedDefault of this file's ruled calls
 
     def note_site(self, name: str, node: ast.Call) -> None:
         calls, passed = self.sites.get(name, (0, frozenset()))
@@ -47,6 +50,9 @@ class CallSites:
             keywords = [kw.arg for kw in node.keywords]
             passed = None if None in keywords else passed.union(keywords)
         self.sites[name] = (calls + 1, passed)
+        if node.args:
+            count = 1 << 16 if any(isinstance(a, ast.Starred) for a in node.args) else len(node.args)
+            self.positionals[name] = max(self.positionals.get(name, 0), count)
 
 
 class SpreadFile(NamedTuple):

@@ -19,6 +19,9 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
+from .zerodim import is_full_reduction, zero_dim_data_index
+from .classdicts import instance_keyword_dicts
+from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
@@ -35,13 +38,15 @@ from .uint8masks import uint8_mask_uses
 from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
+from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
+from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .versionhelpers import int_sequence
-from .importtime import failed_import_flags, module_flags, replaced_defaults
+from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
@@ -83,7 +88,12 @@ class FindingCollector(ast.NodeVisitor):
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
+        self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
+        self.super_bases: tuple[str, ...] = ()  # the torch classes whose __init__ the walked class's super() reaches
+        self.init_bases: dict[str, tuple[str, ...]] = {}  # file class -> the torch bases its __init__ comes from
+        self.class_nodes: list[ast.ClassDef] = []  # the class definitions being walked, innermost last
+        self.instance_dicts: dict[int, dict[str, list[ast.keyword]]] = {}  # id(class) -> classdicts.py's answer
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
@@ -103,6 +113,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
@@ -121,6 +132,8 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
+        self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
+        self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
@@ -181,6 +194,7 @@ class FindingCollector(ast.NodeVisitor):
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
+        self.replaced |= replaced_in_block(tree, self._runs_on_target)
         self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
@@ -319,11 +333,17 @@ class FindingCollector(ast.NodeVisitor):
         """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
         the target (importtime.failed_import_flags): the branch never runs there."""
         if self.off_flags is None:
-            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement]))
+            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
+                always_false_flags(self.tree) if self.tree is not None else set())
         if not self.off_flags:
             return False
         values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _switched_on(self, test: ast.expr) -> bool:
+        """``not _AVAIL`` with ``_AVAIL`` switched off (see _switched_off): the body always runs, the else never."""
+        return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(
+            test.operand, ast.Name) and self._switched_off(test.operand)
 
     def _expanded(self, test: ast.expr) -> ast.expr:
         """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
@@ -397,6 +417,11 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_guarded([node.test])
                 self._visit_guarded(body)
                 self._visit_list(orelse)
+                return
+            if orelse and self._switched_on(node.test):  # `if not HAS_X: ... else: <never runs>`
+                self.visit(node.test)
+                self._visit_list(body)
+                self._visit_guarded(orelse)
                 return
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
@@ -559,6 +584,9 @@ class FindingCollector(ast.NodeVisitor):
                     self.returned_values[self.scope] = (node, [])
             elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
+            if (arguments.defaults or any(arguments.kw_defaults)) and (
+                    callable_name := self._called_as(node, outer)) is not None:
+                self.defaults_of[self.scope] = (callable_name, quiet_defaults(node))
             if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
                 self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
@@ -575,16 +603,27 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             self.classes.append(node.name)
+            self.class_nodes.append(node)
             self.class_scopes.add(self.scope)
             outer_bases = self.bases
             # `class S(Sampler[int])` subclasses Sampler: the subscript is only a type parameter
             self.bases = tuple(filter(None, (self._resolve(base.value if isinstance(base, ast.Subscript) else base)
                                              for base in node.bases)))
+            # `class TopK(RobustCE)` with `class RobustCE(nn.CrossEntropyLoss)` above it and no __init__ of its
+            # own: TopK's super().__init__(...) is CrossEntropyLoss.__init__ (an __init__ in between decides)
+            outer_super_bases = self.super_bases
+            self.super_bases = self.bases + tuple(
+                base for parent in node.bases if isinstance(parent, ast.Name)
+                for base in self.init_bases.get(parent.id, ()) if base not in self.bases)
+            defines_init = any(isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name == "__init__"
+                               for child in node.body)
+            self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
             self.class_facts.note_class(node, self._resolve)
             self.generic_visit(node)
-            self.bases = outer_bases
+            self.bases, self.super_bases = outer_bases, outer_super_bases
             self.classes.pop()
+            self.class_nodes.pop()
         else:
             self.generic_visit(node)
         self.scope = outer
@@ -638,6 +677,10 @@ class FindingCollector(ast.NodeVisitor):
                     self.within_step.discard((self.scope, owner))
         if self._replaces_with_own_code(node.value):
             self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
+        elif isinstance(node.value, (ast.Call, ast.Subscript)):  # F.upsample = wrap(F.upsample, hook)
+            targets, references = wrapped_references(node)
+            self.patched |= targets
+            self.replaced |= references
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -717,6 +760,12 @@ class FindingCollector(ast.NodeVisitor):
                 self.low_rank.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
+            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope
+                if key not in self.bound_once and is_full_reduction(value, self._resolve):
+                    self.zero_dim.add(key)
+                else:
+                    self.zero_dim.discard(key)
+                self.bound_once.add(key)
             if (keywords := literal_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
@@ -858,6 +907,9 @@ class FindingCollector(ast.NodeVisitor):
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             self._report(node, rules[0].apis[0], rules)
+        elif self.rules.by_scalar_index and zero_dim_data_index(
+                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim):
+            self._report(node, self.rules.by_scalar_index[0].apis[0], self.rules.by_scalar_index)
         self.generic_visit(node)
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
@@ -1014,6 +1066,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
+            if self.scope in self.defaults_of and node.keywords and not self.guarded:
+                callable_name, defaults = self.defaults_of[self.scope]
+                self.call_sites.forwarded += forwarded_defaults(node, self.rules.by_call[api], callable_name, defaults)
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
         elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
@@ -1025,6 +1080,16 @@ class FindingCollector(ast.NodeVisitor):
                     as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
                     as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
                     self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
+            for base in self.super_bases:
+                # super().__init__(weight, False, reduce=False) in a CrossEntropyLoss subclass passes what
+                # CrossEntropyLoss(weight, False, reduce=False) would: the constructor's keyword rules apply (a
+                # missing argument is the subclass's choice of default, not the caller's)
+                keyword_rules = [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]
+                rejected = [rule for rule in keyword_rules if rule.severity == "error" and rule.value is None]
+                if rejected:  # a keyword the target no longer takes raises whatever its value
+                    self._check_call(node, base, rejected)
+                if valued := [rule for rule in keyword_rules if rule not in rejected]:
+                    self._check_call(self._without_forwarded(node), base, valued)
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         if self._is_type_check(node):
@@ -1182,6 +1247,20 @@ class FindingCollector(ast.NodeVisitor):
             # elsewhere in the project does not explain it (ownmethods.py)
             self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                               if rule.receiver is None]
+            if any(rule.receiver is not None for rule in rules) and (
+                    owners := self._receiver_classes(node.func.value)):
+                self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
+                                                    if rule.receiver is not None]
+
+    def _receiver_classes(self, receiver: ast.AST) -> tuple[str, ...]:
+        """The non-torch classes whose instances this file binds to the receiver's last name (receivers.py); empty
+        when it binds the name to anything else too, or never."""
+        dotted = dotted_name(receiver)
+        if dotted is None:
+            return ()
+        if self.instance_bindings is None:
+            self.instance_bindings = instance_bindings(self.tree, self._resolve)
+        return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
@@ -1216,7 +1295,8 @@ class FindingCollector(ast.NodeVisitor):
             spelled = []
             for kw in keywords:
                 known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
-                    kw.arg is None and isinstance(kw.value, ast.Name)) else literal_keywords(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
                     kw.arg is None) else [kw]
                 if known is None:
                     return node  # what it passes is unknown: say nothing about it
@@ -1229,11 +1309,40 @@ class FindingCollector(ast.NodeVisitor):
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
 
+    def _without_forwarded(self, node: ast.Call) -> ast.Call:
+        """``super().__init__(weight=weight, size_average=size_average)``: arguments that pass the enclosing
+        function's own parameters on say nothing (what its callers pass decides; most leave the defaults), so they
+        are left out; literals (``reduce=False``) stay."""
+        params = self.loads.params.get(self.scope, set())
+
+        def forwarded(value: ast.expr) -> bool:
+            return isinstance(value, ast.Name) and value.id in params
+
+        if not any(forwarded(a) for a in node.args) and not any(forwarded(kw.value) for kw in node.keywords):
+            return node
+        # a forwarded positional keeps its place (a later literal must not move) as an unknown placeholder
+        args = [ast.Starred(ast.Name("_forwarded_")) if forwarded(a) else a for a in node.args]
+        probe = ast.Call(node.func, args, [kw for kw in node.keywords if not forwarded(kw.value)])
+        return ast.copy_location(probe, node)
+
+    def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
+        """``**self.stft_params``: the keywords the enclosing class's ``__init__`` puts in it (classdicts.py)."""
+        if not (self.class_nodes and isinstance(value.value, ast.Name) and value.value.id == "self"):
+            return None
+        owner = self.class_nodes[-1]
+        if id(owner) not in self.instance_dicts:
+            self.instance_dicts[id(owner)] = instance_keyword_dicts(owner, self._runs_on_target)
+        return self.instance_dicts[id(owner)].get(value.attr)
+
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
+        if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):
+            # a keyword the target no longer takes: the call raises TypeError while binding its arguments, so
+            # the warning another keyword's value would raise in the body (dynamo=False) never comes
+            matched = [r for r in matched if r.severity == "error" or r.kind != "keyword"]
         if self.guarded or self.safe_globals:
             matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)

@@ -7,7 +7,7 @@ def export(model, x, path, use_dynamo):
         options = torch.onnx.ExportOptions(dynamic_shapes=True)  # finding: onnx-export-options-removed
         return torch.onnx.dynamo_export(model, x, export_options=options)  # finding: onnx-dynamo-export-removed
     torch.onnx.export(model, (x,), path, dynamic_axes={"input": {0: "b"}})  # finding: onnx-export-dynamo-default
-    torch.onnx.export(model, (x,), path, dynamo=False, dynamic_axes={"input": {0: "b"}})
+    torch.onnx.export(model, (x,), path, dynamo=False, dynamic_axes={"input": {0: "b"}})  # finding: onnx-legacy-exporter
     torch.onnx.export(model, (x,), path, opset_version=18, dynamo=True)
     torch.onnx._export(model, x, path)  # finding: onnx-export-options-removed
     return torch.jit.trace(model, (x,))  # finding: torchscript-warns

@@ -1,0 +1,22 @@
+# seen in: old classification and language-model scripts that count correct predictions with
+# pred.eq(target).sum() and read the count with .data[0] (pre-0.4 tutorials and their forks); a reduction
+# over one dimension, or a name also bound to something else, is an ordinary tensor
+import torch
+
+
+def evaluate(output, target):
+    pred = output.max(1)[1]
+    correct = pred.eq(target.data).cpu().sum()
+    accuracy = correct.data[0] / len(target)  # finding: loss-data-index
+    mean_prob = torch.softmax(output, 1).max(1)[0].mean().data[0]  # finding: loss-data-index
+    total = torch.sum(output).data[0]  # finding: loss-data-index
+    per_class = output.sum(0).data[0]
+    first = pred.data[0]
+    return accuracy, mean_prob, total, per_class, first
+
+
+def counted(output, target, per_sample):
+    hits = output.eq(target)
+    if per_sample:
+        hits = hits.sum()
+    return hits.data[0]

@@ -1,0 +1,87 @@
+"""A quiet default forwarded to torch, that no caller of the project changes.
+
+``def gumbel_softmax_with_rng(logits, tau=1, hard=False, eps=1e-10, ...): return F.gumbel_softmax(logits,
+tau=tau, hard=hard, eps=eps)``: torch warns only when ``eps != 1e-10`` (the rule's ``quiet_with``), and the
+wrapper forwards its own parameter, whose default is that quiet value. What the call passes is what the callers
+pass; when every call of the wrapper in the sub-project (spread.py's call sites, by last name) leaves ``eps``
+alone (no such keyword, too few positional arguments to reach it, no ``*args``/``**kw``), the call is quiet and
+its finding is dropped. As in spread.py: a name defined twice, a class some class derives from, and a callable
+no call site of the sub-project calls (a library's entry point) keep the finding.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from .finding import Finding
+from .patterns import passes_quiet_value
+
+
+@dataclass(frozen=True)
+class ForwardedDefault:
+    callable: str  # the wrapper's name, or its class's for __init__
+    parameter: str
+    position: int | None  # among the positional parameters a call fills (self not counted); None: keyword-only
+    line: int
+    rule: str
+
+
+def quiet_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, ast.expr]]:
+    """Parameter -> (its position among those a call fills, its default), for parameters with a default."""
+    arguments = function.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args) if a.arg not in ("self", "cls")]
+    found: dict[str, tuple[int | None, ast.expr]] = {}
+    for name, default in zip(reversed([*arguments.posonlyargs, *arguments.args]), reversed(arguments.defaults)):
+        found[name.arg] = (positional.index(name.arg) if name.arg in positional else None, default)
+    for name, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        if default is not None:
+            found[name.arg] = (None, default)
+    return found
+
+
+def forwarded_defaults(call: ast.Call, rules, callable_name: str,
+                       defaults: dict[str, tuple[int | None, ast.expr]]) -> list[ForwardedDefault]:
+    """The rules with ``quiet_with`` this call would break only through a keyword that forwards a parameter whose
+    own default is the quiet value."""
+    out = []
+    for rule in rules:
+        if not rule.quiet_with:
+            continue
+        quiet = dict(rule.quiet_with)
+        for keyword in call.keywords:
+            if (keyword.arg in quiet and isinstance(keyword.value, ast.Name)
+                    and (known := defaults.get(keyword.value.id)) is not None
+                    and passes_quiet_value(ast.Call(call.func, [], [ast.keyword(keyword.arg, known[1])]),
+                                           ((keyword.arg, quiet[keyword.arg]),))):
+                out.append(ForwardedDefault(callable_name, keyword.value.id, known[0], call.lineno, rule.id))
+    return out
+
+
+def drop_forwarded_defaults(files: list, findings_of) -> None:
+    """``files``: spread.py's SpreadFile parts of one sub-project; ``findings_of(part)``: that file's findings list,
+    edited in place."""
+    if not any(part.sites.forwarded for part in files):
+        return
+    defined: dict[str, int] = {}
+    derived: set[str] = set()
+    for part in files:
+        for name in part.names:
+            defined[name] = defined.get(name, 0) + 1
+        for names_of_bases in part.bases.values():
+            derived.update(names_of_bases)
+    for part in files:
+        dropped = set()
+        for forwarded in part.sites.forwarded:
+            if defined.get(forwarded.callable) != 1 or forwarded.callable in derived:
+                continue
+            callers = [(site, other.sites.positionals.get(forwarded.callable, 0)) for other in files
+                       if (site := other.sites.sites.get(forwarded.callable)) is not None]
+            if not callers or any(passed is None or forwarded.parameter in passed
+                                  or (forwarded.position is not None and most > forwarded.position)
+                                  for (_, passed), most in callers):
+                continue
+            dropped.add((forwarded.line, forwarded.rule))
+        if dropped:
+            findings: list[Finding] = findings_of(part)
+            findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
