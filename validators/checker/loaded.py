@@ -689,6 +689,8 @@ class LoadedObjects:
         """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
         if scope in self.pairs.functions and self.holds_object(value, scope):
             self.pairs.note_object_return(scope)
+        else:
+            self.pairs.note_return(scope, value)
 
     def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""
@@ -773,9 +775,12 @@ class LoadedObjects:
 
     def reads_own_plain_save(self, call: ast.Call, scope: int) -> bool:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
-        its own checkpoint): what other files save under the same keys is no evidence for it."""
+        its own checkpoint), or the class's own save method joined to this load saves plain data: what other
+        files save under the same keys is no evidence for it."""
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
+        if self.pairs.reads_plain_save(call.args[0], scope):
+            return True  # the class's own save method wrote plain data to this file (savepairs.py)
         saved = self.plain_saved_to.get(path)
         return saved is not None and self.keys_of(call) <= saved
 

@@ -67,6 +67,16 @@ def _path_attributes(node: ast.expr) -> set[str]:
     return set()
 
 
+def is_plain_layout(value: ast.expr) -> bool:
+    """A dict literal of state dicts, ``vars(...)`` and constants: plain data whatever the project passes (a
+    parameter, ``**kwargs`` or ``self.config`` could turn out to be an object once the project is known)."""
+    return isinstance(value, ast.Dict) and bool(value.values) and None not in value.keys and all(
+        isinstance(item, ast.Constant) or (
+            isinstance(item, ast.Call) and isinstance(item.func, (ast.Attribute, ast.Name)) and
+            (item.func.attr if isinstance(item.func, ast.Attribute) else item.func.id) in ("state_dict", "vars"))
+        for item in value.values)
+
+
 class SaveLoadPairs:
     def __init__(self) -> None:
         self.functions: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (owner, name, path parameters)
@@ -78,6 +88,10 @@ class SaveLoadPairs:
         # torch.save(self.get_state(), path): decided once the file is walked, by what that method returns
         self.method_saves: list[tuple[str, str, ast.expr, int, int]] = []  # (owner, method, path, scope, line)
         self.object_methods: set[tuple[str, str]] = set()  # (owner, method) returning something holding objects
+        # the same joins for saves of plain data (state dicts): a load joined only to those reads a plain file
+        self.plain_saved: set[tuple[str, str, str]] = set()
+        self.plain_attributes: set[str] = set()
+        self.plain_methods: set[tuple[str, str]] = set()  # (owner, method) returning a provably plain dict
 
     def note_function(self, scope: int, owner: str, name: str, params: list[str]) -> None:
         """A function of class ``owner`` ("" for a module-level function) and its parameters."""
@@ -134,12 +148,26 @@ class SaveLoadPairs:
             if kind != "load":
                 self.saved.setdefault((owner, "param" if kind == "save" else kind, name), line)
 
+    def note_plain_saved(self, path: ast.expr, scope: int) -> None:
+        """``torch.save`` wrote plain data (a state dict) to ``path`` in this function."""
+        self.plain_attributes.update(self._attributes(path, scope))
+        self.plain_saved.update((owner, "param" if kind == "save" else kind, name)
+                                for owner, kind, name in self._keys(path, scope) if kind != "load")
+
     def note_method_save(self, saved: ast.expr, path: ast.expr, scope: int, line: int) -> None:
-        """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some."""
+        """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some, plain data
+        otherwise; any other plain save is plain data."""
         if isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and \
                 isinstance(saved.func.value, ast.Name) and saved.func.value.id == "self" and \
                 (function := self.functions.get(scope)) is not None and function[0]:
             self.method_saves.append((function[0], saved.func.attr, path, scope, line))
+        elif is_plain_layout(saved):
+            self.note_plain_saved(path, scope)
+
+    def note_return(self, scope: int, value: ast.expr) -> None:
+        """A method's return value that is plain whatever the project passes (see ``is_plain_layout``)."""
+        if is_plain_layout(value) and (function := self.functions.get(scope)) is not None and function[0]:
+            self.plain_methods.add((function[0], function[1]))
 
     def note_object_return(self, scope: int) -> None:
         """This function returns something holding objects (a dict with the project's config object in it)."""
@@ -150,6 +178,8 @@ class SaveLoadPairs:
         for owner, method, path, scope, line in self.method_saves:
             if (owner, method) in self.object_methods:
                 self.note_objects_saved(path, scope, line)
+            elif (owner, method) in self.plain_methods:
+                self.note_plain_saved(path, scope)
         self.method_saves = []
 
     def saved_line(self, path: ast.expr, scope: int) -> int | None:
@@ -165,3 +195,12 @@ class SaveLoadPairs:
             if kind == "load" and (line := self.saved.get((owner, "param", name))) is not None:
                 return line
         return None
+
+    def reads_plain_save(self, path: ast.expr, scope: int) -> bool:
+        """This load is joined to its class's own saves, and every one of them wrote plain data. Module-level
+        functions are left to the project evidence: their saved dicts may hold a config the project's imports decide."""
+        if self.saved_line(path, scope) is not None:
+            return False
+        return bool(self._attributes(path, scope) & self.plain_attributes) or any(
+            (owner, "param" if kind == "load" else kind, name) in self.plain_saved
+            for owner, kind, name in self._keys(path, scope) if owner and kind in ("load", "const"))
