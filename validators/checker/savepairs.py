@@ -135,6 +135,13 @@ class SaveLoadPairs:
             keys.append((owner, stem[0], stem[1]))
         return keys
 
+    def _joins(self, path: ast.expr, scope: int, side: str) -> list[tuple[str, str, str]]:
+        """The keys that join a save and a load of ``path`` in this function, seen from ``side`` ("save" or "load"):
+        a class constant joins either side; a path parameter of a ``*save*`` function joins the loads of the
+        matching ``*load*`` function, both keyed as "param"."""
+        return [(owner, "param" if kind == side else kind, name)
+                for owner, kind, name in self._keys(path, scope) if kind in (side, "const")]
+
     def _attributes(self, path: ast.expr, scope: int) -> set[str]:
         if isinstance(path, ast.Name):
             return self.path_attributes.get((scope, path.id), set())
@@ -144,15 +151,13 @@ class SaveLoadPairs:
         """``torch.save`` wrote objects to ``path`` in this function."""
         for attribute in self._attributes(path, scope):
             self.saved_attributes.setdefault(attribute, line)
-        for owner, kind, name in self._keys(path, scope):
-            if kind != "load":
-                self.saved.setdefault((owner, "param" if kind == "save" else kind, name), line)
+        for key in self._joins(path, scope, "save"):
+            self.saved.setdefault(key, line)
 
     def note_plain_saved(self, path: ast.expr, scope: int) -> None:
         """``torch.save`` wrote plain data (a state dict) to ``path`` in this function."""
         self.plain_attributes.update(self._attributes(path, scope))
-        self.plain_saved.update((owner, "param" if kind == "save" else kind, name)
-                                for owner, kind, name in self._keys(path, scope) if kind != "load")
+        self.plain_saved.update(self._joins(path, scope, "save"))
 
     def note_method_save(self, saved: ast.expr, path: ast.expr, scope: int, line: int) -> None:
         """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some, plain data
@@ -189,18 +194,13 @@ class SaveLoadPairs:
         for attribute in self._attributes(path, scope):
             if (line := self.saved_attributes.get(attribute)) is not None:
                 return line
-        for owner, kind, name in self._keys(path, scope):
-            if kind == "const" and (line := self.saved.get((owner, "const", name))) is not None:
-                return line
-            if kind == "load" and (line := self.saved.get((owner, "param", name))) is not None:
-                return line
-        return None
+        return next((line for key in self._joins(path, scope, "load") if (line := self.saved.get(key)) is not None),
+                    None)
 
     def reads_plain_save(self, path: ast.expr, scope: int) -> bool:
-        """This load is joined to its class's own saves, and every one of them wrote plain data. Module-level
+        """This load is joined to a plain save of its class's own, and to no save of objects. Module-level
         functions are left to the project evidence: their saved dicts may hold a config the project's imports decide."""
         if self.saved_line(path, scope) is not None:
             return False
         return bool(self._attributes(path, scope) & self.plain_attributes) or any(
-            (owner, "param" if kind == "load" else kind, name) in self.plain_saved
-            for owner, kind, name in self._keys(path, scope) if owner and kind in ("load", "const"))
+            key in self.plain_saved for key in self._joins(path, scope, "load") if key[0])

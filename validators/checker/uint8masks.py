@@ -131,11 +131,10 @@ class _Calls:
         if func.__class__ is ast.Attribute:
             attr = func.attr
             if attr in _MASK_METHODS:
-                mask = node.args[0] if node.args else next((kw.value for kw in node.keywords if kw.arg == "mask"), None)
                 api = resolve(func)
-                if api is not None and api.startswith("torch."):  # torch.masked_select(x, mask)
-                    mask = node.args[1] if len(node.args) > 1 else next(
-                        (kw.value for kw in node.keywords if kw.arg == "mask"), None)
+                position = 1 if api is not None and api.startswith("torch.") else 0  # torch.masked_select(x, mask)
+                mask = node.args[position] if len(node.args) > position else next(
+                    (kw.value for kw in node.keywords if kw.arg == "mask"), None)
                 if mask is not None:
                     self.uses.append((node, mask, f"torch.Tensor.{attr}", scope, statement))
             elif attr == "where":
