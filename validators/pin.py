@@ -1,34 +1,17 @@
-"""The pinned torch build, declared once: the ``torch==X`` requirement in pyproject.toml."""
+"""The pinned torch build: the ``torch==X`` requirement of pyproject.toml's ``validate`` extra.
+
+The version is written here as well, because reading it back from the installed package's metadata
+(``importlib.metadata``) cost a one-file ``torchpatch check`` a third of its run: the metadata import
+and a scan of every distribution in the environment. tests/test_pin.py keeps the two equal.
+"""
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-from pathlib import Path
-
-DISTRIBUTION = "pytorch-knowledge-patch"
-_PIN = re.compile(r"^torch\s*==\s*([\w.+]+)")
+PINNED_TORCH = "2.15.0"
 
 
-@lru_cache(maxsize=1)
 def pinned_torch() -> str:
-    """Read the pin from the installed package's metadata, or from pyproject.toml in a checkout."""
-    from importlib import metadata  # here, not at import: it costs a short `torchpatch check` a tenth of its start-up
-
-    try:
-        requirements = metadata.requires(DISTRIBUTION) or []
-    except metadata.PackageNotFoundError:
-        requirements = []
-    for requirement in requirements:
-        match = _PIN.match(requirement)
-        if match:
-            return match[1]
-    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
-    for line in pyproject.read_text().splitlines():
-        match = _PIN.match(line.strip().strip('",'))
-        if match:
-            return match[1]
-    raise RuntimeError("no torch==X pin found in pyproject.toml")
+    return PINNED_TORCH
 
 
 def is_pinned(version: str) -> bool:

@@ -79,6 +79,7 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                 visit(case.body, owner)
 
     visit(getattr(tree, "body", []), "")
+    del visit  # a recursive closure is a reference cycle: left alive it would hold `resolve`'s walker and its tree
     return {key: named for key, named in found.items() if key not in other}
 
 

@@ -184,7 +184,7 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
                 self.class_constants[node.name] = constants
         if self.class_constants:
-            self.loads.constant_of = self._class_constant
+            self.loads.constant_of = class_constant_lookup(self.class_constants, self.classes)
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
@@ -776,16 +776,6 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
-
-    def _class_constant(self, node: ast.expr) -> str | None:
-        """``cls._CONFIG_KEY`` / ``self._CONFIG_KEY`` in a method, ``Loader._CONFIG_KEY`` anywhere: the string a
-        module-level class binds to that name in its body."""
-        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
-            return None
-        owner = node.value.id
-        if owner in ("cls", "self"):
-            owner = self.classes[-1] if self.classes else ""
-        return self.class_constants.get(owner, {}).get(node.attr)
 
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
@@ -1480,3 +1470,18 @@ def _own_method_called(saved: ast.expr, bound: dict, scope: int) -> str | None:
             saved.func.value.id == "self":
         return saved.func.attr
     return None
+
+
+def class_constant_lookup(constants: dict[str, dict[str, str]], classes: list[str]):
+    """``cls._CONFIG_KEY`` / ``self._CONFIG_KEY`` in a method, ``Loader._CONFIG_KEY`` anywhere: the string a
+    module-level class binds to that name in its body. ``classes`` is the walk's stack of open classes.
+    A function over the walker's two containers, not a bound method: LoadedObjects keeps it, and a bound
+    method would make walker and tree a reference cycle that only a full collection frees."""
+    def lookup(node: ast.expr) -> str | None:
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            return None
+        owner = node.value.id
+        if owner in ("cls", "self"):
+            owner = classes[-1] if classes else ""
+        return constants.get(owner, {}).get(node.attr)
+    return lookup
