@@ -19,8 +19,6 @@ import ast
 import io
 import json
 import os
-import pickletools
-import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -50,6 +48,8 @@ class Verdict:
 def pickle_globals(data: bytes) -> list[tuple[str, bool]]:
     """The globals one pickle names, in order: (``module.name``, named by STACK_GLOBAL). Raises ValueError
     (or what pickletools raises) on bytes that are not a whole pickle."""
+    import pickletools  # here, not at import: few checks read a committed file, and it pulls in pickle
+
     found: list[tuple[str, bool]] = []
     memo: dict[int, object] = {}
     recent: list[object] = []  # the values pushed lately (strings only matter: STACK_GLOBAL pops two)
@@ -78,6 +78,8 @@ def pickle_globals(data: bytes) -> list[tuple[str, bool]]:
 
 
 def _zip_pickle(path: str) -> bytes | None:
+    import zipfile
+
     with zipfile.ZipFile(path) as archive:
         member = next((info for info in archive.infolist()
                        if info.filename == "data.pkl" or info.filename.endswith("/data.pkl")), None)
@@ -88,6 +90,8 @@ def _zip_pickle(path: str) -> bytes | None:
 
 def _legacy_globals(head: bytes) -> list[tuple[str, bool]] | None:
     """A legacy ``torch.save`` file: magic number, protocol, system info, the object, the storage keys."""
+    import pickletools
+
     stream = io.BytesIO(head)
     found: list[tuple[str, bool]] = []
     for index in range(5):
@@ -101,6 +105,8 @@ def _legacy_globals(head: bytes) -> list[tuple[str, bool]] | None:
 
 def read_verdict(path: str) -> Verdict | None:
     """What ``weights_only=True`` does with the file at ``path``; None when that cannot be told from its bytes."""
+    import zipfile  # here, not at import: with shutil, bz2 and lzma it cost every run's start-up
+
     try:
         if os.path.getsize(path) > MAX_FILE_BYTES:
             return None
