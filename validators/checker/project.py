@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
+from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
@@ -53,6 +54,7 @@ class ProjectEvidence:
         self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
+        self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -135,6 +137,11 @@ class ProjectEvidence:
             return by_when["saved-in-project"], why
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
+        if "no-weights-only-env" in by_when and file and (found := self.env_optouts.setter(file, candidate.line)):
+            if found[0] == os.path.abspath(file):
+                return by_when["no-weights-only-env"], f"line {found[1]} of this file sets {ENV_OPT_OUT}=1 at import"
+            shown = os.path.relpath(found[0], os.path.dirname(os.path.abspath(file)))
+            return by_when["no-weights-only-env"], f"{shown}:{found[1]} sets {ENV_OPT_OUT}=1 when the package is imported"
         return None
 
     def _saved_file(self, candidate: LoadCandidate, file: str) -> str | None:

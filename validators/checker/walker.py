@@ -51,7 +51,9 @@ from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
-PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
+PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
+# a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
+ENV_CONDITIONS = ("no-weights-only-env",)
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
@@ -232,10 +234,11 @@ class FindingCollector(ast.NodeVisitor):
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
-            elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
-                continue  # it resumes the plain checkpoint this file writes to the same path
-            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
-                    rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None)):
+            elif later := (tuple(rule for rule in rules if rule.when in ENV_CONDITIONS)
+                           if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) else
+                           # (a resumed plain checkpoint this file writes to the same path: only the env opt-out)
+                           tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
+                               rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
