@@ -45,6 +45,7 @@ from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
+from .attrsaves import saved_attribute_names, saves_whole_parts
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
@@ -1029,7 +1030,9 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            saved_objects = self.loads.note_save(node, self.scope)
+            saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
+                saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
+                                      self.class_nodes[-1] if self.class_nodes else None)))
             named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
             if named and saved_objects:
                 self.evidence.object_files.setdefault(named, node.lineno)
