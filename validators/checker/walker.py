@@ -749,6 +749,14 @@ class FindingCollector(ast.NodeVisitor):
                 node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}  # definitions are statements
         return value.id in self.own_callables
 
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        """``total += np.sum(x)`` and ``history["pos"] += hits.sum(0)``: the name (or the dict) then holds what
+        the arithmetic gives, numpy when the added value is (provenance.py asks it like any binding)."""
+        target = node.target.value if isinstance(node.target, ast.Subscript) else node.target
+        if isinstance(target, (ast.Name, ast.Attribute)):
+            self.loads.provenance.note(node.value, self.scope, target)
+        self.generic_visit(node)
+
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
