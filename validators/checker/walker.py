@@ -29,7 +29,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
-from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
+from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
                           is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
                           writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
@@ -1209,6 +1209,14 @@ class FindingCollector(ast.NodeVisitor):
                 if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.load" and value.args and \
                         READER_PATHS[qualified].search(ast.unparse(value.args[0])):
                     self.loads.object_calls.add(id(value))
+        elif qualified in READER_ARGUMENTS:  # only the argument that takes the layout (fair-esm's model_data)
+            keyword, position = READER_ARGUMENTS[qualified]
+            value = next((kw.value for kw in node.keywords if kw.arg == keyword), None)
+            if value is None and len(node.args) > position and \
+                    not any(isinstance(arg, ast.Starred) for arg in node.args[:position + 1]):
+                value = node.args[position]
+            if value is not None:
+                self._note_library_checkpoint(value)
         elif qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
             for value in (*node.args, *(kw.value for kw in node.keywords)):
                 self._note_library_checkpoint(value)
