@@ -10,7 +10,7 @@ A value is numpy when one of its bindings is: a numpy call (``np.nanmean(x)``, `
 a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a, b)`` of one, ``round(x, n)`` of one
 (``round(np.float64(1.5), 2)`` is still an ``np.float64`` on numpy 2; ``round(x)`` is an int), arithmetic on one,
 an item or a slice of one, a comparison with one (``preds == labels``), a conditional expression with one in a
-branch. An augmented assignment binds too (``total += np.sum(x)``; ``hist["pos"] += hits.sum(0)`` binds ``hist``),
+branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
 and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
 name held before to decide. ``float(x)``, ``int(x)``, ``x.item()`` and
 ``x.tolist()`` are plain. torch 2.15 refuses a checkpoint holding one under ``weights_only=True`` (``Unsupported

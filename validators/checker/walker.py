@@ -750,11 +750,11 @@ class FindingCollector(ast.NodeVisitor):
         return value.id in self.own_callables
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
-        """``total += np.sum(x)`` and ``history["pos"] += hits.sum(0)``: the name (or the dict) then holds what
-        the arithmetic gives, numpy when the added value is (provenance.py asks it like any binding)."""
-        target = node.target.value if isinstance(node.target, ast.Subscript) else node.target
-        if isinstance(target, (ast.Name, ast.Attribute)):
-            self.loads.provenance.note(node.value, self.scope, target)
+        """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
+        value is (provenance.py asks it like any binding). Not ``mask += (ids == i)`` on a name: the uint8 pass
+        reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
+        if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
+            self.loads.provenance.note(node.value, self.scope, node.target.value)
         self.generic_visit(node)
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
