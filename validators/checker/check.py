@@ -20,6 +20,7 @@ from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
 from .gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
+from .envoptout import EnvOptOuts
 from .imports import ImportMap
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
@@ -79,6 +80,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
     project.add(collector.evidence)
     project.note_config_class(config_dict_class(code), filename)
     project.note_source(code)
+    project.env_optouts.note(filename, code)
     return sorted(findings + _kept(project.findings(collector.evidence), code, selection))
 
 
@@ -163,6 +165,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
+    optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -171,6 +174,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             code = read_source(path)
             root = project_root(path, roots)
             project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
+            project.env_optouts = optouts
+            optouts.note(str(path), code)
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
             project.note_source(code)

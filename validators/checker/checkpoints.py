@@ -104,6 +104,13 @@ CHECKPOINT_READERS = {
 # acceptor G with tensor labels) hold tensors only, so the reader counts only for a path naming such a graph.
 CHECKPOINT_READERS[("k2.Fsa.from_dict",)] = "an FSA dict of a determinized graph: its aux_labels is a k2.RaggedTensor"
 READER_PATHS = {"k2.Fsa.from_dict": re.compile(r"(?i)(?<![a-z])h?lg(?![a-z])")}
+# fair-esm (esm/pretrained.py, 2.0.0): load_model_and_alphabet_core(model_name, model_data, regression_data) reads
+# the published model files' model_data["args"] as an argparse Namespace (``.arch``, ``vars(...)``) for ESM-1 models
+# and model_data["cfg"]["model"] by attribute (``cfg.encoder_layers``) for ESM-2; its regression_data is a plain
+# {"model": state_dict}, so only the model_data argument counts (READER_ARGUMENTS: keyword and position).
+CHECKPOINT_READERS[("esm.pretrained.load_model_and_alphabet_core",)] = (
+    "a fair-esm model file: 'args' is an argparse Namespace (ESM-1), 'cfg' an attribute-access config (ESM-2)")
+READER_ARGUMENTS = {"esm.pretrained.load_model_and_alphabet_core": ("model_data", 1)}
 READERS = {name: layout for names, layout in CHECKPOINT_READERS.items() for name in names}
 WRITER_LIBRARIES = frozenset(name.partition(".")[0] for name in (*WRITERS, *READERS))
 

@@ -635,7 +635,7 @@ class LoadedObjects:
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
 
-    def note_save(self, call: ast.Call, scope: int = 0) -> bool:
+    def note_save(self, call: ast.Call, scope: int = 0, whole_parts: bool = False) -> bool:
         """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
         the file builds (a list of the project's objects); ``f`` is kept as written (a name, a path expression)."""
         if len(call.args) < 2:
@@ -657,7 +657,9 @@ class LoadedObjects:
                            or self.holds_object(saved, scope)
                            or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
                                                                 or (scope, saved.id) in self.annotated_objects)))
-        objects = objects or writes_framed_pickle(call)  # protocol 4+: refused whatever it holds
+        # protocol 4+: refused whatever it holds; whole_parts: getattr(self, name) over a model's or optimizer's
+        # name (attrsaves.py)
+        objects = objects or whole_parts or writes_framed_pickle(call)
         if objects:
             self.objects_saved_to.add(_path_key(call.args[1], scope))
             if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):

@@ -22,6 +22,8 @@ import os
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
+from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
+from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
@@ -50,9 +52,11 @@ class ProjectEvidence:
         self.deepspeed = False  # some file imports deepspeed
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
+        self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
         self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
+        self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -73,6 +77,7 @@ class ProjectEvidence:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
         self.sat = self.sat or trains_with_sat(code)
+        self.nnunet = self.nnunet or imports_nnunet(code)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -130,11 +135,20 @@ class ProjectEvidence:
             return by_when["saved-in-project"], why
         if "saved-in-project" in by_when and self.sat and (why := reads_sat_checkpoint(candidate.file_name)):
             return by_when["saved-in-project"], why
+        if "saved-in-project" in by_when and self.nnunet and (
+                why := reads_nnunet_checkpoint(candidate.file_name, candidate.keys)) and (candidate.file_name or not any(
+                    candidate.keys <= plain and "logging" not in plain for plain in self._plain_layouts())):
+            return by_when["saved-in-project"], why
         if "saved-in-project" in by_when and self.deepspeed and (why := reads_deepspeed_optimizer(candidate.keys)) \
                 and not any(candidate.keys <= plain for plain in self._plain_layouts()):
             return by_when["saved-in-project"], why
         if "lightning-checkpoint" in by_when and (why := self._lightning(candidate)):
             return by_when["lightning-checkpoint"], why
+        if "no-weights-only-env" in by_when and file and (found := self.env_optouts.setter(file, candidate.line)):
+            if found[0] == os.path.abspath(file):
+                return by_when["no-weights-only-env"], f"line {found[1]} of this file sets {ENV_OPT_OUT}=1 at import"
+            shown = os.path.relpath(found[0], os.path.dirname(os.path.abspath(file)))
+            return by_when["no-weights-only-env"], f"{shown}:{found[1]} sets {ENV_OPT_OUT}=1 when the package is imported"
         return None
 
     def _saved_file(self, candidate: LoadCandidate, file: str) -> str | None:

@@ -9,13 +9,16 @@ a name in its function (or an enclosing one, for a nested saver), ``self.x`` in 
 A value is numpy when one of its bindings is: a numpy call (``np.nanmean(x)``, ``np.random.get_state()``), ``x.numpy()``,
 a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a, b)`` of one, ``round(x, n)`` of one
 (``round(np.float64(1.5), 2)`` is still an ``np.float64`` on numpy 2; ``round(x)`` is an int), arithmetic on one,
-an item or a slice of one, a conditional expression with one in a branch. ``float(x)``, ``int(x)``, ``x.item()`` and
+an item or a slice of one, a comparison with one (``preds == labels``), a conditional expression with one in a
+branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
+and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
+name held before to decide. ``float(x)``, ``int(x)``, ``x.item()`` and
 ``x.tolist()`` are plain. torch 2.15 refuses a checkpoint holding one under ``weights_only=True`` (``Unsupported
 global: GLOBAL numpy._core.multiarray.scalar`` for a scalar, ``numpy._core.multiarray._reconstruct`` for an array).
 A value that is what an imported project callable returns is handed back as that callable's reference, for the
 project pass to decide by reading its module (returns.py); so is a method of an instance of an imported class
 (``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``). A call of one of the file's own plain
-functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``), and
+functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``, or for ``out = f()`` read as ``out[i]``), and
 a parameter of one to what the file's calls of it pass (by position or keyword). A method's ``**kwargs`` is handed
 back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
 
@@ -30,7 +33,7 @@ from typing import Callable
 
 from .imports import dotted_name, own_statements
 
-_DEPTH = 8
+_DEPTH = 16
 NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
 _PLAIN_CALLS = frozenset({"float", "int", "bool", "str", "len", "repr", "format", "list", "dict", "tuple", "sum"})
 _PLAIN_METHODS = frozenset({"item", "tolist", "format", "keys", "__str__", "__repr__", "state_dict", "join"})
@@ -139,11 +142,19 @@ class _Search:
         if isinstance(node, (ast.Name, ast.Attribute)):
             return self._named(node, scope, depth)
         if isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and \
+                    type(node.slice.value) is int and (item := self._item(node.value, node.slice.value, scope, depth)):
+                return item  # outputs[0] where outputs = evaluate(...): item 0 of what the function returns
             return self.value(node.value, scope, depth + 1)
         if isinstance(node, ast.BinOp):
             return self.value(node.left, scope, depth + 1) or self.value(node.right, scope, depth + 1)
         if isinstance(node, ast.UnaryOp):
             return self.value(node.operand, scope, depth + 1)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and \
+                not isinstance(node.ops[0], (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+            # preds == labels of a numpy array is a numpy bool array (or np.bool_): only that, not a reference
+            return True if (self.value(node.left, scope, depth + 1) is True
+                            or self.value(node.comparators[0], scope, depth + 1) is True) else None
         if isinstance(node, ast.IfExp):
             return self.value(node.body, scope, depth + 1) or self.value(node.orelse, scope, depth + 1)
         if isinstance(node, ast.Call):
@@ -170,7 +181,7 @@ class _Search:
                     result = self._bound(bound, position, where, depth)
                     if result is True:
                         return True
-                    if result is None and _mentions(bound, name):
+                    if result is None and _mentions(bound, name) and not _keeps_kind(bound, name):
                         break
                     found = found or result
                 return found
@@ -199,6 +210,18 @@ class _Search:
             if isinstance(bound.func, ast.Name) and bound.func.id in self.provenance.functions:
                 return self._returned(bound.func.id, position, depth)
         return self.value(bound, where, depth + 1)
+
+    def _item(self, name: ast.Name, index: int, scope: int, depth: int):
+        """Item ``index`` of a local name bound (once) to a call of the file's own plain function: that item of the
+        tuples it returns. None otherwise (the caller then asks the whole value)."""
+        bound = self.provenance.bindings.get((scope, name.id), ())
+        if len(bound) != 1 or index < 0:
+            return None
+        value, position, where = bound[0]
+        if position is None and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
+                value.func.id in self.provenance.functions and self.call_ref(value, where) is None:
+            return self._returned(value.func.id, index, depth)
+        return None
 
     def _passed(self, function: ast.AST, name: str, depth: int):
         """A parameter: what the file's calls of the function pass for it (by position or keyword)."""
@@ -282,6 +305,15 @@ class _Search:
                 # (a reference that names no class there is simply not found by the project pass)
                 return receiver[0], f"{receiver[1]}.{func.attr}"
         return None
+
+
+def _keeps_kind(value: ast.expr, name: str) -> bool:
+    """``x = x.astype(bool)``, ``x = x * 2``: made from the name itself the way a numpy value stays numpy (a method
+    other than ``item``/``tolist``/..., arithmetic), so what the name held before decides."""
+    if isinstance(value, ast.BinOp):
+        return dotted_name(value.left) == name or dotted_name(value.right) == name
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+        value.func.attr not in _PLAIN_METHODS and dotted_name(value.func.value) == name
 
 
 def _mentions(value: ast.expr, name: str) -> bool:

@@ -81,7 +81,8 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask")
-CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
+CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
+              "no-weights-only-env")
 
 
 @dataclass(frozen=True)

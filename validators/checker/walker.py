@@ -29,7 +29,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
-from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
+from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
                           is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
                           writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
@@ -45,13 +45,16 @@ from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
+from .attrsaves import saved_attribute_names, saves_whole_parts
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
-PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint")
+PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
+# a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
+ENV_CONDITIONS = ("no-weights-only-env",)
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
@@ -232,10 +235,11 @@ class FindingCollector(ast.NodeVisitor):
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
-            elif self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)):
-                continue  # it resumes the plain checkpoint this file writes to the same path
-            elif later := tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
-                    rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None)):
+            elif later := (tuple(rule for rule in rules if rule.when in ENV_CONDITIONS)
+                           if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) else
+                           # (a resumed plain checkpoint this file writes to the same path: only the env opt-out)
+                           tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
+                               rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
@@ -745,6 +749,14 @@ class FindingCollector(ast.NodeVisitor):
                 node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}  # definitions are statements
         return value.id in self.own_callables
 
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
+        value is (provenance.py asks it like any binding). Not ``mask += (ids == i)`` on a name: the uint8 pass
+        reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
+        if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
+            self.loads.provenance.note(node.value, self.scope, node.target.value)
+        self.generic_visit(node)
+
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
         if isinstance(target, ast.Name):
@@ -1016,7 +1028,9 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save":
-            saved_objects = self.loads.note_save(node, self.scope)
+            saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
+                saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
+                                      self.class_nodes[-1] if self.class_nodes else None)))
             named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
             if named and saved_objects:
                 self.evidence.object_files.setdefault(named, node.lineno)
@@ -1185,6 +1199,14 @@ class FindingCollector(ast.NodeVisitor):
                 if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.load" and value.args and \
                         READER_PATHS[qualified].search(ast.unparse(value.args[0])):
                     self.loads.object_calls.add(id(value))
+        elif qualified in READER_ARGUMENTS:  # only the argument that takes the layout (fair-esm's model_data)
+            keyword, position = READER_ARGUMENTS[qualified]
+            value = next((kw.value for kw in node.keywords if kw.arg == keyword), None)
+            if value is None and len(node.args) > position and \
+                    not any(isinstance(arg, ast.Starred) for arg in node.args[:position + 1]):
+                value = node.args[position]
+            if value is not None:
+                self._note_library_checkpoint(value)
         elif qualified in READERS:  # fairseq's loader handed a loaded checkpoint: its layout holds objects
             for value in (*node.args, *(kw.value for kw in node.keywords)):
                 self._note_library_checkpoint(value)
