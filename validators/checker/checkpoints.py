@@ -171,16 +171,27 @@ def is_config_name(node: ast.expr) -> bool:
             and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
+# Calls that hand back the path they are given, as text or resolved: the file named stays the one named.
+PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.path.abspath", "os.path.expanduser", "os.path.realpath"})
+PATH_TEXT_METHODS = frozenset({"as_posix", "resolve", "absolute", "expanduser"})
+
+
 def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) -> bool:
     """``"last.ckpt"``, ``f"{d}/epoch={e}.ckpt"``, ``os.path.join(d, "last.ckpt")``, ``d / "x.ckpt"``,
-    ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those."""
+    ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those; also as text (``str(p)``,
+    ``p.as_posix()``)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str) and node.value.endswith(".ckpt")
     if isinstance(node, ast.JoinedStr):
         return bool(node.values) and names_ckpt_file(node.values[-1])
     if isinstance(node, ast.BinOp):
         return names_ckpt_file(node.left if isinstance(node.op, ast.Mod) else node.right, ckpt_names)
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            dotted_name(node.func) in PATH_TEXT_CALLS:
+        return names_ckpt_file(node.args[0], ckpt_names)  # str(path), os.fspath(path): the same file
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr in PATH_TEXT_METHODS and not node.args and not node.keywords:
+            return names_ckpt_file(node.func.value, ckpt_names)  # model_path.as_posix(): the same file
         if node.func.attr == "format":
             return names_ckpt_file(node.func.value)
         if node.func.attr in ("join", "joinpath") and node.args:

@@ -7,6 +7,13 @@ recipe checkpoints written by pytorch-lightning 2.6.6 loaded on torch 2.15 (roun
 releases keyed callback states by the callback class (Lightning-AI/pytorch-lightning#6886 began replacing those
 keys), which ``weights_only=True`` refuses. So only a project that requires Lightning 2 or later is taken to write plain
 Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor proves nothing.
+
+Where no requirement file says (a tree of sources only), the code can: the unified ``lightning`` package
+(``import lightning``, ``from lightning.pytorch import Trainer``) first shipped with ``lightning.pytorch`` in
+release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``). A
+pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
+LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
+say nothing of the release.
 """
 
 from __future__ import annotations
@@ -49,3 +56,8 @@ def _requirement_texts(root: str):
                 yield handle.read(200_000)
         except OSError:
             continue
+
+
+def imports_unified_lightning(imported_packages: set[str]) -> bool:
+    """The files import the unified ``lightning`` package (not ``pytorch_lightning``)."""
+    return "lightning" in imported_packages

@@ -546,11 +546,16 @@ class LoadedObjects:
 
     def _resolve_namespace_reads(self) -> None:
         """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping,
-        or goes to ``load_state_dict`` (``opt.load_state_dict(ckpt["opt"])``: "opt" names the optimizer there)."""
+        or goes to ``load_state_dict`` (``opt.load_state_dict(ckpt["opt"])``: "opt" names the optimizer there).
+        One read used as a mapping (``ckpt["hyper_parameters"]["model"]``: a Namespace is not subscriptable) speaks
+        for the other reads of the same entry in its function (``"model" in ckpt["hyper_parameters"]``)."""
+        mapped = {(scope, ast.dump(node)) for node, scope in self.namespace_reads
+                  if id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names}
         for node, scope in self.namespace_reads:
             if id(node) in self.state_items or self.read_into.get(id(node)) in self.state_dict_names:
                 continue
-            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names
+            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names \
+                or (scope, ast.dump(node)) in mapped
             if self.config_objects or not as_mapping:
                 self._mark(node.value, scope)
         self.namespace_reads = []

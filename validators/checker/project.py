@@ -26,7 +26,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
-from .lightningversion import lightning_floor
+from .lightningversion import imports_unified_lightning, lightning_floor
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -48,6 +48,7 @@ class ProjectEvidence:
         self.object_hparams: tuple[str, bool] | None = None  # see lighthparams.py
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
+        self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
@@ -64,6 +65,7 @@ class ProjectEvidence:
             self.object_hparams = evidence.object_hparams
         self.lightning_keys |= evidence.lightning_keys
         self.deepspeed |= "deepspeed" in evidence.imported_packages
+        self.imported_packages |= evidence.imported_packages
 
     def note_config_library(self, library: str | None) -> None:
         """A file that was not walked (it never names torch) imports a config-object library."""
@@ -223,13 +225,16 @@ class ProjectEvidence:
         return None
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 2 or later and keeps no object in its hyper-parameters (no config
+        """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
+        package: 1.8 or later) and keeps no object in its hyper-parameters (no config
         object given to save_hyperparameters, no config-object library): the checkpoints it writes itself hold
         plain data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._lightning_floor = lightning_floor(self.root)
-        return (self._lightning_floor is not None and self._lightning_floor >= (2, 0) and self.object_hparams is None
-                and self.config_library is None and self.config_class is None)
+        # no requirement file names a floor: importing the unified package proves a release whose files are plain
+        recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
+            self._lightning_floor is None and imports_unified_lightning(self.imported_packages))
+        return recent and self.object_hparams is None and self.config_library is None and self.config_class is None
 
     def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:
         """The project's LightningModule saves a config object in its hyper-parameters (lighthparams.py), and this load
