@@ -256,6 +256,9 @@ class FileEvidence:
     # file names it torch.save()s objects to (numpy values, a model, a library object): name -> line of the save
     object_files: dict[str, int] = field(default_factory=dict)
     plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
+    saved_names: dict[int, str] = field(default_factory=dict)  # line of a dict's save -> the file name it spells
+    # (save line, key) of object entries the saving code adds only under an ``if`` (see note_saved_dict)
+    conditional_held: set[tuple[int, str]] = field(default_factory=set)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
     weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
@@ -276,25 +279,35 @@ class FileEvidence:
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
                         holds_built=lambda value: False, comes_from=lambda value: None, context=None,
-                        saved_name: str | None = None) -> None:
+                        saved_name: str | None = None, conditional=lambda value: False) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
-        the imported project callable whose result it is, or None."""
+        the imported project callable whose result it is, or None; ``conditional(value)``: the entry is added
+        only under an ``if`` (``if self.opt.dmtet: state["tet_scale"] = ....numpy()``), so a file of this layout
+        need not hold it: evidence only for a load that reads that very key (see conditional_held)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
             return
+        if saved_name is not None:
+            self.saved_names[line] = saved_name
         keys = frozenset(key for key, _ in named)
         # entries set by subscript under a key held in a variable (``latent[i][name] = codes.numpy()``) count too
         named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
                   if k is not None and not isinstance(k, ast.Constant)]
-        held = next((key for key, value in named if holds_object(value)), None)
+        # an entry there whatever the run's options speaks first
+        named.sort(key=lambda entry: conditional(entry[1]))
+        held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
-            self.object_layouts.append((keys, line, held))
+            self.object_layouts.append((keys, line, held[0]))
+            if conditional(held[1]):
+                self.conditional_held.add((line, held[0]))
             return
-        built = next((key for key, value in named if holds_built(value)), None)
+        built = next(((key, value) for key, value in named if holds_built(value)), None)
         if built is not None:
-            self.built_layouts.append((keys, line, built))
+            self.built_layouts.append((keys, line, built[0]))
+            if conditional(built[1]):
+                self.conditional_held.add((line, built[0]))
             return
         if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
             self.derived_layouts.append((keys, line, derived))

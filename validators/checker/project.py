@@ -19,6 +19,7 @@ saves are evidence there too (:func:`lend_outer_evidence`, :func:`package_names`
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
@@ -185,9 +186,12 @@ class ProjectEvidence:
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
+        plain_file = self._reads_plain_file(candidate)
         for evidence in (*self.files, *self.borrowed):
             if ambiguous and evidence.file != file:
                 continue
+            if plain_file:  # saves spelling another file name than the plain one it reads are not its file
+                evidence = saved_to(evidence, candidate.file_name)
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
             layouts += [(layout, line, held, f"an object ({writer} saves it)")
                         for layout, line, held, writer in evidence.writer_layouts]
@@ -198,6 +202,8 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
+                if (line, held) in evidence.conditional_held and held not in keys:
+                    continue  # an entry added only under an ``if``: this file need not hold it
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line in (evidence.framed_layouts if keys else ()):
@@ -223,6 +229,15 @@ class ProjectEvidence:
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
+
+    def _reads_plain_file(self, candidate: LoadCandidate) -> bool:
+        """The load's path spells a file name (in one of its bindings: ``os.path.join(d, "final_state.pth")``) that
+        the project torch.save()s plain content to and no object: it reads that file, and a save of objects that
+        spells another name (``checkpoint.pth.tar``) is another file, whatever keys the two share."""
+        name = candidate.file_name
+        group = (*self.files, *self.borrowed)
+        return name is not None and any(name in e.plain_files for e in group) and \
+            not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
         """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
@@ -294,6 +309,18 @@ class ProjectEvidence:
         if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
             return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
+
+
+def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
+    """``evidence`` without the layouts whose save spells a file name other than ``name`` (those spelling none stay)."""
+    def keep(line: int) -> bool:
+        return evidence.saved_names.get(line, name) == name
+    return replace(evidence, object_layouts=[e for e in evidence.object_layouts if keep(e[1])],
+                   config_layouts=[e for e in evidence.config_layouts if keep(e[1])],
+                   built_layouts=[e for e in evidence.built_layouts if keep(e[1])],
+                   writer_layouts=[e for e in evidence.writer_layouts if keep(e[1])],
+                   framed_layouts=[e for e in evidence.framed_layouts if keep(e[1])],
+                   derived_layouts=[e for e in evidence.derived_layouts if keep(e[1])])
 
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")

@@ -1157,7 +1157,7 @@ class FindingCollector(ast.NodeVisitor):
             lambda value: is_config_name(value) and dotted_name(value) not in built,
             lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
             lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
-            (scope, api != "torch.save"), saved_name)
+            (scope, api != "torch.save"), saved_name, lambda value: id(value) in self.loads.conditional_values)
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
