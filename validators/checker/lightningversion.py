@@ -13,7 +13,9 @@ Where no requirement file says (a tree of sources only), the code can: the unifi
 release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``). A
 pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
 LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
-say nothing of the release.
+say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=...)`` does: ``fit`` took
+``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a class that
+weights_only refuses), and a pytorch-lightning 1.5.10 checkpoint of the same kind loads as well (run on torch 2.15).
 """
 
 from __future__ import annotations
@@ -61,3 +63,22 @@ def _requirement_texts(root: str):
 def imports_unified_lightning(imported_packages: set[str]) -> bool:
     """The files import the unified ``lightning`` package (not ``pytorch_lightning``)."""
     return "lightning" in imported_packages
+
+
+# ``.fit(`` with a ``ckpt_path=`` keyword among its arguments (one level of nested parentheses).
+_FIT_RESUME = re.compile(r"\.fit\((?:[^()]|\([^()]*\))*?\bckpt_path\s*=")
+
+
+def fits_with_ckpt_path(code: str) -> bool:
+    """``trainer.fit(lit, ckpt_path=resume_from)``: Lightning 1.5 or later (see the module docstring)."""
+    return "ckpt_path" in code and _FIT_RESUME.search(code) is not None
+
+
+_HPARAMS = re.compile(r"\bsave_hyperparameters\b|\bself\.hparams\s*=|\bself\.hparams\.update\(")
+
+
+def saves_hyperparameters(code: str) -> bool:
+    """The code gives a LightningModule hyper-parameters (``self.save_hyperparameters(...)``, or the old
+    ``self.hparams = hparams``): only then does a checkpoint carry ``hyper_parameters``, where a config object of the
+    project could sit. Without them a config library the project imports never reaches its checkpoints."""
+    return ("hparams" in code or "hyperparameters" in code) and _HPARAMS.search(code) is not None
