@@ -178,3 +178,43 @@ def test_an_object_entry_added_only_under_an_if_is_evidence_only_for_loads_readi
     # the entry set whatever the options: every file of the layout holds it
     _write(tmp_path, {"trainer.py": TRAINER.replace("{guard}", ""), "init.py": init})
     assert _loads(tmp_path) == [("init.py", 5, "torch-load-saved-in-project")]
+
+
+LIT_PROJECT = {
+    "config.py": """
+        from yacs.config import CfgNode
+        """,
+    "train_pl.py": """
+        import torch
+        import pytorch_lightning as pl
+
+        class LitModel(pl.LightningModule):
+            def __init__(self, opt):
+                super().__init__()
+                self.opt = opt
+
+        def main(opt, resume_from):
+            lit = LitModel(opt)
+            trainer = pl.Trainer(max_epochs=1)
+            if opt.evaluate:
+                lit.load_state_dict(torch.load(resume_from, map_location="cpu")["state_dict"], strict=False)
+            else:
+                trainer.fit(lit, ckpt_path=resume_from)
+            return torch.load(f"{opt.id}_last.ckpt")["state_dict"]
+        """,
+}
+
+
+def test_a_fit_resume_with_ckpt_path_proves_lightning_1_5_whose_own_checkpoints_are_plain(tmp_path):
+    """self-critical-like: ``trainer.fit(lit, ckpt_path=...)`` needs Lightning 1.5 or later (callback states keyed by
+    strings); no module has hyper-parameters, so the yacs config the project imports never reaches the file."""
+    _write(tmp_path, LIT_PROJECT)
+    assert _loads(tmp_path) == []
+    # a module that saves hyper-parameters in a project importing a config library: they may hold a CfgNode
+    _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
+        "self.opt = opt", "self.opt = opt\n                self.save_hyperparameters()")})
+    assert [rule for *_, rule in _loads(tmp_path)] == ["torch-load-lightning-checkpoint"] * 2
+    # no resume through fit(ckpt_path=): the release is unknown, and older ones key callback states by class
+    _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
+        "trainer.fit(lit, ckpt_path=resume_from)", "trainer.fit(lit)")})
+    assert [rule for *_, rule in _loads(tmp_path)] == ["torch-load-lightning-checkpoint"] * 2
