@@ -205,16 +205,17 @@ LIT_PROJECT = {
 }
 
 
-def test_a_fit_resume_with_ckpt_path_proves_lightning_1_5_whose_own_checkpoints_are_plain(tmp_path):
-    """self-critical-like: ``trainer.fit(lit, ckpt_path=...)`` needs Lightning 1.5 or later (callback states keyed by
-    strings); no module has hyper-parameters, so the yacs config the project imports never reaches the file."""
+def test_the_file_fit_resumes_from_is_the_run_s_own_lightning_1_5_checkpoint(tmp_path):
+    """self-critical-like: ``trainer.fit(lit, ckpt_path=resume_from)`` needs Lightning 1.5 or later (callback states
+    keyed by strings), and a load of that same path reads the run's own file; no module has hyper-parameters, so the
+    yacs config the project imports never reaches it. Another .ckpt the project loads may be a published old one."""
     _write(tmp_path, LIT_PROJECT)
-    assert _loads(tmp_path) == []
+    assert _loads(tmp_path) == [("train_pl.py", 17, "torch-load-lightning-checkpoint")]
     # a module that saves hyper-parameters in a project importing a config library: they may hold a CfgNode
     _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
         "self.opt = opt", "self.opt = opt\n                self.save_hyperparameters()")})
-    assert [rule for *_, rule in _loads(tmp_path)] == ["torch-load-lightning-checkpoint"] * 2
+    assert [line for _, line, _ in _loads(tmp_path)] == [15, 18]
     # no resume through fit(ckpt_path=): the release is unknown, and older ones key callback states by class
     _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
         "trainer.fit(lit, ckpt_path=resume_from)", "trainer.fit(lit)")})
-    assert [rule for *_, rule in _loads(tmp_path)] == ["torch-load-lightning-checkpoint"] * 2
+    assert [line for _, line, _ in _loads(tmp_path)] == [14, 17]

@@ -227,6 +227,7 @@ class LoadCandidate:
     optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
     parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
     publishes: bool = False  # it drops keys from the result (``ckpt.pop(k)``) and torch.save()s the rest
+    fit_resume: bool = False  # its file hands the same path to ``trainer.fit(..., ckpt_path=)`` (lightningversion.py)
 
 
 @dataclass

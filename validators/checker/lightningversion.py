@@ -13,13 +13,14 @@ Where no requirement file says (a tree of sources only), the code can: the unifi
 release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``). A
 pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
 LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
-say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=...)`` does: ``fit`` took
-``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a class that
+say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=path)`` does, for the file at that
+path: ``fit`` took ``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a class that
 weights_only refuses), and a pytorch-lightning 1.5.10 checkpoint of the same kind loads as well (run on torch 2.15).
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 
@@ -65,13 +66,18 @@ def imports_unified_lightning(imported_packages: set[str]) -> bool:
     return "lightning" in imported_packages
 
 
-# ``.fit(`` with a ``ckpt_path=`` keyword among its arguments (one level of nested parentheses).
-_FIT_RESUME = re.compile(r"\.fit\((?:[^()]|\([^()]*\))*?\bckpt_path\s*=")
+# ``.fit(`` with a ``ckpt_path=`` keyword among its arguments (one level of nested parentheses), then the value.
+_FIT_RESUME = r"\.fit\((?:[^()]|\([^()]*\))*?\bckpt_path\s*=\s*"
 
 
-def fits_with_ckpt_path(code: str) -> bool:
-    """``trainer.fit(lit, ckpt_path=resume_from)``: Lightning 1.5 or later (see the module docstring)."""
-    return "ckpt_path" in code and _FIT_RESUME.search(code) is not None
+def resumed_by_fit(code: str | None, path: ast.expr | None) -> bool:
+    """The file hands this very path to ``trainer.fit(lit, ckpt_path=resume_from)``: the load reads the run's own
+    checkpoint, which Lightning 1.5 or later wrote (see the module docstring). Other loads of such a project may read
+    published checkpoints of older releases (stable-diffusion's), so only this one is known to be the project's."""
+    if path is None or code is None or "ckpt_path" not in code:
+        return False
+    spelled = ast.unparse(path)
+    return re.search(_FIT_RESUME + re.escape(spelled) + r"\s*[,)]", code) is not None
 
 
 _HPARAMS = re.compile(r"\bsave_hyperparameters\b|\bself\.hparams\s*=|\bself\.hparams\.update\(")

@@ -27,7 +27,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
-from .lightningversion import fits_with_ckpt_path, imports_unified_lightning, lightning_floor, saves_hyperparameters
+from .lightningversion import imports_unified_lightning, lightning_floor, saves_hyperparameters
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -50,7 +50,6 @@ class ProjectEvidence:
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
-        self.fit_resumes = False  # some file resumes with trainer.fit(..., ckpt_path=...): Lightning 1.5+
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
@@ -77,7 +76,6 @@ class ProjectEvidence:
     def note_source(self, code: str) -> None:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
-        self.fit_resumes = self.fit_resumes or fits_with_ckpt_path(code)
         self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
         self.sat = self.sat or trains_with_sat(code)
 
@@ -244,20 +242,22 @@ class ProjectEvidence:
             not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 2 or later (or, naming no floor, its code needs 1.5 or later: it imports
-        the unified ``lightning`` package, or resumes with ``trainer.fit(..., ckpt_path=...)``) and keeps no object in
-        its hyper-parameters (no config object given to save_hyperparameters, no config-object library unless no
-        module has hyper-parameters at all): the checkpoints it writes itself hold plain data (lightningversion.py)."""
+        """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
+        package: 1.8 or later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain
+        data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._lightning_floor = lightning_floor(self.root)
-        # no requirement file names a floor: the code proves a release whose files are plain (1.5 or later)
+        # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
-            self._lightning_floor is None and self.lightning and (
-                imports_unified_lightning(self.imported_packages) or self.fit_resumes))
-        # a config object can reach the file only through hyper-parameters or keys on_save_checkpoint adds
+            self._lightning_floor is None and self.lightning and imports_unified_lightning(self.imported_packages))
+        return recent and self._plain_hyperparameters()
+
+    def _plain_hyperparameters(self) -> bool:
+        """No config object given to save_hyperparameters, and no config-object library or class unless no module has
+        hyper-parameters (or on_save_checkpoint keys) at all: a config object reaches a checkpoint only that way."""
         no_config = (self.config_library is None and self.config_class is None) or not (
             self.saves_hparams or self.lightning_keys)
-        return recent and self.object_hparams is None and no_config
+        return self.object_hparams is None and no_config
 
     def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:
         """The project's LightningModule saves a config object in its hyper-parameters (lighthparams.py), and this load
@@ -298,6 +298,8 @@ class ProjectEvidence:
             return why
         if self._writes_plain_lightning_checkpoints():
             return None
+        if candidate.fit_resume and self._plain_hyperparameters():
+            return None  # the file trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+ with plain data
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(

@@ -29,6 +29,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
+from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
                           is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
                           writes_framed_pickle)
@@ -243,7 +244,8 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
-                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call)))
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call),
+                    self.evidence.lightning and resumed_by_fit(self.source_text, loaded_path(call))))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
