@@ -185,6 +185,7 @@ LIT_PROJECT = {
         from yacs.config import CfgNode
         """,
     "train_pl.py": """
+        import os
         import torch
         import pytorch_lightning as pl
 
@@ -193,7 +194,8 @@ LIT_PROJECT = {
                 super().__init__()
                 self.opt = opt
 
-        def main(opt, resume_from):
+        def main(opt):
+            resume_from = os.path.join(opt.start_from, f"{opt.id}_last.ckpt")
             lit = LitModel(opt)
             trainer = pl.Trainer(max_epochs=1)
             if opt.evaluate:
@@ -207,15 +209,15 @@ LIT_PROJECT = {
 
 def test_the_file_fit_resumes_from_is_the_run_s_own_lightning_1_5_checkpoint(tmp_path):
     """self-critical-like: ``trainer.fit(lit, ckpt_path=resume_from)`` needs Lightning 1.5 or later (callback states
-    keyed by strings), and a load of that same path reads the run's own file; no module has hyper-parameters, so the
+    keyed by strings), and a load of that same .ckpt path the code names reads the run's own file; no module has hyper-parameters, so the
     yacs config the project imports never reaches it. Another .ckpt the project loads may be a published old one."""
     _write(tmp_path, LIT_PROJECT)
-    assert _loads(tmp_path) == [("train_pl.py", 17, "torch-load-lightning-checkpoint")]
+    assert _loads(tmp_path) == [("train_pl.py", 19, "torch-load-lightning-checkpoint")]
     # a module that saves hyper-parameters in a project importing a config library: they may hold a CfgNode
     _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
         "self.opt = opt", "self.opt = opt\n                self.save_hyperparameters()")})
-    assert [line for _, line, _ in _loads(tmp_path)] == [15, 18]
+    assert [line for _, line, _ in _loads(tmp_path)] == [17, 20]
     # no resume through fit(ckpt_path=): the release is unknown, and older ones key callback states by class
     _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
         "trainer.fit(lit, ckpt_path=resume_from)", "trainer.fit(lit)")})
-    assert [line for _, line, _ in _loads(tmp_path)] == [14, 17]
+    assert [line for _, line, _ in _loads(tmp_path)] == [16, 19]

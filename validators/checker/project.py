@@ -250,11 +250,14 @@ class ProjectEvidence:
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
             self._lightning_floor is None and self.lightning and imports_unified_lightning(self.imported_packages))
-        return recent and self._plain_hyperparameters()
+        # no config-object library either: such projects (stable-diffusion's heirs on omegaconf) load published
+        # checkpoints of older releases too, which this project did not write
+        return recent and self.object_hparams is None and self.config_library is None and self.config_class is None
 
     def _plain_hyperparameters(self) -> bool:
-        """No config object given to save_hyperparameters, and no config-object library or class unless no module has
-        hyper-parameters (or on_save_checkpoint keys) at all: a config object reaches a checkpoint only that way."""
+        """For the run's own checkpoint: no config object given to save_hyperparameters, and no config-object library
+        or class unless no module has hyper-parameters (or on_save_checkpoint keys) at all: a config object reaches
+        that file only that way."""
         no_config = (self.config_library is None and self.config_class is None) or not (
             self.saves_hparams or self.lightning_keys)
         return self.object_hparams is None and no_config
@@ -298,8 +301,10 @@ class ProjectEvidence:
             return why
         if self._writes_plain_lightning_checkpoints():
             return None
-        if candidate.fit_resume and self._plain_hyperparameters():
-            return None  # the file trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+ with plain data
+        if candidate.fit_resume and candidate.ckpt_path and self._plain_hyperparameters():
+            # the .ckpt file the code names and trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+, plain data
+            # (a path taken from the config may be a published checkpoint: fish-speech's resume_weights_only)
+            return None
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(
