@@ -14,8 +14,9 @@ release 1.8, when callback states were already keyed by strings (``"ModelCheckpo
 pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
 LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
 say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=path)`` does, for the file at that
-path: ``fit`` took ``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a class that
-weights_only refuses), and a pytorch-lightning 1.5.10 checkpoint of the same kind loads as well (run on torch 2.15).
+path: ``fit`` took ``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a
+class that weights_only refuses), and a pytorch-lightning 1.5.10 checkpoint of the same kind loads as well (run on
+torch 2.15).
 """
 
 from __future__ import annotations
