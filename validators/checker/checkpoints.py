@@ -178,16 +178,27 @@ def is_config_name(node: ast.expr) -> bool:
             and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
+# Calls that hand back the path they are given, as text or resolved: the file named stays the one named.
+PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.path.abspath", "os.path.expanduser", "os.path.realpath"})
+PATH_TEXT_METHODS = frozenset({"as_posix", "resolve", "absolute", "expanduser"})
+
+
 def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) -> bool:
     """``"last.ckpt"``, ``f"{d}/epoch={e}.ckpt"``, ``os.path.join(d, "last.ckpt")``, ``d / "x.ckpt"``,
-    ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those."""
+    ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those; also as text (``str(p)``,
+    ``p.as_posix()``)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str) and node.value.endswith(".ckpt")
     if isinstance(node, ast.JoinedStr):
         return bool(node.values) and names_ckpt_file(node.values[-1])
     if isinstance(node, ast.BinOp):
         return names_ckpt_file(node.left if isinstance(node.op, ast.Mod) else node.right, ckpt_names)
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            dotted_name(node.func) in PATH_TEXT_CALLS:
+        return names_ckpt_file(node.args[0], ckpt_names)  # str(path), os.fspath(path): the same file
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        if node.func.attr in PATH_TEXT_METHODS and not node.args and not node.keywords:
+            return names_ckpt_file(node.func.value, ckpt_names)  # model_path.as_posix(): the same file
         if node.func.attr == "format":
             return names_ckpt_file(node.func.value)
         if node.func.attr in ("join", "joinpath") and node.args:
@@ -223,6 +234,7 @@ class LoadCandidate:
     optional_keys: frozenset[str] = frozenset()  # keys it tests for first: it takes files without them too
     parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
     publishes: bool = False  # it drops keys from the result (``ckpt.pop(k)``) and torch.save()s the rest
+    fit_resume: bool = False  # its file hands the same path to ``trainer.fit(..., ckpt_path=)`` (lightningversion.py)
 
 
 @dataclass
@@ -252,6 +264,9 @@ class FileEvidence:
     # file names it torch.save()s objects to (numpy values, a model, a library object): name -> line of the save
     object_files: dict[str, int] = field(default_factory=dict)
     plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
+    saved_names: dict[int, str] = field(default_factory=dict)  # line of a dict's save -> the file name it spells
+    # (save line, key) of object entries the saving code adds only under an ``if`` (see note_saved_dict)
+    conditional_held: set[tuple[int, str]] = field(default_factory=set)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
     weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
@@ -272,25 +287,35 @@ class FileEvidence:
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
                         holds_built=lambda value: False, comes_from=lambda value: None, context=None,
-                        saved_name: str | None = None) -> None:
+                        saved_name: str | None = None, conditional=lambda value: False) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
-        the imported project callable whose result it is, or None."""
+        the imported project callable whose result it is, or None; ``conditional(value)``: the entry is added
+        only under an ``if`` (``if self.opt.dmtet: state["tet_scale"] = ....numpy()``), so a file of this layout
+        need not hold it: evidence only for a load that reads that very key (see conditional_held)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
             return
+        if saved_name is not None:
+            self.saved_names[line] = saved_name
         keys = frozenset(key for key, _ in named)
         # entries set by subscript under a key held in a variable (``latent[i][name] = codes.numpy()``) count too
         named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
                   if k is not None and not isinstance(k, ast.Constant)]
-        held = next((key for key, value in named if holds_object(value)), None)
+        # an entry there whatever the run's options speaks first
+        named.sort(key=lambda entry: conditional(entry[1]))
+        held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
-            self.object_layouts.append((keys, line, held))
+            self.object_layouts.append((keys, line, held[0]))
+            if conditional(held[1]):
+                self.conditional_held.add((line, held[0]))
             return
-        built = next((key for key, value in named if holds_built(value)), None)
+        built = next(((key, value) for key, value in named if holds_built(value)), None)
         if built is not None:
-            self.built_layouts.append((keys, line, built))
+            self.built_layouts.append((keys, line, built[0]))
+            if conditional(built[1]):
+                self.conditional_held.add((line, built[0]))
             return
         if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
             self.derived_layouts.append((keys, line, derived))

@@ -7,10 +7,21 @@ recipe checkpoints written by pytorch-lightning 2.6.6 loaded on torch 2.15 (roun
 releases keyed callback states by the callback class (Lightning-AI/pytorch-lightning#6886 began replacing those
 keys), which ``weights_only=True`` refuses. So only a project that requires Lightning 2 or later is taken to write plain
 Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor proves nothing.
+
+Where no requirement file says (a tree of sources only), the code can: the unified ``lightning`` package
+(``import lightning``, ``from lightning.pytorch import Trainer``) first shipped with ``lightning.pytorch`` in
+release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``). A
+pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
+LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
+say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=path)`` does, for the file at that
+path: ``fit`` took ``ckpt_path`` from 1.5 on (1.4.9's has none, and keys callback states by ``type(callback)``, a
+class that weights_only refuses), and a pytorch-lightning 1.5.10 checkpoint of the same kind loads as well (run on
+torch 2.15).
 """
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 
@@ -49,3 +60,32 @@ def _requirement_texts(root: str):
                 yield handle.read(200_000)
         except OSError:
             continue
+
+
+def imports_unified_lightning(imported_packages: set[str]) -> bool:
+    """The files import the unified ``lightning`` package (not ``pytorch_lightning``)."""
+    return "lightning" in imported_packages
+
+
+# ``.fit(`` with a ``ckpt_path=`` keyword among its arguments (one level of nested parentheses), then the value.
+_FIT_RESUME = r"\.fit\((?:[^()]|\([^()]*\))*?\bckpt_path\s*=\s*"
+
+
+def resumed_by_fit(code: str | None, path: ast.expr | None) -> bool:
+    """The file hands this very path to ``trainer.fit(lit, ckpt_path=resume_from)``: the load reads the run's own
+    checkpoint, which Lightning 1.5 or later wrote (see the module docstring). Other loads of such a project may read
+    published checkpoints of older releases (stable-diffusion's), so only this one is known to be the project's."""
+    if path is None or code is None or "ckpt_path" not in code:
+        return False
+    spelled = ast.unparse(path)
+    return re.search(_FIT_RESUME + re.escape(spelled) + r"\s*[,)]", code) is not None
+
+
+_HPARAMS = re.compile(r"\bsave_hyperparameters\b|\bself\.hparams\s*=|\bself\.hparams\.update\(")
+
+
+def saves_hyperparameters(code: str) -> bool:
+    """The code gives a LightningModule hyper-parameters (``self.save_hyperparameters(...)``, or the old
+    ``self.hparams = hparams``): only then does a checkpoint carry ``hyper_parameters``, where a config object of the
+    project could sit. Without them a config library the project imports never reaches its checkpoints."""
+    return ("hparams" in code or "hyperparameters" in code) and _HPARAMS.search(code) is not None

@@ -142,6 +142,9 @@ class LoadedObjects:
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
+        self.dict_depths: dict[int, int] = {}  # id of such a display -> how many ``if`` branches were open at it
+        # values stored into such a dict under an ``if`` opened after it (``if opt.dmtet: state["tet_scale"] = ...``)
+        self.conditional_values: set[int] = set()
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
@@ -301,6 +304,7 @@ class LoadedObjects:
             self.item_bound.add(id(value))
         if (display := self._display(value)) is not None:
             self.dicts[(scope, target.id)] = display
+            self.dict_depths[id(display)] = len(self.branch_frames)
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
         if isinstance(value, ast.Call):
@@ -410,6 +414,8 @@ class LoadedObjects:
             return
         display.keys.append(key)
         display.values.append(value)
+        if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
+            self.conditional_values.add(id(value))
 
     def _builds_objects(self, call: ast.Call, scope: int) -> bool:
         """A call whose result ``weights_only`` refuses: an instance of a class the project defines
@@ -546,11 +552,16 @@ class LoadedObjects:
 
     def _resolve_namespace_reads(self) -> None:
         """``ckpt["args"]`` marks ``ckpt`` as holding an object unless what was read is used as a plain mapping,
-        or goes to ``load_state_dict`` (``opt.load_state_dict(ckpt["opt"])``: "opt" names the optimizer there)."""
+        or goes to ``load_state_dict`` (``opt.load_state_dict(ckpt["opt"])``: "opt" names the optimizer there).
+        One read used as a mapping (``ckpt["hyper_parameters"]["model"]``: a Namespace is not subscriptable) speaks
+        for the other reads of the same entry in its function (``"model" in ckpt["hyper_parameters"]``)."""
+        mapped = {(scope, ast.dump(node)) for node, scope in self.namespace_reads
+                  if id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names}
         for node, scope in self.namespace_reads:
             if id(node) in self.state_items or self.read_into.get(id(node)) in self.state_dict_names:
                 continue
-            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names
+            as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names \
+                or (scope, ast.dump(node)) in mapped
             if self.config_objects or not as_mapping:
                 self._mark(node.value, scope)
         self.namespace_reads = []

@@ -19,6 +19,7 @@ saves are evidence there too (:func:`lend_outer_evidence`, :func:`package_names`
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
@@ -28,7 +29,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
-from .lightningversion import lightning_floor
+from .lightningversion import imports_unified_lightning, lightning_floor, saves_hyperparameters
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -50,6 +51,8 @@ class ProjectEvidence:
         self.object_hparams: tuple[str, bool] | None = None  # see lighthparams.py
         self.lightning_keys: set[str] = set()
         self.deepspeed = False  # some file imports deepspeed
+        self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
+        self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
@@ -68,6 +71,7 @@ class ProjectEvidence:
             self.object_hparams = evidence.object_hparams
         self.lightning_keys |= evidence.lightning_keys
         self.deepspeed |= "deepspeed" in evidence.imported_packages
+        self.imported_packages |= evidence.imported_packages
 
     def note_config_library(self, library: str | None) -> None:
         """A file that was not walked (it never names torch) imports a config-object library."""
@@ -76,6 +80,7 @@ class ProjectEvidence:
     def note_source(self, code: str) -> None:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
+        self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
         self.sat = self.sat or trains_with_sat(code)
         self.nnunet = self.nnunet or imports_nnunet(code)
 
@@ -197,9 +202,12 @@ class ProjectEvidence:
         shown = ", ".join(repr(k) for k in sorted(keys))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
+        plain_file = self._reads_plain_file(candidate)
         for evidence in (*self.files, *self.borrowed):
             if ambiguous and evidence.file != file:
                 continue
+            if plain_file:  # saves spelling another file name than the plain one it reads are not its file
+                evidence = saved_to(evidence, candidate.file_name)
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
             layouts += [(layout, line, held, f"an object ({writer} saves it)")
                         for layout, line, held, writer in evidence.writer_layouts]
@@ -210,6 +218,8 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
+                if (line, held) in evidence.conditional_held and held not in keys:
+                    continue  # an entry added only under an ``if``: this file need not hold it
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line in (evidence.framed_layouts if keys else ()):
@@ -236,14 +246,35 @@ class ProjectEvidence:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 
+    def _reads_plain_file(self, candidate: LoadCandidate) -> bool:
+        """The load's path spells a file name (in one of its bindings: ``os.path.join(d, "final_state.pth")``) that
+        the project torch.save()s plain content to and no object: it reads that file, and a save of objects that
+        spells another name (``checkpoint.pth.tar``) is another file, whatever keys the two share."""
+        name = candidate.file_name
+        group = (*self.files, *self.borrowed)
+        return name is not None and any(name in e.plain_files for e in group) and \
+            not any(name in e.object_files for e in group)
+
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 2 or later and keeps no object in its hyper-parameters (no config
-        object given to save_hyperparameters, no config-object library): the checkpoints it writes itself hold
-        plain data (lightningversion.py)."""
+        """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
+        package: 1.8 or later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain
+        data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._lightning_floor = lightning_floor(self.root)
-        return (self._lightning_floor is not None and self._lightning_floor >= (2, 0) and self.object_hparams is None
-                and self.config_library is None and self.config_class is None)
+        # no requirement file names a floor: the code proves a release whose files are plain
+        recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
+            self._lightning_floor is None and self.lightning and imports_unified_lightning(self.imported_packages))
+        # no config-object library either: such projects (stable-diffusion's heirs on omegaconf) load published
+        # checkpoints of older releases too, which this project did not write
+        return recent and self.object_hparams is None and self.config_library is None and self.config_class is None
+
+    def _plain_hyperparameters(self) -> bool:
+        """For the run's own checkpoint: no config object given to save_hyperparameters, and no config-object library
+        or class unless no module has hyper-parameters (or on_save_checkpoint keys) at all: a config object reaches
+        that file only that way."""
+        no_config = (self.config_library is None and self.config_class is None) or not (
+            self.saves_hparams or self.lightning_keys)
+        return self.object_hparams is None and no_config
 
     def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:
         """The project's LightningModule saves a config object in its hyper-parameters (lighthparams.py), and this load
@@ -284,6 +315,10 @@ class ProjectEvidence:
             return why
         if self._writes_plain_lightning_checkpoints():
             return None
+        if candidate.fit_resume and candidate.ckpt_path and self._plain_hyperparameters():
+            # the .ckpt file the code names and trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+, plain data
+            # (a path taken from the config may be a published checkpoint: fish-speech's resume_weights_only)
+            return None
         if candidate.ckpt_path and not self.plain_ckpt_saves:
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(
@@ -303,6 +338,18 @@ class ProjectEvidence:
         if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
             return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
+
+
+def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
+    """``evidence`` without the layouts whose save spells a file name other than ``name`` (those spelling none stay)."""
+    def keep(line: int) -> bool:
+        return evidence.saved_names.get(line, name) == name
+    return replace(evidence, object_layouts=[e for e in evidence.object_layouts if keep(e[1])],
+                   config_layouts=[e for e in evidence.config_layouts if keep(e[1])],
+                   built_layouts=[e for e in evidence.built_layouts if keep(e[1])],
+                   writer_layouts=[e for e in evidence.writer_layouts if keep(e[1])],
+                   framed_layouts=[e for e in evidence.framed_layouts if keep(e[1])],
+                   derived_layouts=[e for e in evidence.derived_layouts if keep(e[1])])
 
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")

@@ -29,6 +29,7 @@ from .guards import catches_fallback, guard_outcome, helper_called, is_fallback,
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
+from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
                           is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
                           writes_framed_pickle)
@@ -247,7 +248,8 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
-                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call)))
+                    self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call),
+                    self.evidence.lightning and resumed_by_fit(self.source_text, loaded_path(call))))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
@@ -1161,7 +1163,7 @@ class FindingCollector(ast.NodeVisitor):
             lambda value: is_config_name(value) and dotted_name(value) not in built,
             lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
             lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
-            (scope, api != "torch.save"), saved_name)
+            (scope, api != "torch.save"), saved_name, lambda value: id(value) in self.loads.conditional_values)
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""

@@ -1,0 +1,223 @@
+"""torch.load findings resting on project evidence that does not reach the file read: a checkpoint saved plainly to
+a .ckpt path held as text, a Lightning checkpoint of a project on the unified ``lightning`` package, a load that reads a
+plain file the project saves under its own name, and an object entry a save adds only under an ``if``. Each quiet case
+has a look-alike that must still be flagged."""
+
+import io
+import textwrap
+
+import torch
+
+from torchpatch.validators.checker import check_paths
+
+LOAD_RULES = ("torch-load-saved-in-project", "torch-load-lightning-checkpoint", "torch-load-pickled-object",
+              "torch-load-saved-objects")
+
+
+def _write(root, files: dict[str, str]) -> None:
+    for name, code in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(code))
+
+
+def _loads(root) -> list[tuple[str, int, str]]:
+    return sorted((f.file.rsplit("/", 1)[-1], f.line, f.rule) for f in check_paths([root], "2.15").findings
+                  if f.rule in LOAD_RULES)
+
+
+def test_a_plain_save_to_a_ckpt_path_passed_as_text_is_the_project_s_own_ckpt_file(tmp_path):
+    """joeynmt-like: ``torch.save(state, model_path.as_posix())`` writes the .ckpt files its loader reads."""
+    _write(tmp_path, {
+        "train.py": """
+            from pathlib import Path
+            import torch
+            from helpers import load_checkpoint
+
+            def save(model, opt, model_dir, step):
+                model_path = Path(model_dir) / f"{step}.ckpt"
+                state = {"model_state": model.state_dict(), "optimizer_state": opt.state_dict()}
+                torch.save(state, model_path.as_posix())
+
+            def resume(model, model_dir):
+                ckpt = load_checkpoint(Path(model_dir) / "best.ckpt")
+                model.load_state_dict(ckpt["model_state"])
+            """,
+        "helpers.py": """
+            import torch
+
+            def load_checkpoint(path):
+                return torch.load(path, map_location="cpu")
+            """,
+    })
+    assert _loads(tmp_path) == []
+    # the same project saving nothing to a .ckpt path: the .ckpt file it loads is someone else's (Lightning's)
+    (tmp_path / "train.py").write_text((tmp_path / "train.py").read_text().replace(
+        'f"{step}.ckpt"', 'f"{step}.pt"'))
+    assert _loads(tmp_path) == [("helpers.py", 5, "torch-load-lightning-checkpoint")]
+
+
+LIGHTNING_TASK = """
+    {import_line}
+    import torch
+
+    class Task(LightningModule):
+        def __init__(self, model: str = "resnet18", lr: float = 0.1, weights=None):
+            super().__init__()
+            self.save_hyperparameters(ignore="weights")
+
+    def extract_backbone(path):
+        checkpoint = torch.load(path, map_location="cpu")
+        if "model" in checkpoint["hyper_parameters"]:
+            return checkpoint["hyper_parameters"]["model"], checkpoint["state_dict"]
+        raise ValueError("not a task checkpoint")
+    """
+
+
+def test_the_unified_lightning_package_writes_plain_checkpoints_of_plain_hyperparameters(tmp_path):
+    """torchgeo-like: ``lightning.pytorch`` (1.8 and later) keys callback states by strings; with hyper-parameters of
+    strings and numbers the task's own checkpoint is plain. ``in ckpt["hyper_parameters"]`` beside a subscript of the
+    same entry reads a mapping, not a Namespace."""
+    _write(tmp_path, {"tasks.py": LIGHTNING_TASK.format(import_line="from lightning.pytorch import LightningModule")})
+    assert _loads(tmp_path) == []
+    # pytorch_lightning says nothing of the release: older ones keyed callback states by class
+    _write(tmp_path, {"tasks.py": LIGHTNING_TASK.format(import_line="from pytorch_lightning import LightningModule")})
+    assert _loads(tmp_path) == [("tasks.py", 11, "torch-load-lightning-checkpoint")]
+
+
+def test_a_lightning_1_9_checkpoint_of_plain_hyperparameters_holds_only_allowed_types():
+    """What such a file holds (keys and values as pytorch-lightning 1.9.5 wrote them, read off a real run) loads."""
+    checkpoint = {
+        "epoch": 0, "global_step": 2, "pytorch-lightning_version": "1.9.5",
+        "state_dict": {"l.weight": torch.zeros(1, 2)}, "loops": {"fit_loop": {"state_dict": {}, "epoch_progress": {
+            "total": {"ready": 1, "completed": 1}}}},
+        "callbacks": {"ModelCheckpoint{'monitor': 'loss', 'mode': 'min', 'every_n_train_steps': 0, "
+                      "'every_n_epochs': 1, 'train_time_interval': None}": {
+                          "monitor": "loss", "best_model_score": torch.tensor(0.5), "best_k_models": {}, "dirpath": "."}},
+        "optimizer_states": [torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1).state_dict()],
+        "lr_schedulers": [{"step_size": 1, "gamma": 0.1, "base_lrs": [0.1], "last_epoch": 1}],
+        "hparams_name": "kwargs", "hyper_parameters": {"lr": 0.1, "name": "x"},
+    }
+    buffer = io.BytesIO()
+    torch.save(checkpoint, buffer)
+    buffer.seek(0)
+    assert torch.load(buffer)["hyper_parameters"] == {"lr": 0.1, "name": "x"}
+
+
+HRNET_LIKE = """
+    import os
+    import numpy as np
+    import torch
+
+    def train(model, optimizer, out, resume):
+        best = np.float64(0.0)
+        if resume:
+            checkpoint = torch.load(os.path.join(out, "checkpoint.pth.tar"))
+            best = checkpoint["best_mIoU"]
+            model.load_state_dict(checkpoint["state_dict"])
+        torch.save({"best_mIoU": best, "state_dict": model.state_dict(), "optimizer": optimizer.state_dict()},
+                   os.path.join(out, "checkpoint.pth.tar"))
+        torch.save(model.state_dict(), os.path.join(out, "final_state.pth"))
+    """
+
+
+def test_a_load_of_the_plain_file_the_project_names_is_not_joined_to_another_file_s_layout(tmp_path):
+    """HRNet-like: test.py reads final_state.pth (a plain state dict) or a model-zoo file, unwrapping an optional
+    'state_dict'; the numpy value lives in checkpoint.pth.tar, which only the resume load reads."""
+    _write(tmp_path, {
+        "train.py": HRNET_LIKE,
+        "test.py": """
+            import os
+            import torch
+
+            def test(model, config, out):
+                if config.TEST.MODEL_FILE:
+                    model_state_file = config.TEST.MODEL_FILE
+                else:
+                    model_state_file = os.path.join(out, "final_state.pth")
+                pretrained = torch.load(model_state_file)
+                if "state_dict" in pretrained:
+                    pretrained = pretrained["state_dict"]
+                model.load_state_dict(pretrained)
+            """,
+    })
+    assert _loads(tmp_path) == [("train.py", 9, "torch-load-saved-objects")]
+    # reading the resume file by its name from the other script is still that file
+    (tmp_path / "test.py").write_text((tmp_path / "test.py").read_text().replace("final_state.pth", "checkpoint.pth.tar"))
+    assert _loads(tmp_path) == [("test.py", 10, "torch-load-saved-in-project"),
+                                ("train.py", 9, "torch-load-saved-objects")]
+
+
+TRAINER = """
+    import torch
+
+    class Trainer:
+        def save_checkpoint(self, path):
+            state = {"epoch": self.epoch, "mean_density": self.model.mean_density}
+            {guard}state["tet_scale"] = self.model.tet_scale.cpu().numpy()
+            state["model"] = self.model.state_dict()
+            torch.save(state, path)
+    """
+
+
+def test_an_object_entry_added_only_under_an_if_is_evidence_only_for_loads_reading_it(tmp_path):
+    """stable-dreamfusion-like: the numpy 'tet_scale' exists only in files of a DMTet run; a load reading 'model' and
+    'mean_density' may read a file of the other mode, one reading 'tet_scale' reads a DMTet file."""
+    init = """
+        import torch
+
+        def init_from(model, path):
+            state = torch.load(path, map_location="cpu")
+            model.load_state_dict(state["model"])
+            model.mean_density = state["mean_density"]
+        """
+    _write(tmp_path, {"trainer.py": TRAINER.replace("{guard}", "if self.opt.dmtet:\n                "), "init.py": init})
+    assert _loads(tmp_path) == []
+    _write(tmp_path, {"init.py": init + '    model.tet_scale = state["tet_scale"]\n'})
+    assert _loads(tmp_path) == [("init.py", 5, "torch-load-saved-in-project")]
+    # the entry set whatever the options: every file of the layout holds it
+    _write(tmp_path, {"trainer.py": TRAINER.replace("{guard}", ""), "init.py": init})
+    assert _loads(tmp_path) == [("init.py", 5, "torch-load-saved-in-project")]
+
+
+LIT_PROJECT = {
+    "config.py": """
+        from yacs.config import CfgNode
+        """,
+    "train_pl.py": """
+        import os
+        import torch
+        import pytorch_lightning as pl
+
+        class LitModel(pl.LightningModule):
+            def __init__(self, opt):
+                super().__init__()
+                self.opt = opt
+
+        def main(opt):
+            resume_from = os.path.join(opt.start_from, f"{opt.id}_last.ckpt")
+            lit = LitModel(opt)
+            trainer = pl.Trainer(max_epochs=1)
+            if opt.evaluate:
+                lit.load_state_dict(torch.load(resume_from, map_location="cpu")["state_dict"], strict=False)
+            else:
+                trainer.fit(lit, ckpt_path=resume_from)
+            return torch.load(f"{opt.id}_last.ckpt")["state_dict"]
+        """,
+}
+
+
+def test_the_file_fit_resumes_from_is_the_run_s_own_lightning_1_5_checkpoint(tmp_path):
+    """self-critical-like: ``trainer.fit(lit, ckpt_path=resume_from)`` needs Lightning 1.5 or later (callback states
+    keyed by strings), and a load of that same .ckpt path the code names reads the run's own file; no module has hyper-parameters, so the
+    yacs config the project imports never reaches it. Another .ckpt the project loads may be a published old one."""
+    _write(tmp_path, LIT_PROJECT)
+    assert _loads(tmp_path) == [("train_pl.py", 19, "torch-load-lightning-checkpoint")]
+    # a module that saves hyper-parameters in a project importing a config library: they may hold a CfgNode
+    _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
+        "self.opt = opt", "self.opt = opt\n                self.save_hyperparameters()")})
+    assert [line for _, line, _ in _loads(tmp_path)] == [17, 20]
+    # no resume through fit(ckpt_path=): the release is unknown, and older ones key callback states by class
+    _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
+        "trainer.fit(lit, ckpt_path=resume_from)", "trainer.fit(lit)")})
+    assert [line for _, line, _ in _loads(tmp_path)] == [16, 19]
