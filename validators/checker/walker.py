@@ -25,6 +25,7 @@ from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
+from .listednames import read_is_harmless
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
@@ -126,6 +127,7 @@ class FindingCollector(ast.NodeVisitor):
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
+        self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
@@ -203,6 +205,8 @@ class FindingCollector(ast.NodeVisitor):
             self._check_uint8_masks(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
+        if self.listed_findings:
+            self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
         self.loads.config_objects = self.evidence.config_library is not None
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
@@ -1381,17 +1385,21 @@ class FindingCollector(ast.NodeVisitor):
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
+            if table is not None and rule.kind == "name" and read_is_harmless(rule, self._gone(api) is not None):
+                self.listed_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
+                continue  # only named in a table: a finding once the file calls through it (listednames.py)
             self.findings[key] = finding
             if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
             if rule.rewrite and fixable and not _spelled_with_getattr(node):  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
-    def _keep_dispatched_tables(self, tree: ast.AST) -> None:
+    def _keep_dispatched_tables(self, tree: ast.AST, held: dict | None = None, unread_counts: bool = True) -> None:
         """A function held in a table warns only when called: keep the findings of tables the file calls
         through, or hands where it cannot see (tables.py)."""
-        for table in dispatched(tree, set(self.table_findings)):
-            for key, finding, node, rule, fixable in self.table_findings[table]:
+        held = self.table_findings if held is None else held
+        for table in dispatched(tree, set(held), unread_counts):
+            for key, finding, node, rule, fixable in held[table]:
                 self.findings[key] = finding
                 if rule.unless_file_uses:
                     self.conditional[key] = rule
