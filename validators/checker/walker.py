@@ -25,6 +25,8 @@ from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
+from .featurechecks import local_checks
+from .ducktests import fallback_branch
 from .listednames import read_is_harmless
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .importingload import load_expecting_import
@@ -122,6 +124,8 @@ class FindingCollector(ast.NodeVisitor):
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
+        self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
@@ -354,6 +358,8 @@ class FindingCollector(ast.NodeVisitor):
         inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+        if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
+            test = _substituted(test, local)
         if not self.flags:
             return test
         if isinstance(test, ast.Name):
@@ -363,6 +369,15 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(test, ast.BoolOp):
             return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
         return test
+
+    def _local_checks(self) -> dict[str, ast.expr]:
+        """Names the walked function binds once to a feature or version check (featurechecks.local_checks)."""
+        found = self.scope_checks.get(self.scope)
+        if found is None:
+            function = self.scope_nodes.get(self.scope)
+            found = self.scope_checks[self.scope] = local_checks(
+                function, lambda value: is_version_guard(value, self.imports)) if function is not None else {}
+        return found
 
     def _helper_parts(self, name: str) -> int | None:
         return self.version_helpers.parts(name) if self.version_helpers is not None else None
@@ -426,6 +441,11 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(node.test)
                 self._visit_list(body)
                 self._visit_guarded(orelse)
+                return
+            if (fallback := fallback_branch(node.test, body, orelse, self.rules.by_method)) is not None:
+                self.visit(node.test)  # `if hasattr(m, "register_full_backward_hook"): ... else: <old call>`
+                self._visit_list(orelse if fallback == 0 else body)
+                self._visit_guarded(body if fallback == 0 else orelse)
                 return
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
@@ -566,6 +586,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
+        self.scope_nodes[self.scope] = node
         self.loads.provenance.parents[self.scope] = outer  # a nested saver reads names of the enclosing function
         if self.classes and not isinstance(node, ast.ClassDef):
             self.loads.provenance.note_owner(self.scope, self.classes[-1])  # its self.x belongs to that class
@@ -1464,6 +1485,24 @@ def _imported_modules(tree: ast.AST) -> set[str]:
             parts = name.split(".")
             loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return loaded
+
+
+def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each name of ``names`` read in it (alone, in a comparison, under not / and / or) replaced
+    by the expression it is bound to; the nodes themselves are left as they are."""
+    if isinstance(test, ast.Name):
+        return names.get(test.id, test)
+    if isinstance(test, ast.Compare):
+        left = _substituted(test.left, names) if isinstance(test.left, ast.Name) else test.left
+        right = [_substituted(c, names) if isinstance(c, ast.Name) else c for c in test.comparators]
+        if left is test.left and all(a is b for a, b in zip(right, test.comparators)):
+            return test
+        return ast.copy_location(ast.Compare(left, test.ops, right), test)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, _substituted(test.operand, names))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [_substituted(value, names) for value in test.values])
+    return test
 
 
 def _warns_when_called(rule: Rule) -> bool:
