@@ -51,9 +51,11 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
     """Names a function binds exactly once (nested functions and classes aside) to a feature or version check
     (``is_check``), and never declares global or nonlocal: name -> the checked expression."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}  # a lambda binds nothing; a class body's names are attributes
     bound: dict[str, int] = {}
     candidates: dict[str, ast.expr] = {}
-    stack = list(getattr(function, "body", []))
+    stack = list(function.body)
     while stack:
         node = stack.pop()
         if isinstance(node, _NESTED):

@@ -1272,6 +1272,10 @@ class FindingCollector(ast.NodeVisitor):
             # elsewhere in the project does not explain it (ownmethods.py)
             self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                               if rule.receiver is None]
+            if any(rule.receiver is not None for rule in rules) and not node.keywords and not self._holds_scheduler(
+                    node.func.value):  # the project's own schedulers may answer it (ownschedulers.py)
+                self.class_facts.named_receiver_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                                          if rule.receiver is not None]
             if any(rule.receiver is not None for rule in rules) and (
                     owners := self._receiver_classes(node.func.value)):
                 self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
