@@ -27,6 +27,7 @@ from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .featurechecks import local_checks
 from .ducktests import fallback_branch
+from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .importingload import load_expecting_import
@@ -133,6 +134,7 @@ class FindingCollector(ast.NodeVisitor):
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
+        self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
@@ -706,6 +708,8 @@ class FindingCollector(ast.NodeVisitor):
             targets, references = wrapped_references(node)
             self.patched |= targets
             self.replaced |= references
+        if self.classes and self.foreign and isinstance(node.value, ast.Name):  # self.x = param: sympy.Matrix
+            self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -1100,6 +1104,8 @@ class FindingCollector(ast.NodeVisitor):
               and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
             self.class_facts.note_call(self.classes[-1], node)
         elif self._is_super_init(node):
+            if self.classes and self.foreign:  # super().__init__(scheduler=scheduler) with `scheduler: olmo.Scheduler`
+                self.foreign_attributes.update(handed_foreign(node, self.classes[-1], self._is_foreign_name))
             for base in self.bases:
                 if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
                     as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
@@ -1239,6 +1245,9 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(item, ast.Name):
                 self.loads.object_names.add((self.scope, item.id))
 
+    def _is_foreign_name(self, name: str) -> bool:
+        return (self.scope, name) in self.foreign
+
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
         func = node.func
@@ -1251,8 +1260,16 @@ class FindingCollector(ast.NodeVisitor):
         none of them is the Tensor method."""
         dotted = dotted_name(receiver)
         if dotted is not None:
-            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver)
+            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
+                self.foreign_attributes and self._foreign_attribute(dotted))
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
+
+    def _foreign_attribute(self, dotted: str) -> bool:
+        """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
+        class under that name (foreignattrs.py)."""
+        owner, _, attr = dotted.partition(".")
+        return owner == "self" and "." not in attr and bool(self.classes) and (
+            self.classes[-1], attr) in self.foreign_attributes
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
