@@ -28,7 +28,7 @@ from .shapes import is_low_rank
 from .featurechecks import local_checks
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
-from .listednames import read_is_harmless
+from .listednames import read_is_harmless, unused_getattr_default
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
@@ -132,6 +132,7 @@ class FindingCollector(ast.NodeVisitor):
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
+        self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
@@ -1042,6 +1043,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
+            self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
@@ -1427,6 +1430,8 @@ class FindingCollector(ast.NodeVisitor):
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
+            if id(node) in self.unused_defaults and read_is_harmless(rule, self._gone(api) is not None):
+                continue  # getattr(torch.jit, "script_if_tracing", torch.jit.script): read, never used
             if table is not None and rule.kind == "name" and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue  # only named in a table: a finding once the file calls through it (listednames.py)
