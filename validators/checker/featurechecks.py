@@ -46,6 +46,9 @@ def kwdefaults_outcome(test: ast.Compare, imports: ImportMap, removed, removed_k
 
 
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# what a check can be: a comparison, not / and / or, hasattr(...) or a version call, torch.f.__kwdefaults__;
+# any other value is not asked about (each question walks the value)
+_CHECK_SHAPES = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
 
 
 def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
@@ -70,7 +73,7 @@ def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dic
                 if isinstance(name, ast.Name):
                     bound[name.id] = bound.get(name.id, 0) + 1
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and is_check(node.value)):
+                and isinstance(node.value, _CHECK_SHAPES) and is_check(node.value)):
             candidates[node.targets[0].id] = node.value
         stack.extend(ast.iter_child_nodes(node))
     return {name: value for name, value in candidates.items() if bound.get(name) == 1}
