@@ -26,6 +26,7 @@ from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, spread_findings
+from .ownschedulers import drop_own_scheduler_calls
 from .ownmethods import drop_own_class_calls, plain_classes, drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .project import ProjectEvidence, lend_outer_evidence, project_root
@@ -254,11 +255,13 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]]) ->
     class is looked up by name in every file checked, not only the sub-project: a test folder with its own
     setup.py imports the package's classes (``from stanza.models... import WarmupThenPlateauScheduler``); a
     name that any checked file defines with a torch base keeps the finding."""
-    if any(facts.receiver_calls for facts, _, _ in files):
+    if any(facts.receiver_calls or facts.named_receiver_calls for facts, _, _ in files):
         classes = plain_classes([facts for facts, _, _ in files])
         for facts, _, findings in files:
             if facts.receiver_calls:
                 drop_own_class_calls(findings, facts.receiver_calls, classes)
+            if facts.named_receiver_calls:
+                drop_own_scheduler_calls(findings, facts.named_receiver_calls, classes)
 
 
 def _unknown(name: str) -> str:

@@ -5,7 +5,7 @@ walker reports nothing in the branch that does not run on the target. Recognised
 
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
-  ``"name" in dir(torch.x)``,
+  ``"name" in dir(torch.x)``, ``"name" in torch.f.__kwdefaults__`` (featurechecks.py),
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``, ``TORCH_MAJOR``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object, or ``"torch.fft" in sys.modules`` (eagermodules.py): both
@@ -26,6 +26,7 @@ import ast
 import re
 
 from .imports import ImportMap, dotted_name
+from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
 
@@ -38,7 +39,8 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
-        if _dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node):
+        if (_dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node)
+                or kwdefaults_of(node, imports)):
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
@@ -115,6 +117,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         if (imported := _import_check(test, imports, removed)) is not None:
             return imported
+        if (keywords := kwdefaults_outcome(test, imports, removed, removed_keyword)) is not None:
+            return keywords
         if (parameter := _signature_lookup(test, imports)) is not None:
             present = not removed_keyword(*parameter)
             return present if isinstance(test.ops[0], ast.In) else not present

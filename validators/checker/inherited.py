@@ -47,6 +47,9 @@ class ClassFacts:
     # receiver-named method-rule calls (`sched.step(n)`) whose receiver name the file binds only to instances of
     # non-torch classes: (line, rule id, method, positionals, class names)
     receiver_calls: list[tuple[int, str, str, int, tuple[str, ...]]] = field(default_factory=list)
+    # receiver-named method-rule calls without keywords on a receiver not bound to a torch scheduler in the file,
+    # for ownschedulers.py: (line, rule id, method, positionals)
+    named_receiver_calls: list[tuple[int, str, str, int]] = field(default_factory=list)
 
     def note_class(self, node: ast.ClassDef, resolve) -> None:
         """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""

@@ -49,7 +49,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         if rule.argument is None:  # x.add_(alpha, other): the deprecated overload is told by its arity
             return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind in ("missing-argument", "method"):  # a method with argument=: a.cross(b) without dim
-        if any(kw.arg is None or kw.arg == rule.argument for kw in call.keywords):
+        if any(kw.arg is None or kw.arg == rule.argument or kw.arg == _ALIASES.get(rule.argument)
+               for kw in call.keywords):
             return False
         # ``meshgrid(*grids)``: a starred argument fills positions only, so it can pass the argument only where
         # the rule says it has a position; torch.load keeps its caution (``pickle_module`` may be in there).
@@ -61,6 +62,12 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+# NumPy's spelling torch's argument parser takes for a parameter: torch.cross(a, b, axis=1) and a.cross(b, axis=1)
+# pass dim (no warning on 2.15, run). A Python-level function (F.softmax, nn.Softmax) raises TypeError for axis=
+# instead, which is no "missing dim" either.
+_ALIASES = {"dim": "axis"}
 
 
 def _receiver_matches(call: ast.Call, pattern: str) -> bool:
@@ -97,7 +104,12 @@ def _first_like(call: ast.Call, pattern: str) -> bool:
 def _one_argument_like(call: ast.Call, pattern: str) -> bool:
     """``scheduler.step(epoch + 1)``: one positional argument, no keywords, and some name in it (``epoch``)
     fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
-    takes one on purpose (CosineAnnealingWarmRestarts)."""
+    takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names LRScheduler.step's
+    deprecated parameter itself: it counts whatever the value is called (the same UserWarning on 2.15, run)."""
+    if not call.args and len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
+        value = call.keywords[0].value
+        return not any(isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))
+                       for node in ast.walk(value))
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
         return False
     names = []

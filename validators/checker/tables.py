@@ -21,28 +21,37 @@ _ITERATING_METHODS = frozenset({"items", "values"})
 
 
 def note_table(target: ast.AST, value: ast.expr, elements: dict[int, str]) -> None:
-    """``NAME = {...}`` / ``[...]`` / ``(...)`` / ``{a, b}``: record id(each direct value) -> NAME (called by the
-    walker at each assignment, before it visits the values)."""
+    """``NAME = {...}`` / ``[...]`` / ``(...)`` / ``{a, b}``: record id(each value) -> NAME (called by the
+    walker at each assignment, before it visits the values). A display nested in one (``{torch: [torch.qr,
+    ...], torch.Tensor: [...]}``, the values grouped by owner) holds values of the same table."""
     if not isinstance(target, ast.Name):
         return
-    items = value.values if isinstance(value, ast.Dict) else value.elts if isinstance(
-        value, (ast.List, ast.Tuple, ast.Set)) else ()
-    for item in items:
-        elements[id(item)] = target.id
+    stack = [value]
+    while stack:
+        display = stack.pop()
+        items = display.values if isinstance(display, ast.Dict) else display.elts if isinstance(
+            display, (ast.List, ast.Tuple, ast.Set)) else ()
+        for item in items:
+            if isinstance(item, (ast.Dict, ast.List, ast.Tuple, ast.Set)):
+                stack.append(item)
+            else:
+                elements[id(item)] = target.id
 
 
-def dispatched(tree: ast.AST, names: set[str]) -> set[str]:
-    """The names among ``names`` whose table may be called through (see the module docstring)."""
+def dispatched(tree: ast.AST, names: set[str], unread_counts: bool = True) -> set[str]:
+    """The names among ``names`` whose table may be called through (see the module docstring). With
+    ``unread_counts`` False, a table this file never reads does not count: the caller needs a call it can see."""
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     functions = {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    return {name for name in names if _is_called_through(tree, name, parents, functions, depth=0)}
+    return {name for name in names if _is_called_through(tree, name, parents, functions, 0, unread_counts)}
 
 
-def _is_called_through(scope: ast.AST, name: str, parents: dict, functions: dict, depth: int) -> bool:
+def _is_called_through(scope: ast.AST, name: str, parents: dict, functions: dict, depth: int,
+                       unread_counts: bool = True) -> bool:
     uses = [node for node in ast.walk(scope) if isinstance(node, ast.Name) and node.id == name
             and isinstance(node.ctx, ast.Load)]
     if not uses and depth == 0:
-        return True  # never read here: another module may import it
+        return unread_counts  # never read here: another module may import it
     return any(_use_calls(use, parents, functions, depth) for use in uses)
 
 
@@ -90,6 +99,10 @@ def _loop_calls(loop: ast.For, parents: dict) -> bool:
             parent = parents.get(id(node))
             if isinstance(parent, ast.Call) and parent.func is node:
                 return True
+            if isinstance(parent, ast.For) and parent.iter is node:  # a group of a nested table: its own loop
+                if _loop_calls(parent, parents):
+                    return True
+                continue
             if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _NEUTRAL_CALLS:
                 continue
             if isinstance(parent, (ast.Call, ast.Return, ast.Assign, ast.keyword, ast.Subscript)):

@@ -25,6 +25,10 @@ from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
+from .featurechecks import local_checks
+from .ducktests import fallback_branch
+from .foreignattrs import handed_foreign, stored_foreign
+from .listednames import read_is_harmless, unused_getattr_default
 from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
@@ -125,12 +129,17 @@ class FindingCollector(ast.NodeVisitor):
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
+        self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
+        self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
+        self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
+        self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
@@ -207,6 +216,8 @@ class FindingCollector(ast.NodeVisitor):
             self._check_uint8_masks(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
+        if self.listed_findings:
+            self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
         self.loads.config_objects = self.evidence.config_library is not None
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
@@ -356,6 +367,8 @@ class FindingCollector(ast.NodeVisitor):
         inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+        if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
+            test = _substituted(test, local)
         if not self.flags:
             return test
         if isinstance(test, ast.Name):
@@ -365,6 +378,15 @@ class FindingCollector(ast.NodeVisitor):
         if isinstance(test, ast.BoolOp):
             return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
         return test
+
+    def _local_checks(self) -> dict[str, ast.expr]:
+        """Names the walked function binds once to a feature or version check (featurechecks.local_checks)."""
+        found = self.scope_checks.get(self.scope)
+        if found is None:
+            function = self.scope_nodes.get(self.scope)
+            found = self.scope_checks[self.scope] = local_checks(
+                function, lambda value: is_version_guard(value, self.imports)) if function is not None else {}
+        return found
 
     def _helper_parts(self, name: str) -> int | None:
         return self.version_helpers.parts(name) if self.version_helpers is not None else None
@@ -428,6 +450,11 @@ class FindingCollector(ast.NodeVisitor):
                 self.visit(node.test)
                 self._visit_list(body)
                 self._visit_guarded(orelse)
+                return
+            if (fallback := fallback_branch(node.test, body, orelse, self.rules.by_method)) is not None:
+                self.visit(node.test)  # `if hasattr(m, "register_full_backward_hook"): ... else: <old call>`
+                self._visit_list(orelse if fallback == 0 else body)
+                self._visit_guarded(body if fallback == 0 else orelse)
                 return
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
@@ -568,6 +595,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def _visit_scope_body(self, node: ast.AST) -> None:
         outer, self.scope = self.scope, id(node)
+        self.scope_nodes[self.scope] = node
         self.loads.provenance.parents[self.scope] = outer  # a nested saver reads names of the enclosing function
         if self.classes and not isinstance(node, ast.ClassDef):
             self.loads.provenance.note_owner(self.scope, self.classes[-1])  # its self.x belongs to that class
@@ -687,6 +715,8 @@ class FindingCollector(ast.NodeVisitor):
             targets, references = wrapped_references(node)
             self.patched |= targets
             self.replaced |= references
+        if self.classes and self.foreign and isinstance(node.value, ast.Name):  # self.x = param: sympy.Matrix
+            self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
@@ -1017,6 +1047,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
+            self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
             self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
@@ -1081,6 +1113,8 @@ class FindingCollector(ast.NodeVisitor):
               and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
             self.class_facts.note_call(self.classes[-1], node)
         elif self._is_super_init(node):
+            if self.classes and self.foreign:  # super().__init__(scheduler=scheduler) with `scheduler: olmo.Scheduler`
+                self.foreign_attributes.update(handed_foreign(node, self.classes[-1], self._is_foreign_name))
             for base in self.bases:
                 if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
                     as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
@@ -1228,6 +1262,9 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(item, ast.Name):
                 self.loads.object_names.add((self.scope, item.id))
 
+    def _is_foreign_name(self, name: str) -> bool:
+        return (self.scope, name) in self.foreign
+
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:
         func = node.func
@@ -1240,8 +1277,16 @@ class FindingCollector(ast.NodeVisitor):
         none of them is the Tensor method."""
         dotted = dotted_name(receiver)
         if dotted is not None:
-            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver)
+            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
+                self.foreign_attributes and self._foreign_attribute(dotted))
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
+
+    def _foreign_attribute(self, dotted: str) -> bool:
+        """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
+        class under that name (foreignattrs.py)."""
+        owner, _, attr = dotted.partition(".")
+        return owner == "self" and "." not in attr and bool(self.classes) and (
+            self.classes[-1], attr) in self.foreign_attributes
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
@@ -1261,6 +1306,10 @@ class FindingCollector(ast.NodeVisitor):
             # elsewhere in the project does not explain it (ownmethods.py)
             self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                               if rule.receiver is None]
+            if any(rule.receiver is not None for rule in rules) and not node.keywords and not self._holds_scheduler(
+                    node.func.value):  # the project's own schedulers may answer it (ownschedulers.py)
+                self.class_facts.named_receiver_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                                          if rule.receiver is not None]
             if any(rule.receiver is not None for rule in rules) and (
                     owners := self._receiver_classes(node.func.value)):
                 self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
@@ -1395,17 +1444,23 @@ class FindingCollector(ast.NodeVisitor):
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
+            if id(node) in self.unused_defaults and read_is_harmless(rule, self._gone(api) is not None):
+                continue  # getattr(torch.jit, "script_if_tracing", torch.jit.script): read, never used
+            if table is not None and rule.kind == "name" and read_is_harmless(rule, self._gone(api) is not None):
+                self.listed_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
+                continue  # only named in a table: a finding once the file calls through it (listednames.py)
             self.findings[key] = finding
             if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
             if rule.rewrite and fixable and not _spelled_with_getattr(node):  # a flag named in config.patch(...) is a keyword or a string, not the name
                 self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
-    def _keep_dispatched_tables(self, tree: ast.AST) -> None:
+    def _keep_dispatched_tables(self, tree: ast.AST, held: dict | None = None, unread_counts: bool = True) -> None:
         """A function held in a table warns only when called: keep the findings of tables the file calls
         through, or hands where it cannot see (tables.py)."""
-        for table in dispatched(tree, set(self.table_findings)):
-            for key, finding, node, rule, fixable in self.table_findings[table]:
+        held = self.table_findings if held is None else held
+        for table in dispatched(tree, set(held), unread_counts):
+            for key, finding, node, rule, fixable in held[table]:
                 self.findings[key] = finding
                 if rule.unless_file_uses:
                     self.conditional[key] = rule
@@ -1470,6 +1525,24 @@ def _imported_modules(tree: ast.AST) -> set[str]:
             parts = name.split(".")
             loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return loaded
+
+
+def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each name of ``names`` read in it (alone, in a comparison, under not / and / or) replaced
+    by the expression it is bound to; the nodes themselves are left as they are."""
+    if isinstance(test, ast.Name):
+        return names.get(test.id, test)
+    if isinstance(test, ast.Compare):
+        left = _substituted(test.left, names) if isinstance(test.left, ast.Name) else test.left
+        right = [_substituted(c, names) if isinstance(c, ast.Name) else c for c in test.comparators]
+        if left is test.left and all(a is b for a, b in zip(right, test.comparators)):
+            return test
+        return ast.copy_location(ast.Compare(left, test.ops, right), test)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, _substituted(test.operand, names))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [_substituted(value, names) for value in test.values])
+    return test
 
 
 def _warns_when_called(rule: Rule) -> bool:

@@ -1,0 +1,79 @@
+"""Feature checks that read a torch function's keyword-only defaults, and names bound to one in a function.
+
+``torch.meshgrid.__kwdefaults__`` is ``{'indexing': None}`` on 2.13 and 2.15 (run): the function takes
+keyword-only parameters, and ``"indexing" in torch.meshgrid.__kwdefaults__`` asks whether one of them is there,
+the question ``"indexing" in inspect.signature(torch.meshgrid).parameters`` asks. Code written for releases
+before the keyword keeps the old call in the other branch, which never runs on a target that has it:
+
+- ``"name" in torch.f.__kwdefaults__`` is true unless a rule says the target no longer takes ``name``;
+- ``torch.f.__kwdefaults__ is not None`` is true unless ``torch.f`` is gone, as ``hasattr(torch.x, "f")`` is
+  (the check looks for the keyword-only parameters a newer release added);
+- ``mesh_args = torch.meshgrid.__kwdefaults__`` bound once in a function, then ``if mesh_args is not None:``:
+  the name stands for the expression (``local_checks``), as a module-level flag does (importtime.module_flags).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+from .imports import ImportMap, dotted_name
+
+KWDEFAULTS = "__kwdefaults__"
+
+
+def kwdefaults_of(node: ast.AST, imports: ImportMap) -> str | None:
+    """The torch API whose ``__kwdefaults__`` ``node`` reads, or None."""
+    if not (isinstance(node, ast.Attribute) and node.attr == KWDEFAULTS):
+        return None
+    owner = dotted_name(node.value)
+    qualified = imports.resolve(owner) if owner else None
+    return qualified if qualified and (qualified == "torch" or qualified.startswith("torch.")) else None
+
+
+def kwdefaults_outcome(test: ast.Compare, imports: ImportMap, removed, removed_keyword) -> bool | None:
+    """The outcome of ``"k" in f.__kwdefaults__`` / ``not in`` and ``f.__kwdefaults__ is (not) None``."""
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(test.left, ast.Constant) and isinstance(
+            test.left.value, str) and (api := kwdefaults_of(right, imports)) is not None:
+        present = not removed_keyword(api, test.left.value)
+        return present if isinstance(op, ast.In) else not present
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None and (
+            api := kwdefaults_of(test.left, imports)) is not None:
+        present = not removed(api)
+        return present if isinstance(op, ast.IsNot) else not present
+    return None
+
+
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# what a check can be: a comparison, not / and / or, hasattr(...) or a version call, torch.f.__kwdefaults__;
+# any other value is not asked about (each question walks the value)
+_CHECK_SHAPES = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
+
+
+def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
+    """Names a function binds exactly once (nested functions and classes aside) to a feature or version check
+    (``is_check``), and never declares global or nonlocal: name -> the checked expression."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}  # a lambda binds nothing; a class body's names are attributes
+    bound: dict[str, int] = {}
+    candidates: dict[str, ast.expr] = {}
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _NESTED):
+            continue
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                bound[name] = 2
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    bound[name.id] = bound.get(name.id, 0) + 1
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and isinstance(node.value, _CHECK_SHAPES) and is_check(node.value)):
+            candidates[node.targets[0].id] = node.value
+        stack.extend(ast.iter_child_nodes(node))
+    return {name: value for name, value in candidates.items() if bound.get(name) == 1}

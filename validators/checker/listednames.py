@@ -1,0 +1,43 @@
+"""Torch names only listed in a table, never called where they are written.
+
+``{torch: [torch.cholesky, torch.qr, ...], torch.Tensor: [torch.Tensor.lu, torch.Tensor.stft, ...]}`` holds
+function objects. A name rule (kind ``name``) reports any use of its API, but for most of them the harm is in
+the CALL: torch.cholesky raises RuntimeError and Tensor.lu warns only when called; reading the attribute does
+neither (run on 2.15). So a table element is a finding only once the file is seen to call through the table
+(tables.py with ``unread_counts=False``: a table exported to other modules is not evidence of a call).
+
+Reading the name itself fails where the target lacks it: a name gone from the target (gone-names.json) or a
+rule whose message says so (AttributeError, ImportError, ModuleNotFoundError, "no longer exists"). Those stay
+findings wherever they are written: the table's own module fails to import.
+
+The same holds for the default of ``getattr(torch.x, "new_name", torch.x.old_name)`` where the target has
+``new_name``: the default is read and dropped (pyro's ``getattr(torch.jit, "script_if_tracing", ...)``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable
+
+from .rule import Rule
+
+_READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b")
+
+
+def read_is_harmless(rule: Rule, gone: bool) -> bool:
+    """Whether merely reading ``rule``'s API works on the target (``gone``: the target lacks the name)."""
+    return rule.kind == "name" and not gone and not _READING_FAILS.search(rule.message)
+
+
+def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | None],
+                           removed: Callable[[str], bool]) -> set[int]:
+    """``getattr(torch.jit, "script_if_tracing", torch.jit.script)`` where the target has the attribute: id() of
+    every node of the default, which is only read (evaluated, never returned) there."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "getattr" and len(call.args) == 3
+            and isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)):
+        return set()
+    owner = resolve(call.args[0])
+    if owner is None or not (owner == "torch" or owner.startswith("torch.")) or removed(f"{owner}.{call.args[1].value}"):
+        return set()
+    return {id(node) for node in ast.walk(call.args[2])}

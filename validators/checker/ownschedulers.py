@@ -1,0 +1,30 @@
+"""``self.scheduler.step(self.stats.steps)`` in a project that writes its own learning-rate schedulers.
+
+The scheduler rules (``scheduler.step(epoch)``, ``scheduler.get_lr()``) know the receiver only by its name. A
+project whose own classes are schedulers with no torch base (joeynmt's ``BaseScheduler`` and its
+``NoamScheduler``, whose ``step(step)`` takes the training step) gives a receiver named ``scheduler`` two
+meanings, and a call its own method takes (no keywords, the positional arguments fit) is as likely to be
+one of those. Such a finding is dropped when the checked files define such a class: named like a scheduler
+(``sched`` in its name), every base ``object`` or another such class of the files (ownmethods.plain_classes:
+a base from another library may derive from torch's), with the method taking that many positional arguments.
+A receiver the file binds to a torch scheduler is not recorded (walker), and a keyword call
+(``scheduler.step(epoch=n)``) is torch's spelling and stays.
+"""
+
+from __future__ import annotations
+
+from .finding import Finding
+
+
+def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
+                             classes: dict[str, dict[str, int]]) -> None:
+    """Remove (in place) the findings of ``calls`` ``(line, rule id, method, positional count)`` that a plain
+    scheduler class among ``classes`` (name -> method -> most positionals it takes) could answer."""
+    taken: dict[str, int] = {}
+    for name, methods in classes.items():
+        if "sched" in name.lower():
+            for method, count in methods.items():
+                taken[method] = max(taken.get(method, -1), count)
+    dropped = {(line, rule) for line, rule, method, passed in calls if taken.get(method, -1) >= passed}
+    if dropped:
+        findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
