@@ -62,6 +62,11 @@ is the deprecated function and also the module that holds the ``WeightNorm`` cla
 ``quiet_members`` (kind=name) lists members under the API that stay quiet: ``torch.ByteStorage._from_buffer(...)``
 is torch's internal entry point, which builds the storage with ``_internal=True`` and does not warn (while
 ``_new_shared`` does: each member is run on the target before it is listed).
+``quiet_first`` (a call kind) is a regular expression: a call whose first argument (positional, or the keyword
+that ``FIRST_KEYWORDS`` of patterns.py knows for it) is a string literal fully matching it stays quiet
+(``torch.hub.load("pytorch/vision", ...)``: torch trusts the ``pytorch`` owner without asking).
+``at_method`` (kind=plain-method) reports at the method rather than the class: a plain ``__torch_function__``
+is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
 ``size_average is not None or reduce is not None`` before it warns.
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
@@ -117,6 +122,8 @@ class Rule:
     unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
+    quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
+    at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -181,6 +188,15 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "quiet_members= only goes with kind=name"
     if rule.none_is_unset and rule.kind != "keyword":
         return "none_is_unset= only goes with kind=keyword"
+    if rule.at_method and rule.kind != "plain-method":
+        return "at_method= only goes with kind=plain-method"
+    if rule.quiet_first is not None:
+        if rule.kind not in ("call", "keyword", "missing-argument", "positional"):
+            return f"quiet_first= does not go with kind={rule.kind}"
+        try:
+            re.compile(rule.quiet_first)
+        except re.error as exc:
+            return f"quiet_first= is not a regular expression ({exc})"
     if rule.severity not in SEVERITIES:
         return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
     if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:

@@ -662,10 +662,12 @@ class FindingCollector(ast.NodeVisitor):
         Function (RuntimeError when called), reported at the class."""
         for base in self.bases:
             for method, rule in self.rules.by_plain_method.get(base, ()):
-                if any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
-                       and not any(dotted_name(d) in ("staticmethod", "classmethod") for d in item.decorator_list)
-                       for item in node.body):
-                    self._report(node, f"{base}.{method}", [rule])
+                plain = next((item for item in node.body
+                              if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
+                              and not any(dotted_name(d) in ("staticmethod", "classmethod")
+                                          for d in item.decorator_list)), None)
+                if plain is not None:
+                    self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
