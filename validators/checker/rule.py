@@ -37,6 +37,13 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     uint8-mask        a tensor the file provably makes uint8 (``.byte()``, ``dtype=torch.uint8``, ...) used where the
                       API in ``api`` reads a bool mask or condition (uint8masks.py): ``torch.where``,
                       ``Tensor.masked_fill``, ``x[mask]`` (``torch.Tensor.__getitem__``/``__setitem__``)
+    bool-subtraction  ``1 - mask``, ``x - mask``, ``-mask`` or ``x -= mask`` where ``mask`` is provably a bool tensor
+                      in the file (boolmasks.py: a comparison method such as ``.ne(v)``, ``.bool()``,
+                      ``dtype=torch.bool``, followed as uint8masks.py follows uint8 values); ``api`` names the
+                      operator (``torch.Tensor.__sub__``)
+    probe             ``hasattr(obj, "name")`` / ``getattr(obj, "name")`` of an API's last name (a torch attribute that was
+                      renamed or removed) on that API's class or on an object whose last name fully matches
+                      ``receiver`` (probes.py): the probe silently turns False
     gone              any torch module or name the target build no longer has while an older build did
                       (gonenames.py: the index comes from the builds' sources, not from ``api``, which
                       lists the section's examples); each finding names the gone module or name, the
@@ -85,7 +92,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask")
+         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint")
 
 
@@ -172,15 +179,16 @@ def validate_rule_fields(rule: Rule) -> str | None:
         pattern = getattr(rule, key)
         if pattern is None:
             continue
-        if rule.kind != "method" and not (key == "receiver" and rule.kind in ("scalar-index", "step-order")):
+        if rule.kind != "method" and not (key == "receiver" and rule.kind in ("scalar-index", "step-order", "probe")):
             return f"{key}= only goes with kind=method"
         try:
             re.compile(pattern)
         except re.error as exc:
             return f"{key}= is not a regular expression ({exc})"
-    if rule.kind in ("scalar-index", "step-order") and rule.receiver is None:
+    if rule.kind in ("scalar-index", "step-order", "probe") and rule.receiver is None:
         return f"kind={rule.kind} needs receiver="
-    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order"):
+    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order",
+                                         "bool-subtraction", "probe"):
         return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
