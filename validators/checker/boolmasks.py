@@ -45,7 +45,9 @@ class _BoolSearch(_Search):
         if api in _BOOL_FUNCTIONS:
             return self._made(call)
         if not isinstance(func, ast.Attribute) or (api is not None and not api.startswith("torch.")):
-            return False  # operator.eq(a, b), np.isnan(x): not a tensor
+            return False  # operator.eq(a, b): not a tensor
+        if isinstance(func.value, ast.Name) and func.value.id in self.modules:
+            return False  # np.isnan(x): a function of an imported module, not a tensor method (torch's are above)
         if func.attr in _BOOL_METHODS:
             return self._made(call)
         if func.attr == "bool" and not call.args and not call.keywords:
@@ -59,6 +61,8 @@ class _BoolSearch(_Search):
         if func.attr in _KEEP_DTYPE:
             return self.uint8(func.value, scope, depth + 1, at)
         return False
+
+    modules: frozenset[str] = frozenset()  # names the file's import statements bind
 
     def _made(self, call: ast.Call) -> bool:
         self.makers.append(call)
@@ -74,8 +78,11 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
     if not candidates:
         return
     calls = _Calls(tree, resolve)
+    modules = frozenset(alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
+                        if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names)
     for node, sides, scope, statement in candidates:
         search = _BoolSearch(provenance, calls, resolve)
+        search.modules = modules
         if any(search.uint8(side, scope, 0, statement) for side in sides):
             yield node
 

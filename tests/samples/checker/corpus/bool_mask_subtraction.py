@@ -39,3 +39,9 @@ def weights(scores, limit):
 
 def negated(x):
     return -x.isnan().float()
+
+
+def nan_weights(score):
+    import numpy as np
+    mask = 1 - np.isnan(score)
+    return mask
