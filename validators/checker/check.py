@@ -21,7 +21,7 @@ from .files import python_files
 from .gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .envoptout import EnvOptOuts
-from .imports import ImportMap
+from .imports import ImportMap, dotted_name
 from .inherited import ClassFacts, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
@@ -29,6 +29,7 @@ from .spread import SpreadFile, spread_findings
 from .ownschedulers import drop_own_scheduler_calls
 from .ownmethods import drop_own_class_calls, plain_classes, drop_own_method_calls, methods_without_torch_base
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
+from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
@@ -102,8 +103,14 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if project_file:
         for level, module in imports.foreign_stars:
             imports.adopt_star_exports(star_exports(filename, level, module))
-    if not imports.uses_torch:
-        return [], None  # nothing here can name a torch API
+    if not imports.uses_torch:  # nothing here can name a torch API, but a probe of a renamed one may be here
+        probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
+        if not probes:
+            return [], None
+        def resolve(node: ast.AST) -> str | None:
+            dotted = dotted_name(node)
+            return imports.resolve(dotted, rules.knows) if dotted else None
+        return _kept(probe_findings(tree, code, probes, filename, resolve), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects

@@ -17,6 +17,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return False
     if rule.quiet_with and passes_quiet_value(call, rule.quiet_with):
         return False
+    if rule.quiet_first is not None and _first_literal_matches(call, rule.quiet_first):
+        return False
     if rule.without_any and any(kw.arg in rule.without_any for kw in call.keywords):
         return False
     if rule.min_positional is not None and len(call.args) < rule.min_positional:
@@ -68,6 +70,21 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
 # pass dim (no warning on 2.15, run). A Python-level function (F.softmax, nn.Softmax) raises TypeError for axis=
 # instead, which is no "missing dim" either.
 _ALIASES = {"dim": "axis"}
+
+
+# The keywords that name a call's first parameter, where a quiet_first rule's API has one (torch.hub.load's
+# ``repo_or_dir``, torch.hub.list's and torch.hub.help's ``github``).
+FIRST_KEYWORDS = ("repo_or_dir", "github")
+
+
+def _first_literal_matches(call: ast.Call, pattern: str) -> bool:
+    """The first argument is a string literal fully matching ``pattern``; anything else may not be quiet."""
+    if call.args:
+        first = call.args[0]
+    else:
+        first = next((kw.value for kw in call.keywords if kw.arg in FIRST_KEYWORDS), None)
+    return (isinstance(first, ast.Constant) and isinstance(first.value, str)
+            and re.fullmatch(pattern, first.value) is not None)
 
 
 def _receiver_matches(call: ast.Call, pattern: str) -> bool:

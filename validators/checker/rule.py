@@ -37,6 +37,13 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     uint8-mask        a tensor the file provably makes uint8 (``.byte()``, ``dtype=torch.uint8``, ...) used where the
                       API in ``api`` reads a bool mask or condition (uint8masks.py): ``torch.where``,
                       ``Tensor.masked_fill``, ``x[mask]`` (``torch.Tensor.__getitem__``/``__setitem__``)
+    bool-subtraction  ``1 - mask``, ``x - mask``, ``-mask`` or ``x -= mask`` where ``mask`` is provably a bool tensor
+                      in the file (boolmasks.py: a comparison method such as ``.ne(v)``, ``.bool()``,
+                      ``dtype=torch.bool``, followed as uint8masks.py follows uint8 values); ``api`` names the
+                      operator (``torch.Tensor.__sub__``)
+    probe             ``hasattr(obj, "name")`` / ``getattr(obj, "name")`` of an API's last name (a torch attribute that was
+                      renamed or removed) on that API's class or on an object whose last name fully matches
+                      ``receiver`` (probes.py): the probe silently turns False
     gone              any torch module or name the target build no longer has while an older build did
                       (gonenames.py: the index comes from the builds' sources, not from ``api``, which
                       lists the section's examples); each finding names the gone module or name, the
@@ -62,6 +69,11 @@ is the deprecated function and also the module that holds the ``WeightNorm`` cla
 ``quiet_members`` (kind=name) lists members under the API that stay quiet: ``torch.ByteStorage._from_buffer(...)``
 is torch's internal entry point, which builds the storage with ``_internal=True`` and does not warn (while
 ``_new_shared`` does: each member is run on the target before it is listed).
+``quiet_first`` (a call kind) is a regular expression: a call whose first argument (positional, or the keyword
+that ``FIRST_KEYWORDS`` of patterns.py knows for it) is a string literal fully matching it stays quiet
+(``torch.hub.load("pytorch/vision", ...)``: torch trusts the ``pytorch`` owner without asking).
+``at_method`` (kind=plain-method) reports at the method rather than the class: a plain ``__torch_function__``
+is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
 ``size_average is not None or reduce is not None`` before it warns.
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
@@ -80,7 +92,7 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask")
+         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 
@@ -118,6 +130,8 @@ class Rule:
     unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
+    quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
+    at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -166,15 +180,16 @@ def validate_rule_fields(rule: Rule) -> str | None:
         pattern = getattr(rule, key)
         if pattern is None:
             continue
-        if rule.kind != "method" and not (key == "receiver" and rule.kind in ("scalar-index", "step-order")):
+        if rule.kind != "method" and not (key == "receiver" and rule.kind in ("scalar-index", "step-order", "probe")):
             return f"{key}= only goes with kind=method"
         try:
             re.compile(pattern)
         except re.error as exc:
             return f"{key}= is not a regular expression ({exc})"
-    if rule.kind in ("scalar-index", "step-order") and rule.receiver is None:
+    if rule.kind in ("scalar-index", "step-order", "probe") and rule.receiver is None:
         return f"kind={rule.kind} needs receiver="
-    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order"):
+    if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order",
+                                         "bool-subtraction", "probe"):
         return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
@@ -182,6 +197,15 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "quiet_members= only goes with kind=name"
     if rule.none_is_unset and rule.kind != "keyword":
         return "none_is_unset= only goes with kind=keyword"
+    if rule.at_method and rule.kind != "plain-method":
+        return "at_method= only goes with kind=plain-method"
+    if rule.quiet_first is not None:
+        if rule.kind not in ("call", "keyword", "missing-argument", "positional"):
+            return f"quiet_first= does not go with kind={rule.kind}"
+        try:
+            re.compile(rule.quiet_first)
+        except re.error as exc:
+            return f"quiet_first= is not a regular expression ({exc})"
     if rule.severity not in SEVERITIES:
         return f"severity {rule.severity!r} is none of {', '.join(SEVERITIES)}"
     if (rule.insert or rule.unless or rule.max_args is not None) and not rule.rewrite:

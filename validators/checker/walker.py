@@ -40,6 +40,8 @@ from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRAR
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
 from .uint8masks import uint8_mask_uses
+from .boolmasks import bool_subtractions
+from .probes import probe_rules
 from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
@@ -214,6 +216,9 @@ class FindingCollector(ast.NodeVisitor):
         self.visit(tree)
         if self.rules.by_uint8_mask and self.source_text is not None:
             self._check_uint8_masks(tree)
+        if self.rules.by_bool_subtraction and self.source_text is not None:
+            for node in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+                self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
@@ -696,10 +701,12 @@ class FindingCollector(ast.NodeVisitor):
         Function (RuntimeError when called), reported at the class."""
         for base in self.bases:
             for method, rule in self.rules.by_plain_method.get(base, ()):
-                if any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
-                       and not any(dotted_name(d) in ("staticmethod", "classmethod") for d in item.decorator_list)
-                       for item in node.body):
-                    self._report(node, f"{base}.{method}", [rule])
+                plain = next((item for item in node.body
+                              if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
+                              and not any(dotted_name(d) in ("staticmethod", "classmethod")
+                                          for d in item.decorator_list)), None)
+                if plain is not None:
+                    self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
@@ -1058,6 +1065,10 @@ class FindingCollector(ast.NodeVisitor):
                 (self.loads.imported or self.loads.imported_modules) and \
                 (ref := self.loads.call_ref(node, self.scope)) is not None:
             self.keyword_saves.append((node, self.scope, ref))  # trainer.save(best_map=m): see _settle_keywords
+        if self.rules.by_probe and isinstance(node.func, ast.Name):
+            probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
+            if rules:
+                self._report(node, probed, rules)
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
