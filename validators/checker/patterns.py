@@ -97,7 +97,11 @@ def _first_like(call: ast.Call, pattern: str) -> bool:
 def _one_argument_like(call: ast.Call, pattern: str) -> bool:
     """``scheduler.step(epoch + 1)``: one positional argument, no keywords, and some name in it (``epoch``)
     fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
-    takes one on purpose (CosineAnnealingWarmRestarts)."""
+    takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names the deprecated
+    parameter itself, whatever the value's name (``None`` is the default: no epoch)."""
+    if not call.args and len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
+        value = call.keywords[0].value
+        return not (isinstance(value, ast.Constant) and value.value is None)
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
         return False
     names = []
