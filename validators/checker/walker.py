@@ -723,9 +723,26 @@ class FindingCollector(ast.NodeVisitor):
                     passed.append((key, ("self", value.attr)))
             elif (api := self._alias_resolve(value)) is not None and api in self.rules.by_call:
                 passed.append((key, ("apis", (api,))))
+            elif isinstance(value, ast.Name) and (forwarded := self._forwarded_parameter(value.id)) is not None:
+                passed.append((key, ("param", forwarded)))
         if passed and (dotted := dotted_name(node.func)) is not None:
             self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
                                             node.lineno, passed))
+
+    def _forwarded_parameter(self, name: str) -> tuple[str, str, int | None] | None:
+        """``GANLoss(tensor=tensor)`` in ``init_loss(opt, tensor)`` (or in a class's ``__init__``): the value passed is
+        what callers of this function pass, so the pass is noted as (callee name, parameter, its position) for
+        inherited.py to follow to them."""
+        signature = self.loads.signatures.get(self.scope)
+        if signature is None or name not in self.loads.params.get(self.scope, ()):
+            return None
+        if signature[0] == "__init__" and self.classes:
+            callee = self.classes[-1]
+        elif not self.classes:
+            callee = signature[0]
+        else:
+            return None  # a method: called through an instance the pass cannot name
+        return callee, name, signature[1].index(name) if name in signature[1] else None
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
