@@ -8,5 +8,4 @@ import torch
 def share_via_shm(pickler, reduce_storage):
     pickler.dispatch_table = copyreg.dispatch_table.copy()
     pickler.dispatch_table[torch.storage._TypedStorage] = reduce_storage  # finding: torch-name-gone
-    pickler.dispatch_table[torch.storage.TypedStorage] = reduce_storage
     return pickler
