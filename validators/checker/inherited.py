@@ -139,7 +139,7 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                 for key, (kind, value) in passed:
                     if key != parameter and (position is None or key != position):
                         continue
-                    apis = value if kind == "apis" else _self_binding(calling_class, value, caller, defined)
+                    apis = _passed_apis(kind, value, calling_class, caller, defined, passes, set())
                     for api in apis:
                         for rule in call_rules(rules, api, target, node):
                             if (api, rule.pattern) in reported:
@@ -150,6 +150,28 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                                 facts.file, node, api, rule,
                                 f"{rule.message} (self.{attr} is the {parameter} argument, and {where} passes {api})",
                                 rule.fix))
+
+
+def _passed_apis(kind: str, value, calling_class: str, caller: ClassFacts, defined: dict[str, list[ClassFacts]],
+                 passes: dict[str, list], seen: set) -> list[str]:
+    """The ruled apis one passed value is: a torch callable itself, ``self.X`` bound to one, or a parameter of the
+    calling function (``init_loss(opt, tensor)`` passing ``tensor`` on), followed to what that function's callers
+    pass for it; every caller's value counts (any of them may be the one that runs)."""
+    if kind == "apis":
+        return list(value)
+    if kind == "self":
+        return _self_binding(calling_class, value, caller, defined)
+    callee, parameter, position = value
+    if (callee, parameter) in seen or len(seen) >= _MAX_DEPTH or len(defined.get(callee, [None])) != 1:
+        return []  # a cycle, too deep, or a class name defined twice: unknown
+    seen = seen | {(callee, parameter)}
+    apis: list[str] = []
+    for outer, outer_class, _, passed in passes.get(callee, ()):
+        for key, (outer_kind, outer_value) in passed:
+            if key == parameter or (position is not None and key == position):
+                apis += [api for api in _passed_apis(outer_kind, outer_value, outer_class, outer, defined, passes, seen)
+                         if api not in apis]
+    return apis
 
 
 def _self_binding(owner: str, attr: str, facts: ClassFacts, defined: dict[str, list[ClassFacts]]) -> list[str]:

@@ -122,9 +122,12 @@ def _one_argument_like(call: ast.Call, pattern: str) -> bool:
     """``scheduler.step(epoch + 1)``: one positional argument, no keywords, and some name in it (``epoch``)
     fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
     takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names LRScheduler.step's
-    deprecated parameter itself: it counts whatever the value is called (the same UserWarning on 2.15, run)."""
+    deprecated parameter itself: it counts whatever the value is called (the same UserWarning on 2.15, run),
+    unless it is ``None`` (the default: no epoch)."""
     if not call.args and len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
         value = call.keywords[0].value
+        if isinstance(value, ast.Constant) and value.value is None:
+            return False
         return not any(isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))
                        for node in ast.walk(value))
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):

@@ -40,6 +40,10 @@ _KEEP_DTYPE = frozenset({
     "scatter_", "scatter", "fill_", "zero_", "triu", "tril", "triu_", "tril_", "roll", "unsqueeze_", "squeeze_",
     "transpose_", "pin_memory", "gather", "chunk", "split", "unbind"})
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
+# calls whose result has their first argument's dtype (a numpy array's, for the converters)
+_KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.nn.Parameter",
+                               "torch.nn.parameter.Parameter"})
+_NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
 # Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
 _MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
 
@@ -149,10 +153,11 @@ class _Calls:
     def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
         """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
         index = node.slice
-        if index.__class__ in (ast.Tuple, ast.Slice, ast.Constant) or _item_pick(index):
-            return
         api = "torch.Tensor.__setitem__" if node.ctx.__class__ is ast.Store else "torch.Tensor.__getitem__"
-        self.uses.append((node, index, api, scope, statement))
+        # x[mask, 0] = v: a mask among the index's parts is read as one too (the same error)
+        for part in (index.elts if index.__class__ is ast.Tuple else (index,)):
+            if part.__class__ not in (ast.Tuple, ast.Slice, ast.Constant, ast.Starred) and not _item_pick(part):
+                self.uses.append((node, part, api, scope, statement))
 
     def before(self, statement: int | None) -> dict[int, int]:
         """The statement lists around ``statement``, each with the index of the part of it that holds it."""
@@ -206,9 +211,17 @@ class _Search:
                 self.makers.append(call)
                 return True
             return False
-        if self.resolve(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+        api = self.resolve(func)
+        if api in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
             self.makers.append(call)
             return True
+        if api in _KEEP_DTYPE_CALLS and call.args and not any(kw.arg == "dtype" for kw in call.keywords):
+            # torch.from_numpy(a.astype("uint8")), nn.Parameter(m.byte(), requires_grad=False): the data's dtype
+            data = call.args[0]
+            if isinstance(data, ast.Call) and _numpy_uint8(data, self.resolve):
+                self.makers.append(_maker_span(data.func))
+                return True
+            return self.uint8(data, scope, depth + 1, at)
         if not isinstance(func, ast.Attribute):
             return False
         if func.attr == "byte" and not call.args and not call.keywords:
@@ -349,6 +362,8 @@ def _makes_uint8(source: str) -> bool:
     """The file's text may make a uint8 tensor: ``x.byte()``, ``ByteTensor``, ``<torch>.uint8`` (not ``np.uint8``)."""
     if ".byte()" in source or "ByteTensor" in source:
         return True
+    if "astype(" in source and "uint8" in source:  # torch.from_numpy(a.astype("uint8"))
+        return True
     start = source.find(".uint8")
     while start != -1:
         owner = start
@@ -358,6 +373,17 @@ def _makes_uint8(source: str) -> bool:
             return True
         start = source.find(".uint8", start + 6)
     return False
+
+
+def _numpy_uint8(call: ast.Call, resolve: Callable) -> bool:
+    """``a.astype("uint8")``, ``a.astype(np.uint8)``: a numpy uint8 array (a torch converter keeps the dtype)."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "astype" and len(call.args) == 1):
+        return False
+    target = call.args[0]
+    if isinstance(target, ast.Constant):
+        return target.value == "uint8"
+    return resolve(target) in _NUMPY_UINT8 or dotted_name(target) in _NUMPY_UINT8
 
 
 def _maker_span(func: ast.Attribute) -> _Span:

@@ -45,6 +45,7 @@ from .probes import probe_rules
 from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
+from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
@@ -154,6 +155,7 @@ class FindingCollector(ast.NodeVisitor):
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
+        self.module_classes: set[str] = set()  # this file's classes that derive from a torch module class
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
         self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
         self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
@@ -659,6 +661,9 @@ class FindingCollector(ast.NodeVisitor):
             self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
             self.class_facts.note_class(node, self._resolve)
+            if any(is_module_class(base) for base in self.bases) or any(
+                    isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):
+                self.module_classes.add(node.name)  # an nn.Module subclass: its self has Module's methods
             self.generic_visit(node)
             self.bases, self.super_bases = outer_bases, outer_super_bases
             self.classes.pop()
@@ -761,9 +766,26 @@ class FindingCollector(ast.NodeVisitor):
                     passed.append((key, ("self", value.attr)))
             elif (api := self._alias_resolve(value)) is not None and api in self.rules.by_call:
                 passed.append((key, ("apis", (api,))))
+            elif isinstance(value, ast.Name) and (forwarded := self._forwarded_parameter(value.id)) is not None:
+                passed.append((key, ("param", forwarded)))
         if passed and (dotted := dotted_name(node.func)) is not None:
             self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
                                             node.lineno, passed))
+
+    def _forwarded_parameter(self, name: str) -> tuple[str, str, int | None] | None:
+        """``GANLoss(tensor=tensor)`` in ``init_loss(opt, tensor)`` (or in a class's ``__init__``): the value passed is
+        what callers of this function pass, so the pass is noted as (callee name, parameter, its position) for
+        inherited.py to follow to them."""
+        signature = self.loads.signatures.get(self.scope)
+        if signature is None or name not in self.loads.params.get(self.scope, ()):
+            return None
+        if signature[0] == "__init__" and self.classes:
+            callee = self.classes[-1]
+        elif not self.classes:
+            callee = signature[0]
+        else:
+            return None  # a method: called through an instance the pass cannot name
+        return callee, name, signature[1].index(name) if name in signature[1] else None
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
@@ -1143,6 +1165,9 @@ class FindingCollector(ast.NodeVisitor):
                     self._check_call(self._without_forwarded(node), base, valued)
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
+            self._check_module_self_method(node, node.func.attr)
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
@@ -1298,6 +1323,12 @@ class FindingCollector(ast.NodeVisitor):
         owner, _, attr = dotted.partition(".")
         return owner == "self" and "." not in attr and bool(self.classes) and (
             self.classes[-1], attr) in self.foreign_attributes
+
+    def _check_module_self_method(self, node: ast.Call, method: str) -> None:
+        """``self.register_backward_hook(...)`` in an ``nn.Module`` subclass that does not define it (selfmethods.py)."""
+        rules = [rule for rule in module_rules(self.rules.by_method.get(method, ()), method) if matches_call(rule, node)]
+        if rules and not any(defines(cls, method) for cls in self.class_nodes[-1:]):
+            self._report(node, rules[0].apis[0], rules)
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method

@@ -20,7 +20,8 @@ Regenerate (old builds as small macOS wheels: the same ``.py`` files; 1.0-1.8 ha
 manylinux ones, of which aarch64 is the smaller)::
 
     pip download torch==2.4.1 --no-deps --only-binary=:all: --platform macosx_11_0_arm64 --python-version 3.10 -d W
-    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl 1.13=W/... \
+    python -m torchpatch.validators.radar.name_index 1.0=W/torch-1.0.0-...whl 1.4=... 1.7=... 1.8=W/torch-1.8.1-...whl \
+        1.10=W/torch-1.10.2-...x86_64.whl 1.11=... 1.12=... 1.13=W/... \
         2.0=... 2.1=... ... 2.12=W/torch-2.12.1-...-manylinux_2_28_aarch64.whl 2.13=WHEEL 2.14=WHEEL \
         2.15=<site-packages holding the installed torch> \
         --verify 2.15=.venv/bin/python --verify 2.13=.venv-2.13/bin/python --cache /tmp/name-index \
