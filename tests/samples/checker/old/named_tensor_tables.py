@@ -1,5 +1,5 @@
 # expect: migrations-and-security#named-tensors-removed
-# expect: removed-and-legacy-calls#autogradfunctionapply-is-a-builtin-no-__func__
+# expect: removed-and-legacy-calls#functionapply__func__-raises-attributeerror
 # expect: still-warns-on-2.15#__torch_function__-defined-as-a-plain-method
 # expect: migrations-and-security#torchhub-asks-before-running-untrusted-code
 import torch
