@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from .imports import dotted_name
+from .probes import probe
 
 
 def fallback_branch(test: ast.expr, body: list, orelse: list, by_method: dict) -> int | None:
@@ -27,9 +28,9 @@ def fallback_branch(test: ast.expr, body: list, orelse: list, by_method: dict) -
     negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
     call = test.operand if negated else test
     if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "hasattr"
-            and len(call.args) == 2 and isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str)):
+            and (found := probe(call)) is not None):
         return None
-    owner, wanted = dotted_name(call.args[0]), call.args[1].value
+    owner, wanted = dotted_name(found[0]), found[1]
     fallback = body if negated else orelse
     if owner is None or not fallback:
         return None
