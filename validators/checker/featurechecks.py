@@ -15,7 +15,7 @@ before the keyword keeps the old call in the other branch, which never runs on a
 from __future__ import annotations
 
 import ast
-from typing import Callable
+from typing import Callable, Iterator
 
 from .imports import ImportMap, dotted_name
 
@@ -56,8 +56,15 @@ def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dic
     (``is_check``), and never declares global or nonlocal: name -> the checked expression."""
     if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}  # a lambda binds nothing; a class body's names are attributes
+    # Most functions assign no check at all: find the candidates from the statements alone, and walk the
+    # expressions (where a walrus can bind too) only for a function that has some.
+    candidates = {statement.targets[0].id: statement.value for statement in _statements(function.body)
+                  if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                  and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, _CHECK_SHAPES)
+                  and is_check(statement.value)}
+    if not candidates:
+        return {}
     bound: dict[str, int] = {}
-    candidates: dict[str, ast.expr] = {}
     stack = list(function.body)
     while stack:
         node = stack.pop()
@@ -72,8 +79,20 @@ def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dic
             for name in ast.walk(target):
                 if isinstance(name, ast.Name):
                     bound[name.id] = bound.get(name.id, 0) + 1
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, _CHECK_SHAPES) and is_check(node.value)):
-            candidates[node.targets[0].id] = node.value
         stack.extend(ast.iter_child_nodes(node))
     return {name: value for name, value in candidates.items() if bound.get(name) == 1}
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of a body and of the blocks inside it, not of nested functions or classes."""
+    stack = list(body)
+    while stack:
+        statement = stack.pop()
+        if isinstance(statement, _NESTED):
+            continue
+        yield statement
+        for block in (getattr(statement, "body", ()), getattr(statement, "orelse", ()),
+                      getattr(statement, "finalbody", ())):
+            stack.extend(block)
+        for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
+            stack.extend(part.body)
