@@ -38,23 +38,27 @@ FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeErr
 def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
+    # Each shape of check is one node kind: dispatch on it (this runs for most assignments and tests).
+    Name, Attribute, Compare, Call = ast.Name, ast.Attribute, ast.Compare, ast.Call
     for node in ast.walk(test):
-        if (_dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node)
-                or kwdefaults_of(node, imports)):
-            return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("hasattr", "getattr"):
+        kind = node.__class__
+        if kind is Name:
+            if _VERSION_NAME.search(node.id):
+                return True
+        elif kind is Attribute:
+            if kwdefaults_of(node, imports) or _VERSION_NAME.search(node.attr):
+                return True
+            if node.attr in ("__version__", "version"):
+                owner = dotted_name(node.value)
+                if owner and (imports.resolve(owner) == "torch" or owner == "torch"):
+                    return True
+        elif kind is Compare:
+            if _dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node):
+                return True
+        elif kind is Call and isinstance(node.func, Name) and node.func.id in ("hasattr", "getattr"):
             target = dotted_name(node.args[0]) if node.args else None
             if target and (imports.resolve(target) or "torch" in target.lower()):
                 return True
-        name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
-        if name is None:
-            continue
-        if name in ("__version__", "version") and isinstance(node, ast.Attribute):
-            owner = dotted_name(node.value)
-            if owner and (imports.resolve(owner) == "torch" or owner == "torch"):
-                return True
-        if _VERSION_NAME.search(name):
-            return True
     return False
 
 
