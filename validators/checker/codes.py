@@ -20,12 +20,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 from ..errors import InvalidInput
+from .tomltext import InvalidToml, parse_toml
 
 CODES_FILE_NAME = "check-codes.toml"
 CODE = re.compile(r"^TP\d(?:\d{2}|[1-9]\d{2})$")  # TP101, or TP0100 once family 0 is full
@@ -50,8 +47,8 @@ class CodeRegistry:
         if not path.exists():
             return cls()
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
+            data = parse_toml(path.read_text(encoding="utf-8"))
+        except InvalidToml as exc:
             raise InvalidInput(f"{path}: not valid TOML ({exc})") from None
         registry = cls({str(k): int(v) for k, v in data.get("families", {}).items()},
                        {str(k): str(v) for k, v in data.get("codes", {}).items()},

@@ -23,12 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 from ..errors import InvalidInput
+from .tomltext import InvalidToml, parse_toml
 from .finding import SEVERITIES
 
 KEYS = ("select", "ignore", "per-file-ignores", "target-version", "exclude", "severity", "help-uri")
@@ -85,10 +82,10 @@ def _has_table(path: Path) -> bool:
 
 def _load(path: Path, text: str | None = None) -> dict:
     try:
-        return tomllib.loads(text if text is not None else path.read_text(encoding="utf-8"))
+        return parse_toml(text if text is not None else path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise InvalidInput(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
+    except InvalidToml as exc:
         raise InvalidInput(f"{path}: not valid TOML ({exc})") from None
 
 

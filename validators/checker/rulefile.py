@@ -12,12 +12,9 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 from ..errors import InvalidInput
+from .tomltext import InvalidToml, parse_toml
 from ..markdown import Problem, Version
 from .rule import Rule, validate_rule_fields
 
@@ -35,8 +32,8 @@ def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
     """The rules, and the ``[meta] not_flagged`` names (replacements a section's api= also lists)."""
     text = path.read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = parse_toml(text)
+    except InvalidToml as exc:
         raise InvalidInput(f"{path}: not valid TOML ({exc})") from None
     rules, seen = [], set()
     for number, raw in enumerate(data.get("rule", []), start=1):
