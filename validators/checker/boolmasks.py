@@ -62,7 +62,7 @@ class _BoolSearch(_Search):
             return self.uint8(func.value, scope, depth + 1, at)
         return False
 
-    modules: frozenset[str] = frozenset()  # names the file's import statements bind
+    modules: "_ImportedNames | frozenset[str]" = frozenset()  # names the file's import statements bind
 
     def _made(self, call: ast.Call) -> bool:
         self.makers.append(call)
@@ -78,8 +78,7 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
     if not candidates:
         return
     calls = _Calls(tree, resolve)
-    modules = frozenset(alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
-                        if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names)
+    modules = _ImportedNames(tree)
     for node, sides, scope, statement in candidates:
         search = _BoolSearch(provenance, calls, resolve)
         search.modules = modules
@@ -104,3 +103,18 @@ def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...]
         inner = id(node) if isinstance(node, functions) else scope
         for child in ast.iter_child_nodes(node):
             stack.append((child, inner, statement))
+
+
+class _ImportedNames:
+    """The names the file's import statements bind, found on the first question: most files' searches never ask,
+    and finding them walks the whole tree."""
+
+    def __init__(self, tree: ast.AST) -> None:
+        self._tree = tree
+        self._names: frozenset[str] | None = None
+
+    def __contains__(self, name: str) -> bool:
+        if self._names is None:
+            self._names = frozenset(alias.asname or alias.name.split(".")[0] for node in ast.walk(self._tree)
+                                    if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names)
+        return name in self._names

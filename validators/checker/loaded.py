@@ -382,7 +382,11 @@ class LoadedObjects:
         identifiers are normalized)."""
         lines = self.source_lines
         start, end = getattr(value, "lineno", None), getattr(value, "end_lineno", None)
-        if lines is not None and start is not None and end is not None and end <= len(lines):
+        if lines is not None and start is not None and start == end and end <= len(lines):
+            line = lines[start - 1]  # most bound values fit on their line: no copies of the lines
+            if line.isascii() and not _spells(line[value.col_offset:value.end_col_offset], name):
+                return False
+        elif lines is not None and start is not None and end is not None and end <= len(lines):
             spanned = lines[start - 1:end]
             if all(line.isascii() for line in spanned):  # then a column (a UTF-8 byte offset) is a character index
                 spanned[-1] = spanned[-1][:value.end_col_offset]  # the last line first: it may be the first too
