@@ -5,7 +5,8 @@ walker reports nothing in the branch that does not run on the target. Recognised
 
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
-  ``"name" in dir(torch.x)``, ``"name" in torch.f.__kwdefaults__`` (featurechecks.py),
+  ``"name" in dir(torch.x)``, ``"name" in torch.f.__kwdefaults__`` (featurechecks.py), ``"name" in
+  torch.f.__code__.co_varnames`` or ``inspect.signature(torch.f).parameters``,
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``, ``TORCH_MAJOR``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object, or ``"torch.fft" in sys.modules`` (eagermodules.py): both
@@ -155,15 +156,25 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
 
 
 def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
-    """``"window_size" in inspect.signature(torch.f).parameters`` / ``not in``: (the torch API, the parameter)."""
+    """``"window_size" in inspect.signature(torch.f).parameters`` (also ``.parameters.keys()``) or ``"indexing"
+    in torch.meshgrid.__code__.co_varnames`` / ``not in``: (the torch API, the parameter). A Python function's
+    ``co_varnames`` starts with its parameters (keyword-only ones too), so both ask whether it takes the name."""
     if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
         return None
     left, right = node.left, node.comparators[0]
-    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)
-            and right.attr == "parameters" and isinstance(right.value, ast.Call)
-            and (dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature" and len(right.value.args) == 1):
+    if isinstance(right, ast.Call) and isinstance(right.func, ast.Attribute) and right.func.attr == "keys" \
+            and not right.args:
+        right = right.func.value  # inspect.signature(f).parameters.keys()
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)):
         return None
-    owner = dotted_name(right.value.args[0])
+    if right.attr == "parameters" and isinstance(right.value, ast.Call) and len(right.value.args) == 1 and (
+            dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature":
+        function = right.value.args[0]
+    elif right.attr == "co_varnames" and isinstance(right.value, ast.Attribute) and right.value.attr == "__code__":
+        function = right.value.value  # torch.meshgrid.__code__.co_varnames: its parameters, then its locals
+    else:
+        return None
+    owner = dotted_name(function)
     qualified = imports.resolve(owner) if owner else None
     return (qualified, left.value) if qualified else None
 
