@@ -30,6 +30,7 @@ from .imports import ImportMap, dotted_name
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
+from .versionstrings import version_compare
 
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
@@ -131,7 +132,9 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return helped
         if (module := loaded_module_test(test)) is not None:
             return loaded_by_import_torch(module, target, isinstance(test.ops[0], ast.In))
-        return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
+        if (compared := _compare(test.left, test.ops[0], test.comparators[0], imports, target)) is not None:
+            return compared
+        return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     if isinstance(test, ast.Call):
         return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
@@ -262,6 +265,14 @@ def _version_call(call: ast.Call, imports, target) -> bool | None:
 
 
 _SYMBOLS = (">=", ">", "<=", "<", "==", "!=")
+
+
+def is_torch_version_string(node: ast.AST, imports: ImportMap) -> bool:
+    """``torch.__version__`` or ``torch.version.__version__`` (through the file's imports): the string itself."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "__version__"):
+        return False
+    owner = dotted_name(node.value)
+    return owner is not None and (imports.resolve(owner) or owner) in ("torch", "torch.version")
 
 
 def _reads_torch_version(node: ast.AST, imports: ImportMap) -> bool:

@@ -26,10 +26,12 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .featurechecks import local_checks
+from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
-from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
+from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
+                     is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
@@ -132,6 +134,7 @@ class FindingCollector(ast.NodeVisitor):
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
@@ -374,8 +377,13 @@ class FindingCollector(ast.NodeVisitor):
         inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+            self.version_names = version_aliases(self.tree, lambda value: is_torch_version_string(value, self.imports))
         if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
             test = _substituted(test, local)
+            # `v = torch.__version__` above: `int(v.split(".")[1])` reads it at any depth (versionstrings.py)
+            test = substitute_aliases(test, {name: value for name, value in local.items()
+                                             if is_torch_version_string(value, self.imports)})
+        test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
         if not self.flags:
             return test
         if isinstance(test, ast.Name):
