@@ -37,10 +37,23 @@ _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater
 FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
 
 
+class KnownOutcome(ast.expr):
+    """A part of a test whose outcome on the target was read elsewhere (a version flag of another module of the
+    project, versionflags.py): a version check, true or false as ``value`` says."""
+
+    _fields = ()
+
+    def __init__(self, value: bool, **attributes):
+        super().__init__(**attributes)
+        self.value = value
+
+
 def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
     for node in ast.walk(test):
+        if isinstance(node, KnownOutcome):
+            return True
         if (_dir_lookup(node, imports) or _signature_lookup(node, imports) or loaded_module_test(node)
                 or kwdefaults_of(node, imports)):
             return True
@@ -108,6 +121,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
     (key ``"name()"``) or its module-level name holds (key ``"name"``; versionhelpers.py), or None;
     ``get_torch_version() >= [1, 11]`` / ``_TORCH_VER >= [1, 10]`` is then decided.
     """
+    if isinstance(test, KnownOutcome):
+        return test.value
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = guard_outcome(test.operand, imports, target, removed, helper_parts, removed_keyword)
         return None if inner is None else not inner

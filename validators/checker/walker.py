@@ -26,6 +26,7 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .featurechecks import local_checks
+from .versionflags import expand_flags
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
@@ -123,6 +124,7 @@ class FindingCollector(ast.NodeVisitor):
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
+        self.project_flags = None  # versionflags.ProjectFlags of the file, set by check.collect
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
@@ -384,14 +386,9 @@ class FindingCollector(ast.NodeVisitor):
             test = substitute_aliases(test, {name: value for name, value in local.items()
                                              if is_torch_version_string(value, self.imports)})
         test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
-        if not self.flags:
-            return test
-        if isinstance(test, ast.Name):
-            return self.flags.get(test.id, test)
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return ast.UnaryOp(test.op, self._expanded(test.operand))
-        if isinstance(test, ast.BoolOp):
-            return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
+        test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
+        if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
+            test = self.project_flags.substitute(test)
         return test
 
     def _local_checks(self) -> dict[str, ast.expr]:
