@@ -25,6 +25,7 @@ from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
+from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
 from .versionflags import expand_flags
 from .versionstrings import substitute_aliases, version_aliases
@@ -147,6 +148,7 @@ class FindingCollector(ast.NodeVisitor):
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
+        self.foreign_classes: set[tuple[int, str]] = set()  # (scope, name) holding only such classes (classparams.py)
         self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
@@ -636,6 +638,8 @@ class FindingCollector(ast.NodeVisitor):
             if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
                 self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
+            if node.decorator_list:  # @pytest.mark.parametrize("spec_class", [OneHot, Binary])
+                self.foreign_classes.update((self.scope, name) for name in parametrized_classes(node, self._foreign_import))
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -856,10 +860,14 @@ class FindingCollector(ast.NodeVisitor):
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
 
     def _is_foreign(self, func: ast.AST) -> bool:
-        """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
+        """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
+        classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
         dotted = dotted_name(func)
-        head = dotted.partition(".")[0] if dotted else None
-        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
+        return dotted is not None and (self._foreign_import(dotted) or (self.scope, dotted) in self.foreign_classes)
+
+    def _foreign_import(self, dotted: str) -> bool:
+        """``dotted`` names something a non-torch import binds."""
+        return dotted.partition(".")[0] in self.imports.other_names and self.imports.resolve(dotted) is None
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -954,6 +962,11 @@ class FindingCollector(ast.NodeVisitor):
             self.profiler_rows[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
+        if isinstance(node.target, ast.Name):  # for spec_class in (OneHot, Binary): another library's classes
+            if looped_classes(node, self._foreign_import) is not None:
+                self.foreign_classes.add((self.scope, node.target.id))
+            else:
+                self.foreign_classes.discard((self.scope, node.target.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For
