@@ -117,7 +117,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     collector.version_helpers = VersionHelpers(tree, filename, project_file)
-    collector.project_flags = ProjectFlags(tree, filename, project_file, (target.major, target.minor))
+    collector.project_flags = ProjectFlags(tree, filename, project_file, (target.major, target.minor),
+                                           imports.other_names)
     try:
         findings = collector.collect(tree)
     except RecursionError:

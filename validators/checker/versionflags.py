@@ -67,8 +67,12 @@ def _module_known_flags(path: str, size: int, mtime: int, target: tuple[int, int
 class ProjectFlags:
     """The version flags a file reads from its project's other modules (looked up lazily, once per name)."""
 
-    def __init__(self, tree: ast.Module, filename: str, project_file: bool, target: tuple[int, int]):
+    def __init__(self, tree: ast.Module, filename: str, project_file: bool, target: tuple[int, int],
+                 imported: set[str]):
+        """``imported``: the names the file's non-torch imports bind (ImportMap.other_names); a test naming none
+        of them is answered without reading the file's imports."""
         self.tree, self.filename, self.project_file, self.target = tree, filename, project_file, target
+        self.imported = imported
         self._names: dict[str, tuple[int, str | None, str]] | None = None  # local name -> (level, module, name)
         self._modules: dict[str, str] | None = None  # local dotted name -> module (`import a.b`, `import a.b as m`)
         self._found: dict[str, bool | None] = {}
@@ -78,7 +82,7 @@ class ProjectFlags:
         if not self.project_file or not isinstance(node, (ast.Name, ast.Attribute)):
             return None
         dotted = dotted_name(node)
-        if dotted is None:
+        if dotted is None or dotted.partition(".")[0] not in self.imported:
             return None
         if dotted not in self._found:
             self._found[dotted] = self._look_up(dotted)
