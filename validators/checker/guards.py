@@ -151,7 +151,11 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return compared
         return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     if isinstance(test, ast.Call):
-        return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
+        if _is_hasattr(test):
+            return _hasattr(test, imports, removed)
+        if (called := _version_call(test, imports, target)) is not None:
+            return called
+        return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
     match = _NAMED.search(name)
     if match:

@@ -6,7 +6,7 @@ the code computes something from the string and compares it with a constant. On 
 ``"<major>.<minor>."`` followed by a patch level and a local tail nobody can know (``"2.15.0+cu132"``), so each
 piece is evaluated as Python would on that string; whatever depends on the tail is unknown, and so is the
 comparison. Only indexing, slicing, ``split``, ``int``/``float``/``str``, ``map(int, ...)``, ``tuple``/``list``,
-``[int(x) for x in ...]`` and ``startswith`` are read; anything else is unknown.
+``[int(x) for x in ...]`` (or a generator) and ``startswith`` are read; anything else is unknown.
 
 ``version_aliases`` finds the names a module binds once to the string (``version = torch.__version__``), which
 stand for it wherever a test reads them (the walker substitutes them before the guard reader sees the test).
@@ -38,11 +38,17 @@ class _VersionParts:
         self.known = known
 
 
-def version_compare(test: ast.Compare, is_version: Callable[[ast.expr], bool],
+def version_compare(test: ast.expr, is_version: Callable[[ast.expr], bool],
                     target: tuple[int, int]) -> bool | None:
-    """The outcome of a one-operator comparison computed from the version string on the target, or None."""
-    op = _OPS.get(type(test.ops[0])) if len(test.ops) == 1 else None
-    if op is None or not any(is_version(node) for node in ast.walk(test)):
+    """The outcome on the target of a one-operator comparison, or of a call such as ``v.startswith("1.")``,
+    computed from the version string; None when it reads no version string or cannot be decided."""
+    if not any(is_version(node) for node in ast.walk(test)):
+        return None
+    if isinstance(test, ast.Call):
+        value = _value(test, is_version, target, {})
+        return value if isinstance(value, bool) else None
+    op = _OPS.get(type(test.ops[0])) if isinstance(test, ast.Compare) and len(test.ops) == 1 else None
+    if op is None:
         return None
     left = _value(test.left, is_version, target, {})
     right = _value(test.comparators[0], is_version, target, {})
@@ -62,7 +68,7 @@ def _unknown(value) -> bool:
 def _value(node: ast.expr, is_version, target, bound: dict[str, object]):
     if is_version(node):
         return _VersionString(f"{target[0]}.{target[1]}.")
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float, str):
+    if isinstance(node, ast.Constant) and type(node.value) in (bool, int, float, str):
         return node.value
     if isinstance(node, ast.Name) and node.id in bound:
         return bound[node.id]
@@ -73,7 +79,7 @@ def _value(node: ast.expr, is_version, target, bound: dict[str, object]):
         return tuple(items) if isinstance(node, ast.Tuple) else items
     if isinstance(node, ast.Subscript):
         return _subscript(_value(node.value, is_version, target, bound), node.slice, is_version, target, bound)
-    if isinstance(node, ast.ListComp):
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):  # tuple(int(x) for x in ...) reads it as a list
         return _comprehension(node, is_version, target, bound)
     if isinstance(node, ast.Call) and not node.keywords:
         return _call(node, is_version, target, bound)
@@ -156,8 +162,9 @@ def _each(items, convert):
         return _UNKNOWN
 
 
-def _comprehension(node: ast.ListComp, is_version, target, bound):
-    """``[int(x) for x in version.split(".")[:2]]``: one loop over a known list, no conditions."""
+def _comprehension(node: ast.ListComp | ast.GeneratorExp, is_version, target, bound):
+    """``[int(x) for x in version.split(".")[:2]]`` (or the generator): one loop over a known list, no
+    conditions."""
     if len(node.generators) != 1:
         return _UNKNOWN
     loop = node.generators[0]

@@ -47,3 +47,9 @@ def first_char(loss):
         return loss.data[0]
     return loss.item()
 
+
+
+def prefix(loss):
+    if version.startswith("0."):
+        return loss.data[0]
+    return loss.item()
