@@ -36,6 +36,7 @@ from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .starimports import star_exports
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
+from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
 from .walker import FindingCollector
 
@@ -116,6 +117,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     collector.version_helpers = VersionHelpers(tree, filename, project_file)
+    collector.project_flags = ProjectFlags(tree, filename, project_file, (target.major, target.minor),
+                                           imports.other_names)
     try:
         findings = collector.collect(tree)
     except RecursionError:

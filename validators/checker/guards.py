@@ -5,7 +5,8 @@ walker reports nothing in the branch that does not run on the target. Recognised
 
 - ``if TYPE_CHECKING:``: imports for type checkers, never run;
 - ``if``/``elif``/``... if ... else ...`` whose test reads the torch version, asks
-  ``"name" in dir(torch.x)``, ``"name" in torch.f.__kwdefaults__`` (featurechecks.py),
+  ``"name" in dir(torch.x)``, ``"name" in torch.f.__kwdefaults__`` (featurechecks.py), ``"name" in
+  torch.f.__code__.co_varnames`` or ``inspect.signature(torch.f).parameters``,
   (``torch.__version__``, ``torch.version``, names like ``TORCH_VERSION``, ``TORCH_MAJOR``,
   ``_TORCH_GREATER_EQUAL_2_4``, ``is_torch_version(...)``, ``TORCH_1_9``) or asks
   ``hasattr``/``getattr`` of a torch object, or ``"torch.fft" in sys.modules`` (eagermodules.py): both
@@ -29,10 +30,22 @@ from .imports import ImportMap, dotted_name
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
+from .versionstrings import version_compare
 
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
 FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
+
+
+class KnownOutcome(ast.expr):
+    """A part of a test whose outcome on the target was read elsewhere (a version flag of another module of the
+    project, versionflags.py): a version check, true or false as ``value`` says."""
+
+    _fields = ()
+
+    def __init__(self, value: bool, **attributes):
+        super().__init__(**attributes)
+        self.value = value
 
 
 def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
@@ -42,6 +55,8 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     Name, Attribute, Compare, Call = ast.Name, ast.Attribute, ast.Compare, ast.Call
     for node in ast.walk(test):
         kind = node.__class__
+        if kind is KnownOutcome:  # a test already decided (versionflags.py)
+            return True
         if kind is Name:
             if _VERSION_NAME.search(node.id):
                 return True
@@ -110,6 +125,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
     (key ``"name()"``) or its module-level name holds (key ``"name"``; versionhelpers.py), or None;
     ``get_torch_version() >= [1, 11]`` / ``_TORCH_VER >= [1, 10]`` is then decided.
     """
+    if isinstance(test, KnownOutcome):
+        return test.value
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = guard_outcome(test.operand, imports, target, removed, helper_parts, removed_keyword)
         return None if inner is None else not inner
@@ -134,9 +151,15 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return helped
         if (module := loaded_module_test(test)) is not None:
             return loaded_by_import_torch(module, target, isinstance(test.ops[0], ast.In))
-        return _compare(test.left, test.ops[0], test.comparators[0], imports, target)
+        if (compared := _compare(test.left, test.ops[0], test.comparators[0], imports, target)) is not None:
+            return compared
+        return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     if isinstance(test, ast.Call):
-        return _hasattr(test, imports, removed) if _is_hasattr(test) else _version_call(test, imports, target)
+        if _is_hasattr(test):
+            return _hasattr(test, imports, removed)
+        if (called := _version_call(test, imports, target)) is not None:
+            return called
+        return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
     match = _NAMED.search(name)
     if match:
@@ -159,15 +182,25 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
 
 
 def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
-    """``"window_size" in inspect.signature(torch.f).parameters`` / ``not in``: (the torch API, the parameter)."""
+    """``"window_size" in inspect.signature(torch.f).parameters`` (also ``.parameters.keys()``) or ``"indexing"
+    in torch.meshgrid.__code__.co_varnames`` / ``not in``: (the torch API, the parameter). A Python function's
+    ``co_varnames`` starts with its parameters (keyword-only ones too), so both ask whether it takes the name."""
     if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
         return None
     left, right = node.left, node.comparators[0]
-    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)
-            and right.attr == "parameters" and isinstance(right.value, ast.Call)
-            and (dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature" and len(right.value.args) == 1):
+    if isinstance(right, ast.Call) and isinstance(right.func, ast.Attribute) and right.func.attr == "keys" \
+            and not right.args:
+        right = right.func.value  # inspect.signature(f).parameters.keys()
+    if not (isinstance(left, ast.Constant) and isinstance(left.value, str) and isinstance(right, ast.Attribute)):
         return None
-    owner = dotted_name(right.value.args[0])
+    if right.attr == "parameters" and isinstance(right.value, ast.Call) and len(right.value.args) == 1 and (
+            dotted_name(right.value.func) or "").rsplit(".", 1)[-1] == "signature":
+        function = right.value.args[0]
+    elif right.attr == "co_varnames" and isinstance(right.value, ast.Attribute) and right.value.attr == "__code__":
+        function = right.value.value  # torch.meshgrid.__code__.co_varnames: its parameters, then its locals
+    else:
+        return None
+    owner = dotted_name(function)
     qualified = imports.resolve(owner) if owner else None
     return (qualified, left.value) if qualified else None
 
@@ -255,6 +288,14 @@ def _version_call(call: ast.Call, imports, target) -> bool | None:
 
 
 _SYMBOLS = (">=", ">", "<=", "<", "==", "!=")
+
+
+def is_torch_version_string(node: ast.AST, imports: ImportMap) -> bool:
+    """``torch.__version__`` or ``torch.version.__version__`` (through the file's imports): the string itself."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "__version__"):
+        return False
+    owner = dotted_name(node.value)
+    return owner is not None and (imports.resolve(owner) or owner) in ("torch", "torch.version")
 
 
 def _reads_torch_version(node: ast.AST, imports: ImportMap) -> bool:

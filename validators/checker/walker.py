@@ -25,11 +25,15 @@ from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
+from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
+from .versionflags import expand_flags
+from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
-from .guards import catches_fallback, guard_outcome, helper_called, is_fallback, is_version_guard, only_bindings
+from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
+                     is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
 from .ckptfile import loaded_path, path_literal
@@ -121,6 +125,7 @@ class FindingCollector(ast.NodeVisitor):
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
+        self.project_flags = None  # versionflags.ProjectFlags of the file, set by check.collect
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
@@ -132,6 +137,7 @@ class FindingCollector(ast.NodeVisitor):
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
+        self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
@@ -142,6 +148,7 @@ class FindingCollector(ast.NodeVisitor):
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
+        self.foreign_classes: set[tuple[int, str]] = set()  # (scope, name) holding only such classes (classparams.py)
         self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
         self.fixable: dict[tuple[int, int, str], ast.AST] = {}  # (line, byte column, rule id) -> node, for --fix
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
@@ -374,16 +381,16 @@ class FindingCollector(ast.NodeVisitor):
         inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+            self.version_names = version_aliases(self.tree, lambda value: is_torch_version_string(value, self.imports))
         if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
             test = _substituted(test, local)
-        if not self.flags:
-            return test
-        if isinstance(test, ast.Name):
-            return self.flags.get(test.id, test)
-        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return ast.UnaryOp(test.op, self._expanded(test.operand))
-        if isinstance(test, ast.BoolOp):
-            return ast.BoolOp(test.op, [self._expanded(value) for value in test.values])
+            # `v = torch.__version__` above: `int(v.split(".")[1])` reads it at any depth (versionstrings.py)
+            test = substitute_aliases(test, {name: value for name, value in local.items()
+                                             if is_torch_version_string(value, self.imports)})
+        test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
+        test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
+        if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
+            test = self.project_flags.substitute(test)
         return test
 
     def _local_checks(self) -> dict[str, ast.expr]:
@@ -631,6 +638,8 @@ class FindingCollector(ast.NodeVisitor):
             if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
                 self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
+            if node.decorator_list:  # @pytest.mark.parametrize("spec_class", [OneHot, Binary])
+                self.foreign_classes.update((self.scope, name) for name in parametrized_classes(node, self._foreign_import))
             for decorator in node.decorator_list:
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
@@ -851,10 +860,14 @@ class FindingCollector(ast.NodeVisitor):
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
 
     def _is_foreign(self, func: ast.AST) -> bool:
-        """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
+        """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
+        classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
         dotted = dotted_name(func)
-        head = dotted.partition(".")[0] if dotted else None
-        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
+        return dotted is not None and (self._foreign_import(dotted) or (self.scope, dotted) in self.foreign_classes)
+
+    def _foreign_import(self, dotted: str) -> bool:
+        """``dotted`` names something a non-torch import binds."""
+        return dotted.partition(".")[0] in self.imports.other_names and self.imports.resolve(dotted) is None
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -949,6 +962,11 @@ class FindingCollector(ast.NodeVisitor):
             self.profiler_rows[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
+        if isinstance(node.target, ast.Name):  # for spec_class in (OneHot, Binary): another library's classes
+            if looped_classes(node, self._foreign_import) is not None:
+                self.foreign_classes.add((self.scope, node.target.id))
+            else:
+                self.foreign_classes.discard((self.scope, node.target.id))
         self.generic_visit(node)
 
     visit_AsyncFor = visit_comprehension = visit_For

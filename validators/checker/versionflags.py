@@ -1,0 +1,136 @@
+"""Version flags: module-level names bound once to a version check, read where a test names them.
+
+``WITH_PT20 = int(torch.__version__.split(".")[0]) >= 2`` and ``WITH_PT23 = WITH_PT20 and
+int(torch.__version__.split(".")[1]) >= 3`` (PyG's torch_geometric/typing.py): a flag may read another flag of
+its module, so a name is expanded into its expression, and the names in that expression again
+(``expand_flags``). Another module of the project reads them as ``torch_geometric.typing.WITH_PT23`` after
+``import torch_geometric.typing``, or as ``WITH_PT23`` after ``from torch_geometric.typing import WITH_PT23``:
+``ProjectFlags`` reads the defining module (once per run) and keeps the flags whose outcome on the target is
+decided by the version alone, whatever the rules know of removed names (the module's hasattr checks are not
+judged from afar). A test part so decided becomes ``KnownOutcome``, which the guard reader takes as it is.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+from .guards import KnownOutcome, guard_outcome, is_version_guard
+from .imports import ImportMap, dotted_name
+from .importtime import module_flags
+from .source import parse_module_file
+from .starimports import _module_file
+
+_DEPTH = 4  # flags of flags: PyG's WITH_PT23 reads WITH_PT20; deeper chains are not written
+
+
+def expand_flags(test: ast.expr, flags: dict[str, ast.expr], depth: int = _DEPTH) -> ast.expr:
+    """``test`` with each flag it names (alone or under not / and / or) replaced by the flag's expression, and
+    the flags that expression names in turn, ``depth`` levels down."""
+    if not flags or depth <= 0:
+        return test
+    if isinstance(test, ast.Name):
+        value = flags.get(test.id)
+        return test if value is None else expand_flags(value, flags, depth - 1)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, expand_flags(test.operand, flags, depth))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [expand_flags(value, flags, depth) for value in test.values])
+    return test
+
+
+def known_flags(tree: ast.AST, target: tuple[int, int]) -> dict[str, bool]:
+    """The module-level version flags of a module and their outcome on the target, where the version alone
+    decides it (the same outcome whether or not the rules say a probed torch name is gone)."""
+    imports = ImportMap.from_tree(tree)
+    flags = module_flags(tree, lambda value: is_version_guard(value, imports))
+    found: dict[str, bool] = {}
+    for name in flags:
+        test = expand_flags(ast.Name(name, ast.Load()), flags)
+        if not is_version_guard(test, imports):
+            continue
+        outcomes = {guard_outcome(test, imports, target, removed=lambda _: gone, removed_keyword=lambda *_: gone)
+                    for gone in (False, True)}
+        if len(outcomes) == 1 and (outcome := outcomes.pop()) is not None:
+            found[name] = outcome
+    return found
+
+
+@lru_cache(maxsize=256)
+def _module_known_flags(path: str, size: int, mtime: int, target: tuple[int, int]) -> tuple[tuple[str, bool], ...]:
+    if (tree := parse_module_file(Path(path))) is None:
+        return ()
+    return tuple(known_flags(tree, target).items())
+
+
+class ProjectFlags:
+    """The version flags a file reads from its project's other modules (looked up lazily, once per name)."""
+
+    def __init__(self, tree: ast.Module, filename: str, project_file: bool, target: tuple[int, int],
+                 imported: set[str]):
+        """``imported``: the names the file's non-torch imports bind (ImportMap.other_names); a test naming none
+        of them is answered without reading the file's imports."""
+        self.tree, self.filename, self.project_file, self.target = tree, filename, project_file, target
+        self.imported = imported
+        self._names: dict[str, tuple[int, str | None, str]] | None = None  # local name -> (level, module, name)
+        self._modules: dict[str, str] | None = None  # local dotted name -> module (`import a.b`, `import a.b as m`)
+        self._found: dict[str, bool | None] = {}
+
+    def outcome(self, node: ast.expr) -> bool | None:
+        """``WITH_PT23`` (imported by name) or ``pkg.mod.WITH_PT23`` (``import pkg.mod``): its outcome, or None."""
+        if not self.project_file or not isinstance(node, (ast.Name, ast.Attribute)):
+            return None
+        dotted = dotted_name(node)
+        if dotted is None or dotted.partition(".")[0] not in self.imported:
+            return None
+        if dotted not in self._found:
+            self._found[dotted] = self._look_up(dotted)
+        return self._found[dotted]
+
+    def substitute(self, test: ast.expr) -> ast.expr:
+        """``test`` with each project flag it names (alone or under not / and / or) replaced by its outcome."""
+        if isinstance(test, (ast.Name, ast.Attribute)):
+            outcome = self.outcome(test)
+            return test if outcome is None else ast.copy_location(KnownOutcome(outcome), test)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            operand = self.substitute(test.operand)
+            return test if operand is test.operand else ast.UnaryOp(test.op, operand)
+        if isinstance(test, ast.BoolOp):
+            values = [self.substitute(value) for value in test.values]
+            return test if all(a is b for a, b in zip(values, test.values)) else ast.BoolOp(test.op, values)
+        return test
+
+    def _look_up(self, dotted: str) -> bool | None:
+        if self._names is None:
+            self._read_imports()
+        if "." not in dotted:
+            found = self._names.get(dotted)
+            if found is None:
+                return None
+            level, module, name = found
+        else:
+            owner, _, name = dotted.rpartition(".")
+            module = self._modules.get(owner)
+            if module is None:
+                return None
+            level = 0
+        path = _module_file(Path(self.filename), level, module)
+        if path is None:
+            return None
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return dict(_module_known_flags(str(path), stat.st_size, stat.st_mtime_ns, self.target)).get(name)
+
+    def _read_imports(self) -> None:
+        self._names, self._modules = {}, {}
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.name != "*":
+                        self._names[alias.asname or alias.name] = (node.level, node.module, alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    self._modules[alias.asname or alias.name] = alias.name
