@@ -79,6 +79,7 @@ class _Calls:
         self.positions: dict[int, tuple[int, int, int]] = {}
         self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
         self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
+        self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
         AST, Call, Name, Load, ClassDef = ast.AST, ast.Call, ast.Name, ast.Load, ast.ClassDef
         functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         # (node, scope, class of the enclosing method, innermost statement)
@@ -96,6 +97,11 @@ class _Calls:
                 continue
             elif kind is ast.Subscript:
                 self._use_index(node, scope, statement)
+            elif kind is ast.Assign:
+                for target in node.targets:
+                    self.assigned[id(target)] = node.value
+            elif kind is ast.AugAssign:
+                self.assigned[id(node.target)] = None
             elif kind is ClassDef:
                 inner, inner_owner = id(node), node.name
                 self.classes.add(inner)
@@ -153,7 +159,20 @@ class _Calls:
     def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
         """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
         index = node.slice
-        api = "torch.Tensor.__setitem__" if node.ctx.__class__ is ast.Store else "torch.Tensor.__getitem__"
+        api = "torch.Tensor.__getitem__"
+        if node.ctx.__class__ is ast.Store:
+            # a number (or one-element tensor) goes to masked_fill_, which raises; a selection of several values
+            # (x[m] = y[m], x[m] += 1) to index_put_, which only warns like a read; the read on the right of
+            # x[m] = y[m] is its own use
+            if id(node) not in self.assigned:
+                return  # a for target, a with target: not a plain store
+            value = self.assigned[id(node)]
+            if value is None or _selection(value):
+                if value is not None and _same_index(value, index):
+                    return
+                api = "torch.Tensor.index_put_"
+            else:
+                api = "torch.Tensor.__setitem__"
         # x[mask, 0] = v: a mask among the index's parts is read as one too (the same error)
         for part in (index.elts if index.__class__ is ast.Tuple else (index,)):
             if part.__class__ not in (ast.Tuple, ast.Slice, ast.Constant, ast.Starred) and not _item_pick(part):
@@ -394,6 +413,17 @@ def _maker_span(func: ast.Attribute) -> _Span:
 def _item_pick(index: ast.expr) -> bool:
     """``names[labels[i]]``: one element of a uint8 tensor used as a number (a list index), not a mask."""
     return isinstance(index, ast.Subscript) and isinstance(index.slice, (ast.Constant, ast.Name, ast.BinOp))
+
+
+def _selection(value: ast.expr) -> bool:
+    """``y[m]``, ``y[idx]``: a tensor of selected values (not ``y[0]``, one element, nor ``y[0][1]``)."""
+    return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Constant) and not (
+        isinstance(value.value, ast.Subscript) and isinstance(value.value.slice, ast.Constant))
+
+
+def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
+    """``x[m] = y[m]``: the right side reads through the same mask (that read is reported)."""
+    return ast.dump(value.slice) == ast.dump(index)
 
 
 def _mentions(value: ast.expr, name: str) -> bool:
