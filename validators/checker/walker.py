@@ -205,8 +205,9 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
+        self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
-                                    self._runs_on_target) if self.rules.by_call else {}
+                                    self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
         for (owner, attr), named in self.aliases.items():
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
@@ -1460,6 +1461,12 @@ class FindingCollector(ast.NodeVisitor):
         rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
         if self.guarded:
             return
+        if isinstance(node.func, ast.Name):  # a plain name: the bindings of the call's own scope and those around it
+            around, scope = set(), self.scope
+            while scope is not None and scope not in around:
+                around.add(scope)
+                scope = self.loads.provenance.parents.get(scope) if scope else None
+            bindings = [(where, api) for where, api in bindings if self.alias_scopes.get(id(where), 0) in around]
         for where, api in bindings:
             rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
                      and matches_call(rule, node)]
