@@ -39,7 +39,7 @@ from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRAR
                           writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
-from .uint8masks import uint8_mask_uses
+from .uint8masks import _maker_span, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, module_suffix
@@ -205,6 +205,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
+        self.own_packages: set[str] | None = None  # the packages this file belongs to, once asked (_own_function)
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
                                     self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
@@ -1316,7 +1317,21 @@ class FindingCollector(ast.NodeVisitor):
         if dotted is not None:
             return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
                 self.foreign_attributes and self._foreign_attribute(dotted))
-        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
+        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func) and not self._own_function(
+            receiver.func)
+
+    def _own_function(self, func: ast.AST) -> bool:
+        """``allocate_shared_tensor(...)`` imported from the project's own package (``from torchbiggraph.util
+        import ...`` in a file of ``torchbiggraph``, or a relative import): it may return a tensor, unlike a call
+        into another library."""
+        if not isinstance(func, ast.Name) or (imported := self.loads.imported.get(func.id)) is None:
+            return False
+        suffix = imported[0]
+        if suffix.startswith("/"):  # a relative import, resolved against this file
+            return True
+        if self.own_packages is None:
+            self.own_packages = _own_packages(self.filename)
+        return suffix.partition("/")[0] in self.own_packages
 
     def _foreign_attribute(self, dotted: str) -> bool:
         """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
@@ -1343,7 +1358,11 @@ class FindingCollector(ast.NodeVisitor):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
-            self._report(node, api, rules)
+            receiver = node.func.value
+            # allocate(\n ...\n).storage(): at the method's line, where the call runs, below the receiver's call
+            where = _maker_span(node.func) if isinstance(receiver, ast.Call) and self._own_function(
+                receiver.func) and node.func.end_lineno != node.lineno else node
+            self._report(where, api, rules)
             passed = sum(not isinstance(a, ast.Starred) for a in node.args)
             # a rule that names its receiver (`scheduler.step(epoch)`) already told the type: an env's step(action)
             # elsewhere in the project does not explain it (ownmethods.py)
