@@ -21,6 +21,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
+from .flatinputs import flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
@@ -50,7 +51,7 @@ from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
-from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -205,7 +206,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
-        self.own_packages: set[str] | None = None  # the packages this file belongs to, once asked (_own_function)
+        self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
                                     self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
@@ -329,7 +330,15 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
             used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
+        flat: set[int] | None = None
         for key, rule in self.conditional.items():
+            if rule.kind == "name" and used.intersection(rule.unless_file_uses):
+                # the file's 2-D convolutions say 4-D maps, but this module is applied to a flattened value
+                if flat is None:
+                    flat = flat_applied_lines(tree, self._resolve, frozenset(
+                        api for rule in self.conditional.values() if rule.kind == "name" for api in rule.apis))
+                if key[0] in flat:
+                    continue
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
                 self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
@@ -856,7 +865,8 @@ class FindingCollector(ast.NodeVisitor):
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``): its result is not a tensor."""
         dotted = dotted_name(func)
         head = dotted.partition(".")[0] if dotted else None
-        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None and \
+            not self._own_function(func)
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -1317,21 +1327,22 @@ class FindingCollector(ast.NodeVisitor):
         if dotted is not None:
             return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
                 self.foreign_attributes and self._foreign_attribute(dotted))
-        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func) and not self._own_function(
-            receiver.func)
+        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
     def _own_function(self, func: ast.AST) -> bool:
-        """``allocate_shared_tensor(...)`` imported from the project's own package (``from torchbiggraph.util
-        import ...`` in a file of ``torchbiggraph``, or a relative import): it may return a tensor, unlike a call
-        into another library."""
+        """``allocate_shared_tensor(...)``, ``get_optimizer(...)`` imported from the project's own modules (a
+        relative import, or ``from loss.optimizer import ...`` with ``loss/optimizer.py`` beside this file or beside
+        its top package): it may return a tensor or a torch scheduler, unlike a call into another library."""
         if not isinstance(func, ast.Name) or (imported := self.loads.imported.get(func.id)) is None:
             return False
         suffix = imported[0]
         if suffix.startswith("/"):  # a relative import, resolved against this file
             return True
-        if self.own_packages is None:
-            self.own_packages = _own_packages(self.filename)
-        return suffix.partition("/")[0] in self.own_packages
+        if suffix not in self.own_modules:
+            roots = _own_roots(self.filename)
+            self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
+                f"{root}/{suffix}/__init__.py") for root in roots)
+        return self.own_modules[suffix]
 
     def _foreign_attribute(self, dotted: str) -> bool:
         """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
@@ -1353,7 +1364,7 @@ class FindingCollector(ast.NodeVisitor):
         lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
         rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
             rule.receiver is not None and self._holds_scheduler(node.func.value)
-            and matches_call(replace(rule, receiver=None), node))]
+            and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules:
@@ -1561,6 +1572,21 @@ def _profiler_rows(iterable: ast.expr) -> str | None:
     if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
         return _PROFILER_ROWS + "FunctionEvent"
     return None
+
+
+def _own_roots(filename: str) -> list[str]:
+    """The folders an absolute import of the project's own modules is read from: the file's folder (a script
+    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one."""
+    if not os.path.isfile(filename):
+        return []
+    folder = os.path.dirname(os.path.abspath(filename))
+    roots = [folder]
+    for _ in range(32):
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        folder = os.path.dirname(folder)
+        roots.append(folder)
+    return roots
 
 
 def _own_packages(filename: str) -> set[str]:
