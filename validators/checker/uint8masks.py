@@ -242,7 +242,7 @@ class _Search:
                 return True
             return self.uint8(data, scope, depth + 1, at)
         if not isinstance(func, ast.Attribute):
-            return False
+            return isinstance(func, ast.Name) and self._returns_uint8(func.id, depth)
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
             return True
@@ -258,6 +258,22 @@ class _Search:
         if func.attr in _KEEP_DTYPE:
             return self.uint8(func.value, scope, depth + 1, at)
         return False
+
+    def _returns_uint8(self, name: str, depth: int) -> bool:
+        """``pad = _compute_pad(lens, n)`` with the file's one module-level ``def _compute_pad`` returning only
+        provably uint8 values (``pad = torch.zeros(..., dtype=torch.uint8)`` ... ``return pad``)."""
+        defined = [f for f in self.calls.functions.values() if f.owner is None and f.node.name == name
+                   and self.provenance.parents.get(id(f.node)) == 0]
+        if len(defined) != 1:
+            return False
+        function = defined[0].node
+        question = ("returns", id(function))
+        if question not in self.memo:
+            self.memo[question] = _BUSY
+            returns = [node for node in _own_statements(function) if isinstance(node, ast.Return)]
+            self.memo[question] = bool(returns) and all(
+                self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
+        return self.memo[question] is True
 
     @staticmethod
     def _is_device(argument: ast.expr) -> bool:
@@ -424,6 +440,17 @@ def _selection(value: ast.expr) -> bool:
 def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
     """``x[m] = y[m]``: the right side reads through the same mask (that read is reported)."""
     return ast.dump(value.slice) == ast.dump(index)
+
+
+def _own_statements(function: ast.AST) -> Iterator[ast.AST]:
+    """The statements of ``function``'s body, not those of functions or classes defined inside it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                stack.extend(getattr(node, field, None) or ())
 
 
 def _mentions(value: ast.expr, name: str) -> bool:
