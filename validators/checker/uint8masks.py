@@ -1,11 +1,14 @@
 """uint8 tensors used where torch wants a bool mask or condition (rule kind ``uint8-mask``).
 
 torch 1.2 deprecated uint8 masks. On 2.15 ``torch.where(cond, a, b)``/``a.where(cond, b)`` and ``x[mask]`` still take
-one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise.
+one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise. A store of
+several values (``x[m] = y[m]``, ``x[m] += 1``) is ``index_put_``, which only warns like a read: it is reported as a
+condition (uint8-mask-condition), and not at all when the right side reads through the same mask (that read is).
 
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
-then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...).
+then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...), or
+returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
 above ``logits[drop] = v`` in another), else every binding, all of which must be uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
