@@ -32,25 +32,29 @@ def callable_candidates(value: ast.expr) -> list[ast.expr]:
 
 def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known: Callable[[str], bool],
                  runs: Callable[[ast.expr], bool | None] = lambda test: None,
-                 ) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
+                 scopes: dict[int, int] | None = None) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
     """``(owner, name) -> [(node naming the api, api), ...]``: owner is the class name for ``self.attr``
     bindings in its methods, ``""`` for plain names. A name bound more than once to different things is
     left out (which one a call sees is unknown), unless every binding names a ruled callable.
 
     ``runs(test)``: whether an ``if`` test is true on the target (a version check), or None. Only the branch
     that runs there binds: ``if torch.__version__ >= "1.3": self.f = partial(F.grid_sample, align_corners=True)
-    else: self.f = F.grid_sample`` never binds the bare callable on the target."""
+    else: self.f = F.grid_sample`` never binds the bare callable on the target.
+
+    ``scopes``, when given, gets id(node naming the api) -> id() of the function or class whose body binds it
+    (0 for the module), so that a call through a plain name sees only the bindings of its own scopes."""
     found: dict[tuple[str, str], list[tuple[ast.expr, str]]] = {}
     other: set[tuple[str, str]] = set()
+    fallbacks: set[int] = set()  # id()s of the other branch's binding of an if/else pair (see _branch_pairs)
 
-    def visit(statements: list, owner: str) -> None:  # statements only: bindings are never inside expressions
+    def visit(statements: list, owner: str, scope: int = 0) -> None:  # bindings are never inside expressions
         for child in statements:
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not owner:
                 # ``try: fft = torch.fft ... except AttributeError: def fft(...)``: the name is also the
                 # file's own function, so which one a call sees is unknown (as for two assignments)
                 other.add(("", child.name))
             if isinstance(child, ast.ClassDef):
-                visit(child.body, child.name)
+                visit(child.body, child.name, id(child))
                 continue
             if isinstance(child, ast.Assign):
                 if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
@@ -59,28 +63,61 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                              if (api := resolve(c)) is not None and known(api)]
                     if named:
                         found.setdefault(key, []).extend(named)
-                    else:
+                        if scopes is not None:
+                            scopes.update((id(node), scope) for node, _ in named)
+                    elif id(child) not in fallbacks:
                         other.add(key)
                 continue
             if isinstance(child, ast.If) and not _binds_any(child):
                 continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
             if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
-                visit(child.body if taken else child.orelse, owner)
+                visit(child.body if taken else child.orelse, owner, scope)
                 continue
+            if isinstance(child, ast.If) and child.orelse:
+                fallbacks.update(_branch_pairs(child, owner, resolve, known))
             if not nested_fields(child):
                 continue  # most statements hold no statements: no need to ask for each field
+            inner_scope = id(child) if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else scope
             for field in _BODIES:
                 inner = getattr(child, field, None)
                 if inner:
-                    visit(inner, owner)
+                    visit(inner, owner, inner_scope)
             for handler in getattr(child, "handlers", ()):
-                visit(handler.body, owner)
+                visit(handler.body, owner, scope)
             for case in getattr(child, "cases", ()):
-                visit(case.body, owner)
+                visit(case.body, owner, scope)
 
     visit(getattr(tree, "body", []), "")
     del visit  # a recursive closure is a reference cycle: left alive it would hold `resolve`'s walker and its tree
     return {key: named for key, named in found.items() if key not in other}
+
+
+def _branch_pairs(node: ast.If, owner: str, resolve: Callable[[ast.AST], str | None],
+                  known: Callable[[str], bool]) -> set[int]:
+    """``if x.is_cuda: dtype = torch.cuda.FloatTensor else: dtype = torch.FloatTensor``: the statement form of
+    ``a if c else b``. The id()s of the bindings, in one branch, of a key the other branch binds to a ruled
+    callable, when they name a callable too (a resolved name): such a binding does not hide the alias."""
+    def direct(branch: list) -> dict[tuple[str, str], list[ast.Assign]]:
+        bound: dict[tuple[str, str], list[ast.Assign]] = {}
+        for statement in branch:
+            if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                    and isinstance(statement.value, _BINDABLE) and (key := _key(statement.targets[0], owner))):
+                bound.setdefault(key, []).append(statement)
+        return bound
+
+    def ruled(assign: ast.Assign) -> bool:
+        return any((api := resolve(c)) is not None and known(api) for c in callable_candidates(assign.value))
+
+    def named(assign: ast.Assign) -> bool:
+        return all(resolve(c) is not None for c in callable_candidates(assign.value))
+
+    body, orelse = direct(node.body), direct(node.orelse)
+    pairs: set[int] = set()
+    for key in body.keys() & orelse.keys():
+        for one, two in ((body[key], orelse[key]), (orelse[key], body[key])):
+            if any(map(ruled, one)) and all(map(named, two)):
+                pairs.update(id(assign) for assign in two if not ruled(assign))
+    return pairs
 
 
 def _binds_any(node: ast.If) -> bool:

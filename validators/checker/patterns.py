@@ -118,7 +118,14 @@ def _first_like(call: ast.Call, pattern: str) -> bool:
     return re.fullmatch(pattern, name, re.IGNORECASE) is not None
 
 
-def _one_argument_like(call: ast.Call, pattern: str) -> bool:
+def fractional_argument_like(rule: Rule, call: ast.Call) -> bool:
+    """``scheduler.step(epoch - 1 + steps / total)`` on a receiver the file binds to a torch scheduler: the
+    fractional epoch is only CosineAnnealingWarmRestarts's (which the rule's ``unless_file_uses`` names), so it
+    counts like a whole one."""
+    return rule.argument_like is not None and _one_argument_like(call, rule.argument_like, fractional=True)
+
+
+def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -> bool:
     """``scheduler.step(epoch + 1)``: one positional argument, no keywords, and some name in it (``epoch``)
     fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
     takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names LRScheduler.step's
@@ -134,7 +141,7 @@ def _one_argument_like(call: ast.Call, pattern: str) -> bool:
         return False
     names = []
     for node in ast.walk(call.args[0]):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)) and not fractional:
             return False
         if isinstance(node, ast.Name):
             names.append(node.id)

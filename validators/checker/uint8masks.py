@@ -1,11 +1,14 @@
 """uint8 tensors used where torch wants a bool mask or condition (rule kind ``uint8-mask``).
 
 torch 1.2 deprecated uint8 masks. On 2.15 ``torch.where(cond, a, b)``/``a.where(cond, b)`` and ``x[mask]`` still take
-one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise.
+one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise. A store of
+several values (``x[m] = y[m]``, ``x[m] += 1``) is ``index_put_``, which only warns like a read: it is reported as a
+condition (uint8-mask-condition), and not at all when the right side reads through the same mask (that read is).
 
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
-then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...).
+then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...), or
+returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
 above ``logits[drop] = v`` in another), else every binding, all of which must be uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
@@ -79,6 +82,7 @@ class _Calls:
         self.positions: dict[int, tuple[int, int, int]] = {}
         self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
         self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
+        self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
         AST, Call, Name, Load, ClassDef = ast.AST, ast.Call, ast.Name, ast.Load, ast.ClassDef
         functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         # (node, scope, class of the enclosing method, innermost statement)
@@ -96,6 +100,11 @@ class _Calls:
                 continue
             elif kind is ast.Subscript:
                 self._use_index(node, scope, statement)
+            elif kind is ast.Assign:
+                for target in node.targets:
+                    self.assigned[id(target)] = node.value
+            elif kind is ast.AugAssign:
+                self.assigned[id(node.target)] = None
             elif kind is ClassDef:
                 inner, inner_owner = id(node), node.name
                 self.classes.add(inner)
@@ -153,7 +162,20 @@ class _Calls:
     def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
         """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
         index = node.slice
-        api = "torch.Tensor.__setitem__" if node.ctx.__class__ is ast.Store else "torch.Tensor.__getitem__"
+        api = "torch.Tensor.__getitem__"
+        if node.ctx.__class__ is ast.Store:
+            # a number (or one-element tensor) goes to masked_fill_, which raises; a selection of several values
+            # (x[m] = y[m], x[m] += 1) to index_put_, which only warns like a read; the read on the right of
+            # x[m] = y[m] is its own use
+            if id(node) not in self.assigned:
+                return  # a for target, a with target: not a plain store
+            value = self.assigned[id(node)]
+            if value is None or _selection(value):
+                if value is not None and _same_index(value, index):
+                    return
+                api = "torch.Tensor.index_put_"
+            else:
+                api = "torch.Tensor.__setitem__"
         # x[mask, 0] = v: a mask among the index's parts is read as one too (the same error)
         for part in (index.elts if index.__class__ is ast.Tuple else (index,)):
             if part.__class__ not in (ast.Tuple, ast.Slice, ast.Constant, ast.Starred) and not _item_pick(part):
@@ -223,7 +245,7 @@ class _Search:
                 return True
             return self.uint8(data, scope, depth + 1, at)
         if not isinstance(func, ast.Attribute):
-            return False
+            return isinstance(func, ast.Name) and self._returns_uint8(func.id, depth)
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
             return True
@@ -239,6 +261,22 @@ class _Search:
         if func.attr in _KEEP_DTYPE:
             return self.uint8(func.value, scope, depth + 1, at)
         return False
+
+    def _returns_uint8(self, name: str, depth: int) -> bool:
+        """``pad = _compute_pad(lens, n)`` with the file's one module-level ``def _compute_pad`` returning only
+        provably uint8 values (``pad = torch.zeros(..., dtype=torch.uint8)`` ... ``return pad``)."""
+        defined = [f for f in self.calls.functions.values() if f.owner is None and f.node.name == name
+                   and self.provenance.parents.get(id(f.node)) == 0]
+        if len(defined) != 1:
+            return False
+        function = defined[0].node
+        question = ("returns", id(function))
+        if question not in self.memo:
+            self.memo[question] = _BUSY
+            returns = [node for node in _own_statements(function) if isinstance(node, ast.Return)]
+            self.memo[question] = bool(returns) and all(
+                self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
+        return self.memo[question] is True
 
     @staticmethod
     def _is_device(argument: ast.expr) -> bool:
@@ -394,6 +432,28 @@ def _maker_span(func: ast.Attribute) -> _Span:
 def _item_pick(index: ast.expr) -> bool:
     """``names[labels[i]]``: one element of a uint8 tensor used as a number (a list index), not a mask."""
     return isinstance(index, ast.Subscript) and isinstance(index.slice, (ast.Constant, ast.Name, ast.BinOp))
+
+
+def _selection(value: ast.expr) -> bool:
+    """``y[m]``, ``y[idx]``: a tensor of selected values (not ``y[0]``, one element, nor ``y[0][1]``)."""
+    return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Constant) and not (
+        isinstance(value.value, ast.Subscript) and isinstance(value.value.slice, ast.Constant))
+
+
+def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
+    """``x[m] = y[m]``: the right side reads through the same mask (that read is reported)."""
+    return ast.dump(value.slice) == ast.dump(index)
+
+
+def _own_statements(function: ast.AST) -> Iterator[ast.AST]:
+    """The statements of ``function``'s body, not those of functions or classes defined inside it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                stack.extend(getattr(node, field, None) or ())
 
 
 def _mentions(value: ast.expr, name: str) -> bool:

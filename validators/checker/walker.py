@@ -21,6 +21,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
+from .flatinputs import flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
@@ -43,7 +44,7 @@ from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRAR
                           writes_framed_pickle)
 from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
 from .provenance import KEYWORDS
-from .uint8masks import uint8_mask_uses
+from .uint8masks import _maker_span, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, module_suffix
@@ -54,7 +55,7 @@ from .receivers import instance_bindings
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
-from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -212,8 +213,10 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
+        self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
+        self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
-                                    self._runs_on_target) if self.rules.by_call else {}
+                                    self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
         for (owner, attr), named in self.aliases.items():
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
@@ -334,7 +337,15 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
             used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
+        flat: set[int] | None = None
         for key, rule in self.conditional.items():
+            if rule.kind == "name" and used.intersection(rule.unless_file_uses):
+                # the file's 2-D convolutions say 4-D maps, but this module is applied to a flattened value
+                if flat is None:
+                    flat = flat_applied_lines(tree, self._resolve, frozenset(
+                        api for rule in self.conditional.values() if rule.kind == "name" for api in rule.apis))
+                if key[0] in flat:
+                    continue
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
                 self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
@@ -863,7 +874,8 @@ class FindingCollector(ast.NodeVisitor):
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
         classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
         dotted = dotted_name(func)
-        return dotted is not None and (self._foreign_import(dotted) or (self.scope, dotted) in self.foreign_classes)
+        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func))
+                                       or (self.scope, dotted) in self.foreign_classes)
 
     def _foreign_import(self, dotted: str) -> bool:
         """``dotted`` names something a non-torch import binds."""
@@ -1335,6 +1347,21 @@ class FindingCollector(ast.NodeVisitor):
                 self.foreign_attributes and self._foreign_attribute(dotted))
         return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
 
+    def _own_function(self, func: ast.AST) -> bool:
+        """``allocate_shared_tensor(...)``, ``get_optimizer(...)`` imported from the project's own modules (a
+        relative import, or ``from loss.optimizer import ...`` with ``loss/optimizer.py`` beside this file or beside
+        its top package): it may return a tensor or a torch scheduler, unlike a call into another library."""
+        if not isinstance(func, ast.Name) or (imported := self.loads.imported.get(func.id)) is None:
+            return False
+        suffix = imported[0]
+        if suffix.startswith("/"):  # a relative import, resolved against this file
+            return True
+        if suffix not in self.own_modules:
+            roots = _own_roots(self.filename)
+            self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
+                f"{root}/{suffix}/__init__.py") for root in roots)
+        return self.own_modules[suffix]
+
     def _foreign_attribute(self, dotted: str) -> bool:
         """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
         class under that name (foreignattrs.py)."""
@@ -1355,12 +1382,16 @@ class FindingCollector(ast.NodeVisitor):
         lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
         rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
             rule.receiver is not None and self._holds_scheduler(node.func.value)
-            and matches_call(replace(rule, receiver=None), node))]
+            and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
-            self._report(node, api, rules)
+            receiver = node.func.value
+            # allocate(\n ...\n).storage(): at the method's line, where the call runs, below the receiver's call
+            where = _maker_span(node.func) if isinstance(receiver, ast.Call) and self._own_function(
+                receiver.func) and node.func.end_lineno != node.lineno else node
+            self._report(where, api, rules)
             passed = sum(not isinstance(a, ast.Starred) for a in node.args)
             # a rule that names its receiver (`scheduler.step(epoch)`) already told the type: an env's step(action)
             # elsewhere in the project does not explain it (ownmethods.py)
@@ -1478,6 +1509,12 @@ class FindingCollector(ast.NodeVisitor):
         rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
         if self.guarded:
             return
+        if isinstance(node.func, ast.Name):  # a plain name: the bindings of the call's own scope and those around it
+            around, scope = set(), self.scope
+            while scope is not None and scope not in around:
+                around.add(scope)
+                scope = self.loads.provenance.parents.get(scope) if scope else None
+            bindings = [(where, api) for where, api in bindings if self.alias_scopes.get(id(where), 0) in around]
         for where, api in bindings:
             rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
                      and matches_call(rule, node)]
@@ -1553,6 +1590,21 @@ def _profiler_rows(iterable: ast.expr) -> str | None:
     if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
         return _PROFILER_ROWS + "FunctionEvent"
     return None
+
+
+def _own_roots(filename: str) -> list[str]:
+    """The folders an absolute import of the project's own modules is read from: the file's folder (a script
+    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one."""
+    if not os.path.isfile(filename):
+        return []
+    folder = os.path.dirname(os.path.abspath(filename))
+    roots = [folder]
+    for _ in range(32):
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        folder = os.path.dirname(folder)
+        roots.append(folder)
+    return roots
 
 
 def _own_packages(filename: str) -> set[str]:

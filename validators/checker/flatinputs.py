@@ -1,0 +1,112 @@
+"""Module attributes that a class's own methods apply to a flat (N, features) value.
+
+``nn.Dropout2d`` warns on 2-D input ("Received a 2-D input to dropout2d"), and its rule stays quiet in a file with
+2-D convolutions, which make the 4-D maps it is built for. The MNIST net of pytorch/examples (and its copies) has
+both: ``self.dropout1`` after ``max_pool2d`` sees 4-D maps, ``self.dropout2`` after ``torch.flatten(x, 1)`` and
+``self.fc1`` sees (N, 128). This reads, in each method, the value a module attribute is called on: flat when the
+name was last bound (earlier in the same method, by line) to ``torch.flatten(x, 1)``, ``x.flatten(1)``,
+``x.view(a, b)``/``x.reshape(a, b)``, a call of an ``nn.Linear`` attribute of the class, or an element-wise
+activation of a flat value. Anything else (a branch, a loop variable, a parameter) is not flat.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable
+
+_LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
+# element-wise calls: the shape of their first argument
+_ELEMENTWISE = frozenset({"torch.nn.functional.relu", "torch.relu", "torch.nn.functional.gelu", "torch.tanh",
+                          "torch.sigmoid", "torch.nn.functional.leaky_relu", "torch.nn.functional.elu",
+                          "torch.nn.functional.dropout", "torch.nn.functional.silu"})
+_ELEMENTWISE_METHODS = frozenset({"relu", "relu_", "tanh", "sigmoid", "contiguous"})
+# module classes whose output has their input's shape
+_KEEPING_MODULES = frozenset(f"torch.nn.{name}" for name in (
+    "ReLU", "LeakyReLU", "ELU", "GELU", "SiLU", "Tanh", "Sigmoid", "Dropout", "BatchNorm1d", "LayerNorm", "Identity"))
+
+
+def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], apis: frozenset[str]) -> set[int]:
+    """Lines of ``self.attr = <api>(...)`` constructors (of ``apis``) whose attribute a method of the same class
+    calls on a flat value."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        made: dict[str, list[int]] = {}  # attribute -> lines of its constructors of apis
+        linear: set[str] = set()
+        keeping: set[str] = set()
+        methods = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for method in methods:
+            for statement in ast.walk(method):
+                if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                        and isinstance(statement.value, ast.Call)):
+                    continue
+                attr = _self_attr(statement.targets[0])
+                api = resolve(statement.value.func) if attr is not None else None
+                if api in apis:
+                    made.setdefault(attr, []).append(statement.value.lineno)
+                elif api in _LINEAR:
+                    linear.add(attr)
+                elif api in _KEEPING_MODULES:
+                    keeping.add(attr)
+        if made:
+            for method in methods:
+                for attr in _flat_calls(method, linear, keeping | made.keys(), resolve) & made.keys():
+                    lines.update(made[attr])
+    return lines
+
+
+def _flat_calls(method: ast.AST, linear: set[str], keeping: set[str], resolve: Callable) -> set[str]:
+    """The ``self.<attr>`` modules this method calls on a flat value (``keeping``: those that keep the shape)."""
+    flat: set[str] = set()  # names whose latest binding so far is flat
+    called: set[str] = set()
+    assigns = sorted((n for n in ast.walk(method) if isinstance(n, ast.Assign)), key=lambda n: n.lineno)
+
+    def is_flat(value: ast.expr) -> bool:
+        if isinstance(value, ast.Name):
+            return value.id in flat
+        if not isinstance(value, ast.Call):
+            return False
+        func = value.func
+        attr = _self_attr(func)
+        if attr is not None:
+            flat_input = len(value.args) == 1 and not value.keywords and is_flat(value.args[0])
+            if flat_input:
+                called.add(attr)  # self.dropout2(x) on a flat x
+            return attr in linear or (flat_input and attr in keeping)
+        api = resolve(func)
+        if api == "torch.flatten":
+            return len(value.args) == 2 and _is_int(value.args[1], 1) and not value.keywords
+        if api in _ELEMENTWISE:
+            return bool(value.args) and is_flat(value.args[0])
+        if isinstance(func, ast.Attribute) and api is None:
+            if func.attr == "flatten":
+                return len(value.args) == 1 and _is_int(value.args[0], 1) and not value.keywords
+            if func.attr in ("view", "reshape"):  # two sizes: (n, -1), (-1, 320)
+                return len(value.args) == 2 and not value.keywords and not any(
+                    isinstance(arg, (ast.Starred, ast.Tuple, ast.List)) for arg in value.args)
+            if func.attr in _ELEMENTWISE_METHODS and not value.args:
+                return is_flat(func.value)
+        return False
+
+    for assign in assigns:
+        result = is_flat(assign.value)
+        for target in assign.targets:
+            if isinstance(target, ast.Name):
+                (flat.add if result else flat.discard)(target.id)
+    for node in ast.walk(method):  # uses outside assignments: return self.drop(x)
+        if isinstance(node, (ast.Return, ast.Expr)) and node.value is not None:
+            is_flat(node.value)
+    return called
+
+
+def _self_attr(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
+def _is_int(node: ast.expr, value: int) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return isinstance(node.operand, ast.Constant) and type(node.operand.value) is int and -node.operand.value == value
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == value
