@@ -15,20 +15,26 @@ import re
 from .ckptfile import file_name
 from .imports import dotted_name
 
-# ``a.b.NAME = value`` at the start of a line, with one backslash continuation at most
-_ASSIGNED = re.compile(r"^[ \t]*[A-Za-z_]\w*(?:\.\w+)*\.([A-Z][A-Z0-9_]*)[ \t]*=(?!=)[ \t]*((?:[^\n]*\\\n)?[^\n]*)$",
-                       re.MULTILINE)
+# ``.NAME =`` (not ``==``): where to look; the line must then be ``a.b.NAME = value`` from its start
+_ATTRIBUTE_SET = re.compile(r"\.([A-Z][A-Z0-9_]*)[ \t]*=(?!=)")
+_TARGET = re.compile(r"[ \t]*[A-Za-z_][\w.]*")
 
 
 def constant_files(code: str) -> dict[str, set[str | None]]:
     """Upper-case attribute -> the file names its assignments in ``code`` spell (None for one spelling none)."""
     found: dict[str, set[str | None]] = {}
-    if "." not in code:
-        return found
-    for match in _ASSIGNED.finditer(code):
-        text = match.group(2).replace("\\\n", " ").strip()
+    for match in _ATTRIBUTE_SET.finditer(code):
+        start = code.rfind("\n", 0, match.start()) + 1
+        if _TARGET.fullmatch(code, start, match.start()) is None:
+            continue  # not a statement of its own: ``f(x.NAME=1)``, ``if a.NAME == b``
+        end = code.find("\n", match.end())
+        end = len(code) if end < 0 else end
+        text = code[match.end():end]
+        if text.rstrip().endswith("\\"):  # one backslash continuation
+            following = code.find("\n", end + 1)
+            text = text.rstrip()[:-1] + " " + code[end + 1:len(code) if following < 0 else following]
         try:
-            value = ast.parse(text, mode="eval").body
+            value = ast.parse(text.strip(), mode="eval").body
         except SyntaxError:
             value = None  # a value spread over more lines: it names no file we can read
         found.setdefault(match.group(1), set()).add(file_name(value) if value is not None else None)

@@ -535,11 +535,26 @@ class LoadedObjects:
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
 
+    def _looped_keys(self, key: ast.expr, scope: int) -> frozenset[str]:
+        """``for k in ['message_hub', 'optimizer']: del ckpt[k]`` (the list spelled there or bound to a name once): the
+        strings the loop variable ``key`` takes."""
+        if not isinstance(key, ast.Name):
+            return frozenset()
+        for target, iterated, where in self.loop_nodes:
+            if where != scope or not isinstance(target, ast.Name) or target.id != key.id:
+                continue
+            if isinstance(iterated, ast.Name) and len(bound := self.provenance.bindings.get((scope, iterated.id), ())) == 1:
+                iterated = bound[0][0]
+            if isinstance(iterated, (ast.List, ast.Tuple, ast.Set)):
+                return frozenset(item.value for item in iterated.elts
+                                 if isinstance(item, ast.Constant) and isinstance(item.value, str))
+        return frozenset()
+
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
         if not isinstance(node.ctx, ast.Load):
-            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and \
-                    _string_key(node) in TRAINING_STATE_KEYS:
+            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and (
+                    _string_key(node) in TRAINING_STATE_KEYS or self._looped_keys(node.slice, scope) & TRAINING_STATE_KEYS):
                 self.stripped.add((scope, node.value.id))  # del ckpt["optimizer"]: only a training run needs it
             return
         key = _string_key(node) or self.constant_of(node.slice)

@@ -61,6 +61,7 @@ class ProjectEvidence:
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
         self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
+        self._plain_by_file: tuple[tuple[int, int], list] | None = None  # see _plain_layouts_by_file
         self.constant_files: dict[str, set[str | None]] = {}  # config constant -> file names it is set to (configpaths.py)
 
     def add(self, evidence: FileEvidence) -> None:
@@ -291,11 +292,16 @@ class ProjectEvidence:
 
     def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]]]]:
         """Each file's plain saved layouts (a config-holding one counts where a config is plain data), with its folders."""
+        sizes = (len(self.files), len(self.borrowed))
+        if self._plain_by_file is not None and self._plain_by_file[0] == sizes:
+            return self._plain_by_file[1]
         config_plain = self._config_object() is None
-        return [(_folders(evidence.file), evidence.plain_layouts + (
-                    [keys for keys, _, _ in evidence.config_layouts] if config_plain else []))
-                for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
-                    config_plain and evidence.config_layouts)]
+        found = [(_folders(evidence.file), evidence.plain_layouts + (
+                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []))
+                 for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
+                     config_plain and evidence.config_layouts)]
+        self._plain_by_file = (sizes, found)
+        return found
 
     def _reads_plain_file(self, candidate: LoadCandidate) -> bool:
         """The load's path spells a file name (in one of its bindings: ``os.path.join(d, "final_state.pth")``) that
