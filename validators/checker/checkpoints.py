@@ -235,6 +235,9 @@ class LoadCandidate:
     parameter: tuple[str, int] | None = None  # (function, position): it loads a path parameter of a plain function
     publishes: bool = False  # it drops keys from the result (``ckpt.pop(k)``) and torch.save()s the rest
     fit_resume: bool = False  # its file hands the same path to ``trainer.fit(..., ckpt_path=)`` (lightningversion.py)
+    constant: str | None = None  # the upper-case config attribute its path is (``cfg.MODEL.X_CHECKPOINT``), configpaths.py
+    # imported project functions its result is handed to: (module path suffix, function, position); see project.py
+    helpers: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass
@@ -278,6 +281,8 @@ class FileEvidence:
     object_hparams: tuple[str, bool] | None = None
     lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
     candidates: list[LoadCandidate] = field(default_factory=list)
+    # (module-level function, position) -> keys it reads from that parameter: what a load handed to it reads
+    parameter_keys: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
     # what it passes by keyword to an imported project saver (``trainer.save(best_map=m)``): (module suffix,
     # ``Class.method``, keyword, True for numpy or the (module, callable) it comes from); a method that saves its
     # ``**kwargs`` (provenance.KEYWORDS) holds them

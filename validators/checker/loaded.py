@@ -125,6 +125,9 @@ class LoadedObjects:
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
+        self.plain_save_lines: dict[tuple[int, str], set[int]] = {}  # path -> lines of those saves
+        # lines of saves that looked plain while walking but hold numpy once every binding is known (FileEvidence.settle)
+        self.settled_object_lines: set[int] = set()
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
         # the same per binding: `data = pickle.load(f); data["ema"]` then `data = torch.load(p); data["net"]`
@@ -167,6 +170,9 @@ class LoadedObjects:
         self.foreign_reads: list[tuple[str, ast.expr, int]] = []
         self.stored_attributes: set[str] = set()  # attributes the file sets (``t.someattr = 1``)
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
+        # restore_net(net, checkpoint) with restore_net imported from a module of the project: (scope, name) ->
+        # (module path suffix, function, position); the keys that function reads there are the load's too (project.py)
+        self.helper_passes: dict[tuple[int, str], set[tuple[str, str, int]]] = {}
         self.built_objects: set[tuple[int, str]] = set()  # (scope, dotted) bound to an object the file builds
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
@@ -220,6 +226,8 @@ class LoadedObjects:
         head, _, rest = callee.partition(".")
         if not rest:
             return self.imported.get(head)
+        if head in NUMPY_MODULES:
+            return None  # np.mean(x): numpy itself, never a module of the project (provenance.py decides it)
         if head == "self" and (instance := self.instances.get((0, callee.rsplit(".", 1)[0]))) is not None:
             return instance[0], f"{instance[1]}.{callee.rsplit('.', 1)[1]}"  # self.metrics.get_scores()
         if "." in rest:
@@ -510,6 +518,11 @@ class LoadedObjects:
             elif call.func.id in self.local_functions:
                 self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
                                 if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
+            elif call.func.id in self.imported and not any(isinstance(arg, ast.Starred) for arg in call.args):
+                suffix, function = self.imported[call.func.id]
+                for position, arg in enumerate(call.args):
+                    if isinstance(arg, ast.Name):
+                        self.helper_passes.setdefault((scope, arg.id), set()).add((suffix, function, position))
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
         elif isinstance(call.func, ast.Attribute) and call.args:
@@ -526,11 +539,26 @@ class LoadedObjects:
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
 
+    def _looped_keys(self, key: ast.expr, scope: int) -> frozenset[str]:
+        """``for k in ['message_hub', 'optimizer']: del ckpt[k]`` (the list spelled there or bound to a name once): the
+        strings the loop variable ``key`` takes."""
+        if not isinstance(key, ast.Name):
+            return frozenset()
+        for target, iterated, where in self.loop_nodes:
+            if where != scope or not isinstance(target, ast.Name) or target.id != key.id:
+                continue
+            if isinstance(iterated, ast.Name) and len(bound := self.provenance.bindings.get((scope, iterated.id), ())) == 1:
+                iterated = bound[0][0]
+            if isinstance(iterated, (ast.List, ast.Tuple, ast.Set)):
+                return frozenset(item.value for item in iterated.elts
+                                 if isinstance(item, ast.Constant) and isinstance(item.value, str))
+        return frozenset()
+
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
         if not isinstance(node.ctx, ast.Load):
-            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and \
-                    _string_key(node) in TRAINING_STATE_KEYS:
+            if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and (
+                    _string_key(node) in TRAINING_STATE_KEYS or self._looped_keys(node.slice, scope) & TRAINING_STATE_KEYS):
                 self.stripped.add((scope, node.value.id))  # del ckpt["optimizer"]: only a training run needs it
             return
         key = _string_key(node) or self.constant_of(node.slice)
@@ -694,6 +722,7 @@ class LoadedObjects:
             if display is not None:
                 self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
+                self.plain_save_lines.setdefault(_path_key(call.args[1], scope), set()).add(call.lineno)
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
@@ -775,6 +804,22 @@ class LoadedObjects:
         keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
         return frozenset(keys)
 
+    def helpers_of(self, call: ast.Call) -> tuple[tuple[str, str, int], ...]:
+        """The imported project functions the name a load is bound to is passed to, with its position there."""
+        bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
+        return tuple(sorted(self.helper_passes.get(bound, ()))) if bound is not None else ()
+
+    def parameter_keys(self) -> dict[tuple[str, int], frozenset[str]]:
+        """(module-level function, position) -> the string keys it reads from that parameter."""
+        found = {}
+        for scope, (name, positional) in self.functions.items():
+            if self.provenance.parents.get(scope) != 0:
+                continue  # a nested function: no other module calls it
+            for position, parameter in enumerate(positional):
+                if keys := self.keys_read.get((scope, parameter)):
+                    found[(name, position)] = frozenset(keys)
+        return found
+
     def has_variable_key(self, call: ast.Call) -> bool:
         """The result is read with a key held in a name (``ckpt[key]``, ``args.key in ckpt``) that is not a
         loop over the result itself (``for k in ckpt: ckpt[k]`` walks a state_dict's own keys)."""
@@ -799,6 +844,8 @@ class LoadedObjects:
         if self.pairs.reads_plain_save(call.args[0], scope):
             return True  # the class's own save method wrote plain data to this file (savepairs.py)
         saved = self.plain_saved_to.get(path)
+        if saved is not None and self.plain_save_lines.get(path, set()) & self.settled_object_lines:
+            return False  # `{"ts": ts}` where `ts, ... = make_data()` returns numpy: not plain after all
         return saved is not None and self.keys_of(call) <= saved
 
     def is_ckpt_path(self, node: ast.AST | None, scope: int) -> bool:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
+from .configpaths import constant_files
 from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
 from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
 from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
@@ -60,6 +61,8 @@ class ProjectEvidence:
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
         self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
+        self._plain_by_file: tuple[tuple[int, int], list] | None = None  # see _plain_layouts_by_file
+        self.constant_files: dict[str, set[str | None]] = {}  # config constant -> file names it is set to (configpaths.py)
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -83,6 +86,8 @@ class ProjectEvidence:
         self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
         self.sat = self.sat or trains_with_sat(code)
         self.nnunet = self.nnunet or imports_nnunet(code)
+        for constant, names in constant_files(code).items():
+            self.constant_files.setdefault(constant, set()).update(names)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -121,6 +126,8 @@ class ProjectEvidence:
         """The first rule whose evidence holds, and the evidence in words. A committed file the load names
         decides first (what it holds is fact, the rest is inference); then saved layouts (they name a line)."""
         by_when = {rule.when: rule for rule in candidate.rules}
+        if candidate.helpers and (read := self._read_by_helpers(candidate)):
+            candidate = replace(candidate, keys=candidate.keys | read)
         if candidate.path is not None and file and (
                 found := resolve_file(*candidate.path, file, self.root)) is not None and (
                 verdict := read_verdict(found)) is not None:
@@ -131,6 +138,8 @@ class ProjectEvidence:
                 what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
                         if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
+        if self._names_unwritten_file(candidate):
+            by_when.pop("saved-in-project", None)  # a file the project never writes: its saved layouts tell nothing
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file)):
@@ -206,13 +215,15 @@ class ProjectEvidence:
         for evidence in (*self.files, *self.borrowed):
             if ambiguous and evidence.file != file:
                 continue
+            if keys and file and self._nearer_plain_save(keys, file, evidence.file):
+                continue
             if plain_file:  # saves spelling another file name than the plain one it reads are not its file
                 evidence = saved_to(evidence, candidate.file_name)
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
             layouts += [(layout, line, held, f"an object ({writer} saves it)")
                         for layout, line, held, writer in evidence.writer_layouts]
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
-                layouts += [(layout, line, held, "an object the file builds") for layout, line, held in
+                layouts += [(layout, line, held, BUILT) for layout, line, held in
                             evidence.built_layouts]
             if why := self._config_object():
                 layouts += [(layout, line, held, f"a config object ({why})")
@@ -245,6 +256,52 @@ class ProjectEvidence:
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
+
+    def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
+        """The keys the project functions a load's result is handed to read from it (``restore_net(net, checkpoint)``
+        where loss/optimizer.py's ``restore_net`` reads ``checkpoint['state_dict']``)."""
+        read: set[str] = set()
+        for module, function, position in candidate.helpers:
+            for evidence in self.files:
+                if (keys := evidence.parameter_keys.get((function, position))) and is_module_file(
+                        os.path.abspath(evidence.file).replace(os.sep, "/"), module):
+                    read |= keys
+        return frozenset(read)
+
+    def _names_unwritten_file(self, candidate: LoadCandidate) -> bool:
+        """The load's path is a config constant that every assignment sets to a spelled-out file name, and no save of
+        the project spells one of those names (configpaths.py): published weights, not a checkpoint of its own."""
+        names = self.constant_files.get(candidate.constant) if candidate.constant else None
+        if not names or None in names:
+            return False
+        group = (*self.files, *self.borrowed)
+        return not any(name in e.object_files or name in e.plain_files or name in e.saved_names.values()
+                       for e in group for name in names)
+
+    def _nearer_plain_save(self, keys: frozenset[str], file: str, saver: str) -> bool:
+        """A file nearer to the load than ``saver`` (by folders: the load's own folder first) saves a plain dict holding
+        every key the load reads: the load reads that script's checkpoint (``experiments/recognition/verify.py``
+        beside ``recognition/train_dist.py``), not the one a sibling folder's script saves with an object."""
+        if saver == file:
+            return False
+        plain = self._plain_layouts_by_file()
+        here = _folders(file)
+        limit = _distance(here, _folders(saver))
+        return any(_distance(here, folders) < limit and any(keys <= layout for layout in layouts)
+                   for folders, layouts in plain)
+
+    def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]]]]:
+        """Each file's plain saved layouts (a config-holding one counts where a config is plain data), with its folders."""
+        sizes = (len(self.files), len(self.borrowed))
+        if self._plain_by_file is not None and self._plain_by_file[0] == sizes:
+            return self._plain_by_file[1]
+        config_plain = self._config_object() is None
+        found = [(_folders(evidence.file), evidence.plain_layouts + (
+                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []))
+                 for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
+                     config_plain and evidence.config_layouts)]
+        self._plain_by_file = (sizes, found)
+        return found
 
     def _reads_plain_file(self, candidate: LoadCandidate) -> bool:
         """The load's path spells a file name (in one of its bindings: ``os.path.join(d, "final_state.pth")``) that
@@ -340,6 +397,20 @@ class ProjectEvidence:
         return None
 
 
+def _folders(file: str) -> tuple[str, ...]:
+    return tuple(os.path.dirname(os.path.abspath(file)).split(os.sep))
+
+
+def _distance(one: tuple[str, ...], other: tuple[str, ...]) -> int:
+    """Steps up and down the folder tree from one folder to the other."""
+    common = 0
+    for a, b in zip(one, other):
+        if a != b:
+            break
+        common += 1
+    return len(one) + len(other) - 2 * common
+
+
 def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
     """``evidence`` without the layouts whose save spells a file name other than ``name`` (those spelling none stay)."""
     def keep(line: int) -> bool:
@@ -353,6 +424,9 @@ def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
 
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
+# what a value the saving file builds itself is, and what torch 2.15's weights_only load says of it
+BUILT = ("an object the file builds: a numpy scalar or array (Unsupported global: GLOBAL numpy._core.multiarray.scalar "
+         "or numpy._core.multiarray._reconstruct) or an instance of its own class")
 
 
 def package_names(root: str) -> set[str]:

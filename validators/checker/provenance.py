@@ -110,12 +110,16 @@ class Provenance:
         """``validate(opts, model, metrics=metrics)``: what a plain function of the file is passed, and where."""
         self.calls.setdefault(call.func.id, []).append((call, scope))
 
-    def source(self, value: ast.expr, scope: int, call_ref: Callable, local_numpy: Callable[[str], bool]):
+    def source(self, value: ast.expr, scope: int, call_ref: Callable, local_numpy: Callable[[str], bool],
+               before: int | None = None):
         """True when ``value`` is numpy by its bindings in this file; the (module, callable) reference when it
         is what an imported project callable returns; None otherwise. ``call_ref(call, scope)`` names the
         imported callable a call runs; ``local_numpy(name)`` tells whether the file's own function or
-        ``Class.method`` returns numpy."""
-        return _Search(self, call_ref, local_numpy).value(value, scope, 0)
+        ``Class.method`` returns numpy. ``before``: the save's line when it runs once in ``scope`` (no loop holds
+        it): bindings of ``scope``'s own names below that line are not asked."""
+        search = _Search(self, call_ref, local_numpy)
+        search.limit = (scope, before) if before is not None else None
+        return search.value(value, scope, 0)
 
 
 def plain_numpy(callee: str, call: ast.Call) -> bool:
@@ -135,6 +139,7 @@ class _Search:
     def __init__(self, provenance: Provenance, call_ref: Callable, local_numpy: Callable[[str], bool]) -> None:
         self.provenance, self.call_ref, self.local_numpy = provenance, call_ref, local_numpy
         self.seen: set[tuple[int, str]] = set()
+        self.limit: tuple[int, int] | None = None  # (scope, line): that scope's bindings below the line never reach
 
     def value(self, node: ast.expr | None, scope: int, depth: int):
         if node is None or depth > _DEPTH:
@@ -178,6 +183,9 @@ class _Search:
                 # the last binding first: `net = net.state_dict()` (a plain value made from the name itself) hides
                 # what the name held before it (`net = Generator(...)`)
                 for bound, position, where in reversed(self.provenance.bindings[key]):
+                    if self.limit is not None and key[0] == self.limit[0] and "." not in name and \
+                            getattr(bound, "lineno", 0) > self.limit[1]:
+                        continue  # bound after the save, which no loop repeats
                     result = self._bound(bound, position, where, depth)
                     if result is True:
                         return True

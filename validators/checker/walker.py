@@ -36,7 +36,8 @@ from .listednames import read_is_harmless, unused_getattr_default
 from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
-from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, statements
+from .configpaths import loaded_constant
+from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, own_statements, statements
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -244,6 +245,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
+            self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
                 if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
@@ -277,11 +279,13 @@ class FindingCollector(ast.NodeVisitor):
                     # in a file that imports Lightning itself, `if "state_dict" in sd` still tests a Lightning .ckpt
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
                     self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call),
-                    self.evidence.lightning and resumed_by_fit(self.source_text, loaded_path(call))))
+                    self.evidence.lightning and resumed_by_fit(self.source_text, loaded_path(call)),
+                    self._loaded_constant(call), self.loads.helpers_of(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
+        self.evidence.parameter_keys = self.loads.parameter_keys()
         self.class_facts.keep_inherited_calls()
         self._summarise_returns()
         if self.conditional:
@@ -1263,11 +1267,33 @@ class FindingCollector(ast.NodeVisitor):
             lambda value: is_config_name(value) and dotted_name(value) not in built,
             lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
             lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
-            (scope, api != "torch.save"), saved_name, lambda value: id(value) in self.loads.conditional_values)
+            (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
+            lambda value: id(value) in self.loads.conditional_values)
+
+    def _loaded_constant(self, call: ast.Call) -> str | None:
+        """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""
+        path = loaded_path(call)
+        scope = self.scope_of.get(id(call), 0)
+        bound = [value for value, position, _ in self.loads.provenance.bindings.get((scope, path.id), ())
+                 if position is None] if isinstance(path, ast.Name) else []
+        return loaded_constant(path, bound)
+
+    def _runs_once(self, node: ast.Call, scope: int) -> int | None:
+        """The save's line when no loop of its own function (or module) holds it: a local binding further down
+        cannot reach it then (``orig_ts = torch.from_numpy(orig_ts)`` after the save); None inside a loop."""
+        holder = self.scope_nodes.get(scope, self.tree)
+        if not hasattr(holder, "body") or isinstance(holder, ast.ClassDef):
+            return None
+        for statement in own_statements(holder):
+            if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and \
+                    statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno):
+                return None
+        return node.lineno
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
-        return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy)
+        return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy,
+                                            context[2] if len(context) > 2 else None)
 
     def _returns_numpy(self, name: str) -> bool:
         """The file's own function ``name``, ``Class.name`` or a method ``name`` of one of its classes returns numpy,

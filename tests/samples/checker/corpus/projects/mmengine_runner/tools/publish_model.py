@@ -50,3 +50,21 @@ def strip_ema(in_file, out_file):
     checkpoint = torch.load(in_file, map_location="cpu")
     checkpoint["model"] = checkpoint.pop("ema")
     torch.save(checkpoint, out_file)
+
+
+def strip_listed_keys(in_file, out_file):
+    # seen in: mmaction2's publish_model.py, which deletes the training-only keys in a loop over a list
+    checkpoint = torch.load(in_file, map_location="cpu")  # finding: torch-load-saved-in-project
+    unnecessary_keys = ["message_hub", "optimizer", "param_schedulers"]
+    for k in unnecessary_keys:
+        if k in checkpoint:
+            del checkpoint[k]
+    torch.save(checkpoint, out_file)
+
+
+def strip_other_keys(in_file, out_file):
+    # deletes keys a Runner checkpoint never has: some other file
+    checkpoint = torch.load(in_file, map_location="cpu")
+    for k in ("teacher", "ema"):
+        del checkpoint[k]
+    torch.save(checkpoint, out_file)

@@ -1,0 +1,3 @@
+class AttrDict(dict):
+    def __getattr__(self, name):
+        return self[name]
