@@ -203,9 +203,12 @@ class ProjectEvidence:
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
         plain_file = self._reads_plain_file(candidate)
+        nearest = self._nearest_plain(keys, file)
         for evidence in (*self.files, *self.borrowed):
             if ambiguous and evidence.file != file:
                 continue
+            if nearest and _shared_folders(file, evidence.file) < nearest:
+                continue  # a plain save nearer the load holds every key it reads: that is the file it reads
             if plain_file:  # saves spelling another file name than the plain one it reads are not its file
                 evidence = saved_to(evidence, candidate.file_name)
             layouts = [(layout, line, held, "an object") for layout, line, held in evidence.object_layouts]
@@ -245,6 +248,19 @@ class ProjectEvidence:
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
+
+    def _nearest_plain(self, keys: frozenset[str], file: str) -> int:
+        """How many folders the load's file shares with the nearest file saving a plain dict that holds every key
+        the load reads (``experiments/recognition/train.py`` for ``experiments/recognition/verify.py``); 0 for none.
+        A layout also drawn from another module, or holding a config, is not surely plain and does not count."""
+        if not keys or not file:
+            return 0
+        nearest = 0
+        for evidence in (*self.files, *self.borrowed):
+            unsure = {layout for layout, *_ in (*evidence.derived_layouts, *evidence.config_layouts)}
+            if any(keys <= plain and plain not in unsure for plain in evidence.plain_layouts):
+                nearest = max(nearest, _shared_folders(file, evidence.file))
+        return nearest
 
     def _reads_plain_file(self, candidate: LoadCandidate) -> bool:
         """The load's path spells a file name (in one of its bindings: ``os.path.join(d, "final_state.pth")``) that
@@ -338,6 +354,18 @@ class ProjectEvidence:
         if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
             return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
+
+
+def _shared_folders(one: str, other: str) -> int:
+    """How many leading folders the two files' paths have in common."""
+    first = os.path.dirname(os.path.abspath(one)).split(os.sep)
+    second = os.path.dirname(os.path.abspath(other)).split(os.sep)
+    shared = 0
+    for a, b in zip(first, second):
+        if a != b:
+            break
+        shared += 1
+    return shared
 
 
 def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
