@@ -161,6 +161,7 @@ class LoadedObjects:
         # CamelCase names imported from a package that is neither torch nor the standard library (``from
         # src.utils.vocabulary import Vocab``): classes whose instances weights_only refuses (see _constructs)
         self.imported_classes: set[str] = set()
+        self.pil_images: set[str] = set()  # local names of PIL's Image module (``from PIL import Image``)
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
@@ -464,6 +465,8 @@ class LoadedObjects:
                 _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
+        if head in self.pil_images and last in _PIL_IMAGES and callee.count(".") == 1:
+            return True  # Image.fromarray(a): a PIL.Image.Image
         if self._is_collate(call):
             return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
         if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
@@ -1014,6 +1017,8 @@ LIBRARY_OBJECTS = {
     "torch_sparse": frozenset({"SparseTensor"}),
     "torch_geometric": frozenset({"SparseTensor", "Data", "HeteroData", "Batch", "TemporalData"}),
 }
+# PIL.Image functions that return a PIL.Image.Image (checked on torch 2.15: "Unsupported global: GLOBAL PIL.Image.Image")
+_PIL_IMAGES = frozenset({"fromarray", "open", "new", "frombytes", "merge"})
 # nn.Module methods that return the module itself
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})
@@ -1146,12 +1151,12 @@ def _is_training_object(node: ast.expr) -> bool:
 
 
 def type_tested_names(test: ast.expr) -> list[str]:
-    """The names an ``if`` test checks the type of: ``isinstance(ckpt, dict)``, ``not isinstance(x.get("ema"), dict)``,
-    ``isinstance(c, State) and ...`` (the name the first argument starts from)."""
+    """The names an ``if`` test checks the kind of: ``isinstance(ckpt, dict)``, ``not isinstance(x.get("ema"), dict)``,
+    ``isinstance(c, State) and ...``, ``hasattr(sd, "module")`` (the name the first argument starts from)."""
     names = []
     for node in ast.walk(test):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance" and \
-                len(node.args) == 2:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "hasattr") \
+                and len(node.args) == 2:
             root = node.args[0]
             while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
                 root = root.func if isinstance(root, ast.Call) else root.value

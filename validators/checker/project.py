@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
@@ -356,12 +357,15 @@ class ProjectEvidence:
         return None
 
 
+@lru_cache(maxsize=4096)
+def _folders(file: str) -> tuple[str, ...]:
+    return tuple(os.path.dirname(os.path.abspath(file)).split(os.sep))
+
+
 def _shared_folders(one: str, other: str) -> int:
     """How many leading folders the two files' paths have in common."""
-    first = os.path.dirname(os.path.abspath(one)).split(os.sep)
-    second = os.path.dirname(os.path.abspath(other)).split(os.sep)
     shared = 0
-    for a, b in zip(first, second):
+    for a, b in zip(_folders(one), _folders(other)):
         if a != b:
             break
         shared += 1

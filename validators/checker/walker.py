@@ -874,6 +874,8 @@ class FindingCollector(ast.NodeVisitor):
         if not node.level and not is_torch_module(node.module or "") and \
                 (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
             self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
+        if node.module == "PIL":
+            self.loads.pil_images.update(a.asname or a.name for a in node.names if a.name == "Image")
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())

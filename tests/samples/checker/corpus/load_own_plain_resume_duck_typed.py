@@ -42,3 +42,11 @@ def load_state(model, path, saved_state_class):
         model.load_state_dict(checkpoint.model)
     else:
         model.load_state_dict(checkpoint)
+
+
+# a hasattr test is duck typing too: the file saves a plain state_dict to the same path
+def resume_either(model, path):
+    state = torch.load(path)
+    state = state.module.state_dict() if hasattr(state, "module") else state
+    model.load_state_dict(state["net"])
+    torch.save({"net": model.state_dict()}, path)
