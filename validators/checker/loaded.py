@@ -29,6 +29,17 @@ A load handed to a library loader whose layout holds objects (fairseq's ``load_m
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
 ``loads-pickled-object`` case too.
 
+A name that holds a load's result, or a value the file torch.save()s, and is read with an attribute that no tensor,
+container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scriptable__()``; the list comes from torch
+2.15, see loaded_value_attributes) holds an object: weights_only refuses every class outside its allowlist ("Unsupported
+global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
+imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
+class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), what ``__prepare_scriptable__()``
+returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
+PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
+sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
+path, holding every key the load reads.
+
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
@@ -1152,17 +1163,19 @@ def _is_training_object(node: ast.expr) -> bool:
 
 def type_tested_names(test: ast.expr) -> list[str]:
     """The names an ``if`` test checks the kind of: ``isinstance(ckpt, dict)``, ``not isinstance(x.get("ema"), dict)``,
-    ``isinstance(c, State) and ...``, ``hasattr(sd, "module")`` (the name the first argument starts from)."""
-    names = []
-    for node in ast.walk(test):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "hasattr") \
-                and len(node.args) == 2:
-            root = node.args[0]
-            while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
-                root = root.func if isinstance(root, ast.Call) else root.value
-            if isinstance(root, ast.Name):
-                names.append(root.id)
-    return names
+    ``isinstance(c, State) and ...``, ``hasattr(sd, "module")`` (the name the first argument starts from). Only
+    ``not``/``and``/``or`` are looked through: most tests hold no such call, and are not walked."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return type_tested_names(test.operand)
+    if isinstance(test, ast.BoolOp):
+        return [name for value in test.values for name in type_tested_names(value)]
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in ("isinstance", "hasattr")
+            and len(test.args) == 2):
+        return []
+    root = test.args[0]
+    while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return [root.id] if isinstance(root, ast.Name) else []
 
 
 def _prepares_scriptable(node: ast.expr) -> bool:
