@@ -29,6 +29,17 @@ A load handed to a library loader whose layout holds objects (fairseq's ``load_m
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
 ``loads-pickled-object`` case too.
 
+A name that holds a load's result, or a value the file torch.save()s, and is read with an attribute that no tensor,
+container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scriptable__()``; the list comes from torch
+2.15, see loaded_value_attributes) holds an object: weights_only refuses every class outside its allowlist ("Unsupported
+global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
+imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
+class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), what ``__prepare_scriptable__()``
+returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
+PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
+sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
+path, holding every key the load reads.
+
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
@@ -161,6 +172,13 @@ class LoadedObjects:
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
         # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
         self.library_classes: set[str] = set()
+        # CamelCase names imported from a package that is neither torch nor the standard library (``from
+        # src.utils.vocabulary import Vocab``): classes whose instances weights_only refuses (see _constructs)
+        self.imported_classes: set[str] = set()
+        self.pil_images: set[str] = set()  # local names of PIL's Image module (``from PIL import Image``)
+        self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
+        # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
+        self.constructed_attributes: dict[tuple[str, str], bool] = {}
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
@@ -211,6 +229,21 @@ class LoadedObjects:
         self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
         self.provenance = Provenance()  # every binding of the file, for saves asked again after the walk
         self.pairs = SaveLoadPairs()  # a class's own save/load methods of one file (savepairs.py)
+        # id(the call a name holds) -> attributes read off that name which no weights_only value has
+        # (``v.get_stoi()``, ``tok.__prepare_scriptable__()``): the value is an object (see foreign_attributes)
+        self.foreign_held: dict[int, set[str]] = {}
+        # (scope, name) -> id of the value its latest binding assigned (``x = x.numpy()`` too, unlike ``current``)
+        self.holding: dict[tuple[int, str], int] = {}
+        self.new_holding: tuple[tuple[int, str], int] | None = None  # the binding being walked (see commit_holding)
+        # torch.save(x, f) of a name holding a call's result: (save call, scope, id(that call)), asked again once the
+        # file is walked, since the reads that show x to be an object may come after the save
+        self.saved_names: list[tuple[ast.Call, int, int]] = []
+        # (scope, name) an enclosing ``if``/``... if ... else ...`` tests with isinstance (pushed by the walker): code
+        # written for several kinds of value there (``sd if isinstance(sd, dict) else sd.state_dict()``), so what it
+        # does with the name in either branch is weaker evidence (duck_names, duck_held; see is_object)
+        self.type_tested: list[tuple[int, str]] = []
+        self.duck_names: set[tuple[int, str]] = set()
+        self.duck_held: dict[int, set[str]] = {}
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -269,6 +302,13 @@ class LoadedObjects:
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+            key = (self.provenance.owners.get(scope, ""), target.attr)
+            self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
+        elif isinstance(target, ast.Name):
+            self.new_holding = ((scope, target.id), id(value))  # once the value's own reads are walked: commit_holding
+            if self._constructs(value):
+                self.constructed.add(id(value))
         self.pairs.note_binding(scope, target, value)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
@@ -329,6 +369,12 @@ class LoadedObjects:
                     before[key] = (self.current.get(key), self.alternatives.get(key, set()))
             self.current[key] = id(value) if isinstance(value, ast.Call) else 0
             self.alternatives.pop(key, None)
+
+    def commit_holding(self) -> None:
+        """The walker has walked the assignment whose binding ``bind`` saw: the name holds the new value from here."""
+        if self.new_holding is not None:
+            self.holding[self.new_holding[0]] = self.new_holding[1]
+            self.new_holding = None
 
     def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
         """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the
@@ -442,6 +488,8 @@ class LoadedObjects:
                 _CONVERTER.search(last) is not None or \
                 last in _NAMESPACE_CLASSES or callee in self.library_classes:
             return True
+        if head in self.pil_images and last in _PIL_IMAGES and callee.count(".") == 1:
+            return True  # Image.fromarray(a): a PIL.Image.Image
         if self._is_collate(call):
             return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
         if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
@@ -450,6 +498,22 @@ class LoadedObjects:
         # schedule among its arguments says nothing of what it returns
         return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args) and all(
             isinstance(arg, ast.Constant) or self._is_built(arg, scope) for arg in call.args)
+
+    def _constructs(self, value: ast.expr) -> bool:
+        """``Vocab(**kw)``, ``OpenAIVocab()``: an instance of a class the file defines or imports from a package other
+        than torch and the standard library; weights_only refuses every class outside its allowlist (checked on torch
+        2.15: Unsupported global)."""
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+            value.func.id in self.imported_classes or value.func.id in self.local_classes)
+
+    def _constructed(self, value: ast.expr, scope: int) -> bool:
+        """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
+        every binding of that attribute in the class so far builds one."""
+        if isinstance(value, ast.Name):
+            return self.holding.get((scope, value.id)) in self.constructed and (scope, value.id) not in self.alternatives
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
+        return self._constructs(value)
 
     def _is_collate(self, value: ast.expr) -> bool:
         """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
@@ -468,7 +532,8 @@ class LoadedObjects:
     def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
-        if is_object_value(value) or _is_training_object(value):
+        if is_object_value(value) or _is_training_object(value) or _prepares_scriptable(value) or \
+                self._constructed(value, scope):
             return True
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
@@ -664,7 +729,10 @@ class LoadedObjects:
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
-                self._mark(value.value, scope)
+                if self._type_tested(value.value, scope):
+                    self.duck_names.add((scope, value.value.id))  # data["ema"].state_dict() if not isinstance(...)
+                else:
+                    self._mark(value.value, scope)
             elif key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
                     node.attr not in loaded_value_attributes():
                 # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute;
@@ -673,8 +741,16 @@ class LoadedObjects:
             return
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
+        elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
+                (held := self.holding.get((scope, value.id))) and (scope, value.id) not in self.alternatives and \
+                node.attr not in loaded_value_attributes():
+            # v.get_stoi(): v holds that call's object
+            (self.duck_held if self._type_tested(value, scope) else self.foreign_held).setdefault(held, set()).add(
+                node.attr)
         if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
             self.object_names.add(self.items[(scope, value.id)])
+        elif node.attr in OBJECT_SIGNALS and self._type_tested(value, scope):
+            self.duck_names.add((scope, value.id))
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
 
@@ -704,18 +780,11 @@ class LoadedObjects:
         # name (attrsaves.py)
         objects = objects or whole_parts or writes_framed_pickle(call)
         if objects:
-            self.objects_saved_to.add(_path_key(call.args[1], scope))
-            if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
-                # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
-                self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
-            if (named := self.file_name(call.args[1], scope)) is not None:
-                self.objects_saved_names.setdefault(named, call.lineno)
-            if (spelled := self._spelled_path(call.args[1], scope)) is not None:
-                self.objects_saved_exprs.setdefault(spelled, call.lineno)
-            if isinstance(call.args[1], ast.Name) and (signature := self.signatures.get(scope)) is not None and \
-                    call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
-                self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
+            self._note_objects_saved(call, scope)
         else:
+            if isinstance(saved, ast.Name) and (held := self.holding.get((scope, saved.id))) and \
+                    (scope, saved.id) not in self.alternatives:
+                self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -730,6 +799,38 @@ class LoadedObjects:
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
+
+    def _foreign(self, held: int, reads: dict[int, set[str]] | None = None) -> bool:
+        """The call's result, held in a name, is read with an attribute that no value of a weights_only load has and
+        that the file never sets itself (``t.someattr = 1`` on a tensor survives torch.save)."""
+        return any(attribute not in self.stored_attributes
+                   for attribute in (self.foreign_held if reads is None else reads).get(held, ()))
+
+    def _type_tested(self, node: ast.expr, scope: int) -> bool:
+        return bool(self.type_tested) and isinstance(node, ast.Name) and (scope, node.id) in self.type_tested
+
+    def _settle_saved_names(self) -> None:
+        """``v = vocab(c); ...; torch.save(v, path); ...; v.get_itos()``: the name saved held an object (an attribute
+        no tensor, container or primitive has was read off it while it held the same value)."""
+        for call, scope, held in self.saved_names:
+            if self._foreign(held):
+                self._note_objects_saved(call, scope)
+        self.saved_names = []
+
+    def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
+        """Where ``torch.save(saved, f)`` wrote objects: ``f`` as written, its file name, its spelled-out expression."""
+        saved = call.args[0]
+        self.objects_saved_to.add(_path_key(call.args[1], scope))
+        if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
+            # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
+            self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
+        if (named := self.file_name(call.args[1], scope)) is not None:
+            self.objects_saved_names.setdefault(named, call.lineno)
+        if (spelled := self._spelled_path(call.args[1], scope)) is not None:
+            self.objects_saved_exprs.setdefault(spelled, call.lineno)
+        if isinstance(call.args[1], ast.Name) and (signature := self.signatures.get(scope)) is not None and \
+                call.args[1].id in signature[1]:  # def cache_labels(self, path): ...; torch.save(x, path)
+            self.saved_params.add((signature[0], signature[1].index(call.args[1].id)))
 
     def note_return(self, value: ast.expr, scope: int) -> None:
         """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
@@ -839,6 +940,8 @@ class LoadedObjects:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
+        if self.saved_names:
+            self._settle_saved_names()
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
         if self.pairs.reads_plain_save(call.args[0], scope):
@@ -912,8 +1015,12 @@ class LoadedObjects:
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))
-        if id(call) in self.object_calls or bound in self.object_names:
+        if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)):
             return True
+        if bound in self.duck_names or self._foreign(id(call), self.duck_held):
+            # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
+            # dict to this very path holding every key read (the object branch reads files of an older layout)
+            return not self.reads_own_plain_save(call, bound[0] if bound else 0)
         return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
@@ -923,6 +1030,8 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
+        if self.saved_names:
+            self._settle_saved_names()
         if scope in self.round_trips and scope not in self.subprocess_scopes:
             return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
@@ -970,6 +1079,8 @@ LIBRARY_OBJECTS = {
     "torch_sparse": frozenset({"SparseTensor"}),
     "torch_geometric": frozenset({"SparseTensor", "Data", "HeteroData", "Batch", "TemporalData"}),
 }
+# PIL.Image functions that return a PIL.Image.Image (checked on torch 2.15: "Unsupported global: GLOBAL PIL.Image.Image")
+_PIL_IMAGES = frozenset({"fromarray", "open", "new", "frombytes", "merge"})
 # nn.Module methods that return the module itself
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})
@@ -1099,6 +1210,30 @@ def _is_training_object(node: ast.expr) -> bool:
     """``self.optimizer`` saved as it is: the attribute of the object that trains (not ``args.optimizer``, a name)."""
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and \
         node.attr.lower() in _TRAINING_OBJECTS
+
+
+def type_tested_names(test: ast.expr) -> list[str]:
+    """The names an ``if`` test checks the kind of: ``isinstance(ckpt, dict)``, ``not isinstance(x.get("ema"), dict)``,
+    ``isinstance(c, State) and ...``, ``hasattr(sd, "module")`` (the name the first argument starts from). Only
+    ``not``/``and``/``or`` are looked through: most tests hold no such call, and are not walked."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return type_tested_names(test.operand)
+    if isinstance(test, ast.BoolOp):
+        return [name for value in test.values for name in type_tested_names(value)]
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id in ("isinstance", "hasattr")
+            and len(test.args) == 2):
+        return []
+    root = test.args[0]
+    while isinstance(root, (ast.Attribute, ast.Subscript, ast.Call)):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return [root.id] if isinstance(root, ast.Name) else []
+
+
+def _prepares_scriptable(node: ast.expr) -> bool:
+    """``tok.__prepare_scriptable__()``: the hook torch.jit.script calls to get the object it scripts in place of its
+    argument (torch/jit/_script.py), an nn.Module or a class instance, never a tensor or a container."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr == "__prepare_scriptable__"
 
 
 def is_object_value(node: ast.expr) -> bool:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
@@ -397,6 +398,7 @@ class ProjectEvidence:
         return None
 
 
+@lru_cache(maxsize=4096)
 def _folders(file: str) -> tuple[str, ...]:
     return tuple(os.path.dirname(os.path.abspath(file)).split(os.sep))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -43,7 +44,8 @@ from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
                           is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
                           writes_framed_pickle)
-from .loaded import LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type
+from .loaded import (LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type,
+                     type_tested_names)
 from .provenance import KEYWORDS
 from .uint8masks import _maker_span, uint8_mask_uses
 from .boolmasks import bool_subtractions
@@ -71,6 +73,8 @@ PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-on
 ENV_CONDITIONS = ("no-weights-only-env",)
 
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+# A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
+_CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -485,6 +489,8 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_list(orelse if fallback == 0 else body)
                 self._visit_guarded(body if fallback == 0 else orelse)
                 return
+            tested = [(self.scope, name) for name in type_tested_names(node.test)]
+            self.loads.type_tested += tested  # isinstance(x, ...): code for several kinds of x (LoadedObjects)
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
                 self.loads.enter_branch()
@@ -495,8 +501,10 @@ class FindingCollector(ast.NodeVisitor):
                 self._visit_list(node.orelse)
                 self.branch_path.pop()
                 self.loads.leave_branch(bool(node.orelse))
-                return
-            self.generic_visit(node)
+            else:
+                self.generic_visit(node)
+            if tested:
+                del self.loads.type_tested[-len(tested):]
             return
         runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
                              self._helper_parts, self._removed_keyword)
@@ -759,6 +767,7 @@ class FindingCollector(ast.NodeVisitor):
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
+        self.loads.commit_holding()  # `v = v.to_tensor()`: v holds the new value only after its reads
 
     def _called_as(self, function: ast.AST, outer: int) -> str | None:
         """The name a project call runs ``function`` by (spread.py): its own for a module-level function, the
@@ -818,6 +827,7 @@ class FindingCollector(ast.NodeVisitor):
             self._bind(node.value, node.target)
             note_table(node.target, node.value, self.table_elements)
             self.visit(node.value)
+            self.loads.commit_holding()
         self.visit(node.target)
         self._visit_annotation(node.annotation)
 
@@ -890,6 +900,11 @@ class FindingCollector(ast.NodeVisitor):
         if (node.level or not is_torch_module(node.module or "")) and \
                 (suffix := module_suffix(node.module, node.level, self.filename)) is not None:
             self.loads.imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
+        if not node.level and not is_torch_module(node.module or "") and \
+                (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
+            self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
+        if node.module == "PIL":
+            self.loads.pil_images.update(a.asname or a.name for a in node.names if a.name == "Image")
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
