@@ -47,6 +47,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings
+from .functionctx import FUNCTION_CTX, function_ctx
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
@@ -158,7 +159,9 @@ class FindingCollector(ast.NodeVisitor):
         self.module_classes: set[str] = set()  # this file's classes that derive from a torch module class
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
         self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
-        self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
+        # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
+        # autograd Function's static methods
+        self.instances: dict[tuple[int, str], str] = {}
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -640,6 +643,8 @@ class FindingCollector(ast.NodeVisitor):
             self._visit_annotation(node.returns)
             if self.rules.by_step_order:
                 self._check_step_order(node)
+            if outer in self.class_scopes and (ctx := function_ctx(node, self.bases)) is not None:
+                self.instances[(self.scope, ctx)] = FUNCTION_CTX  # ctx.saved_variables in backward
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
@@ -908,9 +913,9 @@ class FindingCollector(ast.NodeVisitor):
         if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
                 and node.value.id == "self"):
             self.class_facts.note_store(self.classes[-1], node.attr)
-        if self.profiler_rows and isinstance(node.value, ast.Name) and (
-                rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
-            self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
+        if self.instances and isinstance(node.value, ast.Name) and (
+                owner := self.instances.get((self.scope, node.value.id))) is not None:
+            self._check_qualified(node, f"{owner}.{node.attr}")  # item.cuda_time_total, ctx.saved_variables
         if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
             self.member_owners[id(node.value)] = node.attr
         dotted = dotted_name(node)
@@ -946,7 +951,7 @@ class FindingCollector(ast.NodeVisitor):
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
         if isinstance(node.target, ast.Name) and (rows := _profiler_rows(node.iter)) is not None:
-            self.profiler_rows[(self.scope, node.target.id)] = rows
+            self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
         self.generic_visit(node)
@@ -958,7 +963,7 @@ class FindingCollector(ast.NodeVisitor):
         prof.key_averages()]`` needs the loop's profiler rows known first."""
         for generator in node.generators:
             if isinstance(generator.target, ast.Name) and (rows := _profiler_rows(generator.iter)) is not None:
-                self.profiler_rows[(self.scope, generator.target.id)] = rows
+                self.instances[(self.scope, generator.target.id)] = rows
         self.generic_visit(node)
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
