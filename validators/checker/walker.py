@@ -51,7 +51,7 @@ from .functionctx import FUNCTION_CTX, function_ctx
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
-from .patterns import (passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (UNKNOWN_KEYWORDS, passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -846,11 +846,16 @@ class FindingCollector(ast.NodeVisitor):
                 self.bound_once.add(key)
             if (keywords := literal_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
+            else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
+                self.keyword_dicts.pop(key, None)
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-              and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
-              and isinstance(target.slice.value, str) and not self.guarded):
-            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check)
-            self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
+              and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) and not self.guarded):
+            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check).
+            # On a dict whose other keys are unknown (`opts = kwargs.copy(); opts["dynamo"] = False`) the key is
+            # still known: the dict is kept with an unknown `**` part, so only rules on passed keywords read it.
+            known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
+            known[:] = [kw for kw in known if kw.arg != target.slice.value]
+            known.append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
@@ -1408,9 +1413,7 @@ class FindingCollector(ast.NodeVisitor):
                     kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
                     kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
                     kw.arg is None) else [kw]
-                if known is None:
-                    return node  # what it passes is unknown: say nothing about it
-                spelled += known
+                spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
         if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
             args = [ast.Set([args[0]]), *args[1:]]
