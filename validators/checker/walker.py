@@ -48,6 +48,7 @@ from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings
 from .functionctx import FUNCTION_CTX, function_ctx
+from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
@@ -162,6 +163,11 @@ class FindingCollector(ast.NodeVisitor):
         # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
         # autograd Function's static methods
         self.instances: dict[tuple[int, str], str] = {}
+        # in files that name profiler results (profilerrows.py): the file's functions handed rows, names bound
+        # to collections of rows, and names bound to string literals (getattr(evt, sort_key))
+        self.row_parameters: dict[str, dict[str, str]] | None = None
+        self.row_lists: dict[tuple[int, str], str] = {}  # (scope, name) -> the profiler class of its elements
+        self.strings: dict[tuple[int, str], set[str]] = {}
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -216,6 +222,8 @@ class FindingCollector(ast.NodeVisitor):
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
         self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
+        if mentions_rows(self.source_text):
+            self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
@@ -643,6 +651,9 @@ class FindingCollector(ast.NodeVisitor):
             self._visit_annotation(node.returns)
             if self.rules.by_step_order:
                 self._check_step_order(node)
+            if self.row_parameters and outer == 0 and node.name in self.row_parameters:
+                for parameter, rows in self.row_parameters[node.name].items():  # save_profile_data(csv, events)
+                    self.row_lists[(self.scope, parameter)] = rows
             if outer in self.class_scopes and (ctx := function_ctx(node, self.bases)) is not None:
                 self.instances[(self.scope, ctx)] = FUNCTION_CTX  # ctx.saved_variables in backward
             self._visit_list(node.body)
@@ -844,6 +855,8 @@ class FindingCollector(ast.NodeVisitor):
                 else:
                     self.zero_dim.discard(key)
                 self.bound_once.add(key)
+            if self.row_parameters is not None:
+                self._bind_rows(key, value)
             if (keywords := literal_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
             else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
@@ -955,7 +968,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
-        if isinstance(node.target, ast.Name) and (rows := _profiler_rows(node.iter)) is not None:
+        if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
             self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
@@ -967,11 +980,58 @@ class FindingCollector(ast.NodeVisitor):
         """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
         prof.key_averages()]`` needs the loop's profiler rows known first."""
         for generator in node.generators:
-            if isinstance(generator.target, ast.Name) and (rows := _profiler_rows(generator.iter)) is not None:
+            if isinstance(generator.target, ast.Name) and (rows := rows_of(generator.iter, self._row_list)) is not None:
                 self.instances[(self.scope, generator.target.id)] = rows
         self.generic_visit(node)
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
+
+    def _row_list(self, name: str) -> str | None:
+        return self.row_lists.get((self.scope, name)) if self.row_lists else None
+
+    def _bind_rows(self, key: tuple[int, str], value: ast.expr) -> None:
+        """``events = sorted(prof.key_averages(), ...)``, ``sort_key = "self_cuda_time_total"``: what a later loop or
+        ``getattr(evt, sort_key)`` reads (files that name profiler results only)."""
+        if (rows := rows_of(value, self._row_list)) is not None:
+            self.row_lists[key] = rows
+        else:
+            self.row_lists.pop(key, None)
+        for option in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
+            if isinstance(option, ast.Constant) and isinstance(option.value, str):
+                self.strings.setdefault(key, set()).add(option.value)
+
+    def _check_row_reads(self, node: ast.Call) -> None:
+        """``sorted(prof.key_averages(), key=lambda evt: ...)``: the lambda's parameter is a row; ``getattr(evt,
+        "self_cuda_time_total")`` on a row, or with a name bound here or in an enclosing function to that
+        string, reads the attribute as ``evt.self_cuda_time_total`` would (AttributeError on the rows)."""
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in KEYED and node.args:
+            rows = rows_of(node.args[0], self._row_list)
+        elif isinstance(func, ast.Attribute) and func.attr == "sort":
+            rows = rows_of(func.value, self._row_list)
+        else:
+            rows = None
+        if rows is not None:
+            for keyword in node.keywords:
+                if keyword.arg == "key" and isinstance(keyword.value, ast.Lambda) and (
+                        params := [*keyword.value.args.posonlyargs, *keyword.value.args.args]):
+                    self.instances[(id(keyword.value), params[0].arg)] = rows
+        if not (isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 2
+                and isinstance(node.args[0], ast.Name)
+                and (owner := self.instances.get((self.scope, node.args[0].id))) is not None):
+            return
+        name = node.args[1]
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            names = {name.value}
+        elif isinstance(name, ast.Name):
+            names, scope = set(), self.scope
+            while scope and not names:  # the lambda's own scope, then the function around it
+                names = self.strings.get((scope, name.id), set())
+                scope = self.loads.provenance.parents.get(scope, 0)
+        else:
+            return
+        for attribute in sorted(names):
+            self._check_qualified(node, f"{owner}.{attribute}")
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
@@ -1086,6 +1146,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if self.row_parameters is not None:
+            self._check_row_reads(node)
         if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
             self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
@@ -1529,20 +1591,6 @@ class FindingCollector(ast.NodeVisitor):
 def _spelled_with_getattr(node: ast.AST) -> bool:
     """``getattr(torch.cuda, "FloatTensor")(3)``: the rewrites edit dotted names, not getattr's string."""
     return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
-
-
-_PROFILER_ROWS = "torch.autograd.profiler_util."
-
-
-def _profiler_rows(iterable: ast.expr) -> str | None:
-    """What a loop over profiler results yields: ``prof.key_averages(...)`` rows are ``FunctionEventAvg``,
-    ``prof.function_events`` items ``FunctionEvent`` (both names are the profiler's own)."""
-    if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute)
-            and iterable.func.attr == "key_averages"):
-        return _PROFILER_ROWS + "FunctionEventAvg"
-    if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
-        return _PROFILER_ROWS + "FunctionEvent"
-    return None
 
 
 def _own_packages(filename: str) -> set[str]:
