@@ -1,4 +1,4 @@
-# expect: platforms-extensions-and-runtime#eventlistuse_cuda-and-the-legacy-profilers-keywords
+# expect: platforms-extensions-and-runtime#eventlist-and-profiler_legacyprofile-refuse-some-keywords
 import torch
 from torch.autograd.profiler_util import EventList
 
