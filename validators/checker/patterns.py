@@ -216,6 +216,12 @@ def is_set_expression(node: ast.expr) -> bool:
 _SET_METHODS = frozenset({"union", "intersection", "difference", "symmetric_difference", "copy"})
 
 
+# The part of a keyword dict that cannot be read (``opts = kwargs.copy()`` before ``opts["dynamo"] = False``), spelled
+# as ``**`` so that matches_call treats it as it treats any ``**kwargs``: keywords known to be passed still match,
+# nothing is said about a keyword missing.
+UNKNOWN_KEYWORDS = ast.keyword(None, ast.Name("_unknown_keywords_"))
+
+
 def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
     """The items of ``{"opset_version": 17, ...}`` or ``dict(opset_version=17, ...)`` as keywords; None for
     anything whose keys cannot be read (a ``**`` inside, a key that is not a string)."""

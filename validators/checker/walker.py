@@ -55,10 +55,13 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings
+from .functionctx import FUNCTION_CTX, function_ctx
+from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall
 from .forwarded import forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
-from .patterns import (fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression, literal_keywords, matches_call,
+from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
+                       literal_keywords, matches_call,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -171,7 +174,14 @@ class FindingCollector(ast.NodeVisitor):
         self.module_classes: set[str] = set()  # this file's classes that derive from a torch module class
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
         self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
-        self.profiler_rows: dict[tuple[int, str], str] = {}  # (scope, loop name) -> the profiler class of its rows
+        # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
+        # autograd Function's static methods
+        self.instances: dict[tuple[int, str], str] = {}
+        # in files that name profiler results (profilerrows.py): the file's functions handed rows, names bound
+        # to collections of rows, and names bound to string literals (getattr(evt, sort_key))
+        self.row_parameters: dict[str, dict[str, str]] | None = None
+        self.row_lists: dict[tuple[int, str], str] = {}  # (scope, name) -> the profiler class of its elements
+        self.strings: dict[tuple[int, str], set[str]] = {}
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
@@ -228,6 +238,8 @@ class FindingCollector(ast.NodeVisitor):
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
         self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
+        if mentions_rows(self.source_text):
+            self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
@@ -672,6 +684,11 @@ class FindingCollector(ast.NodeVisitor):
             self._visit_annotation(node.returns)
             if self.rules.by_step_order:
                 self._check_step_order(node)
+            if self.row_parameters and outer == 0 and node.name in self.row_parameters:
+                for parameter, rows in self.row_parameters[node.name].items():  # save_profile_data(csv, events)
+                    self.row_lists[(self.scope, parameter)] = rows
+            if outer in self.class_scopes and (ctx := function_ctx(node, self.bases)) is not None:
+                self.instances[(self.scope, ctx)] = FUNCTION_CTX  # ctx.saved_variables in backward
             self._visit_list(node.body)
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
@@ -873,13 +890,20 @@ class FindingCollector(ast.NodeVisitor):
                 else:
                     self.zero_dim.discard(key)
                 self.bound_once.add(key)
+            if self.row_parameters is not None:
+                self._bind_rows(key, value)
             if (keywords := literal_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
+            else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
+                self.keyword_dicts.pop(key, None)
         elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-              and (self.scope, target.value.id) in self.keyword_dicts and isinstance(target.slice, ast.Constant)
-              and isinstance(target.slice.value, str) and not self.guarded):
-            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check)
-            self.keyword_dicts[(self.scope, target.value.id)].append(ast.keyword(target.slice.value, value))
+              and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) and not self.guarded):
+            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check).
+            # On a dict whose other keys are unknown (`opts = kwargs.copy(); opts["dynamo"] = False`) the key is
+            # still known: the dict is kept with an unknown `**` part, so only rules on passed keywords read it.
+            known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
+            known[:] = [kw for kw in known if kw.arg != target.slice.value]
+            known.append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
@@ -952,9 +976,9 @@ class FindingCollector(ast.NodeVisitor):
         if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
                 and node.value.id == "self"):
             self.class_facts.note_store(self.classes[-1], node.attr)
-        if self.profiler_rows and isinstance(node.value, ast.Name) and (
-                rows := self.profiler_rows.get((self.scope, node.value.id))) is not None:
-            self._check_qualified(node, f"{rows}.{node.attr}")  # item.cuda_time_total of prof.key_averages()
+        if self.instances and isinstance(node.value, ast.Name) and (
+                owner := self.instances.get((self.scope, node.value.id))) is not None:
+            self._check_qualified(node, f"{owner}.{node.attr}")  # item.cuda_time_total, ctx.saved_variables
         if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
             self.member_owners[id(node.value)] = node.attr
         dotted = dotted_name(node)
@@ -989,8 +1013,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
-        if isinstance(node.target, ast.Name) and (rows := _profiler_rows(node.iter)) is not None:
-            self.profiler_rows[(self.scope, node.target.id)] = rows
+        if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
+            self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
         if isinstance(node.target, ast.Name):  # for spec_class in (OneHot, Binary): another library's classes
@@ -1006,11 +1030,58 @@ class FindingCollector(ast.NodeVisitor):
         """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
         prof.key_averages()]`` needs the loop's profiler rows known first."""
         for generator in node.generators:
-            if isinstance(generator.target, ast.Name) and (rows := _profiler_rows(generator.iter)) is not None:
-                self.profiler_rows[(self.scope, generator.target.id)] = rows
+            if isinstance(generator.target, ast.Name) and (rows := rows_of(generator.iter, self._row_list)) is not None:
+                self.instances[(self.scope, generator.target.id)] = rows
         self.generic_visit(node)
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
+
+    def _row_list(self, name: str) -> str | None:
+        return self.row_lists.get((self.scope, name)) if self.row_lists else None
+
+    def _bind_rows(self, key: tuple[int, str], value: ast.expr) -> None:
+        """``events = sorted(prof.key_averages(), ...)``, ``sort_key = "self_cuda_time_total"``: what a later loop or
+        ``getattr(evt, sort_key)`` reads (files that name profiler results only)."""
+        if (rows := rows_of(value, self._row_list)) is not None:
+            self.row_lists[key] = rows
+        else:
+            self.row_lists.pop(key, None)
+        for option in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
+            if isinstance(option, ast.Constant) and isinstance(option.value, str):
+                self.strings.setdefault(key, set()).add(option.value)
+
+    def _check_row_reads(self, node: ast.Call) -> None:
+        """``sorted(prof.key_averages(), key=lambda evt: ...)``: the lambda's parameter is a row; ``getattr(evt,
+        "self_cuda_time_total")`` on a row, or with a name bound here or in an enclosing function to that
+        string, reads the attribute as ``evt.self_cuda_time_total`` would (AttributeError on the rows)."""
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in KEYED and node.args:
+            rows = rows_of(node.args[0], self._row_list)
+        elif isinstance(func, ast.Attribute) and func.attr == "sort":
+            rows = rows_of(func.value, self._row_list)
+        else:
+            rows = None
+        if rows is not None:
+            for keyword in node.keywords:
+                if keyword.arg == "key" and isinstance(keyword.value, ast.Lambda) and (
+                        params := [*keyword.value.args.posonlyargs, *keyword.value.args.args]):
+                    self.instances[(id(keyword.value), params[0].arg)] = rows
+        if not (isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 2
+                and isinstance(node.args[0], ast.Name)
+                and (owner := self.instances.get((self.scope, node.args[0].id))) is not None):
+            return
+        name = node.args[1]
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            names = {name.value}
+        elif isinstance(name, ast.Name):
+            names, scope = set(), self.scope
+            while scope and not names:  # the lambda's own scope, then the function around it
+                names = self.strings.get((scope, name.id), set())
+                scope = self.loads.provenance.parents.get(scope, 0)
+        else:
+            return
+        for attribute in sorted(names):
+            self._check_qualified(node, f"{owner}.{attribute}")
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
@@ -1125,6 +1196,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if self.row_parameters is not None:
+            self._check_row_reads(node)
         if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
             self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
         if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
@@ -1493,9 +1566,7 @@ class FindingCollector(ast.NodeVisitor):
                     kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
                     kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
                     kw.arg is None) else [kw]
-                if known is None:
-                    return node  # what it passes is unknown: say nothing about it
-                spelled += known
+                spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
         if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
             args = [ast.Set([args[0]]), *args[1:]]
@@ -1617,20 +1688,6 @@ class FindingCollector(ast.NodeVisitor):
 def _spelled_with_getattr(node: ast.AST) -> bool:
     """``getattr(torch.cuda, "FloatTensor")(3)``: the rewrites edit dotted names, not getattr's string."""
     return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
-
-
-_PROFILER_ROWS = "torch.autograd.profiler_util."
-
-
-def _profiler_rows(iterable: ast.expr) -> str | None:
-    """What a loop over profiler results yields: ``prof.key_averages(...)`` rows are ``FunctionEventAvg``,
-    ``prof.function_events`` items ``FunctionEvent`` (both names are the profiler's own)."""
-    if (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute)
-            and iterable.func.attr == "key_averages"):
-        return _PROFILER_ROWS + "FunctionEventAvg"
-    if isinstance(iterable, ast.Attribute) and iterable.attr == "function_events":
-        return _PROFILER_ROWS + "FunctionEvent"
-    return None
 
 
 def _own_roots(filename: str) -> list[str]:
