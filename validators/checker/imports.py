@@ -260,14 +260,24 @@ def statements(tree: ast.AST):
 def own_statements(function: ast.AST):
     """The statements (and except handlers) of ``function`` in source order, at any depth, not those inside the
     functions or classes nested in it (whose definitions still come: they bind their name)."""
-    stack = list(reversed(function.body))
+    return _own(function, lambda node: [child for child in ast.iter_child_nodes(node)
+                                        if isinstance(child, (ast.stmt, ast.excepthandler))])
+
+
+def own_nodes(scope: ast.AST):
+    """Every node of ``scope``'s body in source order, expressions included, not those of the functions or classes
+    nested in it (whose definitions still come)."""
+    return _own(scope, lambda node: list(ast.iter_child_nodes(node)))
+
+
+def _own(scope: ast.AST, children):
+    stack = list(reversed(scope.body))
     while stack:
         node = stack.pop()
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(reversed([child for child in ast.iter_child_nodes(node)
-                               if isinstance(child, (ast.stmt, ast.excepthandler))]))
+        stack.extend(reversed(children(node)))
 
 
 def dotted_name(node: ast.AST) -> str | None:

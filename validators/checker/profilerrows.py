@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name
+from .imports import dotted_name, own_nodes
 
 ROWS = "torch.autograd.profiler_util."
 _KEEPING = frozenset({"sorted", "list", "tuple", "reversed", "EventList"})  # a call that keeps the rows
@@ -49,7 +49,7 @@ def row_parameters(tree: ast.AST) -> dict[str, dict[str, str]]:
     found: dict[str, dict[str, str]] = {}
     for scope in (tree, *(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))):
         bound: dict[str, str] = {}
-        for node in _own_nodes(scope):
+        for node in own_nodes(scope):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 rows = rows_of(node.value, bound.get)
                 if rows is not None:
@@ -64,14 +64,3 @@ def row_parameters(tree: ast.AST) -> dict[str, dict[str, str]]:
                     if not isinstance(value, ast.Starred) and (rows := rows_of(value, bound.get)) is not None:
                         found.setdefault(callee.name, {})[name] = rows
     return found
-
-
-def _own_nodes(scope: ast.AST):
-    """The nodes of ``scope`` in source order, not those of functions or classes nested in it."""
-    stack = list(reversed(scope.body))
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        stack.extend(reversed([child for child in ast.iter_child_nodes(node)]))

@@ -23,14 +23,21 @@ _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for th
 def star_exports(importer: str, level: int, module: str | None) -> dict[str, str]:
     """Local name -> torch qualified name, for ``from <module> import *`` (``level`` leading dots) in
     the file ``importer``; empty when the module is not a file of the project or exports no torch name."""
-    target = _module_file(Path(importer), level, module)
-    if target is None:
-        return {}
+    stamp = module_file_stamp(Path(importer), level, module)
+    return dict(_exports(*stamp)) if stamp is not None else {}
+
+
+def module_file_stamp(importer: Path, level: int, module: str | None) -> tuple[str, int, int] | None:
+    """The project module file an import in ``importer`` names, with its size and modification time: the key
+    under which what is read from it is cached (a changed file makes a new key). None when there is no such file."""
+    path = _module_file(importer, level, module)
+    if path is None:
+        return None
     try:
-        stat = target.stat()
+        stat = path.stat()
     except OSError:
-        return {}
-    return dict(_exports(str(target), stat.st_size, stat.st_mtime_ns))
+        return None
+    return str(path), stat.st_size, stat.st_mtime_ns
 
 
 def _module_file(importer: Path, level: int, module: str | None) -> Path | None:

@@ -20,7 +20,7 @@ from .guards import KnownOutcome, guard_outcome, is_version_guard
 from .imports import ImportMap, dotted_name
 from .importtime import module_flags
 from .source import parse_module_file
-from .starimports import _module_file
+from .starimports import module_file_stamp
 
 _DEPTH = 4  # flags of flags: PyG's WITH_PT23 reads WITH_PT20; deeper chains are not written
 
@@ -115,14 +115,10 @@ class ProjectFlags:
             if module is None:
                 return None
             level = 0
-        path = _module_file(Path(self.filename), level, module)
-        if path is None:
+        stamp = module_file_stamp(Path(self.filename), level, module)
+        if stamp is None:
             return None
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        return dict(_module_known_flags(str(path), stat.st_size, stat.st_mtime_ns, self.target)).get(name)
+        return dict(_module_known_flags(*stamp, self.target)).get(name)
 
     def _read_imports(self) -> None:
         self._names, self._modules = {}, {}

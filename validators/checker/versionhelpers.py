@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from pathlib import Path
+from typing import Container
 
 from .source import parse_module_file
-from .starimports import _module_file
+from .starimports import module_file_stamp
 
 
 def helper_parts(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
@@ -126,14 +127,10 @@ class VersionHelpers:
         if found is None:
             return None
         level, module, original = found
-        path = _module_file(Path(self.filename), level, module)
-        if path is None:
+        stamp = module_file_stamp(Path(self.filename), level, module)
+        if stamp is None:
             return None
-        try:
-            stat = path.stat()
-        except OSError:
-            return None
-        return dict(_module_helpers(str(path), stat.st_size, stat.st_mtime_ns)).get(f"{original}()" if called else original)
+        return dict(_module_helpers(*stamp)).get(f"{original}()" if called else original)
 
 
 @lru_cache(maxsize=256)
@@ -156,12 +153,23 @@ def _local_helpers(tree: ast.AST) -> dict[str, int | None]:
               and (parts := value_parts(node.value)) is not None):
             candidates[node.targets[0].id] = parts
     if candidates:
-        bound: dict[str, int] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in candidates:
-                bound[node.id] = bound.get(node.id, 0) + 1
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                for name in node.names:
-                    bound[name] = bound.get(name, 0) + 2
-        found.update((name, parts) for name, parts in candidates.items() if bound.get(name) == 1)
+        once = bound_once(tree, candidates)
+        found.update((name, parts) for name, parts in candidates.items() if name in once)
     return found
+
+
+def bound_once(tree: ast.AST, candidates: Container[str], shadowing: bool = False) -> set[str]:
+    """The candidates bound exactly once in the whole file. A ``global``/``nonlocal`` declaration means more
+    bindings elsewhere; with ``shadowing``, so does a parameter or an import of the name (another value there)."""
+    bound: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in candidates:
+            bound[node.id] = bound.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                bound[name] = bound.get(name, 0) + 2
+        elif shadowing and isinstance(node, ast.arg) and node.arg in candidates:
+            bound[node.arg] = bound.get(node.arg, 0) + 2
+        elif shadowing and isinstance(node, ast.alias) and (node.asname or node.name).partition(".")[0] in candidates:
+            bound[(node.asname or node.name).partition(".")[0]] = 2  # `from packaging import version` too
+    return {name for name, count in bound.items() if count == 1}

@@ -19,6 +19,8 @@ import copy
 import operator
 from typing import Callable
 
+from .versionhelpers import bound_once
+
 _UNKNOWN = object()
 _OPS = {ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Lt: operator.lt, ast.LtE: operator.le,
         ast.Eq: operator.eq, ast.NotEq: operator.ne}
@@ -186,18 +188,8 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
                   and isinstance(statement.targets[0], ast.Name) and is_version(statement.value)}
     if not candidates:
         return {}
-    bound: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in candidates:
-            bound[node.id] = bound.get(node.id, 0) + 1
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                bound[name] = bound.get(name, 0) + 2
-        elif isinstance(node, ast.arg) and node.arg in candidates:
-            bound[node.arg] = bound.get(node.arg, 0) + 2  # a parameter of that name shadows it
-        elif isinstance(node, ast.alias) and (node.asname or node.name).partition(".")[0] in candidates:
-            bound[(node.asname or node.name).partition(".")[0]] = 2  # `from packaging import version` too
-    return {name: value for name, value in candidates.items() if bound.get(name) == 1}
+    once = bound_once(tree, candidates, shadowing=True)
+    return {name: value for name, value in candidates.items() if name in once}
 
 
 def substitute_aliases(test: ast.expr, aliases: dict[str, ast.expr]) -> ast.expr:
