@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..parsing import parse_expression
 from .ckptfile import file_name
 from .imports import dotted_name
 
@@ -34,7 +35,7 @@ def constant_files(code: str) -> dict[str, set[str | None]]:
             following = code.find("\n", end + 1)
             text = text.rstrip()[:-1] + " " + code[end + 1:len(code) if following < 0 else following]
         try:
-            value = ast.parse(text.strip(), mode="eval").body
+            value = parse_expression(text.strip())
         except SyntaxError:
             value = None  # a value spread over more lines: it names no file we can read
         found.setdefault(match.group(1), set()).add(file_name(value) if value is not None else None)
