@@ -34,6 +34,7 @@ from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
+from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
 from .starimports import star_exports
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
@@ -104,7 +105,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if project_file:
         for level, module in imports.foreign_stars:
             imports.adopt_star_exports(star_exports(filename, level, module))
-    if not imports.uses_torch:  # nothing here can name a torch API, but a probe of a renamed one may be here
+    # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped
+    if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES:
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
         if not probes:
             return [], None
@@ -190,7 +192,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
             project.note_source(code)
-            if "torch" in code:  # otherwise nothing can name torch, not even through a star import
+            # otherwise nothing can name torch, not even through a star import, nor a package torch shipped
+            if "torch" in code or names_shipped_package(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True)
                 report.errors += [FileError(str(path), _unknown(name), line, column)

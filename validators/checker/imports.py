@@ -27,6 +27,7 @@ class ImportMap:
     imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
+    packages: set[str] = field(default_factory=set)  # top-level packages of the absolute non-torch `from` imports and all `import`s
     # id(function) -> torch import names a function binds as its own locals: they hide the import only there
     local_rebound: dict[int, set[str]] = field(default_factory=dict)
 
@@ -56,9 +57,12 @@ class ImportMap:
                 continue
             if isinstance(node, ast.Import):
                 imports._add_import(node)
+                imports.packages.update(alias.name.partition(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
             elif isinstance(node, ast.ImportFrom):
+                if not node.level:
+                    imports.packages.add((node.module or "").partition(".")[0])
                 if any(alias.name == "*" for alias in node.names):
                     foreign_star = True
                     imports.foreign_stars.append((node.level, node.module))

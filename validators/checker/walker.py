@@ -69,6 +69,7 @@ from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
+from .shippedpackages import shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
@@ -185,6 +186,8 @@ class FindingCollector(ast.NodeVisitor):
         self.writer_imports: dict[str, str] = {}  # local name -> what it names in a checkpoint writer's library
         gone = rules.gone_rule  # torch names the target lacks (gonenames.py), when that rule is in force
         self.gone_homes: dict[tuple, dict[str, str]] = {}  # finding key -> {gone name: its public home}
+        self.shipped_reported: set[str] = set()  # former torch-wheel packages whose import this file reported
+        self.shipped_local: dict[str, bool] = {}  # package -> whether the checked tree carries it itself
         self.gone_index = rules.gone if gone is not None and gone.applies_to(target) else None
 
     # A faster visit than NodeVisitor's: the method per node type is looked up once, and
@@ -945,6 +948,8 @@ class FindingCollector(ast.NodeVisitor):
             self.evidence.config_library = self.evidence.config_library or config_library(node.module)
             if package in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
                 self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+        if not node.level and (package := shipped_package(node.module or "")):
+            self._check_shipped(node, package, node.module)
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
@@ -963,6 +968,9 @@ class FindingCollector(ast.NodeVisitor):
             if package in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
                 local = alias.asname or package
                 self.writer_imports[local] = alias.name if alias.asname else local
+            if package := shipped_package(alias.name):
+                self._check_shipped(node, package, alias.name)
+                continue
             self._check_qualified(node, alias.name)
             if is_torch_module(alias.name):
                 self._check_absent(node, alias.name, [], "ImportError")
@@ -1128,6 +1136,20 @@ class FindingCollector(ast.NodeVisitor):
         for api, rules in named:
             self._report(node, api, rules)
         self._check_gone(node, qualified, named, None)
+
+    def _check_shipped(self, node: ast.AST, package: str, module: str) -> None:
+        """An import of a package the torch wheels no longer ship (shippedpackages.py): once per file, at the
+        first import that is not guarded, unless the tree carries the package itself."""
+        if package in self.shipped_reported:
+            return
+        if package not in self.shipped_local:
+            self.shipped_local[package] = tree_has_package(self.filename, package)
+        if self.shipped_local[package]:
+            return
+        before = len(self.findings)
+        self._check_qualified(node, module)
+        if len(self.findings) > before:
+            self.shipped_reported.add(package)
 
     def _gone(self, qualified: str):
         return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
