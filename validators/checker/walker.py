@@ -55,6 +55,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings
+from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall
@@ -164,6 +165,7 @@ class FindingCollector(ast.NodeVisitor):
         self.calls: dict[int, ast.Call] = {}  # id(func node) -> its call
         self.scope_of: dict[int, int] = {}  # id(call) of a pending torch.load -> its scope
         self.decorators: set[int] = set()
+        self.in_kernel = 0  # > 0 inside a function another library compiles (kernels.py): no tensors there
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
@@ -692,7 +694,10 @@ class FindingCollector(ast.NodeVisitor):
                     self.row_lists[(self.scope, parameter)] = rows
             if outer in self.class_scopes and (ctx := function_ctx(node, self.bases)) is not None:
                 self.instances[(self.scope, ctx)] = FUNCTION_CTX  # ctx.saved_variables in backward
+            kernel = bool(node.decorator_list) and is_foreign_kernel(node, self._foreign_import, self._own_import)
+            self.in_kernel += kernel
             self._visit_list(node.body)
+            self.in_kernel -= kernel
         elif isinstance(node, ast.ClassDef):
             self.loads.local_classes.add(node.name)
             self.classes.append(node.name)
@@ -1477,6 +1482,8 @@ class FindingCollector(ast.NodeVisitor):
         """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, ``self.qr(x)`` the class's own method,
         ``sympy.Matrix(m).cholesky()`` and ``M.cholesky()`` after ``M = sympy.Matrix(m)`` a sympy method:
         none of them is the Tensor method."""
+        if self.in_kernel:  # @ti.func, @wp.kernel, @njit: that library's vectors and arrays (kernels.py)
+            return True
         dotted = dotted_name(receiver)
         if dotted is not None:
             return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
@@ -1489,7 +1496,15 @@ class FindingCollector(ast.NodeVisitor):
         its top package): it may return a tensor or a torch scheduler, unlike a call into another library."""
         if not isinstance(func, ast.Name) or (imported := self.loads.imported.get(func.id)) is None:
             return False
-        suffix = imported[0]
+        return self._own_suffix(imported[0])
+
+    def _own_import(self, name: str) -> bool:
+        """``name`` is bound by importing one of the project's own modules or a name from one."""
+        if (imported := self.loads.imported.get(name)) is not None:
+            return self._own_suffix(imported[0])
+        return name in self.loads.imported_modules and self._own_suffix(self.loads.imported_modules[name])
+
+    def _own_suffix(self, suffix: str) -> bool:
         if suffix.startswith("/"):  # a relative import, resolved against this file
             return True
         if suffix not in self.own_modules:
