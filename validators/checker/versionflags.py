@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .guards import KnownOutcome, guard_outcome, is_version_guard
-from .imports import ImportMap, dotted_name
+from .imports import ImportMap, dotted_name, statements
 from .devicechecks import off_checks
 from .importtime import module_flags
 from .source import parse_module_file
@@ -58,35 +58,34 @@ def known_flags(tree: ast.AST, target: tuple[int, int]) -> dict[str, bool]:
     return found
 
 
-@lru_cache(maxsize=256)
 def _module_known_flags(path: str, size: int, mtime: int, target: tuple[int, int]) -> tuple[tuple[str, bool], ...]:
-    if (tree := parse_module_file(Path(path))) is None:
-        return ()
-    return tuple(known_flags(tree, target).items())
+    return _module_facts(path, size, mtime, target)[0]
 
 
 @lru_cache(maxsize=256)
-def _module_off_checks(path: str, size: int, mtime: int) -> tuple[frozenset[str], dict[str, tuple[int, str, str]]]:
-    """A module's vendor-device checks, and the names its module-level ``from X import name`` re-exports (a
-    package's ``__init__.py``: ``from .utils import is_npu_available``)."""
+def _module_facts(path: str, size: int, mtime: int, target: tuple[int, int]):
+    """What other modules read of a module, from one parse: its version flags on ``target``, its
+    vendor-device checks, and the names its module-level ``from X import name`` re-exports (a package's
+    ``__init__.py``: ``from .utils import is_npu_available``)."""
     if (tree := parse_module_file(Path(path))) is None:
-        return frozenset(), {}
+        return (), frozenset(), {}
     exported = {alias.asname or alias.name: (statement.level, statement.module, alias.name)
                 for statement in tree.body if isinstance(statement, ast.ImportFrom) and statement.module
                 for alias in statement.names if alias.name != "*"}
-    return off_checks(tree), exported
+    flags = tuple(known_flags(tree, target).items())
+    return flags, off_checks(tree), exported
 
 
-def _off_in(stamp: tuple[str, int, int], name: str, called: bool, depth: int = 2) -> bool:
+def _off_in(stamp: tuple[str, int, int], name: str, called: bool, target: tuple[int, int], depth: int = 2) -> bool:
     """``name`` (``name()`` when called) is a vendor-device check of that module or one it re-exports from."""
-    off, exported = _module_off_checks(*stamp)
+    _, off, exported = _module_facts(*stamp, target)
     if (f"{name}()" if called else name) in off:
         return True
     if depth <= 0 or name not in exported:
         return False
     level, module, original = exported[name]
     inner = module_file_stamp(Path(stamp[0]), level, module)
-    return inner is not None and _off_in(inner, original, called, depth - 1)
+    return inner is not None and _off_in(inner, original, called, target, depth - 1)
 
 
 class ProjectFlags:
@@ -141,7 +140,7 @@ class ProjectFlags:
         key = f"{dotted}()" if called else dotted
         if key not in self._off:
             found = self._module_of(dotted)
-            self._off[key] = found is not None and _off_in(*found, called)
+            self._off[key] = found is not None and _off_in(*found, called, self.target)
         return self._off[key]
 
     def _module_of(self, dotted: str) -> tuple[tuple[str, int, int], str] | None:
@@ -183,7 +182,7 @@ class ProjectFlags:
 
     def _read_imports(self) -> None:
         self._names, self._modules = {}, {}
-        for node in ast.walk(self.tree):
+        for node in statements(self.tree):  # imports are statements: expressions need no visit
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
                     if alias.name != "*":
