@@ -129,9 +129,10 @@ def failed_import_flags(tree: ast.AST, fails: Callable[[ast.stmt], bool]) -> set
                 switched.update(_names_set_to(handler.body, False))
     if not switched:
         return switched
-    for statement in body:  # other module-level bindings: only `= True` (the try body's own included)
+    for statement in body:  # other module-level bindings: only `= True` (the try body's own included, up to the
+        # failing import: what follows it there never runs on the target)
         for inner in ([statement] if not isinstance(statement, ast.Try) else
-                      [*statement.body, *statement.orelse, *statement.finalbody]):
+                      [*_until_failing(statement.body, fails), *statement.orelse, *statement.finalbody]):
             if isinstance(inner, ast.Assign):
                 for target in inner.targets:
                     for name in ast.walk(target):
@@ -143,6 +144,13 @@ def failed_import_flags(tree: ast.AST, fails: Callable[[ast.stmt], bool]) -> set
     if switched:
         switched -= _declared_global(tree)
     return switched
+
+
+def _until_failing(statements: list[ast.stmt], fails) -> list[ast.stmt]:
+    for index, statement in enumerate(statements):
+        if isinstance(statement, (ast.Import, ast.ImportFrom)) and fails(statement):
+            return statements[:index]
+    return statements
 
 
 def _declared_global(tree: ast.AST) -> set[str]:

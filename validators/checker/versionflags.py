@@ -17,7 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from .guards import KnownOutcome, guard_outcome, is_version_guard
-from .imports import ImportMap, dotted_name
+from .imports import ImportMap, dotted_name, statements
+from .devicechecks import off_checks
 from .importtime import module_flags
 from .source import parse_module_file
 from .starimports import module_file_stamp
@@ -57,11 +58,34 @@ def known_flags(tree: ast.AST, target: tuple[int, int]) -> dict[str, bool]:
     return found
 
 
-@lru_cache(maxsize=256)
 def _module_known_flags(path: str, size: int, mtime: int, target: tuple[int, int]) -> tuple[tuple[str, bool], ...]:
+    return _module_facts(path, size, mtime, target)[0]
+
+
+@lru_cache(maxsize=256)
+def _module_facts(path: str, size: int, mtime: int, target: tuple[int, int]):
+    """What other modules read of a module, from one parse: its version flags on ``target``, its
+    vendor-device checks, and the names its module-level ``from X import name`` re-exports (a package's
+    ``__init__.py``: ``from .utils import is_npu_available``)."""
     if (tree := parse_module_file(Path(path))) is None:
-        return ()
-    return tuple(known_flags(tree, target).items())
+        return (), frozenset(), {}
+    exported = {alias.asname or alias.name: (statement.level, statement.module, alias.name)
+                for statement in tree.body if isinstance(statement, ast.ImportFrom) and statement.module
+                for alias in statement.names if alias.name != "*"}
+    flags = tuple(known_flags(tree, target).items())
+    return flags, off_checks(tree), exported
+
+
+def _off_in(stamp: tuple[str, int, int], name: str, called: bool, target: tuple[int, int], depth: int = 2) -> bool:
+    """``name`` (``name()`` when called) is a vendor-device check of that module or one it re-exports from."""
+    _, off, exported = _module_facts(*stamp, target)
+    if (f"{name}()" if called else name) in off:
+        return True
+    if depth <= 0 or name not in exported:
+        return False
+    level, module, original = exported[name]
+    inner = module_file_stamp(Path(stamp[0]), level, module)
+    return inner is not None and _off_in(inner, original, called, target, depth - 1)
 
 
 class ProjectFlags:
@@ -76,6 +100,7 @@ class ProjectFlags:
         self._names: dict[str, tuple[int, str | None, str]] | None = None  # local name -> (level, module, name)
         self._modules: dict[str, str] | None = None  # local dotted name -> module (`import a.b`, `import a.b as m`)
         self._found: dict[str, bool | None] = {}
+        self._off: dict[str, bool] = {}  # device_off answers
 
     def outcome(self, node: ast.expr) -> bool | None:
         """``WITH_PT23`` (imported by name) or ``pkg.mod.WITH_PT23`` (``import pkg.mod``): its outcome, or None."""
@@ -101,6 +126,41 @@ class ProjectFlags:
             return test if all(a is b for a, b in zip(values, test.values)) else ast.BoolOp(test.op, values)
         return test
 
+    def device_off(self, node: ast.expr) -> bool:
+        """``is_npu_available()`` / ``envs._is_npu()`` / ``IS_NPU_AVAILABLE`` imported from a module of the project
+        that defines it as a vendor-device check, False on stock torch (devicechecks.py)."""
+        called = isinstance(node, ast.Call) and not node.args and not node.keywords
+        if called:
+            node = node.func
+        if not self.project_file or not isinstance(node, (ast.Name, ast.Attribute)):
+            return False
+        dotted = dotted_name(node)
+        if dotted is None or dotted.partition(".")[0] not in self.imported:
+            return False
+        key = f"{dotted}()" if called else dotted
+        if key not in self._off:
+            found = self._module_of(dotted)
+            self._off[key] = found is not None and _off_in(*found, called, self.target)
+        return self._off[key]
+
+    def _module_of(self, dotted: str) -> tuple[tuple[str, int, int], str] | None:
+        """The defining module file's stamp and the name there of ``dotted``."""
+        if self._names is None:
+            self._read_imports()
+        if "." not in dotted:
+            found = self._names.get(dotted)
+            if found is None:
+                return None
+            level, module, name = found
+        else:
+            owner, _, name = dotted.rpartition(".")
+            module = self._modules.get(owner)
+            if module is None:
+                return None
+            level = 0
+        stamp = module_file_stamp(Path(self.filename), level, module)
+        return None if stamp is None else (stamp, name)
+
     def _look_up(self, dotted: str) -> bool | None:
         if self._names is None:
             self._read_imports()
@@ -122,7 +182,7 @@ class ProjectFlags:
 
     def _read_imports(self) -> None:
         self._names, self._modules = {}, {}
-        for node in ast.walk(self.tree):
+        for node in statements(self.tree):  # imports are statements: expressions need no visit
             if isinstance(node, ast.ImportFrom):
                 for alias in node.names:
                     if alias.name != "*":

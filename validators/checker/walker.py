@@ -30,6 +30,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
 from .versionflags import expand_flags
+from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
@@ -152,6 +153,7 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
+        self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
         self.member_owners: dict[int, str] = {}  # id() of `torch.ByteStorage` in `torch.ByteStorage._from_buffer` -> member
         self.table_elements: dict[int, str] = {}  # id(a value in a table display) -> the table name (tables.py)
@@ -427,7 +429,14 @@ class FindingCollector(ast.NodeVisitor):
         test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
         if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
             test = self.project_flags.substitute(test)
-        return test
+        return substitute_off(test, self._device_off)  # `if is_npu_available():`: never on stock torch
+
+    def _device_off(self, node: ast.expr) -> bool:
+        """A vendor-device check of this module or another of the project, False on stock torch."""
+        if self.device_off is None:
+            self.device_off = off_checks(self.tree) if self.tree is not None else frozenset()
+        return is_off(node, self.device_off) or (
+            self.project_flags is not None and self.project_flags.device_off(node))
 
     def _local_checks(self) -> dict[str, ast.expr]:
         """Names the walked function binds once to a feature or version check (featurechecks.local_checks)."""
