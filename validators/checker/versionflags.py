@@ -162,23 +162,8 @@ class ProjectFlags:
         return None if stamp is None else (stamp, name)
 
     def _look_up(self, dotted: str) -> bool | None:
-        if self._names is None:
-            self._read_imports()
-        if "." not in dotted:
-            found = self._names.get(dotted)
-            if found is None:
-                return None
-            level, module, name = found
-        else:
-            owner, _, name = dotted.rpartition(".")
-            module = self._modules.get(owner)
-            if module is None:
-                return None
-            level = 0
-        stamp = module_file_stamp(Path(self.filename), level, module)
-        if stamp is None:
-            return None
-        return dict(_module_known_flags(*stamp, self.target)).get(name)
+        found = self._module_of(dotted)
+        return None if found is None else dict(_module_known_flags(*found[0], self.target)).get(found[1])
 
     def _read_imports(self) -> None:
         self._names, self._modules = {}, {}
