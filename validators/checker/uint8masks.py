@@ -31,7 +31,7 @@ import ast
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .imports import dotted_name
+from .imports import dotted_name, own_statements
 from .provenance import Provenance
 
 _DEPTH = 10
@@ -273,7 +273,7 @@ class _Search:
         question = ("returns", id(function))
         if question not in self.memo:
             self.memo[question] = _BUSY
-            returns = [node for node in _own_statements(function) if isinstance(node, ast.Return)]
+            returns = [node for node in own_statements(function) if isinstance(node, ast.Return)]
             self.memo[question] = bool(returns) and all(
                 self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
         return self.memo[question] is True
@@ -443,17 +443,6 @@ def _selection(value: ast.expr) -> bool:
 def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
     """``x[m] = y[m]``: the right side reads through the same mask (that read is reported)."""
     return ast.dump(value.slice) == ast.dump(index)
-
-
-def _own_statements(function: ast.AST) -> Iterator[ast.AST]:
-    """The statements of ``function``'s body, not those of functions or classes defined inside it."""
-    stack = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            for field in ("body", "orelse", "finalbody", "handlers"):
-                stack.extend(getattr(node, field, None) or ())
 
 
 def _mentions(value: ast.expr, name: str) -> bool:
