@@ -884,6 +884,8 @@ class FindingCollector(ast.NodeVisitor):
         reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
         if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
             self.loads.provenance.note(node.value, self.scope, node.target.value)
+        elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:
+            self.loads.provenance.note_accumulation(node.value, self.scope, node.target)
         self.generic_visit(node)
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
