@@ -679,7 +679,10 @@ class FindingCollector(ast.NodeVisitor):
                 if outer == 0:  # module level: another module may call it (returnedcalls.py)
                     self.return_facts.functions.add(node.name)
                     self.returned_values[self.scope] = (node, [])
-            elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
+            elif isinstance(self.scope_nodes.get(outer), ast.ClassDef):  # a method, called as self.name(...)
+                self.loads.methods[self.scope] = (f"{self.classes[-1]}.{node.name}", [
+                    a.arg for a in (*arguments.posonlyargs, *arguments.args)][1:])
+            if self.classes and arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
             if (arguments.defaults or any(arguments.kw_defaults)) and (
                     callable_name := self._called_as(node, outer)) is not None:
