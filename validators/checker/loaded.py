@@ -470,7 +470,11 @@ class LoadedObjects:
         top = target
         while isinstance(top.value, ast.Subscript):
             top = top.value
-        if not isinstance(top.value, ast.Name) or (display := self.dicts.get((scope, top.value.id))) is None:
+        if not isinstance(top.value, ast.Name):
+            return
+        if (display := self.dicts.get((scope, top.value.id))) is None:
+            if top is target and isinstance(key := top.slice, ast.Constant) and isinstance(key.value, str):
+                self.item_stores.setdefault((scope, top.value.id), []).append((key.value, value))
             return
         key = top.slice
         if (named := self.constant_of(key)) is not None:
@@ -481,6 +485,17 @@ class LoadedObjects:
         display.values.append(value)
         if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
             self.conditional_values.add(id(value))
+
+    def with_item_stores(self, display: ast.Dict, saved: ast.expr, scope: int, built_in: int) -> ast.Dict:
+        """The dict a function builds (in ``built_in``) and returns, with the entries its caller stores by key into the
+        name it saves (``metrics["epoch"] = k`` in ``scope``); each entry is read in the scope that binds it."""
+        stored = self.item_stores.get((scope, saved.id), []) if isinstance(saved, ast.Name) else []
+        for value in display.values:
+            self.value_scopes.setdefault(id(value), built_in)
+        for _, value in stored:
+            self.value_scopes[id(value)] = scope
+        return ast.Dict(keys=[*display.keys, *(ast.Constant(key) for key, _ in stored)],
+                        values=[*display.values, *(value for _, value in stored)])
 
     def _builds_objects(self, call: ast.Call, scope: int) -> bool:
         """A call whose result ``weights_only`` refuses: an instance of a class the project defines
