@@ -21,7 +21,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   A layout that looks plain at its save is asked again once the file is walked (:meth:`FileEvidence.settle`,
   provenance.py): ``self.best_pred`` bound in a later method to a numpy value, a name of the enclosing function
   (a nested ``save_ckpt``), the file's own functions and what their callers pass; saves through a project helper
-  (``self.saver.save_checkpoint({...})``) count there too. A method that saves its ``**kwargs`` holds what a
+  (``self.saver.save_checkpoint({...})``) count there too. A dict a plain function of the file builds and returns
+  (``return metrics, is_best``) and its caller saves (``metrics, best = inference(...)``; ``metrics["epoch"] = k``;
+  ``torch.save(metrics, p)``) is a layout too: the function's entries read in its scope, the caller's in the caller's. A method that saves its ``**kwargs`` holds what a
   caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function counts as an object only in a project that imports a config-object

@@ -44,7 +44,9 @@ A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a f
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
 ``isinstance(x, RecursiveScriptModule)``: a TorchScript archive, which ``weights_only=True`` refuses with
-RuntimeError on torch 2.15) is a ``loads-pickled-object`` case.
+RuntimeError on torch 2.15) is a ``loads-pickled-object`` case; so is one handed to a method of the same class
+(``self._check(loaded)``) whose parameter is such an object, and one handed to a parameter the function calls
+(``tokenizer(text)``, ``dictionary(tokens)``): no tensor, dict or list is callable.
 """
 
 
@@ -183,6 +185,11 @@ class LoadedObjects:
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params
+        # scope of a method -> ``Class.name``, its positional params after self: ``self.check(loaded)`` passes there
+        self.methods: dict[int, tuple[str, list[str]]] = {}
+        # (scope, name) not bound to a dict display -> (key, value) stored into it: ``metrics["epoch"] = k``
+        self.item_stores: dict[tuple[int, str], list[tuple[str, ast.expr]]] = {}
+        self.value_scopes: dict[int, int] = {}  # id(value) of a saved layout's entry -> the scope it is read in
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
         self.foreign_reads: list[tuple[str, ast.expr, int]] = []
@@ -463,7 +470,11 @@ class LoadedObjects:
         top = target
         while isinstance(top.value, ast.Subscript):
             top = top.value
-        if not isinstance(top.value, ast.Name) or (display := self.dicts.get((scope, top.value.id))) is None:
+        if not isinstance(top.value, ast.Name):
+            return
+        if (display := self.dicts.get((scope, top.value.id))) is None:
+            if top is target and isinstance(key := top.slice, ast.Constant) and isinstance(key.value, str):
+                self.item_stores.setdefault((scope, top.value.id), []).append((key.value, value))
             return
         key = top.slice
         if (named := self.constant_of(key)) is not None:
@@ -474,6 +485,17 @@ class LoadedObjects:
         display.values.append(value)
         if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
             self.conditional_values.add(id(value))
+
+    def with_item_stores(self, display: ast.Dict, saved: ast.expr, scope: int, built_in: int) -> ast.Dict:
+        """The dict a function builds (in ``built_in``) and returns, with the entries its caller stores by key into the
+        name it saves (``metrics["epoch"] = k`` in ``scope``); each entry is read in the scope that binds it."""
+        stored = self.item_stores.get((scope, saved.id), []) if isinstance(saved, ast.Name) else []
+        for value in display.values:
+            self.value_scopes.setdefault(id(value), built_in)
+        for _, value in stored:
+            self.value_scopes[id(value)] = scope
+        return ast.Dict(keys=[*display.keys, *(ast.Constant(key) for key, _ in stored)],
+                        values=[*display.values, *(value for _, value in stored)])
 
     def _builds_objects(self, call: ast.Call, scope: int) -> bool:
         """A call whose result ``weights_only`` refuses: an instance of a class the project defines
@@ -571,6 +593,9 @@ class LoadedObjects:
                     self.path_args.setdefault((last, position), set()).add((arg.id, scope))
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
+            if call.func.id in self.params.get(scope, ()):
+                # def check(self, tokenizer): tokenizer(text): what callers pass there is callable, no dict or tensor
+                self.note_object_param(scope, call.func.id)
             if _NUMPY_CHECK.search(call.func.id) and call.args and isinstance(call.args[0], ast.Name):
                 self.numpy_checked.add((scope, call.args[0].id))  # if not all_numpy(split): raise ...; torch.save(split)
             if call.func.id == "vars" and call.args:
@@ -590,6 +615,11 @@ class LoadedObjects:
                         self.helper_passes.setdefault((scope, arg.id), set()).add((suffix, function, position))
         elif isinstance(call.func, ast.Call):
             self.object_calls.add(id(call.func))
+        elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
+                call.func.value.id == "self" and (owner := self.provenance.owners.get(scope)) is not None:
+            # self.check(loaded): a method of this class, asked like a plain function (see _resolve_passed)
+            self.passed += [(f"{owner}.{call.func.attr}", position, arg, scope) for position, arg in enumerate(call.args)
+                            if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
         elif isinstance(call.func, ast.Attribute) and call.args:
             if call.func.attr == "get":  # ckpt.get("global_step")
                 self._read_key(call.func.value, call.args[0], scope)
@@ -957,7 +987,7 @@ class LoadedObjects:
     def note_object_param(self, scope: int, name: str) -> None:
         """A function uses its parameter ``name`` as an object (``cfg: DictConfig``, ``OmegaConf.set_struct(cfg)``,
         ``model.eval()``): what callers pass there is one."""
-        function = self.functions.get(scope)
+        function = self.functions.get(scope) or self.methods.get(scope)
         if function is not None and name in function[1]:
             self.object_params.setdefault(function[0], set()).add(function[1].index(name))
 
@@ -982,14 +1012,14 @@ class LoadedObjects:
         """function -> positions of the parameters it uses as a dict (``weight.items()``, ``weight["model"]``)."""
         found: dict[str, set[int]] = {}
         for scope, name in (*self.dict_used, *(used for used, keys in self.keys_read.items() if keys)):
-            if (function := self.functions.get(scope)) is not None and name in function[1]:
+            if (function := self.functions.get(scope) or self.methods.get(scope)) is not None and name in function[1]:
                 found.setdefault(function[0], set()).add(function[1].index(name))
         return found
 
     def _mark(self, node: ast.AST, scope: int) -> None:
         if isinstance(node, ast.Name):
             self.object_names.add((scope, node.id))
-            if scope in self.functions:
+            if scope in self.functions or scope in self.methods:
                 self.note_object_param(scope, node.id)
         elif isinstance(node, ast.Call):
             self.object_calls.add(id(node))

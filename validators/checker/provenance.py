@@ -12,7 +12,10 @@ a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a,
 an item or a slice of one, a comparison with one (``preds == labels``), a conditional expression with one in a
 branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
 and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
-name held before to decide. ``float(x)``, ``int(x)``, ``x.item()`` and
+name held before to decide. A running total bound otherwise only to constants (``acc = 0`` then ``acc += np.sum(hits)``)
+is numpy when an added value is (``0 + np.uint64(1)`` is an ``np.uint64``). An attribute the file stores on a plain
+name (``opt.test_value = np.mean(ious)`` in one function, ``{"best": opt.best_value}`` saved in another after
+``opt.best_value = max(opt.test_value, ...)``) is followed by its spelling, like ``self.x``; other options are not. ``float(x)``, ``int(x)``, ``x.item()`` and
 ``x.tolist()`` are plain. torch 2.15 refuses a checkpoint holding one under ``weights_only=True`` (``Unsupported
 global: GLOBAL numpy._core.multiarray.scalar`` for a scalar, ``numpy._core.multiarray._reconstruct`` for an array).
 A value that is what an imported project callable returns is handed back as that callable's reference, for the
@@ -65,6 +68,9 @@ class Provenance:
         # scope of a method -> ``Class.method`` and its ``**kwargs`` name: a saved ``kwargs`` holds what the
         # method's callers pass by keyword, in whichever module they are (decided by the project pass)
         self.keyword_methods: dict[int, tuple[str, str]] = {}
+        # (scope, name) -> (value, scope) of ``name += value``: asked only for a name no other statement binds to
+        # anything but a constant (``acc = 0; acc += np.sum(hits)``), see _named
+        self.accumulated: dict[tuple[int, str], list[tuple[ast.expr, int]]] = {}
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if value.__class__ is ast.Constant:
@@ -78,13 +84,27 @@ class Provenance:
         elif (key := self._target_key(target, scope)) is not None:
             self.bindings.setdefault(key, []).append((value, None, scope))
 
+    def note_accumulation(self, value: ast.expr, scope: int, target: ast.AST) -> None:
+        """``acc += value`` on a name or ``self.x``; kept apart from the bindings (the uint8 pass reads those: an
+        in-place add keeps a tensor's dtype), and asked only where the name is otherwise bound to constants."""
+        if (key := self._target_key(target, scope)) is not None:
+            self.accumulated.setdefault(key, []).append((value, scope))
+
     def _target_key(self, target: ast.AST, scope: int) -> tuple[int, str] | None:
         """``x`` and ``self.x`` are followed; ``d["k"]``, ``args.lr`` and ``a.b.c`` are not."""
         if target.__class__ is ast.Name:
             return scope, target.id
         if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
             return self.key(f"self.{target.attr}", scope)
+        if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name:
+            return self.option_key(f"{target.value.id}.{target.attr}")
         return None
+
+    @staticmethod
+    def option_key(name: str) -> tuple[int, str]:
+        """``opt.test_value = iou``: an attribute the file stores on an options object (``opt``, ``args``), keyed by
+        how it is spelled in any function of the file (the object is passed around under the one name)."""
+        return 0, f"option:{name}"
 
     def key(self, name: str, scope: int) -> tuple[int, str]:
         """A local name in its scope; ``self.x`` under scope 0 with its class (``Trainer:self.x``): any method
@@ -171,7 +191,13 @@ class _Search:
         if name is None:
             return None
         if "." in name and not name.startswith("self."):
-            return None  # args.lr, cfg.x: an option, not a binding of this file
+            # args.lr, cfg.x: an option, not a binding of this file, unless the file stores it (opt.best = miou)
+            key = self.provenance.option_key(name)
+            if name.count(".") != 1 or key not in self.provenance.bindings or key in self.seen:
+                return None
+            self.seen.add(key)
+            return self._first(((bound, where) for bound, position, where in self.provenance.bindings[key]
+                                if position is None), depth)
         current: int | None = scope
         while current is not None:
             key = self.provenance.key(name, current)
@@ -193,6 +219,14 @@ class _Search:
                         break
                     found = found or result
                 return found
+            if key in self.provenance.accumulated:
+                # bound to constants only (``acc = 0``, never noted) and added to: ``0 + np.uint64(3)`` and ``0.0 +
+                # np.float32(1)`` are numpy scalars, so is the running total (not so for a tensor or list start)
+                if key in self.seen:
+                    return None
+                self.seen.add(key)
+                return self._first(((value, where) for value, where in self.provenance.accumulated[key]
+                                    if not _mentions(value, name)), depth)
             if key[0] == 0:
                 return None
             if (method := self.provenance.keyword_methods.get(current)) is not None and name == method[1]:

@@ -111,7 +111,11 @@ class FindingCollector(ast.NodeVisitor):
         # return states``), and saves of what such a method returns (``atomic_save(self.state_dict(), path)``):
         # the layout is the built dict's, known once the whole file is walked
         self.returned_dicts: dict[str, tuple[ast.Dict, int]] = {}  # method name -> (the dict, its scope)
-        self.method_saves: list[tuple[str, ast.Call, str | None]] = []  # (method, save call, api)
+        # (method, save call, api); a plain function's result is ``f`` or ``f#i`` (item i of the tuple it returns),
+        # saved through a name of the save's scope (its item stores there belong to the layout too)
+        self.method_saves: list[tuple[str, ast.Call, str | None]] = []
+        self.function_saves: set[str] = set()  # the method_saves entries that are a plain function's result
+        self.scope_of_save: dict[int, int] = {}  # id(save call) -> its scope, for those
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
@@ -263,8 +267,11 @@ class FindingCollector(ast.NodeVisitor):
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
                 before = len(self.evidence.plain_named)
-                self._note_saved_layout(built[0], call, api, built[1])
-                if len(self.evidence.plain_named) > before:
+                display = built[0]
+                if method in self.function_saves:  # metrics, best = evaluate(...); metrics["epoch"] = k; torch.save(metrics)
+                    display = self.loads.with_item_stores(display, call.args[0], self.scope_of_save[id(call)], built[1])
+                self._note_saved_layout(display, call, api, built[1])
+                if len(self.evidence.plain_named) > before and method not in self.function_saves:
                     self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
@@ -679,7 +686,10 @@ class FindingCollector(ast.NodeVisitor):
                 if outer == 0:  # module level: another module may call it (returnedcalls.py)
                     self.return_facts.functions.add(node.name)
                     self.returned_values[self.scope] = (node, [])
-            elif arguments.kwarg is not None:  # a method taking **kwargs, which it may save
+            elif isinstance(self.scope_nodes.get(outer), ast.ClassDef):  # a method, called as self.name(...)
+                self.loads.methods[self.scope] = (f"{self.classes[-1]}.{node.name}", [
+                    a.arg for a in (*arguments.posonlyargs, *arguments.args)][1:])
+            if self.classes and arguments.kwarg is not None:  # a method taking **kwargs, which it may save
                 self.loads.provenance.note_method(node, self.scope, self.classes[-1])
             if (arguments.defaults or any(arguments.kw_defaults)) and (
                     callable_name := self._called_as(node, outer)) is not None:
@@ -884,6 +894,8 @@ class FindingCollector(ast.NodeVisitor):
         reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
         if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
             self.loads.provenance.note(node.value, self.scope, node.target.value)
+        elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:
+            self.loads.provenance.note_accumulation(node.value, self.scope, node.target)
         self.generic_visit(node)
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
@@ -1028,6 +1040,12 @@ class FindingCollector(ast.NodeVisitor):
             if (built := self.loads.dicts.get((self.scope, node.value.id))) is not None and \
                     (signature := self.loads.signatures.get(self.scope)) is not None:
                 self.returned_dicts.setdefault(signature[0], (built, self.scope))
+        elif isinstance(node.value, ast.Tuple) and self.scope in self.loads.functions:
+            # return metrics, is_best: item i of a plain function's result, a dict the function builds
+            name = self.loads.functions[self.scope][0]
+            for position, element in enumerate(node.value.elts):
+                if isinstance(element, ast.Name) and (built := self.loads.dicts.get((self.scope, element.id))):
+                    self.returned_dicts.setdefault(f"{name}#{position}", (built, self.scope))
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
                 self._resolve(node.value.func) == "torch.load":
             self.loads.object_calls.add(id(node.value))  # def load_model(p) -> nn.Module: return torch.load(p)
@@ -1374,6 +1392,10 @@ class FindingCollector(ast.NodeVisitor):
                                     self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
         elif (method := _own_method_called(node.args[0], self.loads.path_exprs, self.scope)) is not None:
             self.method_saves.append((method, node, api))
+        elif (function := _own_function_called(node.args[0], self.loads.provenance, self.scope)) is not None:
+            self.method_saves.append((function, node, api))
+            self.function_saves.add(function)
+            self.scope_of_save[id(node)] = self.scope
         if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
@@ -1386,11 +1408,12 @@ class FindingCollector(ast.NodeVisitor):
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
         holds = is_object_value if api == "torch.save" else is_namespace
+        where = self.loads.value_scopes  # entries stored into the dict in another scope are read there
         self.evidence.note_saved_dict(
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
-            lambda value: api == "torch.save" and self.loads.holds_object(value, scope),
-            lambda value: self.loads.value_ref(value, scope) if api == "torch.save" else None,
+            lambda value: api == "torch.save" and self.loads.holds_object(value, where.get(id(value), scope)),
+            lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
             lambda value: id(value) in self.loads.conditional_values)
 
@@ -1416,8 +1439,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
-        return self.loads.provenance.source(value, context[0], self.loads.call_ref, self._returns_numpy,
-                                            context[2] if len(context) > 2 else None)
+        scope = self.loads.value_scopes.get(id(value), context[0])
+        return self.loads.provenance.source(value, scope, self.loads.call_ref, self._returns_numpy,
+                                            context[2] if len(context) > 2 and scope == context[0] else None)
 
     def _returns_numpy(self, name: str) -> bool:
         """The file's own function ``name``, ``Class.name`` or a method ``name`` of one of its classes returns numpy,
@@ -1811,6 +1835,17 @@ def _string_constants(node: ast.ClassDef) -> dict[str, str]:
     return {target.id: statement.value.value for statement in node.body if isinstance(statement, ast.Assign)
             and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str)
             for target in statement.targets if isinstance(target, ast.Name)}
+
+
+def _own_function_called(saved: ast.expr, provenance, scope: int) -> str | None:
+    """``metrics, best = evaluate(...)`` (or ``metrics = evaluate(...)``) then ``torch.save(metrics, p)``: ``evaluate#0``
+    (``evaluate``) when the name's last binding in this scope is that call of a plain function of the file."""
+    if not isinstance(saved, ast.Name) or not (bound := provenance.bindings.get((scope, saved.id))):
+        return None
+    value, position, _ = bound[-1]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in provenance.functions:
+        return value.func.id if position is None else f"{value.func.id}#{position}"
+    return None
 
 
 def _own_method_called(saved: ast.expr, bound: dict, scope: int) -> str | None:
