@@ -322,12 +322,14 @@ class _Search:
                     return result
                 if state is not _BUSY:
                     return state is True
-                if not parameter:
-                    # asked again inside itself (``m = m.view(-1)`` under an ``if``, read where every binding
-                    # counts): it adds no binding of its own; the bindings being asked decide, and at least one
-                    # of them must rest on a maker
+                if not parameter and "." not in name:
+                    # a local asked again inside itself (``m = m.view(-1)`` under an ``if``, read where every
+                    # binding counts): it adds no binding of its own; the bindings being asked decide, and the
+                    # answer must rest on a maker (see ``cycles``)
                     self.cycles = True
                     return True
+                if not parameter:
+                    return False
                 return self._parameter(function, name, key, depth)  # mask = mask[:, None]: what was passed
             if key[0] == 0:
                 return False
