@@ -8,10 +8,12 @@ The values are followed the way uint8masks.py follows uint8 ones (its search, wi
 ones): a subtraction is reported only when one side is provably bool in this file, made by a tensor comparison
 method (``target.ne(ignore)``, ``.eq``, ``.lt``, ``.isnan()``, ...), ``.bool()``, ``.to(torch.bool)``, a call with
 ``dtype=torch.bool`` or ``torch.eq``/``torch.logical_not``/..., kept through dtype-keeping calls, ``~``, ``&``,
-``|`` and ``*`` of two bool values. A Python comparison (``a > b``) is left alone: on plain numbers it is a
-Python bool, and ``1 - True`` is fine.
+``|`` and ``*`` of two bool values. A comparison (``a > b``) counts only when a side is provably a torch tensor
+(made by a torch factory such as ``torch.tensor(...)``/``torch.zeros``, kept through tensor methods: ``src =
+torch.tensor(rows)`` ... ``1 - (src == 0)``); on plain numbers it is a Python bool, and ``1 - True`` is fine.
 
-The work runs only for a file whose text both subtracts (or negates) and makes a bool value this way.
+The work runs only for a file whose text both subtracts (or negates) and makes a bool value this way, or subtracts
+a parenthesized comparison (``- (x == 0)``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.
 returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
-above ``logits[drop] = v`` in another), else every binding, all of which must be uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
+above ``logits[drop] = v`` in another), else every binding still live (less one that the next plain assignment in
+its own statement list overwrites: ``m = a <= p`` then ``m = torch.from_numpy(m.astype(np.uint8))``), all of which
+must be uint8; a local asked again while its own bindings are asked (``m = m.view(-1)`` under an ``if``) adds no
+evidence, and the answer must rest on a maker. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
 keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
 ``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons
 (``m == 1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
