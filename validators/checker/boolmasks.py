@@ -8,10 +8,12 @@ The values are followed the way uint8masks.py follows uint8 ones (its search, wi
 ones): a subtraction is reported only when one side is provably bool in this file, made by a tensor comparison
 method (``target.ne(ignore)``, ``.eq``, ``.lt``, ``.isnan()``, ...), ``.bool()``, ``.to(torch.bool)``, a call with
 ``dtype=torch.bool`` or ``torch.eq``/``torch.logical_not``/..., kept through dtype-keeping calls, ``~``, ``&``,
-``|`` and ``*`` of two bool values. A Python comparison (``a > b``) is left alone: on plain numbers it is a
-Python bool, and ``1 - True`` is fine.
+``|`` and ``*`` of two bool values. A comparison (``a > b``) counts only when a side is provably a torch tensor
+(made by a torch factory such as ``torch.tensor(...)``/``torch.zeros``, kept through tensor methods: ``src =
+torch.tensor(rows)`` ... ``1 - (src == 0)``); on plain numbers it is a Python bool, and ``1 - True`` is fine.
 
-The work runs only for a file whose text both subtracts (or negates) and makes a bool value this way.
+The work runs only for a file whose text both subtracts (or negates) and makes a bool value this way, or subtracts
+a parenthesized comparison (``- (x == 0)``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,17 @@ _BOOL_METHODS = frozenset({"ne", "eq", "lt", "le", "gt", "ge", "greater", "less"
                            "not_equal", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "signbit",
                            "logical_not", "logical_and", "logical_or", "logical_xor"})
 _BOOL_FUNCTIONS = frozenset({f"torch.{name}" for name in _BOOL_METHODS} | {"torch.BoolTensor", "torch.cuda.BoolTensor"})
+_TENSOR_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# torch calls that make a new tensor
+_TENSOR_FACTORIES = frozenset({f"torch.{name}" for name in (
+    "tensor", "as_tensor", "from_numpy", "zeros", "ones", "full", "empty", "arange", "linspace", "rand", "randn",
+    "randint", "randperm", "zeros_like", "ones_like", "full_like", "empty_like", "cat", "stack", "Tensor",
+    "LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "cuda.LongTensor", "cuda.FloatTensor")})
+# tensor methods returning a tensor (beside uint8masks' dtype-keeping ones)
+_TENSOR_METHODS = frozenset({"long", "float", "int", "double", "half", "to", "type_as", "abs", "clamp", "masked_fill",
+                             "new_zeros", "new_ones", "new_full", "new_tensor"})
+# a subtraction or negation of a parenthesized comparison: 1 - (src == 0)
+_SUBTRACTS_COMPARISON = re.compile(r"-\s*\([^()\n]*(?:==|!=|<|>)")
 # a bool-making method name followed by "(", or torch.bool / BoolTensor
 _MAKES_BOOL = re.compile(r"\.(?:%s)\(|\.bool\(\)|torch\.bool\b|BoolTensor" % "|".join(sorted(_BOOL_METHODS)))
 
@@ -62,6 +75,26 @@ class _BoolSearch(_Search):
             return self.uint8(func.value, scope, depth + 1, at)
         return False
 
+    def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
+        if isinstance(node, ast.Compare):
+            return self._compare(node, scope, depth, at)
+        return super().uint8(node, scope, depth, at)
+
+    def _compare(self, node: ast.Compare, scope: int, depth: int, at: int | None) -> bool:
+        """``src == 0`` with ``src`` provably a tensor (``src = torch.tensor(...)``): a bool tensor. Between plain
+        numbers it is a Python bool (``1 - True`` is fine), so a side must be shown to be a tensor."""
+        if len(node.ops) != 1 or not isinstance(node.ops[0], _TENSOR_COMPARISONS) or depth > 10:
+            return False
+        sides = (node.left, node.comparators[0])
+        if any(isinstance(side, ast.Constant) and not isinstance(side.value, (int, float)) for side in sides):
+            return False  # x == None, x == "mean": not an elementwise comparison
+        tensors = _TensorSearch(self.provenance, self.calls, self.resolve)
+        tensors.modules = self.modules
+        if any(tensors.uint8(side, scope, depth + 1, at) for side in sides):
+            self.makers.append(node)
+            return True
+        return False
+
     modules: "_ImportedNames | frozenset[str]" = frozenset()  # names the file's import statements bind
 
     def _made(self, call: ast.Call) -> bool:
@@ -69,10 +102,29 @@ class _BoolSearch(_Search):
         return True
 
 
+class _TensorSearch(_Search):
+    """uint8masks' search, asking "provably a torch tensor?": made by a torch factory (``torch.tensor(...)``,
+    ``torch.zeros``, ``torch.LongTensor(...)``, ...) and kept through tensor methods (``.long()``, ``.to(device)``,
+    ``.view(...)``, indexing)."""
+
+    modules: "_ImportedNames | frozenset[str]" = frozenset()
+
+    def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
+        func = call.func
+        if self.resolve(func) in _TENSOR_FACTORIES:
+            self.makers.append(call)
+            return True
+        if not isinstance(func, ast.Attribute) or (isinstance(func.value, ast.Name) and func.value.id in self.modules):
+            return False
+        if func.attr in _KEEP_DTYPE or func.attr in _TENSOR_METHODS:
+            return self.uint8(func.value, scope, depth + 1, at)
+        return False
+
+
 def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
                       resolve: Callable) -> Iterator[ast.AST]:
     """Each ``a - b`` (or ``-a``, ``a -= b``) where a side is provably a bool tensor."""
-    if "-" not in source or not _MAKES_BOOL.search(source):
+    if "-" not in source or not (_MAKES_BOOL.search(source) or _SUBTRACTS_COMPARISON.search(source)):
         return
     candidates = list(_subtractions(tree))
     if not candidates:
@@ -80,10 +132,12 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
     calls = _Calls(tree, resolve)
     modules = _ImportedNames(tree)
     for node, sides, scope, statement in candidates:
-        search = _BoolSearch(provenance, calls, resolve)
-        search.modules = modules
-        if any(search.uint8(side, scope, 0, statement) for side in sides):
-            yield node
+        for side in sides:
+            search = _BoolSearch(provenance, calls, resolve)
+            search.modules = modules
+            if search.uint8(side, scope, 0, statement) and (search.makers or not search.cycles):
+                yield node
+                break
 
 
 def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...], int, int | None]]:

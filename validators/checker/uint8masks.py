@@ -11,7 +11,10 @@ then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.
 returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
-above ``logits[drop] = v`` in another), else every binding, all of which must be uint8. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
+above ``logits[drop] = v`` in another), else every binding still live (less one that the next plain assignment in
+its own statement list overwrites: ``m = a <= p`` then ``m = torch.from_numpy(m.astype(np.uint8))``), all of which
+must be uint8; a local asked again while its own bindings are asked (``m = m.view(-1)`` under an ``if``) adds no
+evidence, and the answer must rest on a maker. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
 keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
 ``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons
 (``m == 1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
@@ -48,6 +51,8 @@ _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.ten
                                "torch.nn.parameter.Parameter"})
 _NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
 # Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
+# statements that always fall through to the next one
+_PLAIN = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
 _MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
 
 
@@ -81,6 +86,7 @@ class _Calls:
         # id(statement) -> (id of its statement list, its index there, id of the node holding the list)
         self.positions: dict[int, tuple[int, int, int]] = {}
         self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
+        self.blocks: dict[int, list] = {}  # id(statement list) -> the list
         self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
         self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
         AST, Call, Name, Load, ClassDef = ast.AST, ast.Call, ast.Name, ast.Load, ast.ClassDef
@@ -133,6 +139,7 @@ class _Calls:
                     stack.append((value, inner, inner_owner, statement))
 
     def _note_block(self, block: list, holder: int) -> None:
+        self.blocks[id(block)] = block
         for position, statement in enumerate(block):
             self.positions[id(statement)] = (id(block), position, holder)
             if statement.__class__ in (ast.Assign, ast.AnnAssign) and statement.value is not None:
@@ -207,6 +214,7 @@ class _Search:
         self.provenance, self.calls, self.resolve = provenance, calls, resolve
         self.makers: list[ast.AST] = []
         self.keyword_route = False
+        self.cycles = False  # some answer rested on a question asked inside itself
         self.memo: dict = {}  # (name key, bindings read) or ("parameter", key) -> uint8, or _BUSY while asked
 
     def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
@@ -315,8 +323,16 @@ class _Search:
                         result = self._parameter(function, name, key, depth)
                     self.memo[question] = result
                     return result
-                if state is not _BUSY or not parameter:
+                if state is not _BUSY:
                     return state is True
+                if not parameter and "." not in name:
+                    # a local asked again inside itself (``m = m.view(-1)`` under an ``if``, read where every
+                    # binding counts): it adds no binding of its own; the bindings being asked decide, and the
+                    # answer must rest on a maker (see ``cycles``)
+                    self.cycles = True
+                    return True
+                if not parameter:
+                    return False
                 return self._parameter(function, name, key, depth)  # mask = mask[:, None]: what was passed
             if key[0] == 0:
                 return False
@@ -339,11 +355,32 @@ class _Search:
             if place is not None and place[0] in around and place[1] < around[place[0]] and \
                     binding[0].lineno > best_line:
                 best, best_line = binding, binding[0].lineno
-        if best is None:
-            return bindings
-        if any(best_line < binding[0].lineno < use.lineno for binding in bindings if binding is not best):
-            return bindings
+        if best is None or any(best_line < binding[0].lineno < use.lineno for binding in bindings
+                               if binding is not best):
+            return self._live(bindings, around)
         return [best]
+
+    def _live(self, bindings: list, around: dict[int, int]) -> list:
+        """``bindings`` less each one overwritten before any read can see it: another binding of the name follows
+        it in its own statement list with only plain assignments between (``m = a <= p`` then
+        ``m = torch.from_numpy(m.astype(np.uint8))``), and the read is not among those statements."""
+        calls = self.calls
+        places = [calls.positions.get(calls.statement_of.get(id(binding[0]), -1)) for binding in bindings]
+        live = []
+        for binding, place in zip(bindings, places):
+            if place is not None:
+                block, position, _ = place
+                later = [other[1] for other in places if other is not None and other[0] == block and
+                         other[1] > position]
+                if later:
+                    end = min(later)
+                    read = around.get(block)
+                    statements = calls.blocks[block][position + 1:end]
+                    if (read is None or not position < read <= end) and all(
+                            statement.__class__ in _PLAIN for statement in statements):
+                        continue
+            live.append(binding)
+        return live or bindings
 
     def _parameter(self, function: _Function, name: str, key, depth: int) -> bool:
         question = ("parameter", key)
@@ -386,7 +423,7 @@ def uint8_mask_uses(tree: ast.AST, source: str, provenance: Provenance,
     reported: set = set()
     for use, mask, api, scope, statement in calls.uses:
         search = _Search(provenance, calls, resolve)
-        if not search.uint8(mask, scope, 0, statement):
+        if not search.uint8(mask, scope, 0, statement) or (search.cycles and not search.makers):
             continue
         places = search.makers if search.keyword_route else [use]
         for place in places:
