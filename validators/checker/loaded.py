@@ -40,6 +40,11 @@ PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the nam
 sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
 path, holding every key the load reads.
 
+The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
+``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
+``args``-like item returned where the function's return annotation says ``dict`` (``-> Tuple[..., dict]``) is used as
+a mapping, which a Namespace is not.
+
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
