@@ -33,7 +33,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
   own file saves to the same path takes no evidence from other files;
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
-  ``.ckpt`` itself), or the result is read with a key only Lightning checkpoints have
+  ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
+  Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
   Lightning (or a library whose models are LightningModules: taming-transformers), only with Lightning's
   ``"state_dict"`` / ``"global_step"`` keys, or in any project with both of them together (and the project

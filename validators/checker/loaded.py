@@ -40,6 +40,11 @@ PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the nam
 sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
 path, holding every key the load reads.
 
+The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
+``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
+``args``-like item returned where the function's return annotation says ``dict`` (``-> Tuple[..., dict]``) is used as
+a mapping, which a Namespace is not.
+
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
 an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; or checked with
@@ -213,6 +218,7 @@ class LoadedObjects:
         self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
         self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates
+        self.annotated_plain: dict[int, set[str]] = {}  # scope -> params annotated str/int/float/bool/bytes (or None)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
         self.resaved: set[tuple[int, str]] = set()  # (scope, name) handed to torch.save as the saved value
@@ -869,6 +875,20 @@ class LoadedObjects:
         else:
             self.pairs.note_return(scope, value)
 
+    def note_annotated_return(self, value: ast.expr, annotation: ast.expr, scope: int) -> None:
+        """``def auto_resume(...) -> Tuple[List[str], int, int, dict, dict]: ... return ..., ckpt["args"]``: the
+        function's own annotation says the item it returns is a mapping, which an argparse Namespace is not; the read
+        is used as a plain mapping, as ``a = ckpt["args"]; a["lr"]`` is."""
+        if isinstance(annotation, ast.Subscript) and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] in (
+                "Tuple", "tuple") and isinstance(value, ast.Tuple) and isinstance(annotation.slice, ast.Tuple):
+            items = annotation.slice.elts
+            if len(items) == len(value.elts) and not any(isinstance(item, ast.Starred) for item in value.elts):
+                for item, returned in zip(items, value.elts):
+                    self.note_annotated_return(returned, item, scope)
+            return
+        if isinstance(value, (ast.Subscript, ast.Name)) and _mapping_annotation(annotation):
+            self._note_mapping(value, scope)
+
     def _spelled_path(self, node: ast.expr, scope: int) -> str | None:
         """The path expression as written (through a name bound to it here), when it holds a string literal."""
         if isinstance(node, ast.Name):
@@ -899,6 +919,8 @@ class LoadedObjects:
             name = (dotted_name(argument.annotation) or "").rsplit(".", 1)[-1] if argument.annotation else ""
             if name[:1].isupper() and name not in _PLAIN_ANNOTATIONS:
                 self.annotated_objects.add((scope, argument.arg))
+            elif argument.annotation is not None and _scalar_annotation(argument.annotation):
+                self.annotated_plain.setdefault(scope, set()).add(argument.arg)
 
     def note_load(self, call: ast.Call) -> None:
         self.load_ids.add(id(call))
@@ -1093,6 +1115,51 @@ _PLAIN_ANNOTATIONS = frozenset({"Tensor", "Parameter", "Dict", "List", "Tuple", 
                                 "Mapping", "MutableMapping", "Sequence", "Iterable", "OrderedDict", "Path",
                                 "PathLike", "Callable", "Type", "Literal", "IO", "BinaryIO", "BytesIO", "TensorDict",
                                 "StateDict", "Number", "Size", "Device", "DType", "Array"})
+# Builtin scalars weights_only loads as they are (checked on 2.15: str, int, float, bool, bytes, None); not
+# pathlib.Path (Unsupported global: GLOBAL pathlib.PosixPath) nor containers, whose items may be anything.
+_SCALAR_ANNOTATIONS = frozenset({"str", "int", "float", "bool", "bytes", "None"})
+
+
+def _scalar_annotation(annotation: ast.expr) -> bool:
+    """``name: str``, ``step: int | None``, ``Optional[str]``, ``"str"``: a builtin scalar, whatever the caller passes
+    by the project's own word (a value named like a model, ``text_encoder_model: str``, is then its name)."""
+    if isinstance(annotation, ast.Constant):
+        if annotation.value is None:
+            return True
+        if not isinstance(annotation.value, str):
+            return False
+        return annotation.value.strip() in _SCALAR_ANNOTATIONS
+    if isinstance(annotation, ast.Name):
+        return annotation.id in _SCALAR_ANNOTATIONS
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _scalar_annotation(annotation.left) and _scalar_annotation(annotation.right)
+    if isinstance(annotation, ast.Subscript) and (dotted_name(annotation.value) or "").rsplit(".", 1)[-1] in (
+            "Optional", "Union"):
+        inner = annotation.slice
+        return all(_scalar_annotation(item) for item in (inner.elts if isinstance(inner, ast.Tuple) else [inner]))
+    return False
+
+
+# Return annotations naming a mapping (``dict``, ``Dict[str, Any]``, ``OrderedDict``, ``Optional[dict]``).
+_MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "OrderedDict", "Mapping", "MutableMapping"})
+
+
+def _mapping_annotation(annotation: ast.expr) -> bool:
+    if isinstance(annotation, ast.Subscript):
+        name = (dotted_name(annotation.value) or "").rsplit(".", 1)[-1]
+        if name in ("Optional", "Union"):
+            inner = annotation.slice
+            items = [i for i in (inner.elts if isinstance(inner, ast.Tuple) else [inner])
+                     if not (isinstance(i, ast.Constant) and i.value is None)]
+            return bool(items) and all(_mapping_annotation(item) for item in items)
+        return name in _MAPPING_ANNOTATIONS
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [side for side in (annotation.left, annotation.right)
+                 if not (isinstance(side, ast.Constant) and side.value is None)]
+        return bool(sides) and all(_mapping_annotation(side) for side in sides)
+    return (dotted_name(annotation) or "").rsplit(".", 1)[-1] in _MAPPING_ANNOTATIONS
+
+
 _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
 # A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
 # settings dict (a config object would not need building again).

@@ -368,6 +368,15 @@ class ProjectEvidence:
                     return f"{evidence.file} passes {keyword}=, what {found[1].partition('#')[0]} ({defined}) returns"
         return None
 
+    def _resumes_plain_loop(self, candidate: LoadCandidate) -> bool:
+        """A project that imports no Lightning (nor a library of LightningModules) reads a ``.ckpt`` file's
+        ``'epoch'`` to go on training (``ckpt['state_dict']``, ``ckpt['epoch'] + 1``) and no key that only Lightning
+        writes, nor ``'global_step'``: a checkpoint of its own plain training loop, named ``.ckpt`` by habit (DIG's
+        ``{model}_last.ckpt``). Published Lightning checkpoints (latent diffusion's) are read for ``'state_dict'`` and
+        ``'global_step'``, and keep the finding."""
+        keys = candidate.keys
+        return not self.lightning and "epoch" in keys and not keys & (LIGHTNING_KEYS | {"global_step"})
+
     def _lightning(self, candidate: LoadCandidate) -> str | None:
         if why := self._own_lightning_checkpoint(candidate):
             return why
@@ -377,9 +386,10 @@ class ProjectEvidence:
             # the .ckpt file the code names and trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+, plain data
             # (a path taken from the config may be a published checkpoint: fish-speech's resume_weights_only)
             return None
-        if candidate.ckpt_path and not self.plain_ckpt_saves:
+        if candidate.ckpt_path and not self.plain_ckpt_saves and not self._resumes_plain_loop(candidate):
             return "the path is a Lightning .ckpt file"
-        if candidate.parameter is not None and not self.plain_ckpt_saves and (caller := next(
+        if candidate.parameter is not None and not self.plain_ckpt_saves and not self._resumes_plain_loop(candidate) \
+                and (caller := next(
                 (evidence.file for evidence in self.files if candidate.parameter in evidence.ckpt_calls), None)):
             return f"{caller} passes {candidate.parameter[0]}() a Lightning .ckpt file"
         if only := sorted(candidate.keys & LIGHTNING_KEYS):

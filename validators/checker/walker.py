@@ -1033,6 +1033,9 @@ class FindingCollector(ast.NodeVisitor):
     def visit_Return(self, node: ast.Return) -> None:
         if node.value is not None:
             self.loads.note_return(node.value, self.scope)
+            holder = self.scope_nodes.get(self.scope)
+            if isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) and holder.returns is not None:
+                self.loads.note_annotated_return(node.value, holder.returns, self.scope)
         if self.scope in self.returned_values and isinstance(node.value, (ast.Name, ast.Attribute)):
             self.returned_values[self.scope][1].append(node.value)
         if isinstance(node.value, ast.Name):
@@ -1407,12 +1410,17 @@ class FindingCollector(ast.NodeVisitor):
         file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        # `text_encoder_model: str`, a parameter the function never rebinds: a name or a number, whatever it is called
+        scalars = {name for name in self.loads.annotated_plain.get(scope, ())
+                   if not self.loads.provenance.bindings.get((scope, name))}
+        built = built | scalars if scalars else built
         holds = is_object_value if api == "torch.save" else is_namespace
         where = self.loads.value_scopes  # entries stored into the dict in another scope are read there
         self.evidence.note_saved_dict(
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
-            lambda value: api == "torch.save" and self.loads.holds_object(value, where.get(id(value), scope)),
+            lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars)
+            and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
             lambda value: id(value) in self.loads.conditional_values)
