@@ -50,19 +50,32 @@ class ClassFacts:
     # receiver-named method-rule calls without keywords on a receiver not bound to a torch scheduler in the file,
     # for ownschedulers.py: (line, rule id, method, positionals)
     named_receiver_calls: list[tuple[int, str, str, int]] = field(default_factory=list)
+    # every class's bases in order, None for one that names torch (or is no plain name), and, of the methods a
+    # receiver-named rule calls (`step`, `get_lr`), those each class defines over a base's, and those of them whose
+    # body hands on to the base's (`super().step(epoch)`): for ownmethods.answering_classes
+    order: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    overrides: dict[str, dict[str, int]] = field(default_factory=dict)
+    extends: dict[str, set[str]] = field(default_factory=dict)
 
-    def note_class(self, node: ast.ClassDef, resolve) -> None:
-        """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""
-        names, torch_base = [], False
+    def note_class(self, node: ast.ClassDef, resolve, watched: frozenset[str] = frozenset()) -> None:
+        """``resolve(expr)``: the torch API an expression names, or None (a project or other library name).
+        ``watched``: method names whose overrides are recorded (see ``overrides``)."""
+        names, torch_base, order = [], False, []
         for base in node.bases:
             base = base.value if isinstance(base, ast.Subscript) else base
             if isinstance(base, (ast.Name, ast.Attribute)) and resolve(base) is None:
                 names.append(base.id if isinstance(base, ast.Name) else base.attr)
+                order.append(names[-1])
             else:
                 torch_base = True
+                order.append(None)
         if torch_base:
             self.torch_based.add(node.name)
         self.methods[node.name] = own_methods(node)
+        self.order[node.name] = tuple(order)
+        if watched and (defined := {m: n for m, n in self.methods[node.name].items() if m in watched}):
+            self.overrides[node.name] = defined
+            self.extends[node.name] = _extending(node, set(defined))
         self.bases[node.name] = tuple(names)  # every class: ownmethods follows chains of them
         self.assigned[node.name] = _assigned(node)
 
@@ -83,6 +96,23 @@ class ClassFacts:
         self.calls = [(owner, attr, node) for owner, attr, node in self.calls
                       if self.bases.get(owner) and attr not in self.assigned.get(owner, ())
                       and attr not in self.bindings.get(owner, {})]
+
+
+def _extending(node: ast.ClassDef, methods: set[str]) -> set[str]:
+    """Of ``methods`` the class defines, those whose body calls the same method of a base: ``super().step(epoch)``,
+    ``super(Warmup, self).step()``, or through a base named as in the class statement (``StepLR.step(self, epoch)``)."""
+    bases = {ast.dump(base.value if isinstance(base, ast.Subscript) else base) for base in node.bases}
+    found = set()
+    for child in node.body:
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name in methods:
+            for inner in ast.walk(child):
+                if isinstance(inner, ast.Call) and isinstance(func := inner.func, ast.Attribute) and \
+                        func.attr == child.name and (
+                        (isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
+                         and func.value.func.id == "super") or ast.dump(func.value) in bases):
+                    found.add(child.name)
+                    break
+    return found
 
 
 def _assigned(node: ast.ClassDef) -> set[str]:

@@ -55,7 +55,7 @@ from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
-from .receivers import instance_bindings
+from .receivers import instance_bindings, local_bindings
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
@@ -142,6 +142,7 @@ class FindingCollector(ast.NodeVisitor):
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
+        self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
@@ -726,7 +727,7 @@ class FindingCollector(ast.NodeVisitor):
                                for child in node.body)
             self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
-            self.class_facts.note_class(node, self._resolve)
+            self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):
                 self.module_classes.add(node.name)  # an nn.Module subclass: its self has Module's methods
@@ -756,6 +757,8 @@ class FindingCollector(ast.NodeVisitor):
 
             for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps):
                 self._report(call, rule.apis[0], [rule])
+                if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
+                    self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
@@ -1572,6 +1575,12 @@ class FindingCollector(ast.NodeVisitor):
         dotted = dotted_name(receiver)
         if dotted is None:
             return ()
+        if isinstance(receiver, ast.Name) and (function := self.scope_nodes.get(self.scope)) is not None and \
+                isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if (local := self.local_bindings.get(self.scope)) is None:
+                local = self.local_bindings[self.scope] = local_bindings(function, self._resolve)
+            if local.get(receiver.id):  # a name the function binds only to instances: those decide
+                return local[receiver.id]
         if self.instance_bindings is None:
             self.instance_bindings = instance_bindings(self.tree, self._resolve)
         return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
