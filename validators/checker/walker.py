@@ -60,7 +60,7 @@ from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall
-from .forwarded import forwarded_defaults, quiet_defaults
+from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
                        literal_keywords, matches_call,
@@ -95,6 +95,9 @@ def _step_receivers(text: str) -> Iterator[str]:
     for call in _STEP_CALL.finditer(text):
         if name := _LAST_NAME.search(text, max(0, call.start() - 80), call.start()):
             yield name[1]
+
+
+_SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -1329,6 +1332,9 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
             self._check_module_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
+            self._check_scheduler_self_method(node, node.func.attr)
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
@@ -1537,6 +1543,45 @@ class FindingCollector(ast.NodeVisitor):
         rules = [rule for rule in module_rules(self.rules.by_method.get(method, ()), method) if matches_call(rule, node)]
         if rules and not any(defines(cls, method) for cls in self.class_nodes[-1:]):
             self._report(node, rules[0].apis[0], rules)
+
+    def _check_scheduler_self_method(self, node: ast.Call, method: str) -> None:
+        """``self.step(epoch)`` / ``self.get_lr()`` in a subclass of a torch scheduler (``class StepLR(TorchStepLR,
+        Scheduler)`` with ``def step_epoch(self, metrics=None, epoch=None): self.step(epoch)``) that defines no
+        such method itself: torch's runs, warning as on any receiver named like a scheduler. The class statement
+        must name the torch scheduler before any base of its own (which might define the method first), and
+        ReduceLROnPlateau's ``step(metrics, epoch)`` passes the epoch second; CosineAnnealingWarmRestarts takes a
+        (fractional) epoch without a warning, SequentialLR and ChainedScheduler take none."""
+        cls = self.class_nodes[-1]
+        if defines(cls, method):
+            return
+        first = cls.bases[0] if cls.bases else None  # a base of the project's first may define the method
+        qualified = self._resolve(first.value if isinstance(first, ast.Subscript) else first) if first else None
+        if qualified is None or not qualified.startswith(_SCHEDULER_MODULE):
+            return
+        base = qualified.rsplit(".", 1)[-1]
+        if base in (("CosineAnnealingWarmRestarts", "SequentialLR", "ChainedScheduler") if method == "step" else
+                    ("LRScheduler", "_LRScheduler")):  # LRScheduler.get_lr raises NotImplementedError
+            return
+        if method == "get_lr" and self._get_lr_within_step(node.func.value):
+            return
+        probe = node
+        if method == "step" and base == "ReduceLROnPlateau":  # step(metrics, epoch=None)
+            probe = ast.copy_location(ast.Call(node.func, node.args[1:2], node.keywords), node)
+        rules = [replace(rule, receiver=None, unless_file_uses=()) for rule in self.rules.by_method.get(method, ())
+                 if rule.receiver is not None]
+        rules = [rule for rule in rules if matches_call(rule, probe)]
+        if rules:
+            api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
+            self._report(node, api, rules)
+            passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
+            function = self.scope_nodes.get(self.scope)
+            if isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
+                    isinstance(default[1], ast.Constant) and default[1].value is None:
+                # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
+                # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
+                self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
+                                                               rule.id, method=True) for rule in rules]
 
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
