@@ -23,7 +23,7 @@ from .gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .envoptout import EnvOptOuts
 from .imports import ImportMap, dotted_name
-from .inherited import ClassFacts, inherited_findings
+from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, spread_findings
@@ -67,6 +67,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
         ruleset, target, facts = rules or default_rules(), parse_target(torch_version), collector.class_facts
         if facts.calls or facts.parameter_calls:  # a subclass in the same file, or a class built with a torch callable
             _join([(facts, code, findings)], inherited_findings([facts], ruleset, target), selection)
+        if facts.constructor_calls:  # a subclass of a torch class built in the same file
+            _join([(facts, code, findings)], constructor_findings([facts], ruleset, target), selection)
         if collector.return_facts.calls:  # a function of the same file returns the callable
             _join([(collector.return_facts, code, findings)],
                   returned_call_findings([collector.return_facts], ruleset, target), selection)
@@ -205,8 +207,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 if collector is not None:
                     project.add(collector.evidence)
                     facts = collector.class_facts
-                    classes.setdefault(root, []).append((facts, code if facts.calls or facts.parameter_calls else "",
-                                                         findings))
+                    kept = facts.calls or facts.parameter_calls or facts.constructor_calls  # for suppressions
+                    classes.setdefault(root, []).append((facts, code if kept else "", findings))
                     returned = collector.return_facts
                     # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
                     returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
@@ -237,6 +239,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     target = parse_target(torch_version)
     for group in classes.values():  # calls through a callable that a base class binds (inherited.py)
         _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
+        _join(group, constructor_findings([facts for facts, _, _ in group], rules, target), selection)
         _drop_own_method_calls(group)
     _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)

@@ -1294,7 +1294,10 @@ class FindingCollector(ast.NodeVisitor):
         if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
             func = node.func
             if isinstance(func, (ast.Name, ast.Attribute)):
-                self.call_sites.note_site(func.id if isinstance(func, ast.Name) else func.attr, node)
+                self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node)
+                if name[:1].isupper() and node.keywords and not self.guarded and any(
+                        kw.arg in self.rules.keyword_arguments for kw in node.keywords):
+                    self.class_facts.constructor_calls.append((name, node))  # a subclass of torch's? (inherited.py)
         elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
             callable_name, spread, named = self.spreading[self.scope]
             if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
