@@ -929,7 +929,12 @@ class FindingCollector(ast.NodeVisitor):
             known.append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
-            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
+            passed = {a.id for a in value.args if isinstance(a, ast.Name)}
+            # `optimizer, scheduler, lr = load_pretrained_optimizer(path, optimizer, scheduler, lr)`: a scheduler
+            # the file built, handed to a helper and taken back, is that scheduler still (or a wrapper forwarding
+            # to it, as accelerate's prepare returns)
+            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
+                name.id in passed and self._holds_scheduler(name)))
 
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
