@@ -1601,6 +1601,10 @@ class FindingCollector(ast.NodeVisitor):
             and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
+        if any(kw.arg == "epoch" for kw in node.keywords):  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+            rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
+                                                          if not api.endswith(".ReduceLROnPlateau")))
+                     for rule in rules]
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             receiver = node.func.value
