@@ -8,6 +8,7 @@ becomes a :class:`FileError` in the report and the run goes on.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
@@ -22,12 +23,13 @@ from .gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .envoptout import EnvOptOuts
 from .imports import ImportMap, dotted_name
-from .inherited import ClassFacts, inherited_findings
+from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, spread_findings
 from .ownschedulers import drop_own_scheduler_calls
-from .ownmethods import drop_own_class_calls, plain_classes, drop_own_method_calls, methods_without_torch_base
+from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
+                         methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, object_hyperparameters
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
@@ -65,6 +67,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
         ruleset, target, facts = rules or default_rules(), parse_target(torch_version), collector.class_facts
         if facts.calls or facts.parameter_calls:  # a subclass in the same file, or a class built with a torch callable
             _join([(facts, code, findings)], inherited_findings([facts], ruleset, target), selection)
+        if facts.constructor_calls:  # a subclass of a torch class built in the same file
+            _join([(facts, code, findings)], constructor_findings([facts], ruleset, target), selection)
         if collector.return_facts.calls:  # a function of the same file returns the callable
             _join([(collector.return_facts, code, findings)],
                   returned_call_findings([collector.return_facts], ruleset, target), selection)
@@ -77,7 +81,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
                               facts.bases)
             drop_forwarded_defaults([part], lambda _: findings)
         _drop_own_method_calls([(facts, code, findings)])
-        _drop_own_class_calls([(facts, code, findings)])
+        _drop_own_class_calls([(facts, code, findings)], [], ruleset)
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -178,6 +182,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
+    unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
         if problem:
@@ -202,8 +207,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 if collector is not None:
                     project.add(collector.evidence)
                     facts = collector.class_facts
-                    classes.setdefault(root, []).append((facts, code if facts.calls or facts.parameter_calls else "",
-                                                         findings))
+                    kept = facts.calls or facts.parameter_calls or facts.constructor_calls  # for suppressions
+                    classes.setdefault(root, []).append((facts, code if kept else "", findings))
                     returned = collector.return_facts
                     # every file: a function name defined in two modules is ambiguous (returnedcalls.py)
                     returns.setdefault(root, []).append((returned, code if returned.calls else "", findings))
@@ -213,8 +218,12 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         code if sites.spread else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
+                elif "class " in code:
+                    unwalked.append(str(path))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
+                if "class " in code:
+                    unwalked.append(str(path))
             report.files += 1
         except Unreadable as exc:
             report.errors.append(FileError(str(path), str(exc)))
@@ -230,8 +239,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     target = parse_target(torch_version)
     for group in classes.values():  # calls through a callable that a base class binds (inherited.py)
         _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
+        _join(group, constructor_findings([facts for facts, _, _ in group], rules, target), selection)
         _drop_own_method_calls(group)
-    _drop_own_class_calls([part for group in classes.values() for part in group])
+    _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
     for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
@@ -263,18 +273,62 @@ def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -
                 drop_own_method_calls(findings, facts.method_calls, defined)
 
 
-def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]]) -> None:
-    """Receiver-named method-rule findings (``sched.step(n)``) on instances of classes without a torch base. The
-    class is looked up by name in every file checked, not only the sub-project: a test folder with its own
-    setup.py imports the package's classes (``from stanza.models... import WarmupThenPlateauScheduler``); a
-    name that any checked file defines with a torch base keeps the finding."""
+def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], unwalked: list[str],
+                          rules: RuleSet) -> None:
+    """Receiver-named method-rule findings (``sched.step(n)``) on instances of the project's classes that answer
+    the method with their own code (ownmethods.answering_method: no torch base, or one whose method the class
+    overrides). The class is looked up by name in every file checked, not only the sub-project: a test folder
+    with its own setup.py imports the package's classes (``from stanza.models... import
+    WarmupThenPlateauScheduler``); a name defined twice with different bases keeps the finding."""
     if any(facts.receiver_calls or facts.named_receiver_calls for facts, _, _ in files):
-        classes = plain_classes([facts for facts, _, _ in files])
+        every = [facts for facts, _, _ in files]
+        classes = plain_classes(every) if any(facts.named_receiver_calls for facts in every) else {}
+        wanted = {owner for facts in every for *_, owners in facts.receiver_calls for owner in owners}
+        answers = answering_method(every + _unwalked_classes(wanted, every, unwalked, rules))
         for facts, _, findings in files:
             if facts.receiver_calls:
-                drop_own_class_calls(findings, facts.receiver_calls, classes)
+                drop_own_class_calls(findings, facts.receiver_calls, answers)
             if facts.named_receiver_calls:
                 drop_own_scheduler_calls(findings, facts.named_receiver_calls, classes)
+
+
+def _unwalked_classes(wanted: set[str], known: list[ClassFacts], unwalked: list[str],
+                      rules: RuleSet) -> list[ClassFacts]:
+    """The classes of files the walk skipped (they import no torch: mmengine's ``lr_scheduler.py`` defining
+    ``class StepLR(LRSchedulerMixin, StepParamScheduler)``) that a receiver's class needs, with their bases'
+    classes in turn: only files whose text defines a wanted name are parsed, and only when a name is missing."""
+    defined = {name for facts in known for name in facts.order}
+    missing = wanted - defined
+    found: list[ClassFacts] = []
+    texts: dict[str, str | None] = {}
+    for _ in range(12):  # bases of bases, as far as ownmethods follows them
+        if not missing or not unwalked:
+            break
+        pattern = re.compile(r"^[ \t]*class[ \t]+(%s)\b" % "|".join(map(re.escape, sorted(missing))), re.MULTILINE)
+        more: set[str] = set()
+        for path in unwalked:
+            if path not in texts:
+                try:
+                    texts[path] = read_source(Path(path))
+                except (Unreadable, OSError):
+                    texts[path] = None
+            text = texts[path]
+            if text is None or not pattern.search(text):
+                continue
+            try:
+                tree = _parse(text.removeprefix("\ufeff"), path)
+            except (ParseError, InvalidInput):
+                continue
+            facts = ClassFacts(path)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
+                    facts.note_class(node, lambda base: None, rules.receiver_methods)
+            found.append(facts)
+            unwalked = [other for other in unwalked if other != path]
+            more.update(base for bases in facts.order.values() for base in bases if base)
+            defined.update(facts.order)
+        missing = more - defined
+    return found
 
 
 def _unknown(name: str) -> str:

@@ -25,6 +25,9 @@ class ForwardedDefault:
     position: int | None  # among the positional parameters a call fills (self not counted); None: keyword-only
     line: int
     rule: str
+    # a method's call of torch through its own defaulted parameter (``def step_batch(self, epoch=None):
+    # self.step(epoch)`` in a scheduler subclass): every call of that method name counts, whichever class defines it
+    method: bool = False
 
 
 def quiet_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, ast.expr]]:
@@ -73,7 +76,7 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
     for part in files:
         dropped = set()
         for forwarded in part.sites.forwarded:
-            if defined.get(forwarded.callable) != 1 or forwarded.callable in derived:
+            if not forwarded.method and (defined.get(forwarded.callable) != 1 or forwarded.callable in derived):
                 continue
             callers = [(site, other.sites.positionals.get(forwarded.callable, 0)) for other in files
                        if (site := other.sites.sites.get(forwarded.callable)) is not None]

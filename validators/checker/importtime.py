@@ -167,9 +167,13 @@ def _names_set_to(statements: list[ast.stmt], value: bool) -> set[str]:
 def always_false_flags(tree: ast.AST) -> set[str]:
     """Module-level names every module-level binding sets to the constant False (``try: ... HAS_X = False``
     ``except: HAS_X = False``, a feature switched off on both paths), never declared ``global`` by a function:
-    ``if HAS_X:`` never runs, whatever happened in the ``try``."""
+    ``if HAS_X:`` never runs, whatever happened in the ``try``. A name set False only by a plain statement of the
+    module's own body (``CUDA_ENABLED = False``) is a setting, which another module may switch on
+    (``cuda.CUDA_ENABLED = True``, pytext's utils/cuda.py): its branches may run."""
     false: set[str] = set()
     other: set[str] = set()
+    outcome: set[str] = set()  # set False inside a try or an if: an outcome, not a setting
+    top = {id(statement) for statement in getattr(tree, "body", [])}
     stack = list(getattr(tree, "body", []))
     while stack:
         statement = stack.pop()
@@ -181,6 +185,8 @@ def always_false_flags(tree: ast.AST) -> set[str]:
             for target in statement.targets:
                 names = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
                 (false if constant and isinstance(target, ast.Name) else other).update(names)
+                if constant and id(statement) not in top:
+                    outcome.update(names)
             continue
         for node in ast.walk(statement) if not nested_statements(statement) else _heads(statement):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
@@ -197,7 +203,7 @@ def always_false_flags(tree: ast.AST) -> set[str]:
             stack.extend(handler.body)
         for case in getattr(statement, "cases", ()):
             stack.extend(case.body)
-    flags = false - other
+    flags = (false - other) & outcome  # a lone `CUDA_ENABLED = False` is a switch other modules set
     if flags:
         flags -= _declared_global(tree)
     return flags

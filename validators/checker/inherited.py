@@ -50,19 +50,41 @@ class ClassFacts:
     # receiver-named method-rule calls without keywords on a receiver not bound to a torch scheduler in the file,
     # for ownschedulers.py: (line, rule id, method, positionals)
     named_receiver_calls: list[tuple[int, str, str, int]] = field(default_factory=list)
+    # every class's bases in order, None for one that names torch (or is no plain name), and, of the methods a
+    # receiver-named rule calls (`step`, `get_lr`), those each class defines over a base's, and those of them whose
+    # body hands on to the base's (`super().step(epoch)`): for ownmethods.answering_classes
+    order: dict[str, tuple[str | None, ...]] = field(default_factory=dict)
+    # a class built with a torch class's constructor (`class DistributedModel(nn.parallel.DistributedDataParallel)`
+    # with no __init__, or one handing *args/**kwargs to super().__init__): class -> (that torch api, the keywords
+    # its own __init__ names, which it may keep); and the file's calls of a CapWords name passing a keyword some
+    # keyword rule names (`DistributedModel(module=m, broadcast_buffers=False)`): (called name, call)
+    constructors: dict[str, tuple[str | None, frozenset[str]]] = field(default_factory=dict)
+    constructor_calls: list[tuple[str, ast.Call]] = field(default_factory=list)
+    overrides: dict[str, dict[str, int]] = field(default_factory=dict)
+    extends: dict[str, set[str]] = field(default_factory=dict)
 
-    def note_class(self, node: ast.ClassDef, resolve) -> None:
-        """``resolve(expr)``: the torch API an expression names, or None (a project or other library name)."""
-        names, torch_base = [], False
+    def note_class(self, node: ast.ClassDef, resolve, watched: frozenset[str] = frozenset()) -> None:
+        """``resolve(expr)``: the torch API an expression names, or None (a project or other library name).
+        ``watched``: method names whose overrides are recorded (see ``overrides``)."""
+        names, torch_base, order = [], False, []
         for base in node.bases:
             base = base.value if isinstance(base, ast.Subscript) else base
             if isinstance(base, (ast.Name, ast.Attribute)) and resolve(base) is None:
                 names.append(base.id if isinstance(base, ast.Name) else base.attr)
+                order.append(names[-1])
             else:
                 torch_base = True
+                order.append(None)
         if torch_base:
             self.torch_based.add(node.name)
         self.methods[node.name] = own_methods(node)
+        self.order[node.name] = tuple(order)
+        if (passing := _passing_init(node)) is not None:
+            self.constructors[node.name] = (next((api for base in node.bases if (api := resolve(
+                base.value if isinstance(base, ast.Subscript) else base)) is not None), None), passing)
+        if watched and (defined := {m: n for m, n in self.methods[node.name].items() if m in watched}):
+            self.overrides[node.name] = defined
+            self.extends[node.name] = _extending(node, set(defined))
         self.bases[node.name] = tuple(names)  # every class: ownmethods follows chains of them
         self.assigned[node.name] = _assigned(node)
 
@@ -85,6 +107,44 @@ class ClassFacts:
                       and attr not in self.bindings.get(owner, {})]
 
 
+def _passing_init(node: ast.ClassDef) -> frozenset[str] | None:
+    """The class's constructor passes what its caller passes on to its base's: no ``__init__`` of its own (the
+    empty set), or one whose ``**kwargs`` goes on to ``super().__init__(..., **kwargs)`` (the names of its own
+    parameters, which it may keep); None otherwise."""
+    init = next((child for child in node.body if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 and child.name == "__init__"), None)
+    if init is None:
+        return frozenset()
+    if init.args.kwarg is None:
+        return None
+    spread = init.args.kwarg.arg
+    for inner in ast.walk(init):
+        if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "__init__"
+                and isinstance(inner.func.value, ast.Call) and isinstance(inner.func.value.func, ast.Name)
+                and inner.func.value.func.id == "super"
+                and any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread
+                        for kw in inner.keywords)):
+            return frozenset(a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs))
+    return None
+
+
+def _extending(node: ast.ClassDef, methods: set[str]) -> set[str]:
+    """Of ``methods`` the class defines, those whose body calls the same method of a base: ``super().step(epoch)``,
+    ``super(Warmup, self).step()``, or through a base named as in the class statement (``StepLR.step(self, epoch)``)."""
+    bases = {ast.dump(base.value if isinstance(base, ast.Subscript) else base) for base in node.bases}
+    found = set()
+    for child in node.body:
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name in methods:
+            for inner in ast.walk(child):
+                if isinstance(inner, ast.Call) and isinstance(func := inner.func, ast.Attribute) and \
+                        func.attr == child.name and (
+                        (isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
+                         and func.value.func.id == "super") or ast.dump(func.value) in bases):
+                    found.add(child.name)
+                    break
+    return found
+
+
 def _assigned(node: ast.ClassDef) -> set[str]:
     """The class's own method names and class-level names: like an attribute its methods assign (which the
     walker adds as it meets ``self.x = ...``, see :meth:`ClassFacts.note_store`), any of them decides what
@@ -97,6 +157,50 @@ def _assigned(node: ast.ClassDef) -> set[str]:
             for target in (child.targets if isinstance(child, ast.Assign) else [child.target]):
                 names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
     return names
+
+
+def constructor_findings(files: list[ClassFacts], rules, target) -> dict[str, list[Finding]]:
+    """file -> keyword-rule findings on calls of the project's subclasses of a torch class whose constructor
+    reaches the torch class's with the caller's keywords (``DistributedModel(module=m, broadcast_buffers=False)``
+    with ``class DistributedModel(nn.parallel.DistributedDataParallel)`` handing ``**kwargs`` to
+    ``super().__init__``), through the project's classes too (``class Wrapped(DistributedModel)`` with no
+    ``__init__``). A class name defined twice, or with a base of another library first, is left alone; a keyword
+    the subclass's own ``__init__`` names is its to keep."""
+    calls = [(facts, name, node) for facts in files for name, node in facts.constructor_calls]
+    if not calls:
+        return {}
+    definitions: dict[str, list[tuple[ClassFacts, tuple[str | None, frozenset[str]] | None]]] = {}
+    for facts in files:
+        for name in facts.order:
+            definitions.setdefault(name, []).append((facts, facts.constructors.get(name)))
+    known: dict[str, tuple[str, frozenset[str]] | None] = {}
+
+    def reached(name: str, depth: int) -> tuple[str, frozenset[str]] | None:
+        if name in known:
+            return known[name]
+        known[name] = None  # a cycle stays unknown
+        found = None
+        if depth <= _MAX_DEPTH and len(definitions.get(name, ())) == 1 and (own := definitions[name][0][1]):
+            facts, (api, kept) = definitions[name][0][0], own
+            bases = facts.order.get(name, ())
+            if api is not None and bases and bases[0] is None:  # the torch class comes first
+                found = (api, kept)
+            elif api is None and bases and bases[0] is not None and (further := reached(bases[0], depth + 1)):
+                found = (further[0], further[1] | kept)
+        known[name] = found
+        return found
+
+    out: dict[str, list[Finding]] = {}
+    for facts, name, node in calls:
+        if (built := reached(name, 0)) is None:
+            continue
+        api, kept = built
+        probe = ast.copy_location(ast.Call(node.func, node.args, [kw for kw in node.keywords if kw.arg not in kept]),
+                                  node)
+        for rule in [rule for rule in call_rules(rules, api, target, probe) if rule.kind == "keyword"]:
+            out.setdefault(facts.file, []).append(finding_at(
+                facts.file, node, api, rule, f"{rule.message} ({name} is built by {api}'s constructor)", rule.fix))
+    return out
 
 
 def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list[Finding]]:

@@ -88,14 +88,19 @@ def plain_classes(files: list[ClassFacts]) -> dict[str, dict[str, int]]:
 
 
 def drop_own_class_calls(findings: list[Finding], calls: list[tuple[int, str, str, int, tuple[str, ...]]],
-                         classes: dict[str, dict[str, int]]) -> None:
+                         answers) -> None:
     """Remove (in place) the findings of receiver-named method-rule calls (``sched.step(num_steps)``) whose
-    receiver the file binds only to instances of the sub-project's classes without a torch base, each defining
-    the method with room for the call's positional arguments (stanza's ``WarmupThenPlateauScheduler.step``)."""
+    receiver the file binds only to instances of the project's classes, each answering the method with its own
+    code with room for the call's positional arguments (stanza's ``WarmupThenPlateauScheduler.step``; see
+    :func:`answering_method`, ``answers``)."""
     dropped = {(line, rule) for line, rule, method, passed, owners in calls
-               if owners and all(classes.get(owner, {}).get(method, -1) >= passed for owner in owners)}
+               if owners and all(_room(answers(owner, method), passed) for owner in owners)}
     if dropped:
         findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
+
+
+def _room(taken: int | None, passed: int) -> bool:
+    return taken is not None and taken >= passed
 
 
 def drop_own_method_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
@@ -105,3 +110,56 @@ def drop_own_method_calls(findings: list[Finding], calls: list[tuple[int, str, s
     dropped = {(line, rule) for line, rule, method, passed in calls if defined.get(method, -1) >= passed}
     if dropped:
         findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
+
+
+_TORCH, _UNKNOWN = "torch", "unknown"  # what answers a method, besides the project's code (a positional count)
+
+
+def answering_method(files: list[ClassFacts]):
+    """A lookup ``(class name, method) -> most positional arguments`` for a method an instance of that class of the
+    files answers with the project's own code, or None: the class, or the first of its bases (depth first, in
+    the order the class statement names them) that defines the method, unless that definition hands on to its
+    base's (``super().step(epoch)``). A torch base reached first (``class Warmup(LambdaLR)`` defining no ``step``),
+    a base of another library, or a class defined twice with different bases answers None: torch's method, or
+    an unknown one, may run. So ``class CosineAnnealingWarmupRestarts(LRScheduler)`` with its own ``step(epoch)``
+    answers ``step`` itself (torch's warning in ``LRScheduler.step`` never runs), as a plain class does."""
+    order: dict[str, tuple[str | None, ...]] = {}
+    methods: dict[str, dict[str, int]] = {}
+    extends: dict[str, set[str]] = {}
+    twice: set[str] = set()
+    for facts in files:
+        for name, bases in facts.order.items():
+            if order.setdefault(name, bases) != bases:
+                twice.add(name)
+            merged = methods.setdefault(name, {})
+            for method, taken in facts.methods.get(name, {}).items():
+                merged[method] = max(merged.get(method, 0), taken)
+            extends.setdefault(name, set()).update(facts.extends.get(name, ()))
+    known: dict[tuple[str, str], int | str | None] = {}
+
+    def lookup(name: str, method: str, depth: int) -> int | str | None:
+        if name not in order or name in twice or depth > _MAX_DEPTH:
+            return _UNKNOWN
+        if (name, method) in known:
+            return known[(name, method)]
+        found: int | str | None = None
+        taken = methods[name].get(method)
+        if taken is not None and method not in extends.get(name, ()):
+            found = taken
+        else:
+            for base in order[name]:
+                if base == "object":
+                    continue
+                found = _TORCH if base is None else lookup(base, method, depth + 1)
+                if found is not None:
+                    break
+            if isinstance(found, int) and taken is not None:
+                found = taken  # its own definition, handing on to the project's base: the call reaches its own
+        known[(name, method)] = found
+        return found
+
+    def answers(name: str, method: str) -> int | None:
+        found = lookup(name, method, 0)
+        return found if isinstance(found, int) else None
+
+    return answers

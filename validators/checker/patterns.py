@@ -130,8 +130,10 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
     fully matching ``pattern``; a division (``epoch + i / iters``, a fractional epoch) is a schedule that
     takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names LRScheduler.step's
     deprecated parameter itself: it counts whatever the value is called (the same UserWarning on 2.15, run),
-    unless it is ``None`` (the default: no epoch)."""
-    if not call.args and len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
+    unless it is ``None`` (the default: no epoch); ``scheduler.step(val_loss, epoch=n)`` is ReduceLROnPlateau's
+    ``step(metrics, epoch)``, which warns the same."""
+    if len(call.args) <= 1 and not any(isinstance(a, ast.Starred) for a in call.args) and \
+            len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
         value = call.keywords[0].value
         if isinstance(value, ast.Constant) and value.value is None:
             return False

@@ -18,6 +18,21 @@ def instance_bindings(tree: ast.AST | None, resolve: Callable[[ast.AST], str | N
     """Last name -> the class names (CapWords calls that name no torch API) every plain binding of it builds."""
     if tree is None:
         return {}
+    classes, other = _bindings(tree, resolve)
+    return {name: tuple(sorted(built)) for name, built in classes.items() if name not in other}
+
+
+def local_bindings(function: ast.AST, resolve: Callable[[ast.AST], str | None]) -> dict[str, tuple[str, ...]]:
+    """As :func:`instance_bindings`, for the plain names a function binds (nested functions included; a parameter
+    binds something unknown). ``scheduler = StepLR(self.optimizer, ...)`` in a test function is that class's
+    instance there, whatever other tests of the file bind to ``scheduler``."""
+    classes, other = _bindings(function, resolve, names_only=True)
+    return {name: tuple(sorted(built)) for name, built in classes.items() if name not in other}
+
+
+def _bindings(tree: ast.AST, resolve, names_only: bool = False) -> tuple[dict[str, set[str]], set[str]]:
+    """(name -> classes its plain bindings build, names bound to anything else); ``names_only``: attribute
+    targets (``self.sched = ...``) are not read."""
     classes: dict[str, set[str]] = {}
     other: set[str] = set()
     sources: dict[str, set[str]] = {}  # name -> names a file function returns into it (`opt, sched = make(...)`)
@@ -37,6 +52,8 @@ def instance_bindings(tree: ast.AST | None, resolve: Callable[[ast.AST], str | N
                             sources.setdefault(name, set()).add(source)
                 continue
             for target in node.targets:
+                if names_only and isinstance(target, ast.Attribute):
+                    continue
                 for name in _bound_names(target):
                     if built is not None and isinstance(target, (ast.Name, ast.Attribute)):
                         classes.setdefault(name, set()).add(built)
@@ -60,7 +77,7 @@ def instance_bindings(tree: ast.AST | None, resolve: Callable[[ast.AST], str | N
                 other.add(name)
             else:
                 classes.setdefault(name, set()).update(classes[source])
-    return {name: tuple(sorted(built)) for name, built in classes.items() if name not in other}
+    return classes, other
 
 
 def _own_callee(func: ast.AST) -> str | None:

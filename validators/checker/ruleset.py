@@ -41,6 +41,10 @@ class RuleSet:
     gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
     by_code: dict[str, Rule] = field(init=False)
     quiet_members: frozenset[str] = field(init=False)  # every name rule's quiet_members (``_from_buffer``)
+    # methods a rule names its receiver for (``scheduler.step``, ``scheduler.get_lr``), step-order's ``step`` too:
+    # the project's classes that define one are recorded (inherited.ClassFacts.overrides)
+    receiver_methods: frozenset[str] = field(init=False)
+    keyword_arguments: frozenset[str] = field(init=False)  # every keyword a keyword rule names (inherited.py)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -69,6 +73,12 @@ class RuleSet:
         self.by_plain_method = dict(self.by_plain_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
         self.quiet_members = frozenset(member for rule in self.rules for member in rule.quiet_members)
+        self.keyword_arguments = frozenset(
+            name for rule in self.rules if rule.kind == "keyword"
+            for name in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)) if name)
+        self.receiver_methods = frozenset(
+            [method for method, rules in self.by_method.items() if any(rule.receiver for rule in rules)]
+            + ["step" for _ in self.by_step_order[:1]])
 
     @property
     def gone(self):

@@ -55,12 +55,12 @@ from .returns import any_returns_object, module_suffix
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
-from .receivers import instance_bindings
+from .receivers import instance_bindings, local_bindings
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall
-from .forwarded import forwarded_defaults, quiet_defaults
+from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
                        literal_keywords, matches_call,
@@ -95,6 +95,9 @@ def _step_receivers(text: str) -> Iterator[str]:
     for call in _STEP_CALL.finditer(text):
         if name := _LAST_NAME.search(text, max(0, call.start() - 80), call.start()):
             yield name[1]
+
+
+_SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
 class FindingCollector(ast.NodeVisitor):
@@ -146,6 +149,7 @@ class FindingCollector(ast.NodeVisitor):
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
+        self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
@@ -736,7 +740,7 @@ class FindingCollector(ast.NodeVisitor):
                                for child in node.body)
             self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
-            self.class_facts.note_class(node, self._resolve)
+            self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):
                 self.module_classes.add(node.name)  # an nn.Module subclass: its self has Module's methods
@@ -766,6 +770,8 @@ class FindingCollector(ast.NodeVisitor):
 
             for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps):
                 self._report(call, rule.apis[0], [rule])
+                if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
+                    self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
@@ -935,7 +941,12 @@ class FindingCollector(ast.NodeVisitor):
             known.append(ast.keyword(target.slice.value, value))
         if isinstance(value, ast.Call) and self._is_foreign(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
-            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name))
+            passed = {a.id for a in value.args if isinstance(a, ast.Name)}
+            # `optimizer, scheduler, lr = load_pretrained_optimizer(path, optimizer, scheduler, lr)`: a scheduler
+            # the file built, handed to a helper and taken back, is that scheduler still (or a wrapper forwarding
+            # to it, as accelerate's prepare returns)
+            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
+                name.id in passed and self._holds_scheduler(name)))
 
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
@@ -1309,7 +1320,10 @@ class FindingCollector(ast.NodeVisitor):
         if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
             func = node.func
             if isinstance(func, (ast.Name, ast.Attribute)):
-                self.call_sites.note_site(func.id if isinstance(func, ast.Name) else func.attr, node)
+                self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node)
+                if name[:1].isupper() and node.keywords and not self.guarded and any(
+                        kw.arg in self.rules.keyword_arguments for kw in node.keywords):
+                    self.class_facts.constructor_calls.append((name, node))  # a subclass of torch's? (inherited.py)
         elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
             callable_name, spread, named = self.spreading[self.scope]
             if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
@@ -1347,6 +1361,9 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
             self._check_module_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
+            self._check_scheduler_self_method(node, node.func.attr)
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
@@ -1567,6 +1584,45 @@ class FindingCollector(ast.NodeVisitor):
         if rules and not any(defines(cls, method) for cls in self.class_nodes[-1:]):
             self._report(node, rules[0].apis[0], rules)
 
+    def _check_scheduler_self_method(self, node: ast.Call, method: str) -> None:
+        """``self.step(epoch)`` / ``self.get_lr()`` in a subclass of a torch scheduler (``class StepLR(TorchStepLR,
+        Scheduler)`` with ``def step_epoch(self, metrics=None, epoch=None): self.step(epoch)``) that defines no
+        such method itself: torch's runs, warning as on any receiver named like a scheduler. The class statement
+        must name the torch scheduler before any base of its own (which might define the method first), and
+        ReduceLROnPlateau's ``step(metrics, epoch)`` passes the epoch second; CosineAnnealingWarmRestarts takes a
+        (fractional) epoch without a warning, SequentialLR and ChainedScheduler take none."""
+        cls = self.class_nodes[-1]
+        if defines(cls, method):
+            return
+        first = cls.bases[0] if cls.bases else None  # a base of the project's first may define the method
+        qualified = self._resolve(first.value if isinstance(first, ast.Subscript) else first) if first else None
+        if qualified is None or not qualified.startswith(_SCHEDULER_MODULE):
+            return
+        base = qualified.rsplit(".", 1)[-1]
+        if base in (("CosineAnnealingWarmRestarts", "SequentialLR", "ChainedScheduler") if method == "step" else
+                    ("LRScheduler", "_LRScheduler")):  # LRScheduler.get_lr raises NotImplementedError
+            return
+        if method == "get_lr" and self._get_lr_within_step(node.func.value):
+            return
+        probe = node
+        if method == "step" and base == "ReduceLROnPlateau":  # step(metrics, epoch=None)
+            probe = ast.copy_location(ast.Call(node.func, node.args[1:2], node.keywords), node)
+        rules = [replace(rule, receiver=None, unless_file_uses=()) for rule in self.rules.by_method.get(method, ())
+                 if rule.receiver is not None]
+        rules = [rule for rule in rules if matches_call(rule, probe)]
+        if rules:
+            api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
+            self._report(node, api, rules)
+            passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
+            function = self.scope_nodes.get(self.scope)
+            if isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
+                    isinstance(default[1], ast.Constant) and default[1].value is None:
+                # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
+                # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
+                self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
+                                                               rule.id, method=True) for rule in rules]
+
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
         name alone decides (an attribute of ``self`` holding a tensor is the common case). A rule that asks for a
@@ -1577,6 +1633,10 @@ class FindingCollector(ast.NodeVisitor):
             and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
+        if any(kw.arg == "epoch" for kw in node.keywords):  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+            rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
+                                                          if not api.endswith(".ReduceLROnPlateau")))
+                     for rule in rules]
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             receiver = node.func.value
@@ -1604,6 +1664,12 @@ class FindingCollector(ast.NodeVisitor):
         dotted = dotted_name(receiver)
         if dotted is None:
             return ()
+        if isinstance(receiver, ast.Name) and (function := self.scope_nodes.get(self.scope)) is not None and \
+                isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if (local := self.local_bindings.get(self.scope)) is None:
+                local = self.local_bindings[self.scope] = local_bindings(function, self._resolve)
+            if local.get(receiver.id):  # a name the function binds only to instances: those decide
+                return local[receiver.id]
         if self.instance_bindings is None:
             self.instance_bindings = instance_bindings(self.tree, self._resolve)
         return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
