@@ -22,9 +22,10 @@ def findings(torchpatch: str, tree: Path) -> dict[tuple[str, int, str], str]:
     """(path relative to the tree, line, rule) -> message."""
     result = subprocess.run([torchpatch, "check", str(tree), "--format", "json"],
                             capture_output=True, text=True)
-    if result.returncode not in (0, 1):
+    try:  # exit 2 with a report: some file could not be checked (it is listed under "errors")
+        report = json.loads(result.stdout)
+    except json.JSONDecodeError:
         sys.exit(f"{torchpatch} failed on {tree} (exit {result.returncode}): {result.stderr.strip()[-500:]}")
-    report = json.loads(result.stdout)
     return {(str(Path(f["file"]).resolve().relative_to(tree.resolve())), f["line"], f["rule"]): f["message"]
             for f in report["findings"]}
 
