@@ -39,7 +39,8 @@ from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, own_statements, statements
+from .imports import (CHILD_FIELDS, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+                      own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -206,9 +207,12 @@ class FindingCollector(ast.NodeVisitor):
         method(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        for name in node._fields:
+        fields = CHILD_FIELDS.get(node.__class__)  # not the fields that hold strings or leaves
+        if fields is None:
+            fields = child_fields(node.__class__)
+        for name in fields:
             value = getattr(node, name, None)
-            if isinstance(value, list):
+            if value.__class__ is list:
                 self._visit_list(value)
             elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 self.visit(value)
