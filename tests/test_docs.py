@@ -10,7 +10,7 @@ from pathlib import Path
 import anyio
 from mcp import Client
 
-from torchpatch.server.cli import cli
+from torchpatch.server.cli import cli, register_commands
 from torchpatch.server.mcp_server import build_mcp_server
 
 REPO = Path(__file__).resolve().parent.parent
@@ -18,6 +18,7 @@ README = (REPO / "README.md").read_text()
 
 
 def _cli_commands() -> set[str]:
+    register_commands()  # the command modules are imported lazily
     names = set()
     for name, command in cli.commands.items():
         subcommands = getattr(command, "commands", None)

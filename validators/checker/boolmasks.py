@@ -22,6 +22,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
+from .imports import statements
 from .provenance import Provenance
 from .uint8masks import _KEEP_DTYPE, _Calls, _Search
 
@@ -161,7 +162,7 @@ def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...]
 
 class _ImportedNames:
     """The names the file's import statements bind, found on the first question: most files' searches never ask,
-    and finding them walks the whole tree."""
+    and finding them walks every statement."""
 
     def __init__(self, tree: ast.AST) -> None:
         self._tree = tree
@@ -169,6 +170,7 @@ class _ImportedNames:
 
     def __contains__(self, name: str) -> bool:
         if self._names is None:
-            self._names = frozenset(alias.asname or alias.name.split(".")[0] for node in ast.walk(self._tree)
+            # imports are statements: the statements alone are walked, not the expressions
+            self._names = frozenset(alias.asname or alias.name.split(".")[0] for node in statements(self._tree)
                                     if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names)
         return name in self._names

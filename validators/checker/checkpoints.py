@@ -54,6 +54,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .imports import dotted_name
 from .rule import Rule
@@ -217,8 +218,9 @@ def saved_path(call: ast.Call) -> ast.expr | None:
     return next((kw.value for kw in call.keywords if kw.arg == "f"), None)
 
 
-@dataclass(frozen=True)
-class LoadCandidate:
+# A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
+# cost ~1 ms of CPU (several times a NamedTuple's); it is only built and read.
+class LoadCandidate(NamedTuple):
     """A ``torch.load`` without ``weights_only=`` that no in-file evidence decided."""
 
     line: int

@@ -19,9 +19,9 @@ import ast
 import io
 import json
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .imports import dotted_name
 
@@ -39,8 +39,9 @@ def allowed_globals() -> frozenset[str]:
     return frozenset(json.loads(GLOBALS_FILE.read_text(encoding="utf-8"))["globals"])
 
 
-@dataclass(frozen=True)
-class Verdict:
+# A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
+# cost ~1 ms of CPU (several times a NamedTuple's); it is only built and read.
+class Verdict(NamedTuple):
     refused: str | None  # the first global weights_only refuses ("theseus.SparseStructure"); None: it loads
     stack_global: bool = False  # named by STACK_GLOBAL (pickle protocol 4 or later)
 

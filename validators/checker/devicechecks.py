@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 
+from .guards import KnownOutcome  # not in substitute_off: an import statement there ran for every test
 from .importtime import failed_import_flags, module_flags
 from .imports import dotted_name
 
@@ -152,8 +153,6 @@ def _off_helper(function: ast.FunctionDef | ast.AsyncFunctionDef, off: set[str])
 def substitute_off(test: ast.expr, off_outcome) -> ast.expr:
     """``test`` with each part that ``off_outcome(part)`` says is False on stock torch (alone or under not / and
     / or) replaced by a KnownOutcome(False)."""
-    from .guards import KnownOutcome
-
     if isinstance(test, (ast.Name, ast.Attribute, ast.Call)):
         return ast.copy_location(KnownOutcome(False), test) if off_outcome(test) else test
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):

@@ -11,17 +11,18 @@ however large the index is.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from ..markdown import Version
 
 GONE_FILE = Path(__file__).with_name("gone-names.json")
 
 
-@dataclass(frozen=True)
-class Gone:
+# A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
+# cost ~1 ms of CPU (several times a NamedTuple's); it is only built and read.
+class Gone(NamedTuple):
     api: str  # the gone module or name: a prefix of what the code wrote
     last: str  # the last build checked that has it ("2.4")
     first_missing: Version  # the first build checked that lacks it

@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import ImportMap, dotted_name
+from .imports import CHILD_FIELDS, ImportMap, child_fields, dotted_name
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
@@ -51,10 +51,24 @@ class KnownOutcome(ast.expr):
 def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     if (dotted_name(test) or "").rsplit(".", 1)[-1] == "TYPE_CHECKING":
         return True
-    # Each shape of check is one node kind: dispatch on it (this runs for most assignments and tests).
-    Name, Attribute, Compare, Call = ast.Name, ast.Attribute, ast.Compare, ast.Call
-    for node in ast.walk(test):
+    # Each shape of check is one node kind: dispatch on it (this runs for most assignments and tests). The nodes
+    # come in ast.walk's order (breadth first: the names resolved before a check is found are cached by the
+    # ImportMap, so the order stays), without the leaves (contexts, operators, constants): none is a check.
+    Name, Attribute, Compare, Call, AST = ast.Name, ast.Attribute, ast.Compare, ast.Call, ast.AST
+    queue, position = [test], 0
+    while position < len(queue):
+        node = queue[position]
+        position += 1
         kind = node.__class__
+        fields = CHILD_FIELDS.get(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        for field in fields:
+            value = getattr(node, field, None)
+            if value.__class__ is list:
+                queue.extend(item for item in value if isinstance(item, AST))
+            elif isinstance(value, AST):
+                queue.append(value)
         if kind is KnownOutcome:  # a test already decided (versionflags.py)
             return True
         if kind is Name:

@@ -219,6 +219,23 @@ def nested_fields(node: ast.AST) -> tuple[str, ...]:
     return fields
 
 
+# Fields that never hold a node a search of expressions needs: identifiers and other strings, numbers, flags, and
+# the leaves (contexts, operators). The walker's generic_visit and is_version_guard run over most nodes of every
+# file; reading these fields only to find a string or a leaf in them was a getattr and some isinstance tests each.
+_NOT_NODES = frozenset({"id", "attr", "ctx", "op", "ops", "name", "asname", "arg", "module", "level", "type_comment",
+                        "kind", "conversion", "is_async", "simple", "kwd_attrs", "rest", "tag"})
+CHILD_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> child_fields(class), found once per class
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of node class ``kind`` that can hold nodes other than leaves (a constant's value is not one;
+    ``global``/``nonlocal`` names are strings, an import's names are alias nodes)."""
+    fields = CHILD_FIELDS[kind] = tuple(
+        name for name in kind._fields if name not in _NOT_NODES
+        and not (name == "names" and kind in (ast.Global, ast.Nonlocal)) and not (kind is ast.Constant and name == "value"))
+    return fields
+
+
 def _declared_outside(scoped: list) -> dict[int, set[str]]:
     """id(function) -> names it declares ``global`` / ``nonlocal`` in its own statements (not in a nested def or
     class): binding them there rebinds the outer name. Read off the one statement walk :func:`_scoped_statements`

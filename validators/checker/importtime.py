@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import statements
+
 
 def replaced_defaults(tree: ast.Module, runs: Callable[[ast.expr], bool | None]) -> set[int]:
     """id() of the values of module-level ``NAME = <reference>`` bindings replaced at import."""
@@ -154,8 +156,9 @@ def _until_failing(statements: list[ast.stmt], fails) -> list[ast.stmt]:
 
 
 def _declared_global(tree: ast.AST) -> set[str]:
-    """Names some function declares ``global``: it may rebind them, so a module-level value is not final."""
-    return {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+    """Names some function declares ``global``: it may rebind them, so a module-level value is not final.
+    ``global`` is a statement: the statements alone are walked, not the expressions."""
+    return {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
 
 
 def _names_set_to(statements: list[ast.stmt], value: bool) -> set[str]:

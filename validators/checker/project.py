@@ -128,7 +128,7 @@ class ProjectEvidence:
         decides first (what it holds is fact, the rest is inference); then saved layouts (they name a line)."""
         by_when = {rule.when: rule for rule in candidate.rules}
         if candidate.helpers and (read := self._read_by_helpers(candidate)):
-            candidate = replace(candidate, keys=candidate.keys | read)
+            candidate = candidate._replace(keys=candidate.keys | read)
         if candidate.path is not None and file and (
                 found := resolve_file(*candidate.path, file, self.root)) is not None and (
                 verdict := read_verdict(found)) is not None:

@@ -20,6 +20,7 @@ from .ruleset import RuleSet
 _TUPLES = {f.name for f in fields(Rule) if str(f.type).startswith("tuple")}
 # A new Rule field makes a new key: an old cache would hand back rules without it.
 _FORMAT = (2, sorted(f.name for f in fields(Rule)))
+_FIELDS = frozenset(f.name for f in fields(Rule))  # once: every run reads ~200 rules
 
 
 def cache_path(key: tuple):
@@ -55,8 +56,7 @@ def _plain(rule: Rule) -> dict:
 
 
 def _rule(data: dict) -> Rule:
-    known = {f.name for f in fields(Rule)}
-    if set(data) != known:
+    if not isinstance(data, dict) or data.keys() != _FIELDS:
         raise KeyError("stale cache layout")
     data = dict(data, version=Version.parse(data["version"]))
     for name in _TUPLES:

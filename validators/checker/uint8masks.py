@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from .imports import dotted_name, own_statements
 from .provenance import Provenance
@@ -56,8 +56,9 @@ _PLAIN = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
 _MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
 
 
-@dataclass(frozen=True)
-class _Span:
+# A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
+# cost ~1 ms of CPU (several times a NamedTuple's); it is only built and read.
+class _Span(NamedTuple):
     """Where a finding at a maker goes: the ``byte`` of ``x.byte()`` (the line a multi-line chain spells it on)."""
 
     lineno: int

@@ -39,7 +39,8 @@ from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import ImportMap, dotted_name, is_literal_getattr, is_torch_module, own_statements, statements
+from .imports import (CHILD_FIELDS, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+                      own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -152,6 +153,7 @@ class FindingCollector(ast.NodeVisitor):
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
+        self.text_names_scheduler: bool | None = None  # the text is not ASCII or spells lr_scheduler; read once
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
@@ -214,9 +216,12 @@ class FindingCollector(ast.NodeVisitor):
         method(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        for name in node._fields:
+        fields = CHILD_FIELDS.get(node.__class__)  # not the fields that hold strings or leaves
+        if fields is None:
+            fields = child_fields(node.__class__)
+        for name in fields:
             value = getattr(node, name, None)
-            if isinstance(value, list):
+            if value.__class__ is list:
                 self._visit_list(value)
             elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
                 self.visit(value)
@@ -776,9 +781,9 @@ class FindingCollector(ast.NodeVisitor):
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
         is scheduler-like, or the file may bind a torch scheduler to any name. Most files do neither."""
-        text = self.source_text
-        if text is None or not text.isascii() or not self._cannot_name_schedulers():
+        if not self._cannot_name_schedulers():  # also when there is no text, or it is not ASCII
             return True
+        text = self.source_text
         if self.step_receivers is None:
             self.step_receivers = frozenset(_step_receivers(text))
         return any(pattern.fullmatch(name) for name in self.step_receivers)
@@ -1689,9 +1694,13 @@ class FindingCollector(ast.NodeVisitor):
 
     def _cannot_name_schedulers(self) -> bool:
         """No name here resolves under ``torch.optim.lr_scheduler``: neither an import nor the (ASCII) text spells
-        ``lr_scheduler`` out. Then the file binds no scheduler and the whole-file walk is skipped."""
-        text = self.source_text
-        return text is not None and text.isascii() and "lr_scheduler" not in text and not any(
+        ``lr_scheduler`` out. Then the file binds no scheduler and the whole-file walk is skipped. The text is read
+        once per file (this is asked before each function's step-order walk); the imports each time, as a function
+        that hides an import name takes it out of them while it is walked."""
+        if self.text_names_scheduler is None:
+            text = self.source_text
+            self.text_names_scheduler = text is None or not text.isascii() or "lr_scheduler" in text
+        return not self.text_names_scheduler and not any(
             "lr_scheduler" in qualified for qualified in (*self.imports.aliases.values(), *self.imports.star_modules))
 
     def _get_lr_within_step(self, receiver: ast.AST) -> bool:
