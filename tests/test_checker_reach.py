@@ -64,9 +64,14 @@ TEST = """
     """
 
 
+def _check_with_scheduler(tmp_path, scheduler: str) -> list:
+    """The package's scheduler module and a test sub-project stepping it (TEST), checked as one run."""
+    return check_project(tmp_path, {"setup.py": "", "pkg/__init__.py": "", "pkg/scheduler.py": scheduler,
+                                    "tests/setup.py": "", "tests/test_sched.py": TEST})
+
+
 def test_a_plain_class_in_the_package_explains_step_in_a_test_subproject(tmp_path):
-    found = check_project(tmp_path, {"setup.py": "", "pkg/__init__.py": "", "pkg/scheduler.py": SCHEDULER,
-                                     "tests/setup.py": "", "tests/test_sched.py": TEST})
+    found = _check_with_scheduler(tmp_path, SCHEDULER)
     assert found == []
 
 
@@ -74,16 +79,14 @@ def test_a_class_with_a_torch_scheduler_base_keeps_the_finding(tmp_path):
     """Its step hands the count on to LambdaLR.step, whose epoch warning runs."""
     based = SCHEDULER.replace("class WarmupPlateau:", "class WarmupPlateau(torch.optim.lr_scheduler.LambdaLR):").replace(
         "return num_steps", "super().step(num_steps)")
-    found = check_project(tmp_path, {"setup.py": "", "pkg/__init__.py": "", "pkg/scheduler.py": based,
-                                     "tests/setup.py": "", "tests/test_sched.py": TEST})
+    found = _check_with_scheduler(tmp_path, based)
     assert found == [("test_sched.py", 12, "scheduler-step-epoch")]
 
 
 def test_a_torch_scheduler_subclass_without_its_own_step_keeps_the_finding(tmp_path):
     based = SCHEDULER.replace("class WarmupPlateau:", "class WarmupPlateau(torch.optim.lr_scheduler.LambdaLR):").replace(
         "def step(self, num_steps, metrics=None):", "def count(self, num_steps, metrics=None):")
-    found = check_project(tmp_path, {"setup.py": "", "pkg/__init__.py": "", "pkg/scheduler.py": based,
-                                     "tests/setup.py": "", "tests/test_sched.py": TEST})
+    found = _check_with_scheduler(tmp_path, based)
     assert found == [("test_sched.py", 12, "scheduler-step-epoch")]
 
 
@@ -91,8 +94,7 @@ def test_a_torch_scheduler_subclass_overriding_step_answers_it_itself(tmp_path):
     """Its own step(num_steps) never calls LRScheduler.step, where torch's warning is (pytorch_optimizer's
     CosineAnnealingWarmupRestarts): no warning on 2.15."""
     based = SCHEDULER.replace("class WarmupPlateau:", "class WarmupPlateau(torch.optim.lr_scheduler.LambdaLR):")
-    found = check_project(tmp_path, {"setup.py": "", "pkg/__init__.py": "", "pkg/scheduler.py": based,
-                                     "tests/setup.py": "", "tests/test_sched.py": TEST})
+    found = _check_with_scheduler(tmp_path, based)
     assert found == []
 
 
