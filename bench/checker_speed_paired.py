@@ -6,7 +6,8 @@ order reversed every other round), and the minimum and median over rounds are re
 - in-process: one Python process per venv imports the checker, checks the first tree once to warm caches,
   then checks all trees four times; the fastest of the four passes (``time.process_time``). Start-up is left out.
 - per-process: ``torchpatch check --json`` once per tree, as a user runs it; the children's user + system
-  CPU seconds (``getrusage``) summed over the trees. This is the figure TorchFix's 138.4 s is compared with.
+  CPU seconds (``getrusage``) summed over the trees. This is the figure TorchFix's CPU time is compared with
+  (``--torchfix-seconds``, taken beside it by checker_vs_torchfix.py).
 
     .venv/bin/python bench/checker_speed_paired.py --venv base=/path/a/.venv --venv new=.venv \\
         --rounds 4 TREE [TREE...]
@@ -58,7 +59,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--venv", action="append", required=True, help="NAME=PATH of a venv with torchpatch")
     parser.add_argument("--rounds", type=int, default=4)
-    parser.add_argument("--torchfix-seconds", type=float, default=138.4, help="TorchFix's CPU time on the trees")
+    parser.add_argument("--torchfix-seconds", type=float, default=None,
+                        help="TorchFix's CPU time on the same trees, measured in the same hour (checker_vs_torchfix.py): "
+                             "a ratio against a figure taken at another load is not a comparison")
     parser.add_argument("trees", nargs="+")
     args = parser.parse_args()
     venvs = [tuple(spec.split("=", 1)) for spec in args.venv]
@@ -75,7 +78,7 @@ def main() -> None:
         for measure, values in measures.items():
             line = f"{name:10} {measure:11} min {min(values):.2f} s  median {statistics.median(values):.2f} s  " \
                    f"({', '.join(f'{v:.2f}' for v in values)})"
-            if measure == "per-process":
+            if measure == "per-process" and args.torchfix_seconds:
                 line += f"  TorchFix {args.torchfix_seconds} s / min = {args.torchfix_seconds / min(values):.1f}x"
             print(line)
 
