@@ -261,8 +261,14 @@ class FindingCollector(ast.NodeVisitor):
         if self.rules.by_uint8_mask and self.source_text is not None:
             self._check_uint8_masks(tree)
         if self.rules.by_bool_subtraction and self.source_text is not None:
-            for node in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+                before = set(self.findings)
                 self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
+                # a mask made by a method known by name alone (x.gt(r)): a class of the project's own may define
+                # that method and return no bool tensor (ownmethods.py)
+                self.class_facts.method_calls += [(key[0], finding.rule, method, passed)
+                                                  for key, finding in self.findings.items() if key not in before
+                                                  for method, passed in methods]
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
