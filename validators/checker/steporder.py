@@ -7,7 +7,9 @@ A torch scheduler checks its optimizer at its first ``step()`` after constructio
 that steps an optimizer, and a later statement of the same body that does (the training inside the loop,
 often a nested batch loop); or the function's own body doing the same (a method that steps the scheduler,
 then runs the batch loop: its first call warns). Nothing may step an optimizer earlier in the function. A scheduler stepped
-under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet.
+under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet. An optimizer
+is known by its receiver's name (``optimizer``, ``g_optim``); a name that ends like a scheduler's
+(``layer_one_optimizer_lr_scheduler``) is the scheduler of that optimizer, and stepping it steps no optimizer.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from .imports import nested_fields
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+# ... but not a scheduler named after its optimizer: optimizer_lr_scheduler, g_optim_sched
+_SCHEDULER = re.compile(r"(?:[a-z0-9]+_)*(?:lr_)?sched(?:uler)?s?", re.IGNORECASE)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
@@ -158,8 +162,5 @@ def _torch_step_arguments(call: ast.Call) -> bool:
 def _is_optimizer(node: ast.expr) -> bool:
     while isinstance(node, ast.Subscript):  # optimizers[0].step()
         node = node.value
-    if isinstance(node, ast.Attribute):
-        return bool(_OPTIMIZER.fullmatch(node.attr))
-    if isinstance(node, ast.Name):
-        return bool(_OPTIMIZER.fullmatch(node.id))
-    return False
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    return name is not None and bool(_OPTIMIZER.fullmatch(name)) and not _SCHEDULER.fullmatch(name)
