@@ -778,6 +778,10 @@ class FindingCollector(ast.NodeVisitor):
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
+                elif call.args and not call.keywords and not self._holds_scheduler(call.func.value):
+                    # step(epoch) on a receiver known by its name: a timm-style scheduler of the project's own,
+                    # whose step takes the epoch, may answer it, as for scheduler-step-epoch (ownschedulers.py)
+                    self.class_facts.named_receiver_calls.append((call.lineno, rule.id, "step", len(call.args)))
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
