@@ -774,7 +774,7 @@ class FindingCollector(ast.NodeVisitor):
                 last = dotted.rsplit(".", 1)[-1]
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps):
+            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve):
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
