@@ -12,6 +12,11 @@ method (``target.ne(ignore)``, ``.eq``, ``.lt``, ``.isnan()``, ...), ``.bool()``
 (made by a torch factory such as ``torch.tensor(...)``/``torch.zeros``, kept through tensor methods: ``src =
 torch.tensor(rows)`` ... ``1 - (src == 0)``); on plain numbers it is a Python bool, and ``1 - True`` is fine.
 
+A comparison method known by its name alone (``x.gt(r)``, ``self.ne(y)``, its receiver not provably a torch
+tensor) may be a project tensor type's (CrypTen's ``MPCTensor.gt`` returns its own arithmetic-shared tensor, and
+``1 - x.gt(r)`` is that type's ``__rsub__``): such a finding is dropped once the sub-project is walked when one of
+its classes without a torch base defines that method (ownmethods.py).
+
 The work runs only for a file whose text both subtracts (or negates) and makes a bool value this way, or subtracts
 a parenthesized comparison (``- (x == 0)``).
 """
@@ -63,6 +68,7 @@ class _BoolSearch(_Search):
         if isinstance(func.value, ast.Name) and func.value.id in self.modules:
             return False  # np.isnan(x): a function of an imported module, not a tensor method (torch's are above)
         if func.attr in _BOOL_METHODS:
+            self.named.append((call, scope, at))
             return self._made(call)
         if func.attr == "bool" and not call.args and not call.keywords:
             return self._made(call)
@@ -98,6 +104,21 @@ class _BoolSearch(_Search):
 
     modules: "_ImportedNames | frozenset[str]" = frozenset()  # names the file's import statements bind
 
+    def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable) -> None:
+        super().__init__(provenance, calls, resolve)
+        self.named: list[tuple[ast.Call, int, int | None]] = []  # x.gt(r) makers: (call, scope, statement)
+
+    def named_methods(self) -> list[tuple[str, int]]:
+        """The comparison-method makers known by their name alone (``x.ne(y)``), as (method, positional arguments):
+        not one whose receiver is provably a torch tensor (``torch.as_tensor(v).gt(0)``)."""
+        found = []
+        for call, scope, at in self.named:
+            tensors = _TensorSearch(self.provenance, self.calls, self.resolve)
+            tensors.modules = self.modules
+            if not tensors.uint8(call.func.value, scope, 1, at):
+                found.append((call.func.attr, sum(not isinstance(a, ast.Starred) for a in call.args)))
+        return found
+
     def _made(self, call: ast.Call) -> bool:
         self.makers.append(call)
         return True
@@ -123,8 +144,10 @@ class _TensorSearch(_Search):
 
 
 def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
-                      resolve: Callable) -> Iterator[ast.AST]:
-    """Each ``a - b`` (or ``-a``, ``a -= b``) where a side is provably a bool tensor."""
+                      resolve: Callable) -> Iterator[tuple[ast.AST, list[tuple[str, int]]]]:
+    """Each ``a - b`` (or ``-a``, ``a -= b``) where a side is provably a bool tensor, with the method calls the
+    answer rests on by name alone (``x.gt(r)``: method, positional arguments), which a class of the project's own
+    may define (ownmethods.py: a CrypTen-style tensor type whose ``gt`` returns its own arithmetic tensor)."""
     if "-" not in source or not (_MAKES_BOOL.search(source) or _SUBTRACTS_COMPARISON.search(source)):
         return
     candidates = list(_subtractions(tree))
@@ -137,7 +160,7 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
             search = _BoolSearch(provenance, calls, resolve)
             search.modules = modules
             if search.uint8(side, scope, 0, statement) and (search.makers or not search.cycles):
-                yield node
+                yield node, search.named_methods()
                 break
 
 

@@ -7,12 +7,25 @@ that is also assigned something other than ``None`` (``amp = Foo()``), or define
 function or class, is no longer trusted to be the torch import. A file with a non-torch
 star import (``from pkg import *``) that uses ``torch.`` without importing it gets ``torch``
 from that import: that is how such code runs.
+A few library subclasses of a torch class that keep torch's constructor (mmcv's and mmengine's
+``MMDistributedDataParallel``) resolve to that class when imported by name (LIBRARY_SUBCLASSES).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+
+
+# Subclasses of a torch class in other libraries whose constructor is torch's, or passes its keywords on to it
+# (``MMDistributedDataParallel(model, broadcast_buffers=False)`` runs DistributedDataParallel.__init__ with them):
+# an import of one binds the torch class, for the keyword rules. mmcv 1.x's class defines no __init__; mmengine's
+# takes (module, detect_anomalous_params=False, **kwargs) and calls super().__init__(module=module, **kwargs).
+_DDP = "torch.nn.parallel.DistributedDataParallel"
+LIBRARY_SUBCLASSES = {
+    **{f"mmcv.parallel{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".distributed")},
+    **{f"mmengine.model{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".wrappers", ".wrappers.distributed")},
+}
 
 
 def is_torch_module(module: str) -> bool:
@@ -63,6 +76,8 @@ class ImportMap:
             elif isinstance(node, ast.ImportFrom):
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
+                    if imports._add_library_subclasses(node):
+                        continue
                 if any(alias.name == "*" for alias in node.names):
                     foreign_star = True
                     imports.foreign_stars.append((node.level, node.module))
@@ -142,6 +157,19 @@ class ImportMap:
             else:
                 local = alias.asname or alias.name
                 self.aliases[local] = self.imported_from[local] = f"{node.module}.{alias.name}"
+
+    def _add_library_subclasses(self, node: ast.ImportFrom) -> bool:
+        """``from mmcv.parallel import MMDistributedDataParallel``: a library's subclass of a torch class that keeps
+        torch's constructor (LIBRARY_SUBCLASSES) means that torch class; True when every name imported is one."""
+        found = {alias.asname or alias.name: LIBRARY_SUBCLASSES[f"{node.module}.{alias.name}"]
+                 for alias in node.names if f"{node.module}.{alias.name}" in LIBRARY_SUBCLASSES}
+        for local, qualified in found.items():
+            self.aliases[local] = self.imported_from[local] = qualified
+        self.other_names.update(alias.asname or alias.name for alias in node.names
+                                if alias.name != "*" and (alias.asname or alias.name) not in found)
+        if any(alias.name == "*" for alias in node.names):
+            return False
+        return True
 
     def is_imported(self, dotted: str) -> bool:
         """True when ``dotted`` starts with any imported name: a module path, not a value like a tensor."""

@@ -8,7 +8,9 @@ one of those. Such a finding is dropped when the checked files define such a cla
 (``sched`` in its name), every base ``object`` or another such class of the files (ownmethods.plain_classes:
 a base from another library may derive from torch's), with the method taking that many positional arguments.
 A receiver the file binds to a torch scheduler is not recorded (walker), and a keyword call
-(``scheduler.step(epoch=n)``) is torch's spelling and stays.
+(``scheduler.step(epoch=n)``) is torch's spelling and stays. The step-order finding on ``scheduler.step(epoch)``
+(a timm-style scheduler stepped with the epoch at the top of each epoch) is recorded the same way; a plain
+``scheduler.step()`` is not.
 """
 
 from __future__ import annotations

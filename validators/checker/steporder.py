@@ -7,7 +7,14 @@ A torch scheduler checks its optimizer at its first ``step()`` after constructio
 that steps an optimizer, and a later statement of the same body that does (the training inside the loop,
 often a nested batch loop); or the function's own body doing the same (a method that steps the scheduler,
 then runs the batch loop: its first call warns). Nothing may step an optimizer earlier in the function. A scheduler stepped
-under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet.
+under a condition, after the batch loop, or after ``optimizer.step()`` in the same iteration is quiet. An optimizer
+is known by its receiver's name (``optimizer``, ``g_optim``); a name that ends like a scheduler's
+(``layer_one_optimizer_lr_scheduler``) is the scheduler of that optimizer, and stepping it steps no optimizer.
+
+A scope that builds an optimizer and a scheduler on it and never steps that optimizer (no optimizer step in the
+scope; the optimizer's name read only as the scheduler's argument or for an attribute such as ``param_groups``,
+never handed on or read by a nested function) warns at the scheduler's first plain ``step()`` too: a schedule
+demo under ``if __name__ == "__main__":``.
 """
 
 from __future__ import annotations
@@ -20,19 +27,106 @@ from .imports import nested_fields
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+# ... but not a scheduler named after its optimizer: optimizer_lr_scheduler, g_optim_sched
+_SCHEDULER = re.compile(r"(?:[a-z0-9]+_)*(?:lr_)?sched(?:uler)?s?", re.IGNORECASE)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool],
-                          steps_optimizer: OptimizerSteps | None = None) -> list[ast.Call]:
+                          steps_optimizer: OptimizerSteps | None = None,
+                          resolve: Callable | None = None) -> list[ast.Call]:
     """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step.
     ``steps_optimizer`` may be shared by every function of a file: it looks at each node once."""
     found: list[ast.Call] = []
     body = getattr(function, "body", [])
     if _steps_a_scheduler(body, is_scheduler):  # most functions step none: their expressions are never walked
-        _scan(body, is_scheduler, steps_optimizer or OptimizerSteps(), found, top=True)
+        steps_optimizer = steps_optimizer or OptimizerSteps()
+        _scan(body, is_scheduler, steps_optimizer, found, top=True)
+        if not found and resolve is not None:
+            found.extend(_never_stepped(function, body, is_scheduler, steps_optimizer, resolve))
     return found
+
+
+def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps,
+                   resolve: Callable) -> Iterator[ast.Call]:
+    """The first plain ``sched.step()`` of a scheduler that this scope builds on an optimizer it builds too
+    (``optim = torch.optim.SGD(...)``, ``sched = Poly(optim, ...)``), where nothing ever steps that optimizer: no
+    statement of the scope steps an optimizer, and the optimizer's name is read only as the scheduler's argument
+    or for an attribute (``optim.param_groups``), never by a nested function (a ``__main__`` demo that plots the
+    schedule). Its first ``step()`` warns."""
+    statements = list(_flat(body))
+    optimizers: dict[str, ast.Assign] = {}
+    schedulers: dict[str, tuple[str, ast.Assign]] = {}
+    for statement in statements:
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Call)):
+            continue
+        name, call = statement.targets[0].id, statement.value
+        api = resolve(call.func) or ""
+        if api.startswith("torch.optim.") and api.rsplit(".", 1)[-1][:1].isupper() and ".lr_scheduler." not in api \
+                and ".swa_utils." not in api:
+            optimizers[name] = statement
+            continue
+        first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+        if isinstance(first, ast.Name) and first.id in optimizers and is_scheduler(statement.targets[0]):
+            schedulers[name] = (first.id, statement)
+    if not schedulers or any(steps_optimizer(statement) for statement in body):
+        return
+    built = {id(statement.value.args[0] if statement.value.args else None) for _, statement in schedulers.values()}
+    built |= {id(k.value) for _, statement in schedulers.values() for k in statement.value.keywords}
+    parents: dict[int, ast.AST] = {}
+    for statement in statements:
+        for node in _inner_walk(statement):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+    used = set()
+    for statement in statements:
+        for node in _inner_walk(statement):
+            if isinstance(node, ast.Name) and node.id in optimizers and isinstance(node.ctx, ast.Load) \
+                    and id(node) not in built and not isinstance(parents.get(id(node)), ast.Attribute):
+                used.add(node.id)  # handed on, aliased, returned: something else may step it
+            elif isinstance(node, ast.Attribute) and node.attr == "step" and isinstance(node.value, ast.Name) \
+                    and node.value.id in optimizers:
+                used.add(node.value.id)
+    own = {id(node) for statement in statements for node in _inner_walk(statement)}
+    nested = {node.id for node in ast.walk(scope) if isinstance(node, ast.Name) and node.id in optimizers
+              and id(node) not in own}
+    for name, (optimizer, made) in schedulers.items():
+        if optimizer in used or optimizer in nested:
+            continue
+        after = False
+        for statement in statements:
+            if statement is made:
+                after = True
+            elif after and (call := _plain_step_call(statement)) is not None and _torch_step_arguments(call) \
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == name:
+                yield call
+                break
+
+
+def _flat(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of ``body`` and of the blocks inside them, in order, not those of nested functions or classes."""
+    for statement in body:
+        if isinstance(statement, _SCOPES):
+            continue
+        if isinstance(statement, ast.stmt):
+            yield statement
+        for name in nested_fields(statement):  # an except handler or a match case holds a body of its own
+            yield from _flat(getattr(statement, name))
+
+
+def _inner_walk(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of one statement, not those of the statements nested in it (``_flat`` lists them) nor of
+    nested functions and classes."""
+    pending: list[ast.AST] = [statement]
+    while pending:
+        node = pending.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.stmt, ast.excepthandler)) and not isinstance(child, _SCOPES):
+                pending.append(child)
+
 
 
 def _steps_a_scheduler(body: list[ast.stmt], is_scheduler) -> bool:
@@ -158,8 +252,5 @@ def _torch_step_arguments(call: ast.Call) -> bool:
 def _is_optimizer(node: ast.expr) -> bool:
     while isinstance(node, ast.Subscript):  # optimizers[0].step()
         node = node.value
-    if isinstance(node, ast.Attribute):
-        return bool(_OPTIMIZER.fullmatch(node.attr))
-    if isinstance(node, ast.Name):
-        return bool(_OPTIMIZER.fullmatch(node.id))
-    return False
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+    return name is not None and bool(_OPTIMIZER.fullmatch(name)) and not _SCHEDULER.fullmatch(name)

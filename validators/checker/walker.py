@@ -266,8 +266,14 @@ class FindingCollector(ast.NodeVisitor):
         if self.rules.by_uint8_mask and self.source_text is not None:
             self._check_uint8_masks(tree)
         if self.rules.by_bool_subtraction and self.source_text is not None:
-            for node in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+                before = set(self.findings)
                 self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
+                # a mask made by a method known by name alone (x.gt(r)): a class of the project's own may define
+                # that method and return no bool tensor (ownmethods.py)
+                self.class_facts.method_calls += [(key[0], finding.rule, method, passed)
+                                                  for key, finding in self.findings.items() if key not in before
+                                                  for method, passed in methods]
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
@@ -773,10 +779,14 @@ class FindingCollector(ast.NodeVisitor):
                 last = dotted.rsplit(".", 1)[-1]
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps):
+            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve):
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
+                elif call.args and not call.keywords and not self._holds_scheduler(call.func.value):
+                    # step(epoch) on a receiver known by its name: a timm-style scheduler of the project's own,
+                    # whose step takes the epoch, may answer it, as for scheduler-step-epoch (ownschedulers.py)
+                    self.class_facts.named_receiver_calls.append((call.lineno, rule.id, "step", len(call.args)))
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name

@@ -4,7 +4,9 @@
 every dimension (a method called without arguments, or ``torch.sum(x)`` with the tensor alone) is 0-dim since
 torch 0.4, so indexing its data raises ``IndexError: invalid index of a 0-dim tensor``. Only what the code spells
 counts: a name bound once in the scope to such a reduction, or the reduction itself. A reduction given a dim, a
-keepdim, or any other argument is left alone (``max(0)`` returns values and indices).
+keepdim, or any other argument is left alone (``max(0)`` returns values and indices). A ``torch.nn.functional`` loss
+(``F.cross_entropy(output, target)``) reduces to a mean by default, also 0-dim, unless its call passes
+``reduction=`` other than a literal "mean"/"sum" or ``reduce=`` (``reduce=False`` keeps one loss per element).
 """
 
 from __future__ import annotations
@@ -14,6 +16,12 @@ from typing import Callable
 
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "norm", "std", "var", "argmax", "argmin", "all",
                               "any", "median", "nansum", "nanmean", "count_nonzero", "amax", "amin"})
+# torch.nn.functional losses, reduced to a mean by default (0-dim)
+_FUNCTIONAL_LOSSES = frozenset({f"torch.nn.functional.{name}" for name in (
+    "binary_cross_entropy", "binary_cross_entropy_with_logits", "cosine_embedding_loss", "cross_entropy", "ctc_loss",
+    "gaussian_nll_loss", "hinge_embedding_loss", "huber_loss", "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss",
+    "multi_margin_loss", "multilabel_margin_loss", "multilabel_soft_margin_loss", "nll_loss", "poisson_nll_loss",
+    "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss")})
 _SAME_SHAPE = frozenset({"cpu", "cuda", "float", "double", "long", "int", "detach", "clone", "abs", "neg", "sqrt",
                          "exp", "log"})
 
@@ -24,9 +32,13 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
     while (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SHAPE
            and not node.args and not node.keywords and resolve(node.func) is None):
         node = node.func.value
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+    if not isinstance(node, ast.Call):
         return False
     api = resolve(node.func)
+    if api in _FUNCTIONAL_LOSSES:  # F.cross_entropy(output, target): a mean unless told otherwise
+        return _reduced(node)
+    if not isinstance(node.func, ast.Attribute):
+        return False
     if api is not None:  # torch.sum(x): the tensor alone
         return (api.startswith("torch.") and api.rsplit(".", 1)[-1] in _FULL_REDUCTIONS and api.count(".") == 1
                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) and not node.keywords)
@@ -49,3 +61,15 @@ def zero_dim_data_index(node: ast.Subscript, resolve: Callable[[ast.AST], str | 
     if isinstance(value, ast.Name):
         return bound(value.id)
     return is_full_reduction(value, resolve)
+
+
+def _reduced(call: ast.Call) -> bool:
+    """A functional loss call left to reduce: no ``reduce=``, no ``reduction=`` but a literal "mean" or "sum", no
+    ``**kwargs`` that might pass one."""
+    for keyword in call.keywords:
+        if keyword.arg is None or keyword.arg == "reduce":
+            return False
+        if keyword.arg == "reduction" and not (isinstance(keyword.value, ast.Constant)
+                                               and keyword.value.value in ("mean", "sum")):
+            return False
+    return True

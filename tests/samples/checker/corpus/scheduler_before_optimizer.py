@@ -87,3 +87,14 @@ class Trainer:  # the EDSR/RCAN trainer: each epoch's train() steps the schedule
 def step_then_log(scheduler, optimizer, log):
     scheduler.step()
     log(optimizer.param_groups[0]["lr"])
+
+
+def train_with_layer_one(model, loader, optimizer, layer_one_optimizer, train_one_epoch, epochs):
+    # seen in: adversarial-training loops with a second scheduler named after its optimizer; stepping it is not
+    # an optimizer step, and the epoch's optimizer steps happen inside the helper, before both schedulers
+    lr_scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, milestones=[30])
+    layer_one_optimizer_lr_scheduler = torch.optim.lr_scheduler.MultiStepLR(layer_one_optimizer, milestones=[30])
+    for epoch in range(epochs):
+        train_one_epoch(model, loader, optimizer)
+        lr_scheduler.step()
+        layer_one_optimizer_lr_scheduler.step()

@@ -1,0 +1,30 @@
+# seen in: diffusion and vision training utilities with their own schedulers written for torch < 2.7 (inverse,
+# warmup, constant-with-warmup), which hand verbose on to the base class positionally
+import torch
+from torch import optim
+
+
+class InverseLR(optim.lr_scheduler._LRScheduler):
+    def __init__(self, optimizer, inv_gamma=1.0, power=1.0, last_epoch=-1, verbose=False):
+        self.inv_gamma, self.power = inv_gamma, power
+        super().__init__(optimizer, last_epoch, verbose)  # finding: lr-scheduler-init-verbose-positional
+
+    def get_lr(self):
+        return [lr * (1 + self.last_epoch / self.inv_gamma) ** -self.power for lr in self.base_lrs]
+
+
+class ConstantWithWarmup(torch.optim.lr_scheduler.LRScheduler):
+    def __init__(self, optimizer, warmup=0.0, last_epoch=-1):
+        self.warmup = warmup
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        return [lr * (1 - self.warmup ** (self.last_epoch + 1)) for lr in self.base_lrs]
+
+
+class OldStyle(torch.optim.lr_scheduler.LRScheduler):
+    def __init__(self, optimizer, last_epoch=-1, verbose=False):
+        torch.optim.lr_scheduler.LRScheduler.__init__(self, optimizer, last_epoch, verbose)  # finding: lr-scheduler-init-verbose-positional
+
+    def get_lr(self):
+        return list(self.base_lrs)
