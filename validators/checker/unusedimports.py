@@ -1,0 +1,80 @@
+"""Torch functions imported by name and never used in the importing module; torch names only compared.
+
+``from torch.cuda.amp import custom_bwd, custom_fwd`` binds two function objects; the FutureWarning comes from
+calling the decorator, and ``from torch.ao.quantization.quantize_fx import prepare_fx`` warns only when
+prepare_fx runs (run on 2.15: the import statements print nothing). A name rule reports the import line, the
+one place the walker reports an imported name, so the finding stands for every use in the file. Where the
+file never reads the bound name, there is no use: the finding is dropped when
+
+- reading the API is harmless (listednames.read_is_harmless: not gone from the target, and the rule does not
+  say that reading fails or warns, as ``torch.has_cuda``'s module ``__getattr__`` does on import too);
+- the import binds the API itself, not a module that holds it (``from torch.nn.utils import weight_norm``
+  binds the function; importing a module runs its code);
+- the module does not hand the name on: it is not a package's ``__init__.py`` and ``__all__`` does not list it
+  (an ``__init__`` that imports names is their public home; callers import them from there).
+
+The same holds where a name is only compared: ``type(m) in [nn.Dropout, nn.Dropout2d]``,
+``isinstance(m, (nn.Dropout2d, nn.Dropout3d))`` and ``brevitas.jit.script == torch.jit.script`` read the class or
+function object and construct or call nothing (run on 2.15: no warning). :func:`compared_names` finds such
+operands; a name rule whose reading is harmless does not report them.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+
+
+def names_read(tree: ast.AST) -> set[str]:
+    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
+    string ``__all__`` lists."""
+    read: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            if node.ctx.__class__ is ast.Load:
+                read.add(node.id)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
+                read.update(e.value for e in ast.walk(node.value)
+                            if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return read
+
+
+def hands_names_on(filename: str) -> bool:
+    """A package's ``__init__.py``: what it imports is what the package offers."""
+    return os.path.basename(filename) == "__init__.py"
+
+
+_IDENTITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
+_MEMBERSHIP = (ast.In, ast.NotIn)
+_DISPLAYS = (ast.List, ast.Tuple, ast.Set)
+
+
+def compared_names(tree: ast.AST) -> set[int]:
+    """id() of every name or attribute that is only an operand of a comparison: a side of ``==``/``!=``/``is``,
+    an element of the list, tuple or set displayed after ``in``, or the class (or tuple of classes) that
+    ``isinstance``/``issubclass`` test against."""
+    found: set[int] = set()
+
+    def add(operand: ast.expr) -> None:
+        if isinstance(operand, (ast.Name, ast.Attribute)):
+            found.add(id(operand))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            left = node.left
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, _IDENTITY):
+                    add(left)
+                    add(right)
+                elif isinstance(op, _MEMBERSHIP) and isinstance(right, _DISPLAYS):
+                    for element in right.elts:
+                        add(element)
+                left = right
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2 and not node.keywords):
+            classes = node.args[1]
+            for element in (classes.elts if isinstance(classes, ast.Tuple) else [classes]):
+                add(element)
+    return found
