@@ -10,8 +10,10 @@ file never reads the bound name, there is no use: the finding is dropped when
   say that reading fails or warns, as ``torch.has_cuda``'s module ``__getattr__`` does on import too);
 - the import binds the API itself, not a module that holds it (``from torch.nn.utils import weight_norm``
   binds the function; importing a module runs its code);
-- the module does not hand the name on: it is not a package's ``__init__.py`` and ``__all__`` does not list it
-  (an ``__init__`` that imports names is their public home; callers import them from there).
+- the module does not hand the name on: it is not a package's ``__init__.py``, ``__all__`` does not list it
+  (an ``__init__`` that imports names is their public home; callers import them from there), and no other
+  import statement of the module binds the same name (alternatives chosen by a device or version check make a
+  compatibility name for callers).
 
 The same holds where a name is only compared: ``type(m) in [nn.Dropout, nn.Dropout2d]``,
 ``isinstance(m, (nn.Dropout2d, nn.Dropout3d))`` and ``brevitas.jit.script == torch.jit.script`` read the class or
@@ -26,11 +28,20 @@ import os
 
 
 def names_read(tree: ast.AST) -> set[str]:
-    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
-    string ``__all__`` lists."""
+    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call), every
+    string ``__all__`` lists, and every name two import statements bind: ``if is_npu_available(): from torch.npu.amp
+    import GradScaler / else: from torch.cuda.amp import GradScaler`` is a compatibility module choosing the name
+    its callers import, not a module that imports something by mistake."""
     read: set[str] = set()
+    imported: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = alias.asname or alias.name.partition(".")[0]
+                if name in imported:
+                    read.add(name)
+                imported.add(name)
+        elif isinstance(node, ast.Name):
             if node.ctx.__class__ is ast.Load:
                 read.add(node.id)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
