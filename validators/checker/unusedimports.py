@@ -17,8 +17,9 @@ file never reads the bound name, there is no use: the finding is dropped when
 
 The same holds where a name is only compared: ``type(m) in [nn.Dropout, nn.Dropout2d]``,
 ``isinstance(m, (nn.Dropout2d, nn.Dropout3d))`` and ``brevitas.jit.script == torch.jit.script`` read the class or
-function object and construct or call nothing (run on 2.15: no warning). :func:`compared_names` finds such
-operands; a name rule whose reading is harmless does not report them.
+function object and construct or call nothing (run on 2.15: no warning). The walker notes such
+operands (:func:`compared_operands`, :func:`type_test_operands`, noted as the walk meets the comparison, before
+its operands); a name rule whose reading is harmless does not report them.
 """
 
 from __future__ import annotations
@@ -62,30 +63,25 @@ _MEMBERSHIP = (ast.In, ast.NotIn)
 _DISPLAYS = (ast.List, ast.Tuple, ast.Set)
 
 
-def compared_names(tree: ast.AST) -> set[int]:
-    """id() of every name or attribute that is only an operand of a comparison: a side of ``==``/``!=``/``is``,
-    an element of the list, tuple or set displayed after ``in``, or the class (or tuple of classes) that
-    ``isinstance``/``issubclass`` test against."""
-    found: set[int] = set()
-
-    def add(operand: ast.expr) -> None:
-        if isinstance(operand, (ast.Name, ast.Attribute)):
-            found.add(id(operand))
-
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Compare):
-            left = node.left
-            for op, right in zip(node.ops, node.comparators):
-                if isinstance(op, _IDENTITY):
-                    add(left)
-                    add(right)
-                elif isinstance(op, _MEMBERSHIP) and isinstance(right, _DISPLAYS):
-                    for element in right.elts:
-                        add(element)
-                left = right
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-              and node.func.id in ("isinstance", "issubclass") and len(node.args) == 2 and not node.keywords):
-            classes = node.args[1]
-            for element in (classes.elts if isinstance(classes, ast.Tuple) else [classes]):
-                add(element)
+def compared_operands(node: ast.Compare) -> list[int]:
+    """id() of the names and attributes ``node`` only compares: a side of ``==``/``!=``/``is``/``is not``, or an
+    element of the list, tuple or set displayed after ``in``/``not in`` (``type(m) in [nn.Dropout2d, ...]``)."""
+    found: list[int] = []
+    left = node.left
+    for op, right in zip(node.ops, node.comparators):
+        if isinstance(op, _IDENTITY):
+            found += [id(side) for side in (left, right) if isinstance(side, (ast.Name, ast.Attribute))]
+        elif isinstance(op, _MEMBERSHIP) and isinstance(right, _DISPLAYS):
+            found += [id(e) for e in right.elts if isinstance(e, (ast.Name, ast.Attribute))]
+        left = right
     return found
+
+
+def type_test_operands(call: ast.Call) -> list[int]:
+    """id() of the classes ``isinstance(x, C)`` / ``issubclass(t, (C, D))`` test against."""
+    if not (isinstance(call.func, ast.Name) and call.func.id in ("isinstance", "issubclass")
+            and len(call.args) == 2 and not call.keywords):
+        return []
+    classes = call.args[1]
+    return [id(e) for e in (classes.elts if isinstance(classes, ast.Tuple) else [classes])
+            if isinstance(e, (ast.Name, ast.Attribute))]

@@ -35,7 +35,7 @@ from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
-from .unusedimports import compared_names, hands_names_on, names_read
+from .unusedimports import compared_operands, hands_names_on, names_read, type_test_operands
 from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
@@ -167,7 +167,7 @@ class FindingCollector(ast.NodeVisitor):
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
-        self.compared: set[int] | None = None  # id() of names only compared (unusedimports.compared_names), when asked
+        self.compared: set[int] = set()  # id() of names only compared, noted at the comparison (unusedimports.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.foreign_classes: set[tuple[int, str]] = set()  # (scope, name) holding only such classes (classparams.py)
         self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
@@ -1036,6 +1036,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self.loads.note_compare(node, self.scope)
+        self.compared.update(compared_operands(node))
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
@@ -1261,6 +1262,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
+            self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
         if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
@@ -1770,11 +1773,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
     def _only_compared(self, node: ast.AST) -> bool:
-        """``node`` is only an operand of a comparison (unusedimports.compared_names, found once per file)."""
-        if not isinstance(node, (ast.Name, ast.Attribute)) or self.tree is None:
-            return False
-        if self.compared is None:
-            self.compared = compared_names(self.tree)
+        """``node`` is only an operand of a comparison (noted by visit_Compare / visit_Call before their operands)."""
         return id(node) in self.compared
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
