@@ -139,6 +139,7 @@ torch.linalg.frob(1)
 from torch.widgets import make_widget, Widget
 torch.gadget()
 torch.library.custom_op("ns::f", mutates_args=())
+make_widget(Widget)
 """
 
 

@@ -197,8 +197,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             project.modules.add(str(path))
             project.note_config_class(config_dict_class(code), str(path))
             project.note_source(code)
-            # otherwise nothing can name torch, not even through a star import, nor a package torch shipped
-            if "torch" in code or names_shipped_package(code):
+            # otherwise nothing can name torch, nor a package torch shipped; a star import of a project module
+            # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py)
+            if "torch" in code or names_shipped_package(code) or "import *" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True)
                 report.errors += [FileError(str(path), _unknown(name), line, column)

@@ -32,7 +32,9 @@ from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
 from .versionstrings import version_compare
 
-_VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
+# `PT_1_10`, `TORCH2`, `torch_version_ge_2`: but `pt2e` is the PyTorch 2 export quantization flow (torch.ao.quantization.pt2e),
+# a feature a config switches on (`if cfg.QUANTIZATION.PT2E:`), not a version
+_VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d(?!e)|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
 FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
 

@@ -7,8 +7,9 @@ neither (run on 2.15). So a table element is a finding only once the file is see
 (tables.py with ``unread_counts=False``: a table exported to other modules is not evidence of a call).
 
 Reading the name itself fails where the target lacks it: a name gone from the target (gone-names.json) or a
-rule whose message says so (AttributeError, ImportError, ModuleNotFoundError, "no longer exists"). Those stay
-findings wherever they are written: the table's own module fails to import.
+rule whose message says so (AttributeError, ImportError, ModuleNotFoundError, "no longer exists"), or one
+whose message says the name warns when read (a module ``__getattr__``: ``torch.has_cuda``). Those stay
+findings wherever they are written: the table's own module fails to import, or warns.
 
 The same holds for the default of ``getattr(torch.x, "new_name", torch.x.old_name)`` where the target has
 ``new_name``: the default is read and dropped (pyro's ``getattr(torch.jit, "script_if_tracing", ...)``).
@@ -22,7 +23,8 @@ from typing import Callable
 
 from .rule import Rule
 
-_READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b")
+_READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
+                            r"|\bwarns\b[^.;:]* when read\b")  # torch.has_cuda: a module __getattr__ warns
 
 
 def read_is_harmless(rule: Rule, gone: bool) -> bool:

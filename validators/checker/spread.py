@@ -7,7 +7,8 @@ passes depends on the callers, so the walk cannot say whether ``dim`` is given. 
 level, or in a class's ``__init__``, called by the class's name) and every call site of a project callable by
 its last name, with the keyword names it passes; :func:`spread_findings` joins them.
 
-Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
+What the callable itself puts into the dict (``kwargs.setdefault("use_reentrant", True)``) is passed too
+(:func:`filled_keywords`). Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
 from (``super().__init__(name, **kw)`` passes keywords no call site shows), a call site that itself spreads
 ``**kw``, and a callable no call site of the sub-project calls (a library's public entry point: its users pass
 what they like).
@@ -30,6 +31,32 @@ class SpreadCall:
     named: frozenset[str]  # the callable's named parameters (what a keyword may fill besides **kwargs)
     node: ast.Call
     api: str
+    filled: tuple[ast.keyword, ...] = ()  # keywords the callable itself puts into **kwargs (filled_keywords)
+
+
+def filled_keywords(function: ast.AST, spread: str) -> tuple[ast.keyword, ...]:
+    """What ``function`` puts into its own ``**spread`` dict before passing it on: ``kwargs.setdefault("use_reentrant",
+    True)``, ``kwargs["k"] = v``, ``kwargs.update(k=v)`` / ``kwargs.update({"k": v})``, as keywords. A callable
+    that fills a key passes it whatever its callers pass (k-diffusion's checkpoint helper)."""
+    found: list[ast.keyword] = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id == spread:
+            if node.func.attr == "setdefault" and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                found.append(ast.keyword(node.args[0].value, node.args[1]))
+            elif node.func.attr == "update" and not node.args:
+                found.extend(kw for kw in node.keywords if kw.arg is not None)
+            elif node.func.attr == "update" and len(node.args) == 1 and isinstance(node.args[0], ast.Dict):
+                found.extend(ast.keyword(k.value, v) for k, v in zip(node.args[0].keys, node.args[0].values)
+                             if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and \
+                        target.value.id == spread and isinstance(target.slice, ast.Constant) and \
+                        isinstance(target.slice.value, str):
+                    found.append(ast.keyword(target.slice.value, node.value))
+    return tuple(found)
 
 
 @dataclass
@@ -86,7 +113,7 @@ def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Fi
                 continue
             probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
                 kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
-                                                        and kw.value.id == call.spread)]), call.node)
+                                                        and kw.value.id == call.spread)] + list(call.filled)), call.node)
             # the probe keeps the call's position (copy_location), so its findings sit on the call itself
             out.setdefault(file, []).extend(call_findings(
                 file, probe, call.api, rules, target,

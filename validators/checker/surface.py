@@ -68,6 +68,10 @@ class TorchSurface:
                 return None if parent != "torch" and self._modules.get(parent) == "*" else prefix
         return None
 
+    def is_module(self, name: str) -> bool:
+        """``name`` is a torch module some indexed build has (``torch.nn.utils``), not a name inside one."""
+        return name in self._modules
+
     def missing_name(self, module: str, name: str) -> bool:
         """True when ``module`` is a plain module of every build that has it and none of them binds ``name``."""
         if name.startswith("__"):  # __all__, __version__: every module has some, and the list leaves them out

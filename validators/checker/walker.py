@@ -35,6 +35,7 @@ from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
+from .unusedimports import compared_operands, hands_names_on, names_read, type_test_operands
 from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
@@ -60,7 +61,7 @@ from .receivers import instance_bindings, local_bindings
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
-from .spread import CallSites, SpreadCall
+from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
@@ -170,6 +171,9 @@ class FindingCollector(ast.NodeVisitor):
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
+        self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
+        self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
+        self.compared: set[int] = set()  # id() of names only compared, noted at the comparison (unusedimports.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.foreign_classes: set[tuple[int, str]] = set()  # (scope, name) holding only such classes (classparams.py)
         self.foreign_attributes: set[tuple[str, str]] = set()  # (class, attr) holding such a parameter (foreignattrs.py)
@@ -278,6 +282,8 @@ class FindingCollector(ast.NodeVisitor):
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
             self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
+        if self.import_findings:
+            self._keep_read_imports(tree)
         self.loads.config_objects = self.evidence.config_library is not None
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
@@ -1005,7 +1011,9 @@ class FindingCollector(ast.NodeVisitor):
         if node.level or not is_torch_module(node.module or ""):
             return
         for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
-            self._check_qualified(node, f"{node.module}.{alias.name}")
+            self.importing = (alias.asname or alias.name, f"{node.module}.{alias.name}")
+            self._check_qualified(node, self.importing[1])
+        self.importing = None
         self._check_absent(node, node.module, [alias.name for alias in node.names if alias.name != "*"], "ImportError")
 
     def visit_Import(self, node: ast.Import) -> None:
@@ -1054,6 +1062,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Compare(self, node: ast.Compare) -> None:
         self.loads.note_compare(node, self.scope)
+        self.compared.update(compared_operands(node))
         self.generic_visit(node)
 
     def visit_Return(self, node: ast.Return) -> None:
@@ -1279,6 +1288,8 @@ class FindingCollector(ast.NodeVisitor):
     # --- calls --------------------------------------------------------------------
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
+        if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
+            self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
         if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
@@ -1342,7 +1353,8 @@ class FindingCollector(ast.NodeVisitor):
         elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
             callable_name, spread, named = self.spreading[self.scope]
             if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
-                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api))
+                filled = filled_keywords(self.scope_nodes[self.scope], spread) if self.scope in self.scope_nodes else ()
+                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
             if self.scope in self.defaults_of and node.keywords and not self.guarded:
@@ -1821,6 +1833,12 @@ class FindingCollector(ast.NodeVisitor):
             if table is not None and rule.kind == "name" and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue  # only named in a table: a finding once the file calls through it (listednames.py)
+            if rule.kind == "name" and self._only_compared(node) and read_is_harmless(rule, self._gone(api) is not None):
+                continue  # type(m) in [nn.Dropout, nn.Dropout2d]: the class is compared, nothing is built
+            if (self.importing is not None and api == self.importing[1] and isinstance(node, ast.ImportFrom)
+                    and read_is_harmless(rule, self._gone(api) is not None) and not self.rules.surface.is_module(api)):
+                self.import_findings.setdefault(self.importing[0], []).append((key, finding, node, rule, fixable))
+                continue  # `from torch.cuda.amp import custom_fwd`: a finding once the file reads the name
             self.findings[key] = finding
             if rule.unless_file_uses or rule.unless_file_imports:
                 self.conditional[key] = rule
@@ -1835,6 +1853,23 @@ class FindingCollector(ast.NodeVisitor):
             for key, finding, node, rule, fixable in held[table]:
                 self.findings[key] = finding
                 if rule.unless_file_uses:
+                    self.conditional[key] = rule
+                if rule.rewrite and fixable:
+                    self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+
+    def _only_compared(self, node: ast.AST) -> bool:
+        """``node`` is only an operand of a comparison (noted by visit_Compare / visit_Call before their operands)."""
+        return id(node) in self.compared
+
+    def _keep_read_imports(self, tree: ast.AST) -> None:
+        """Keep the findings of from-imported torch names the module reads or hands on (unusedimports.py)."""
+        read = None if hands_names_on(self.filename) else names_read(tree)
+        for name, held in self.import_findings.items():
+            if read is not None and name not in read:
+                continue
+            for key, finding, node, rule, fixable in held:
+                self.findings[key] = finding
+                if rule.unless_file_uses or rule.unless_file_imports:
                     self.conditional[key] = rule
                 if rule.rewrite and fixable:
                     self.fixable[(node.lineno, node.col_offset, rule.id)] = node

@@ -21,3 +21,6 @@ try:
     train()
 except Exception:
     scaler = torch.cuda.amp.GradScaler()  # finding: cuda-amp-grad-scaler
+
+with autocast():
+    loss = train()
