@@ -256,6 +256,10 @@ class FileEvidence:
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     # the same, with the file name the save's path spells out (None when it spells none)
     plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
+    plain_lines: list[tuple[frozenset[str], int]] = field(default_factory=list)  # the plain layouts with their save line
+    # plain layouts of a file whose own load of such a checkpoint expects to import modules (importingload.py): the
+    # files of that format pickle classes whatever the save shows (keys, save line, line of that load)
+    pickled_layouts: list[tuple[frozenset[str], int, int]] = field(default_factory=list)
     # plain layouts a save of what the file's own method builds and returns (``atomic_save(self.state_dict(), p)``):
     # a framework base class's save, which every subclass's file comes from
     method_plain: set[frozenset[str]] = field(default_factory=set)
@@ -279,6 +283,9 @@ class FileEvidence:
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
+    # the project modules it imports from (module path suffixes, see returns.module_suffix; ``from a import b`` gives
+    # ``a`` and ``a/b``): filled only where another file's layout is pickled (see ProjectEvidence._pickled_elsewhere)
+    imported_modules: set[str] = field(default_factory=set)
     # a LightningModule of the file saves a config object as a hyper-parameter (lighthparams.py): what, and
     # whether certain (an annotated object type) or only where the project imports a config library
     object_hparams: tuple[str, bool] | None = None
@@ -333,6 +340,7 @@ class FileEvidence:
         else:
             self.plain_layouts.append(keys)
             self.plain_named.append((keys, saved_name))
+            self.plain_lines.append((keys, line))
         known = {key for key, _ in derived}  # drawn from another module already, at the save
         self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
 
@@ -354,12 +362,28 @@ class FileEvidence:
                 if keys in self.plain_layouts:
                     self.plain_layouts.remove(keys)
                 self.plain_named = [entry for entry in self.plain_named if entry[0] != keys]
+                self.plain_lines = [entry for entry in self.plain_lines if entry[1] != line]
                 continue
             derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
                 helper and "." not in found[1] and found[1][:1].isupper()))
             if derived:
                 self.derived_layouts.append((keys, line, derived))
         self.unsettled = []
+
+
+    def note_importing_load(self, keys: frozenset[str], load_line: int) -> None:
+        """A load of this file expects the checkpoint to import modules (``try: torch.load(p) except
+        ModuleNotFoundError: ...``, importingload.py) and reads ``keys`` of it: the plain layouts this file saves
+        holding every one of them are that format, whose files pickle classes (older releases of the project's own
+        checkpoints, which its fallback unpickler renames), so another file's load of that layout is refused too."""
+        if not keys:
+            return
+        for layout, line in [entry for entry in self.plain_lines if keys <= entry[0]]:
+            self.pickled_layouts.append((layout, line, load_line))
+            self.plain_lines.remove((layout, line))
+            if layout in self.plain_layouts:
+                self.plain_layouts.remove(layout)
+            self.plain_named = [entry for entry in self.plain_named if entry[0] != layout]
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

@@ -234,6 +234,11 @@ class ProjectEvidence:
                     continue  # an entry added only under an ``if``: this file need not hold it
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
+            for layout, line, load_line in (evidence.pickled_layouts if keys else ()):
+                if keys <= layout and not self._pickled_elsewhere(keys, file, evidence.file):
+                    return (f"it reads {reads} of the checkpoint format saved at {evidence.file}:{line}, which that "
+                            f"file's load at line {load_line} expects to import modules (it catches "
+                            "ModuleNotFoundError): such files pickle classes, and weights_only refuses them")
             for layout, line in (evidence.framed_layouts if keys else ()):
                 if keys <= layout:
                     return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line} with pickle protocol 4 "
@@ -257,6 +262,21 @@ class ProjectEvidence:
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
+
+    def _pickled_elsewhere(self, keys: frozenset[str], file: str, saver: str) -> bool:
+        """A pickled format (FileEvidence.note_importing_load) is inferred, not seen: it decides a load only when no
+        other file as near to the load as ``saver`` (or nearer) saves a plain dict holding every key the load reads,
+        unless the load's file imports ``saver``'s module (its own writer of these files)."""
+        if saver == file:
+            return False
+        loader = next((evidence for evidence in self.files if evidence.file == file), None)
+        normalized = os.path.abspath(saver).replace(os.sep, "/")
+        if loader is not None and any(is_module_file(normalized, module) for module in loader.imported_modules):
+            return False
+        here = _folders(file)
+        limit = _distance(here, _folders(saver))
+        return any(_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
+                   for folders, layouts in self._plain_layouts_by_file())
 
     def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
         """The keys the project functions a load's result is handed to read from it (``restore_net(net, checkpoint)``
@@ -432,6 +452,7 @@ def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
                    built_layouts=[e for e in evidence.built_layouts if keep(e[1])],
                    writer_layouts=[e for e in evidence.writer_layouts if keep(e[1])],
                    framed_layouts=[e for e in evidence.framed_layouts if keep(e[1])],
+                   pickled_layouts=[e for e in evidence.pickled_layouts if keep(e[1])],
                    derived_layouts=[e for e in evidence.derived_layouts if keep(e[1])])
 
 

@@ -103,6 +103,8 @@ class FindingCollector(ast.NodeVisitor):
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
+        # torch.load calls whose try catches ModuleNotFoundError, with the loads of its handlers (the same file again)
+        self.importing_loads: list[tuple[ast.Call, list[ast.Call]]] = []
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
         self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
@@ -276,6 +278,10 @@ class FindingCollector(ast.NodeVisitor):
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
+        for call, fallbacks in self.importing_loads:  # the layouts this file saves in the format that load reads
+            keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
+                                                     if id(other) in self.loads.load_ids))
+            self.evidence.note_importing_load(keys, call.lineno)
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
                 if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
@@ -316,6 +322,10 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
         self.evidence.parameter_keys = self.loads.parameter_keys()
+        if self.evidence.candidates:
+            self.evidence.imported_modules = {suffix for suffix, _ in self.loads.imported.values()} | {
+                f"{suffix}/{name}" for suffix, name in self.loads.imported.values()} | set(
+                self.loads.imported_modules.values())
         self.class_facts.keep_inherited_calls()
         self._summarise_returns()
         if self.conditional:
@@ -577,6 +587,8 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_try(self, node: ast.Try) -> None:
         if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
             self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
+            self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
+                                                if isinstance(inner, ast.Call) and inner is not call]))
         if not is_fallback(node):
             self.generic_visit(node)
             return
