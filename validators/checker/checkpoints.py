@@ -277,6 +277,10 @@ class FileEvidence:
     saved_names: dict[int, str] = field(default_factory=dict)  # line of a dict's save -> the file name it spells
     # (save line, key) of object entries the saving code adds only under an ``if`` (see note_saved_dict)
     conditional_held: set[tuple[int, str]] = field(default_factory=set)
+    # the same (save line, key) -> the keys stored under the same branch with it (``if optimizer is not None:
+    # ckpt["optimizer_state_dict"] = ...; ckpt["optimizer_type"] = type(optimizer)``): a load reading one of them
+    # reads a file saved down that branch, which holds the object too
+    conditional_siblings: dict[tuple[int, str], frozenset[str]] = field(default_factory=dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
     weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
@@ -307,7 +311,8 @@ class FileEvidence:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
         the imported project callable whose result it is, or None; ``conditional(value)``: the entry is added
         only under an ``if`` (``if self.opt.dmtet: state["tet_scale"] = ....numpy()``), so a file of this layout
-        need not hold it: evidence only for a load that reads that very key (see conditional_held)."""
+        need not hold it: evidence only for a load that reads that very key or another one stored down the same
+        branch (see conditional_held); it returns that branch (any value that compares equal for one branch)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
@@ -319,18 +324,23 @@ class FileEvidence:
         named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
                   if k is not None and not isinstance(k, ast.Constant)]
         # an entry there whatever the run's options speaks first
-        named.sort(key=lambda entry: conditional(entry[1]))
+        named.sort(key=lambda entry: bool(conditional(entry[1])))
+
+        def note_conditional(key: str, value: ast.expr) -> None:
+            if branch := conditional(value):
+                self.conditional_held.add((line, key))
+                self.conditional_siblings[(line, key)] = frozenset(
+                    other for other, stored in named if other != key and conditional(stored) == branch)
+
         held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held[0]))
-            if conditional(held[1]):
-                self.conditional_held.add((line, held[0]))
+            note_conditional(*held)
             return
         built = next(((key, value) for key, value in named if holds_built(value)), None)
         if built is not None:
             self.built_layouts.append((keys, line, built[0]))
-            if conditional(built[1]):
-                self.conditional_held.add((line, built[0]))
+            note_conditional(*built)
             return
         if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
             self.derived_layouts.append((keys, line, derived))

@@ -165,7 +165,8 @@ class LoadedObjects:
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
         self.dict_depths: dict[int, int] = {}  # id of such a display -> how many ``if`` branches were open at it
         # values stored into such a dict under an ``if`` opened after it (``if opt.dmtet: state["tet_scale"] = ...``)
-        self.conditional_values: set[int] = set()
+        # (id(value) -> the branch it is stored in: the open ``if`` frame and which of its branches)
+        self.conditional_values: dict[int, tuple[int, int]] = {}
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
@@ -490,7 +491,8 @@ class LoadedObjects:
         display.keys.append(key)
         display.values.append(value)
         if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
-            self.conditional_values.add(id(value))
+            frame = self.branch_frames[-1]
+            self.conditional_values[id(value)] = (id(frame), len(frame[1]))
 
     def with_item_stores(self, display: ast.Dict, saved: ast.expr, scope: int, built_in: int) -> ast.Dict:
         """The dict a function builds (in ``built_in``) and returns, with the entries its caller stores by key into the
@@ -561,7 +563,7 @@ class LoadedObjects:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
         if is_object_value(value) or _is_training_object(value) or _prepares_scriptable(value) or \
-                self._constructed(value, scope):
+                self._constructed(value, scope) or _class_of(value):
             return True
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
@@ -955,7 +957,27 @@ class LoadedObjects:
         if id(call) not in self.item_bound:
             keys |= self.binding_keys.get(id(call), set())
         keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
+        if id(call) not in self.item_bound and (bound := self.bindings.get(id(call))) is not None:
+            keys |= self._closure_keys(*bound)
         return frozenset(keys)
+
+    def _closure_keys(self, scope: int, name: str) -> set[str]:
+        """The keys functions nested in ``scope`` read from ``name`` as a free variable (``def _load_optimizer():
+        cls = checkpoint['optimizer_type']`` inside the function that binds ``checkpoint`` once, to the load)."""
+        provenance = self.provenance
+        if scope == 0 or len(provenance.bindings.get((scope, name), ())) != 1:
+            return set()
+        keys: set[str] = set()
+        for child, parent in provenance.parents.items():
+            if parent != scope or not (read := self.keys_read.get((child, name))) or provenance.bindings.get((child, name)):
+                continue
+            definition = provenance.scopes.get(child)
+            if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) and name not in {
+                    argument.arg for argument in (*definition.args.posonlyargs, *definition.args.args,
+                                                  *definition.args.kwonlyargs, definition.args.vararg,
+                                                  definition.args.kwarg) if argument is not None}:
+                keys |= read
+        return keys
 
     def helpers_of(self, call: ast.Call) -> tuple[tuple[str, str, int], ...]:
         """The imported project functions the name a load is bound to is passed to, with its position there."""
@@ -1331,6 +1353,14 @@ def _prepares_scriptable(node: ast.expr) -> bool:
     argument (torch/jit/_script.py), an nn.Module or a class instance, never a tensor or a container."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
         node.func.attr == "__prepare_scriptable__"
+
+
+def _class_of(node: ast.expr) -> bool:
+    """``type(optimizer)``: a class object, pickled as a GLOBAL that weights_only refuses unless allowlisted (run on
+    torch 2.15: ``{"t": type(optimizer)}`` fails with "Unsupported global: GLOBAL torch.optim.sgd.SGD", ``type(1)``
+    with "GLOBAL int"; only ``torch.Tensor`` loads, and no one keeps the class of a tensor)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" and \
+        len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Constant)
 
 
 def is_object_value(node: ast.expr) -> bool:

@@ -230,8 +230,9 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
-                if (line, held) in evidence.conditional_held and held not in keys:
-                    continue  # an entry added only under an ``if``: this file need not hold it
+                if (line, held) in evidence.conditional_held and held not in keys and not (
+                        keys & evidence.conditional_siblings.get((line, held), frozenset())):
+                    continue  # an entry added only under an ``if`` (read nothing else stored there): it need not be
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line, load_line in (evidence.pickled_layouts if keys else ()):

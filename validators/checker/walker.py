@@ -1435,7 +1435,7 @@ class FindingCollector(ast.NodeVisitor):
             and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
-            lambda value: id(value) in self.loads.conditional_values)
+            lambda value: self.loads.conditional_values.get(id(value)))
 
     def _loaded_constant(self, call: ast.Call) -> str | None:
         """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""
