@@ -183,6 +183,9 @@ class LoadedObjects:
         # CamelCase names imported from a package that is neither torch nor the standard library (``from
         # src.utils.vocabulary import Vocab``): classes whose instances weights_only refuses (see _constructs)
         self.imported_classes: set[str] = set()
+        # local names of modules imported from such a package (``from omnivore.data import datasets``, ``import
+        # pandas as pd``): ``datasets.OmnivoreKinetics(...)`` builds an instance of one of its classes
+        self.imported_module_names: set[str] = set()
         self.pil_images: set[str] = set()  # local names of PIL's Image module (``from PIL import Image``)
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
@@ -533,6 +536,9 @@ class LoadedObjects:
         """``Vocab(**kw)``, ``OpenAIVocab()``: an instance of a class the file defines or imports from a package other
         than torch and the standard library; weights_only refuses every class outside its allowlist (checked on torch
         2.15: Unsupported global)."""
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
+                value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
+            return _CLASS_NAME.match(value.func.attr) is not None  # datasets.OmnivoreKinetics(...)
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
             value.func.id in self.imported_classes or value.func.id in self.local_classes)
 
@@ -1353,6 +1359,9 @@ def _prepares_scriptable(node: ast.expr) -> bool:
     argument (torch/jit/_script.py), an nn.Module or a class instance, never a tensor or a container."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
         node.func.attr == "__prepare_scriptable__"
+
+
+_CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")  # CamelCase: ``OmnivoreKinetics``, not ``RGB`` nor ``load``
 
 
 def _class_of(node: ast.expr) -> bool:

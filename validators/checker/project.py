@@ -460,7 +460,8 @@ def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 # what a value the saving file builds itself is, and what torch 2.15's weights_only load says of it
 BUILT = ("an object the file builds: a numpy scalar or array (Unsupported global: GLOBAL numpy._core.multiarray.scalar "
-         "or numpy._core.multiarray._reconstruct) or an instance of its own class")
+         "or numpy._core.multiarray._reconstruct), an instance of its own class, or a class itself (type(optimizer): "
+         "Unsupported global: GLOBAL torch.optim.sgd.SGD)")
 
 
 def package_names(root: str) -> set[str]:

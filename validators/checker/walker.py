@@ -81,6 +81,15 @@ ENV_CONDITIONS = ("no-weights-only-env",)
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 # A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
+# torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
+# ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
+_MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
+
+
+def _saves_on_main(call: ast.Call) -> bool:
+    """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
+    name = dotted_name(call.func)
+    return name is not None and name.rsplit(".", 1)[-1] in _MAIN_SAVES and len(call.args) >= 2
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -968,11 +977,13 @@ class FindingCollector(ast.NodeVisitor):
         if not node.level and not is_torch_module(node.module or "") and \
                 (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
             self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
         if node.module == "PIL":
             self.loads.pil_images.update(a.asname or a.name for a in node.names if a.name == "Image")
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and (node.module or "").partition(".")[0] == "ignite":
@@ -996,6 +1007,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            if not is_torch_module(alias.name) and alias.name.partition(".")[0] not in (
+                    *sys.stdlib_module_names, "typing_extensions") and (alias.asname or "." not in alias.name):
+                self.loads.imported_module_names.add(alias.asname or alias.name)  # import pandas as pd
             if not is_torch_module(alias.name):  # import pkg.metrics as metrics: metrics.f() names pkg/metrics.py
                 self.loads.imported_modules[alias.asname or alias.name.partition(".")[0]] = (
                     alias.name if alias.asname else alias.name.partition(".")[0]).replace(".", "/")
@@ -1285,7 +1299,7 @@ class FindingCollector(ast.NodeVisitor):
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
-        elif api == "torch.save":
+        elif api == "torch.save" or (api is None and _saves_on_main(node)):
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
                                       self.class_nodes[-1] if self.class_nodes else None)))
