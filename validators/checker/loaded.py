@@ -141,6 +141,9 @@ class LoadedObjects:
         self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
         self.path_exprs: dict[tuple[int, str], ast.expr] = {}  # (scope, name) -> the path-like expression bound
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
+        # (scope, name) bound to a list or tuple of paths spelling file names out, and (scope, loop variable) over one:
+        # ``for path in paths: torch.save(self, path)`` writes each of them
+        self.path_lists: dict[tuple[int, str], set[str]] = {}
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.plain_save_lines: dict[tuple[int, str], set[int]] = {}  # path -> lines of those saves
@@ -190,6 +193,10 @@ class LoadedObjects:
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
+        # (class, attr) -> the calls ``self.attr`` is bound to in that class; id(call) -> (class, attr) for those
+        # bound straight to a call (``self.generator = torch.load(p)``): see _built_elsewhere
+        self.attribute_calls: dict[tuple[str, str], list[ast.Call]] = {}
+        self.attribute_owners: dict[int, tuple[str, str]] = {}
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
@@ -322,6 +329,8 @@ class LoadedObjects:
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
+            if isinstance(value, ast.Call):
+                self.attribute_calls.setdefault(key, []).append(value)
         elif isinstance(target, ast.Name):
             self.new_holding = ((scope, target.id), id(value))  # once the value's own reads are walked: commit_holding
             if self._constructs(value):
@@ -336,6 +345,9 @@ class LoadedObjects:
             self.collated_loads.add(id(value))
         if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
+        elif isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and (
+                named_all := {named for element in value.elts if (named := self.file_name(element, scope))}):
+            self.path_lists[(scope, target.id)] = named_all  # paths = [d / f"ckpt-{n}.pt", d / "ckpt-latest.pt"]
         if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
             self.path_exprs[(scope, target.id)] = value
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
@@ -360,6 +372,7 @@ class LoadedObjects:
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
+            self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
         if not isinstance(target, ast.Name):
             return
         if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
@@ -868,7 +881,7 @@ class LoadedObjects:
         if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
             # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
             self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
-        if (named := self.file_name(call.args[1], scope)) is not None:
+        for named in self.file_names(call.args[1], scope):
             self.objects_saved_names.setdefault(named, call.lineno)
         if (spelled := self._spelled_path(call.args[1], scope)) is not None:
             self.objects_saved_exprs.setdefault(spelled, call.lineno)
@@ -911,6 +924,25 @@ class LoadedObjects:
         if isinstance(node, ast.Name):
             return self.path_names.get((scope, node.id))
         return file_name(node)
+
+    def file_names(self, node: ast.expr, scope: int) -> set[str]:
+        """The file names a save's path spells: the one of :meth:`file_name`, or each of a loop over a list of paths."""
+        if (named := self.file_name(node, scope)) is not None:
+            return {named}
+        return set(self.path_lists.get((scope, node.id), ())) if isinstance(node, ast.Name) else set()
+
+    def note_loop_paths(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
+        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each."""
+        if not isinstance(target, ast.Name):
+            return
+        if isinstance(iterable, ast.Name):
+            named = self.path_lists.get((scope, iterable.id))
+        elif isinstance(iterable, (ast.List, ast.Tuple)):
+            named = {name for element in iterable.elts if (name := self.file_name(element, scope))}
+        else:
+            named = None
+        if named:
+            self.path_lists[(scope, target.id)] = set(named)
 
     def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
         """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
@@ -1097,6 +1129,8 @@ class LoadedObjects:
         bound = self.bindings.get(id(call))
         if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)):
             return True
+        if self._built_elsewhere(call):
+            return True
         if bound in self.duck_names or self._foreign(id(call), self.duck_held):
             # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
             # dict to this very path holding every key read (the object branch reads files of an older layout)
@@ -1106,6 +1140,24 @@ class LoadedObjects:
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
                 and bound not in self.resaved
                 and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
+
+    def _built_elsewhere(self, call: ast.Call) -> bool:
+        """``if ckpt: self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``: the class binds the
+        attribute to the load and elsewhere to an instance of a class the file defines or imports from a package other
+        than torch and the standard library (see _constructs): the file the load reads holds such an instance, and
+        weights_only refuses it ("Unsupported global", run on torch 2.15 with an nn.Module subclass)."""
+        key = self.attribute_owners.get(id(call))
+        if key is not None:
+            others, name = self.attribute_calls.get(key, ()), f"self.{key[1]}"
+        elif id(call) not in self.item_bound and (bound := self.bindings.get(id(call))) is not None:
+            others, name = [value for value, position, _ in self.provenance.bindings.get(bound, ())
+                            if position is None], bound[1]  # enc = torch.load(p) / enc = Encoder(...)
+        else:
+            return False
+        # not ``self.x = Wrapper(self.x)``: an instance built from the loaded value tells nothing of the file
+        return any(other is not call and self._constructs(other) and not any(
+            dotted_name(node) == name for node in ast.walk(other) if isinstance(node, (ast.Name, ast.Attribute)))
+            for other in others)
 
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips

@@ -1082,6 +1082,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        self.loads.note_loop_paths(node.target, node.iter, self.scope)
         if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
             self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
@@ -1303,11 +1304,11 @@ class FindingCollector(ast.NodeVisitor):
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
                                       self.class_nodes[-1] if self.class_nodes else None)))
-            named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
-            if named and saved_objects:
-                self.evidence.object_files.setdefault(named, node.lineno)
-            elif named:
-                self.evidence.plain_files.add(named)
+            for named in (self.loads.file_names(node.args[1], self.scope) if len(node.args) > 1 else ()):
+                if saved_objects:
+                    self.evidence.object_files.setdefault(named, node.lineno)
+                else:
+                    self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
             if self.in_try:
