@@ -218,6 +218,7 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.round_trip_params: dict[int, str] = {}  # such a function -> the parameter it saves
         # ignite's ModelCheckpoint/Checkpoint imported, and the sizes of the to_save dicts handed to it: with one
         # object it writes that object's state_dict alone (ignite/handlers/checkpoint.py: a one-entry checkpoint
         # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
@@ -853,6 +854,7 @@ class LoadedObjects:
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
                 self.round_trips.add(scope)
+                self.round_trip_params[scope] = saved.id
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
@@ -1159,11 +1161,52 @@ class LoadedObjects:
             dotted_name(node) == name for node in ast.walk(other) if isinstance(node, (ast.Name, ast.Attribute)))
             for other in others)
 
+    def _plain_round_trip(self, scope: int) -> bool:
+        """A module-private helper (``_broadcast_object``: no other module calls it) that round-trips its argument
+        through a buffer, and every call of it in the file passes there a state_dict() or a tensor torch builds
+        (``self.optim.state_dict() if send else torch.tensor([0], dtype=torch.uint8)``): what it loads is plain
+        (an optimizer's state dict and a tensor load under weights_only=True, run on torch 2.15)."""
+        function = self.functions.get(scope)
+        parameter = self.round_trip_params.get(scope)
+        if function is None or parameter is None or not function[0].startswith("_") or \
+                self.provenance.parents.get(scope) != 0 or parameter not in function[1]:
+            return False
+        position = function[1].index(parameter)
+        calls = self.provenance.calls.get(function[0], ())
+        if not calls:
+            return False
+        for call, caller in calls:
+            passed = next((kw.value for kw in call.keywords if kw.arg == parameter), None)
+            if passed is None and len(call.args) > position and not any(
+                    isinstance(arg, ast.Starred) for arg in call.args[:position + 1]):
+                passed = call.args[position]
+            if passed is None or not self._plain_state(passed, caller):
+                return False
+        return True
+
+    def _plain_state(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
+        """``x.state_dict()``, ``torch.tensor(...)`` (a tensor factory of torch), either side of an ``if`` expression
+        of those, or a local name every binding of which is one."""
+        if isinstance(value, ast.IfExp):
+            return self._plain_state(value.body, scope, depth) and self._plain_state(value.orelse, scope, depth)
+        if isinstance(value, ast.Call):
+            callee = dotted_name(value.func) or ""
+            if isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" and not value.args:
+                return True
+            return callee.partition(".")[0] == "torch" and callee.rsplit(".", 1)[-1] in _TENSOR_FACTORIES
+        if isinstance(value, ast.Name) and depth < 3:
+            bound = self.provenance.bindings.get((scope, value.id), ())
+            return bool(bound) and all(position is None and self._plain_state(found, scope, depth + 1)
+                                       for found, position, _ in bound)
+        return False
+
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
         if self.saved_names:
             self._settle_saved_names()
+        if scope in self.round_trips and self._plain_round_trip(scope):
+            return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that
         if scope in self.round_trips and scope not in self.subprocess_scopes:
             return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
@@ -1414,6 +1457,12 @@ def _prepares_scriptable(node: ast.expr) -> bool:
 
 
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")  # CamelCase: ``OmnivoreKinetics``, not ``RGB`` nor ``load``
+
+
+# torch functions that build a tensor (a round-tripped one loads under weights_only=True)
+_TENSOR_FACTORIES = frozenset({"tensor", "as_tensor", "zeros", "ones", "empty", "full", "arange", "rand", "randn",
+                               "zeros_like", "ones_like", "empty_like", "LongTensor", "ByteTensor", "FloatTensor",
+                               "IntTensor", "Tensor"})
 
 
 def _class_of(node: ast.expr) -> bool:
