@@ -31,7 +31,13 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
   "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
-  own file saves to the same path takes no evidence from other files;
+  own file saves to the same path takes no evidence from other files. An object entry stored only under an ``if``
+  counts for a load that reads it or another key stored down the same branch (``if optimizer is not None:
+  ckpt["optimizer_state_dict"] = ...; ckpt["optimizer_type"] = type(optimizer)``). A plain layout saved by a file
+  whose own load of it expects to import modules (``try: torch.load(p) except ModuleNotFoundError:`` with a renaming
+  unpickler, importingload.py) is a pickled format: another file's load of only its keys is refused too, unless a
+  plain save as near to that load (by folders) holds every key it reads and the load's file does not import the
+  writer (ProjectEvidence._pickled_elsewhere);
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have

@@ -52,6 +52,18 @@ an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; 
 RuntimeError on torch 2.15) is a ``loads-pickled-object`` case; so is one handed to a method of the same class
 (``self._check(loaded)``) whose parameter is such an object, and one handed to a parameter the function calls
 (``tokenizer(text)``, ``dictionary(tokens)``): no tensor, dict or list is callable.
+
+A saved ``type(optimizer)`` is a class object (weights_only refuses every class but ``torch.Tensor``: "Unsupported
+global: GLOBAL torch.optim.sgd.SGD", ``GLOBAL int``, run on 2.15); an instance built as ``module.CamelCase(...)`` of a
+module imported from a package other than torch and the standard library (``datasets.Kinetics(...)``) counts like
+one built from an imported class; ``save_on_master(obj, path)`` (torchvision's reference helper) is torch.save on the
+main process; a save over a loop of paths (``for p in [d / f"ckpt-{n}.pt", d / "ckpt-latest.pt"]: torch.save(self,
+p)``) writes each spelled-out name. The keys a function nested in the loading one reads off the load's name in its
+closure (``def _load_optimizer(): cls = checkpoint["optimizer_type"]``; the name bound once) are the load's keys.
+A load bound to a name or ``self`` attribute that another binding sets to such an instance (``if ckpt:
+self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``; not one built from the loaded value)
+holds that instance (``loads-pickled-object``). A module-private round-trip helper (``_broadcast_object``) that every
+call in its file hands a ``state_dict()`` or a tensor torch builds reads back plain data: no ``saved-objects``.
 """
 
 
