@@ -37,7 +37,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   whose own load of it expects to import modules (``try: torch.load(p) except ModuleNotFoundError:`` with a renaming
   unpickler, importingload.py) is a pickled format: another file's load of only its keys is refused too, unless a
   plain save as near to that load (by folders) holds every key it reads and the load's file does not import the
-  writer (ProjectEvidence._pickled_elsewhere);
+  writer (ProjectEvidence._pickled_elsewhere); where the saving function extends that dict with its own ``**kwargs``
+  (``state.update(kwargs)``), a load reading two or more of its keys and others besides reads it too;
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
@@ -266,6 +267,9 @@ class FileEvidence:
     # plain layouts of a file whose own load of such a checkpoint expects to import modules (importingload.py): the
     # files of that format pickle classes whatever the save shows (keys, save line, line of that load)
     pickled_layouts: list[tuple[frozenset[str], int, int]] = field(default_factory=list)
+    # lines of saves whose dict the saving function updates with its own ``**kwargs`` (``state.update(kwargs)``):
+    # callers add keys the display does not show (counted only for a pickled format, see project._saved_layout)
+    open_lines: set[int] = field(default_factory=set)
     # plain layouts a save of what the file's own method builds and returns (``atomic_save(self.state_dict(), p)``):
     # a framework base class's save, which every subclass's file comes from
     method_plain: set[frozenset[str]] = field(default_factory=set)

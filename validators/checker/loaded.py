@@ -156,6 +156,7 @@ class LoadedObjects:
         # (scope, name) bound to a list or tuple of paths spelling file names out, and (scope, loop variable) over one:
         # ``for path in paths: torch.save(self, path)`` writes each of them
         self.path_lists: dict[tuple[int, str], set[str]] = {}
+        self.open_dicts: set[int] = set()  # id of a dict display a function updates with its own **kwargs
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.plain_save_lines: dict[tuple[int, str], set[int]] = {}  # path -> lines of those saves
@@ -620,6 +621,11 @@ class LoadedObjects:
             self.graph_dicts = True
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+            if call.func.attr == "update" and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and \
+                    isinstance(call.args[0], ast.Name) and (display := self.dicts.get((scope, call.func.value.id))) and \
+                    isinstance(definition := self.provenance.scopes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and definition.args.kwarg is not None and definition.args.kwarg.arg == call.args[0].id:
+                self.open_dicts.add(id(display))  # state.update(kwargs): whatever keys the callers pass
             if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
                     not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept

@@ -236,7 +236,9 @@ class ProjectEvidence:
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line, load_line in (evidence.pickled_layouts if keys else ()):
-                if keys <= layout and not self._pickled_elsewhere(keys, file, evidence.file):
+                # a layout its function extends with its **kwargs holds more keys: two of its own read suffice
+                within = keys <= layout or (line in evidence.open_lines and len(keys & layout) >= 2)
+                if within and not self._pickled_elsewhere(keys, file, evidence.file):
                     return (f"it reads {reads} of the checkpoint format saved at {evidence.file}:{line}, which that "
                             f"file's load at line {load_line} expects to import modules (it catches "
                             "ModuleNotFoundError): such files pickle classes, and weights_only refuses them")

@@ -1451,6 +1451,8 @@ class FindingCollector(ast.NodeVisitor):
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
             lambda value: self.loads.conditional_values.get(id(value)))
+        if id(saved) in self.loads.open_dicts:
+            self.evidence.open_lines.add(node.lineno)
 
     def _loaded_constant(self, call: ast.Call) -> str | None:
         """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""

@@ -16,4 +16,5 @@ if args.restore_path:
     model.load_state_dict(checkpoint["model"])
     optimizer.load_state_dict(checkpoint["optimizer"])
     step = checkpoint["step"]
-save_checkpoint(model, optimizer, 0, 2, "checkpoint.pth")
+    scaler_state = checkpoint["scaler"]  # an entry save_checkpoint's **kwargs adds
+save_checkpoint(model, optimizer, 0, 2, "checkpoint.pth", scaler=None)

@@ -19,7 +19,7 @@ def load_checkpoint(model, checkpoint_path):
     return model, state
 
 
-def save_checkpoint(model, optimizer, step, r, output_path):
+def save_checkpoint(model, optimizer, step, r, output_path, **kwargs):
     state = {
         "model": model.state_dict(),
         "optimizer": optimizer.state_dict(),
@@ -27,4 +27,5 @@ def save_checkpoint(model, optimizer, step, r, output_path):
         "r": r,
         "date": datetime.date.today().strftime("%B %d, %Y"),
     }
+    state.update(kwargs)  # the training scripts add their own entries (scaler=...)
     torch.save(state, output_path)
