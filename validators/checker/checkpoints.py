@@ -31,7 +31,14 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
   "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
-  own file saves to the same path takes no evidence from other files;
+  own file saves to the same path takes no evidence from other files. An object entry stored only under an ``if``
+  counts for a load that reads it or another key stored down the same branch (``if optimizer is not None:
+  ckpt["optimizer_state_dict"] = ...; ckpt["optimizer_type"] = type(optimizer)``). A plain layout saved by a file
+  whose own load of it expects to import modules (``try: torch.load(p) except ModuleNotFoundError:`` with a renaming
+  unpickler, importingload.py) is a pickled format: another file's load of only its keys is refused too, unless a
+  plain save as near to that load (by folders) holds every key it reads and the load's file does not import the
+  writer (ProjectEvidence._pickled_elsewhere); where the saving function extends that dict with its own ``**kwargs``
+  (``state.update(kwargs)``), a load reading two or more of its keys and others besides reads it too;
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
@@ -258,6 +265,13 @@ class FileEvidence:
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
     # the same, with the file name the save's path spells out (None when it spells none)
     plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
+    plain_lines: list[tuple[frozenset[str], int]] = field(default_factory=list)  # the plain layouts with their save line
+    # plain layouts of a file whose own load of such a checkpoint expects to import modules (importingload.py): the
+    # files of that format pickle classes whatever the save shows (keys, save line, line of that load)
+    pickled_layouts: list[tuple[frozenset[str], int, int]] = field(default_factory=list)
+    # lines of saves whose dict the saving function updates with its own ``**kwargs`` (``state.update(kwargs)``):
+    # callers add keys the display does not show (counted only for a pickled format, see project._saved_layout)
+    open_lines: set[int] = field(default_factory=set)
     # plain layouts a save of what the file's own method builds and returns (``atomic_save(self.state_dict(), p)``):
     # a framework base class's save, which every subclass's file comes from
     method_plain: set[frozenset[str]] = field(default_factory=set)
@@ -275,12 +289,19 @@ class FileEvidence:
     saved_names: dict[int, str] = field(default_factory=dict)  # line of a dict's save -> the file name it spells
     # (save line, key) of object entries the saving code adds only under an ``if`` (see note_saved_dict)
     conditional_held: set[tuple[int, str]] = field(default_factory=set)
+    # the same (save line, key) -> the keys stored under the same branch with it (``if optimizer is not None:
+    # ckpt["optimizer_state_dict"] = ...; ckpt["optimizer_type"] = type(optimizer)``): a load reading one of them
+    # reads a file saved down that branch, which holds the object too
+    conditional_siblings: dict[tuple[int, str], frozenset[str]] = field(default_factory=dict)
     plain_ckpt_saves: bool = False  # it writes plain content to a .ckpt path itself
     ckpt_calls: set[tuple[str, int]] = field(default_factory=set)  # f("x.ckpt"): (f, position) of a .ckpt path
     weights_only_unwrap: bool = False  # it loads with weights_only=True and unwraps "state_dict" when present
     lightning: bool = False  # it imports Lightning
     config_library: str | None = None  # a config-object library it imports ("yacs")
     imported_packages: set[str] = field(default_factory=set)  # top-level names of its absolute imports
+    # the project modules it imports from (module path suffixes, see returns.module_suffix; ``from a import b`` gives
+    # ``a`` and ``a/b``): filled only where another file's layout is pickled (see ProjectEvidence._pickled_elsewhere)
+    imported_modules: set[str] = field(default_factory=set)
     # a LightningModule of the file saves a config object as a hyper-parameter (lighthparams.py): what, and
     # whether certain (an annotated object type) or only where the project imports a config library
     object_hparams: tuple[str, bool] | None = None
@@ -302,7 +323,8 @@ class FileEvidence:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
         the imported project callable whose result it is, or None; ``conditional(value)``: the entry is added
         only under an ``if`` (``if self.opt.dmtet: state["tet_scale"] = ....numpy()``), so a file of this layout
-        need not hold it: evidence only for a load that reads that very key (see conditional_held)."""
+        need not hold it: evidence only for a load that reads that very key or another one stored down the same
+        branch (see conditional_held); it returns that branch (any value that compares equal for one branch)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
         if not named:
@@ -314,18 +336,23 @@ class FileEvidence:
         named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
                   if k is not None and not isinstance(k, ast.Constant)]
         # an entry there whatever the run's options speaks first
-        named.sort(key=lambda entry: conditional(entry[1]))
+        named.sort(key=lambda entry: bool(conditional(entry[1])))
+
+        def note_conditional(key: str, value: ast.expr) -> None:
+            if branch := conditional(value):
+                self.conditional_held.add((line, key))
+                self.conditional_siblings[(line, key)] = frozenset(
+                    other for other, stored in named if other != key and conditional(stored) == branch)
+
         held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held[0]))
-            if conditional(held[1]):
-                self.conditional_held.add((line, held[0]))
+            note_conditional(*held)
             return
         built = next(((key, value) for key, value in named if holds_built(value)), None)
         if built is not None:
             self.built_layouts.append((keys, line, built[0]))
-            if conditional(built[1]):
-                self.conditional_held.add((line, built[0]))
+            note_conditional(*built)
             return
         if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
             self.derived_layouts.append((keys, line, derived))
@@ -335,6 +362,7 @@ class FileEvidence:
         else:
             self.plain_layouts.append(keys)
             self.plain_named.append((keys, saved_name))
+            self.plain_lines.append((keys, line))
         known = {key for key, _ in derived}  # drawn from another module already, at the save
         self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
 
@@ -356,12 +384,28 @@ class FileEvidence:
                 if keys in self.plain_layouts:
                     self.plain_layouts.remove(keys)
                 self.plain_named = [entry for entry in self.plain_named if entry[0] != keys]
+                self.plain_lines = [entry for entry in self.plain_lines if entry[1] != line]
                 continue
             derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
                 helper and "." not in found[1] and found[1][:1].isupper()))
             if derived:
                 self.derived_layouts.append((keys, line, derived))
         self.unsettled = []
+
+
+    def note_importing_load(self, keys: frozenset[str], load_line: int) -> None:
+        """A load of this file expects the checkpoint to import modules (``try: torch.load(p) except
+        ModuleNotFoundError: ...``, importingload.py) and reads ``keys`` of it: the plain layouts this file saves
+        holding every one of them are that format, whose files pickle classes (older releases of the project's own
+        checkpoints, which its fallback unpickler renames), so another file's load of that layout is refused too."""
+        if not keys:
+            return
+        for layout, line in [entry for entry in self.plain_lines if keys <= entry[0]]:
+            self.pickled_layouts.append((layout, line, load_line))
+            self.plain_lines.remove((layout, line))
+            if layout in self.plain_layouts:
+                self.plain_layouts.remove(layout)
+            self.plain_named = [entry for entry in self.plain_named if entry[0] != layout]
 
 
 def is_save_call(call: ast.Call, api: str | None) -> bool:

@@ -52,6 +52,18 @@ an object (annotated ``DictConfig``, ``Namespace``, ``nn.Module``; used as one; 
 RuntimeError on torch 2.15) is a ``loads-pickled-object`` case; so is one handed to a method of the same class
 (``self._check(loaded)``) whose parameter is such an object, and one handed to a parameter the function calls
 (``tokenizer(text)``, ``dictionary(tokens)``): no tensor, dict or list is callable.
+
+A saved ``type(optimizer)`` is a class object (weights_only refuses every class but ``torch.Tensor``: "Unsupported
+global: GLOBAL torch.optim.sgd.SGD", ``GLOBAL int``, run on 2.15); an instance built as ``module.CamelCase(...)`` of a
+module imported from a package other than torch and the standard library (``datasets.Kinetics(...)``) counts like
+one built from an imported class; ``save_on_master(obj, path)`` (torchvision's reference helper) is torch.save on the
+main process; a save over a loop of paths (``for p in [d / f"ckpt-{n}.pt", d / "ckpt-latest.pt"]: torch.save(self,
+p)``) writes each spelled-out name. The keys a function nested in the loading one reads off the load's name in its
+closure (``def _load_optimizer(): cls = checkpoint["optimizer_type"]``; the name bound once) are the load's keys.
+A load bound to a name or ``self`` attribute that another binding sets to such an instance (``if ckpt:
+self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``; not one built from the loaded value)
+holds that instance (``loads-pickled-object``). A module-private round-trip helper (``_broadcast_object``) that every
+call in its file hands a ``state_dict()`` or a tensor torch builds reads back plain data: no ``saved-objects``.
 """
 
 
@@ -141,6 +153,10 @@ class LoadedObjects:
         self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
         self.path_exprs: dict[tuple[int, str], ast.expr] = {}  # (scope, name) -> the path-like expression bound
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out
+        # (scope, name) bound to a list or tuple of paths spelling file names out, and (scope, loop variable) over one:
+        # ``for path in paths: torch.save(self, path)`` writes each of them
+        self.path_lists: dict[tuple[int, str], set[str]] = {}
+        self.open_dicts: set[int] = set()  # id of a dict display a function updates with its own **kwargs
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.plain_save_lines: dict[tuple[int, str], set[int]] = {}  # path -> lines of those saves
@@ -165,7 +181,8 @@ class LoadedObjects:
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
         self.dict_depths: dict[int, int] = {}  # id of such a display -> how many ``if`` branches were open at it
         # values stored into such a dict under an ``if`` opened after it (``if opt.dmtet: state["tet_scale"] = ...``)
-        self.conditional_values: set[int] = set()
+        # (id(value) -> the branch it is stored in: the open ``if`` frame and which of its branches)
+        self.conditional_values: dict[int, tuple[int, int]] = {}
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
@@ -182,10 +199,17 @@ class LoadedObjects:
         # CamelCase names imported from a package that is neither torch nor the standard library (``from
         # src.utils.vocabulary import Vocab``): classes whose instances weights_only refuses (see _constructs)
         self.imported_classes: set[str] = set()
+        # local names of modules imported from such a package (``from omnivore.data import datasets``, ``import
+        # pandas as pd``): ``datasets.OmnivoreKinetics(...)`` builds an instance of one of its classes
+        self.imported_module_names: set[str] = set()
         self.pil_images: set[str] = set()  # local names of PIL's Image module (``from PIL import Image``)
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
+        # (class, attr) -> the calls ``self.attr`` is bound to in that class; id(call) -> (class, attr) for those
+        # bound straight to a call (``self.generator = torch.load(p)``): see _built_elsewhere
+        self.attribute_calls: dict[tuple[str, str], list[ast.Call]] = {}
+        self.attribute_owners: dict[int, tuple[str, str]] = {}
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
@@ -207,6 +231,7 @@ class LoadedObjects:
         self.params: dict[int, set[str]] = {}  # scope (a function) -> its parameter names
         self.buffers: set[tuple[int, str]] = set()  # (scope, name) bound to io.BytesIO()
         self.round_trips: set[int] = set()  # functions that torch.save() a parameter into a buffer: any object
+        self.round_trip_params: dict[int, str] = {}  # such a function -> the parameter it saves
         # ignite's ModelCheckpoint/Checkpoint imported, and the sizes of the to_save dicts handed to it: with one
         # object it writes that object's state_dict alone (ignite/handlers/checkpoint.py: a one-entry checkpoint
         # is replaced by its entry, and _setup_checkpoint calls state_dict() on each object)
@@ -318,6 +343,8 @@ class LoadedObjects:
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
+            if isinstance(value, ast.Call):
+                self.attribute_calls.setdefault(key, []).append(value)
         elif isinstance(target, ast.Name):
             self.new_holding = ((scope, target.id), id(value))  # once the value's own reads are walked: commit_holding
             if self._constructs(value):
@@ -332,6 +359,9 @@ class LoadedObjects:
             self.collated_loads.add(id(value))
         if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
+        elif isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and (
+                named_all := {named for element in value.elts if (named := self.file_name(element, scope))}):
+            self.path_lists[(scope, target.id)] = named_all  # paths = [d / f"ckpt-{n}.pt", d / "ckpt-latest.pt"]
         if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
             self.path_exprs[(scope, target.id)] = value
         if _builds_plain_dict(value) and (name := dotted_name(target)) is not None:
@@ -356,6 +386,7 @@ class LoadedObjects:
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
+            self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
         if not isinstance(target, ast.Name):
             return
         if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
@@ -490,7 +521,8 @@ class LoadedObjects:
         display.keys.append(key)
         display.values.append(value)
         if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
-            self.conditional_values.add(id(value))
+            frame = self.branch_frames[-1]
+            self.conditional_values[id(value)] = (id(frame), len(frame[1]))
 
     def with_item_stores(self, display: ast.Dict, saved: ast.expr, scope: int, built_in: int) -> ast.Dict:
         """The dict a function builds (in ``built_in``) and returns, with the entries its caller stores by key into the
@@ -531,6 +563,9 @@ class LoadedObjects:
         """``Vocab(**kw)``, ``OpenAIVocab()``: an instance of a class the file defines or imports from a package other
         than torch and the standard library; weights_only refuses every class outside its allowlist (checked on torch
         2.15: Unsupported global)."""
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
+                value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
+            return _CLASS_NAME.match(value.func.attr) is not None  # datasets.OmnivoreKinetics(...)
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
             value.func.id in self.imported_classes or value.func.id in self.local_classes)
 
@@ -561,7 +596,7 @@ class LoadedObjects:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
         if is_object_value(value) or _is_training_object(value) or _prepares_scriptable(value) or \
-                self._constructed(value, scope):
+                self._constructed(value, scope) or _class_of(value):
             return True
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
@@ -586,6 +621,11 @@ class LoadedObjects:
             self.graph_dicts = True
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+            if call.func.attr == "update" and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and \
+                    isinstance(call.args[0], ast.Name) and (display := self.dicts.get((scope, call.func.value.id))) and \
+                    isinstance(definition := self.provenance.scopes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                    and definition.args.kwarg is not None and definition.args.kwarg.arg == call.args[0].id:
+                self.open_dicts.add(id(display))  # state.update(kwargs): whatever keys the callers pass
             if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
                     not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
@@ -832,6 +872,7 @@ class LoadedObjects:
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
                 self.round_trips.add(scope)
+                self.round_trip_params[scope] = saved.id
             elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
@@ -860,7 +901,7 @@ class LoadedObjects:
         if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
             # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
             self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
-        if (named := self.file_name(call.args[1], scope)) is not None:
+        for named in self.file_names(call.args[1], scope):
             self.objects_saved_names.setdefault(named, call.lineno)
         if (spelled := self._spelled_path(call.args[1], scope)) is not None:
             self.objects_saved_exprs.setdefault(spelled, call.lineno)
@@ -903,6 +944,25 @@ class LoadedObjects:
         if isinstance(node, ast.Name):
             return self.path_names.get((scope, node.id))
         return file_name(node)
+
+    def file_names(self, node: ast.expr, scope: int) -> set[str]:
+        """The file names a save's path spells: the one of :meth:`file_name`, or each of a loop over a list of paths."""
+        if (named := self.file_name(node, scope)) is not None:
+            return {named}
+        return set(self.path_lists.get((scope, node.id), ())) if isinstance(node, ast.Name) else set()
+
+    def note_loop_paths(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
+        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each."""
+        if not isinstance(target, ast.Name):
+            return
+        if isinstance(iterable, ast.Name):
+            named = self.path_lists.get((scope, iterable.id))
+        elif isinstance(iterable, (ast.List, ast.Tuple)):
+            named = {name for element in iterable.elts if (name := self.file_name(element, scope))}
+        else:
+            named = None
+        if named:
+            self.path_lists[(scope, target.id)] = set(named)
 
     def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
         """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
@@ -955,7 +1015,27 @@ class LoadedObjects:
         if id(call) not in self.item_bound:
             keys |= self.binding_keys.get(id(call), set())
         keys |= self.keys_read.get(self.attribute_bindings.get(id(call)), set())
+        if id(call) not in self.item_bound and (bound := self.bindings.get(id(call))) is not None:
+            keys |= self._closure_keys(*bound)
         return frozenset(keys)
+
+    def _closure_keys(self, scope: int, name: str) -> set[str]:
+        """The keys functions nested in ``scope`` read from ``name`` as a free variable (``def _load_optimizer():
+        cls = checkpoint['optimizer_type']`` inside the function that binds ``checkpoint`` once, to the load)."""
+        provenance = self.provenance
+        if scope == 0 or len(provenance.bindings.get((scope, name), ())) != 1:
+            return set()
+        keys: set[str] = set()
+        for child, parent in provenance.parents.items():
+            if parent != scope or not (read := self.keys_read.get((child, name))) or provenance.bindings.get((child, name)):
+                continue
+            definition = provenance.scopes.get(child)
+            if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) and name not in {
+                    argument.arg for argument in (*definition.args.posonlyargs, *definition.args.args,
+                                                  *definition.args.kwonlyargs, definition.args.vararg,
+                                                  definition.args.kwarg) if argument is not None}:
+                keys |= read
+        return keys
 
     def helpers_of(self, call: ast.Call) -> tuple[tuple[str, str, int], ...]:
         """The imported project functions the name a load is bound to is passed to, with its position there."""
@@ -1069,6 +1149,8 @@ class LoadedObjects:
         bound = self.bindings.get(id(call))
         if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)):
             return True
+        if self._built_elsewhere(call):
+            return True
         if bound in self.duck_names or self._foreign(id(call), self.duck_held):
             # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
             # dict to this very path holding every key read (the object branch reads files of an older layout)
@@ -1079,11 +1161,70 @@ class LoadedObjects:
                 and bound not in self.resaved
                 and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
 
+    def _built_elsewhere(self, call: ast.Call) -> bool:
+        """``if ckpt: self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``: the class binds the
+        attribute to the load and elsewhere to an instance of a class the file defines or imports from a package other
+        than torch and the standard library (see _constructs): the file the load reads holds such an instance, and
+        weights_only refuses it ("Unsupported global", run on torch 2.15 with an nn.Module subclass)."""
+        key = self.attribute_owners.get(id(call))
+        if key is not None:
+            others, name = self.attribute_calls.get(key, ()), f"self.{key[1]}"
+        elif id(call) not in self.item_bound and (bound := self.bindings.get(id(call))) is not None:
+            others, name = [value for value, position, _ in self.provenance.bindings.get(bound, ())
+                            if position is None], bound[1]  # enc = torch.load(p) / enc = Encoder(...)
+        else:
+            return False
+        # not ``self.x = Wrapper(self.x)``: an instance built from the loaded value tells nothing of the file
+        return any(other is not call and self._constructs(other) and not any(
+            dotted_name(node) == name for node in ast.walk(other) if isinstance(node, (ast.Name, ast.Attribute)))
+            for other in others)
+
+    def _plain_round_trip(self, scope: int) -> bool:
+        """A module-private helper (``_broadcast_object``: no other module calls it) that round-trips its argument
+        through a buffer, and every call of it in the file passes there a state_dict() or a tensor torch builds
+        (``self.optim.state_dict() if send else torch.tensor([0], dtype=torch.uint8)``): what it loads is plain
+        (an optimizer's state dict and a tensor load under weights_only=True, run on torch 2.15)."""
+        function = self.functions.get(scope)
+        parameter = self.round_trip_params.get(scope)
+        if function is None or parameter is None or not function[0].startswith("_") or \
+                self.provenance.parents.get(scope) != 0 or parameter not in function[1]:
+            return False
+        position = function[1].index(parameter)
+        calls = self.provenance.calls.get(function[0], ())
+        if not calls:
+            return False
+        for call, caller in calls:
+            passed = next((kw.value for kw in call.keywords if kw.arg == parameter), None)
+            if passed is None and len(call.args) > position and not any(
+                    isinstance(arg, ast.Starred) for arg in call.args[:position + 1]):
+                passed = call.args[position]
+            if passed is None or not self._plain_state(passed, caller):
+                return False
+        return True
+
+    def _plain_state(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
+        """``x.state_dict()``, ``torch.tensor(...)`` (a tensor factory of torch), either side of an ``if`` expression
+        of those, or a local name every binding of which is one."""
+        if isinstance(value, ast.IfExp):
+            return self._plain_state(value.body, scope, depth) and self._plain_state(value.orelse, scope, depth)
+        if isinstance(value, ast.Call):
+            callee = dotted_name(value.func) or ""
+            if isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" and not value.args:
+                return True
+            return callee.partition(".")[0] == "torch" and callee.rsplit(".", 1)[-1] in _TENSOR_FACTORIES
+        if isinstance(value, ast.Name) and depth < 3:
+            bound = self.provenance.bindings.get((scope, value.id), ())
+            return bool(bound) and all(position is None and self._plain_state(found, scope, depth + 1)
+                                       for found, position, _ in bound)
+        return False
+
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
         if self.saved_names:
             self._settle_saved_names()
+        if scope in self.round_trips and self._plain_round_trip(scope):
+            return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that
         if scope in self.round_trips and scope not in self.subprocess_scopes:
             return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
@@ -1331,6 +1472,23 @@ def _prepares_scriptable(node: ast.expr) -> bool:
     argument (torch/jit/_script.py), an nn.Module or a class instance, never a tensor or a container."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
         node.func.attr == "__prepare_scriptable__"
+
+
+_CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")  # CamelCase: ``OmnivoreKinetics``, not ``RGB`` nor ``load``
+
+
+# torch functions that build a tensor (a round-tripped one loads under weights_only=True)
+_TENSOR_FACTORIES = frozenset({"tensor", "as_tensor", "zeros", "ones", "empty", "full", "arange", "rand", "randn",
+                               "zeros_like", "ones_like", "empty_like", "LongTensor", "ByteTensor", "FloatTensor",
+                               "IntTensor", "Tensor"})
+
+
+def _class_of(node: ast.expr) -> bool:
+    """``type(optimizer)``: a class object, pickled as a GLOBAL that weights_only refuses unless allowlisted (run on
+    torch 2.15: ``{"t": type(optimizer)}`` fails with "Unsupported global: GLOBAL torch.optim.sgd.SGD", ``type(1)``
+    with "GLOBAL int"; only ``torch.Tensor`` loads, and no one keeps the class of a tensor)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" and \
+        len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Constant)
 
 
 def is_object_value(node: ast.expr) -> bool:

@@ -230,10 +230,18 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
-                if (line, held) in evidence.conditional_held and held not in keys:
-                    continue  # an entry added only under an ``if``: this file need not hold it
+                if (line, held) in evidence.conditional_held and held not in keys and not (
+                        keys & evidence.conditional_siblings.get((line, held), frozenset())):
+                    continue  # an entry added only under an ``if`` (read nothing else stored there): it need not be
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
+            for layout, line, load_line in (evidence.pickled_layouts if keys else ()):
+                # a layout its function extends with its **kwargs holds more keys: two of its own read suffice
+                within = keys <= layout or (line in evidence.open_lines and len(keys & layout) >= 2)
+                if within and not self._pickled_elsewhere(keys, file, evidence.file):
+                    return (f"it reads {reads} of the checkpoint format saved at {evidence.file}:{line}, which that "
+                            f"file's load at line {load_line} expects to import modules (it catches "
+                            "ModuleNotFoundError): such files pickle classes, and weights_only refuses them")
             for layout, line in (evidence.framed_layouts if keys else ()):
                 if keys <= layout:
                     return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line} with pickle protocol 4 "
@@ -257,6 +265,21 @@ class ProjectEvidence:
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
+
+    def _pickled_elsewhere(self, keys: frozenset[str], file: str, saver: str) -> bool:
+        """A pickled format (FileEvidence.note_importing_load) is inferred, not seen: it decides a load only when no
+        other file as near to the load as ``saver`` (or nearer) saves a plain dict holding every key the load reads,
+        unless the load's file imports ``saver``'s module (its own writer of these files)."""
+        if saver == file:
+            return False
+        loader = next((evidence for evidence in self.files if evidence.file == file), None)
+        normalized = os.path.abspath(saver).replace(os.sep, "/")
+        if loader is not None and any(is_module_file(normalized, module) for module in loader.imported_modules):
+            return False
+        here = _folders(file)
+        limit = _distance(here, _folders(saver))
+        return any(_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
+                   for folders, layouts in self._plain_layouts_by_file())
 
     def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
         """The keys the project functions a load's result is handed to read from it (``restore_net(net, checkpoint)``
@@ -432,13 +455,15 @@ def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
                    built_layouts=[e for e in evidence.built_layouts if keep(e[1])],
                    writer_layouts=[e for e in evidence.writer_layouts if keep(e[1])],
                    framed_layouts=[e for e in evidence.framed_layouts if keep(e[1])],
+                   pickled_layouts=[e for e in evidence.pickled_layouts if keep(e[1])],
                    derived_layouts=[e for e in evidence.derived_layouts if keep(e[1])])
 
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg")
 # what a value the saving file builds itself is, and what torch 2.15's weights_only load says of it
 BUILT = ("an object the file builds: a numpy scalar or array (Unsupported global: GLOBAL numpy._core.multiarray.scalar "
-         "or numpy._core.multiarray._reconstruct) or an instance of its own class")
+         "or numpy._core.multiarray._reconstruct), an instance of its own class, or a class itself (type(optimizer): "
+         "Unsupported global: GLOBAL torch.optim.sgd.SGD)")
 
 
 def package_names(root: str) -> set[str]:

@@ -83,6 +83,15 @@ ENV_CONDITIONS = ("no-weights-only-env",)
 _LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 # A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
+# torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
+# ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
+_MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
+
+
+def _saves_on_main(call: ast.Call) -> bool:
+    """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
+    name = dotted_name(call.func)
+    return name is not None and name.rsplit(".", 1)[-1] in _MAIN_SAVES and len(call.args) >= 2
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -108,6 +117,8 @@ class FindingCollector(ast.NodeVisitor):
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
+        # torch.load calls whose try catches ModuleNotFoundError, with the loads of its handlers (the same file again)
+        self.importing_loads: list[tuple[ast.Call, list[ast.Call]]] = []
         self.evidence = FileEvidence(filename)  # what the project-wide pass needs from this file
         self.class_facts = ClassFacts(filename)  # for calls through a callable a base class binds (inherited.py)
         self.return_facts = ReturnFacts(filename)  # for calls through a callable a function returns (returnedcalls.py)
@@ -297,6 +308,10 @@ class FindingCollector(ast.NodeVisitor):
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
+        for call, fallbacks in self.importing_loads:  # the layouts this file saves in the format that load reads
+            keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
+                                                     if id(other) in self.loads.load_ids))
+            self.evidence.note_importing_load(keys, call.lineno)
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
                 if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
@@ -337,6 +352,10 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
                                                 for call in self.weights_only_loads)
         self.evidence.parameter_keys = self.loads.parameter_keys()
+        if self.evidence.candidates:
+            self.evidence.imported_modules = {suffix for suffix, _ in self.loads.imported.values()} | {
+                f"{suffix}/{name}" for suffix, name in self.loads.imported.values()} | set(
+                self.loads.imported_modules.values())
         self.class_facts.keep_inherited_calls()
         self._summarise_returns()
         if self.conditional:
@@ -598,6 +617,8 @@ class FindingCollector(ast.NodeVisitor):
     def _visit_try(self, node: ast.Try) -> None:
         if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
             self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
+            self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
+                                                if isinstance(inner, ast.Call) and inner is not call]))
         if not is_fallback(node):
             self.generic_visit(node)
             return
@@ -988,11 +1009,13 @@ class FindingCollector(ast.NodeVisitor):
         if not node.level and not is_torch_module(node.module or "") and \
                 (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
             self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
         if node.module == "PIL":
             self.loads.pil_images.update(a.asname or a.name for a in node.names if a.name == "Image")
         if node.level:  # from .utils import InputFeatures: a class of the project's own
             self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
             self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
         if not node.level and is_lightning_module(node.module or ""):
             self.evidence.lightning = True
         if not node.level and (node.module or "").partition(".")[0] == "ignite":
@@ -1018,6 +1041,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
+            if not is_torch_module(alias.name) and alias.name.partition(".")[0] not in (
+                    *sys.stdlib_module_names, "typing_extensions") and (alias.asname or "." not in alias.name):
+                self.loads.imported_module_names.add(alias.asname or alias.name)  # import pandas as pd
             if not is_torch_module(alias.name):  # import pkg.metrics as metrics: metrics.f() names pkg/metrics.py
                 self.loads.imported_modules[alias.asname or alias.name.partition(".")[0]] = (
                     alias.name if alias.asname else alias.name.partition(".")[0]).replace(".", "/")
@@ -1091,6 +1117,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
+        self.loads.note_loop_paths(node.target, node.iter, self.scope)
         if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
             self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
@@ -1310,15 +1337,15 @@ class FindingCollector(ast.NodeVisitor):
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
-        elif api == "torch.save":
+        elif api == "torch.save" or (api is None and _saves_on_main(node)):
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
                                       self.class_nodes[-1] if self.class_nodes else None)))
-            named = self.loads.file_name(node.args[1], self.scope) if len(node.args) > 1 else None
-            if named and saved_objects:
-                self.evidence.object_files.setdefault(named, node.lineno)
-            elif named:
-                self.evidence.plain_files.add(named)
+            for named in (self.loads.file_names(node.args[1], self.scope) if len(node.args) > 1 else ()):
+                if saved_objects:
+                    self.evidence.object_files.setdefault(named, node.lineno)
+                else:
+                    self.evidence.plain_files.add(named)
         elif api == "torch.load":
             self.loads.note_load(node)
             if self.in_try:
@@ -1467,7 +1494,9 @@ class FindingCollector(ast.NodeVisitor):
             and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
-            lambda value: id(value) in self.loads.conditional_values)
+            lambda value: self.loads.conditional_values.get(id(value)))
+        if id(saved) in self.loads.open_dicts:
+            self.evidence.open_lines.add(node.lineno)
 
     def _loaded_constant(self, call: ast.Call) -> str | None:
         """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""
