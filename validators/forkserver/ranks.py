@@ -12,16 +12,22 @@ from .files import read_regular
 from .ports import free_port
 
 NETWORK_ERROR = "torch.distributed.DistNetworkError"
+NETWORK_ATTEMPTS = 3
+NETWORK_PAUSE_S = 1.0  # times the attempt number
 RANK_GRACE_S = 15.0  # after one rank fails, how long the others get before they are killed
 
 
 def run_ranks(job: dict, execute) -> dict:
     """``execute(blocks)`` runs the snippet in a rank. A run that fails only because a gloo
-    connection was reset (seen on a busy 2-core machine, in snippets that pass on rerun) is run
-    once more, on a new port; a second failure is reported."""
-    result = _run_ranks_once(job, execute)
-    if result["outcome"] == "exception" and NETWORK_ERROR in result.get("exc_mro", []):
+    connection was reset (seen on a busy 2-core machine, in snippets that pass on rerun; CI once saw
+    two resets in a row) is run again on a new port, after a pause that lets the load pass; the
+    last failure is reported."""
+    for attempt in range(NETWORK_ATTEMPTS):
+        if attempt:
+            time.sleep(NETWORK_PAUSE_S * attempt)
         result = _run_ranks_once(job, execute)
+        if not (result["outcome"] == "exception" and NETWORK_ERROR in result.get("exc_mro", [])):
+            break
     return result
 
 
