@@ -277,6 +277,40 @@ def test_lightning_layout_keys_need_a_lightning_project_or_both_shared_keys(tmp_
     assert check_paths([root], "2.15", rules=shipped_rules).findings == []
 
 
+_PL_STRATEGIES_MODEL = ("import pytorch_lightning as pl\nimport torch\nfrom omegaconf import OmegaConf\n\n"
+                        "class Recon(pl.LightningModule):\n    def __init__(self, config):\n        super().__init__()\n"
+                        "        self.net = torch.nn.Linear(2, 2)\n\n"
+                        "def load(path):\n    return torch.load(path, map_location='cpu')['state_dict']\n")
+_PL_STRATEGIES_TRAIN = ("from pytorch_lightning.strategies import DDPStrategy\nfrom pytorch_lightning import Trainer\n\n"
+                        "def train(model):\n    Trainer(strategy=DDPStrategy()).fit(model)\n")
+
+
+def test_lightning_strategies_without_hyperparameters_write_plain_checkpoints(tmp_path, shipped_rules):
+    # pytorch_lightning.strategies (1.6+) and a module that keeps no hyper-parameters: its checkpoints are plain data,
+    # though the project imports omegaconf (a pytorch-lightning 2.1.2 replica of InstantMesh's loads, round 13)
+    root = _project(tmp_path, {"model.py": _PL_STRATEGIES_MODEL, "train.py": _PL_STRATEGIES_TRAIN})
+    assert check_paths([root], "2.15", rules=shipped_rules).findings == []
+    # the config object given to save_hyperparameters reaches the checkpoint (LaMa's DictConfig): refused
+    (root / "model.py").write_text(_PL_STRATEGIES_MODEL.replace(
+        "super().__init__()\n", "super().__init__()\n        self.save_hyperparameters(config)\n"))
+    [finding] = check_paths([root], "2.15", rules=shipped_rules).findings
+    assert (finding.rule, finding.line) == ("torch-load-lightning-checkpoint", 12)
+    # no sign of the release: an older one may have keyed callback states by class
+    (root / "model.py").write_text(_PL_STRATEGIES_MODEL)
+    (root / "train.py").write_text(_PL_STRATEGIES_TRAIN.replace("pytorch_lightning.strategies", "my_strategies"))
+    assert [f.line for f in check_paths([root], "2.15", rules=shipped_rules).findings] == [11]
+
+
+def test_step_and_state_pair_with_module_prefix_stripped_is_a_plain_loop(shipped_rules):
+    # the load takes DistributedDataParallel's "module." prefix off the keys: a plain loop's file, not Lightning's
+    stripped = _PL_SCRIPT.replace("model.load_state_dict(pl_sd['state_dict'])",
+                                  "model.load_state_dict({k.replace('module.', ''): v "
+                                  "for k, v in pl_sd['state_dict'].items()})")
+    assert check_source(stripped, "2.15", rules=shipped_rules) == []
+    assert [f.rule for f in check_source(_PL_SCRIPT, "2.15", rules=shipped_rules)] == [
+        "torch-load-lightning-checkpoint"]
+
+
 def test_a_ckpt_path_or_a_lightning_only_key_is_evidence_in_one_file(shipped_rules):
     def rules_of(code):
         return [f.rule for f in check_source("import torch\n" + code, "2.15", rules=shipped_rules)]

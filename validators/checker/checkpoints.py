@@ -45,7 +45,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports
   Lightning (or a library whose models are LightningModules: taming-transformers), only with Lightning's
   ``"state_dict"`` / ``"global_step"`` keys, or in any project with both of them together (and the project
-  saves no plain dict holding every key the load reads: that could be the file it reads). Older
+  saves no plain dict holding every key the load reads: that could be the file it reads; nor, importing no
+  Lightning, does the load take DataParallel's ``"module."`` prefix off the keys, a plain loop's file). Older
   Lightning checkpoints pickle callback classes and an enum (Lightning's own ``pl_legacy_patch``
   says so), and ``hyper_parameters`` may hold any object; ``weights_only=True``
   refuses them with "Unsupported global". A current Lightning checkpoint with plain hyper-parameters
@@ -219,6 +220,28 @@ def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) ->
     return False
 
 
+# Calls that take a key prefix off state-dict keys: ``k.startswith("module.")``, ``k.replace("module.", "")``,
+# ``k.split("module.")[-1]``, ``k.removeprefix("module.")``, torch's ``consume_prefix_in_state_dict_if_present(sd,
+# "module.")``.
+_PREFIX_METHODS = frozenset({"startswith", "replace", "split", "removeprefix", "lstrip", "partition",
+                             "consume_prefix_in_state_dict_if_present"})
+_WRAPPER_PREFIXES = frozenset({"module.", "module"})
+
+
+def strips_wrapper_prefix(scope: ast.AST) -> bool:
+    """The function (or module) holding a load takes DataParallel/DistributedDataParallel's ``"module."`` prefix off
+    the keys it reads: the file was written by a plain loop that saved a wrapped model's ``state_dict()``. A Lightning
+    checkpoint never has that prefix (Lightning saves the LightningModule's own ``state_dict()``, whatever strategy
+    wraps it), so a ``'global_step'``/``'state_dict'`` pair read there is that loop's layout, not Lightning's."""
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Call) and (
+                (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None))
+                in _PREFIX_METHODS) and any(
+                isinstance(arg, ast.Constant) and arg.value in _WRAPPER_PREFIXES for arg in node.args):
+            return True
+    return False
+
+
 def saved_path(call: ast.Call) -> ast.expr | None:
     if len(call.args) > 1:
         return call.args[1]
@@ -250,6 +273,8 @@ class LoadCandidate(NamedTuple):
     constant: str | None = None  # the upper-case config attribute its path is (``cfg.MODEL.X_CHECKPOINT``), configpaths.py
     # imported project functions its result is handed to: (module path suffix, function, position); see project.py
     helpers: tuple[tuple[str, str, int], ...] = ()
+    # its function strips DataParallel's ``"module."`` prefix from state-dict keys (see strips_wrapper_prefix)
+    strips_wrapper: bool = False
 
 
 @dataclass

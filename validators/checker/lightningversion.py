@@ -10,7 +10,8 @@ Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor
 
 Where no requirement file says (a tree of sources only), the code can: the unified ``lightning`` package
 (``import lightning``, ``from lightning.pytorch import Trainer``) first shipped with ``lightning.pytorch`` in
-release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``). A
+release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``), and
+``pytorch_lightning.strategies`` (``DDPStrategy``) in 1.6. A
 pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
 LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
 say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=path)`` does, for the file at that
@@ -60,6 +61,17 @@ def _requirement_texts(root: str):
                 yield handle.read(200_000)
         except OSError:
             continue
+
+
+# ``pytorch_lightning.strategies`` (``from pytorch_lightning.strategies import DDPStrategy``, or the dotted name in a
+# config's ``"target"``): the package Lightning-AI/pytorch-lightning#11120 made of the training-type plugins, first
+# released in 1.6, after callback states were keyed by strings (1.5, see the module docstring).
+_STRATEGIES = re.compile(r"\bpytorch_lightning\.strategies\b")
+
+
+def names_lightning_strategies(code: str) -> bool:
+    """The code names ``pytorch_lightning.strategies``: it runs on pytorch-lightning 1.6 or later."""
+    return "strategies" in code and _STRATEGIES.search(code) is not None
 
 
 def imports_unified_lightning(imported_packages: set[str]) -> bool:

@@ -203,6 +203,8 @@ class LoadedObjects:
         # pandas as pd``): ``datasets.OmnivoreKinetics(...)`` builds an instance of one of its classes
         self.imported_module_names: set[str] = set()
         self.pil_images: set[str] = set()  # local names of PIL's Image module (``from PIL import Image``)
+        # local name -> torch module or name it was explicitly imported as (the walker's ImportMap.aliases)
+        self.torch_aliases: dict[str, str] = {}
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
@@ -346,9 +348,13 @@ class LoadedObjects:
             if isinstance(value, ast.Call):
                 self.attribute_calls.setdefault(key, []).append(value)
         elif isinstance(target, ast.Name):
-            self.new_holding = ((scope, target.id), id(value))  # once the value's own reads are walked: commit_holding
-            if self._constructs(value):
-                self.constructed.add(id(value))
+            held = value
+            while isinstance(held, ast.Call) and isinstance(held.func, ast.Attribute) and \
+                    held.func.attr in _SELF_RETURNING and isinstance(held.func.value, ast.Call):
+                held = held.func.value  # r = torch.load(f).to(device), m = Net().cuda(): what the inner call made
+            self.new_holding = ((scope, target.id), id(held))  # once the value's own reads are walked: commit_holding
+            if self._constructs(held):
+                self.constructed.add(id(held))
         self.pairs.note_binding(scope, target, value)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
@@ -391,6 +397,9 @@ class LoadedObjects:
             return
         if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
             value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+                value.func.attr in _SELF_RETURNING and isinstance(value.func.value, (ast.Subscript, ast.Call)):
+            value = value.func.value  # m = torch.load(p)["model"].float(): the item itself, converted in place
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
@@ -562,12 +571,29 @@ class LoadedObjects:
     def _constructs(self, value: ast.expr) -> bool:
         """``Vocab(**kw)``, ``OpenAIVocab()``: an instance of a class the file defines or imports from a package other
         than torch and the standard library; weights_only refuses every class outside its allowlist (checked on torch
-        2.15: Unsupported global)."""
+        2.15: Unsupported global). Also a torch.nn module (``nn.ParameterDict()``, ``nn.Linear(...)``): a dict holding
+        one is refused too ("Unsupported global: GLOBAL torch.nn.modules.container.ParameterDict", run on 2.15); not
+        ``nn.Parameter``, which weights_only rebuilds."""
+        if isinstance(value, ast.Call) and self._torch_module_class(value.func):
+            return True
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
                 value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
             return _CLASS_NAME.match(value.func.attr) is not None  # datasets.OmnivoreKinetics(...)
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
             value.func.id in self.imported_classes or value.func.id in self.local_classes)
+
+    def _torch_module_class(self, func: ast.expr) -> bool:
+        """``nn.ParameterDict``, ``torch.nn.Linear``, ``Sequential`` (``from torch.nn import Sequential``): a torch.nn
+        Module class, through the file's explicit imports (nothing a star import might bring)."""
+        callee = dotted_name(func)
+        if callee is None:
+            return False
+        head, _, rest = callee.partition(".")
+        module = self.torch_aliases.get(head)
+        if module is None:
+            return False
+        owner, _, name = (f"{module}.{rest}" if rest else module).rpartition(".")
+        return owner == "torch.nn" and _CLASS_NAME.match(name) is not None and name not in _PLAIN_NN
 
     def _constructed(self, value: ast.expr, scope: int) -> bool:
         """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
@@ -1489,6 +1515,16 @@ def _class_of(node: ast.expr) -> bool:
     with "GLOBAL int"; only ``torch.Tensor`` loads, and no one keeps the class of a tensor)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" and \
         len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Constant)
+
+
+# torch.nn names weights_only loads as they are: a Parameter (rebuilt by torch._utils._rebuild_parameter) and the
+# tensor kinds beside it; every other torch.nn class is a Module, refused.
+_PLAIN_NN = frozenset({"Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"})
+
+
+# Module methods that return the module itself (``model.float()``, ``.eval()``, ``.to(device)``): a name bound to
+# ``torch.load(p)["model"].float()`` holds the loaded item.
+_SELF_RETURNING = frozenset({"float", "half", "double", "bfloat16", "eval", "train", "cuda", "cpu", "to"})
 
 
 def is_object_value(node: ast.expr) -> bool:

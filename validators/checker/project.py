@@ -31,7 +31,7 @@ from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LI
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
-from .lightningversion import imports_unified_lightning, lightning_floor, saves_hyperparameters
+from .lightningversion import imports_unified_lightning, lightning_floor, names_lightning_strategies, saves_hyperparameters
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -55,6 +55,7 @@ class ProjectEvidence:
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
+        self.lightning_strategies = False  # some file names pytorch_lightning.strategies (release 1.6 or later)
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
@@ -85,6 +86,7 @@ class ProjectEvidence:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
         self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
+        self.lightning_strategies = self.lightning_strategies or names_lightning_strategies(code)
         self.sat = self.sat or trains_with_sat(code)
         self.nnunet = self.nnunet or imports_nnunet(code)
         for constant, names in constant_files(code).items():
@@ -338,16 +340,20 @@ class ProjectEvidence:
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
         """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
-        package: 1.8 or later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain
-        data (lightningversion.py)."""
+        package, 1.8 or later, or names ``pytorch_lightning.strategies``, 1.6 or later) and keeps no object in its
+        hyper-parameters: the checkpoints it writes itself hold plain data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._lightning_floor = lightning_floor(self.root)
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
-            self._lightning_floor is None and self.lightning and imports_unified_lightning(self.imported_packages))
-        # no config-object library either: such projects (stable-diffusion's heirs on omegaconf) load published
-        # checkpoints of older releases too, which this project did not write
-        return recent and self.object_hparams is None and self.config_library is None and self.config_class is None
+            self._lightning_floor is None and self.lightning and (
+                imports_unified_lightning(self.imported_packages) or self.lightning_strategies))
+        # a config-object library counts only where some module has hyper-parameters (or on_save_checkpoint keys):
+        # that is the only way its object reaches the checkpoint. A module that calls no save_hyperparameters writes
+        # none (InstantMesh's MVRecon: a pytorch-lightning 2.1.2 replica of its checkpoint loads with
+        # weights_only=True on 2.15, round 13); stable-diffusion's heirs, which read published checkpoints of older
+        # releases, pin those releases (pytorch-lightning 1.4.2, 1.5.9) and name no strategies package
+        return recent and self._plain_hyperparameters()
 
     def _plain_hyperparameters(self) -> bool:
         """For the run's own checkpoint: no config object given to save_hyperparameters, and no config-object library
@@ -426,7 +432,9 @@ class ProjectEvidence:
             # not `if "state_dict" in sd: sd = sd["state_dict"]` where the project itself loads such files with
             # weights_only=True the same way (fish-speech's codec.pth): its checkpoints of that kind are plain
             return f"a Lightning project reading {shown} of a Lightning checkpoint"
-        if LIGHTNING_SHARED <= keys:  # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries
+        if LIGHTNING_SHARED <= keys and not candidate.strips_wrapper:
+            # 'global_step' beside 'state_dict': the pair a Lightning checkpoint carries (not where the load takes
+            # DataParallel's 'module.' prefix off the keys: a plain loop's file, checkpoints.strips_wrapper_prefix)
             return f"it reads {shown}, the layout of a Lightning checkpoint"
         return None
 

@@ -44,9 +44,9 @@ from .imports import (CHILD_FIELDS, ImportMap, child_fields, dotted_name, is_lit
                       own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
-from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
-                          is_config_name, is_lightning_module, is_save_call, saved_path, writer_passes_object,
-                          writes_framed_pickle)
+from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
+                          is_config_name, is_lightning_module, is_save_call, saved_path, strips_wrapper_prefix,
+                          writer_passes_object, writes_framed_pickle)
 from .loaded import (LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type,
                      type_tested_names)
 from .provenance import KEYWORDS
@@ -116,6 +116,7 @@ class FindingCollector(ast.NodeVisitor):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
+        self.loads.torch_aliases = imports.aliases  # explicit torch imports only (see LoadedObjects._torch_module_class)
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         # torch.load calls whose try catches ModuleNotFoundError, with the loads of its handlers (the same file again)
         self.importing_loads: list[tuple[ast.Call, list[ast.Call]]] = []
@@ -346,7 +347,10 @@ class FindingCollector(ast.NodeVisitor):
                     self.loads.state_keys_of(call), frozenset() if self.evidence.lightning else self.loads.optional_keys_of(call),
                     self.loads.path_parameter(call, self.scope_of.get(id(call), 0)), self.loads.publishes(call),
                     self.evidence.lightning and resumed_by_fit(self.source_text, loaded_path(call)),
-                    self._loaded_constant(call), self.loads.helpers_of(call)))
+                    self._loaded_constant(call), self.loads.helpers_of(call),
+                    # (asked only where the key pair alone would decide: no Lightning import in the file)
+                    not self.evidence.lightning and LIGHTNING_SHARED <= self.loads.keys_of(call) and
+                    strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree))))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
