@@ -84,7 +84,10 @@ class ImportMap:
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
             else:
                 rebound.update(_rebound_names(node))
-        for name in (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}:
+        clashing = (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}
+        if clashing & imports.other_names - rebound:  # `checkpoint` from deepspeed if a flag is set, else torch's
+            clashing -= _alternative_imports(tree, clashing & imports.other_names - rebound, imports.aliases)
+        for name in clashing:
             del imports.aliases[name]  # `load` from torch here and from json there: guessing would mislead
             imports.imported_from.pop(name, None)
         if foreign_star and "torch" not in imports.aliases and not any(
@@ -202,6 +205,32 @@ class ImportMap:
             if known(candidate) or known(f"{module}.{head}"):
                 return candidate
         return None
+
+
+def _alternative_imports(tree: ast.AST, names: set[str], aliases: dict[str, str]) -> set[str]:
+    """Of ``names`` (bound by a torch import and by another import), those every other import of which is a
+    conditional alternative of the same name: ``if os.getenv("ENV_TYPE") == "deepspeed": from deepspeed...
+    import checkpoint / else: from torch.utils.checkpoint import checkpoint``, or ``try: from apex... import
+    X / except ImportError: from torch... import X``. Such a module runs with torch's function wherever the
+    condition does not pick the other library's (its drop-in, named alike), so calls are checked as torch's. A
+    name imported from elsewhere unconditionally (``from json import load`` beside ``from torch import
+    load``), renamed to it (``import numpy as load``), or imported under another name, is not guessed at."""
+    conditional = {id(node) for top in getattr(tree, "body", ()) if isinstance(top, (ast.If, ast.Try, *_TRY_STAR))
+                   for node in statements(top)}
+    kept = set(names)
+    for node in statements(tree):
+        if isinstance(node, ast.Import):
+            kept -= {alias.asname or alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and (node.level or not is_torch_module(node.module or "")):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if local in kept and (id(node) not in conditional
+                                      or alias.name != aliases[local].rpartition(".")[2]):
+                    kept.discard(local)
+    return kept
+
+
+_TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
 def _rebound_names(node: ast.stmt):

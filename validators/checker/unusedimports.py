@@ -8,12 +8,20 @@ file never reads the bound name, there is no use: the finding is dropped when
 
 - reading the API is harmless (listednames.read_is_harmless: not gone from the target, and the rule does not
   say that reading fails or warns, as ``torch.has_cuda``'s module ``__getattr__`` does on import too);
-- the import binds the API itself, not a module that holds it (``from torch.nn.utils import weight_norm``
-  binds the function; importing a module runs its code);
-- the module does not hand the name on: it is not a package's ``__init__.py``, ``__all__`` does not list it
-  (an ``__init__`` that imports names is their public home; callers import them from there), and no other
-  import statement of the module binds the same name (alternatives chosen by a device or version check make a
-  compatibility name for callers).
+- the import binds the API itself, not a module that holds it (importing a module runs its code).
+  ``torch.nn.utils.weight_norm`` is both: a module, and the function of the same name that
+  ``torch/nn/utils/__init__.py`` re-exports over it (``from .weight_norm import weight_norm``), so
+  ``from torch.nn.utils import weight_norm`` binds the function (run on 2.15: a ``function``, and no warning);
+  a rule listing both spellings (``X`` and ``X.<last part of X>``) says so (:func:`binds_same_named_function`);
+- the module does not hand the name on: it is not a package's ``__init__.py`` and ``__all__`` does not list
+  it (an ``__init__`` that imports names is their public home; callers import them from there).
+
+A second import of the same name (``try: from torch.nn.utils import weight_norm / except: from
+torch.nn.utils.parametrizations import weight_norm``) is no use either. A module that imports the name for
+other modules (a compatibility module: ``try: from torch.cuda.amp import autocast, GradScaler / except: ...``
+that ``trainer.py`` imports ``autocast`` from) hands it on: once every file is walked, a finding the file
+dropped comes back where another module of the project imports the name from it and reads it there, or
+hands it on in turn (:func:`used_by_importers`, run only where a file dropped one).
 
 The same holds where a name is only compared: ``type(m) in [nn.Dropout, nn.Dropout2d]``,
 ``isinstance(m, (nn.Dropout2d, nn.Dropout3d))`` and ``brevitas.jit.script == torch.jit.script`` read the class or
@@ -26,23 +34,22 @@ from __future__ import annotations
 
 import ast
 import os
+from pathlib import Path
+
+
+def binds_same_named_function(api: str, rule) -> bool:
+    """``rule`` names both ``api`` (a torch module) and the function of the same name inside it
+    (``torch.nn.utils.weight_norm`` and ``torch.nn.utils.weight_norm.weight_norm``): the package's attribute is
+    that function, re-exported over its module, and ``from <package> import <name>`` binds it."""
+    return f"{api}.{api.rpartition('.')[2]}" in rule.apis
 
 
 def names_read(tree: ast.AST) -> set[str]:
-    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call), every
-    string ``__all__`` lists, and every name two import statements bind: ``if is_npu_available(): from torch.npu.amp
-    import GradScaler / else: from torch.cuda.amp import GradScaler`` is a compatibility module choosing the name
-    its callers import, not a module that imports something by mistake."""
+    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
+    string ``__all__`` lists."""
     read: set[str] = set()
-    imported: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                name = alias.asname or alias.name.partition(".")[0]
-                if name in imported:
-                    read.add(name)
-                imported.add(name)
-        elif isinstance(node, ast.Name):
+        if isinstance(node, ast.Name):
             if node.ctx.__class__ is ast.Load:
                 read.add(node.id)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
@@ -85,3 +92,92 @@ def type_test_operands(call: ast.Call) -> list[int]:
     classes = call.args[1]
     return [id(e) for e in (classes.elts if isinstance(classes, ast.Tuple) else [classes])
             if isinstance(e, (ast.Name, ast.Attribute))]
+
+
+def used_by_importers(unread: list[tuple[str, dict[str, list]]],
+                      importers: list[tuple[str, dict[str, tuple[str, str]], dict[str, str]]],
+                      unwalked: list[str]) -> dict[str, list]:
+    """The dropped findings (file -> {bound name: findings}, ``unread``) to restore: those of names another
+    module of the project imports from that file and reads, or hands on (its ``__init__.py``, its ``__all__``).
+    ``importers``: per walked file, its path, its from-imports of non-torch modules (local name -> (module path
+    suffix, name): walker ``loads.imported``) and its module imports (local -> module path suffix:
+    ``loads.imported_modules``, read as ``amp.autocast``). ``unwalked``: files the walk skipped (no ``torch`` in
+    them), parsed only where their text names a dropped name and the module's file name."""
+    from .returns import is_module_file, module_suffix
+    from .source import parse_module_file
+
+    restored: dict[str, list] = {}
+    targets = [(os.path.abspath(path).replace(os.sep, "/"), path, names) for path, names in unread]
+    parsed: dict[str, tuple[set[str], set[tuple[str, str]]] | None] = {}
+
+    def reads(path: str) -> tuple[set[str], set[tuple[str, str]]] | None:
+        """The names ``path`` reads or hands on, and its ``local.attr`` reads; None: unreadable."""
+        if path not in parsed:
+            tree = parse_module_file(Path(path))
+            parsed[path] = None if tree is None else (
+                names_read(tree) | ({"*"} if hands_names_on(path) else set()),
+                {(node.value.id, node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                 and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load})
+        return parsed[path]
+
+    def uses(importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str],
+             target: str, names: dict[str, list]) -> set[str]:
+        by_name = [(local, name) for local, (suffix, name) in imported.items()
+                   if name in names and is_module_file(target, suffix)]
+        by_module = [local for local, suffix in modules.items() if is_module_file(target, suffix)] + [
+            local for local, (suffix, name) in imported.items() if is_module_file(target, f"{suffix}/{name}")]
+        if not by_name and not by_module:
+            return set()
+        found = reads(importer)
+        if found is None:
+            return set()
+        read, attributes = found
+        return ({name for local, name in by_name if local in read or "*" in read}
+                | {name for local in by_module for name in names if (local, name) in attributes})
+
+    for target, path, names in targets:
+        used: set[str] = set()
+        for importer, imported, modules in importers:
+            if importer != path and (imported or modules):
+                used |= uses(importer, imported, modules, target, names)
+        stem = os.path.splitext(os.path.basename(path))[0]
+        for importer in unwalked:
+            if used >= names.keys():
+                break
+            code = _text(importer)
+            if code is None or stem not in code or not any(name in code for name in names.keys() - used):
+                continue
+            tree_imports = _module_imports(importer, module_suffix)
+            if tree_imports is not None:
+                used |= uses(importer, *tree_imports, target, names)
+        if used:
+            restored[path] = [finding for name in sorted(used) for finding in names[name]]
+    return restored
+
+
+def _text(path: str) -> str | None:
+    from .source import Unreadable, read_source
+
+    try:
+        return read_source(Path(path))
+    except Unreadable:
+        return None
+
+
+def _module_imports(path: str, module_suffix) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
+    """A skipped file's from-imports and module imports, as the walker notes them (``loads.imported``,
+    ``loads.imported_modules``)."""
+    from .source import parse_module_file
+
+    tree = parse_module_file(Path(path))
+    if tree is None:
+        return None
+    imported: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (suffix := module_suffix(node.module, node.level, path)):
+            imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Import):
+            modules.update((a.asname or a.name.partition(".")[0],
+                            (a.name if a.asname else a.name.partition(".")[0]).replace(".", "/")) for a in node.names)
+    return imported, modules
