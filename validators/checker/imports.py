@@ -4,7 +4,10 @@ Only ``torch`` imports are tracked, and flow-insensitively (every import anywher
 file counts): checked code is usually a module or a snippet, and a rebinding that hides
 a torch import is rarer than a function-local ``import torch.distributed as dist``. A name
 that is also assigned something other than ``None`` (``amp = Foo()``), or defined as a
-function or class, is no longer trusted to be the torch import. A file with a non-torch
+function or class, is no longer trusted to be the torch import; nor is one another library's import binds,
+unless that import is a conditional drop-in of the same name (``if os.getenv("ENV_TYPE") == "deepspeed": from
+deepspeed... import checkpoint / else: from torch.utils.checkpoint import checkpoint``: torch's runs wherever the
+condition does not pick the other; _alternative_imports). A file with a non-torch
 star import (``from pkg import *``) that uses ``torch.`` without importing it gets ``torch``
 from that import: that is how such code runs.
 A few library subclasses of a torch class that keep torch's constructor (mmcv's and mmengine's
@@ -41,6 +44,9 @@ class ImportMap:
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
     packages: set[str] = field(default_factory=set)  # top-level packages of the absolute non-torch `from` imports and all `import`s
+    # a torch import statement: its findings are at the statement even where every name it binds is rebound
+    # (``try: from torch.cuda.amp import autocast / except: autocast = nullcontext``, for other modules to import)
+    imports_torch: bool = False
     # id(function) -> torch import names a function binds as its own locals: they hide the import only there
     local_rebound: dict[int, set[str]] = field(default_factory=dict)
 
@@ -73,6 +79,7 @@ class ImportMap:
                 imports.packages.update(alias.name.partition(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
+                imports.imports_torch = True
             elif isinstance(node, ast.ImportFrom):
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
@@ -148,6 +155,7 @@ class ImportMap:
             if not is_torch_module(alias.name):
                 self.other_names.add(alias.asname or alias.name.partition(".")[0])
                 continue
+            self.imports_torch = True
             if alias.asname:
                 self.aliases[alias.asname] = self.imported_from[alias.asname] = alias.name
             else:  # `import torch.distributed` binds `torch`
@@ -181,7 +189,7 @@ class ImportMap:
 
     @property
     def uses_torch(self) -> bool:
-        return bool(self.aliases or self.star_modules)
+        return bool(self.aliases or self.star_modules or self.imports_torch)
 
     def resolve(self, dotted: str, known=lambda name: False) -> str | None:
         """The qualified name of ``dotted`` (``dist.barrier``), or None when it is not torch.

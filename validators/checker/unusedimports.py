@@ -36,6 +36,9 @@ import ast
 import os
 from pathlib import Path
 
+from .returns import is_module_file
+from .source import Unreadable, parse_module_file, read_source
+
 
 def binds_same_named_function(api: str, rule) -> bool:
     """``rule`` names both ``api`` (a torch module) and the function of the same name inside it
@@ -103,61 +106,66 @@ def used_by_importers(unread: list[tuple[str, dict[str, list]]],
     suffix, name): walker ``loads.imported``) and its module imports (local -> module path suffix:
     ``loads.imported_modules``, read as ``amp.autocast``). ``unwalked``: files the walk skipped (no ``torch`` in
     them), parsed only where their text names a dropped name and the module's file name."""
-    from .returns import is_module_file, module_suffix
-    from .source import parse_module_file
+    from .returns import module_suffix
 
-    restored: dict[str, list] = {}
-    targets = [(os.path.abspath(path).replace(os.sep, "/"), path, names) for path, names in unread]
+    # imported name or module's last part -> (importer, local, module path suffix, imported name or None: a module)
+    index: dict[str, list[tuple[str, str, str, str | None]]] = {}
+    for importer, imported, modules in importers:
+        _index(index, importer, imported, modules)
+    wanted = [(_stem(path), names.keys()) for path, names in unread]
+    for importer in unwalked:
+        code = _text(importer)
+        if code is not None and any(stem in code and any(name in code for name in names) for stem, names in wanted) \
+                and (found := _module_imports(importer, module_suffix)):
+            _index(index, importer, *found)
     parsed: dict[str, tuple[set[str], set[tuple[str, str]]] | None] = {}
-
-    def reads(path: str) -> tuple[set[str], set[tuple[str, str]]] | None:
-        """The names ``path`` reads or hands on, and its ``local.attr`` reads; None: unreadable."""
-        if path not in parsed:
-            tree = parse_module_file(Path(path))
-            parsed[path] = None if tree is None else (
-                names_read(tree) | ({"*"} if hands_names_on(path) else set()),
-                {(node.value.id, node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-                 and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load})
-        return parsed[path]
-
-    def uses(importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str],
-             target: str, names: dict[str, list]) -> set[str]:
-        by_name = [(local, name) for local, (suffix, name) in imported.items()
-                   if name in names and is_module_file(target, suffix)]
-        by_module = [local for local, suffix in modules.items() if is_module_file(target, suffix)] + [
-            local for local, (suffix, name) in imported.items() if is_module_file(target, f"{suffix}/{name}")]
-        if not by_name and not by_module:
-            return set()
-        found = reads(importer)
-        if found is None:
-            return set()
-        read, attributes = found
-        return ({name for local, name in by_name if local in read or "*" in read}
-                | {name for local in by_module for name in names if (local, name) in attributes})
-
-    for target, path, names in targets:
+    restored: dict[str, list] = {}
+    for path, names in unread:
+        target, stem = os.path.abspath(path).replace(os.sep, "/"), _stem(path)
         used: set[str] = set()
-        for importer, imported, modules in importers:
-            if importer != path and (imported or modules):
-                used |= uses(importer, imported, modules, target, names)
-        stem = os.path.splitext(os.path.basename(path))[0]
-        for importer in unwalked:
-            if used >= names.keys():
-                break
-            code = _text(importer)
-            if code is None or stem not in code or not any(name in code for name in names.keys() - used):
-                continue
-            tree_imports = _module_imports(importer, module_suffix)
-            if tree_imports is not None:
-                used |= uses(importer, *tree_imports, target, names)
+        for name in [*names, stem]:
+            for importer, local, suffix, imported in index.get(name, ()):
+                if importer == path or (imported is None and name != stem):
+                    continue
+                if imported is not None and imported in names and is_module_file(target, suffix):
+                    found = _reads(importer, parsed)
+                    if found is not None and (local in found[0] or "*" in found[0]):
+                        used.add(imported)
+                elif is_module_file(target, suffix if imported is None else f"{suffix}/{imported}"):
+                    found = _reads(importer, parsed)
+                    if found is not None:
+                        used |= {n for n in names if (local, n) in found[1]}
         if used:
             restored[path] = [finding for name in sorted(used) for finding in names[name]]
     return restored
 
 
-def _text(path: str) -> str | None:
-    from .source import Unreadable, read_source
+def _stem(path: str) -> str:
+    """The module name a file is imported by: ``amp`` for ``amp.py``, the package's for ``__init__.py``."""
+    folder, name = os.path.split(path)
+    return os.path.basename(folder) if name == "__init__.py" else os.path.splitext(name)[0]
 
+
+def _index(index: dict, importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str]) -> None:
+    for local, (suffix, name) in imported.items():
+        index.setdefault(name, []).append((importer, local, suffix, name))
+    for local, suffix in modules.items():
+        index.setdefault(suffix.rpartition("/")[2], []).append((importer, local, suffix, None))
+
+
+def _reads(path: str, parsed: dict) -> tuple[set[str], set[tuple[str, str]]] | None:
+    """The names ``path`` reads or hands on ("*": all, a package's ``__init__.py``), and its ``local.attr``
+    reads; None: unreadable."""
+    if path not in parsed:
+        tree = parse_module_file(Path(path))
+        parsed[path] = None if tree is None else (
+            names_read(tree) | ({"*"} if hands_names_on(path) else set()),
+            {(node.value.id, node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+             and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load})
+    return parsed[path]
+
+
+def _text(path: str) -> str | None:
     try:
         return read_source(Path(path))
     except Unreadable:
@@ -167,8 +175,6 @@ def _text(path: str) -> str | None:
 def _module_imports(path: str, module_suffix) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
     """A skipped file's from-imports and module imports, as the walker notes them (``loads.imported``,
     ``loads.imported_modules``)."""
-    from .source import parse_module_file
-
     tree = parse_module_file(Path(path))
     if tree is None:
         return None
