@@ -38,6 +38,7 @@ from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
 from .starimports import star_exports
+from .unusedimports import used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
@@ -133,6 +134,14 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         collector.evidence.object_hparams = object_hyperparameters(tree)
     if "on_save_checkpoint" in code:
         collector.evidence.lightning_keys = checkpoint_keys_set(tree)
+    if collector.unread_imports:  # kept aside: another module may import the name and use it (unusedimports.py)
+        unread = {name: [finding for _, finding in held] for name, held in collector.unread_imports.items() if held}
+        flat = [finding for held in unread.values() for finding in held]
+        if collector.fixable:
+            flat = _with_edits(flat, collector, code, rules)
+        by_key = {(f.line, f.column, f.rule, f.api): f for f in flat}
+        collector.unread_imports = {name: kept for name, held in unread.items() if (kept := _kept(
+            [by_key[(f.line, f.column, f.rule, f.api)] for f in held], code, selection))}
     if collector.fixable:
         findings = _with_edits(findings, collector, code, rules)
     return _kept(findings, code, selection), collector
@@ -183,6 +192,11 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
+    # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
+    # the files the walk skipped (unusedimports.py)
+    unread: dict[str | None, list[tuple[str, dict, list[Finding]]]] = {}
+    importers: dict[str | None, list[tuple[str, dict, dict]]] = {}
+    skipped: dict[str | None, list[str]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
         if problem:
@@ -219,10 +233,18 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         code if sites.spread else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
-                elif "class " in code:
-                    unwalked.append(str(path))
+                    if collector.unread_imports:
+                        unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
+                    if collector.loads.imported or collector.loads.imported_modules:
+                        importers.setdefault(root, []).append((str(path), collector.loads.imported,
+                                                               collector.loads.imported_modules))
+                else:
+                    skipped.setdefault(root, []).append(str(path))
+                    if "class " in code:
+                        unwalked.append(str(path))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
+                skipped.setdefault(root, []).append(str(path))
                 if "class " in code:
                     unwalked.append(str(path))
             report.files += 1
@@ -249,6 +271,13 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
         owners = {id(part): findings for part, _, findings in group}
         drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
+    for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)
+        restored = used_by_importers([(path, names) for path, names, _ in files], importers.get(root, []),
+                                     skipped.get(root, []))
+        for path, _, findings in files:
+            if path in restored:
+                findings.extend(restored[path])
+                findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]
     return report
 

@@ -4,7 +4,10 @@ Only ``torch`` imports are tracked, and flow-insensitively (every import anywher
 file counts): checked code is usually a module or a snippet, and a rebinding that hides
 a torch import is rarer than a function-local ``import torch.distributed as dist``. A name
 that is also assigned something other than ``None`` (``amp = Foo()``), or defined as a
-function or class, is no longer trusted to be the torch import. A file with a non-torch
+function or class, is no longer trusted to be the torch import; nor is one another library's import binds,
+unless that import is a conditional drop-in of the same name (``if os.getenv("ENV_TYPE") == "deepspeed": from
+deepspeed... import checkpoint / else: from torch.utils.checkpoint import checkpoint``: torch's runs wherever the
+condition does not pick the other; _alternative_imports). A file with a non-torch
 star import (``from pkg import *``) that uses ``torch.`` without importing it gets ``torch``
 from that import: that is how such code runs.
 A few library subclasses of a torch class that keep torch's constructor (mmcv's and mmengine's
@@ -41,6 +44,9 @@ class ImportMap:
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
     packages: set[str] = field(default_factory=set)  # top-level packages of the absolute non-torch `from` imports and all `import`s
+    # a torch import statement: its findings are at the statement even where every name it binds is rebound
+    # (``try: from torch.cuda.amp import autocast / except: autocast = nullcontext``, for other modules to import)
+    imports_torch: bool = False
     # id(function) -> torch import names a function binds as its own locals: they hide the import only there
     local_rebound: dict[int, set[str]] = field(default_factory=dict)
 
@@ -73,6 +79,7 @@ class ImportMap:
                 imports.packages.update(alias.name.partition(".")[0] for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
+                imports.imports_torch = True
             elif isinstance(node, ast.ImportFrom):
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
@@ -84,7 +91,10 @@ class ImportMap:
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
             else:
                 rebound.update(_rebound_names(node))
-        for name in (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}:
+        clashing = (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}
+        if clashing & imports.other_names - rebound:  # `checkpoint` from deepspeed if a flag is set, else torch's
+            clashing -= _alternative_imports(tree, clashing & imports.other_names - rebound, imports.aliases)
+        for name in clashing:
             del imports.aliases[name]  # `load` from torch here and from json there: guessing would mislead
             imports.imported_from.pop(name, None)
         if foreign_star and "torch" not in imports.aliases and not any(
@@ -145,6 +155,7 @@ class ImportMap:
             if not is_torch_module(alias.name):
                 self.other_names.add(alias.asname or alias.name.partition(".")[0])
                 continue
+            self.imports_torch = True
             if alias.asname:
                 self.aliases[alias.asname] = self.imported_from[alias.asname] = alias.name
             else:  # `import torch.distributed` binds `torch`
@@ -178,7 +189,7 @@ class ImportMap:
 
     @property
     def uses_torch(self) -> bool:
-        return bool(self.aliases or self.star_modules)
+        return bool(self.aliases or self.star_modules or self.imports_torch)
 
     def resolve(self, dotted: str, known=lambda name: False) -> str | None:
         """The qualified name of ``dotted`` (``dist.barrier``), or None when it is not torch.
@@ -202,6 +213,32 @@ class ImportMap:
             if known(candidate) or known(f"{module}.{head}"):
                 return candidate
         return None
+
+
+def _alternative_imports(tree: ast.AST, names: set[str], aliases: dict[str, str]) -> set[str]:
+    """Of ``names`` (bound by a torch import and by another import), those every other import of which is a
+    conditional alternative of the same name: ``if os.getenv("ENV_TYPE") == "deepspeed": from deepspeed...
+    import checkpoint / else: from torch.utils.checkpoint import checkpoint``, or ``try: from apex... import
+    X / except ImportError: from torch... import X``. Such a module runs with torch's function wherever the
+    condition does not pick the other library's (its drop-in, named alike), so calls are checked as torch's. A
+    name imported from elsewhere unconditionally (``from json import load`` beside ``from torch import
+    load``), renamed to it (``import numpy as load``), or imported under another name, is not guessed at."""
+    conditional = {id(node) for top in getattr(tree, "body", ()) if isinstance(top, (ast.If, ast.Try, *_TRY_STAR))
+                   for node in statements(top)}
+    kept = set(names)
+    for node in statements(tree):
+        if isinstance(node, ast.Import):
+            kept -= {alias.asname or alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and (node.level or not is_torch_module(node.module or "")):
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if local in kept and (id(node) not in conditional
+                                      or alias.name != aliases[local].rpartition(".")[2]):
+                    kept.discard(local)
+    return kept
+
+
+_TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
 def _rebound_names(node: ast.stmt):

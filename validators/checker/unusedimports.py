@@ -8,12 +8,20 @@ file never reads the bound name, there is no use: the finding is dropped when
 
 - reading the API is harmless (listednames.read_is_harmless: not gone from the target, and the rule does not
   say that reading fails or warns, as ``torch.has_cuda``'s module ``__getattr__`` does on import too);
-- the import binds the API itself, not a module that holds it (``from torch.nn.utils import weight_norm``
-  binds the function; importing a module runs its code);
-- the module does not hand the name on: it is not a package's ``__init__.py``, ``__all__`` does not list it
-  (an ``__init__`` that imports names is their public home; callers import them from there), and no other
-  import statement of the module binds the same name (alternatives chosen by a device or version check make a
-  compatibility name for callers).
+- the import binds the API itself, not a module that holds it (importing a module runs its code).
+  ``torch.nn.utils.weight_norm`` is both: a module, and the function of the same name that
+  ``torch/nn/utils/__init__.py`` re-exports over it (``from .weight_norm import weight_norm``), so
+  ``from torch.nn.utils import weight_norm`` binds the function (run on 2.15: a ``function``, and no warning);
+  a rule listing both spellings (``X`` and ``X.<last part of X>``) says so (:func:`binds_same_named_function`);
+- the module does not hand the name on: it is not a package's ``__init__.py`` and ``__all__`` does not list
+  it (an ``__init__`` that imports names is their public home; callers import them from there).
+
+A second import of the same name (``try: from torch.nn.utils import weight_norm / except: from
+torch.nn.utils.parametrizations import weight_norm``) is no use either. A module that imports the name for
+other modules (a compatibility module: ``try: from torch.cuda.amp import autocast, GradScaler / except: ...``
+that ``trainer.py`` imports ``autocast`` from) hands it on: once every file is walked, a finding the file
+dropped comes back where another module of the project imports the name from it and reads it there, or
+hands it on in turn (:func:`used_by_importers`, run only where a file dropped one).
 
 The same holds where a name is only compared: ``type(m) in [nn.Dropout, nn.Dropout2d]``,
 ``isinstance(m, (nn.Dropout2d, nn.Dropout3d))`` and ``brevitas.jit.script == torch.jit.script`` read the class or
@@ -26,23 +34,25 @@ from __future__ import annotations
 
 import ast
 import os
+from pathlib import Path
+
+from .returns import is_module_file
+from .source import Unreadable, parse_module_file, read_source
+
+
+def binds_same_named_function(api: str, rule) -> bool:
+    """``rule`` names both ``api`` (a torch module) and the function of the same name inside it
+    (``torch.nn.utils.weight_norm`` and ``torch.nn.utils.weight_norm.weight_norm``): the package's attribute is
+    that function, re-exported over its module, and ``from <package> import <name>`` binds it."""
+    return f"{api}.{api.rpartition('.')[2]}" in rule.apis
 
 
 def names_read(tree: ast.AST) -> set[str]:
-    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call), every
-    string ``__all__`` lists, and every name two import statements bind: ``if is_npu_available(): from torch.npu.amp
-    import GradScaler / else: from torch.cuda.amp import GradScaler`` is a compatibility module choosing the name
-    its callers import, not a module that imports something by mistake."""
+    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
+    string ``__all__`` lists."""
     read: set[str] = set()
-    imported: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                name = alias.asname or alias.name.partition(".")[0]
-                if name in imported:
-                    read.add(name)
-                imported.add(name)
-        elif isinstance(node, ast.Name):
+        if isinstance(node, ast.Name):
             if node.ctx.__class__ is ast.Load:
                 read.add(node.id)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
@@ -85,3 +95,95 @@ def type_test_operands(call: ast.Call) -> list[int]:
     classes = call.args[1]
     return [id(e) for e in (classes.elts if isinstance(classes, ast.Tuple) else [classes])
             if isinstance(e, (ast.Name, ast.Attribute))]
+
+
+def used_by_importers(unread: list[tuple[str, dict[str, list]]],
+                      importers: list[tuple[str, dict[str, tuple[str, str]], dict[str, str]]],
+                      unwalked: list[str]) -> dict[str, list]:
+    """The dropped findings (file -> {bound name: findings}, ``unread``) to restore: those of names another
+    module of the project imports from that file and reads, or hands on (its ``__init__.py``, its ``__all__``).
+    ``importers``: per walked file, its path, its from-imports of non-torch modules (local name -> (module path
+    suffix, name): walker ``loads.imported``) and its module imports (local -> module path suffix:
+    ``loads.imported_modules``, read as ``amp.autocast``). ``unwalked``: files the walk skipped (no ``torch`` in
+    them), parsed only where their text names a dropped name and the module's file name."""
+    from .returns import module_suffix
+
+    # imported name or module's last part -> (importer, local, module path suffix, imported name or None: a module)
+    index: dict[str, list[tuple[str, str, str, str | None]]] = {}
+    for importer, imported, modules in importers:
+        _index(index, importer, imported, modules)
+    wanted = [(_stem(path), names.keys()) for path, names in unread]
+    for importer in unwalked:
+        code = _text(importer)
+        if code is not None and any(stem in code and any(name in code for name in names) for stem, names in wanted) \
+                and (found := _module_imports(importer, module_suffix)):
+            _index(index, importer, *found)
+    parsed: dict[str, tuple[set[str], set[tuple[str, str]]] | None] = {}
+    restored: dict[str, list] = {}
+    for path, names in unread:
+        target, stem = os.path.abspath(path).replace(os.sep, "/"), _stem(path)
+        used: set[str] = set()
+        for name in [*names, stem]:
+            for importer, local, suffix, imported in index.get(name, ()):
+                if importer == path or (imported is None and name != stem):
+                    continue
+                if imported is not None and imported in names and is_module_file(target, suffix):
+                    found = _reads(importer, parsed)
+                    if found is not None and (local in found[0] or "*" in found[0]):
+                        used.add(imported)
+                elif is_module_file(target, suffix if imported is None else f"{suffix}/{imported}"):
+                    found = _reads(importer, parsed)
+                    if found is not None:
+                        used |= {n for n in names if (local, n) in found[1]}
+        if used:
+            restored[path] = [finding for name in sorted(used) for finding in names[name]]
+    return restored
+
+
+def _stem(path: str) -> str:
+    """The module name a file is imported by: ``amp`` for ``amp.py``, the package's for ``__init__.py``."""
+    folder, name = os.path.split(path)
+    return os.path.basename(folder) if name == "__init__.py" else os.path.splitext(name)[0]
+
+
+def _index(index: dict, importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str]) -> None:
+    for local, (suffix, name) in imported.items():
+        index.setdefault(name, []).append((importer, local, suffix, name))
+    for local, suffix in modules.items():
+        index.setdefault(suffix.rpartition("/")[2], []).append((importer, local, suffix, None))
+
+
+def _reads(path: str, parsed: dict) -> tuple[set[str], set[tuple[str, str]]] | None:
+    """The names ``path`` reads or hands on ("*": all, a package's ``__init__.py``), and its ``local.attr``
+    reads; None: unreadable."""
+    if path not in parsed:
+        tree = parse_module_file(Path(path))
+        parsed[path] = None if tree is None else (
+            names_read(tree) | ({"*"} if hands_names_on(path) else set()),
+            {(node.value.id, node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+             and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load})
+    return parsed[path]
+
+
+def _text(path: str) -> str | None:
+    try:
+        return read_source(Path(path))
+    except Unreadable:
+        return None
+
+
+def _module_imports(path: str, module_suffix) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
+    """A skipped file's from-imports and module imports, as the walker notes them (``loads.imported``,
+    ``loads.imported_modules``)."""
+    tree = parse_module_file(Path(path))
+    if tree is None:
+        return None
+    imported: dict[str, tuple[str, str]] = {}
+    modules: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (suffix := module_suffix(node.module, node.level, path)):
+            imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
+        elif isinstance(node, ast.Import):
+            modules.update((a.asname or a.name.partition(".")[0],
+                            (a.name if a.asname else a.name.partition(".")[0]).replace(".", "/")) for a in node.names)
+    return imported, modules

@@ -35,7 +35,8 @@ from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
-from .unusedimports import compared_operands, hands_names_on, names_read, type_test_operands
+from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
+                            type_test_operands)
 from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
@@ -185,6 +186,8 @@ class FindingCollector(ast.NodeVisitor):
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
+        self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:
+        # a finding still where another module of the project imports the name and uses it (check.py, unusedimports.py)
         self.compared: set[int] = set()  # id() of names only compared, noted at the comparison (unusedimports.py)
         self.foreign: set[tuple[int, str]] = set()  # (scope, name) bound to a non-torch library's result
         self.foreign_classes: set[tuple[int, str]] = set()  # (scope, name) holding only such classes (classparams.py)
@@ -427,6 +430,8 @@ class FindingCollector(ast.NodeVisitor):
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
                 self.findings.pop(key, None)
                 self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
+                for name, unread in self.unread_imports.items():
+                    self.unread_imports[name] = [(k, finding) for k, finding in unread if k != key]
 
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
@@ -1869,7 +1874,8 @@ class FindingCollector(ast.NodeVisitor):
             if rule.kind == "name" and self._only_compared(node) and read_is_harmless(rule, self._gone(api) is not None):
                 continue  # type(m) in [nn.Dropout, nn.Dropout2d]: the class is compared, nothing is built
             if (self.importing is not None and api == self.importing[1] and isinstance(node, ast.ImportFrom)
-                    and read_is_harmless(rule, self._gone(api) is not None) and not self.rules.surface.is_module(api)):
+                    and read_is_harmless(rule, self._gone(api) is not None)
+                    and (not self.rules.surface.is_module(api) or binds_same_named_function(api, rule))):
                 self.import_findings.setdefault(self.importing[0], []).append((key, finding, node, rule, fixable))
                 continue  # `from torch.cuda.amp import custom_fwd`: a finding once the file reads the name
             self.findings[key] = finding
@@ -1898,10 +1904,11 @@ class FindingCollector(ast.NodeVisitor):
         """Keep the findings of from-imported torch names the module reads or hands on (unusedimports.py)."""
         read = None if hands_names_on(self.filename) else names_read(tree)
         for name, held in self.import_findings.items():
-            if read is not None and name not in read:
-                continue
             for key, finding, node, rule, fixable in held:
-                self.findings[key] = finding
+                if read is not None and name not in read:
+                    self.unread_imports.setdefault(name, []).append((key, finding))
+                else:
+                    self.findings[key] = finding
                 if rule.unless_file_uses or rule.unless_file_imports:
                     self.conditional[key] = rule
                 if rule.rewrite and fixable:

@@ -1,4 +1,5 @@
-# branches behind the device helpers never run on stock torch; the else branch does
+# branches behind the device helpers never run on stock torch; the else branch does, and trainer.py builds
+# the GradScaler this module chose (a name imported for other modules is used there)
 import torch
 
 import vend.envs as envs
