@@ -216,7 +216,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     sites = collector.call_sites
                     spreads.setdefault(root, []).append((
                         SpreadFile(collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
-                        code if sites.spread else "", findings))
+                        code if sites.spread or sites.keyword_sites else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
                 elif "class " in code:
