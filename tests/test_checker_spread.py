@@ -131,3 +131,50 @@ def test_a_caller_passing_the_argument_or_an_unknown_spread_keeps_the_method_qui
                          ("public", ("_test_model", "check_model"))):
         found = check_project(tmp_path / name, {"test_export.py": EXPORT_TEST.replace(*change)})
         assert found == [], name
+
+
+LAZY_TRAIN = """
+from detectron2.config import LazyConfig, instantiate
+from engine import create_ddp_model
+
+def do_train(cfg):
+    model = instantiate(cfg.model)
+    model = create_ddp_model(model, **cfg.train.ddp)
+    return model
+"""
+
+
+def test_a_config_dict_spread_into_the_helper_passes_its_keys_from_a_file_naming_no_torch(tmp_path):
+    # tools/lazyconfig_train_net.py names no torch: the walk skips it, the pass reads its calls of the helper
+    config = """
+        train = dict(
+            output_dir="./output",
+            ddp=dict(broadcast_buffers=False, find_unused_parameters=False, fp16_compression=False),
+        )
+        """
+    found = check_project(tmp_path / "lazy", {"engine.py": DDP_HELPER, "train_net.py": LAZY_TRAIN,
+                                              "configs/train.py": config})
+    assert found == [("train_net.py", 7, "ddp-broadcast-buffers")]
+    quiet = config.replace("broadcast_buffers=False, ", "")
+    assert check_project(tmp_path / "quiet", {"engine.py": DDP_HELPER, "train_net.py": LAZY_TRAIN,
+                                              "configs/train.py": quiet}) == []
+    assert check_project(tmp_path / "none", {"engine.py": DDP_HELPER, "train_net.py": LAZY_TRAIN}) == []
+    plain = "from engine import create_ddp_model\n\ndef wrap(model):\n    return create_ddp_model(model, broadcast_buffers=False)\n"
+    assert check_project(tmp_path / "plain", {"engine.py": DDP_HELPER, "wrap.py": plain}) == [
+        ("wrap.py", 4, "ddp-broadcast-buffers")]
+
+
+def test_config_dicts_read_each_spelling_and_leave_unknown_keys_out(tmp_path):
+    from torchpatch.validators.checker.configdicts import config_dicts, config_path
+    from torchpatch.validators.parsing import parse_expression
+    assert config_path(parse_expression("cfg.train.ddp")) == ("train", "ddp")
+    assert config_path(parse_expression("self.train.ddp")) is None and config_path(parse_expression("cfg.ddp")) is None
+    spellings = {"a.py": 'train = {"ddp": {"broadcast_buffers": False}}\n',
+                 "b.py": "train.ddp = dict(find_unused_parameters=True)\n",
+                 "c.py": "train = dict(ddp=dict(**base))\n",
+                 "d.py": "def f():\n    train = dict(ddp=dict(x=1))\n"}
+    for name, code in spellings.items():
+        (tmp_path / name).write_text(code)
+    found = config_dicts(("train", "ddp"), [str(tmp_path / name) for name in sorted(spellings)])
+    assert [(file.rsplit("/", 1)[-1], line, [kw.arg for kw in keywords]) for file, line, keywords in found] == [
+        ("a.py", 1, ["broadcast_buffers"]), ("b.py", 1, ["find_unused_parameters"])]

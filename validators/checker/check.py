@@ -26,7 +26,7 @@ from .imports import ImportMap, dotted_name
 from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
-from .spread import SpreadFile, spread_findings
+from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
 from .ownschedulers import drop_own_scheduler_calls
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
                          methods_without_torch_base)
@@ -183,6 +183,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
+    quiet: dict[str | None, list[Path]] = {}  # the files not walked, per sub-project (read again if spread.py asks)
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
         if problem:
@@ -216,13 +217,16 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     sites = collector.call_sites
                     spreads.setdefault(root, []).append((
                         SpreadFile(collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
-                        code if sites.spread or sites.keyword_sites else "", findings))
+                        code if sites.spread or sites.keyword_sites or sites.config_sites else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
-                elif "class " in code:
-                    unwalked.append(str(path))
+                else:
+                    quiet.setdefault(root, []).append(path)
+                    if "class " in code:
+                        unwalked.append(str(path))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
+                quiet.setdefault(root, []).append(path)
                 if "class " in code:
                     unwalked.append(str(path))
             report.files += 1
@@ -245,12 +249,36 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
-    for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
-        _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
+    for root, group in spreads.items():  # a **kwargs every caller leaves empty, or one a caller fills (spread.py)
+        if (helpers := helper_names([part for part, _, _ in group])) and root in quiet:
+            for file in quiet[root]:  # their callers in files the walk skipped
+                try:
+                    code = read_source(file)
+                except Unreadable:
+                    continue
+                if (part := unwalked_part(str(file), code, helpers, rules.keyword_arguments)) is not None:
+                    per_file.append(findings := [])
+                    group.append((part, code, findings))
+        _join(group, spread_findings([part for part, _, _ in group], rules, target,
+                                     _config_reader(projects[root])), selection)
         owners = {id(part): findings for part, _, findings in group}
         drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+def _config_reader(project: ProjectEvidence):
+    """attribute path -> the config files' definitions of that dict in ``project``'s files, walked or not
+    (configdicts.py); read once per path, and only when a call spreads a config's dict into a helper."""
+    cache: dict[tuple[str, ...], list] = {}
+
+    def read(path: tuple[str, ...]) -> list:
+        if path not in cache:
+            from .configdicts import config_dicts
+            files = sorted(file for paths in project.modules.by_stem.values() for file in paths)
+            cache[path] = config_dicts(path, files)
+        return cache[path]
+    return read
 
 
 def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[Finding]],

@@ -8,7 +8,11 @@ level, or in a class's ``__init__``, called by the class's name) and every call 
 its last name, with the keyword names it passes; :func:`spread_findings` joins them.
 
 What the callable itself puts into the dict (``kwargs.setdefault("use_reentrant", True)``) is passed too
-(:func:`filled_keywords`). Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
+(:func:`filled_keywords`). A keyword a call site passes beyond the named parameters goes into the dict: a keyword
+rule it breaks is found at that site (``create_ddp_model(model, broadcast_buffers=False)``; or a config file's dict
+spread there, ``**cfg.train.ddp``: configdicts.py). A private method (``self._test_model(...)``, only the project
+calls it) holds only what its callers pass, following a caller that passes its own **kwargs on to its callers:
+a missing argument none passes is missing (:func:`passed_keywords`). Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
 from (``super().__init__(name, **kw)`` passes keywords no call site shows), a call site that itself spreads
 ``**kw``, and a callable no call site of the sub-project calls (a library's public entry point: its users pass
 what they like).
@@ -78,6 +82,8 @@ class CallSites:
     passing: dict[str, tuple[frozenset[str] | None, frozenset[tuple[str, frozenset[str]]]]] = field(
         default_factory=dict)
     keyword_sites: list[tuple[str, ast.Call]] = field(default_factory=list)  # calls passing a keyword rule's keyword
+    # calls spreading a config's dict, ``create_ddp_model(model, **cfg.train.ddp)``: (name, call, ("train", "ddp"))
+    config_sites: list[tuple[str, ast.Call, tuple[str, ...]]] = field(default_factory=list)
 
     def note_site(self, name: str, node: ast.Call, enclosing: tuple | None = None) -> None:
         """``enclosing``: the walker's (callable, **kwargs name, named parameters, method?) of the function the
@@ -111,8 +117,9 @@ class SpreadFile(NamedTuple):
     bases: dict[str, tuple[str, ...]]  # its classes' base names
 
 
-def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Finding]]:
-    """file -> findings."""
+def spread_findings(files: list[SpreadFile], rules, target, config=None) -> dict[str, list[Finding]]:
+    """file -> findings. ``config``: attribute path -> configdicts.config_dicts of the sub-project's files (None:
+    no config files to read)."""
     if not any(sites.spread for _, sites, _, _ in files):
         return {}
     defined: dict[str, int] = {}
@@ -144,6 +151,10 @@ def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Fi
             for call in passing.get(name, ()):
                 if not call.method:
                     out.setdefault(file, []).extend(_passed_on_findings(file, site, call, rules, target))
+        for name, site, path in sites.config_sites if config is not None else ():
+            for call in passing.get(name, ()):
+                if not call.method:
+                    out.setdefault(file, []).extend(_config_findings(file, site, path, call, config, rules, target))
     return out
 
 
@@ -155,19 +166,41 @@ def _probe(call: SpreadCall, extra: list[ast.keyword] = ()) -> ast.Call:
         call.node)
 
 
-def _passed_on_findings(file: str, site: ast.Call, call: SpreadCall, rules, target) -> list[Finding]:
+def _passed_on_findings(file: str, site: ast.Call, call: SpreadCall, rules, target,
+                        keywords: list[ast.keyword] | None = None, source: str = "") -> list[Finding]:
     """``create_ddp_model(model, broadcast_buffers=False)`` where ``create_ddp_model(model, **kwargs)`` calls
     ``DistributedDataParallel(model, **kwargs)``: a keyword the callable does not name goes into its **kwargs and
     on to torch, so a keyword rule the torch call breaks only with the keywords of this call site is found at
-    the site, the line that passes the keyword."""
-    extra = [kw for kw in site.keywords if kw.arg is not None and kw.arg not in call.named]
+    the site, the line that passes the keyword. ``keywords``: what the site passes, when not only its own
+    (``source`` says where the others come from)."""
+    extra = [kw for kw in (site.keywords if keywords is None else keywords)
+             if kw.arg is not None and kw.arg not in call.named]
     if not extra:
         return []
     before = {rule.id for rule in call_rules(rules, call.api, target, _probe(call))}
-    return [finding_at(file, site, call.api, rule, f"{rule.message} ({call.callable} passes its **{call.spread} on "
-                       f"to {call.api.rsplit('.', 1)[-1]}, line {call.node.lineno})", rule.fix)
+    return [finding_at(file, site, call.api, rule, f"{rule.message} ({source}{call.callable} passes its "
+                       f"**{call.spread} on to {call.api.rsplit('.', 1)[-1]}, line {call.node.lineno})", rule.fix)
             for rule in call_rules(rules, call.api, target, _probe(call, extra))
             if rule.kind == "keyword" and rule.id not in before]
+
+
+def _config_findings(file: str, site: ast.Call, path: tuple[str, ...], call: SpreadCall, config, rules,
+                     target) -> list[Finding]:
+    """``create_ddp_model(model, **cfg.train.ddp)`` with ``train = dict(ddp=dict(broadcast_buffers=False))`` in a
+    config file: the keywords of each definition the config files give the dict (configdicts.py), with the site's
+    own, as :func:`_passed_on_findings`; one finding per rule, naming the first definition that breaks it."""
+    own = [kw for kw in site.keywords if kw.arg is not None]
+    found: dict[str, Finding] = {finding.rule: None for finding in _passed_on_findings(file, site, call, rules, target)}
+    for where, line, keywords in config(path):
+        source = f"{'.'.join(path)} = {_short(where)}:{line}; "
+        for finding in _passed_on_findings(file, site, call, rules, target, own + keywords, source):
+            found.setdefault(finding.rule, finding)
+    return [finding for finding in found.values() if finding is not None]  # the site's own keywords: found already
+
+
+def _short(path: str) -> str:
+    """The last two parts of a file's path: ``common/train.py``."""
+    return "/".join(path.replace("\\", "/").rsplit("/", 2)[-2:])
 
 
 def _held_findings(file: str, call: SpreadCall, files: list[SpreadFile], rules, target) -> list[Finding]:
@@ -212,3 +245,41 @@ def passed_keywords(name: str, files: list[SpreadFile], seen: frozenset[str]) ->
                 return None
             found |= more - named
     return frozenset(found)
+
+
+def helper_names(files: list[SpreadFile]) -> set[str]:
+    """The project callables whose **kwargs reach a ruled torch call (not private methods)."""
+    return {call.callable for _, sites, _, _ in files for call in sites.spread if not call.method}
+
+
+def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) -> SpreadFile | None:
+    """The part of a file the walk skipped (it names no torch: ``tools/lazyconfig_train_net.py`` calling
+    ``create_ddp_model(model, **cfg.train.ddp)``) in the pass: its calls of ``helpers``, read only when its text
+    names one. Its own function and class names count for "defined twice" like any file's."""
+    if not any(f"{name}(" in code for name in helpers):
+        return None
+    from ..parsing import parse_python
+    from .configdicts import config_path
+    try:
+        tree = parse_python(code, file)
+    except (SyntaxError, ValueError):
+        return None
+    sites, names, bases = CallSites(), set(), {}
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+            if isinstance(statement, ast.ClassDef):
+                bases[statement.name] = tuple(base.attr if isinstance(base, ast.Attribute) else base.id
+                                              for base in statement.bases if isinstance(base, (ast.Name, ast.Attribute)))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+        if name not in helpers:
+            continue
+        sites.note_site(name, node)
+        if any(kw.arg in keyword_arguments for kw in node.keywords):
+            sites.keyword_sites.append((name, node))
+        if paths := [path for kw in node.keywords if kw.arg is None and (path := config_path(kw.value)) is not None]:
+            sites.config_sites.append((name, node, paths[0]))
+    return SpreadFile(file, sites, names, bases)
