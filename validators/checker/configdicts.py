@@ -1,11 +1,12 @@
 """Keyword dicts a project's Python config files define: ``train = dict(..., ddp=dict(broadcast_buffers=False))``.
 
 ``create_ddp_model(model, **cfg.train.ddp)`` (a detectron2 LazyConfig, an mmcv ``Config``) spreads a dict the
-config files spell out: the attribute path read (``train.ddp``) names a module-level assignment of a config file
-(``train = dict(ddp=dict(...))``, ``train = {"ddp": {...}}``, ``train.ddp = dict(...)``), and its keys are what the call passes when that config is the one run. Read only when a call
-spreads such a path into a project callable that passes its **kwargs on to a ruled torch call (spread.py), from the
-text of every file of the sub-project, walked or not (a config file need not name torch): a file is parsed only
-when its text assigns the last name.
+config files spell out: the attribute path read (``train.ddp``, two names or more) names a module-level
+assignment of a config file (``train = dict(ddp=dict(...))``, ``train = {"ddp": {...}}``, ``train.ddp =
+dict(...)``), and its keys are what the call passes when that config is the one run. Read only when a call spreads
+such a path into a project callable that passes its **kwargs on to a ruled torch call (spread.py), from the text
+of every file of the sub-project, walked or not (a config file need not name torch): a file is parsed only when
+its text names both names and assigns the last.
 """
 
 from __future__ import annotations

@@ -12,10 +12,11 @@ What the callable itself puts into the dict (``kwargs.setdefault("use_reentrant"
 rule it breaks is found at that site (``create_ddp_model(model, broadcast_buffers=False)``; or a config file's dict
 spread there, ``**cfg.train.ddp``: configdicts.py). A private method (``self._test_model(...)``, only the project
 calls it) holds only what its callers pass, following a caller that passes its own **kwargs on to its callers:
-a missing argument none passes is missing (:func:`passed_keywords`). Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
-from (``super().__init__(name, **kw)`` passes keywords no call site shows), a call site that itself spreads
-``**kw``, and a callable no call site of the sub-project calls (a library's public entry point: its users pass
-what they like).
+a missing argument none passes is missing (:func:`passed_keywords`). Callers in files the walk skips (no torch
+named) count too (:func:`unwalked_part`). Left alone: a callable whose name the sub-project defines twice, a class
+some class of the sub-project derives from (``super().__init__(name, **kw)`` passes keywords no call site shows),
+a call site that itself spreads ``**kw``, and a callable no call site of the sub-project calls (a library's public
+entry point: its users pass what they like).
 """
 
 from __future__ import annotations
@@ -269,8 +270,9 @@ def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) ->
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(statement.name)
             if isinstance(statement, ast.ClassDef):
-                bases[statement.name] = tuple(base.attr if isinstance(base, ast.Attribute) else base.id
-                                              for base in statement.bases if isinstance(base, (ast.Name, ast.Attribute)))
+                bases[statement.name] = tuple(
+                    base.attr if isinstance(base, ast.Attribute) else base.id
+                    for base in statement.bases if isinstance(base, (ast.Name, ast.Attribute)))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
             continue
