@@ -26,7 +26,7 @@ from .imports import ImportMap, dotted_name
 from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
-from .spread import SpreadFile, spread_findings
+from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
 from .ownschedulers import drop_own_scheduler_calls
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
                          methods_without_torch_base)
@@ -193,10 +193,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
-    # the files the walk skipped (unusedimports.py)
+    # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
     unread: dict[str | None, list[tuple[str, dict, list[Finding]]]] = {}
     importers: dict[str | None, list[tuple[str, dict, dict]]] = {}
-    skipped: dict[str | None, list[str]] = {}
+    skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
         if problem:
@@ -230,7 +230,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     sites = collector.call_sites
                     spreads.setdefault(root, []).append((
                         SpreadFile(collector.filename, sites, returned.functions | set(facts.bases), facts.bases),
-                        code if sites.spread else "", findings))
+                        code if sites.spread or sites.keyword_sites or sites.config_sites else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
                     if collector.unread_imports:
@@ -239,12 +239,12 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         importers.setdefault(root, []).append((str(path), collector.loads.imported,
                                                                collector.loads.imported_modules))
                 else:
-                    skipped.setdefault(root, []).append(str(path))
+                    skipped.setdefault(root, []).append(path)
                     if "class " in code:
                         unwalked.append(str(path))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
-                skipped.setdefault(root, []).append(str(path))
+                skipped.setdefault(root, []).append(path)
                 if "class " in code:
                     unwalked.append(str(path))
             report.files += 1
@@ -267,19 +267,43 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
-    for group in spreads.values():  # a **kwargs every caller leaves empty (spread.py)
-        _join(group, spread_findings([part for part, _, _ in group], rules, target), selection)
+    for root, group in spreads.items():  # a **kwargs every caller leaves empty, or one a caller fills (spread.py)
+        if (helpers := helper_names([part for part, _, _ in group])) and root in skipped:
+            for file in skipped[root]:  # their callers in files the walk skipped
+                try:
+                    code = read_source(file)
+                except Unreadable:
+                    continue
+                if (part := unwalked_part(str(file), code, helpers, rules.keyword_arguments)) is not None:
+                    per_file.append(findings := [])
+                    group.append((part, code, findings))
+        _join(group, spread_findings([part for part, _, _ in group], rules, target,
+                                     _config_reader(projects[root])), selection)
         owners = {id(part): findings for part, _, findings in group}
         drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
     for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)
         restored = used_by_importers([(path, names) for path, names, _ in files], importers.get(root, []),
-                                     skipped.get(root, []))
+                                     [str(file) for file in skipped.get(root, [])])
         for path, _, findings in files:
             if path in restored:
                 findings.extend(restored[path])
                 findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+def _config_reader(project: ProjectEvidence):
+    """attribute path -> the config files' definitions of that dict in ``project``'s files, walked or not
+    (configdicts.py); read once per path, and only when a call spreads a config's dict into a helper."""
+    cache: dict[tuple[str, ...], list] = {}
+
+    def read(path: tuple[str, ...]) -> list:
+        if path not in cache:
+            from .configdicts import config_dicts
+            files = sorted(file for paths in project.modules.by_stem.values() for file in paths)
+            cache[path] = config_dicts(path, files)
+        return cache[path]
+    return read
 
 
 def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[Finding]],

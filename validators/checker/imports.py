@@ -11,7 +11,8 @@ condition does not pick the other; _alternative_imports). A file with a non-torc
 star import (``from pkg import *``) that uses ``torch.`` without importing it gets ``torch``
 from that import: that is how such code runs.
 A few library subclasses of a torch class that keep torch's constructor (mmcv's and mmengine's
-``MMDistributedDataParallel``) resolve to that class when imported by name (LIBRARY_SUBCLASSES).
+``MMDistributedDataParallel``), and library factories that pass their keywords on to one (``mmseg.utils.build_ddp``),
+resolve to that class when imported by name (LIBRARY_SUBCLASSES).
 """
 
 from __future__ import annotations
@@ -28,6 +29,13 @@ _DDP = "torch.nn.parallel.DistributedDataParallel"
 LIBRARY_SUBCLASSES = {
     **{f"mmcv.parallel{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".distributed")},
     **{f"mmengine.model{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".wrappers", ".wrappers.distributed")},
+    # factory functions of OpenMMLab's 1.x-era packages, build_ddp(model, device='cuda', *args, **kwargs), which
+    # return ddp_factory[device](model, *args, **kwargs) = mmcv's MMDistributedDataParallel (or its MLU/NPU
+    # subclasses): ``build_ddp(model, cfg.device, device_ids=[...], broadcast_buffers=False)`` hands the keywords
+    # to DistributedDataParallel.__init__ (mmdet 2.x, mmseg 0.x, mmrotate 0.x, mmtrack 0.x; their 3.x/1.x lines
+    # dropped the function for mmengine)
+    **{f"{package}.utils{sub}.build_ddp": _DDP for package in ("mmdet", "mmseg", "mmrotate", "mmtrack")
+       for sub in ("", ".util_distribution")},
 }
 
 

@@ -8,10 +8,15 @@ level, or in a class's ``__init__``, called by the class's name) and every call 
 its last name, with the keyword names it passes; :func:`spread_findings` joins them.
 
 What the callable itself puts into the dict (``kwargs.setdefault("use_reentrant", True)``) is passed too
-(:func:`filled_keywords`). Left alone: a callable whose name the sub-project defines twice, a class some class of the sub-project derives
-from (``super().__init__(name, **kw)`` passes keywords no call site shows), a call site that itself spreads
-``**kw``, and a callable no call site of the sub-project calls (a library's public entry point: its users pass
-what they like).
+(:func:`filled_keywords`). A keyword a call site passes beyond the named parameters goes into the dict: a keyword
+rule it breaks is found at that site (``create_ddp_model(model, broadcast_buffers=False)``; or a config file's dict
+spread there, ``**cfg.train.ddp``: configdicts.py). A private method (``self._test_model(...)``, only the project
+calls it) holds only what its callers pass, following a caller that passes its own **kwargs on to its callers:
+a missing argument none passes is missing (:func:`passed_keywords`). Callers in files the walk skips (no torch
+named) count too (:func:`unwalked_part`). Left alone: a callable whose name the sub-project defines twice, a class
+some class of the sub-project derives from (``super().__init__(name, **kw)`` passes keywords no call site shows),
+a call site that itself spreads ``**kw``, and a callable no call site of the sub-project calls (a library's public
+entry point: its users pass what they like).
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .finding import Finding
-from .patterns import call_findings
+from .finding import finding_at
+from .patterns import call_findings, call_rules
 
 
 @dataclass
@@ -32,6 +38,7 @@ class SpreadCall:
     node: ast.Call
     api: str
     filled: tuple[ast.keyword, ...] = ()  # keywords the callable itself puts into **kwargs (filled_keywords)
+    method: bool = False  # a private method's (``self._export(...)``), called by its name only in the project
 
 
 def filled_keywords(function: ast.AST, spread: str) -> tuple[ast.keyword, ...]:
@@ -70,13 +77,33 @@ class CallSites:
     # name -> the most positional arguments a call passes (a *args: any number); forwarded.py asks
     positionals: dict[str, int] = field(default_factory=dict)
     forwarded: list = field(default_factory=list)  # forwarded.ForwardedDefault of this file's ruled calls
+    # name -> (the keywords its calls pass by name, None once one spreads an unknown **x; the (callable, its named
+    # parameters) whose own **kwargs a call passes on, ``self._export(m, **export_kwargs)`` in a function taking
+    # **export_kwargs): what passed_keywords follows back to that callable's callers. Only calls passing keywords.
+    passing: dict[str, tuple[frozenset[str] | None, frozenset[tuple[str, frozenset[str]]]]] = field(
+        default_factory=dict)
+    keyword_sites: list[tuple[str, ast.Call]] = field(default_factory=list)  # calls passing a keyword rule's keyword
+    # calls spreading a config's dict, ``create_ddp_model(model, **cfg.train.ddp)``: (name, call, ("train", "ddp"))
+    config_sites: list[tuple[str, ast.Call, tuple[str, ...]]] = field(default_factory=list)
 
-    def note_site(self, name: str, node: ast.Call) -> None:
+    def note_site(self, name: str, node: ast.Call, enclosing: tuple | None = None) -> None:
+        """``enclosing``: the walker's (callable, **kwargs name, named parameters, method?) of the function the
+        call is in, when that function takes **kwargs."""
         calls, passed = self.sites.get(name, (0, frozenset()))
         if passed is not None and node.keywords:
             keywords = [kw.arg for kw in node.keywords]
             passed = None if None in keywords else passed.union(keywords)
         self.sites[name] = (calls + 1, passed)
+        if node.keywords:
+            known, through = self.passing.get(name, (frozenset(), frozenset()))
+            for kw in node.keywords:
+                if kw.arg is not None:
+                    known = None if known is None else known | {kw.arg}
+                elif enclosing is not None and isinstance(kw.value, ast.Name) and kw.value.id == enclosing[1]:
+                    through = through | {(enclosing[0], enclosing[2])}
+                else:
+                    known = None
+            self.passing[name] = (known, through)
         if node.args:
             count = 1 << 16 if any(isinstance(a, ast.Starred) for a in node.args) else len(node.args)
             self.positionals[name] = max(self.positionals.get(name, 0), count)
@@ -91,8 +118,9 @@ class SpreadFile(NamedTuple):
     bases: dict[str, tuple[str, ...]]  # its classes' base names
 
 
-def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Finding]]:
-    """file -> findings."""
+def spread_findings(files: list[SpreadFile], rules, target, config=None) -> dict[str, list[Finding]]:
+    """file -> findings. ``config``: attribute path -> configdicts.config_dicts of the sub-project's files (None:
+    no config files to read)."""
     if not any(sites.spread for _, sites, _, _ in files):
         return {}
     defined: dict[str, int] = {}
@@ -103,19 +131,157 @@ def spread_findings(files: list[SpreadFile], rules, target) -> dict[str, list[Fi
         for names_of_bases in bases.values():
             derived.update(names_of_bases)
     out: dict[str, list[Finding]] = {}
+    passing: dict[str, list[SpreadCall]] = {}  # callable -> its torch calls spreading **kwargs (passed_on_findings)
     for file, sites, _, _ in files:
         for call in sites.spread:
-            if defined.get(call.callable) != 1 or call.callable in derived:
+            if not call.method and (defined.get(call.callable) != 1 or call.callable in derived):
                 continue
+            passing.setdefault(call.callable, []).append(call)
             callers = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
             calls = sum(count for count, _ in callers)
-            if not calls or any(passed is None or not passed <= call.named for _, passed in callers):
+            if call.method or not calls or any(passed is None or not passed <= call.named for _, passed in callers):
+                out.setdefault(file, []).extend(_held_findings(file, call, files, rules, target))
                 continue
-            probe = ast.copy_location(ast.Call(call.node.func, call.node.args, [
-                kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
-                                                        and kw.value.id == call.spread)] + list(call.filled)), call.node)
+            probe = _probe(call)
             # the probe keeps the call's position (copy_location), so its findings sit on the call itself
             out.setdefault(file, []).extend(call_findings(
                 file, probe, call.api, rules, target,
                 f"**{call.spread} is empty: the {calls} call(s) of {call.callable} in the project pass no other keyword"))
+    for file, sites, _, _ in files:
+        for name, site in sites.keyword_sites:
+            for call in passing.get(name, ()):
+                if not call.method:
+                    out.setdefault(file, []).extend(_passed_on_findings(file, site, call, rules, target))
+        for name, site, path in sites.config_sites if config is not None else ():
+            for call in passing.get(name, ()):
+                if not call.method:
+                    out.setdefault(file, []).extend(_config_findings(file, site, path, call, config, rules, target))
     return out
+
+
+def _probe(call: SpreadCall, extra: list[ast.keyword] = ()) -> ast.Call:
+    """The torch call without its ``**spread``, with what the callable fills into it and ``extra``."""
+    return ast.copy_location(ast.Call(call.node.func, call.node.args, [
+        kw for kw in call.node.keywords if not (kw.arg is None and isinstance(kw.value, ast.Name)
+                                                and kw.value.id == call.spread)] + list(call.filled) + list(extra)),
+        call.node)
+
+
+def _passed_on_findings(file: str, site: ast.Call, call: SpreadCall, rules, target,
+                        keywords: list[ast.keyword] | None = None, source: str = "") -> list[Finding]:
+    """``create_ddp_model(model, broadcast_buffers=False)`` where ``create_ddp_model(model, **kwargs)`` calls
+    ``DistributedDataParallel(model, **kwargs)``: a keyword the callable does not name goes into its **kwargs and
+    on to torch, so a keyword rule the torch call breaks only with the keywords of this call site is found at
+    the site, the line that passes the keyword. ``keywords``: what the site passes, when not only its own
+    (``source`` says where the others come from)."""
+    extra = [kw for kw in (site.keywords if keywords is None else keywords)
+             if kw.arg is not None and kw.arg not in call.named]
+    if not extra:
+        return []
+    before = {rule.id for rule in call_rules(rules, call.api, target, _probe(call))}
+    return [finding_at(file, site, call.api, rule, f"{rule.message} ({source}{call.callable} passes its "
+                       f"**{call.spread} on to {call.api.rsplit('.', 1)[-1]}, line {call.node.lineno})", rule.fix)
+            for rule in call_rules(rules, call.api, target, _probe(call, extra))
+            if rule.kind == "keyword" and rule.id not in before]
+
+
+def _config_findings(file: str, site: ast.Call, path: tuple[str, ...], call: SpreadCall, config, rules,
+                     target) -> list[Finding]:
+    """``create_ddp_model(model, **cfg.train.ddp)`` with ``train = dict(ddp=dict(broadcast_buffers=False))`` in a
+    config file: the keywords of each definition the config files give the dict (configdicts.py), with the site's
+    own, as :func:`_passed_on_findings`; one finding per rule, naming the first definition that breaks it."""
+    own = [kw for kw in site.keywords if kw.arg is not None]
+    found: dict[str, Finding] = {finding.rule: None for finding in _passed_on_findings(file, site, call, rules, target)}
+    for where, line, keywords in config(path):
+        source = f"{'.'.join(path)} = {_short(where)}:{line}; "
+        for finding in _passed_on_findings(file, site, call, rules, target, own + keywords, source):
+            found.setdefault(finding.rule, finding)
+    return [finding for finding in found.values() if finding is not None]  # the site's own keywords: found already
+
+
+def _short(path: str) -> str:
+    """The last two parts of a file's path: ``common/train.py``."""
+    return "/".join(path.replace("\\", "/").rsplit("/", 2)[-2:])
+
+
+def _held_findings(file: str, call: SpreadCall, files: list[SpreadFile], rules, target) -> list[Finding]:
+    """``torch.onnx.export(m, x, f, training=..., **export_kwargs)`` in ``_test_model(self, m, x, **export_kwargs)``,
+    whose callers pass only ``input_names=``/``dynamic_axes=`` (directly, or through their own **kwargs, which
+    their callers fill the same way): ``export_kwargs`` holds no more than those names, so an argument none of
+    them is (``dynamo``) is missing from the call. A missing-argument rule is found when it holds both of the call
+    without the spread and of the call with every name the callers pass."""
+    passed = passed_keywords(call.callable, files, frozenset())
+    if passed is None:
+        return []
+    held = [ast.keyword(name, ast.Name("_passed_")) for name in sorted(passed - call.named)]
+    without = {rule.id for rule in call_rules(rules, call.api, target, _probe(call)) if rule.kind == "missing-argument"}
+    if not without:
+        return []
+    names = ", ".join(kw.arg for kw in held) or "nothing"
+    found = [rule for rule in call_rules(rules, call.api, target, _probe(call, held)) if rule.id in without]
+    narrowed = {(r.kind, r.argument) for r in found if r.with_any}  # the narrower rule says it better (the walk's way)
+    return [finding_at(file, call.node, call.api, rule, f"{rule.message} (**{call.spread} holds at most {names}: "
+                       f"what the calls of {call.callable} in the project pass)", rule.fix)
+            for rule in found if rule.with_any or (rule.kind, rule.argument) not in narrowed]
+
+
+def passed_keywords(name: str, files: list[SpreadFile], seen: frozenset[str]) -> frozenset[str] | None:
+    """Every keyword the calls of ``name`` in the sub-project pass, by last name, following a call that passes its
+    own function's **kwargs on to that function's callers; None when one call spreads an unknown ``**x`` or
+    ``name`` has no call (a library's entry point: its users pass what they like) -- unless ``name`` is a private
+    callable reached through a pass-on (``_from_config(self, **kw)`` no code calls passes nothing)."""
+    if not any(name in sites.sites for _, sites, _, _ in files):
+        return frozenset() if seen and name.startswith("_") else None
+    found: set[str] = set()
+    for _, sites, _, _ in files:
+        known, through = sites.passing.get(name, (frozenset(), frozenset()))
+        if known is None:
+            return None
+        found |= known
+        for outer, named in through:
+            if outer in seen or outer == name:
+                continue
+            more = passed_keywords(outer, files, seen | {name})
+            if more is None:
+                return None
+            found |= more - named
+    return frozenset(found)
+
+
+def helper_names(files: list[SpreadFile]) -> set[str]:
+    """The project callables whose **kwargs reach a ruled torch call (not private methods)."""
+    return {call.callable for _, sites, _, _ in files for call in sites.spread if not call.method}
+
+
+def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) -> SpreadFile | None:
+    """The part of a file the walk skipped (it names no torch: ``tools/lazyconfig_train_net.py`` calling
+    ``create_ddp_model(model, **cfg.train.ddp)``) in the pass: its calls of ``helpers``, read only when its text
+    names one. Its own function and class names count for "defined twice" like any file's."""
+    if not any(f"{name}(" in code for name in helpers):
+        return None
+    from ..parsing import parse_python
+    from .configdicts import config_path
+    try:
+        tree = parse_python(code, file)
+    except (SyntaxError, ValueError):
+        return None
+    sites, names, bases = CallSites(), set(), {}
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+            if isinstance(statement, ast.ClassDef):
+                bases[statement.name] = tuple(
+                    base.attr if isinstance(base, ast.Attribute) else base.id
+                    for base in statement.bases if isinstance(base, (ast.Name, ast.Attribute)))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+        if name not in helpers:
+            continue
+        sites.note_site(name, node)
+        if any(kw.arg in keyword_arguments for kw in node.keywords):
+            sites.keyword_sites.append((name, node))
+        if paths := [path for kw in node.keywords if kw.arg is None and (path := config_path(kw.value)) is not None]:
+            sites.config_sites.append((name, node, paths[0]))
+    return SpreadFile(file, sites, names, bases)

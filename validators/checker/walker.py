@@ -63,6 +63,7 @@ from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall, filled_keywords
+from .configdicts import config_path
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
@@ -136,7 +137,9 @@ class FindingCollector(ast.NodeVisitor):
         self.scope_of_save: dict[int, int] = {}  # id(save call) -> its scope, for those
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
-        self.spreading: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (callable, **kwargs name, named)
+        # scope -> (callable, **kwargs name, named, a private method's?): a private method (``_export(self, **kw)``)
+        # is called by its last name, ``self._export(...)``, and only by the project (spread.py)
+        self.spreading: dict[int, tuple[str, str, frozenset[str], bool]] = {}
         self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
         self.super_bases: tuple[str, ...] = ()  # the torch classes whose __init__ the walked class's super() reaches
@@ -745,9 +748,11 @@ class FindingCollector(ast.NodeVisitor):
             if (arguments.defaults or any(arguments.kw_defaults)) and (
                     callable_name := self._called_as(node, outer)) is not None:
                 self.defaults_of[self.scope] = (callable_name, quiet_defaults(node))
-            if arguments.kwarg is not None and (callable_name := self._called_as(node, outer)) is not None:
+            if arguments.kwarg is not None and ((callable_name := self._called_as(node, outer)) is not None or (
+                    outer in self.class_scopes and _is_private(node.name))):
                 named = frozenset(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
-                self.spreading[self.scope] = (callable_name, arguments.kwarg.arg, named - {"self"})
+                self.spreading[self.scope] = (callable_name or node.name, arguments.kwarg.arg, named - {"self"},
+                                              callable_name is None)
             if node.decorator_list:  # @pytest.mark.parametrize("spec_class", [OneHot, Binary])
                 self.foreign_classes.update((self.scope, name) for name in parametrized_classes(node, self._foreign_import))
             for decorator in node.decorator_list:
@@ -1382,15 +1387,22 @@ class FindingCollector(ast.NodeVisitor):
         if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
             func = node.func
             if isinstance(func, (ast.Name, ast.Attribute)):
-                self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node)
+                self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node,
+                                          self.spreading.get(self.scope))
+                if node.keywords and not self.guarded and any(kw.arg in self.rules.keyword_arguments
+                                                              for kw in node.keywords):
+                    self.call_sites.keyword_sites.append((name, node))  # passed on through **kwargs? (spread.py)
+                if not self.guarded and (paths := [path for kw in node.keywords if kw.arg is None
+                                                   and (path := config_path(kw.value)) is not None]):
+                    self.call_sites.config_sites.append((name, node, paths[0]))  # **cfg.train.ddp (configdicts.py)
                 if name[:1].isupper() and node.keywords and not self.guarded and any(
                         kw.arg in self.rules.keyword_arguments for kw in node.keywords):
                     self.class_facts.constructor_calls.append((name, node))  # a subclass of torch's? (inherited.py)
         elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
-            callable_name, spread, named = self.spreading[self.scope]
+            callable_name, spread, named, method = self.spreading[self.scope]
             if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
                 filled = filled_keywords(self.scope_nodes[self.scope], spread) if self.scope in self.scope_nodes else ()
-                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled))
+                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled, method))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
             if self.scope in self.defaults_of and node.keywords and not self.guarded:
@@ -2041,3 +2053,8 @@ def class_constant_lookup(constants: dict[str, dict[str, str]], classes: list[st
             owner = classes[-1] if classes else ""
         return constants.get(owner, {}).get(node.attr)
     return lookup
+
+
+def _is_private(name: str) -> bool:
+    """``_export``, not ``__call__``: a method only its own code calls (spread.py)."""
+    return name.startswith("_") and not name.startswith("__")
