@@ -36,6 +36,12 @@ LIBRARY_SUBCLASSES = {
     # dropped the function for mmengine)
     **{f"{package}.utils{sub}.build_ddp": _DDP for package in ("mmdet", "mmseg", "mmrotate", "mmtrack")
        for sub in ("", ".util_distribution")},
+    # functorch, the package torch wheels still ship: its transforms and make_functional* are thin wrappers in
+    # torch._functorch.deprecated that warn at each call (FutureWarning since 2.0); an import of one binds that
+    # wrapper, for functorch-api-deprecated. functorch.dim, functorch.compile and functorch.experimental stay apart.
+    **{f"functorch.{name}": f"torch._functorch.deprecated.{name}"
+       for name in ("vmap", "grad", "grad_and_value", "vjp", "jvp", "jacrev", "jacfwd", "hessian", "functionalize",
+                    "make_functional", "make_functional_with_buffers", "combine_state_for_ensemble")},
 }
 
 
