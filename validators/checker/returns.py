@@ -20,7 +20,7 @@ import ast
 import os
 from pathlib import Path
 
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, is_torch_module, own_statements
 from .provenance import plain_numpy
 from .source import parse_module_file
 
@@ -116,6 +116,23 @@ def module_suffix(module: str | None, level: int, importer: str) -> str | None:
     for _ in range(level - 1):
         folder = os.path.dirname(folder)
     return os.path.join(folder, *parts).replace(os.sep, "/")
+
+
+def from_imported(node: ast.ImportFrom, importer: str) -> dict[str, tuple[str, str]]:
+    """local name -> (module path suffix, imported name) for a from-import of a project module (not torch's):
+    ``from .metrics import f as g`` -> ``{"g": ("/p/pkg/metrics", "f")}``."""
+    if not node.level and is_torch_module(node.module or ""):
+        return {}
+    suffix = module_suffix(node.module, node.level, importer)
+    return {} if suffix is None else {a.asname or a.name: (suffix, a.name) for a in node.names if a.name != "*"}
+
+
+def imported_module_paths(node: ast.Import) -> dict[str, str]:
+    """local name -> module path suffix for the modules an import statement binds (not torch's):
+    ``import pkg.metrics as metrics`` -> ``{"metrics": "pkg/metrics"}``, ``import pkg.metrics`` -> ``{"pkg": "pkg"}``."""
+    return {alias.asname or alias.name.partition(".")[0]:
+            (alias.name if alias.asname else alias.name.partition(".")[0]).replace(".", "/")
+            for alias in node.names if not is_torch_module(alias.name)}
 
 
 def is_module_file(path: str, suffix: str) -> bool:

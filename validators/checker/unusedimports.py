@@ -36,7 +36,7 @@ import ast
 import os
 from pathlib import Path
 
-from .returns import is_module_file
+from .returns import from_imported, imported_module_paths, is_module_file
 from .source import Unreadable, parse_module_file, read_source
 
 
@@ -106,8 +106,6 @@ def used_by_importers(unread: list[tuple[str, dict[str, list]]],
     suffix, name): walker ``loads.imported``) and its module imports (local -> module path suffix:
     ``loads.imported_modules``, read as ``amp.autocast``). ``unwalked``: files the walk skipped (no ``torch`` in
     them), parsed only where their text names a dropped name and the module's file name."""
-    from .returns import module_suffix
-
     # imported name or module's last part -> (importer, local, module path suffix, imported name or None: a module)
     index: dict[str, list[tuple[str, str, str, str | None]]] = {}
     for importer, imported, modules in importers:
@@ -116,7 +114,7 @@ def used_by_importers(unread: list[tuple[str, dict[str, list]]],
     for importer in unwalked:
         code = _text(importer)
         if code is not None and any(stem in code and any(name in code for name in names) for stem, names in wanted) \
-                and (found := _module_imports(importer, module_suffix)):
+                and (found := _module_imports(importer)):
             _index(index, importer, *found)
     parsed: dict[str, tuple[set[str], set[tuple[str, str]]] | None] = {}
     restored: dict[str, list] = {}
@@ -172,7 +170,7 @@ def _text(path: str) -> str | None:
         return None
 
 
-def _module_imports(path: str, module_suffix) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
+def _module_imports(path: str) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
     """A skipped file's from-imports and module imports, as the walker notes them (``loads.imported``,
     ``loads.imported_modules``)."""
     tree = parse_module_file(Path(path))
@@ -181,9 +179,8 @@ def _module_imports(path: str, module_suffix) -> tuple[dict[str, tuple[str, str]
     imported: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and (suffix := module_suffix(node.module, node.level, path)):
-            imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
+        if isinstance(node, ast.ImportFrom):
+            imported.update(from_imported(node, path))
         elif isinstance(node, ast.Import):
-            modules.update((a.asname or a.name.partition(".")[0],
-                            (a.name if a.asname else a.name.partition(".")[0]).replace(".", "/")) for a in node.names)
+            modules.update(imported_module_paths(node))
     return imported, modules

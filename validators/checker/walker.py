@@ -54,7 +54,7 @@ from .provenance import KEYWORDS
 from .uint8masks import _maker_span, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .probes import probe_rules
-from .returns import any_returns_object, module_suffix
+from .returns import any_returns_object, from_imported, imported_module_paths
 from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
@@ -1017,9 +1017,7 @@ class FindingCollector(ast.NodeVisitor):
 
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        if (node.level or not is_torch_module(node.module or "")) and \
-                (suffix := module_suffix(node.module, node.level, self.filename)) is not None:
-            self.loads.imported.update((a.asname or a.name, (suffix, a.name)) for a in node.names if a.name != "*")
+        self.loads.imported.update(from_imported(node, self.filename))
         if not node.level and not is_torch_module(node.module or "") and \
                 (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
             self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
@@ -1060,13 +1058,11 @@ class FindingCollector(ast.NodeVisitor):
         self._check_absent(node, node.module, [alias.name for alias in node.names if alias.name != "*"], "ImportError")
 
     def visit_Import(self, node: ast.Import) -> None:
+        self.loads.imported_modules.update(imported_module_paths(node))  # import pkg.metrics as m: m.f() is pkg/metrics.py
         for alias in node.names:
             if not is_torch_module(alias.name) and alias.name.partition(".")[0] not in (
                     *sys.stdlib_module_names, "typing_extensions") and (alias.asname or "." not in alias.name):
                 self.loads.imported_module_names.add(alias.asname or alias.name)  # import pandas as pd
-            if not is_torch_module(alias.name):  # import pkg.metrics as metrics: metrics.f() names pkg/metrics.py
-                self.loads.imported_modules[alias.asname or alias.name.partition(".")[0]] = (
-                    alias.name if alias.asname else alias.name.partition(".")[0]).replace(".", "/")
             package = alias.name.partition(".")[0]
             self.evidence.imported_packages.add(package)
             self.evidence.lightning |= is_lightning_module(alias.name)
