@@ -124,9 +124,10 @@ _CATCH_ALL = frozenset({"Exception", "BaseException"})
 # --- which branch runs on the target ------------------------------------------------------------
 
 _COMPARE = {ast.GtE: ">=", ast.Gt: ">", ast.LtE: "<=", ast.Lt: "<", ast.Eq: "==", ast.NotEq: "!="}
-_NAMED = re.compile(r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal|greater_?than|ge|gt|less_?(?:or_?)?equal|"
-                    r"less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
-_NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
+# transformers spells "at least" `is_torch_greater_or_equal_than_1_10`: the `_than` after `equal` is optional
+_NAMED = re.compile(r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal(?:_?than)?|greater_?than|ge|gt|"
+                    r"less_?(?:or_?)?equal(?:_?than)?|less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
+_NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "greaterorequalthan": ">=", "lessorequalthan": "<=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
               "gt": ">", "lessequal": "<=", "lessorequal": "<=", "le": "<=", "lessthan": "<", "lt": "<",
               "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
 
