@@ -45,6 +45,12 @@ LIBRARY_SUBCLASSES = {
 }
 
 
+# The modules (and their parents) that hold a LIBRARY_SUBCLASSES name: `import functorch` or `import mmcv.parallel`
+# binds one, and a dotted use through it (functorch.vmap) resolves to the torch name.
+LIBRARY_MODULES = frozenset(".".join(parts[:end]) for parts in (name.split(".") for name in LIBRARY_SUBCLASSES)
+                            for end in range(1, len(parts)))
+
+
 def is_torch_module(module: str) -> bool:
     return module == "torch" or module.startswith("torch.")
 
@@ -56,6 +62,7 @@ class ImportMap:
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
     imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
+    library_modules: dict[str, str] = field(default_factory=dict)  # local name -> a LIBRARY_MODULES module it binds
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
     packages: set[str] = field(default_factory=set)  # top-level packages of the absolute non-torch `from` imports and all `import`s
     # a torch import statement: its findings are at the statement even where every name it binds is rebound
@@ -167,7 +174,11 @@ class ImportMap:
     def _add_import(self, node: ast.Import) -> None:
         for alias in node.names:
             if not is_torch_module(alias.name):
-                self.other_names.add(alias.asname or alias.name.partition(".")[0])
+                local = alias.asname or alias.name.partition(".")[0]
+                self.other_names.add(local)
+                module = alias.name if alias.asname else local
+                if module in LIBRARY_MODULES:  # `import functorch`: functorch.vmap(f) is torch's deprecated wrapper
+                    self.library_modules[local] = module
                 continue
             self.imports_torch = True
             if alias.asname:
@@ -222,6 +233,8 @@ class ImportMap:
         head, _, rest = dotted.partition(".")
         if head in self.aliases:
             return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
+        if head in self.library_modules:  # functorch.vmap, mmcv.parallel.MMDistributedDataParallel
+            return LIBRARY_SUBCLASSES.get(f"{self.library_modules[head]}.{rest}")
         for module in self.star_modules:
             candidate = f"{module}.{dotted}"
             if known(candidate) or known(f"{module}.{head}"):
