@@ -90,6 +90,11 @@ OBJECT_SIGNALS = frozenset({
     "named_modules", "children", "named_children", "state_dict", "zero_grad", "requires_grad_",
     "predict", "fit", "transform", "__dict__",
 })
+# A class's alternate constructors: ``Config.fromfile(p)`` (mmengine), ``OmegaConf.create/load/merge``,
+# ``Tokenizer.from_file(p)``: each returns an instance, which weights_only refuses like the class's own call. Not any
+# class attribute: ``OmegaConf.to_container(c)`` returns a plain dict.
+_ALTERNATE_CONSTRUCTOR = re.compile(r"from_\w+$|fromfile$|(load|create|structured|merge)$")
+
 # Keys under which checkpoints keep an argparse Namespace or a config object.
 NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
 # Under these keys an attribute read (``ckpt["settings"].vocab``) means an object: a dict has no such attributes.
@@ -442,22 +447,28 @@ class LoadedObjects:
         """The walker enters the first branch of an ``if`` (see next_branch, leave_branch)."""
         self.branch_frames.append(({}, []))
 
-    def next_branch(self) -> None:
+    def next_branch(self, leaves: bool = False) -> None:
         """The walker leaves one branch for the next: the names bound so far get their values from before the
-        ``if`` back, and what each held at the branch's end is kept."""
+        ``if`` back, and what each held at the branch's end is kept, unless the branch ends in ``return``/``raise``/
+        ``continue``/``break`` (``leaves``): then nothing it bound reaches the lines after the ``if``."""
         before, ends = self.branch_frames[-1]
-        ends.append(self._held(before))
+        if not leaves:
+            ends.append(self._end(before))
         self._restore(before)
 
-    def leave_branch(self, has_else: bool) -> None:
-        """After the ``if``: a name bound in some branch holds what one of the branches left in it (or, without an
-        ``else``, what it held before); ``current`` keeps the last branch's value, the loads among the others
-        become alternatives."""
+    def leave_branch(self, has_else: bool, leaves: bool = False) -> None:
+        """After the ``if``: a name bound in some branch holds what one of the branches that go on left in it (or,
+        without an ``else``, what it held before); ``current`` keeps the value of the last of those branches, the
+        loads among the others become alternatives. ``if cfg: c = Config.fromfile(p) else: raise ...`` leaves one
+        value in ``c``, not two."""
         before, ends = self.branch_frames.pop()
-        ends.append(self._held(before))
+        if not leaves:
+            ends.append(self._end(before))
+        elif ends and has_else:  # the else left the block: the names hold what an earlier branch left in them
+            self._restore({key: (value, set()) for key, value in ends[-1][0].items()})
         for key, (old, old_others) in before.items():
             held: set[int] = set()
-            for end in ends:
+            for _, end in ends:
                 held |= end.get(key, {old, *old_others})
             if not has_else:
                 held |= {old, *old_others}
@@ -466,6 +477,10 @@ class LoadedObjects:
                 self.alternatives[key] = others
             else:
                 self.alternatives.pop(key, None)
+
+    def _end(self, before) -> tuple[dict, dict]:
+        """At a branch's end, for each name bound in the open ``if``: its value, and every value it may hold."""
+        return {key: self.current.get(key) for key in before}, self._held(before)
 
     def _held(self, before) -> dict[tuple[int, str], set]:
         """What each name bound in an open branch may hold now: its value and its alternatives."""
@@ -579,6 +594,9 @@ class LoadedObjects:
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
                 value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
             return _CLASS_NAME.match(value.func.attr) is not None  # datasets.OmnivoreKinetics(...)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) \
+                and _ALTERNATE_CONSTRUCTOR.match(value.func.attr):  # Config.fromfile(path), OmegaConf.load(path)
+            return value.func.value.id in self.imported_classes or value.func.value.id in self.local_classes
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
             value.func.id in self.imported_classes or value.func.id in self.local_classes)
 

@@ -582,10 +582,11 @@ class FindingCollector(ast.NodeVisitor):
                 self.branch_path.append((id(node), 0))
                 self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
-                self.loads.next_branch()
+                self.loads.next_branch(leaves=isinstance(node.body[-1], _LEAVE_BLOCK))
                 self._visit_list(node.orelse)
                 self.branch_path.pop()
-                self.loads.leave_branch(bool(node.orelse))
+                self.loads.leave_branch(bool(node.orelse), leaves=bool(node.orelse) and isinstance(node.orelse[-1],
+                                                                                               _LEAVE_BLOCK))
             else:
                 self.generic_visit(node)
             if tested:
