@@ -587,6 +587,9 @@ class LoadedObjects:
             return True
         if head in self.pil_images and last in _PIL_IMAGES and callee.count(".") == 1:
             return True  # Image.fromarray(a): a PIL.Image.Image
+        if last in _MAPS and call.args and (mapped := dotted_name(call.args[0])) is not None and (
+                _CONVERTER.search(mapped.rsplit(".", 1)[-1]) or mapped.rsplit(".", 1)[-1] in self.local_classes):
+            return True  # pool.map(self.convert_examples_to_features, items): a list of what the converter builds
         if self._is_collate(call):
             return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
         if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
@@ -650,6 +653,8 @@ class LoadedObjects:
         """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
         if isinstance(value, ast.Subscript):
             value = value.value
+        if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and isinstance(value.elt, ast.Call):
+            value = value.elt  # [self.convert_examples_to_features(x) for x in items]: a list of what it builds
         if isinstance(value, ast.Call):
             return self._builds_objects(value, scope)
         name = dotted_name(value)
@@ -1399,6 +1404,8 @@ _PIL_IMAGES = frozenset({"fromarray", "open", "new", "frombytes", "merge"})
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
+# map(f, items), pool.map / imap / starmap, executor.map: a list (or iterator) of what ``f`` returns
+_MAPS = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async"})
 _TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
 # A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
 _CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")

@@ -106,3 +106,43 @@ def restore_training_settings(args):
         if hasattr(train_args, param):
             setattr(args, param, getattr(train_args, param))
     return args
+
+
+# seen in: microsoft/CodeBERT CodeReviewer/code/utils.py: features built by the project's converter through
+# pool.map (or a list comprehension) and cached whole; each is a project class instance (Unsupported global)
+class ClsFeatures:
+    def __init__(self, ids):
+        self.ids = ids
+
+
+class SimpleClsDataset:
+    def __init__(self, pool, examples, savep):
+        if os.path.exists(savep):
+            self.feats = torch.load(savep)  # finding: torch-load-saved-objects
+        else:
+            self.feats = pool.map(self.convert_examples_to_features, examples)
+            torch.save(self.feats, savep)
+
+    def convert_examples_to_features(self, example):
+        return ClsFeatures(example.ids)
+
+
+class SimpleGenDataset:
+    def __init__(self, examples, savep):
+        if os.path.exists(savep):
+            self.feats = torch.load(savep)  # finding: torch-load-saved-objects
+        else:
+            self.feats = [self.convert_examples_to_features(example) for example in examples]
+            torch.save(self.feats, savep)
+
+    def convert_examples_to_features(self, example):
+        return ClsFeatures(example.ids)
+
+
+def tokenized(pool, examples, savep):
+    # a mapped function that is neither a converter nor a class: what it returns is not known here
+    if os.path.exists(savep):
+        return torch.load(savep)
+    out = pool.map(len, examples)
+    torch.save(out, savep)
+    return out
