@@ -225,6 +225,9 @@ def file_name(node: ast.AST | None) -> str | None:
         return f"{{{option}}}{node.right.value}"  # args.env_name + ".pt": the file an option names, in every script
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
             and node.args and (node.func.attr == "joinpath" or (dotted_name(node.func.value) or "") in (
-                "os.path", "path", "osp", "posixpath")):
+                "os.path", "path", "osp", "posixpath") or (len(node.args) >= 2 and not isinstance(
+                node.func.value, ast.Constant))):
+        # any receiver with two parts or more (``op.join(d, "a.bin")`` after ``import os.path as op``, ``bf.join``):
+        # str.join takes one iterable, so a join of two arguments joins a path
         return file_name(node.args[-1])
     return None

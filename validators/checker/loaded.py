@@ -150,6 +150,9 @@ class LoadedObjects:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
+        # (scope, name) bound to an item of a name, whatever the key (``m = ckpt["ema" if e else "model"].float()``)
+        self.save_scopes: set[int] = set()  # scopes holding a torch.save
+        self.item_names: dict[tuple[int, str], tuple[int, str]] = {}  # -> (what it held: see current, container)
         self.object_names: set[tuple[int, str]] = set()
         self.object_calls: set[int] = set()  # id(call) whose result is used directly as an object
         self.objects_saved_to: set[tuple[int, str]] = set()  # paths torch.save wrote objects to (see _path_key)
@@ -400,6 +403,9 @@ class LoadedObjects:
             self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
         if not isinstance(target, ast.Name):
             return
+        item = value
+        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in _SELF_RETURNING:
+            item = item.func.value
         if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
             value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
@@ -427,6 +433,13 @@ class LoadedObjects:
                     before[key] = (self.current.get(key), self.alternatives.get(key, set()))
             self.current[key] = id(value) if isinstance(value, ast.Call) else 0
             self.alternatives.pop(key, None)
+            if isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
+                # kept with what the name holds then (``current``, restored per branch of an ``if``)
+                self.item_names[key] = (self.current[key], item.value.id)
+            elif not self.branch_frames:
+                self.item_names.pop(key, None)
+        elif not (isinstance(item, ast.Name) and item.id == target.id) and not self.branch_frames:
+            self.item_names.pop((scope, target.id), None)  # m = build(m): another object; not m = m.eval()
 
     def commit_holding(self) -> None:
         """The walker has walked the assignment whose binding ``bind`` saw: the name holds the new value from here."""
@@ -574,6 +587,9 @@ class LoadedObjects:
             return True
         if head in self.pil_images and last in _PIL_IMAGES and callee.count(".") == 1:
             return True  # Image.fromarray(a): a PIL.Image.Image
+        if last in _MAPS and call.args and (mapped := dotted_name(call.args[0])) is not None and (
+                _CONVERTER.search(mapped.rsplit(".", 1)[-1]) or mapped.rsplit(".", 1)[-1] in self.local_classes):
+            return True  # pool.map(self.convert_examples_to_features, items): a list of what the converter builds
         if self._is_collate(call):
             return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
         if isinstance(call.func, ast.Attribute) and last in _SAME_KIND and self._is_built(call.func.value, scope):
@@ -611,13 +627,19 @@ class LoadedObjects:
         if module is None:
             return False
         owner, _, name = (f"{module}.{rest}" if rest else module).rpartition(".")
-        return owner == "torch.nn" and _CLASS_NAME.match(name) is not None and name not in _PLAIN_NN
+        if owner == "torch.nn":
+            return _CLASS_NAME.match(name) is not None and name not in _PLAIN_NN
+        # capitalised, as their classes are (``SGD``, ``LBFGS``, ``TensorDataset``); their functions are lower case
+        return name[:1].isupper() and (owner in _REFUSED_TORCH_OWNERS or owner.startswith(
+            ("torch.optim.", "torch.utils.data.")))
 
     def _constructed(self, value: ast.expr, scope: int) -> bool:
         """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
         every binding of that attribute in the class so far builds one."""
         if isinstance(value, ast.Name):
-            return self.holding.get((scope, value.id)) in self.constructed and (scope, value.id) not in self.alternatives
+            # ``if only_src: data = TensorDataset(a) else: data = TensorDataset(a, b)``: every value it may hold is one
+            return self.holding.get((scope, value.id)) in self.constructed and \
+                self.alternatives.get((scope, value.id), set()) <= self.constructed
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
             return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
         return self._constructs(value)
@@ -631,6 +653,8 @@ class LoadedObjects:
         """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
         if isinstance(value, ast.Subscript):
             value = value.value
+        if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and isinstance(value.elt, ast.Call):
+            value = value.elt  # [self.convert_examples_to_features(x) for x in items]: a list of what it builds
         if isinstance(value, ast.Call):
             return self._builds_objects(value, scope)
         name = dotted_name(value)
@@ -880,6 +904,7 @@ class LoadedObjects:
         if len(call.args) < 2:
             return False
         saved = call.args[0]
+        self.save_scopes.add(scope)
         if isinstance(saved, ast.Name):
             self.resaved.add((scope, saved.id))
         if (display := self.saved_dict(saved, scope)) is not None:  # {...}, dict(k=v), or a name bound to one
@@ -1042,7 +1067,12 @@ class LoadedObjects:
         """The load's result has keys dropped (``ckpt.pop(k, None)``) and is torch.save()d again: a checkpoint
         stripped for publishing (see runnerckpt.py)."""
         bound = None if id(call) in self.item_bound else self.bindings.get(id(call))
-        return bound is not None and bound in self.stripped and bound in self.resaved
+        if bound is not None and bound in self.stripped and bound in self.resaved:
+            return True
+        # or the same function reads its "meta" and "state_dict" and torch.save()s a checkpoint again (``checkpoint
+        # = dict(); checkpoint["meta"] = new_meta; ...; torch.save(checkpoint, out)``): a converter that keeps the
+        # layout of the runner's published file, whatever else the checkpoint it reads held
+        return bound is not None and bound[0] in self.save_scopes and {"meta", "state_dict"} <= self.keys_of(call)
 
     def state_keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys of this load whose item goes straight to ``load_state_dict`` (``m.load_state_dict(ckpt["model"])``):
@@ -1167,6 +1197,12 @@ class LoadedObjects:
             self.object_names.add((scope, node.id))
             if scope in self.functions or scope in self.methods:
                 self.note_object_param(scope, node.id)
+            if (item := self.item_names.get((scope, node.id))) is not None and \
+                    self.current.get((scope, node.id), 0) == item[0] and (scope, item[1]) not in self.object_names:
+                # m = ckpt["model"].float(); m.eval(): the item is a module, so the container held one
+                self._mark(ast.Name(item[1]), scope)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+            self.object_names.add((0, f"self.{node.attr}"))  # self.ckpt["model"].float().state_dict(), any method
         elif isinstance(node, ast.Call):
             self.object_calls.add(id(node))
             if isinstance(node.func, ast.Attribute):  # x.cuda().eval(): x is the object
@@ -1191,7 +1227,8 @@ class LoadedObjects:
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))
-        if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)):
+        if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)) or \
+                self.attribute_bindings.get(id(call)) in self.object_names:
             return True
         if self._built_elsewhere(call):
             return True
@@ -1367,6 +1404,8 @@ _PIL_IMAGES = frozenset({"fromarray", "open", "new", "frombytes", "merge"})
 _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float", "double", "bfloat16",
                           "requires_grad_", "to_empty"})
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
+# map(f, items), pool.map / imap / starmap, executor.map: a list (or iterator) of what ``f`` returns
+_MAPS = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async"})
 _TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
 # A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
 _CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
@@ -1538,6 +1577,12 @@ def _class_of(node: ast.expr) -> bool:
 # torch.nn names weights_only loads as they are: a Parameter (rebuilt by torch._utils._rebuild_parameter) and the
 # tensor kinds beside it; every other torch.nn class is a Module, refused.
 _PLAIN_NN = frozenset({"Parameter", "Buffer", "UninitializedParameter", "UninitializedBuffer"})
+# torch packages outside torch.nn whose classes weights_only refuses as a whole object (run on torch 2.15:
+# "Unsupported global: GLOBAL torch.utils.data.dataset.TensorDataset", also Subset, ConcatDataset, torch.optim.sgd.SGD,
+# torch.optim.lr_scheduler.StepLR, torch.amp.grad_scaler.GradScaler; their state_dict()s load): a TensorDataset cached
+# with torch.save(data, cache_fn), an optimizer or a scheduler saved whole. Submodules of torch.optim and
+# torch.utils.data count too (torch.optim.lr_scheduler.StepLR, torch.utils.data.dataset.Subset).
+_REFUSED_TORCH_OWNERS = frozenset({"torch.utils.data", "torch.optim", "torch.amp", "torch.cuda.amp"})
 
 
 # Module methods that return the module itself (``model.float()``, ``.eval()``, ``.to(device)``): a name bound to

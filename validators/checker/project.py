@@ -148,7 +148,7 @@ class ProjectEvidence:
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file)):
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
-                why := reads_runner_checkpoint(candidate.keys, candidate.publishes)):
+                why := reads_runner_checkpoint(candidate.keys, candidate.publishes, candidate.file_name)):
             return by_when["saved-in-project"], why
         if "saved-in-project" in by_when and self.sat and (why := reads_sat_checkpoint(candidate.file_name)):
             return by_when["saved-in-project"], why

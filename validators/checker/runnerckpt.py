@@ -37,12 +37,20 @@ def trains_with_runner(code: str) -> bool:
     return "Runner" in code and _RUNNER_IMPORT.search(code) is not None
 
 
-def reads_runner_checkpoint(keys: frozenset[str], publishes: bool) -> str | None:
+# The files mmengine's CheckpointHook writes into the work dir (``epoch_{N}.pth``, ``iter_{N}.pth``; mmengine 0.10
+# hooks/checkpoint_hook.py ``filename_tmpl``), and the last one's ``last_checkpoint`` pointer names one of them.
+_HOOK_FILE = re.compile(r"(epoch|iter)_\d+\.pth")
+
+
+def reads_runner_checkpoint(keys: frozenset[str], publishes: bool, file_name: str | None = None) -> str | None:
     """In a project that trains with the Runner: why this load reads one of its training checkpoints, or None."""
     if not keys <= RUNNER_KEYS:
         return None  # it reads a key the Runner never writes: some other file
     if "message_hub" in keys:
         return f"it reads 'message_hub' of an mmengine Runner checkpoint, which holds {REFUSED} objects"
+    if file_name is not None and _HOOK_FILE.fullmatch(file_name):
+        return (f"it reads {file_name}, a file the Runner's CheckpointHook names so; its 'message_hub' holds "
+                f"{REFUSED} objects")
     if publishes:
         return ("it strips keys from a checkpoint and saves the rest, as publishing a checkpoint of the project's "
                 f"mmengine Runner does; its 'message_hub' holds {REFUSED} objects")

@@ -90,6 +90,22 @@ _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 _MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
 
 
+def _positional_save(node: ast.Call) -> ast.Call:
+    """``torch.save(obj=x, f=p)`` (or ``torch.save(x, f=p)``) as the call ``torch.save(x, p)`` it makes; the call itself
+    when it passes both positionally. The values are the call's own nodes, so what was noted of them still holds."""
+    if len(node.args) >= 2 or not node.keywords:
+        return node
+    by_name = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg is not None}
+    args = list(node.args)
+    for name in ("obj", "f")[len(args):]:
+        if name not in by_name:
+            return node
+        args.append(by_name[name])
+    call = ast.Call(func=node.func, args=args,
+                    keywords=[keyword for keyword in node.keywords if keyword.arg not in ("obj", "f")])
+    return ast.copy_location(call, node)
+
+
 def _saves_on_main(call: ast.Call) -> bool:
     """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
     name = dotted_name(call.func)
@@ -340,7 +356,8 @@ class FindingCollector(ast.NodeVisitor):
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := (tuple(rule for rule in rules if rule.when in ENV_CONDITIONS)
-                           if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) else
+                           if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) and
+                           not self.loads.publishes(call) else  # (a converter's in-place save: no resume)
                            # (a resumed plain checkpoint this file writes to the same path: only the env opt-out)
                            tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
                                rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
@@ -1355,6 +1372,7 @@ class FindingCollector(ast.NodeVisitor):
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         elif api == "torch.save" or (api is None and _saves_on_main(node)):
+            node = _positional_save(node)  # torch.save(obj=state, f=path): read as torch.save(state, path)
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
                                       self.class_nodes[-1] if self.class_nodes else None)))
