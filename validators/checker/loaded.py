@@ -583,7 +583,7 @@ class LoadedObjects:
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
         if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
                 _CONVERTER.search(last) is not None or \
-                last in _NAMESPACE_CLASSES or callee in self.library_classes:
+                last in _NAMESPACE_CLASSES or callee in self.library_classes or _refused_standard_value(callee, last):
             return True
         if head in self.pil_images and last in _PIL_IMAGES and callee.count(".") == 1:
             return True  # Image.fromarray(a): a PIL.Image.Image
@@ -1412,6 +1412,20 @@ _CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
 # argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
 # "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
 _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
+# Standard-library values outside weights_only's allowlist (each run on torch 2.15: "Unsupported global: GLOBAL
+# collections.defaultdict", collections.deque, frozenset, fractions.Fraction, decimal.Decimal, datetime.datetime);
+# Counter, OrderedDict, set, complex, bytes and bytearray load. Not pathlib.Path (refused too): a Path is mostly an
+# argument of the project's own loaders, whose results would then count as built from objects.
+_REFUSED_STANDARD_CLASSES = frozenset({"defaultdict", "deque", "frozenset", "Fraction", "Decimal"})
+_DATETIME_CALLS = frozenset({"datetime", "datetime.now", "datetime.utcnow", "datetime.today", "datetime.fromtimestamp",
+                             "datetime.datetime", "datetime.date", "date.today"})
+
+
+def _refused_standard_value(callee: str, last: str) -> bool:
+    """``defaultdict(list)``, ``collections.deque()``, ``datetime.now()``: a standard-library object."""
+    if last in _REFUSED_STANDARD_CLASSES:
+        return callee.count(".") <= 1
+    return callee in _DATETIME_CALLS or callee.removeprefix("datetime.") in _DATETIME_CALLS
 
 
 _PATH_METHOD = re.compile(r"(?i)file|path")
