@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
-from .aliases import alias_key, find_aliases
+from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
 from .flatinputs import flat_applied_lines
@@ -214,6 +214,7 @@ class FindingCollector(ast.NodeVisitor):
         # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
         # autograd Function's static methods
         self.instances: dict[tuple[int, str], str] = {}
+        self.held_names: dict[str, dict[str, str]] = {}  # class -> attribute -> torch name it holds (aliases.py)
         # in files that name profiler results (profilerrows.py): the file's functions handed rows, names bound
         # to collections of rows, and names bound to string literals (getattr(evt, sort_key))
         self.row_parameters: dict[str, dict[str, str]] | None = None
@@ -272,8 +273,11 @@ class FindingCollector(ast.NodeVisitor):
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
+        held: dict[str, dict[str, list[str]]] = {}
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
-                                    self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
+                                    self._runs_on_target, self.alias_scopes, held) if self.rules.by_call else {}
+        if held:  # self.tt = torch.cuda, then self.tt.FloatTensor(n): only where such a binding exists
+            self.held_names = held_torch_names(tree, held)
         for (owner, attr), named in self.aliases.items():
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
@@ -1229,9 +1233,24 @@ class FindingCollector(ast.NodeVisitor):
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
+        if dotted and self.held_names and dotted.startswith("self."):
+            return self._held(dotted)
         return self.imports.resolve(dotted, self.rules.knows) if dotted else None
 
+    def _held(self, dotted: str) -> str | None:
+        """``self.tt.FloatTensor`` in a class whose only binding of ``tt`` is ``torch.cuda``: torch.cuda.FloatTensor
+        (aliases.held_torch_names). ``self.tt`` itself is left to the alias rules (a call through it is reported
+        at the binding)."""
+        _, attr, rest = dotted.split(".", 2) if dotted.count(".") >= 2 else (None, None, None)
+        if rest and self.classes and (held := self.held_names.get(self.classes[-1])) and attr in held:
+            return f"{held[attr]}.{rest}"
+        return None
+
     def _check_name(self, node: ast.AST, dotted: str) -> None:
+        if self.held_names and dotted.startswith("self."):
+            if (qualified := self._held(dotted)) is not None:
+                self._check_qualified(node, qualified)
+            return
         qualified = self.imports.resolve(dotted, self.rules.knows)
         if qualified is None:
             return
