@@ -56,7 +56,7 @@ from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, from_imported, imported_module_paths
 from .returnedcalls import ReturnFacts, returned_apis
-from .schedulers import scheduler_names
+from .schedulers import is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
 from .kernels import is_foreign_kernel
@@ -999,7 +999,7 @@ class FindingCollector(ast.NodeVisitor):
             known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
             known[:] = [kw for kw in known if kw.arg != target.slice.value]
             known.append(ast.keyword(target.slice.value, value))
-        if isinstance(value, ast.Call) and self._is_foreign(value.func):
+        if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             passed = {a.id for a in value.args if isinstance(a, ast.Name)}
             # `optimizer, scheduler, lr = load_pretrained_optimizer(path, optimizer, scheduler, lr)`: a scheduler
@@ -1014,6 +1014,28 @@ class FindingCollector(ast.NodeVisitor):
         dotted = dotted_name(func)
         return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func))
                                        or (self.scope, dotted) in self.foreign_classes)
+
+    def _library_schedule(self, func: ast.AST) -> bool:
+        """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
+        returns a torch LambdaLR, not another library's object."""
+        dotted = dotted_name(func)
+        if dotted is None or "_schedule" not in dotted:
+            return False
+        head, _, rest = dotted.rpartition(".")
+        if not head:
+            imported = self.loads.imported.get(rest)
+            return imported is not None and is_library_schedule(*imported)
+        first, _, middle = head.partition(".")
+        module = self.loads.imported_modules.get(first)
+        return module is not None and is_library_schedule("/".join(filter(None, (module, middle.replace(".", "/")))),
+                                                          rest)
+
+    def _scheduler_resolve(self, node: ast.AST) -> str | None:
+        """``_resolve``, reading a library's LambdaLR factory as the LambdaLR it returns (schedulers.py)."""
+        qualified = self._resolve(node)
+        if qualified is None and self._library_schedule(node):
+            return "torch.optim.lr_scheduler.LambdaLR"
+        return qualified
 
     def _foreign_import(self, dotted: str) -> bool:
         """``dotted`` names something a non-torch import binds."""
@@ -1782,17 +1804,18 @@ class FindingCollector(ast.NodeVisitor):
             return False
         if self.scheduler_names is None:
             self.scheduler_names = frozenset() if self._cannot_name_schedulers() else \
-                scheduler_names(self.tree, self._resolve)
+                scheduler_names(self.tree, self._scheduler_resolve)
         return dotted.rsplit(".", 1)[-1] in self.scheduler_names
 
     def _cannot_name_schedulers(self) -> bool:
         """No name here resolves under ``torch.optim.lr_scheduler``: neither an import nor the (ASCII) text spells
-        ``lr_scheduler`` out. Then the file binds no scheduler and the whole-file walk is skipped. The text is read
+        ``lr_scheduler`` (or a library's ``get_linear_schedule_with_warmup``) out. Then the file binds no scheduler
+        and the whole-file walk is skipped. The text is read
         once per file (this is asked before each function's step-order walk); the imports each time, as a function
         that hides an import name takes it out of them while it is walked."""
         if self.text_names_scheduler is None:
             text = self.source_text
-            self.text_names_scheduler = text is None or not text.isascii() or "lr_scheduler" in text
+            self.text_names_scheduler = text is None or not text.isascii() or "_schedule" in text
         return not self.text_names_scheduler and not any(
             "lr_scheduler" in qualified for qualified in (*self.imports.aliases.values(), *self.imports.star_modules))
 
@@ -1963,7 +1986,8 @@ def _spelled_with_getattr(node: ast.AST) -> bool:
 
 def _own_roots(filename: str) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
-    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one."""
+    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
+    its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
@@ -1973,6 +1997,8 @@ def _own_roots(filename: str) -> list[str]:
             break
         folder = os.path.dirname(folder)
         roots.append(folder)
+    if os.path.isdir(source := os.path.join(folder, "src")):
+        roots.append(source)
     return roots
 
 
