@@ -283,7 +283,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
-        self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
+        self.optimizer_steps = OptimizerSteps(tree)  # shared by every function's step-order check
         if mentions_rows(self.source_text):
             self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
@@ -1012,7 +1012,8 @@ class FindingCollector(ast.NodeVisitor):
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
         classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
         dotted = dotted_name(func)
-        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func))
+        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func)
+                                        and not ("." in dotted and self._own_import(dotted.partition(".")[0])))
                                        or (self.scope, dotted) in self.foreign_classes)
 
     def _library_schedule(self, func: ast.AST) -> bool:
@@ -1677,7 +1678,9 @@ class FindingCollector(ast.NodeVisitor):
         return self._own_suffix(imported[0])
 
     def _own_import(self, name: str) -> bool:
-        """``name`` is bound by importing one of the project's own modules or a name from one."""
+        """``name`` is bound by importing one of the project's own modules or a name from one: what
+        ``name.attr(...)`` returns (``TensorBufferConsumer.deserialize_tensor(...)``, ``serialization.load(...)``)
+        may be a tensor, as for a function imported from there (_own_function)."""
         if (imported := self.loads.imported.get(name)) is not None:
             return self._own_suffix(imported[0])
         return name in self.loads.imported_modules and self._own_suffix(self.loads.imported_modules[name])
@@ -1987,7 +1990,9 @@ def _spelled_with_getattr(node: ast.AST) -> bool:
 def _own_roots(filename: str) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
-    its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``)."""
+    its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
+    ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
+    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
@@ -1995,6 +2000,9 @@ def _own_roots(filename: str) -> list[str]:
     for _ in range(32):
         if not os.path.isfile(os.path.join(folder, "__init__.py")):
             break
+        folder = os.path.dirname(folder)
+        roots.append(folder)
+    if os.path.basename(folder) in ("tests", "test"):
         folder = os.path.dirname(folder)
         roots.append(folder)
     if os.path.isdir(source := os.path.join(folder, "src")):
