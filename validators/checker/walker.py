@@ -800,6 +800,7 @@ class FindingCollector(ast.NodeVisitor):
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):
                 self.module_classes.add(node.name)  # an nn.Module subclass: its self has Module's methods
+                self.class_facts.module_classes.add(node.name)
             self.generic_visit(node)
             self.bases, self.super_bases = outer_bases, outer_super_bases
             self.classes.pop()
@@ -1483,6 +1484,13 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
             self._check_scheduler_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and not self.guarded and \
+                not self.class_nodes[-1].bases and module_rules(self.rules.by_method.get(node.func.attr, ()),
+                                                                node.func.attr) and \
+                not defines(self.class_nodes[-1], node.func.attr):
+            # a mixin with no base calling an nn.Module method on self: its subclasses decide (inherited.py)
+            self.class_facts.mixin_calls.append((self.classes[-1], node.func.attr, node))
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
