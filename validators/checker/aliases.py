@@ -32,7 +32,8 @@ def callable_candidates(value: ast.expr) -> list[ast.expr]:
 
 def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known: Callable[[str], bool],
                  runs: Callable[[ast.expr], bool | None] = lambda test: None,
-                 scopes: dict[int, int] | None = None) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
+                 scopes: dict[int, int] | None = None,
+                 held: dict[str, dict[str, list[str]]] | None = None) -> dict[tuple[str, str], list[tuple[ast.expr, str]]]:
     """``(owner, name) -> [(node naming the api, api), ...]``: owner is the class name for ``self.attr``
     bindings in its methods, ``""`` for plain names. A name bound more than once to different things is
     left out (which one a call sees is unknown), unless every binding names a ruled callable.
@@ -42,19 +43,23 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
     else: self.f = F.grid_sample`` never binds the bare callable on the target.
 
     ``scopes``, when given, gets id(node naming the api) -> id() of the function or class whose body binds it
-    (0 for the module), so that a call through a plain name sees only the bindings of its own scopes."""
+    (0 for the module), so that a call through a plain name sees only the bindings of its own scopes.
+
+    ``held``, when given, gets class name -> attribute -> the torch names (no ruled callable) that a
+    ``self.attr = <torch name>`` in its methods or an ``attr = <torch name>`` in its body binds: the candidates
+    of :func:`held_torch_names`, which checks that nothing else binds them."""
     found: dict[tuple[str, str], list[tuple[ast.expr, str]]] = {}
     other: set[tuple[str, str]] = set()
     fallbacks: set[int] = set()  # id()s of the other branch's binding of an if/else pair (see _branch_pairs)
 
-    def visit(statements: list, owner: str, scope: int = 0) -> None:  # bindings are never inside expressions
+    def visit(statements: list, owner: str, scope: int = 0, body: bool = False) -> None:  # never inside expressions
         for child in statements:
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not owner:
                 # ``try: fft = torch.fft ... except AttributeError: def fft(...)``: the name is also the
                 # file's own function, so which one a call sees is unknown (as for two assignments)
                 other.add(("", child.name))
             if isinstance(child, ast.ClassDef):
-                visit(child.body, child.name, id(child))
+                visit(child.body, child.name, id(child), True)
                 continue
             if isinstance(child, ast.Assign):
                 if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
@@ -67,6 +72,10 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                             scopes.update((id(node), scope) for node, _ in named)
                     elif id(child) not in fallbacks:
                         other.add(key)
+                    if (not named and held is not None and owner and (key[0] or body)
+                            and not isinstance(child.value, ast.IfExp)
+                            and (name := resolve(child.value)) is not None):
+                        held.setdefault(owner, {}).setdefault(key[1], []).append(name)
                 continue
             if isinstance(child, ast.If) and not _binds_any(child):
                 continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
@@ -90,6 +99,52 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
     visit(getattr(tree, "body", []), "")
     del visit  # a recursive closure is a reference cycle: left alive it would hold `resolve`'s walker and its tree
     return {key: named for key, named in found.items() if key not in other}
+
+
+def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, str]]:
+    """Class name -> attribute -> the torch module or name it holds, for ``self.tt = torch.cuda`` (in a method)
+    or ``tt = torch.cuda`` (in the class body) where that is the attribute's only value in the class: every
+    ``self.tt`` the class stores (any target form, any method) and every binding of ``tt`` in its body is such an
+    assignment of the same name (``candidates``, from :func:`find_aliases`). ``self.tt.FloatTensor(n)`` then
+    reads ``torch.cuda.FloatTensor(n)``. A class defined twice in the file is left out (which one runs is
+    unknown), as is an attribute some store of the class gives another value."""
+    held: dict[str, dict[str, str]] = {}
+    seen: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        if node.name in seen:
+            held.pop(node.name, None)
+            continue
+        seen.add(node.name)
+        named = {attr: names[0] for attr, names in candidates.get(node.name, {}).items() if len(set(names)) == 1}
+        if not named:
+            continue
+        stores: dict[str, int] = {}
+        for child in ast.walk(node):
+            if (isinstance(child, ast.Attribute) and child.ctx.__class__ is not ast.Load
+                    and isinstance(child.value, ast.Name) and child.value.id == "self" and child.attr in named):
+                stores[child.attr] = stores.get(child.attr, 0) + 1
+        body: dict[str, int] = {}
+        for statement in node.body:
+            for target in _bound_in_body(statement):
+                if target in named:
+                    body[target] = body.get(target, 0) + 1
+        kept = {attr: name for attr, name in named.items()  # each binding is one of the recorded assignments
+                if stores.get(attr, 0) + body.get(attr, 0) == len(candidates[node.name][attr])}
+        if kept:
+            held[node.name] = kept
+    return held
+
+
+def _bound_in_body(statement: ast.stmt):
+    """Names a class-body statement binds (an assignment's names, a def's or nested class's name)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield statement.name
+        return
+    for child in ast.walk(statement):
+        if isinstance(child, ast.Name) and child.ctx.__class__ is ast.Store:
+            yield child.id
 
 
 def _branch_pairs(node: ast.If, owner: str, resolve: Callable[[ast.AST], str | None],

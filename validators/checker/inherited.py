@@ -62,6 +62,10 @@ class ClassFacts:
     constructor_calls: list[tuple[str, ast.Call]] = field(default_factory=list)
     overrides: dict[str, dict[str, int]] = field(default_factory=dict)
     extends: dict[str, set[str]] = field(default_factory=dict)
+    # nn.Module subclasses as the file alone tells (a torch module base, or such a class of the file), and the
+    # ``self.<nn.Module method>(...)`` calls of classes with no base at all (mixins): (class, method, call)
+    module_classes: set[str] = field(default_factory=set)
+    mixin_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
 
     def note_class(self, node: ast.ClassDef, resolve, watched: frozenset[str] = frozenset()) -> None:
         """``resolve(expr)``: the torch API an expression names, or None (a project or other library name).
@@ -212,6 +216,8 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
     out: dict[str, list[Finding]] = {}
     if any(facts.parameter_calls for facts in files):
         _parameter_findings(files, defined, rules, target, out)
+    if any(facts.mixin_calls for facts in files):
+        _mixin_findings(files, defined, rules, target, out)
     if not any(facts.bindings for facts in files):
         return out
     for facts in files:
@@ -221,6 +227,48 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
                 out.setdefault(facts.file, []).extend(call_findings(
                     facts.file, node, api, rules, target, f"self.{attr} is {api}, bound in a base class"))
     return out
+
+
+def _mixin_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,
+                    out: dict[str, list[Finding]]) -> None:
+    """``self.register_backward_hook(...)`` in a mixin (``class GroupFisherMixin:``, no base) that the project mixes
+    only into ``nn.Module`` subclasses (``class GroupFisherConv2d(DynamicConv2d, GroupFisherMixin)``, DynamicConv2d
+    an ``nn.Conv2d`` subclass in another file): ``self`` is always a module there, so the ``nn.Module`` method rule
+    applies as in a module class (selfmethods.py). The mixin's name is defined once; it has at least one subclass;
+    every subclass is a module class, followed up its bases by name (each defined once), and none defines the
+    method itself."""
+    from .rule import newest_per_pattern
+    from .patterns import matches_call
+    from .selfmethods import module_rules
+
+    subclasses: dict[str, list[tuple[str, ClassFacts]]] = {}
+    for facts in files:
+        for name, bases in facts.bases.items():
+            for base in bases:
+                subclasses.setdefault(base, []).append((name, facts))
+    modules: dict[str, bool] = {}
+
+    def is_module(name: str, depth: int = 0) -> bool:
+        if name not in modules:
+            modules[name] = False  # a cycle of bases is no module
+            holders = defined.get(name, [])
+            modules[name] = len(holders) == 1 and depth < _MAX_DEPTH and (
+                name in holders[0].module_classes
+                or any(is_module(base, depth + 1) for base in holders[0].bases[name]))
+        return modules[name]
+
+    for facts in files:
+        for owner, method, node in facts.mixin_calls:
+            children = subclasses.get(owner, [])
+            if len(defined.get(owner, [])) != 1 or not children or not all(
+                    is_module(child) and method not in holder.methods.get(child, {}) for child, holder in children):
+                continue
+            found = newest_per_pattern(rule for rule in module_rules(rules.by_method.get(method, ()), method)
+                                       if not rule.when and rule.applies_to(target) and matches_call(rule, node))
+            out.setdefault(facts.file, []).extend(
+                finding_at(facts.file, node, rule.apis[0], rule, f"{rule.message} ({owner} is mixed only into "
+                           f"nn.Module subclasses: {', '.join(sorted({child for child, _ in children}))})", rule.fix)
+                for rule in found)
 
 
 def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,

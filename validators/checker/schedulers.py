@@ -12,9 +12,23 @@ rules' receiver patterns: ``self.shd`` and ``shd`` are the same evidence.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable
 
 _SCHEDULERS = "torch.optim.lr_scheduler."
+
+# Libraries whose schedule factories return a torch LambdaLR: transformers' optimization module
+# (get_linear_schedule_with_warmup, get_cosine_schedule_with_warmup, get_constant_schedule, get_inverse_sqrt_schedule,
+# get_wsd_schedule, ...: "Return: `torch.optim.lr_scheduler.LambdaLR` with the appropriate schedule") and diffusers'
+# copy of it. Not get_scheduler (transformers' may return ReduceLROnPlateau) nor get_reduce_on_plateau_schedule.
+_SCHEDULE_LIBRARIES = ("transformers", "diffusers")
+_SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(_with_warmup)?")
+
+
+def is_library_schedule(module: str, name: str) -> bool:
+    """``name`` imported from ``module`` (a module path, ``/``-separated) is a factory returning a torch LambdaLR."""
+    return (module.partition("/")[0] in _SCHEDULE_LIBRARIES and _SCHEDULE_FACTORY.fullmatch(name) is not None
+            and "plateau" not in name)
 
 
 def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:

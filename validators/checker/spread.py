@@ -130,11 +130,21 @@ def spread_findings(files: list[SpreadFile], rules, target, config=None) -> dict
             defined[name] = defined.get(name, 0) + 1
         for names_of_bases in bases.values():
             derived.update(names_of_bases)
+    # a function the project defines in several files (a copied engine module: cutler/ and videocutler/ each with
+    # its create_ddp_model) is followed when every definition spreads its **kwargs into the same torch callables:
+    # whichever one a call site binds, what it passes reaches the same torch call
+    spreading: dict[str, dict[str, frozenset[str]]] = {}  # callable -> file -> torch apis its **kwargs reach
+    for file, sites, _, _ in files:
+        for call in sites.spread:
+            if not call.method:
+                apis = spreading.setdefault(call.callable, {})
+                apis[file] = apis.get(file, frozenset()) | {call.api}
     out: dict[str, list[Finding]] = {}
     passing: dict[str, list[SpreadCall]] = {}  # callable -> its torch calls spreading **kwargs (passed_on_findings)
     for file, sites, _, _ in files:
         for call in sites.spread:
-            if not call.method and (defined.get(call.callable) != 1 or call.callable in derived):
+            if not call.method and (call.callable in derived or not _followed(
+                    defined.get(call.callable, 0), spreading.get(call.callable, {}))):
                 continue
             passing.setdefault(call.callable, []).append(call)
             callers = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
@@ -149,14 +159,29 @@ def spread_findings(files: list[SpreadFile], rules, target, config=None) -> dict
                 f"**{call.spread} is empty: the {calls} call(s) of {call.callable} in the project pass no other keyword"))
     for file, sites, _, _ in files:
         for name, site in sites.keyword_sites:
-            for call in passing.get(name, ()):
-                if not call.method:
-                    out.setdefault(file, []).extend(_passed_on_findings(file, site, call, rules, target))
+            found = _once([_passed_on_findings(file, site, call, rules, target)
+                           for call in passing.get(name, ()) if not call.method])
+            if found:
+                out.setdefault(file, []).extend(found)
         for name, site, path in sites.config_sites if config is not None else ():
-            for call in passing.get(name, ()):
-                if not call.method:
-                    out.setdefault(file, []).extend(_config_findings(file, site, path, call, config, rules, target))
+            found = _once([_config_findings(file, site, path, call, config, rules, target)
+                           for call in passing.get(name, ()) if not call.method])
+            if found:
+                out.setdefault(file, []).extend(found)
     return out
+
+
+def _once(found: list[list[Finding]]) -> list[Finding]:
+    """One site's findings through each torch call its callee spreads into: a rule once (the callee defined in
+    several files, each spreading into the same torch call, finds it through each)."""
+    seen: set[str] = set()
+    return [finding for findings in found for finding in findings
+            if finding.rule not in seen and not seen.add(finding.rule)]
+
+
+def _followed(definitions: int, apis: dict[str, frozenset[str]]) -> bool:
+    """One module-level definition of the name, or several, each (one per file) spreading into the same apis."""
+    return definitions == 1 or (definitions > 1 and len(apis) == definitions and len(set(apis.values())) == 1)
 
 
 def _probe(call: SpreadCall, extra: list[ast.keyword] = ()) -> ast.Call:

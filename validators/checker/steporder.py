@@ -148,10 +148,34 @@ def _steps_a_scheduler(body: list[ast.stmt], is_scheduler) -> bool:
 class OptimizerSteps:
     """Whether a statement steps an optimizer (``optimizer.step()``, ``scaler.step(optimizer)``) anywhere inside
     it, not counting nested functions and classes (defining one runs nothing). Answers are kept per node, so a
-    file's statements, however deeply nested, are walked once in all rather than once per enclosing block."""
+    file's statements, however deeply nested, are walked once in all rather than once per enclosing block.
 
-    def __init__(self) -> None:
+    With the file's ``tree``, a call of one of its module-level functions that steps an optimizer in its own body,
+    handed an optimizer (``train(loader, net, criterion, optimizer)`` with ``def train(...)``'s batch loop calling
+    ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
+    optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file."""
+
+    def __init__(self, tree: ast.AST | None = None) -> None:
         self._known: dict[int, bool] = {}
+        self._tree = tree
+        self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
+
+    def _stepping_functions(self) -> frozenset[str]:
+        if self._stepping is None:
+            own = OptimizerSteps()  # their own steps only, kept apart: these answers do not count helpers
+            functions = [node for node in getattr(self._tree, "body", ())
+                         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            names = [node.name for node in functions]
+            self._stepping = frozenset(node.name for node in functions if names.count(node.name) == 1
+                                       and any(map(own, node.body)))
+        return self._stepping
+
+    def _steps(self, node: ast.AST) -> bool:
+        if _is_optimizer_step(node):
+            return True
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and self._tree is not None
+                and (bool(node.args) or bool(node.keywords)) and node.func.id in self._stepping_functions()
+                and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
 
     def __call__(self, statement: ast.stmt) -> bool:
         known = self._known
@@ -165,7 +189,7 @@ class OptimizerSteps:
                 order.append(node)
                 stack.extend(child for child in _inner(node) if id(child) not in known)
             for node in reversed(order):  # children first
-                known[id(node)] = _is_optimizer_step(node) or any(known[id(child)] for child in _inner(node))
+                known[id(node)] = self._steps(node) or any(known[id(child)] for child in _inner(node))
         return known[id(statement)]
 
 

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..markdown import Version
 from ..parsing import parse_expression
-from .aliases import alias_key, find_aliases
+from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
 from .flatinputs import flat_applied_lines
@@ -56,7 +56,7 @@ from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, from_imported, imported_module_paths
 from .returnedcalls import ReturnFacts, returned_apis
-from .schedulers import scheduler_names
+from .schedulers import is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
 from .kernels import is_foreign_kernel
@@ -230,6 +230,7 @@ class FindingCollector(ast.NodeVisitor):
         # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
         # autograd Function's static methods
         self.instances: dict[tuple[int, str], str] = {}
+        self.held_names: dict[str, dict[str, str]] = {}  # class -> attribute -> torch name it holds (aliases.py)
         # in files that name profiler results (profilerrows.py): the file's functions handed rows, names bound
         # to collections of rows, and names bound to string literals (getattr(evt, sort_key))
         self.row_parameters: dict[str, dict[str, str]] | None = None
@@ -288,14 +289,17 @@ class FindingCollector(ast.NodeVisitor):
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
+        held: dict[str, dict[str, list[str]]] = {}
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
-                                    self._runs_on_target, self.alias_scopes) if self.rules.by_call else {}
+                                    self._runs_on_target, self.alias_scopes, held) if self.rules.by_call else {}
+        if held:  # self.tt = torch.cuda, then self.tt.FloatTensor(n): only where such a binding exists
+            self.held_names = held_torch_names(tree, held)
         for (owner, attr), named in self.aliases.items():
             if owner:
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
-        self.optimizer_steps = OptimizerSteps()  # shared by every function's step-order check
+        self.optimizer_steps = OptimizerSteps(tree)  # shared by every function's step-order check
         if mentions_rows(self.source_text):
             self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
@@ -814,6 +818,7 @@ class FindingCollector(ast.NodeVisitor):
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):
                 self.module_classes.add(node.name)  # an nn.Module subclass: its self has Module's methods
+                self.class_facts.module_classes.add(node.name)
             self.generic_visit(node)
             self.bases, self.super_bases = outer_bases, outer_super_bases
             self.classes.pop()
@@ -1013,7 +1018,7 @@ class FindingCollector(ast.NodeVisitor):
             known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
             known[:] = [kw for kw in known if kw.arg != target.slice.value]
             known.append(ast.keyword(target.slice.value, value))
-        if isinstance(value, ast.Call) and self._is_foreign(value.func):
+        if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             passed = {a.id for a in value.args if isinstance(a, ast.Name)}
             # `optimizer, scheduler, lr = load_pretrained_optimizer(path, optimizer, scheduler, lr)`: a scheduler
@@ -1026,8 +1031,31 @@ class FindingCollector(ast.NodeVisitor):
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
         classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
         dotted = dotted_name(func)
-        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func))
+        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func)
+                                        and not ("." in dotted and self._own_import(dotted.partition(".")[0])))
                                        or (self.scope, dotted) in self.foreign_classes)
+
+    def _library_schedule(self, func: ast.AST) -> bool:
+        """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
+        returns a torch LambdaLR, not another library's object."""
+        dotted = dotted_name(func)
+        if dotted is None or "_schedule" not in dotted:
+            return False
+        head, _, rest = dotted.rpartition(".")
+        if not head:
+            imported = self.loads.imported.get(rest)
+            return imported is not None and is_library_schedule(*imported)
+        first, _, middle = head.partition(".")
+        module = self.loads.imported_modules.get(first)
+        return module is not None and is_library_schedule("/".join(filter(None, (module, middle.replace(".", "/")))),
+                                                          rest)
+
+    def _scheduler_resolve(self, node: ast.AST) -> str | None:
+        """``_resolve``, reading a library's LambdaLR factory as the LambdaLR it returns (schedulers.py)."""
+        qualified = self._resolve(node)
+        if qualified is None and self._library_schedule(node):
+            return "torch.optim.lr_scheduler.LambdaLR"
+        return qualified
 
     def _foreign_import(self, dotted: str) -> bool:
         """``dotted`` names something a non-torch import binds."""
@@ -1247,9 +1275,24 @@ class FindingCollector(ast.NodeVisitor):
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
+        if dotted and self.held_names and dotted.startswith("self."):
+            return self._held(dotted)
         return self.imports.resolve(dotted, self.rules.knows) if dotted else None
 
+    def _held(self, dotted: str) -> str | None:
+        """``self.tt.FloatTensor`` in a class whose only binding of ``tt`` is ``torch.cuda``: torch.cuda.FloatTensor
+        (aliases.held_torch_names). ``self.tt`` itself is left to the alias rules (a call through it is reported
+        at the binding)."""
+        _, attr, rest = dotted.split(".", 2) if dotted.count(".") >= 2 else (None, None, None)
+        if rest and self.classes and (held := self.held_names.get(self.classes[-1])) and attr in held:
+            return f"{held[attr]}.{rest}"
+        return None
+
     def _check_name(self, node: ast.AST, dotted: str) -> None:
+        if self.held_names and dotted.startswith("self."):
+            if (qualified := self._held(dotted)) is not None:
+                self._check_qualified(node, qualified)
+            return
         qualified = self.imports.resolve(dotted, self.rules.knows)
         if qualified is None:
             return
@@ -1460,6 +1503,13 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
             self._check_scheduler_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and not self.guarded and \
+                not self.class_nodes[-1].bases and module_rules(self.rules.by_method.get(node.func.attr, ()),
+                                                                node.func.attr) and \
+                not defines(self.class_nodes[-1], node.func.attr):
+            # a mixin with no base calling an nn.Module method on self: its subclasses decide (inherited.py)
+            self.class_facts.mixin_calls.append((self.classes[-1], node.func.attr, node))
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
@@ -1655,7 +1705,9 @@ class FindingCollector(ast.NodeVisitor):
         return self._own_suffix(imported[0])
 
     def _own_import(self, name: str) -> bool:
-        """``name`` is bound by importing one of the project's own modules or a name from one."""
+        """``name`` is bound by importing one of the project's own modules or a name from one: what
+        ``name.attr(...)`` returns (``TensorBufferConsumer.deserialize_tensor(...)``, ``serialization.load(...)``)
+        may be a tensor, as for a function imported from there (_own_function)."""
         if (imported := self.loads.imported.get(name)) is not None:
             return self._own_suffix(imported[0])
         return name in self.loads.imported_modules and self._own_suffix(self.loads.imported_modules[name])
@@ -1782,17 +1834,18 @@ class FindingCollector(ast.NodeVisitor):
             return False
         if self.scheduler_names is None:
             self.scheduler_names = frozenset() if self._cannot_name_schedulers() else \
-                scheduler_names(self.tree, self._resolve)
+                scheduler_names(self.tree, self._scheduler_resolve)
         return dotted.rsplit(".", 1)[-1] in self.scheduler_names
 
     def _cannot_name_schedulers(self) -> bool:
         """No name here resolves under ``torch.optim.lr_scheduler``: neither an import nor the (ASCII) text spells
-        ``lr_scheduler`` out. Then the file binds no scheduler and the whole-file walk is skipped. The text is read
+        ``lr_scheduler`` (or a library's ``get_linear_schedule_with_warmup``) out. Then the file binds no scheduler
+        and the whole-file walk is skipped. The text is read
         once per file (this is asked before each function's step-order walk); the imports each time, as a function
         that hides an import name takes it out of them while it is walked."""
         if self.text_names_scheduler is None:
             text = self.source_text
-            self.text_names_scheduler = text is None or not text.isascii() or "lr_scheduler" in text
+            self.text_names_scheduler = text is None or not text.isascii() or "_schedule" in text
         return not self.text_names_scheduler and not any(
             "lr_scheduler" in qualified for qualified in (*self.imports.aliases.values(), *self.imports.star_modules))
 
@@ -1963,7 +2016,10 @@ def _spelled_with_getattr(node: ast.AST) -> bool:
 
 def _own_roots(filename: str) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
-    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one."""
+    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
+    its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
+    ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
+    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
@@ -1973,6 +2029,11 @@ def _own_roots(filename: str) -> list[str]:
             break
         folder = os.path.dirname(folder)
         roots.append(folder)
+    if os.path.basename(folder) in ("tests", "test"):
+        folder = os.path.dirname(folder)
+        roots.append(folder)
+    if os.path.isdir(source := os.path.join(folder, "src")):
+        roots.append(source)
     return roots
 
 
