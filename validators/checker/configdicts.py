@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from ..parsing import parse_python
+from .dictdisplays import dict_keywords
 from .source import Unreadable, read_source
 
 
@@ -30,25 +31,9 @@ def config_path(node: ast.expr) -> tuple[str, ...] | None:
         "self", "cls") else None
 
 
-def _keywords(value: ast.expr) -> list[ast.keyword] | None:
-    """``dict(a=1, b=2)`` / ``{"a": 1, "b": 2}`` as keywords; None when a key is not known (``**x``, a name)."""
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
-        return None if any(kw.arg is None for kw in value.keywords) else list(value.keywords)
-    if isinstance(value, ast.Dict):
-        if not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys):
-            return None
-        return [ast.keyword(k.value, v) for k, v in zip(value.keys, value.values)]
-    return None
-
-
 def _member(value: ast.expr, key: str) -> ast.expr | None:
     """The value ``key`` has in a ``dict(...)``/``{...}`` display."""
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
-        return next((kw.value for kw in value.keywords if kw.arg == key), None)
-    if isinstance(value, ast.Dict):
-        return next((v for k, v in zip(value.keys, value.values)
-                     if isinstance(k, ast.Constant) and k.value == key), None)
-    return None
+    return next((kw.value for kw in dict_keywords(value, partial=True) or () if kw.arg == key), None)
 
 
 def config_dicts(path: tuple[str, ...], files) -> list[tuple[str, int, list[ast.keyword]]]:
@@ -79,6 +64,6 @@ def config_dicts(path: tuple[str, ...], files) -> list[tuple[str, int, list[ast.
                 held = value
             else:
                 continue
-            if held is not None and (keywords := _keywords(held)) is not None:
+            if held is not None and (keywords := dict_keywords(held)) is not None:
                 found.append((file, statement.lineno, keywords))
     return found

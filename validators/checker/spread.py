@@ -25,6 +25,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .dictdisplays import dict_keywords
 from .finding import Finding
 from .finding import finding_at
 from .patterns import call_findings, call_rules
@@ -54,9 +55,9 @@ def filled_keywords(function: ast.AST, spread: str) -> tuple[ast.keyword, ...]:
                 found.append(ast.keyword(node.args[0].value, node.args[1]))
             elif node.func.attr == "update" and not node.args:
                 found.extend(kw for kw in node.keywords if kw.arg is not None)
-            elif node.func.attr == "update" and len(node.args) == 1 and isinstance(node.args[0], ast.Dict):
-                found.extend(ast.keyword(k.value, v) for k, v in zip(node.args[0].keys, node.args[0].values)
-                             if isinstance(k, ast.Constant) and isinstance(k.value, str))
+            elif node.func.attr == "update" and len(node.args) == 1 and \
+                    (entries := dict_keywords(node.args[0], partial=True)) is not None:
+                found.extend(entries)
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and \
