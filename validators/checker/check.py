@@ -297,11 +297,13 @@ def _config_reader(project: ProjectEvidence):
     """attribute path -> the config files' definitions of that dict in ``project``'s files, walked or not
     (configdicts.py); read once per path, and only when a call spreads a config's dict into a helper."""
     cache: dict[tuple[str, ...], list] = {}
+    files: list[str] = []  # the project's files in order, listed at the first read (every file is walked by then)
 
     def read(path: tuple[str, ...]) -> list:
         if path not in cache:
             from .configdicts import config_dicts
-            files = sorted(file for paths in project.modules.by_stem.values() for file in paths)
+            if not files:
+                files.extend(sorted(file for paths in project.modules.by_stem.values() for file in paths))
             cache[path] = config_dicts(path, files)
         return cache[path]
     return read
