@@ -107,7 +107,29 @@ def _torch_names(code: str) -> set[str]:
             qualified = imports.resolve(dotted) if dotted else None
             if qualified:
                 names.add(qualified)
+    names |= _asserted_present(tree, imports)
     return names
+
+
+def _asserted_present(tree: ast.AST, imports: ImportMap) -> set[str]:
+    """``X.name`` for each ``hasattr(X, "name")`` a snippet asserts (not under ``not``) on a torch module or
+    class: the build has it, so it is current (``assert hasattr(ce, "FileLock") and not hasattr(ce, "FileBaton")``
+    keeps ``FileLock`` and says nothing of ``FileBaton``)."""
+    found: set[str] = set()
+    negated = {id(node.operand) for node in ast.walk(tree) if isinstance(node, ast.UnaryOp)
+               and isinstance(node.op, ast.Not)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Assert):
+            continue
+        for call in ast.walk(node.test):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "hasattr"
+                    and len(call.args) == 2 and id(call) not in negated and isinstance(call.args[1], ast.Constant)
+                    and isinstance(call.args[1].value, str)):
+                dotted = dotted_name(call.args[0])
+                qualified = imports.resolve(dotted) if dotted else None
+                if qualified:
+                    found.add(f"{qualified}.{call.args[1].value}")
+    return found
 
 
 def _named_in_heading(api: str, heading: str) -> bool:

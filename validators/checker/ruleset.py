@@ -140,8 +140,11 @@ class RuleSet:
         return found
 
 
-def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | Path | None = None) -> RuleSet:
-    """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata."""
+def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | Path | None = None,
+               object_aliases: bool = True) -> RuleSet:
+    """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata; with
+    ``object_aliases``, each rule also names the other names the target build binds its objects to
+    (objectaliases.py)."""
     from ..markdown import parse_reference  # the parser: only here, where the rules are rebuilt
 
     paths = [references] if isinstance(references, (str, Path)) else list(references)
@@ -169,6 +172,10 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
     # A rule not yet in the registry has no code ("") until `python -m torchpatch.validators.checker.assign_codes` runs;
     # tests/test_checker_codes.py fails on the shipped rules until then.
     rules = [replace(rule, code=registry.codes.get(rule.id, "")) for rule in (*explicit, *derived)]
+    if object_aliases:
+        from .objectaliases import read_object_aliases, with_object_aliases
+
+        rules = with_object_aliases(rules, read_object_aliases())
     return RuleSet(rules=rules, sections=sections, problems=problems)
 
 
@@ -187,10 +194,11 @@ def default_rules() -> RuleSet:
     folder = default_references_dir()
     if not folder.is_dir():
         raise NotFound(f"no references folder at {folder}: set TORCHPATCH_REFERENCES to the references/ folder")
+    from .objectaliases import ALIASES_FILE
     from .surfacerules import RECORDS_DIR  # rules_from_surface reads the records and the surface ledger too
 
     files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME,
-             folder / "surface-ledger.toml", *sorted(RECORDS_DIR.glob("*.json"))]
+             folder / "surface-ledger.toml", *sorted(RECORDS_DIR.glob("*.json")), ALIASES_FILE]
     key = (str(folder), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.exists()))
     if key not in _cache:
         from .rulecache import read_cached, write_cached
