@@ -12,7 +12,8 @@ star import (``from pkg import *``) that uses ``torch.`` without importing it ge
 from that import: that is how such code runs.
 A few library subclasses of a torch class that keep torch's constructor (mmcv's and mmengine's
 ``MMDistributedDataParallel``), and library factories that pass their keywords on to one (``mmseg.utils.build_ddp``),
-resolve to that class when imported by name (LIBRARY_SUBCLASSES).
+resolve to that class when imported by name, and so do functorch's transforms, thin wrappers of torch's; also when
+reached through the library's module (``import functorch; functorch.vmap``) (LIBRARY_TORCH_NAMES, LIBRARY_MODULES).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ import ast
 from dataclasses import dataclass, field
 
 
-# Subclasses of a torch class in other libraries whose constructor is torch's, or passes its keywords on to it
-# (``MMDistributedDataParallel(model, broadcast_buffers=False)`` runs DistributedDataParallel.__init__ with them):
-# an import of one binds the torch class, for the keyword rules. mmcv 1.x's class defines no __init__; mmengine's
+# Names in other libraries that are a torch name in all but spelling, by the torch name they stand for: subclasses of a
+# torch class whose constructor is torch's, or passes its keywords on to it (``MMDistributedDataParallel(model,
+# broadcast_buffers=False)`` runs DistributedDataParallel.__init__ with them), factories returning one, and functorch's
+# wrappers of torch functions. An import of one binds the torch name, for the keyword and name rules. mmcv 1.x's class defines no __init__; mmengine's
 # takes (module, detect_anomalous_params=False, **kwargs) and calls super().__init__(module=module, **kwargs).
 _DDP = "torch.nn.parallel.DistributedDataParallel"
-LIBRARY_SUBCLASSES = {
+LIBRARY_TORCH_NAMES = {
     **{f"mmcv.parallel{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".distributed")},
     **{f"mmengine.model{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".wrappers", ".wrappers.distributed")},
     # factory functions of OpenMMLab's 1.x-era packages, build_ddp(model, device='cuda', *args, **kwargs), which
@@ -45,9 +47,9 @@ LIBRARY_SUBCLASSES = {
 }
 
 
-# The modules (and their parents) that hold a LIBRARY_SUBCLASSES name: `import functorch` or `import mmcv.parallel`
+# The modules (and their parents) that hold a LIBRARY_TORCH_NAMES name: `import functorch` or `import mmcv.parallel`
 # binds one, and a dotted use through it (functorch.vmap) resolves to the torch name.
-LIBRARY_MODULES = frozenset(".".join(parts[:end]) for parts in (name.split(".") for name in LIBRARY_SUBCLASSES)
+LIBRARY_MODULES = frozenset(".".join(parts[:end]) for parts in (name.split(".") for name in LIBRARY_TORCH_NAMES)
                             for end in range(1, len(parts)))
 
 
@@ -104,7 +106,7 @@ class ImportMap:
             elif isinstance(node, ast.ImportFrom):
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
-                    if imports._add_library_subclasses(node):
+                    if imports._add_library_torch_names(node):
                         continue
                 if any(alias.name == "*" for alias in node.names):
                     foreign_star = True
@@ -194,11 +196,11 @@ class ImportMap:
                 local = alias.asname or alias.name
                 self.aliases[local] = self.imported_from[local] = f"{node.module}.{alias.name}"
 
-    def _add_library_subclasses(self, node: ast.ImportFrom) -> bool:
-        """``from mmcv.parallel import MMDistributedDataParallel``: a library's subclass of a torch class that keeps
-        torch's constructor (LIBRARY_SUBCLASSES) means that torch class; True when every name imported is one."""
-        found = {alias.asname or alias.name: LIBRARY_SUBCLASSES[f"{node.module}.{alias.name}"]
-                 for alias in node.names if f"{node.module}.{alias.name}" in LIBRARY_SUBCLASSES}
+    def _add_library_torch_names(self, node: ast.ImportFrom) -> bool:
+        """``from mmcv.parallel import MMDistributedDataParallel``, ``from functorch import vmap``: a library's name that
+        stands for a torch one (LIBRARY_TORCH_NAMES) means that torch name; True when every name imported is one."""
+        found = {alias.asname or alias.name: LIBRARY_TORCH_NAMES[f"{node.module}.{alias.name}"]
+                 for alias in node.names if f"{node.module}.{alias.name}" in LIBRARY_TORCH_NAMES}
         for local, qualified in found.items():
             self.aliases[local] = self.imported_from[local] = qualified
         self.other_names.update(alias.asname or alias.name for alias in node.names
@@ -234,7 +236,7 @@ class ImportMap:
         if head in self.aliases:
             return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
         if head in self.library_modules:  # functorch.vmap, mmcv.parallel.MMDistributedDataParallel
-            return LIBRARY_SUBCLASSES.get(f"{self.library_modules[head]}.{rest}")
+            return LIBRARY_TORCH_NAMES.get(f"{self.library_modules[head]}.{rest}")
         for module in self.star_modules:
             candidate = f"{module}.{dotted}"
             if known(candidate) or known(f"{module}.{head}"):

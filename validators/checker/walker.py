@@ -41,7 +41,7 @@ from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, LIBRARY_SUBCLASSES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+from .imports import (CHILD_FIELDS, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
                       own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
@@ -1091,7 +1091,7 @@ class FindingCollector(ast.NodeVisitor):
             self._check_shipped(node, package, node.module)
         if not node.level and node.module and not is_torch_module(node.module):
             for alias in node.names:  # from functorch import vmap: a library name that is a torch one (imports.py)
-                if (qualified := LIBRARY_SUBCLASSES.get(f"{node.module}.{alias.name}")) is not None:
+                if (qualified := LIBRARY_TORCH_NAMES.get(f"{node.module}.{alias.name}")) is not None:
                     self.importing = (alias.asname or alias.name, qualified)
                     self._check_qualified(node, qualified)
             self.importing = None
