@@ -1,6 +1,6 @@
+# expect: migrations-and-security#torchscript-apis-warn-with-futurewarning
 # expect: still-warns-on-2.15#torchtriangular_solve-frobenius_norm-and-nuclear_norm
 # expect: data-nn-and-optim#torchnnutilsstatelessfunctional_call
-# expect: onnx-jit-and-quantization#torchjitset_fusion_strategy
 # expect: data-nn-and-optim#torchlu-and-torchlinalglu_factor
 # expect: data-nn-and-optim#chain_matmul-and-torchrange-still-warn
 # expect: migrations-and-security#torchcudaamp-and-torchcpuamp-are-deprecated
