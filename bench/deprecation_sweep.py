@@ -62,8 +62,17 @@ WORDS = re.compile(r"deprecat|no longer|will be removed|has been removed|was rem
                    r"will be required|will be an error", re.IGNORECASE)
 LOGGERS = ("log", "logger", "_logger", "LOG", "_log")
 DEPRECATION_CATEGORIES = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
-BINDING_LIBRARIES = ("libtorch_python.so", "libtorch_cpu.so")
-NOT_TORCH_TEXT = ("Intel oneMKL", "torch::jit::fuser::cuda::", "_Z")  # MKL's own notices, C++-only entry points
+# Every library of the wheel that holds TORCH_WARN / TORCH_CHECK texts a Python call can reach (ATen's
+# TORCH_WARN_ONCE in libtorch_cpu, c10's device parsing, the CUDA and linalg kernels); a missing one is skipped.
+BINDING_LIBRARIES = ("libtorch_python.so", "libtorch_cpu.so", "libc10.so", "libtorch_cuda.so",
+                     "libtorch_cuda_linalg.so")
+# A compiled text that says a use is going away. Wider than "is deprecated": "is now deprecated",
+# "has been deprecated", "DEPRECATED", "is removed" (torch.triangular_solve's "is deprecated in favor of"
+# was found, but the review marked it covered without a rule: see --probe).
+BINDING_WORDS = re.compile(r"deprecat|will be removed|no longer|is removed|was removed|has been removed|"
+                           r"removed in", re.IGNORECASE)
+NOT_TORCH_TEXT = ("Intel oneMKL", "torch::jit::fuser::cuda::", "_Z", "*_Z", "*N", "N5torch", "-D", "-f",
+                  "Test message for")  # MKL's notices, C++-only entry points, symbols, build flags, torch's own test
 # Binding texts name their API in words; these map the ones a Python user can reach.
 BINDING_APIS = (
     (r"^torch\.meshgrid", "torch.meshgrid"), (r"^stft ", "torch.stft"), (r"torch\.cross without", "torch.cross"),
@@ -84,6 +93,13 @@ BINDING_APIS = (
     (r"^The 'mkldnn' device type", "torch.device"), (r"^torch\.quantized_(lstm|gru)", "torch.quantized_lstm"),
     (r"^Integer division with addcdiv", "torch.addcdiv"), (r"MAGMA backend", "torch.backends.cuda.preferred_linalg_library"),
     (r"^The default value of dim will change", "torch.cross"),
+    (r"^at::frobenius_norm", "torch.frobenius_norm"), (r"^at::nuclear_norm", "torch.nuclear_norm"),
+    (r"^_aminmax is deprecated", "torch._aminmax"), (r"^indexing with dtype torch\.uint8", "torch.Tensor.__getitem__"),
+    (r"^volatile was removed \(", "torch.Tensor.volatile"), (r"^volatile was removed and", "torch.autograd.Variable"),
+    (r"^'mkldnn' is no longer used as device type", "torch.device"),
+    (r"^torch\._cslt_sparse_mm_search", "torch._cslt_sparse_mm_search"),
+    (r"^_sparse_semi_structured_linear", "torch._sparse_semi_structured_linear"),
+    (r"^_grad_fn argument to legacy Variable", "torch.autograd.Variable"),
 )
 FIELDS = ("api", "private", "category", "how", "message", "where")
 NARROW_KINDS = ("warn", "raise", "decorator", "binding", "log")  # the rest: "warn-wide", "<kind> via <helper>"
@@ -339,8 +355,7 @@ def sweep_binding(torch_dir: Path) -> list[dict]:
             rows.append({"api": f"{owner}.{name}", "private": "no", "category": "UserWarning", "how": "binding",
                          "message": f"This overload of {name} is deprecated: {name}({params})",
                          "where": "lib/libtorch_python.so"})
-        elif re.match(r"^[A-Za-z'\"].{20,}", line) and re.search(r"is deprecated|will be removed|no longer",
-                                                                    line) and " " in line:
+        elif re.match(r"^\s*[A-Za-z'\"`_:].{20,}", line) and BINDING_WORDS.search(line) and " " in line.strip():
             text = line.strip()[:400]
             api = next((api for pattern, api in BINDING_APIS if re.search(pattern, text)), "(binding)")
             rows.append({"api": api, "private": "no", "category": "UserWarning", "how": "binding",
@@ -416,6 +431,47 @@ def build_version(torch_dir: Path) -> str:
     return match.group(1) if match else "unknown"
 
 
+PROBE_FIELDS = ("api", "sample", "judgement")
+
+
+def probe_rules(review: list[dict], checker: Path, out_path: Path) -> list[dict]:
+    """Which reviewed APIs no rule flags: a section that names an API is not a rule that reports its use.
+
+    For every public API whose message the review marks ``covered`` or ``new``, run the checker on a
+    one-line call (``torch.X(1)``; ``x.m(x)`` on a tensor for ``torch.Tensor.m``). An API with no finding
+    is listed in ``unflagged-<build>.tsv`` with the judgement kept from the last run: ``conditional: ...``
+    (the warning needs an argument or a value the bare call lacks, and a rule checks that), ``gap: ...``
+    (deliberately not flagged, why), or ``unjudged`` (write a rule, or judge it).
+    """
+    import json
+    import tempfile
+
+    kept = {}
+    if out_path.exists():
+        with out_path.open(encoding="utf-8", newline="") as handle:
+            kept = {row["api"]: row["judgement"] for row in csv.DictReader(handle, delimiter="\t")}
+    apis = sorted({entry["api"] for entry in review if entry["status"] in ("covered", "new")
+                   and entry["api"].startswith("torch.") and not is_private(entry["api"])})
+    samples = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for i, api in enumerate(apis):
+            owner, _, name = api.rpartition(".")
+            if owner == "torch.Tensor":
+                sample = f"x = torch.zeros(3); y = x.{name}(x)"
+            else:
+                sample = f"y = {api}(1)"
+            module = owner if owner != "torch" and owner[0].islower() and not owner.endswith(".Tensor") else "torch"
+            module = ".".join(p for p in module.split(".") if p[:1].islower())
+            samples[f"p{i}.py"] = (api, sample)
+            Path(folder, f"p{i}.py").write_text(f"import torch\nimport {module or 'torch'}\n{sample}\n", encoding="utf-8")
+        result = subprocess.run([str(checker), "check", folder, "--format", "json"], capture_output=True, text=True)
+        flagged = {Path(f["file"]).name for f in json.loads(result.stdout or "{}").get("findings", [])}
+    rows = [{"api": api, "sample": sample, "judgement": kept.get(api, "unjudged")}
+            for name, (api, sample) in sorted(samples.items(), key=lambda item: item[1][0]) if name not in flagged]
+    write_tsv(out_path, PROBE_FIELDS, rows)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--torch", type=Path, help="the torch package folder (default: this interpreter's)")
@@ -427,9 +483,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "deprecations")
     parser.add_argument("--narrow", action="store_true",
                         help="only deprecation wording (no warnings-<build>.tsv of every other warning)")
+    parser.add_argument("--probe", type=Path, metavar="TORCHPATCH",
+                        help="run this torchpatch's checker on a call of every covered API and list the unflagged "
+                             "ones in unflagged-<build>.tsv (to judge: conditional, gap, or a rule to write)")
+    parser.add_argument("--probe-only", action="store_true", help="with --probe: reuse review.tsv, sweep nothing")
     args = parser.parse_args(argv)
     torch_dir = args.torch or default_torch_dir()
     build = args.build or build_version(torch_dir)
+    if args.probe and args.probe_only:
+        with (args.out / "review.tsv").open(encoding="utf-8", newline="") as handle:
+            review = list(csv.DictReader(handle, delimiter="\t"))
+        rows = probe_rules(review, args.probe, args.out / f"unflagged-{build}.tsv")
+        print(f"{len(rows)} reviewed APIs with no finding on a bare call: "
+              f"{sum(r['judgement'] == 'unjudged' for r in rows)} unjudged")
+        return 0
     public = {} if args.no_import else public_names()
     found = sweep_python(torch_dir, public, wide=not args.narrow) + sweep_binding(torch_dir)
     found.sort(key=lambda r: (r["api"], r["message"]))
@@ -445,6 +512,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.references and args.references.is_dir():
         mark_covered(review, section_apis(args.references))
     write_tsv(args.out / "review.tsv", REVIEW_FIELDS, review)
+    if args.probe:
+        unflagged = probe_rules(review, args.probe, args.out / f"unflagged-{build}.tsv")
+        print(f"{len(unflagged)} reviewed APIs with no finding on a bare call "
+              f"({sum(r['judgement'] == 'unjudged' for r in unflagged)} unjudged)")
     counts = Counter(entry["status"] for entry in review)
     print(f"{len(rows)} messages and {len(wide)} other warnings ({len(review)} distinct) in torch {build}: "
           + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())))
