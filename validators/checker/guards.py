@@ -127,7 +127,7 @@ _COMPARE = {ast.GtE: ">=", ast.Gt: ">", ast.LtE: "<=", ast.Lt: "<", ast.Eq: "=="
 # transformers spells "at least" `is_torch_greater_or_equal_than_1_10`: the `_than` after `equal` is optional
 _NAMED = re.compile(r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal(?:_?than)?|greater_?than|ge|gt|"
                     r"less_?(?:or_?)?equal(?:_?than)?|less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
-_NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "greaterorequalthan": ">=", "lessorequalthan": "<=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
+_NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
               "gt": ">", "lessequal": "<=", "lessorequal": "<=", "le": "<=", "lessthan": "<", "lt": "<",
               "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
 
@@ -180,7 +180,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
     match = _NAMED.search(name)
     if match:
-        op = _NAMED_OPS.get((match.group(1) or "").lower().replace("_", ""))
+        spelled = (match.group(1) or "").lower().replace("_", "")
+        op = _NAMED_OPS.get(spelled.removesuffix("than") if spelled.endswith("equalthan") else spelled)
         return _holds(target, op, (int(match.group(2)), int(match.group(3)))) if op else None
     return None
 
