@@ -605,7 +605,7 @@ class LoadedObjects:
         2.15: Unsupported global). Also a torch.nn module (``nn.ParameterDict()``, ``nn.Linear(...)``): a dict holding
         one is refused too ("Unsupported global: GLOBAL torch.nn.modules.container.ParameterDict", run on 2.15); not
         ``nn.Parameter``, which weights_only rebuilds."""
-        if isinstance(value, ast.Call) and self._torch_module_class(value.func):
+        if isinstance(value, ast.Call) and self._refused_torch_class(value.func):
             return True
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
                 value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
@@ -616,9 +616,11 @@ class LoadedObjects:
         return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
             value.func.id in self.imported_classes or value.func.id in self.local_classes)
 
-    def _torch_module_class(self, func: ast.expr) -> bool:
+    def _refused_torch_class(self, func: ast.expr) -> bool:
         """``nn.ParameterDict``, ``torch.nn.Linear``, ``Sequential`` (``from torch.nn import Sequential``): a torch.nn
-        Module class, through the file's explicit imports (nothing a star import might bring)."""
+        Module class; ``TensorDataset``, ``optim.SGD``, ``lr_scheduler.StepLR``, ``GradScaler``: a torch class outside
+        torch.nn whose instances weights_only refuses too (_REFUSED_TORCH_OWNERS); through the file's explicit imports
+        (nothing a star import might bring)."""
         callee = dotted_name(func)
         if callee is None:
             return False
@@ -1417,8 +1419,10 @@ _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
 # Counter, OrderedDict, set, complex, bytes and bytearray load. Not pathlib.Path (refused too): a Path is mostly an
 # argument of the project's own loaders, whose results would then count as built from objects.
 _REFUSED_STANDARD_CLASSES = frozenset({"defaultdict", "deque", "frozenset", "Fraction", "Decimal"})
+# as written after ``from datetime import datetime``; the module's own spelling (``datetime.datetime.now()``) is read
+# without its first ``datetime.``
 _DATETIME_CALLS = frozenset({"datetime", "datetime.now", "datetime.utcnow", "datetime.today", "datetime.fromtimestamp",
-                             "datetime.datetime", "datetime.date", "date.today"})
+                             "datetime.date", "date.today"})
 
 
 def _refused_standard_value(callee: str, last: str) -> bool:

@@ -134,7 +134,7 @@ class FindingCollector(ast.NodeVisitor):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
         self.loads = LoadedObjects()
-        self.loads.torch_aliases = imports.aliases  # explicit torch imports only (see LoadedObjects._torch_module_class)
+        self.loads.torch_aliases = imports.aliases  # explicit torch imports only (see LoadedObjects._refused_torch_class)
         self.weights_only_loads: list[ast.Call] = []  # torch.load(..., weights_only=True) calls
         # torch.load calls whose try catches ModuleNotFoundError, with the loads of its handlers (the same file again)
         self.importing_loads: list[tuple[ast.Call, list[ast.Call]]] = []
