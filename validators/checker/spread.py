@@ -25,6 +25,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .configdicts import config_path
 from .dictdisplays import dict_keywords
 from .finding import Finding
 from .finding import finding_at
@@ -108,6 +109,14 @@ class CallSites:
         if node.args:
             count = 1 << 16 if any(isinstance(a, ast.Starred) for a in node.args) else len(node.args)
             self.positionals[name] = max(self.positionals.get(name, 0), count)
+
+    def note_passed(self, name: str, node: ast.Call, keyword_arguments) -> None:
+        """A call (unguarded) that passes a keyword rule's keyword (``keyword_arguments``) or spreads a config's
+        dict: what spread_findings follows into the callee's **kwargs."""
+        if any(kw.arg in keyword_arguments for kw in node.keywords):
+            self.keyword_sites.append((name, node))
+        if paths := [path for kw in node.keywords if kw.arg is None and (path := config_path(kw.value)) is not None]:
+            self.config_sites.append((name, node, paths[0]))
 
 
 class SpreadFile(NamedTuple):
@@ -286,7 +295,6 @@ def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) ->
     if not any(f"{name}(" in code for name in helpers):
         return None
     from ..parsing import parse_python
-    from .configdicts import config_path
     try:
         tree = parse_python(code, file)
     except (SyntaxError, ValueError):
@@ -306,8 +314,5 @@ def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) ->
         if name not in helpers:
             continue
         sites.note_site(name, node)
-        if any(kw.arg in keyword_arguments for kw in node.keywords):
-            sites.keyword_sites.append((name, node))
-        if paths := [path for kw in node.keywords if kw.arg is None and (path := config_path(kw.value)) is not None]:
-            sites.config_sites.append((name, node, paths[0]))
+        sites.note_passed(name, node, keyword_arguments)
     return SpreadFile(file, sites, names, bases)

@@ -63,7 +63,6 @@ from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall, filled_keywords
-from .configdicts import config_path
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
@@ -1453,12 +1452,8 @@ class FindingCollector(ast.NodeVisitor):
             if isinstance(func, (ast.Name, ast.Attribute)):
                 self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node,
                                           self.spreading.get(self.scope))
-                if node.keywords and not self.guarded and any(kw.arg in self.rules.keyword_arguments
-                                                              for kw in node.keywords):
-                    self.call_sites.keyword_sites.append((name, node))  # passed on through **kwargs? (spread.py)
-                if not self.guarded and (paths := [path for kw in node.keywords if kw.arg is None
-                                                   and (path := config_path(kw.value)) is not None]):
-                    self.call_sites.config_sites.append((name, node, paths[0]))  # **cfg.train.ddp (configdicts.py)
+                if node.keywords and not self.guarded:  # passed on through **kwargs? (spread.py, configdicts.py)
+                    self.call_sites.note_passed(name, node, self.rules.keyword_arguments)
                 if name[:1].isupper() and node.keywords and not self.guarded and any(
                         kw.arg in self.rules.keyword_arguments for kw in node.keywords):
                     self.class_facts.constructor_calls.append((name, node))  # a subclass of torch's? (inherited.py)
