@@ -9,6 +9,9 @@
    printed, and the torch.load rules on their own. An FN row whose line the checker now reports (under
    whatever rule id: judges name a miss before any rule for it exists) counts once, as the TP it now is;
    the count of such rows is printed, and how many TP are info hints (they do not warn on the target).
+   An UNCALLED row is a finding in code nothing in its tree calls that would do what it says if run: TP
+   under the linter policy (code counts wherever it sits; judges since round 16), FP under the
+   reachability policy of rounds 13-15; both precisions are printed.
 
     .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
 """
@@ -70,8 +73,9 @@ def tree_scores(trees: Path, check_paths) -> None:
 def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
     fp = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FP"}
     fn = [(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FN"]
+    uncalled = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "UNCALLED"}
     per_rule = collections.defaultdict(lambda: [0, 0, 0])  # tp, fp, fn
-    files, flagged, info_tp = 0, set(), 0
+    files, flagged, info_tp, uncalled_tp = 0, set(), 0, 0
     for tree in sorted({r[0] for r in rows}):
         report = check_paths([trees / tree], "2.15")
         files += report.files
@@ -79,6 +83,7 @@ def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
             key = (tree, Path(f.file).relative_to(trees / tree).as_posix(), f.line, f.rule)
             per_rule[f.rule][1 if key in fp else 0] += 1
             info_tp += f.severity == "info" and key not in fp
+            uncalled_tp += key in uncalled
             flagged.add(key[:3])
     # A listed miss that a later checker flags at its line is found (its finding counted above, under the
     # checker's rule id); the row stays as the record of what the frozen checker missed.
@@ -94,6 +99,10 @@ def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
         strict = tp - info_tp
         print(f"  of the TP, {info_tp} are info hints; counted as FP: precision {ratio(strict, tp + fps)}, "
               f"recall {ratio(strict, strict + fns)}")
+    if uncalled_tp:
+        called = tp - uncalled_tp
+        print(f"  of the TP, {uncalled_tp} are in code nothing in the tree calls; counted as FP: "
+              f"precision {ratio(called, tp + fps)}, recall {ratio(called, called + fns)}")
     for rule, (t, p, n) in sorted(per_rule.items(), key=lambda kv: -sum(kv[1])):
         print(f"    {rule:40} TP {t:4}  FP {p:3}  FN {n:3}")
     load = [per_rule[r] for r in per_rule if r.startswith("torch-load")]
