@@ -59,3 +59,22 @@ def test_a_query_about_nothing_here_says_so(real_engine, query):
     response = real_engine.search(SearchRequest(query=query, k=10))
     assert response.close_match is False and response.results == []
     assert any("whats-new" in tip for tip in response.suggestions)
+
+
+@pytest.mark.parametrize("query, section", [("symeig", "removed-and-legacy-calls#torchsymeig-eig-lstsq-solve-and-matrix_rank"),
+                                            ("vmap", "data-nn-and-optim#functorch-transforms-and-make_functional")])
+def test_a_bare_api_name_alone_is_a_close_match(real_engine, query, section):
+    """An agent looks up `symeig` by its short name: its embedding alone is not close enough, but the
+    references name torch.symeig, so the lookup is answered rather than called a query about nothing."""
+    from torchpatch.server.models import SearchRequest
+
+    response = real_engine.search(SearchRequest(query=query, k=3))
+    assert response.close_match is not False
+    assert [r.id for r in response.results][0] == section
+
+
+@pytest.mark.parametrize("query", ["chocolate", "weather"])
+def test_a_bare_word_no_api_ends_with_is_still_about_nothing_here(real_engine, query):
+    from torchpatch.server.models import SearchRequest
+
+    assert real_engine.search(SearchRequest(query=query, k=3)).results == []
