@@ -17,6 +17,7 @@ and uses it from start to end.
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -30,6 +31,7 @@ from .replica_cache import is_remote
 
 RELOAD_CHECK_SECONDS = 1.0  # a folder on this machine: how stale a running server's view may be
 REMOTE_RELOAD_SECONDS = 5.0  # object storage: one pointer read per replica per interval
+log = logging.getLogger("torchpatch.index")
 
 
 def reload_seconds(db_uri: str) -> float:
@@ -193,7 +195,27 @@ class LiveIndex:
                     "set TORCHPATCH_HOME (or --db / TORCHPATCH_DB) to a writable folder, or build one with "
                     "`torchpatch index --db FOLDER` where you can write and point --db at it") from None
             index = SectionIndex(self.db_uri)
+        else:
+            index = self._refreshed(index)
         return self._rows_of(index)
+
+    def _refreshed(self, index):
+        """The index, updated first when it was built from an older copy of the package's references
+        (an upgrade, a `git pull`); an index of other references is never touched. When the update
+        fails (a read-only home), the index as it is still answers, with a warning."""
+        from .index import SectionIndex, build_index, built_from, package_references_digest, scrub
+
+        wanted, had = package_references_digest(self.references), built_from(index.table.schema)
+        if not wanted or had in (wanted, ""):  # "": built from other references, which are not ours to redo
+            return index
+        try:
+            build_index(self.references, self.db_uri)
+            return SectionIndex(self.db_uri)
+        except Exception as exc:  # noqa: BLE001 - any failure leaves the old index serving
+            reason = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            log.warning("the index at %s predates these references and could not be updated (%s): "
+                        "answers come from the old index; run `torchpatch index`", self.db_uri, scrub(reason))
+            return index
 
     def _rows_of(self, index) -> Loaded:
         rows = index.rows(self._columns)

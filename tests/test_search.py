@@ -281,3 +281,45 @@ def test_a_pasted_error_matches_its_section_despite_other_numbers_and_split_name
     assert ranking.error_text_boosts(missing, rows) == {"a#removed": ranking.ERROR_TEXT_BOOST}
     assert "torch.export.export_for_training" in ranking.fragments(
         "ImportError: cannot import name 'export_for_training' from 'torch.export' (/site-packages/torch/export/__init__.py)")
+
+
+def test_an_index_of_older_package_references_is_updated_on_open(tmp_path, search_refs, monkeypatch):
+    """After an upgrade or a `git pull` the home's index predates the package's references: opening it
+    updates it (incrementally), so answers never come from the old text."""
+    refs = tmp_path / "refs"
+    shutil.copytree(search_refs, refs)
+    monkeypatch.setenv("TORCHPATCH_REFERENCES", str(refs))  # these are "the package's" references
+    uri = str(tmp_path / "db")
+    build_index(refs, uri)
+    text = (refs / "compiling.md").read_text()
+    assert "Mark a repeated block" in text
+    (refs / "compiling.md").write_text(text.replace("Mark a repeated block", "Mark a zanzibar block"))
+    engine = SearchEngine(uri, refs)
+    assert "zanzibar" in engine.read_section(top(engine, "zanzibar block")).text
+    again = build_index(refs, uri)
+    assert (again.embedded, again.updated, again.build_id) == (0, 0, None)  # the open wrote it already
+
+
+def test_an_index_of_other_references_is_never_rebuilt_on_open(tmp_path, search_refs):
+    refs = tmp_path / "refs"
+    shutil.copytree(search_refs, refs)
+    uri = str(tmp_path / "db")
+    build = build_index(refs, uri).build_id
+    (refs / "compiling.md").write_text((refs / "compiling.md").read_text() + "\n")
+    engine = SearchEngine(uri, refs)  # not the package's references: its owner runs `torchpatch index`
+    engine.search(SearchRequest(query="torch.compile"))
+    assert engine.index_state().build_id == build
+
+
+def test_a_stale_index_that_cannot_be_updated_still_answers(tmp_path, search_refs, monkeypatch, caplog):
+    refs = tmp_path / "refs"
+    shutil.copytree(search_refs, refs)
+    monkeypatch.setenv("TORCHPATCH_REFERENCES", str(refs))
+    uri = str(tmp_path / "db")
+    build_index(refs, uri)
+    (refs / "compiling.md").write_text((refs / "compiling.md").read_text().replace("Mark a repeated block", "Mark one block"))
+    monkeypatch.setattr("torchpatch.server.index.write_build", lambda *a, **k: (_ for _ in ()).throw(OSError(30, "Read-only file system")))
+    with caplog.at_level("WARNING", logger="torchpatch.index"):
+        engine = SearchEngine(uri, refs)
+        assert top(engine, "torch.compile") is not None
+    assert "could not be updated" in caplog.text and "Read-only file system" in caplog.text
