@@ -128,6 +128,14 @@ def _step_receivers(text: str) -> Iterator[str]:
 _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
+
+def _catches(handler: ast.ExceptHandler, error: str) -> bool:
+    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class (``ImportError`` also
+    as ``ModuleNotFoundError``'s parent is not enough: only ImportError itself catches a failed import)."""
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return not kinds or any((dotted_name(kind) or "").rsplit(".", 1)[-1] in ("Exception", "BaseException", error)
+                            for kind in kinds)
+
 class FindingCollector(ast.NodeVisitor):
     def __init__(self, rules: RuleSet, imports: ImportMap, target: Version, filename: str):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
@@ -664,15 +672,37 @@ class FindingCollector(ast.NodeVisitor):
         self.handled += caught
         self._visit_list(node.body)
         self.handled -= caught
+        # A body that certainly fails on the target (it imports or reads a torch name the target lacks:
+        # `STORAGE_TYPE = torch.storage._TypedStorage`) hands over to its first handler that catches the error:
+        # that handler is the code the target runs, not an old release's fallback, and its uses count.
+        failing = self._failing_body(node.body) if caught else None
         for handler in node.handlers:
             if catches_fallback(handler, bindings_only):
-                self._visit_guarded([handler])
+                if failing is not None and _catches(handler, failing):
+                    failing = None
+                    self.visit(handler)
+                else:
+                    self._visit_guarded([handler])
             else:
                 self.visit(handler)
         for statement in (*node.orelse, *node.finalbody):
             self.visit(statement)
 
     visit_TryStar = visit_Try
+
+    def _failing_body(self, statements: list) -> str | None:
+        """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
+        binds a value that reads, a torch name the target lacks; else None."""
+        for statement in statements:
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                if self._imports_removed([statement]):
+                    return "ImportError"
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                if any(isinstance(inner, ast.Attribute) and (qualified := self._resolve(inner)) is not None
+                       and is_torch_module(qualified.partition(".")[0]) and self._removed(qualified)
+                       for inner in ast.walk(statement.value)):
+                    return "AttributeError"
+        return None
 
     def _imports_removed(self, statements: list) -> bool:
         """A torch import among ``statements`` (not nested) that fails on the target."""
