@@ -739,7 +739,10 @@ class FindingCollector(ast.NodeVisitor):
         self._visit_annotation(node.annotation)
 
     def _foreign_annotation(self, annotation: ast.expr) -> bool:
-        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor."""
+        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor. A class
+        imported from the project's own modules (``language_model: GLMModel`` with ``from .modeling_glm import
+        GLMModel``) is not another library's: it may be an ``nn.Module`` subclass, and the project's own methods
+        decide once every file is walked (ownmethods.py)."""
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             try:
                 annotation = parse_expression(annotation.value)
@@ -752,7 +755,8 @@ class FindingCollector(ast.NodeVisitor):
             return self._foreign_annotation(annotation.left) or self._foreign_annotation(annotation.right)
         dotted = dotted_name(annotation)
         head = dotted.partition(".")[0] if dotted else None
-        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None \
+            and not self._own_import(head)
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
