@@ -30,6 +30,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
 from .versionflags import expand_flags
+from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -201,6 +202,7 @@ class FindingCollector(ast.NodeVisitor):
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
+        self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
         self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
@@ -1931,6 +1933,8 @@ class FindingCollector(ast.NodeVisitor):
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
+        if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
+            matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):
@@ -1943,6 +1947,32 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.when for rule in matched):
             self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
+
+    def _hub_trusted(self, node: ast.Call, trusted_owners: str) -> bool:
+        """A hub call whose repo (a literal, or a constant here or in a module of the project) torch trusts, or
+        that an earlier hub call on the same repo has already had trusted (hubtrust.py)."""
+        if self.module_constants is None:
+            self.module_constants = module_constants(self.tree) if self.tree is not None else {}
+
+        def constant(name: str):
+            if name in self.module_constants:
+                return self.module_constants[name]
+            return self.project_flags.constant(name) if self.project_flags is not None else None
+
+        def hub_repo(call: ast.Call) -> str | None:
+            if self._resolve(call.func) not in HUB_CALLS or any(
+                    kw.arg == "source" and not (isinstance(kw.value, ast.Constant) and kw.value.value == "github")
+                    for kw in call.keywords):
+                return None
+            return repo_of(call, constant)
+
+        repo = repo_of(node, constant)
+        if repo is None:
+            return False
+        if re.fullmatch(trusted_owners, repo) is not None:
+            return True
+        scope = self.scope_nodes.get(self.scope, self.tree)
+        return scope is not None and trusted_earlier(scope, node, repo, hub_repo)
 
     def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
         """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for
