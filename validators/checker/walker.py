@@ -131,8 +131,8 @@ _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclas
 
 
 def _catches(handler: ast.ExceptHandler, error: str) -> bool:
-    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class (``ImportError`` also
-    as ``ModuleNotFoundError``'s parent is not enough: only ImportError itself catches a failed import)."""
+    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class itself (an ``except
+    ModuleNotFoundError`` misses the ImportError of a name gone from a module that is still there)."""
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
     return not kinds or any((dotted_name(kind) or "").rsplit(".", 1)[-1] in ("Exception", "BaseException", error)
                             for kind in kinds)
