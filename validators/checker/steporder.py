@@ -14,7 +14,18 @@ is known by its receiver's name (``optimizer``, ``g_optim``); a name that ends l
 A scope that builds an optimizer and a scheduler on it and never steps that optimizer (no optimizer step in the
 scope; the optimizer's name read only as the scheduler's argument or for an attribute such as ``param_groups``,
 never handed on or read by a nested function) warns at the scheduler's first plain ``step()`` too: a schedule
-demo under ``if __name__ == "__main__":``.
+demo under ``if __name__ == "__main__":``. Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
+i, epoch)``, a callable schedule that sets the learning rates) steps nothing either.
+
+A torch scheduler built in a function and stepped there before anything could step an optimizer warns at that
+step whatever comes after it (``CosineAnnealingLR(optimizer, ...)`` and then a catch-up loop ``for i in range(1,
+start_epoch): scheduler.step()``): between the construction and the step only loops, ``with`` blocks, the
+construction's own guard and statements whose calls are builtins (``range``, ``print``) or the scheduler's own
+methods. The optimizer's steps before the construction do not count (the scheduler wraps ``optimizer.step`` when it
+is built); a second scheduler on an optimizer that may already be wrapped does.
+
+In a loop, ``if <the condition the scheduler was built under>: scheduler.step()`` (or ``if scheduler:``, ``if
+scheduler is not None:``) is as plain as the bare statement: whenever the scheduler exists it runs.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import nested_fields
+from .imports import dotted_name, nested_fields
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
@@ -31,6 +42,14 @@ _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*
 _SCHEDULER = re.compile(r"(?:[a-z0-9]+_)*(?:lr_)?sched(?:uler)?s?", re.IGNORECASE)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+# torch schedulers whose first step() checks the optimizer (2.15): not ReduceLROnPlateau, SequentialLR,
+# CosineAnnealingWarmRestarts (their step() skips the check) nor ChainedScheduler (its children warn, if anything)
+_QUIET_SCHEDULERS = frozenset({"ReduceLROnPlateau", "SequentialLR", "CosineAnnealingWarmRestarts", "ChainedScheduler",
+                               "LRScheduler", "_LRScheduler"})
+# builtins that call nothing of the project's (map, filter, next, iter, eval, exec may)
+_INERT_BUILTINS = frozenset({"range", "len", "enumerate", "zip", "print", "int", "float", "str", "bool", "min", "max",
+                             "abs", "round", "isinstance", "hasattr", "getattr", "format", "list", "tuple", "dict",
+                             "set", "sum", "sorted", "reversed", "type", "repr"})
 
 
 def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool],
@@ -42,10 +61,151 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
     body = getattr(function, "body", [])
     if _steps_a_scheduler(body, is_scheduler):  # most functions step none: their expressions are never walked
         steps_optimizer = steps_optimizer or OptimizerSteps()
-        _scan(body, is_scheduler, steps_optimizer, found, top=True)
+        _scan(body, is_scheduler, steps_optimizer, found, top=True, guards=_construction_guards(body, is_scheduler))
         if not found and resolve is not None:
             found.extend(_never_stepped(function, body, is_scheduler, steps_optimizer, resolve))
+        if resolve is not None:
+            seen = {id(call) for call in found}
+            found.extend(call for call in _stepped_after_construction(body, steps_optimizer, resolve)
+                         if id(call) not in seen)
     return found
+
+
+def _construction_guards(body: list[ast.stmt], is_scheduler) -> dict[str, set[str]]:
+    """Scheduler-like receivers (``scheduler``, ``self.sched``) assigned in ``body`` under ``if`` tests, outside
+    any loop: receiver -> the dumps of those tests (``if args.cosine: scheduler = CosineAnnealingLR(...)``)."""
+    guards: dict[str, set[str]] = {}
+
+    def visit(statements: list[ast.stmt], tests: tuple[str, ...]) -> None:
+        for statement in statements:
+            if isinstance(statement, ast.Assign) and tests and isinstance(statement.value, ast.Call):
+                for target in statement.targets:
+                    if (dotted := dotted_name(target)) is not None and is_scheduler(target):
+                        guards.setdefault(dotted, set()).update(tests)
+            elif isinstance(statement, ast.If):
+                visit(statement.body, (*tests, ast.dump(statement.test)))
+                visit(statement.orelse, tests)
+            elif isinstance(statement, (ast.With, ast.AsyncWith, ast.Try)):
+                for block in _blocks(statement):
+                    visit(block, tests)
+
+    visit(body, ())
+    return guards
+
+
+def _guarded_step(statement: ast.stmt, is_scheduler, guards: dict[str, set[str]] | None) -> ast.Call | None:
+    """``if <guard>: scheduler.step()``: the ``if``'s body opens with the plain step, and its test is one the
+    scheduler was built under, or the scheduler itself (``if scheduler:``, ``if scheduler is not None:``)."""
+    if not isinstance(statement, ast.If) or guards is None:
+        return None
+    call = _plain_step_call(statement.body[0])
+    if call is None or not _torch_step_arguments(call) or not is_scheduler(call.func.value):
+        return None
+    receiver = dotted_name(call.func.value)
+    test = statement.test
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+        test = test.left
+    if receiver is not None and (dotted_name(test) == receiver or ast.dump(statement.test) in guards.get(receiver, ())):
+        return call
+    return None
+
+
+def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: OptimizerSteps,
+                                resolve: Callable) -> Iterator[ast.Call]:
+    """The first ``step()`` of each torch scheduler built in ``body`` that nothing between its construction and that
+    step could precede with an optimizer step (module docstring)."""
+    wrapped: set[str] = set()  # optimizers a scheduler built earlier here wraps: theirs may have been stepped since
+    stepped_before = False
+    for path in _construction_paths(body, resolve):
+        statement = path[-1][0][path[-1][1]]
+        call = statement.value
+        first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+        optimizer = dotted_name(first) if first is not None else None
+        if optimizer is None or optimizer in wrapped:
+            continue
+        wrapped.add(optimizer)
+        if stepped_before or any(steps_optimizer(earlier) for block, index in path for earlier in block[:index]):
+            stepped_before = True  # ... and every later construction comes after that step too
+            continue
+        receiver = dotted_name(statement.targets[0])
+        for level, (block, index) in reversed(list(enumerate(path))):
+            outcome = _first_step(block[index + 1:], receiver)
+            if outcome is not None:
+                if isinstance(outcome, ast.Call):
+                    yield outcome
+                break
+            if level and getattr(path[level - 1][0][path[level - 1][1]], "finalbody", None):
+                break  # leaving a try whose finally block runs next
+
+
+def _construction_paths(body: list[ast.stmt], resolve: Callable) -> Iterator[list[tuple[list[ast.stmt], int]]]:
+    """For each ``name = torch.optim.lr_scheduler.X(optimizer, ...)`` (one target, outside any loop), the blocks
+    that lead to it from ``body`` with the index of the statement taken in each, in the order they are met."""
+
+    def visit(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]]):
+        for index, statement in enumerate(block):
+            here = [*path, (block, index)]
+            if isinstance(statement, ast.Assign):
+                if len(statement.targets) == 1 and isinstance(statement.value, ast.Call) \
+                        and dotted_name(statement.targets[0]) is not None:
+                    api = resolve(statement.value.func) or ""
+                    name = api.rpartition(".")[2]
+                    if api.startswith("torch.optim.lr_scheduler.") and name[:1].isupper() \
+                            and name not in _QUIET_SCHEDULERS:
+                        yield here
+            elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith)):
+                for inner in _blocks(statement):
+                    yield from visit(inner, here)
+            elif isinstance(statement, ast.Try):
+                yield from visit(statement.body, here)
+
+    yield from visit(body, [])
+
+
+def _first_step(statements: list[ast.stmt], receiver: str) -> ast.Call | bool | None:
+    """Walk ``statements`` in order: the plain ``receiver.step()`` reached before anything that could step an
+    optimizer; False where something could (or the receiver is rebound); None when all of them are inert."""
+    for statement in statements:
+        call = _plain_step_call(statement)
+        if call is not None and dotted_name(call.func.value) == receiver:
+            return call if _torch_step_arguments(call) else False
+        if isinstance(statement, _LOOPS):
+            header = statement.iter if isinstance(statement, (ast.For, ast.AsyncFor)) else statement.test
+            if not _inert(header, receiver) or (isinstance(statement, (ast.For, ast.AsyncFor))
+                                                and not _inert(statement.target, receiver)):
+                return False
+            outcome = _first_step(statement.body, receiver)
+            if outcome is not None:
+                return outcome
+            if statement.orelse and (outcome := _first_step(statement.orelse, receiver)) is not None:
+                return outcome
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            if not all(_inert(item, receiver) for item in statement.items):
+                return False
+            if (outcome := _first_step(statement.body, receiver)) is not None:
+                return outcome
+        elif isinstance(statement, (ast.If, ast.Try, *_SCOPES)) or not _inert(statement, receiver):
+            return False
+    return None
+
+
+def _inert(node: ast.AST, receiver: str) -> bool:
+    """No call in ``node`` but of inert builtins and of the receiver's own methods (``sched.get_last_lr()``), no
+    await or yield, and the receiver not rebound."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Call):
+            func = inner.func
+            if isinstance(func, ast.Name) and func.id in _INERT_BUILTINS:
+                continue
+            if isinstance(func, ast.Attribute) and func.attr != "step" and dotted_name(func.value) == receiver:
+                continue
+            return False
+        if isinstance(inner, (ast.Await, ast.Yield, ast.YieldFrom, *_SCOPES)):
+            return False
+        if isinstance(getattr(inner, "ctx", None), (ast.Store, ast.Del)) and dotted_name(inner) == receiver:
+            return False
+    return True
 
 
 def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps,
@@ -75,6 +235,11 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
         return
     built = {id(statement.value.args[0] if statement.value.args else None) for _, statement in schedulers.values()}
     built |= {id(k.value) for _, statement in schedulers.values() for k in statement.value.keywords}
+    for statement in statements:  # lr_scheduler(optimizer, i, epoch): a callable schedule sets the rates
+        for node in _inner_walk(statement):
+            if isinstance(node, ast.Call) and (callee := dotted_name(node.func)) is not None \
+                    and callee.partition(".")[0] in schedulers:
+                built |= {id(argument) for argument in (*node.args, *(k.value for k in node.keywords))}
     parents: dict[int, ast.AST] = {}
     for statement in statements:
         for node in _inner_walk(statement):
@@ -90,8 +255,7 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
                     and node.value.id in optimizers:
                 used.add(node.value.id)
     own = {id(node) for statement in statements for node in _inner_walk(statement)}
-    nested = {node.id for node in ast.walk(scope) if isinstance(node, ast.Name) and node.id in optimizers
-              and id(node) not in own}
+    nested = _nested_reads(scope, optimizers.keys() - used, own)
     for name, (optimizer, made) in schedulers.items():
         if optimizer in used or optimizer in nested:
             continue
@@ -103,6 +267,39 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
                     and isinstance(call.func.value, ast.Name) and call.func.value.id == name:
                 yield call
                 break
+
+
+def _nested_reads(scope: ast.AST, names, own: set[int]) -> set[str]:
+    """Which of ``names`` a function or class nested in ``scope`` reads from it: not where that function binds the
+    name itself (a parameter ``optimizer`` of a scheduler class's ``__init__``, an assignment)."""
+    names = set(names)
+    read: set[str] = set()
+    pending: list[tuple[ast.AST, frozenset[str]]] = [(scope, frozenset())]
+    while pending and names - read:
+        node, shadowed = pending.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not scope:
+            arguments = node.args
+            bound = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                                     arguments.vararg, arguments.kwarg) if a is not None}
+            body = node.body if isinstance(node.body, list) else [node.body]
+            declared = [inner for inner in _scope_walk(body) if isinstance(inner, (ast.Global, ast.Nonlocal))]
+            bound |= {inner.id for inner in _scope_walk(body)
+                      if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store)}
+            bound -= {name for statement in declared for name in statement.names}
+            shadowed = shadowed | (bound & names)
+        if isinstance(node, ast.Name) and node.id in names and id(node) not in own and node.id not in shadowed:
+            read.add(node.id)
+        pending.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+    return read
+
+
+def _scope_walk(body: list[ast.AST]) -> Iterator[ast.AST]:
+    """The nodes of ``body``, not those inside functions, classes or lambdas nested in it."""
+    pending = list(body)
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, _SCOPES))
 
 
 def _flat(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -204,7 +401,7 @@ def _is_optimizer_step(node: ast.AST) -> bool:
 
 
 def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps, found: list[ast.Call],
-          top: bool = False) -> bool:
+          top: bool = False, guards: dict[str, set[str]] | None = None) -> bool:
     """Walk ``statements`` in order; True once an optimizer step has been seen (then stop: later loops are
     past the first optimizer step). In the function's own body (``top``), a plain ``scheduler.step()`` followed by
     a statement that steps an optimizer is the early order too: the function's first run warns (``def train(self):
@@ -221,12 +418,12 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
             waiting = call
             continue
         if isinstance(statement, _LOOPS):
-            early = _early_in_loop(statement.body, is_scheduler, steps_optimizer)
+            early = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
             if early is not None:
                 found.append(early)
                 return True
         elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith, ast.Try)):  # a loop inside a block
-            if any(_scan(block, is_scheduler, steps_optimizer, found) for block in _blocks(statement)):
+            if any(_scan(block, is_scheduler, steps_optimizer, found, guards=guards) for block in _blocks(statement)):
                 return True
         if steps_optimizer(statement):
             return True
@@ -241,7 +438,8 @@ def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield handler.body
 
 
-def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> ast.Call | None:
+def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps,
+                   guards: dict[str, set[str]] | None = None) -> ast.Call | None:
     scheduler_step: ast.Call | None = None
     for statement in body:
         if scheduler_step is None:
@@ -249,8 +447,14 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
             if call is not None and _torch_step_arguments(call) and is_scheduler(call.func.value):
                 scheduler_step = call
                 continue
+            if (call := _guarded_step(statement, is_scheduler, guards)) is not None:
+                if any(map(steps_optimizer, statement.body[1:])):
+                    return call
+                if not any(map(steps_optimizer, statement.orelse)):
+                    scheduler_step = call
+                    continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
-                inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer)
+                inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
                 if inner is not None:
                     return inner
             if steps_optimizer(statement):

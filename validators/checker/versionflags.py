@@ -19,6 +19,7 @@ from pathlib import Path
 from .guards import KnownOutcome, guard_outcome, is_version_guard
 from .imports import ImportMap, dotted_name, statements
 from .devicechecks import off_checks
+from .hubtrust import module_constants
 from .importtime import module_flags
 from .source import parse_module_file
 from .starimports import module_file_stamp
@@ -65,20 +66,20 @@ def _module_known_flags(path: str, size: int, mtime: int, target: tuple[int, int
 @lru_cache(maxsize=256)
 def _module_facts(path: str, size: int, mtime: int, target: tuple[int, int]):
     """What other modules read of a module, from one parse: its version flags on ``target``, its
-    vendor-device checks, and the names its module-level ``from X import name`` re-exports (a package's
-    ``__init__.py``: ``from .utils import is_npu_available``)."""
+    vendor-device checks, the names its module-level ``from X import name`` re-exports (a package's
+    ``__init__.py``: ``from .utils import is_npu_available``), and its string constants (hubtrust.py)."""
     if (tree := parse_module_file(Path(path))) is None:
-        return (), frozenset(), {}
+        return (), frozenset(), {}, {}
     exported = {alias.asname or alias.name: (statement.level, statement.module, alias.name)
                 for statement in tree.body if isinstance(statement, ast.ImportFrom) and statement.module
                 for alias in statement.names if alias.name != "*"}
     flags = tuple(known_flags(tree, target).items())
-    return flags, off_checks(tree), exported
+    return flags, off_checks(tree), exported, module_constants(tree)
 
 
 def _off_in(stamp: tuple[str, int, int], name: str, called: bool, target: tuple[int, int], depth: int = 2) -> bool:
     """``name`` (``name()`` when called) is a vendor-device check of that module or one it re-exports from."""
-    _, off, exported = _module_facts(*stamp, target)
+    _, off, exported, _ = _module_facts(*stamp, target)
     if (f"{name}()" if called else name) in off:
         return True
     if depth <= 0 or name not in exported:
@@ -142,6 +143,14 @@ class ProjectFlags:
             found = self._module_of(dotted)
             self._off[key] = found is not None and _off_in(*found, called, self.target)
         return self._off[key]
+
+    def constant(self, name: str) -> str | tuple[str, ...] | None:
+        """A string constant (or a list of strings' leading items) the module the file imports ``name`` from
+        binds to it (hubtrust.module_constants); None when unknown."""
+        if not self.project_file or name not in self.imported:
+            return None
+        found = self._module_of(name)
+        return None if found is None else _module_facts(*found[0], self.target)[3].get(found[1])
 
     def _module_of(self, dotted: str) -> tuple[tuple[str, int, int], str] | None:
         """The defining module file's stamp and the name there of ``dotted``."""

@@ -30,6 +30,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
 from .versionflags import expand_flags
+from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -128,6 +129,14 @@ def _step_receivers(text: str) -> Iterator[str]:
 _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
+
+def _catches(handler: ast.ExceptHandler, error: str) -> bool:
+    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class itself (an ``except
+    ModuleNotFoundError`` misses the ImportError of a name gone from a module that is still there)."""
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return not kinds or any((dotted_name(kind) or "").rsplit(".", 1)[-1] in ("Exception", "BaseException", error)
+                            for kind in kinds)
+
 class FindingCollector(ast.NodeVisitor):
     def __init__(self, rules: RuleSet, imports: ImportMap, target: Version, filename: str):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
@@ -193,6 +202,7 @@ class FindingCollector(ast.NodeVisitor):
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
+        self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
         self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
@@ -664,15 +674,37 @@ class FindingCollector(ast.NodeVisitor):
         self.handled += caught
         self._visit_list(node.body)
         self.handled -= caught
+        # A body that certainly fails on the target (it imports or reads a torch name the target lacks:
+        # `STORAGE_TYPE = torch.storage._TypedStorage`) hands over to its first handler that catches the error:
+        # that handler is the code the target runs, not an old release's fallback, and its uses count.
+        failing = self._failing_body(node.body) if caught else None
         for handler in node.handlers:
             if catches_fallback(handler, bindings_only):
-                self._visit_guarded([handler])
+                if failing is not None and _catches(handler, failing):
+                    failing = None
+                    self.visit(handler)
+                else:
+                    self._visit_guarded([handler])
             else:
                 self.visit(handler)
         for statement in (*node.orelse, *node.finalbody):
             self.visit(statement)
 
     visit_TryStar = visit_Try
+
+    def _failing_body(self, statements: list) -> str | None:
+        """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
+        binds a value that reads, a torch name the target lacks; else None."""
+        for statement in statements:
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                if self._imports_removed([statement]):
+                    return "ImportError"
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                if any(isinstance(inner, ast.Attribute) and (qualified := self._resolve(inner)) is not None
+                       and is_torch_module(qualified.partition(".")[0]) and self._removed(qualified)
+                       for inner in ast.walk(statement.value)):
+                    return "AttributeError"
+        return None
 
     def _imports_removed(self, statements: list) -> bool:
         """A torch import among ``statements`` (not nested) that fails on the target."""
@@ -709,7 +741,10 @@ class FindingCollector(ast.NodeVisitor):
         self._visit_annotation(node.annotation)
 
     def _foreign_annotation(self, annotation: ast.expr) -> bool:
-        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor."""
+        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor. A class
+        imported from the project's own modules (``language_model: GLMModel`` with ``from .modeling_glm import
+        GLMModel``) is not another library's: it may be an ``nn.Module`` subclass, and the project's own methods
+        decide once every file is walked (ownmethods.py)."""
         if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
             try:
                 annotation = parse_expression(annotation.value)
@@ -722,7 +757,8 @@ class FindingCollector(ast.NodeVisitor):
             return self._foreign_annotation(annotation.left) or self._foreign_annotation(annotation.right)
         dotted = dotted_name(annotation)
         head = dotted.partition(".")[0] if dotted else None
-        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None \
+            and not self._own_import(head)
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
@@ -1897,6 +1933,8 @@ class FindingCollector(ast.NodeVisitor):
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
         matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
+        if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
+            matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):
@@ -1909,6 +1947,32 @@ class FindingCollector(ast.NodeVisitor):
         if any(rule.when for rule in matched):
             self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
+
+    def _hub_trusted(self, node: ast.Call, trusted_owners: str) -> bool:
+        """A hub call whose repo (a literal, or a constant here or in a module of the project) torch trusts, or
+        that an earlier hub call on the same repo has already had trusted (hubtrust.py)."""
+        if self.module_constants is None:
+            self.module_constants = module_constants(self.tree) if self.tree is not None else {}
+
+        def constant(name: str):
+            if name in self.module_constants:
+                return self.module_constants[name]
+            return self.project_flags.constant(name) if self.project_flags is not None else None
+
+        def hub_repo(call: ast.Call) -> str | None:
+            if self._resolve(call.func) not in HUB_CALLS or any(
+                    kw.arg == "source" and not (isinstance(kw.value, ast.Constant) and kw.value.value == "github")
+                    for kw in call.keywords):
+                return None
+            return repo_of(call, constant)
+
+        repo = repo_of(node, constant)
+        if repo is None:
+            return False
+        if re.fullmatch(trusted_owners, repo) is not None:
+            return True
+        scope = self.scope_nodes.get(self.scope, self.tree)
+        return scope is not None and trusted_earlier(scope, node, repo, hub_repo)
 
     def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
         """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for

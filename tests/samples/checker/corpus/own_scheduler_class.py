@@ -38,4 +38,5 @@ def train(opt, epochs):
         lr_sched.step(epoch)  # finding: scheduler-step-epoch
     scheduler = WarmupPlateau(opt, 0)
     scheduler = StepLR(opt, 10)
+    opt.step()  # (stepping StepLR before any optimizer step would warn too: scheduler-step-before-optimizer)
     scheduler.step(epoch)  # finding: scheduler-step-epoch

@@ -26,9 +26,7 @@ def main(net, loader, criterion, epochs):
         train(loader, net, criterion, optimizer, epoch=epoch)
 
 
-def main_quiet(net, loader, epochs):
-    optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
-    scheduler = MultiStepLR(optimizer, milestones=[10, 20])
+def main_quiet(net, loader, optimizer, scheduler, epochs):  # (built here, its first step would warn regardless)
     for epoch in range(epochs):
         scheduler.step()
         evaluate(loader, net, optimizer)
