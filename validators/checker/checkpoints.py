@@ -275,6 +275,8 @@ class LoadCandidate(NamedTuple):
     helpers: tuple[tuple[str, str, int], ...] = ()
     # its function strips DataParallel's ``"module."`` prefix from state-dict keys (see strips_wrapper_prefix)
     strips_wrapper: bool = False
+    # keys read only inside ``try:`` bodies that catch KeyError: the file it reads may lack them
+    guarded_keys: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -384,7 +386,9 @@ class FileEvidence:
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:
             self.config_layouts.append((keys, line, config))
-        else:
+        elif not any(key.startswith("[") for key, _ in named):
+            # a dict with entries under keys held in a variable (``d_new[k] = copy.deepcopy(d[k])`` for the keys of a
+            # loaded checkpoint) holds what its source held: not known to be plain, so it hides no other file's save
             self.plain_layouts.append(keys)
             self.plain_named.append((keys, saved_name))
             self.plain_lines.append((keys, line))

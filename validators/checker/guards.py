@@ -119,6 +119,14 @@ def catches_fallback(handler: ast.ExceptHandler, bindings_only: bool = False) ->
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
+_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
+
+
+def catches_key_error(node: ast.Try) -> bool:
+    """A handler of ``node`` names KeyError (or LookupError): what its body reads by key may be missing."""
+    return any((dotted_name(kind) or "").rsplit(".", 1)[-1] in _KEY_ERRORS
+               for handler in node.handlers if handler.type is not None
+               for kind in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]))
 
 
 # --- which branch runs on the target ------------------------------------------------------------
