@@ -123,10 +123,13 @@ _KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 
 
 def catches_key_error(node: ast.Try) -> bool:
-    """A handler of ``node`` names KeyError (or LookupError): what its body reads by key may be missing."""
-    return any((dotted_name(kind) or "").rsplit(".", 1)[-1] in _KEY_ERRORS
-               for handler in node.handlers if handler.type is not None
-               for kind in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]))
+    """A handler of ``node`` catches a missing key and nothing else (``except KeyError:``, or LookupError): what the
+    statement reads by key may be missing. Not ``except (KeyError, RuntimeError):``, a fallback for a failed restore
+    (a partial ``load_state_dict``), where the keys read are the layout's own."""
+    return any(handler.type is not None and all(
+                   (dotted_name(kind) or "").rsplit(".", 1)[-1] in _KEY_ERRORS
+                   for kind in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]))
+               for handler in node.handlers)
 
 
 # --- which branch runs on the target ------------------------------------------------------------

@@ -284,7 +284,7 @@ class ProjectEvidence:
         here = _folders(file)
         limit = _distance(here, _folders(saver))
         return any(_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
-                   for folders, layouts, _ in self._plain_layouts_by_file())
+                   for folders, layouts, _, _ in self._plain_layouts_by_file())
 
     def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
         """The keys the project functions a load's result is handed to read from it (``restore_net(net, checkpoint)``
@@ -310,32 +310,35 @@ class ProjectEvidence:
     def _nearer_plain_save(self, keys: frozenset[str], file: str, saver: str) -> bool:
         """A file nearer to the load than ``saver`` (by folders: the load's own folder first) saves a plain dict holding
         every key the load reads: the load reads that script's checkpoint (``experiments/recognition/verify.py``
-        beside ``recognition/train_dist.py``), not the one a sibling folder's script saves with an object. A file as
-        near as ``saver`` (``saver`` itself, its folder) counts too, when that plain dict is a save of its own and not
-        one its file also saves with an object (the same keys): a run manager writes the numpy-holding resume file
-        and a plain ``{"state_dict": ...}`` best model, and the class beside it saves its own plain layout, so a load
-        reading only keys such a file holds (published weights read as ``["state_dict"]``, a sibling's resume) may
-        read either, and the key names alone do not say it reads the one with the object."""
+        beside ``recognition/train_dist.py``), not the one a sibling folder's script saves with an object. As near as
+        ``saver``, the load's own file and ``saver`` itself count too, when that plain dict is not one the same file also
+        saves with an object (the same keys): a run manager writes the numpy-holding resume file and a plain
+        ``{"state_dict": ...}`` best model, and the manager class beside it saves its own plain layout, so a load reading
+        only keys such a file holds (published weights read as ``["state_dict"]``, the sibling's own resume) may read
+        either, and the key names alone do not say it reads the one with the object. (A third file that happens to be
+        as far away, in another sub-project, tells nothing of this load.)"""
         if saver == file:
             return False
         here = _folders(file)
         limit = _distance(here, _folders(saver))
-        for folders, layouts, unsure in self._plain_layouts_by_file():
+        for folders, layouts, unsure, saving in self._plain_layouts_by_file():
             distance = _distance(here, folders)
             if distance < limit and any(keys <= layout for layout in layouts):
                 return True
-            if distance == limit and any(keys <= layout for layout in layouts if layout not in unsure):
+            if distance == limit and saving in (file, saver) and any(
+                    keys <= layout for layout in layouts if layout not in unsure):
                 return True
         return False
 
-    def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]], set[frozenset[str]]]]:
+    def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]], set[frozenset[str]], str]]:
         """Each file's plain saved layouts (a config-holding one counts where a config is plain data), with its folders,
-        and the layouts among them that a save of the same file also holds an object under (the same keys: a value drawn
-        from another module, a pickle of protocol 4, a config object; often that very save)."""
+        the layouts among them that a save of the same file also holds an object under (the same keys: a value drawn
+        from another module, a pickle of protocol 4, a config object; often that very save), and the file."""
         sizes = (len(self.files), len(self.borrowed))
         if self._plain_by_file is not None and self._plain_by_file[0] == sizes:
             return self._plain_by_file[1]
         config_plain = self._config_object() is None
+
         def unsure(evidence: FileEvidence) -> set[frozenset[str]]:
             found = {layout for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
                                             evidence.writer_layouts, evidence.framed_layouts, evidence.pickled_layouts)
@@ -347,7 +350,8 @@ class ProjectEvidence:
             return found
 
         found = [(_folders(evidence.file), evidence.plain_layouts + (
-                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []), unsure(evidence))
+                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []), unsure(evidence),
+                  evidence.file)
                  for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
                      config_plain and evidence.config_layouts)]
         self._plain_by_file = (sizes, found)
