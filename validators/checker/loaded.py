@@ -64,6 +64,14 @@ A load bound to a name or ``self`` attribute that another binding sets to such a
 self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``; not one built from the loaded value)
 holds that instance (``loads-pickled-object``). A module-private round-trip helper (``_broadcast_object``) that every
 call in its file hands a ``state_dict()`` or a tensor torch builds reads back plain data: no ``saved-objects``.
+
+A saved ``optimizer.state_dict()`` of an optimizer class the file defines (a subclass of ``Optimizer``), given a function
+of the file or a lambda for an option its ``__init__`` keeps in its defaults (``LARS(..., weight_decay_filter=
+exclude_bias_and_norm)``), holds that function: Optimizer copies the defaults into every param group, state_dict keeps
+every group key but ``params``, and weights_only refuses the function ("Unsupported global: GLOBAL
+__main__.exclude_bias_and_norm", run on 2.15). A saved name (or tuple of names) bound to what a function of the file
+returns (``src, tgt = build_vocabulary(...)``; ``torch.save((src, tgt), p)``) holds an object where that function read
+the returned name with an attribute no weights_only value has (``src.set_default_index(...)``).
 """
 
 
