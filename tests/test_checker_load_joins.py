@@ -221,3 +221,75 @@ def test_the_file_fit_resumes_from_is_the_run_s_own_lightning_1_5_checkpoint(tmp
     _write(tmp_path, {"train_pl.py": LIT_PROJECT["train_pl.py"].replace(
         "trainer.fit(lit, ckpt_path=resume_from)", "trainer.fit(lit)")})
     assert [line for _, line, _ in _loads(tmp_path)] == [16, 19]
+
+
+def test_keys_read_where_a_restore_failure_is_caught_are_still_the_layout_s(tmp_path):
+    """mozilla/TTS-like: ``except (KeyError, RuntimeError):`` is a fallback for a partial restore, not for older files
+    without the keys: the keys read there stay required, and the plain save beside the loader holding only 'step' does
+    not hide the Namespace-holding layout; the same load behind ``except KeyError:`` alone reads only 'step' for sure,
+    which that plain save holds too."""
+    saver = """
+        import argparse
+        import torch
+
+        def save(model, optimizer, step, path):
+            torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "step": step,
+                        "config": argparse.Namespace(lr=1.0)}, path)
+        """
+    loader = """
+        import torch
+
+        def note(step, path):
+            torch.save({"step": step}, path)
+
+        def restore(model, optimizer, path):
+            checkpoint = torch.load(path, map_location="cpu")
+            try:
+                model.load_state_dict(checkpoint["model"])
+                optimizer.load_state_dict(checkpoint["optimizer"])
+            except CAUGHT:
+                model.load_state_dict(checkpoint["model"], strict=False)
+            return checkpoint["step"]
+        """
+    _write(tmp_path / "a", {"saver.py": saver, "bin/train.py": loader.replace("CAUGHT", "(KeyError, RuntimeError)")})
+    _write(tmp_path / "b", {"saver.py": saver, "bin/train.py": loader.replace("CAUGHT", "KeyError")})
+    assert _loads(tmp_path / "a") == [("train.py", 8, "torch-load-saved-in-project")]
+    assert _loads(tmp_path / "b") == []
+
+
+def test_an_optimizer_of_the_file_keeps_a_function_only_where_one_is_passed_for_a_default(tmp_path):
+    """vicreg-like LARS: a lambda for an option the class keeps in its defaults is pickled with the state dict
+    (Unsupported global on 2.15); an option the class does not keep there, or a number, is not."""
+    code = """
+        import torch
+
+        class Lars(torch.optim.Optimizer):
+            def __init__(self, params, lr, decay_filter=None, hook=None):
+                self.hook = hook
+                super().__init__(params, dict(lr=lr, decay_filter=decay_filter))
+
+        def run(model, path, PASSED):
+            optimizer = Lars(model.parameters(), lr=0.1, PASSED)
+            if path.exists():
+                optimizer.load_state_dict(torch.load(path)["optimizer"])
+            torch.save({"optimizer": optimizer.state_dict()}, path)
+        """
+    _write(tmp_path / "a", {"train.py": code.replace("PASSED", "decay_filter=lambda p: p.ndim == 1")})
+    _write(tmp_path / "b", {"train.py": code.replace("PASSED", "hook=lambda p: p.ndim == 1")})
+    _write(tmp_path / "c", {"train.py": code.replace("PASSED", "decay_filter=0.5")})
+    assert _loads(tmp_path / "a") == [("train.py", 12, "torch-load-saved-objects")]
+    assert _loads(tmp_path / "b") == _loads(tmp_path / "c") == []
+
+    class Lars(torch.optim.Optimizer):  # the behaviour the rule rests on, on the installed torch
+        def __init__(self, params, lr, decay_filter=None):
+            super().__init__(params, dict(lr=lr, decay_filter=decay_filter))
+
+    buffer = io.BytesIO()
+    torch.save({"optimizer": Lars(torch.nn.Linear(2, 2).parameters(), 0.1, len).state_dict()}, buffer)
+    buffer.seek(0)
+    try:
+        torch.load(buffer)
+    except Exception as error:  # pickle.UnpicklingError
+        assert "Unsupported global" in str(error)
+    else:
+        raise AssertionError("a function in a param group loaded under weights_only=True")

@@ -38,7 +38,15 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   unpickler, importingload.py) is a pickled format: another file's load of only its keys is refused too, unless a
   plain save as near to that load (by folders) holds every key it reads and the load's file does not import the
   writer (ProjectEvidence._pickled_elsewhere); where the saving function extends that dict with its own ``**kwargs``
-  (``state.update(kwargs)``), a load reading two or more of its keys and others besides reads it too;
+  (``state.update(kwargs)``), a load reading two or more of its keys and others besides reads it too.
+  An entry stored down a branch a run takes unless it passes an opt-out flag (``if not args.no_save_rng:
+  sd["np_rng_state"] = np.random.get_state()``; ``no_``/``skip_``/``disable_``/``without_``/``dont_`` flags) is in the
+  files a run writes: not a conditional entry. Keys a load reads only inside a ``try`` that catches KeyError alone
+  (body or handler: ``try: it = sd["iteration"] except KeyError: it = sd["total_iters"]``) need not be in the layout.
+  A saved dict with entries under keys held in a variable (``shard[k] = source[k]``, copied from a loaded checkpoint) is
+  not known to be plain: it hides no other file's save. A plain save holding every key a load reads hides an object
+  save as far away as it when it is in the load's own file or the saving file itself (the plain best model beside the
+  resume checkpoint, see ProjectEvidence._nearer_plain_save);
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
@@ -275,6 +283,8 @@ class LoadCandidate(NamedTuple):
     helpers: tuple[tuple[str, str, int], ...] = ()
     # its function strips DataParallel's ``"module."`` prefix from state-dict keys (see strips_wrapper_prefix)
     strips_wrapper: bool = False
+    # keys read only inside ``try:`` bodies that catch KeyError: the file it reads may lack them
+    guarded_keys: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -384,7 +394,9 @@ class FileEvidence:
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:
             self.config_layouts.append((keys, line, config))
-        else:
+        elif not any(key.startswith("[") for key, _ in named):
+            # a dict with entries under keys held in a variable (``d_new[k] = copy.deepcopy(d[k])`` for the keys of a
+            # loaded checkpoint) holds what its source held: not known to be plain, so it hides no other file's save
             self.plain_layouts.append(keys)
             self.plain_named.append((keys, saved_name))
             self.plain_lines.append((keys, line))

@@ -119,6 +119,17 @@ def catches_fallback(handler: ast.ExceptHandler, bindings_only: bool = False) ->
 
 
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
+_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
+
+
+def catches_key_error(node: ast.Try) -> bool:
+    """A handler of ``node`` catches a missing key and nothing else (``except KeyError:``, or LookupError): what the
+    statement reads by key may be missing. Not ``except (KeyError, RuntimeError):``, a fallback for a failed restore
+    (a partial ``load_state_dict``), where the keys read are the layout's own."""
+    return any(handler.type is not None and all(
+                   (dotted_name(kind) or "").rsplit(".", 1)[-1] in _KEY_ERRORS
+                   for kind in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]))
+               for handler in node.handlers)
 
 
 # --- which branch runs on the target ------------------------------------------------------------

@@ -64,6 +64,14 @@ A load bound to a name or ``self`` attribute that another binding sets to such a
 self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``; not one built from the loaded value)
 holds that instance (``loads-pickled-object``). A module-private round-trip helper (``_broadcast_object``) that every
 call in its file hands a ``state_dict()`` or a tensor torch builds reads back plain data: no ``saved-objects``.
+
+A saved ``optimizer.state_dict()`` of an optimizer class the file defines (a subclass of ``Optimizer``), given a function
+of the file or a lambda for an option its ``__init__`` keeps in its defaults (``LARS(..., weight_decay_filter=
+exclude_bias_and_norm)``), holds that function: Optimizer copies the defaults into every param group, state_dict keeps
+every group key but ``params``, and weights_only refuses the function ("Unsupported global: GLOBAL
+__main__.exclude_bias_and_norm", run on 2.15). A saved name (or tuple of names) bound to what a function of the file
+returns (``src, tgt = build_vocabulary(...)``; ``torch.save((src, tgt), p)``) holds an object where that function read
+the returned name with an attribute no weights_only value has (``src.set_default_index(...)``).
 """
 
 
@@ -79,7 +87,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .graphdataset import unpacks_collated_graphs
-from .imports import dotted_name
+from .imports import dotted_name, own_statements
 from .runnerckpt import TRAINING_STATE_KEYS
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
 from .savepairs import SaveLoadPairs
@@ -133,6 +141,46 @@ def loaded_value_attributes() -> frozenset[str]:
     return frozenset(json.loads(ATTRIBUTES_FILE.read_text(encoding="utf-8"))["attributes"])
 
 
+# An opt-out flag (``--no-save-rng``, ``--skip-eval``, ``--disable-x``): off unless the run asks for it.
+_OPT_OUT = re.compile(r"(?:no|skip|disable|without|dont)_", re.IGNORECASE)
+
+
+def runs_by_default(test: ast.expr) -> bool:
+    """``not args.no_save_rng`` (and ``not a.no_x and not no_y``): the branch a run takes unless it passes an opt-out
+    flag, so what it stores is in the files a run writes by default."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return all(runs_by_default(value) for value in test.values)
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return False
+    name = dotted_name(test.operand) if isinstance(test.operand, (ast.Name, ast.Attribute)) else None
+    return name is not None and _OPT_OUT.match(name.rsplit(".", 1)[-1]) is not None
+
+
+def optimizer_group_options(tree: ast.AST) -> dict[str, frozenset[str]]:
+    """Optimizer subclasses the module defines (``class LARS(optim.Optimizer)``) -> the ``__init__`` parameters it
+    puts in a dict (its ``defaults``): torch's Optimizer copies the defaults into every param group, and
+    ``state_dict()`` keeps every group key but ``'params'``, so a function passed there (``weight_decay_filter=
+    exclude_bias_and_norm``) is pickled by reference: "Unsupported global" under weights_only=True (run on 2.15)."""
+    found: dict[str, frozenset[str]] = {}
+    for node in getattr(tree, "body", ()):
+        if not (isinstance(node, ast.ClassDef) and any(
+                (dotted_name(base) or "").rsplit(".", 1)[-1] == "Optimizer" for base in node.bases)):
+            continue
+        init = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+        if init is None:
+            continue
+        parameters = {argument.arg for argument in (*init.args.args, *init.args.kwonlyargs)}
+        stored = set()
+        for inner in ast.walk(init):
+            if isinstance(inner, ast.Dict):
+                stored.update(v.id for v in inner.values if isinstance(v, ast.Name))
+            elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "dict":
+                stored.update(kw.value.id for kw in inner.keywords if isinstance(kw.value, ast.Name))
+        if options := frozenset(parameters & stored):
+            found[node.name] = options
+    return found
+
+
 def _string_key(node: ast.Subscript) -> str | None:
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
@@ -184,6 +232,10 @@ class LoadedObjects:
         # per open ``if``: (what each name bound in it held before: (current, alternatives), each branch's end)
         self.branch_frames: list[tuple[dict[tuple[int, str], tuple[int | None, set[int]]], list[dict]]] = []
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them
+        # id(call) -> keys read only in a ``try`` statement that catches KeyError (body or handler): the file may lack them
+        self.guarded_keys: dict[int, set[str]] = {}
+        self.unguarded_keys: dict[int, set[str]] = {}  # id(call) -> keys read outside such a body
+        self.key_guard = 0  # how many such bodies the walker is in (set by the walker)
         self.call_keys: dict[int, set[str]] = {}  # id(call) -> keys read straight off it: torch.load(p)["state_dict"]
         self.item_bound: set[int] = set()  # id(call) bound through an item: sd = torch.load(p)["state_dict"]
         self.dicts: dict[tuple[int, str], ast.Dict] = {}  # (scope, name) bound to a dict display
@@ -191,6 +243,7 @@ class LoadedObjects:
         # values stored into such a dict under an ``if`` opened after it (``if opt.dmtet: state["tet_scale"] = ...``)
         # (id(value) -> the branch it is stored in: the open ``if`` frame and which of its branches)
         self.conditional_values: dict[int, tuple[int, int]] = {}
+        self.default_frames: set[int] = set()  # ids of branch_frames whose current branch runs by default
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
@@ -201,6 +254,7 @@ class LoadedObjects:
         self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
+        self.optimizer_classes: dict[str, frozenset[str]] = {}  # see optimizer_group_options
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
         # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
         self.library_classes: set[str] = set()
@@ -286,6 +340,9 @@ class LoadedObjects:
         # torch.save(x, f) of a name holding a call's result: (save call, scope, id(that call)), asked again once the
         # file is walked, since the reads that show x to be an object may come after the save
         self.saved_names: list[tuple[ast.Call, int, int]] = []
+        # torch.save(x, f) / torch.save((a, b), f) of names, asked again once the file is walked: a name bound to what a
+        # function of the file returns (``a, b = build_vocabulary()``) holds the object that function read as one
+        self.saved_returns: list[tuple[ast.Call, int]] = []
         # (scope, name) an enclosing ``if``/``... if ... else ...`` tests with isinstance (pushed by the walker): code
         # written for several kinds of value there (``sd if isinstance(sd, dict) else sd.state_dict()``), so what it
         # does with the name in either branch is weaker evidence (duck_names, duck_held; see is_object)
@@ -456,15 +513,19 @@ class LoadedObjects:
         return bool(held) and held not in self.load_ids and not (
             self.alternatives.get((scope, node.id), set()) & self.load_ids)
 
-    def enter_branch(self) -> None:
-        """The walker enters the first branch of an ``if`` (see next_branch, leave_branch)."""
+    def enter_branch(self, by_default: bool = False) -> None:
+        """The walker enters the first branch of an ``if`` (see next_branch, leave_branch); ``by_default``: that branch
+        is the one a run takes unless told otherwise (``if not args.no_save_rng:``, see runs_by_default)."""
         self.branch_frames.append(({}, []))
+        if by_default:
+            self.default_frames.add(id(self.branch_frames[-1]))
 
     def next_branch(self, leaves: bool = False) -> None:
         """The walker leaves one branch for the next: the names bound so far get their values from before the
         ``if`` back, and what each held at the branch's end is kept, unless the branch ends in ``return``/``raise``/
         ``continue``/``break`` (``leaves``): then nothing it bound reaches the lines after the ``if``."""
         before, ends = self.branch_frames[-1]
+        self.default_frames.discard(id(self.branch_frames[-1]))  # the else of a default branch is the opt-out
         if not leaves:
             ends.append(self._end(before))
         self._restore(before)
@@ -474,6 +535,7 @@ class LoadedObjects:
         without an ``else``, what it held before); ``current`` keeps the value of the last of those branches, the
         loads among the others become alternatives. ``if cfg: c = Config.fromfile(p) else: raise ...`` leaves one
         value in ``c``, not two."""
+        self.default_frames.discard(id(self.branch_frames[-1]))
         before, ends = self.branch_frames.pop()
         if not leaves:
             ends.append(self._end(before))
@@ -557,7 +619,10 @@ class LoadedObjects:
             return
         display.keys.append(key)
         display.values.append(value)
-        if len(self.branch_frames) > self.dict_depths.get(id(display), 0):
+        depth = self.dict_depths.get(id(display), 0)
+        # an entry stored down branches a run takes by default (``if not args.no_save_rng:``) is in the file as saved
+        if len(self.branch_frames) > depth and not all(
+                id(frame) in self.default_frames for frame in self.branch_frames[depth:]):
             frame = self.branch_frames[-1]
             self.conditional_values[id(value)] = (id(frame), len(frame[1]))
 
@@ -668,11 +733,29 @@ class LoadedObjects:
         if is_object_value(value) or _is_training_object(value) or _prepares_scriptable(value) or \
                 self._constructed(value, scope) or _class_of(value):
             return True
+        if self.optimizer_classes and self._groups_hold_functions(value, scope):
+            return True
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
             return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
         return self._is_built(value, scope)
+
+    def _groups_hold_functions(self, value: ast.expr, scope: int) -> bool:
+        """``optimizer.state_dict()`` where ``optimizer = LARS(..., weight_decay_filter=exclude_bias_and_norm)``: an
+        optimizer class of the file (optimizer_group_options) given a function of the file or a lambda for an option
+        it keeps in its param groups; the state dict then holds that function object."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict"
+                and not value.args and isinstance(value.func.value, ast.Name)):
+            return False
+        for bound, _, _ in self.provenance.bindings.get((scope, value.func.value.id), ()):
+            if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and (
+                    options := self.optimizer_classes.get(bound.func.id)) and any(
+                    keyword.arg in options and (isinstance(keyword.value, ast.Lambda) or (
+                        isinstance(keyword.value, ast.Name) and keyword.value.id in self.local_functions))
+                    for keyword in bound.keywords):
+                return True
+        return False
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
@@ -851,10 +934,13 @@ class LoadedObjects:
             return
         if isinstance(container, ast.Name):
             self.keys_read.setdefault((scope, container.id), set()).add(key.value)
+            read = self.guarded_keys if self.key_guard else self.unguarded_keys
             if (held := self.current.get((scope, container.id))) is not None:
                 self.binding_keys.setdefault(held, set()).add(key.value)
+                read.setdefault(held, set()).add(key.value)
             for other in self.alternatives.get((scope, container.id), ()) if self.alternatives else ():
                 self.binding_keys.setdefault(other, set()).add(key.value)
+                read.setdefault(other, set()).add(key.value)
         elif isinstance(container, ast.Attribute) and (held := dotted_name(container) or "").startswith("self."):
             self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):
@@ -932,6 +1018,8 @@ class LoadedObjects:
             if isinstance(saved, ast.Name) and (held := self.holding.get((scope, saved.id))) and \
                     (scope, saved.id) not in self.alternatives:
                 self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
+            if isinstance(saved, (ast.Name, ast.Tuple, ast.List)):
+                self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -964,6 +1052,38 @@ class LoadedObjects:
             if self._foreign(held):
                 self._note_objects_saved(call, scope)
         self.saved_names = []
+        for call, scope in self.saved_returns:
+            saved = call.args[0]
+            if any(self._returns_foreign(name, scope) for name in (saved.elts if isinstance(saved, (ast.Tuple, ast.List))
+                                                                   else [saved]) if isinstance(name, ast.Name)):
+                self._note_objects_saved(call, scope)
+        self.saved_returns = []
+
+    def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
+        """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
+        position, a name it read with an attribute no weights_only value has (``vocab_src.set_default_index(...)``
+        on what ``build_vocab_from_iterator`` built): the name holds that object."""
+        # (a binding to a torch.load result, the cache pattern's other branch, is what is asked about)
+        bound = [entry for entry in self.provenance.bindings.get((scope, name.id), ()) if id(entry[0]) not in self.load_ids]
+        if len(bound) != 1:
+            return False
+        value, position, _ = bound[0]
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)) or \
+                (function := self.provenance.functions.get(value.func.id)) is None:
+            return False
+        inner, definition = function
+        for node in own_statements(definition):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            returned = node.value
+            if position is not None:
+                if not isinstance(returned, ast.Tuple) or position >= len(returned.elts):
+                    continue
+                returned = returned.elts[position]
+            if isinstance(returned, ast.Name) and (held := self.holding.get((inner, returned.id))) and \
+                    (inner, returned.id) not in self.alternatives and self._foreign(held):
+                return True
+        return False
 
     def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
         """Where ``torch.save(saved, f)`` wrote objects: ``f`` as written, its file name, its spelled-out expression."""
@@ -1085,6 +1205,13 @@ class LoadedObjects:
         """Keys the load tests for before reading (``if "state_dict" in sd: sd = sd["state_dict"]``)."""
         return frozenset(self.tested_keys.get(id(call), ()))
 
+    def guarded_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """Keys read off the load's name only inside ``try:`` statements that catch KeyError, in the body or the handler
+        (``try: it = sd["iteration"] except KeyError: it = sd["total_iters"]``): the load takes files without them, so
+        they tell nothing of the layout it reads (they still name it where it holds them)."""
+        guarded = self.guarded_keys.get(id(call))
+        return frozenset(guarded - self.unguarded_keys.get(id(call), set())) if guarded else frozenset()
+
     def keys_of(self, call: ast.Call) -> frozenset[str]:
         """The keys a load's result is read with: off the call itself, and off the name it is bound to."""
         keys = set(self.call_keys.get(id(call), ()))
@@ -1148,7 +1275,7 @@ class LoadedObjects:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
-        if self.saved_names:
+        if self.saved_names or self.saved_returns:
             self._settle_saved_names()
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
@@ -1304,7 +1431,7 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if self.saved_names:
+        if self.saved_names or self.saved_returns:
             self._settle_saved_names()
         if scope in self.round_trips and self._plain_round_trip(scope):
             return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that

@@ -203,15 +203,18 @@ class ProjectEvidence:
         """The save whose layout holds every key this load reads (a key in a variable may be any of them). A save in
         another file is no evidence when a framework class of the project saves a plain dict its own method builds
         (``atomic_save(self.state_dict(), path)``) holding every key read: agents sharing that save write their files
-        through it, and one agent saving an object under another key tells nothing of the rest."""
-        keys = candidate.keys
+        through it, and one agent saving an object under another key tells nothing of the rest. Keys the load reads
+        only where a KeyError is caught (``candidate.guarded_keys``) need not be in the layout: it takes files without
+        them (an older layout's ``'total_iters'``), though reading one still names an entry it holds."""
+        read = candidate.keys
+        keys = read - candidate.guarded_keys or read
         if not keys and not candidate.variable_key:
             return None
         # a plain save to another spelled-out file name than the one this load spells is not the one it reads
         ambiguous = bool(keys) and any(keys <= plain and (name is None or candidate.file_name is None
                                                           or name == candidate.file_name)
                                        for plain, name in self._surely_plain_layouts())
-        shown = ", ".join(repr(k) for k in sorted(keys))
+        shown = ", ".join(repr(k) for k in sorted(read))
         reads = (f"{shown} and a key held in a variable" if shown else "a key held in a variable") \
             if candidate.variable_key else shown
         plain_file = self._reads_plain_file(candidate)
@@ -232,8 +235,8 @@ class ProjectEvidence:
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
-                if (line, held) in evidence.conditional_held and held not in keys and not (
-                        keys & evidence.conditional_siblings.get((line, held), frozenset())):
+                if (line, held) in evidence.conditional_held and held not in read and not (
+                        read & evidence.conditional_siblings.get((line, held), frozenset())):
                     continue  # an entry added only under an ``if`` (read nothing else stored there): it need not be
                 if keys <= layout and held not in candidate.state_keys:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
@@ -281,7 +284,7 @@ class ProjectEvidence:
         here = _folders(file)
         limit = _distance(here, _folders(saver))
         return any(_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
-                   for folders, layouts in self._plain_layouts_by_file())
+                   for folders, layouts, _, _ in self._plain_layouts_by_file())
 
     def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
         """The keys the project functions a load's result is handed to read from it (``restore_net(net, checkpoint)``
@@ -307,23 +310,48 @@ class ProjectEvidence:
     def _nearer_plain_save(self, keys: frozenset[str], file: str, saver: str) -> bool:
         """A file nearer to the load than ``saver`` (by folders: the load's own folder first) saves a plain dict holding
         every key the load reads: the load reads that script's checkpoint (``experiments/recognition/verify.py``
-        beside ``recognition/train_dist.py``), not the one a sibling folder's script saves with an object."""
+        beside ``recognition/train_dist.py``), not the one a sibling folder's script saves with an object. As near as
+        ``saver``, the load's own file and ``saver`` itself count too, when that plain dict is not one the same file also
+        saves with an object (the same keys): a run manager writes the numpy-holding resume file and a plain
+        ``{"state_dict": ...}`` best model, and the manager class beside it saves its own plain layout, so a load reading
+        only keys such a file holds (published weights read as ``["state_dict"]``, the sibling's own resume) may read
+        either, and the key names alone do not say it reads the one with the object. (A third file that happens to be
+        as far away, in another sub-project, tells nothing of this load.)"""
         if saver == file:
             return False
-        plain = self._plain_layouts_by_file()
         here = _folders(file)
         limit = _distance(here, _folders(saver))
-        return any(_distance(here, folders) < limit and any(keys <= layout for layout in layouts)
-                   for folders, layouts in plain)
+        for folders, layouts, unsure, saving in self._plain_layouts_by_file():
+            distance = _distance(here, folders)
+            if distance < limit and any(keys <= layout for layout in layouts):
+                return True
+            if distance == limit and saving in (file, saver) and any(
+                    keys <= layout for layout in layouts if layout not in unsure):
+                return True
+        return False
 
-    def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]]]]:
-        """Each file's plain saved layouts (a config-holding one counts where a config is plain data), with its folders."""
+    def _plain_layouts_by_file(self) -> list[tuple[tuple[str, ...], list[frozenset[str]], set[frozenset[str]], str]]:
+        """Each file's plain saved layouts (a config-holding one counts where a config is plain data), with its folders,
+        the layouts among them that a save of the same file also holds an object under (the same keys: a value drawn
+        from another module, a pickle of protocol 4, a config object; often that very save), and the file."""
         sizes = (len(self.files), len(self.borrowed))
         if self._plain_by_file is not None and self._plain_by_file[0] == sizes:
             return self._plain_by_file[1]
         config_plain = self._config_object() is None
+
+        def unsure(evidence: FileEvidence) -> set[frozenset[str]]:
+            found = {layout for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
+                                            evidence.writer_layouts, evidence.framed_layouts, evidence.pickled_layouts)
+                     for layout, *_ in layouts}
+            # a value drawn from another module counts where that module returns an object (as in _saved_layout)
+            found.update(layout for layout, _, drawn in evidence.derived_layouts if any(
+                (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
+                else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
+            return found
+
         found = [(_folders(evidence.file), evidence.plain_layouts + (
-                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []))
+                     [keys for keys, _, _ in evidence.config_layouts] if config_plain else []), unsure(evidence),
+                  evidence.file)
                  for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
                      config_plain and evidence.config_layouts)]
         self._plain_by_file = (sizes, found)

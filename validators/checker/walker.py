@@ -38,7 +38,7 @@ from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
-from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback, is_torch_version_string,
+from .guards import (catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
@@ -50,6 +50,7 @@ from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READ
                           is_config_name, is_lightning_module, is_save_call, saved_path, strips_wrapper_prefix,
                           writer_passes_object, writes_framed_pickle)
 from .loaded import (LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type,
+                     optimizer_group_options, runs_by_default,
                      type_tested_names)
 from .provenance import KEYWORDS
 from .uint8masks import _maker_span, uint8_mask_uses
@@ -295,6 +296,7 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.constant_of = class_constant_lookup(self.class_constants, self.classes)
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        self.loads.optimizer_classes = optimizer_group_options(tree)
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
@@ -386,7 +388,8 @@ class FindingCollector(ast.NodeVisitor):
                     self._loaded_constant(call), self.loads.helpers_of(call),
                     # (asked only where the key pair alone would decide: no Lightning import in the file)
                     not self.evidence.lightning and LIGHTNING_SHARED <= self.loads.keys_of(call) and
-                    strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree))))
+                    strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree)),
+                    self.loads.guarded_keys_of(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
@@ -608,7 +611,7 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.type_tested += tested  # isinstance(x, ...): code for several kinds of x (LoadedObjects)
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
-                self.loads.enter_branch()
+                self.loads.enter_branch(runs_by_default(node.test))
                 self.branch_path.append((id(node), 0))
                 self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
@@ -663,7 +666,17 @@ class FindingCollector(ast.NodeVisitor):
             self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
                                                 if isinstance(inner, ast.Call) and inner is not call]))
         if not is_fallback(node):
-            self.generic_visit(node)
+            # keys read in a body whose handler catches KeyError (``try: it = sd["iteration"] except KeyError:``),
+            # or in that handler, are ones the load takes files without (see LoadedObjects.guarded_keys)
+            if not catches_key_error(node):
+                self.generic_visit(node)
+                return
+            self.loads.key_guard += 1  # the handlers too: ``except KeyError: it = sd["total_iters"]`` (older files)
+            self._visit_list(node.body)
+            self._visit_list(node.handlers)
+            self.loads.key_guard -= 1
+            for statements in (node.orelse, node.finalbody):
+                self._visit_list(statements)
             return
         bindings_only = only_bindings(node)
         # An API that raises here is caught by the fallback; one that only warns still runs. A fallback that
