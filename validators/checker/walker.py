@@ -51,7 +51,7 @@ from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READ
 from .loaded import (LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_value, names_object_type,
                      type_tested_names)
 from .provenance import KEYWORDS
-from .uint8masks import _maker_span, uint8_mask_uses
+from .uint8masks import _maker_span, shared_calls, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, from_imported, imported_module_paths
@@ -304,10 +304,12 @@ class FindingCollector(ast.NodeVisitor):
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
+        file_calls = shared_calls(tree, self._resolve)  # one walk of the calls for both mask passes, when one asks
         if self.rules.by_uint8_mask and self.source_text is not None:
-            self._check_uint8_masks(tree)
+            self._check_uint8_masks(file_calls)
         if self.rules.by_bool_subtraction and self.source_text is not None:
-            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve,
+                                                   file_calls):
                 before = set(self.findings)
                 self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
                 # a mask made by a method known by name alone (x.gt(r)): a class of the project's own may define
@@ -392,9 +394,9 @@ class FindingCollector(ast.NodeVisitor):
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
 
-    def _check_uint8_masks(self, tree: ast.AST) -> None:
+    def _check_uint8_masks(self, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
-        for node, api in uint8_mask_uses(tree, self.source_text, self.loads.provenance, self._resolve):
+        for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
 
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
