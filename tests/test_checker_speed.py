@@ -66,3 +66,55 @@ def test_check_command_loads_no_other_command_module():
         "assert {'check', 'search', 'validate', 'index'} <= set(names), names\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _mask_rules(code: str) -> list[tuple[int, str]]:
+    import textwrap
+
+    from torchpatch.validators.checker.check import check_source
+
+    return [(f.line, f.rule) for f in check_source(textwrap.dedent(code), "2.15", "m.py")
+            if "uint8" in f.rule or f.rule == "bool-mask-subtraction"]
+
+
+def test_the_mask_passes_share_one_walk_and_each_still_runs_without_the_other():
+    """uint8masks.shared_calls: the uint8 pass and the bool-subtraction pass read one walk of the file's calls, built
+    by whichever asks first. A file that needs both gets both findings; a file whose text gates only the second
+    pass (no uint8 maker) still gets that pass's finding from the walk the first never asked for."""
+    both = """
+    import torch
+
+    def f(x, y):
+        m = x.byte()
+        y.masked_fill_(m, 0)
+        valid = x.ne(0)
+        return 1 - valid
+    """
+    bool_only = """
+    import torch
+
+    def f(x):
+        valid = x.ne(0)
+        return 1 - valid
+    """
+    assert _mask_rules(both) == [(6, "uint8-mask-fill"), (8, "bool-mask-subtraction")]
+    assert _mask_rules(bool_only) == [(6, "bool-mask-subtraction")]
+
+
+def test_a_warm_rule_cache_loads_neither_the_rule_builders_nor_the_parser(tmp_path):
+    """`torchpatch check` start-up with a good rule cache: the pickled rule set only, not the Markdown parser, the
+    rule builders or OpenSSL's hashes (hashlib), which only a rebuild needs."""
+    import os
+
+    code = (
+        "import sys\n"
+        "from torchpatch.validators.checker import default_rules\n"
+        "default_rules()\n"
+        "heavy = ['hashlib', 'torchpatch.validators.markdown.document', 'torchpatch.validators.checker.metarules',\n"
+        "         'torchpatch.validators.checker.rulefile']\n"
+        "print(' '.join(m for m in heavy if m in sys.modules))\n"
+    )
+    env = {**os.environ, "TORCHPATCH_HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)  # builds the cache
+    warm = subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True)
+    assert warm.stdout.strip() == ""
