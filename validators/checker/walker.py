@@ -41,7 +41,7 @@ from .guards import (catches_fallback, guard_outcome, helper_called, is_fallback
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+from .imports import (CHILD_FIELDS, LEAVES, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
                       own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
@@ -81,7 +81,6 @@ PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-on
 # a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
 ENV_CONDITIONS = ("no-weights-only-env",)
 
-_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 # A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 # torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
@@ -261,7 +260,7 @@ class FindingCollector(ast.NodeVisitor):
             value = getattr(node, name, None)
             if value.__class__ is list:
                 self._visit_list(value)
-            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+            elif isinstance(value, ast.AST) and not isinstance(value, LEAVES):
                 self.visit(value)
 
     def _visit_list(self, items: list) -> None:
@@ -269,7 +268,7 @@ class FindingCollector(ast.NodeVisitor):
         block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
         for older releases: it never runs on the target, so nothing in it is reported."""
         for item in items:
-            if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
+            if isinstance(item, ast.AST) and not isinstance(item, LEAVES):
                 self.visit(item)
                 if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
@@ -287,6 +286,7 @@ class FindingCollector(ast.NodeVisitor):
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
+        self.own_roots: list[str] | None = None  # the folders it is looked up in (_own_roots), when first asked
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         held: dict[str, dict[str, list[str]]] = {}
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
@@ -1713,7 +1713,9 @@ class FindingCollector(ast.NodeVisitor):
         if suffix.startswith("/"):  # a relative import, resolved against this file
             return True
         if suffix not in self.own_modules:
-            roots = _own_roots(self.filename)
+            if self.own_roots is None:  # the file's roots once, not again for each module it asks about
+                self.own_roots = _own_roots(self.filename)
+            roots = self.own_roots
             self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
                 f"{root}/{suffix}/__init__.py") for root in roots)
         return self.own_modules[suffix]
