@@ -17,17 +17,22 @@ def _is_entered(value) -> bool:
     return isinstance(value, ast.AST) and not isinstance(value, _LEAVES)
 
 
+def _real_trees():
+    """(path, syntax tree) of real code of every kind: the checker's own sources, the test samples, and ast.py
+    (match statements, global, async, f-strings, walrus, decorators)."""
+    sources = [*sorted((REPO / "validators").rglob("*.py")), *sorted((REPO / "tests" / "samples").rglob("*.py"))]
+    for path in (*sources, Path(ast.__file__)):
+        try:
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+
+
 def test_fields_left_out_of_walks_never_hold_a_node_the_walks_enter():
     """generic_visit and is_version_guard skip the fields child_fields leaves out: over real code of every kind
     (the checker's own sources, the test samples) such a field holds strings, numbers or leaves only."""
-    sources = [*sorted((REPO / "validators").rglob("*.py")), *sorted((REPO / "tests" / "samples").rglob("*.py"))]
-    sources.append(Path(ast.__file__))  # match statements, global, async, f-strings, walrus, decorators
     checked = 0
-    for path in sources:
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            continue
+    for path, tree in _real_trees():
         for node in ast.walk(tree):
             kept = child_fields(node.__class__)
             for name in node._fields:
@@ -125,14 +130,8 @@ def test_subnodes_finds_every_node_ast_walk_finds_but_the_leaves():
     ast.walk yields, less contexts, operators and constants (which no search that uses it looks for)."""
     from torchpatch.validators.checker.imports import subnodes
 
-    sources = [*sorted((REPO / "validators").rglob("*.py")), *sorted((REPO / "tests" / "samples").rglob("*.py"))]
-    sources.append(Path(ast.__file__))
     compared = 0
-    for path in sources:
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            continue
+    for path, tree in _real_trees():
         expected = [id(node) for node in ast.walk(tree) if not isinstance(node, _LEAVES)]
         found = [id(node) for node in subnodes(tree)]
         assert len(found) == len(set(found)) and set(found) == set(expected), path
