@@ -26,10 +26,18 @@ _CODE = ("rule.py", "ruleset.py", "rulefile.py", "metarules.py", "surfacerules.p
 
 
 def cache_key(sources: tuple) -> tuple:
-    """``sources`` (the references' and rule files' stats) with this format and the stats of the code above."""
+    """``sources`` (the references' and rule files' stats) with this format and the stats of the code above (None
+    for a module shipped without its source)."""
     here = Path(__file__).parent
-    code = tuple((name, (stat := (here / name).stat()).st_mtime_ns, stat.st_size) for name in _CODE)
-    return (_FORMAT, code, sources)
+    return (_FORMAT, tuple((name, _stat(here / name)) for name in _CODE), sources)
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
 
 
 def cache_path(key: tuple) -> Path:
