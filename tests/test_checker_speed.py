@@ -17,17 +17,22 @@ def _is_entered(value) -> bool:
     return isinstance(value, ast.AST) and not isinstance(value, _LEAVES)
 
 
+def _real_trees():
+    """(path, syntax tree) of real code of every kind: the checker's own sources, the test samples, and ast.py
+    (match statements, global, async, f-strings, walrus, decorators)."""
+    sources = [*sorted((REPO / "validators").rglob("*.py")), *sorted((REPO / "tests" / "samples").rglob("*.py"))]
+    for path in (*sources, Path(ast.__file__)):
+        try:
+            yield path, ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+
+
 def test_fields_left_out_of_walks_never_hold_a_node_the_walks_enter():
     """generic_visit and is_version_guard skip the fields child_fields leaves out: over real code of every kind
     (the checker's own sources, the test samples) such a field holds strings, numbers or leaves only."""
-    sources = [*sorted((REPO / "validators").rglob("*.py")), *sorted((REPO / "tests" / "samples").rglob("*.py"))]
-    sources.append(Path(ast.__file__))  # match statements, global, async, f-strings, walrus, decorators
     checked = 0
-    for path in sources:
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (SyntaxError, UnicodeDecodeError, ValueError):
-            continue
+    for path, tree in _real_trees():
         for node in ast.walk(tree):
             kept = child_fields(node.__class__)
             for name in node._fields:
@@ -66,3 +71,69 @@ def test_check_command_loads_no_other_command_module():
         "assert {'check', 'search', 'validate', 'index'} <= set(names), names\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def _mask_rules(code: str) -> list[tuple[int, str]]:
+    import textwrap
+
+    from torchpatch.validators.checker.check import check_source
+
+    return [(f.line, f.rule) for f in check_source(textwrap.dedent(code), "2.15", "m.py")
+            if "uint8" in f.rule or f.rule == "bool-mask-subtraction"]
+
+
+def test_the_mask_passes_share_one_walk_and_each_still_runs_without_the_other():
+    """uint8masks.shared_calls: the uint8 pass and the bool-subtraction pass read one walk of the file's calls, built
+    by whichever asks first. A file that needs both gets both findings; a file whose text gates only the second
+    pass (no uint8 maker) still gets that pass's finding from the walk the first never asked for."""
+    both = """
+    import torch
+
+    def f(x, y):
+        m = x.byte()
+        y.masked_fill_(m, 0)
+        valid = x.ne(0)
+        return 1 - valid
+    """
+    bool_only = """
+    import torch
+
+    def f(x):
+        valid = x.ne(0)
+        return 1 - valid
+    """
+    assert _mask_rules(both) == [(6, "uint8-mask-fill"), (8, "bool-mask-subtraction")]
+    assert _mask_rules(bool_only) == [(6, "bool-mask-subtraction")]
+
+
+def test_a_warm_rule_cache_loads_neither_the_rule_builders_nor_the_parser(tmp_path):
+    """`torchpatch check` start-up with a good rule cache: the pickled rule set only, not the Markdown parser, the
+    rule builders or OpenSSL's hashes (hashlib), which only a rebuild needs."""
+    import os
+
+    code = (
+        "import sys\n"
+        "from torchpatch.validators.checker import default_rules\n"
+        "default_rules()\n"
+        "heavy = ['hashlib', 'torchpatch.validators.markdown.document', 'torchpatch.validators.checker.metarules',\n"
+        "         'torchpatch.validators.checker.rulefile']\n"
+        "print(' '.join(m for m in heavy if m in sys.modules))\n"
+    )
+    env = {**os.environ, "TORCHPATCH_HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)  # builds the cache
+    warm = subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True)
+    assert warm.stdout.strip() == ""
+
+
+def test_subnodes_finds_every_node_ast_walk_finds_but_the_leaves():
+    """imports.subnodes, the searches' faster ast.walk: over real code of every kind it yields exactly the nodes
+    ast.walk yields, less contexts, operators and constants (which no search that uses it looks for)."""
+    from torchpatch.validators.checker.imports import subnodes
+
+    compared = 0
+    for path, tree in _real_trees():
+        expected = [id(node) for node in ast.walk(tree) if not isinstance(node, _LEAVES)]
+        found = [id(node) for node in subnodes(tree)]
+        assert len(found) == len(set(found)) and set(found) == set(expected), path
+        compared += len(found)
+    assert compared > 100_000

@@ -143,17 +143,18 @@ class _TensorSearch(_Search):
         return False
 
 
-def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance,
-                      resolve: Callable) -> Iterator[tuple[ast.AST, list[tuple[str, int]]]]:
+def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolve: Callable,
+                      file_calls: Callable[[], _Calls]) -> Iterator[tuple[ast.AST, list[tuple[str, int]]]]:
     """Each ``a - b`` (or ``-a``, ``a -= b``) where a side is provably a bool tensor, with the method calls the
     answer rests on by name alone (``x.gt(r)``: method, positional arguments), which a class of the project's own
-    may define (ownmethods.py: a CrypTen-style tensor type whose ``gt`` returns its own arithmetic tensor)."""
+    may define (ownmethods.py: a CrypTen-style tensor type whose ``gt`` returns its own arithmetic tensor).
+    ``file_calls``: uint8masks.shared_calls of the file."""
     if "-" not in source or not (_MAKES_BOOL.search(source) or _SUBTRACTS_COMPARISON.search(source)):
         return
     candidates = list(_subtractions(tree))
     if not candidates:
         return
-    calls = _Calls(tree, resolve)
+    calls = file_calls()
     modules = _ImportedNames(tree)
     for node, sides, scope, statement in candidates:
         for side in sides:

@@ -19,7 +19,7 @@ from ..parsing import parse_python
 from ..pin import pinned_torch
 from .finding import CheckReport, Edit, FileError, Finding
 from .files import python_files
-from .gcthreshold import fewer_collections
+from ..gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .envoptout import EnvOptOuts
 from .imports import ImportMap, dotted_name

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name
+from .imports import dotted_name, subnodes
 
 
 def wrapped_references(assign: ast.Assign) -> tuple[set[int], set[int]]:
@@ -28,7 +28,7 @@ def wrapped_references(assign: ast.Assign) -> tuple[set[int], set[int]]:
     if name is None or "." not in name:
         return set(), set()
     references: set[int] = set()
-    for node in ast.walk(assign.value):
+    for node in subnodes(assign.value):
         if isinstance(node, ast.Call):
             references.update(id(arg) for arg in node.args if dotted_name(arg) == name)
         elif (isinstance(node, ast.Attribute) and node.attr.startswith("__") and node.attr.endswith("__")

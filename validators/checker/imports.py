@@ -330,6 +330,32 @@ def child_fields(kind: type) -> tuple[str, ...]:
     return fields
 
 
+# Nodes no search of names or calls enters: contexts, operators, constants (the walker skips them too)
+LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+
+
+def subnodes(node: ast.AST):
+    """``node`` and every node under it, as ``ast.walk`` gives them but in another order and without the leaves
+    (contexts, operators, constants): for searches that want names, calls, attributes or statements. It reads only the
+    fields child_fields keeps, about half of ast.walk's work (every field of every node, through two generators)."""
+    stack = [node]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        node = pop()
+        if not isinstance(node, ast.AST) or isinstance(node, LEAVES):  # None: a dict display's ``**`` key
+            continue
+        yield node
+        fields = CHILD_FIELDS.get(node.__class__)
+        if fields is None:
+            fields = child_fields(node.__class__)
+        for name in fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                extend(value)
+            elif value is not None:
+                push(value)
+
+
 def _declared_outside(scoped: list) -> dict[int, set[str]]:
     """id(function) -> names it declares ``global`` / ``nonlocal`` in its own statements (not in a nested def or
     class): binding them there rebinds the outer name. Read off the one statement walk :func:`_scoped_statements`

@@ -87,7 +87,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file, writes_framed_pickle
 from .ckptfile import file_name
 from .graphdataset import unpacks_collated_graphs
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_statements, subnodes
 from .runnerckpt import TRAINING_STATE_KEYS
 from .provenance import NUMPY_MODULES, Provenance, plain_numpy
 from .savepairs import SaveLoadPairs
@@ -590,7 +590,7 @@ class LoadedObjects:
                 spanned[0] = spanned[0][value.col_offset:]
                 if not any(_spells(line, name) for line in spanned):
                     return False
-        return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(value))
+        return any(isinstance(n, ast.Name) and n.id == name for n in subnodes(value))
 
     def _display(self, node: ast.expr) -> ast.Dict | None:
         """:func:`dict_display`, with keys that are class constants (``{cls._CONFIG_KEY: cfg}``) spelled out."""
@@ -766,7 +766,7 @@ class LoadedObjects:
                 self.to_save_sizes.append(len(keyword.value.keys))
         callee = dotted_name(call.func)  # spelled out once: every call in the file comes through here
         last = (callee or "").rsplit(".", 1)[-1]
-        if _CONFIG_CLASS.search(last):
+        if last.endswith(("Config", "Cfg")) and _CONFIG_CLASS.search(last):  # most calls: no regex
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
                     self._note_mapping(arg, scope)

@@ -15,6 +15,8 @@ import ast
 import re
 from typing import Callable
 
+from .imports import subnodes
+
 _SCHEDULERS = "torch.optim.lr_scheduler."
 
 # Libraries whose schedule factories return a torch LambdaLR: transformers' optimization module
@@ -44,7 +46,7 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
 
     annotated: set[str] = set()  # parameters annotated with a torch scheduler class: `inner: LRScheduler`
     stored: list[tuple[str, str]] = []  # (target's last name, parameter name) of `self.inner = inner`
-    for node in ast.walk(tree):
+    for node in subnodes(tree):
         if isinstance(node, ast.Assign) and builds_scheduler(node.value):
             names.update(name for target in node.targets if (name := _last_name(target)) is not None)
         elif isinstance(node, ast.arg) and node.annotation is not None and _names_scheduler(node.annotation, resolve):

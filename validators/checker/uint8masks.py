@@ -25,13 +25,14 @@ value reaches the use only by a keyword name (the callee is a module attribute t
 line to change, and the line a reader of the maker does not suspect.
 
 The work runs only for a file whose text makes a uint8 tensor (``.byte()``, ``torch.uint8``, ``ByteTensor``), in one
-walk of its own after the checker's walk.
+walk of its own after the checker's walk (shared with boolmasks.py).
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
 from .imports import dotted_name, own_statements
@@ -415,12 +416,18 @@ class _Search:
         return bool(values) and all(self.uint8(value, caller, depth + 1) for value, caller in values)
 
 
-def uint8_mask_uses(tree: ast.AST, source: str, provenance: Provenance,
-                    resolve: Callable) -> Iterator[tuple[object, str]]:
-    """(node to report at, api) for each use of a provably uint8 mask; each maker reported once."""
+def shared_calls(tree: ast.AST, resolve: Callable) -> Callable[[], _Calls]:
+    """The file's one walk of its calls, made when a pass first asks: this pass and boolmasks.py read the same."""
+    return cache(lambda: _Calls(tree, resolve))
+
+
+def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
+                    file_calls: Callable[[], _Calls]) -> Iterator[tuple[object, str]]:
+    """(node to report at, api) for each use of a provably uint8 mask; each maker reported once. ``file_calls``:
+    shared_calls of the file."""
     if not _makes_uint8(source):
         return
-    calls = _Calls(tree, resolve)
+    calls = file_calls()
     reported: set = set()
     for use, mask, api, scope, statement in calls.uses:
         search = _Search(provenance, calls, resolve)

@@ -42,7 +42,7 @@ from .guards import (catches_fallback, catches_key_error, guard_outcome, helper_
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+from .imports import (CHILD_FIELDS, LEAVES, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
                       own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
@@ -53,7 +53,7 @@ from .loaded import (LIBRARY_OBJECTS, LoadedObjects, is_namespace, is_object_val
                      optimizer_group_options, runs_by_default,
                      type_tested_names)
 from .provenance import KEYWORDS
-from .uint8masks import _maker_span, uint8_mask_uses
+from .uint8masks import _maker_span, shared_calls, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, from_imported, imported_module_paths
@@ -83,7 +83,6 @@ PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-on
 # a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
 ENV_CONDITIONS = ("no-weights-only-env",)
 
-_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 # A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 # torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
@@ -272,7 +271,7 @@ class FindingCollector(ast.NodeVisitor):
             value = getattr(node, name, None)
             if value.__class__ is list:
                 self._visit_list(value)
-            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+            elif isinstance(value, ast.AST) and not isinstance(value, LEAVES):
                 self.visit(value)
 
     def _visit_list(self, items: list) -> None:
@@ -280,7 +279,7 @@ class FindingCollector(ast.NodeVisitor):
         block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
         for older releases: it never runs on the target, so nothing in it is reported."""
         for item in items:
-            if isinstance(item, ast.AST) and not isinstance(item, _LEAVES):
+            if isinstance(item, ast.AST) and not isinstance(item, LEAVES):
                 self.visit(item)
                 if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
@@ -299,6 +298,7 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.optimizer_classes = optimizer_group_options(tree)
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
+        self.own_roots: list[str] | None = None  # the folders it is looked up in (_own_roots), when first asked
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         held: dict[str, dict[str, list[str]]] = {}
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
@@ -316,10 +316,12 @@ class FindingCollector(ast.NodeVisitor):
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
             self._check_step_order(tree)
         self.visit(tree)
+        file_calls = shared_calls(tree, self._resolve)  # one walk of the calls for both mask passes, when one asks
         if self.rules.by_uint8_mask and self.source_text is not None:
-            self._check_uint8_masks(tree)
+            self._check_uint8_masks(file_calls)
         if self.rules.by_bool_subtraction and self.source_text is not None:
-            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve):
+            for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve,
+                                                   file_calls):
                 before = set(self.findings)
                 self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
                 # a mask made by a method known by name alone (x.gt(r)): a class of the project's own may define
@@ -405,9 +407,9 @@ class FindingCollector(ast.NodeVisitor):
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
 
-    def _check_uint8_masks(self, tree: ast.AST) -> None:
+    def _check_uint8_masks(self, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
-        for node, api in uint8_mask_uses(tree, self.source_text, self.loads.provenance, self._resolve):
+        for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
 
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
@@ -1760,7 +1762,9 @@ class FindingCollector(ast.NodeVisitor):
         if suffix.startswith("/"):  # a relative import, resolved against this file
             return True
         if suffix not in self.own_modules:
-            roots = _own_roots(self.filename)
+            if self.own_roots is None:  # the file's roots once, not again for each module it asks about
+                self.own_roots = _own_roots(self.filename)
+            roots = self.own_roots
             self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
                 f"{root}/{suffix}/__init__.py") for root in roots)
         return self.own_modules[suffix]

@@ -11,7 +11,9 @@ Most of what those collections traversed was garbage they had to find: two refer
 walker and syntax tree alive until a full collection. With the cycles gone (tests/test_checker_cycles.py) the
 trees are freed as each file ends, and collections cost little (session 11).
 
-The thresholds are process-wide: the first of overlapping checks (threads of a server) raises them and the
+`torchpatch check` holds them for its whole command (server/cli/check_cmd.py): its imports and the rule set make
+objects that live as long as the process, so collecting during start-up finds nothing either. The thresholds are
+process-wide: the first of overlapping checks (threads of a server) raises them and the
 last one to finish puts back what it found.
 """
 
