@@ -26,18 +26,10 @@ _CODE = ("rule.py", "ruleset.py", "rulefile.py", "metarules.py", "surfacerules.p
 
 
 def cache_key(sources: tuple) -> tuple:
-    """``sources`` (the references' and rule files' stats) with this format and the stats of the code above (None
-    for a module shipped without its source)."""
+    """``sources`` (the references' and rule files' stats) with this format and the stats of the code above."""
     here = Path(__file__).parent
-    return (_FORMAT, tuple((name, _stat(here / name)) for name in _CODE), sources)
-
-
-def _stat(path: Path) -> tuple[int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return stat.st_mtime_ns, stat.st_size
+    code = tuple((name, (stat := (here / name).stat()).st_mtime_ns, stat.st_size) for name in _CODE)
+    return (_FORMAT, code, sources)
 
 
 def cache_path(key: tuple) -> Path:
