@@ -24,7 +24,7 @@ from pathlib import Path
 from ..errors import InvalidInput
 from .tomltext import InvalidToml, parse_toml
 
-from .ruleset import CODES_FILE_NAME  # noqa: F401 - where the file is named, beside the rule file
+CODES_FILE_NAME = "check-codes.toml"
 CODE = re.compile(r"^TP\d(?:\d{2}|[1-9]\d{2})$")  # TP101, or TP0100 once family 0 is full
 PREFIX = re.compile(r"^TP\d{0,4}$")  # TP, TP1, TP10, TP101, TP0100: what a selector may name
 _HEADER = """\

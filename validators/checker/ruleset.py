@@ -9,14 +9,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from ..errors import NotFound
-from ..markdown import iter_reference_files
+from ..markdown import Problem, iter_reference_files
+from .codes import CODES_FILE_NAME, CodeRegistry
+from .metarules import rules_from_meta, short_ids
 from .rule import Rule
+from .rulefile import read_rule_file, rule_problems
+from .surfacerules import rules_from_surface
 
-if TYPE_CHECKING:  # the parser and the rule builders are loaded only when the rule cache is rebuilt
-    from ..markdown import Problem, Section
+if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
+    from ..markdown import Section
 
 RULES_FILE_NAME = "check-rules.toml"
-CODES_FILE_NAME = "check-codes.toml"  # codes.py's registry (codes.py imports it from here)
 
 
 @dataclass
@@ -142,11 +145,7 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
     """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata; with
     ``object_aliases``, each rule also names the other names the target build binds its objects to
     (objectaliases.py)."""
-    from ..markdown import parse_reference  # the parser and the builders: only here, where the rules are rebuilt
-    from .codes import CodeRegistry
-    from .metarules import rules_from_meta, short_ids
-    from .rulefile import read_rule_file, rule_problems
-    from .surfacerules import rules_from_surface
+    from ..markdown import parse_reference  # the parser: only here, where the rules are rebuilt
 
     paths = [references] if isinstance(references, (str, Path)) else list(references)
     if rules_file is None:
@@ -196,14 +195,14 @@ def default_rules() -> RuleSet:
     if not folder.is_dir():
         raise NotFound(f"no references folder at {folder}: set TORCHPATCH_REFERENCES to the references/ folder")
     from .objectaliases import ALIASES_FILE
-    from .rulecache import cache_key, read_cached, write_cached
     from .surfacerules import RECORDS_DIR  # rules_from_surface reads the records and the surface ledger too
 
     files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME,
              folder / "surface-ledger.toml", *sorted(RECORDS_DIR.glob("*.json")), ALIASES_FILE]
-    key = cache_key((str(folder), tuple((str(f), (stat := f.stat()).st_mtime_ns, stat.st_size)
-                                        for f in files if f.exists())))
+    key = (str(folder), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.exists()))
     if key not in _cache:
+        from .rulecache import read_cached, write_cached
+
         _cache.clear()
         rules = read_cached(key)
         if rules is None:

@@ -19,6 +19,7 @@ APIs an explicit or metadata rule already covers.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -124,8 +125,6 @@ def _cached_on_disk(key: tuple, files: list[Path]) -> dict:
 
     The events are kept under $TORCHPATCH_HOME, keyed by the records' names, sizes and times.
     """
-    import hashlib  # here: loading OpenSSL's hashes costs `torchpatch check` start-up when the rule cache is good
-
     from ..home import home_dir
 
     digest = hashlib.sha256(json.dumps([EVENTS_VERSION, *key]).encode()).hexdigest()[:24]
