@@ -106,25 +106,6 @@ def test_the_mask_passes_share_one_walk_and_each_still_runs_without_the_other():
     assert _mask_rules(bool_only) == [(6, "bool-mask-subtraction")]
 
 
-def test_a_warm_rule_cache_loads_neither_the_rule_builders_nor_the_parser(tmp_path):
-    """`torchpatch check` start-up with a good rule cache: the pickled rule set only, not the Markdown parser, the
-    rule builders or OpenSSL's hashes (hashlib), which only a rebuild needs."""
-    import os
-
-    code = (
-        "import sys\n"
-        "from torchpatch.validators.checker import default_rules\n"
-        "default_rules()\n"
-        "heavy = ['hashlib', 'torchpatch.validators.markdown.document', 'torchpatch.validators.checker.metarules',\n"
-        "         'torchpatch.validators.checker.rulefile']\n"
-        "print(' '.join(m for m in heavy if m in sys.modules))\n"
-    )
-    env = {**os.environ, "TORCHPATCH_HOME": str(tmp_path)}
-    subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True)  # builds the cache
-    warm = subprocess.run([sys.executable, "-c", code], check=True, env=env, capture_output=True, text=True)
-    assert warm.stdout.strip() == ""
-
-
 def test_subnodes_finds_every_node_ast_walk_finds_but_the_leaves():
     """imports.subnodes, the searches' faster ast.walk: over real code of every kind it yields exactly the nodes
     ast.walk yields, less contexts, operators and constants (which no search that uses it looks for)."""
