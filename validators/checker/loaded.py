@@ -349,6 +349,11 @@ class LoadedObjects:
         self.type_tested: list[tuple[int, str]] = []
         self.duck_names: set[tuple[int, str]] = set()
         self.duck_held: dict[int, set[str]] = {}
+        # self.data["train"] = ...: (class, attribute, key) -> (value, position in a tuple target or None, scope), and
+        # ``Class.method`` -> (returned value, scope): a saved ``self.data["train"]`` is decided once the file is walked
+        self.item_bindings: dict[tuple[str, str, str], list[tuple[ast.expr, int | None, int]]] = {}
+        self.method_returns: dict[str, list[tuple[ast.expr, int]]] = {}
+        self.saved_items: list[tuple[ast.Call, int]] = []
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -407,6 +412,10 @@ class LoadedObjects:
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        for position, element in (enumerate(target.elts) if isinstance(target, ast.Tuple) else [(None, target)]):
+            if (item := _self_item(element)) is not None:
+                self.item_bindings.setdefault((self.provenance.owners.get(scope, ""), *item), []).append(
+                    (value, position, scope))
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
@@ -1020,6 +1029,8 @@ class LoadedObjects:
                 self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
             if isinstance(saved, (ast.Name, ast.Tuple, ast.List)):
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
+            if _self_item(saved) is not None:
+                self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -1058,6 +1069,46 @@ class LoadedObjects:
                                                                    else [saved]) if isinstance(name, ast.Name)):
                 self._note_objects_saved(call, scope)
         self.saved_returns = []
+        for call, scope in self.saved_items:
+            if self._item_constructed(call.args[0], scope):
+                self._note_objects_saved(call, scope)
+        self.saved_items = []
+
+    def _item_constructed(self, saved: ast.Subscript, scope: int) -> bool:
+        """``torch.save(self.data["dev"], p)`` where every binding of ``self.data["dev"]`` in the class (None aside)
+        builds an instance weights_only refuses: ``Subset(...)``, a Dataset class of the project's, a local name bound
+        only to one (``new_train = ConcatTensorDataset(...)``), or item i of what a method of the class returns there
+        (``self.data["test"], names = self._get_dataset(f)``, whose ``return datasets, names`` holds such an instance).
+        A whole Dataset object saved as a cache: ``Unsupported global: GLOBAL torch.utils.data.dataset.Subset``."""
+        owner = self.provenance.owners.get(scope, "")
+        # (the cache pattern's other binding, a torch.load of the file, is what is asked about)
+        bound = [entry for entry in self.item_bindings.get((owner, *_self_item(saved)), ())
+                 if not isinstance(entry[0], ast.Constant) and id(entry[0]) not in self.load_ids]
+        # a call handed one of the attribute's own items (``self.data["train"], self.data["dev"] =
+        # self.processor.split(self.data["train"])``) makes its value from them, like a rebinding of a name from itself:
+        # it decides nothing either way
+        building = [entry for entry in bound if self._builds_instance(*entry, owner)]
+        return bool(building) and all(entry in building or (isinstance(entry[0], ast.Call) and any(
+            isinstance(node, ast.Subscript) and _self_item(node) is not None and node.value.attr == saved.value.attr
+            for argument in (*entry[0].args, *(keyword.value for keyword in entry[0].keywords))
+            for node in ast.walk(argument))) for entry in bound)
+
+    def _builds_instance(self, value: ast.expr, position: int | None, scope: int, owner: str, depth: int = 0) -> bool:
+        if position is not None:
+            if isinstance(value, ast.Tuple):
+                return position < len(value.elts) and self._builds_instance(value.elts[position], None, scope, owner, depth)
+            callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", ()) if callee and callee.startswith("self.") \
+                and callee.count(".") == 1 and depth < 4 else ()
+            return bool(returned) and all(isinstance(node, ast.Tuple) and position < len(node.elts) and
+                                          self._builds_instance(node.elts[position], None, where, owner, depth + 1)
+                                          for node, where in returned)
+        if isinstance(value, ast.Name) and depth < 4:
+            bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                     if not isinstance(entry[0], ast.Constant)]
+            return bool(bound) and all(self._builds_instance(bound_value, bound_position, where, owner, depth + 1)
+                                       for bound_value, bound_position, where in bound)
+        return self._constructs(value)
 
     def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
         """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
@@ -1102,6 +1153,8 @@ class LoadedObjects:
 
     def note_return(self, value: ast.expr, scope: int) -> None:
         """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
+        if scope in self.methods:
+            self.method_returns.setdefault(self.methods[scope][0], []).append((value, scope))
         if scope in self.pairs.functions and self.holds_object(value, scope):
             self.pairs.note_object_return(scope)
         else:
@@ -1275,7 +1328,7 @@ class LoadedObjects:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
-        if self.saved_names or self.saved_returns:
+        if self.saved_names or self.saved_returns or self.saved_items:
             self._settle_saved_names()
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
@@ -1431,7 +1484,7 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if self.saved_names or self.saved_returns:
+        if self.saved_names or self.saved_returns or self.saved_items:
             self._settle_saved_names()
         if scope in self.round_trips and self._plain_round_trip(scope):
             return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that
@@ -1568,6 +1621,15 @@ def _is_path_method_call(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
             and node.func.value.id == "self" and _PATH_METHOD.search(node.func.attr) is not None and not node.keywords
             and all(isinstance(arg, (ast.Name, ast.Constant)) for arg in node.args))
+
+
+def _self_item(node: ast.AST) -> tuple[str, str] | None:
+    """``self.data["train"]``: (attribute, key)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and isinstance(
+            node.value.value, ast.Name) and node.value.value.id == "self" and isinstance(node.slice, ast.Constant) \
+            and isinstance(node.slice.value, str):
+        return node.value.attr, node.slice.value
+    return None
 
 
 def dict_display(node: ast.expr) -> ast.Dict | None:
