@@ -515,11 +515,16 @@ class LoadedObjects:
 
     def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
         """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the
-        branch before ``feat = torch.load(f)``): what is done with it says nothing of the load."""
+        branch before ``feat = torch.load(f)``), or a value no call made (``feat = h5["features"][:]`` in the other
+        branch): what is done with it says nothing of the load."""
         if not isinstance(node, ast.Name):
             return False
         held = self.current.get((scope, node.id))
-        return bool(held) and held not in self.load_ids and not (
+        if held == 0 and (item := self.item_names.get((scope, node.id))) is not None and (
+                self.current.get((scope, item[1])) in self.load_ids
+                or self.alternatives.get((scope, item[1]), set()) & self.load_ids):
+            return False  # arr = ckpt["feats"] after ckpt = torch.load(p): an item of the load
+        return held is not None and held not in self.load_ids and not (
             self.alternatives.get((scope, node.id), set()) & self.load_ids)
 
     def enter_branch(self, by_default: bool = False) -> None:

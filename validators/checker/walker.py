@@ -615,11 +615,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.branch_path.append((id(node), 0))
                 self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
-                self.loads.next_branch(leaves=isinstance(node.body[-1], _LEAVE_BLOCK))
+                self.loads.next_branch(leaves=_always_leaves(node.body))
                 self._visit_list(node.orelse)
                 self.branch_path.pop()
-                self.loads.leave_branch(bool(node.orelse), leaves=bool(node.orelse) and isinstance(node.orelse[-1],
-                                                                                               _LEAVE_BLOCK))
+                self.loads.leave_branch(bool(node.orelse), leaves=_always_leaves(node.orelse))
             else:
                 self.generic_visit(node)
             if tested:
@@ -2191,6 +2190,17 @@ def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
 def _warns_when_called(rule: Rule) -> bool:
     """A renamed function (a rule with rewrite=) warns in its body, when called, not when named."""
     return rule.kind == "name" and rule.rewrite is not None and rule.severity != "error"
+
+
+def _always_leaves(statements: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends with return/raise/continue/break, or with an ``if`` both of whose
+    branches never fall through (``if self.data_dir: ...; return x else: return y``)."""
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, _LEAVE_BLOCK):
+        return True
+    return isinstance(last, ast.If) and _always_leaves(last.body) and _always_leaves(last.orelse)
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:
