@@ -847,6 +847,14 @@ class LoadedObjects:
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
 
+    def note_discarded(self, call: ast.Call, scope: int) -> None:
+        """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
+        while on a tensor they return a new one and leave the name as it was (a dict has no such method). A load used so
+        is a whole module, which weights_only refuses (Unsupported global)."""
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _IN_PLACE_ON_MODULES and \
+                isinstance(call.func.value, ast.Name) and not self._holds_another_call(call.func.value, scope):
+            self._mark(call.func.value, scope)
+
     def _looped_keys(self, key: ast.expr, scope: int) -> frozenset[str]:
         """``for k in ['message_hub', 'optimizer']: del ckpt[k]`` (the list spelled there or bound to a name once): the
         strings the loop variable ``key`` takes."""
@@ -1577,6 +1585,8 @@ _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
 # ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
+# Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
+_IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
 _SAME_KIND = frozenset({"to_symmetric", "coalesce", "set_diag", "remove_diag", "fill_value", "set_value", "astype",
                         "reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "mean", "sum", "max", "min"})
 # Library classes whose instances weights_only refuses (checked on torch 2.15: "Unsupported global"): by package,

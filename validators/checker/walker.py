@@ -921,6 +921,11 @@ class FindingCollector(ast.NodeVisitor):
                 if plain is not None:
                     self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
+    def visit_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Call):
+            self.loads.note_discarded(node.value, self.scope)  # model.cpu() as a statement: a module, moved in place
+        self.generic_visit(node)
+
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
             if (isinstance(target, ast.Attribute) and target.attr == "_get_lr_called_within_step"
