@@ -349,6 +349,11 @@ class LoadedObjects:
         self.type_tested: list[tuple[int, str]] = []
         self.duck_names: set[tuple[int, str]] = set()
         self.duck_held: dict[int, set[str]] = {}
+        # self.data["train"] = ...: (class, attribute, key) -> (value, position in a tuple target or None, scope), and
+        # ``Class.method`` -> (returned value, scope): a saved ``self.data["train"]`` is decided once the file is walked
+        self.item_bindings: dict[tuple[str, str, str], list[tuple[ast.expr, int | None, int]]] = {}
+        self.method_returns: dict[str, list[tuple[ast.expr, int]]] = {}
+        self.saved_items: list[tuple[ast.Call, int]] = []
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -407,6 +412,10 @@ class LoadedObjects:
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        for position, element in (enumerate(target.elts) if isinstance(target, ast.Tuple) else [(None, target)]):
+            if (item := _self_item(element)) is not None:
+                self.item_bindings.setdefault((self.provenance.owners.get(scope, ""), *item), []).append(
+                    (value, position, scope))
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
@@ -506,11 +515,16 @@ class LoadedObjects:
 
     def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
         """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the
-        branch before ``feat = torch.load(f)``): what is done with it says nothing of the load."""
+        branch before ``feat = torch.load(f)``), or a value no call made (``feat = h5["features"][:]`` in the other
+        branch): what is done with it says nothing of the load."""
         if not isinstance(node, ast.Name):
             return False
         held = self.current.get((scope, node.id))
-        return bool(held) and held not in self.load_ids and not (
+        if held == 0 and (item := self.item_names.get((scope, node.id))) is not None and (
+                self.current.get((scope, item[1])) in self.load_ids
+                or self.alternatives.get((scope, item[1]), set()) & self.load_ids):
+            return False  # arr = ckpt["feats"] after ckpt = torch.load(p): an item of the load
+        return held is not None and held not in self.load_ids and not (
             self.alternatives.get((scope, node.id), set()) & self.load_ids)
 
     def enter_branch(self, by_default: bool = False) -> None:
@@ -833,6 +847,14 @@ class LoadedObjects:
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
 
+    def note_discarded(self, call: ast.Call, scope: int) -> None:
+        """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
+        while on a tensor they return a new one and leave the name as it was (a dict has no such method). A load used so
+        is a whole module, which weights_only refuses (Unsupported global)."""
+        if isinstance(call.func, ast.Attribute) and call.func.attr in _IN_PLACE_ON_MODULES and \
+                isinstance(call.func.value, ast.Name) and not self._holds_another_call(call.func.value, scope):
+            self._mark(call.func.value, scope)
+
     def _looped_keys(self, key: ast.expr, scope: int) -> frozenset[str]:
         """``for k in ['message_hub', 'optimizer']: del ckpt[k]`` (the list spelled there or bound to a name once): the
         strings the loop variable ``key`` takes."""
@@ -1020,6 +1042,8 @@ class LoadedObjects:
                 self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
             if isinstance(saved, (ast.Name, ast.Tuple, ast.List)):
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
+            if _self_item(saved) is not None:
+                self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -1058,6 +1082,46 @@ class LoadedObjects:
                                                                    else [saved]) if isinstance(name, ast.Name)):
                 self._note_objects_saved(call, scope)
         self.saved_returns = []
+        for call, scope in self.saved_items:
+            if self._item_constructed(call.args[0], scope):
+                self._note_objects_saved(call, scope)
+        self.saved_items = []
+
+    def _item_constructed(self, saved: ast.Subscript, scope: int) -> bool:
+        """``torch.save(self.data["dev"], p)`` where every binding of ``self.data["dev"]`` in the class (None aside)
+        builds an instance weights_only refuses: ``Subset(...)``, a Dataset class of the project's, a local name bound
+        only to one (``new_train = ConcatTensorDataset(...)``), or item i of what a method of the class returns there
+        (``self.data["test"], names = self._get_dataset(f)``, whose ``return datasets, names`` holds such an instance).
+        A whole Dataset object saved as a cache: ``Unsupported global: GLOBAL torch.utils.data.dataset.Subset``."""
+        owner = self.provenance.owners.get(scope, "")
+        # (the cache pattern's other binding, a torch.load of the file, is what is asked about)
+        bound = [entry for entry in self.item_bindings.get((owner, *_self_item(saved)), ())
+                 if not isinstance(entry[0], ast.Constant) and id(entry[0]) not in self.load_ids]
+        # a call handed one of the attribute's own items (``self.data["train"], self.data["dev"] =
+        # self.processor.split(self.data["train"])``) makes its value from them, like a rebinding of a name from itself:
+        # it decides nothing either way
+        building = [entry for entry in bound if self._builds_instance(*entry, owner)]
+        return bool(building) and all(entry in building or (isinstance(entry[0], ast.Call) and any(
+            isinstance(node, ast.Subscript) and _self_item(node) is not None and node.value.attr == saved.value.attr
+            for argument in (*entry[0].args, *(keyword.value for keyword in entry[0].keywords))
+            for node in ast.walk(argument))) for entry in bound)
+
+    def _builds_instance(self, value: ast.expr, position: int | None, scope: int, owner: str, depth: int = 0) -> bool:
+        if position is not None:
+            if isinstance(value, ast.Tuple):
+                return position < len(value.elts) and self._builds_instance(value.elts[position], None, scope, owner, depth)
+            callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", ()) if callee and callee.startswith("self.") \
+                and callee.count(".") == 1 and depth < 4 else ()
+            return bool(returned) and all(isinstance(node, ast.Tuple) and position < len(node.elts) and
+                                          self._builds_instance(node.elts[position], None, where, owner, depth + 1)
+                                          for node, where in returned)
+        if isinstance(value, ast.Name) and depth < 4:
+            bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                     if not isinstance(entry[0], ast.Constant)]
+            return bool(bound) and all(self._builds_instance(bound_value, bound_position, where, owner, depth + 1)
+                                       for bound_value, bound_position, where in bound)
+        return self._constructs(value)
 
     def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
         """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
@@ -1102,6 +1166,8 @@ class LoadedObjects:
 
     def note_return(self, value: ast.expr, scope: int) -> None:
         """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
+        if scope in self.methods:
+            self.method_returns.setdefault(self.methods[scope][0], []).append((value, scope))
         if scope in self.pairs.functions and self.holds_object(value, scope):
             self.pairs.note_object_return(scope)
         else:
@@ -1275,7 +1341,7 @@ class LoadedObjects:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
-        if self.saved_names or self.saved_returns:
+        if self.saved_names or self.saved_returns or self.saved_items:
             self._settle_saved_names()
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
@@ -1431,7 +1497,7 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if self.saved_names or self.saved_returns:
+        if self.saved_names or self.saved_returns or self.saved_items:
             self._settle_saved_names()
         if scope in self.round_trips and self._plain_round_trip(scope):
             return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that
@@ -1519,6 +1585,8 @@ _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
 # ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
+# Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
+_IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
 _SAME_KIND = frozenset({"to_symmetric", "coalesce", "set_diag", "remove_diag", "fill_value", "set_value", "astype",
                         "reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "mean", "sum", "max", "min"})
 # Library classes whose instances weights_only refuses (checked on torch 2.15: "Unsupported global"): by package,
@@ -1568,6 +1636,15 @@ def _is_path_method_call(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
             and node.func.value.id == "self" and _PATH_METHOD.search(node.func.attr) is not None and not node.keywords
             and all(isinstance(arg, (ast.Name, ast.Constant)) for arg in node.args))
+
+
+def _self_item(node: ast.AST) -> tuple[str, str] | None:
+    """``self.data["train"]``: (attribute, key)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and isinstance(
+            node.value.value, ast.Name) and node.value.value.id == "self" and isinstance(node.slice, ast.Constant) \
+            and isinstance(node.slice.value, str):
+        return node.value.attr, node.slice.value
+    return None
 
 
 def dict_display(node: ast.expr) -> ast.Dict | None:

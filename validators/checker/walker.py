@@ -617,11 +617,10 @@ class FindingCollector(ast.NodeVisitor):
                 self.branch_path.append((id(node), 0))
                 self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
-                self.loads.next_branch(leaves=isinstance(node.body[-1], _LEAVE_BLOCK))
+                self.loads.next_branch(leaves=_always_leaves(node.body))
                 self._visit_list(node.orelse)
                 self.branch_path.pop()
-                self.loads.leave_branch(bool(node.orelse), leaves=bool(node.orelse) and isinstance(node.orelse[-1],
-                                                                                               _LEAVE_BLOCK))
+                self.loads.leave_branch(bool(node.orelse), leaves=_always_leaves(node.orelse))
             else:
                 self.generic_visit(node)
             if tested:
@@ -923,6 +922,11 @@ class FindingCollector(ast.NodeVisitor):
                                           for d in item.decorator_list)), None)
                 if plain is not None:
                     self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Call):
+            self.loads.note_discarded(node.value, self.scope)  # model.cpu() as a statement: a module, moved in place
+        self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
@@ -1440,6 +1444,17 @@ class FindingCollector(ast.NodeVisitor):
         self.findings[key] = self._finding(node, missing, rule, message, rule.fix)
 
     # --- calls --------------------------------------------------------------------
+    def _super_ref(self, func: ast.Attribute) -> tuple[str, str] | None:
+        """``super().save_state(...)`` in a class whose first base is a class imported from a module of the project:
+        (that module's path suffix, ``Base.save_state``), the method the call runs."""
+        if not (isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name) and
+                func.value.func.id == "super" and not func.value.args and self.class_nodes and self.loads.imported):
+            return None
+        bases = [base for base in self.class_nodes[-1].bases if isinstance(base, ast.Name)]
+        if not bases or (imported := self.loads.imported.get(bases[0].id)) is None:
+            return None
+        return imported[0], f"{imported[1]}.{func.attr}"
+
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
         if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
@@ -1457,6 +1472,9 @@ class FindingCollector(ast.NodeVisitor):
                 (self.loads.imported or self.loads.imported_modules) and \
                 (ref := self.loads.call_ref(node, self.scope)) is not None:
             self.keyword_saves.append((node, self.scope, ref))  # trainer.save(best_map=m): see _settle_keywords
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                (ref := self._super_ref(node.func)) is not None:
+            self.keyword_saves.append((node, self.scope, ref))  # super().save_state(overlap_map=...) of an imported base
         if self.rules.by_probe and isinstance(node.func, ast.Name):
             probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
             if rules:
@@ -1602,6 +1620,11 @@ class FindingCollector(ast.NodeVisitor):
         if saved is not None:
             self._note_saved_layout(saved, node, api, self.scope,
                                     self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
+        elif api == "torch.save" and (stored := self._saved_keywords(node.args[0])) is not None:
+            # save_state(self, target, name, **kwargs): kwargs["properties"] = ...; torch.save(kwargs, f): the entries
+            # stored here and whatever the method's callers pass by keyword (a subclass's super().save_state(...))
+            self._note_saved_layout(stored, node, api, self.scope)
+            self.evidence.open_lines.add(node.lineno)
         elif (method := _own_method_called(node.args[0], self.loads.path_exprs, self.scope)) is not None:
             self.method_saves.append((method, node, api))
         elif (function := _own_function_called(node.args[0], self.loads.provenance, self.scope)) is not None:
@@ -1612,6 +1635,16 @@ class FindingCollector(ast.NodeVisitor):
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _saved_keywords(self, saved: ast.expr) -> ast.Dict | None:
+        """The dict a method saves when it saves its own ``**kwargs`` name with entries stored into it by key: those
+        entries, and one (``**kwargs``) holding the keywords its callers pass."""
+        method = self.loads.provenance.keyword_methods.get(self.scope)
+        if method is None or not isinstance(saved, ast.Name) or saved.id != method[1] or \
+                not (stored := self.loads.item_stores.get((self.scope, saved.id))):
+            return None
+        return ast.Dict(keys=[*(ast.Constant(key) for key, _ in stored), ast.Constant(f"**{saved.id}")],
+                        values=[*(value for _, value in stored), saved])
 
     def _note_saved_layout(self, saved: ast.Dict, node: ast.Call, api: str | None, scope: int,
                            saved_name: str | None = None) -> None:
@@ -2166,6 +2199,17 @@ def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
 def _warns_when_called(rule: Rule) -> bool:
     """A renamed function (a rule with rewrite=) warns in its body, when called, not when named."""
     return rule.kind == "name" and rule.rewrite is not None and rule.severity != "error"
+
+
+def _always_leaves(statements: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends with return/raise/continue/break, or with an ``if`` both of whose
+    branches never fall through (``if self.data_dir: ...; return x else: return y``)."""
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, _LEAVE_BLOCK):
+        return True
+    return isinstance(last, ast.If) and _always_leaves(last.body) and _always_leaves(last.orelse)
 
 
 def _string_constants(node: ast.ClassDef) -> dict[str, str]:
