@@ -40,6 +40,18 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "method":
+        if rule.with_any and rule.value is not None:
+            # x.scatter_(1, index, src, reduce="add"): the keyword passes one of the literals; a number at
+            # ``position`` (or a ``value=`` keyword, the rule's without_any) is the scalar overload, which is quiet
+            if not any(kw.arg in rule.with_any and _has_value(kw.value, rule.value) for kw in call.keywords):
+                return False
+            if rule.position is not None and len(call.args) > rule.position:
+                given = call.args[rule.position]
+                if isinstance(given, ast.UnaryOp) and isinstance(given.op, ast.USub):
+                    given = given.operand
+                if isinstance(given, ast.Constant) and isinstance(given.value, (int, float)):
+                    return False
+            return True
         if rule.receiver_not is not None and _receiver_matches(call, rule.receiver_not):
             return False
         if rule.receiver is not None and not _receiver_matches(call, rule.receiver):
@@ -264,6 +276,8 @@ def _has_value(node: ast.expr, wanted) -> bool:
     """No ``value`` in the rule: any value. Otherwise only that literal (``True`` is not ``1``)."""
     if wanted is None:
         return True
+    if isinstance(wanted, tuple):  # one of these literals
+        return any(_has_value(node, one) for one in wanted)
     return isinstance(node, ast.Constant) and type(node.value) is type(wanted) and node.value == wanted
 
 
