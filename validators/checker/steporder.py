@@ -78,7 +78,8 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
     self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call), never a scheduler's, and then
     fast-forwards a scheduler by a loop whose whole body is its plain ``step()``, with no optimizer step anywhere in
     the function: the resume runs before training, so the first of those steps precedes every optimizer step (the
-    scheduler's own ``_step_count`` was not restored). Reported at that step."""
+    scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
+    ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is torch's)."""
     statements = list(_flat(body))
     restored = False
     for statement in statements:
@@ -99,6 +100,12 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
         if isinstance(statement, (ast.For, ast.While)) and len(statement.body) == 1 and not statement.orelse \
                 and (call := _plain_step_call(statement.body[0])) is not None \
                 and not call.args and not call.keywords and is_scheduler(call.func.value):
+            attribute = call.func.value.attr if isinstance(call.func.value, ast.Attribute) else None
+            if attribute is not None and any(
+                    isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
+                    and len(node.args) == 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == attribute
+                    for other in statements for node in _inner_walk(other)):
+                return  # `if hasattr(loss, "scheduler"):` a duck-typed part that may have no scheduler at all
             yield call
             return
 

@@ -22,3 +22,12 @@ class WrappedSGD(torch.optim.SGD):
         self.scheduler.load_state_dict(ckpt["scheduler"])
         for _ in range(epoch):
             self.scheduler.step()
+
+
+class CompositeLoss:
+    def load(self, state, log):
+        self.load_state_dict(state)
+        for part in self.parts:
+            if hasattr(part, "scheduler"):
+                for _ in range(len(log)):
+                    part.scheduler.step()
