@@ -6,7 +6,10 @@ wrapper forwards its own parameter, whose default is that quiet value. What the 
 pass; when every call of the wrapper in the sub-project (spread.py's call sites, by last name) leaves ``eps``
 alone (no such keyword, too few positional arguments to reach it, no ``*args``/``**kw``), the call is quiet and
 its finding is dropped. As in spread.py: a name defined twice, a class some class derives from, and a callable
-no call site of the sub-project calls (a library's entry point) keep the finding.
+no call site of the sub-project calls (a library's entry point) keep the finding. A wrapper that forwards its own
+``size_average=None`` / ``reduce=None`` to a loss (a keyword torch ignores when None: ``none_is_unset``) passes
+torch's own signature through: quiet unless a call site of the sub-project passes that parameter, even with no call
+site at all (a registry builds it from a config). A call that forwards two parameters is quiet only when both are.
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ class ForwardedDefault(NamedTuple):
     # a method's call of torch through its own defaulted parameter (``def step_batch(self, epoch=None):
     # self.step(epoch)`` in a scheduler subclass): every call of that method name counts, whichever class defines it
     method: bool = False
+    # the parameter forwards ``None`` to a keyword torch ignores when None (size_average=None): torch's own
+    # signature passed through, which no caller of the project is needed to leave alone
+    unset: bool = False
 
 
 def quiet_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, ast.expr]]:
@@ -50,6 +56,15 @@ def forwarded_defaults(call: ast.Call, rules, callable_name: str,
     own default is the quiet value."""
     out = []
     for rule in rules:
+        if rule.none_is_unset:  # `size_average=size_average` forwarding the wrapper's own `size_average=None`
+            names = rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)
+            for keyword in call.keywords:
+                if (keyword.arg in names and isinstance(keyword.value, ast.Name)
+                        and (known := defaults.get(keyword.value.id)) is not None
+                        and isinstance(known[1], ast.Constant) and known[1].value is None):
+                    out.append(ForwardedDefault(callable_name, keyword.value.id, known[0], call.lineno, rule.id,
+                                               unset=True))
+            continue
         if not rule.quiet_with:
             continue
         quiet = dict(rule.quiet_with)
@@ -75,17 +90,22 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
         for names_of_bases in part.bases.values():
             derived.update(names_of_bases)
     for part in files:
-        dropped = set()
+        dropped, kept = set(), set()
         for forwarded in part.sites.forwarded:
+            key = (forwarded.line, forwarded.rule)
             if not forwarded.method and (defined.get(forwarded.callable) != 1 or forwarded.callable in derived):
+                kept.add(key)
                 continue
             callers = [(site, other.sites.positionals.get(forwarded.callable, 0)) for other in files
                        if (site := other.sites.sites.get(forwarded.callable)) is not None]
-            if not callers or any(passed is None or forwarded.parameter in passed
-                                  or (forwarded.position is not None and most > forwarded.position)
-                                  for (_, passed), most in callers):
+            if (not callers and not forwarded.unset) or any(
+                    passed is None or forwarded.parameter in passed
+                    or (forwarded.position is not None and most > forwarded.position)
+                    for (_, passed), most in callers):
+                kept.add(key)  # a call forwarding two defaults is quiet only when both stay quiet
                 continue
-            dropped.add((forwarded.line, forwarded.rule))
+            dropped.add(key)
+        dropped -= kept
         if dropped:
             findings: list[Finding] = findings_of(part)
             findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]

@@ -40,6 +40,18 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "positional":
         return not _has_unpacking(call) and len(call.args) > rule.max_positional
     if rule.kind == "method":
+        if rule.with_any and rule.value is not None:
+            # x.scatter_(1, index, src, reduce="add"): the keyword passes one of the literals; a number at
+            # ``position`` (or a ``value=`` keyword, the rule's without_any) is the scalar overload, which is quiet
+            if not any(kw.arg in rule.with_any and _has_value(kw.value, rule.value) for kw in call.keywords):
+                return False
+            if rule.position is not None and len(call.args) > rule.position:
+                given = call.args[rule.position]
+                if isinstance(given, ast.UnaryOp) and isinstance(given.op, ast.USub):
+                    given = given.operand
+                if isinstance(given, ast.Constant) and isinstance(given.value, (int, float)):
+                    return False
+            return True
         if rule.receiver_not is not None and _receiver_matches(call, rule.receiver_not):
             return False
         if rule.receiver is not None and not _receiver_matches(call, rule.receiver):
@@ -186,9 +198,16 @@ def scalar_index_receiver(node: ast.Subscript) -> str | None:
 def is_multi_dim_list_index(index: ast.expr) -> bool:
     """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
     as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
-    advanced indexing and says nothing. ``[slice(None)] + rest`` (a list built by concatenation) counts too."""
+    advanced indexing and says nothing. ``[slice(None)] + rest`` (a list built by concatenation) counts too, and so
+    does a comprehension that makes slices or None (``[slice(int(n)) for n in lengths]``: the same UserWarning on
+    2.15, run); one that makes lists or names may be a NumPy-style array index and is left alone."""
     if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Add):
         return is_multi_dim_list_index(index.left) or is_multi_dim_list_index(index.right)
+    if isinstance(index, ast.ListComp):
+        made = [index.elt.body, index.elt.orelse] if isinstance(index.elt, ast.IfExp) else [index.elt]
+        return any((isinstance(element, ast.Constant) and element.value is None)
+                   or (isinstance(element, ast.Call) and isinstance(element.func, ast.Name)
+                       and element.func.id == "slice") for element in made)
     if not isinstance(index, ast.List):
         return False
     for element in index.elts:
@@ -257,6 +276,8 @@ def _has_value(node: ast.expr, wanted) -> bool:
     """No ``value`` in the rule: any value. Otherwise only that literal (``True`` is not ``1``)."""
     if wanted is None:
         return True
+    if isinstance(wanted, tuple):  # one of these literals
+        return any(_has_value(node, one) for one in wanted)
     return isinstance(node, ast.Constant) and type(node.value) is type(wanted) and node.value == wanted
 
 

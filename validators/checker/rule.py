@@ -110,7 +110,8 @@ class Rule:
     position: int | None = None
     max_positional: int | None = None
     when: str | None = None
-    value: bool | int | float | str | None = None
+    # kind=keyword: only this literal; kind=method with with_any=: the with_any keyword passes one of these literals
+    value: bool | int | float | str | tuple | None = None
     origin: str = "rules"  # "rules" (check-rules.toml) or "meta" (a section's > meta: line)
     severity: str = "warning"
     rewrite: str | None = None  # the qualified name a call is rewritten to by --fix
@@ -172,8 +173,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "kind=positional needs max_positional="
     if rule.when is not None and rule.when not in CONDITIONS:
         return f"unknown when={rule.when!r} (one of {', '.join(CONDITIONS)})"
-    if rule.value is not None and rule.kind != "keyword":
-        return "value= only goes with kind=keyword"
+    if rule.value is not None and rule.kind != "keyword" and not (rule.kind == "method" and rule.with_any):
+        return "value= only goes with kind=keyword (or kind=method with with_any=)"
     if rule.when is not None and rule.kind != "missing-argument":
         return "when= only goes with kind=missing-argument"
     for key in ("receiver_not", "receiver", "argument_like"):

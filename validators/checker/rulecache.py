@@ -61,7 +61,8 @@ def _rule(data: dict) -> Rule:
     data = dict(data, version=Version.parse(data["version"]))
     for name in _TUPLES:
         data[name] = tuple(data[name])
-    if isinstance(data["argument"], list):
-        data["argument"] = tuple(data["argument"])
+    for name in ("argument", "value"):  # a str or a tuple of them
+        if isinstance(data[name], list):
+            data[name] = tuple(data[name])
     data["quiet_with"] = tuple(tuple(pair) for pair in data["quiet_with"])  # (keyword, literal) pairs
     return Rule(**data)

@@ -58,7 +58,7 @@ def _build(raw: dict, where: str) -> Rule:
             id=raw["id"], section=raw["section"], apis=apis, kind=raw["kind"],
             version=Version.parse(str(raw["version"])), message=raw["message"].strip(),
             fix=raw["fix"].strip(), argument=_argument(raw.get("argument")), position=raw.get("position"),
-            max_positional=raw.get("max_positional"), when=raw.get("when"), value=raw.get("value"),
+            max_positional=raw.get("max_positional"), when=raw.get("when"), value=tuple(raw["value"]) if isinstance(raw.get("value"), list) else raw.get("value"),
             severity=raw.get("severity", "warning"), rewrite=raw.get("rewrite"), insert=raw.get("insert"),
             unless=tuple(raw.get("unless", ())), max_args=raw.get("max_args"), with_any=tuple(raw.get("with_any", ())),
             without_any=tuple(raw.get("without_any", ())), min_positional=raw.get("min_positional"),

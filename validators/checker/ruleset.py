@@ -44,6 +44,8 @@ class RuleSet:
     # methods a rule names its receiver for (``scheduler.step``, ``scheduler.get_lr``), step-order's ``step`` too:
     # the project's classes that define one are recorded (inherited.ClassFacts.overrides)
     receiver_methods: frozenset[str] = field(init=False)
+    # a name rule's old API -> the qualified name --fix rewrites it to (torch.cuda.amp.autocast -> torch.amp.autocast)
+    renamed_to: dict[str, str] = field(init=False)
     keyword_arguments: frozenset[str] = field(init=False)  # every keyword a keyword rule names (inherited.py)
     _name_cache: dict = field(init=False, default_factory=dict, repr=False)
 
@@ -72,6 +74,8 @@ class RuleSet:
         self.by_name, self.by_call, self.by_method = dict(self.by_name), dict(self.by_call), dict(self.by_method)
         self.by_plain_method = dict(self.by_plain_method)
         self.by_code = {rule.code: rule for rule in self.rules if rule.code}
+        self.renamed_to = {api: rule.rewrite for rule in self.rules if rule.kind == "name" and rule.rewrite
+                           for api in rule.apis}
         self.quiet_members = frozenset(member for rule in self.rules for member in rule.quiet_members)
         self.keyword_arguments = frozenset(
             name for rule in self.rules if rule.kind == "keyword"

@@ -64,11 +64,50 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
         _scan(body, is_scheduler, steps_optimizer, found, top=True, guards=_construction_guards(body, is_scheduler))
         if not found and resolve is not None:
             found.extend(_never_stepped(function, body, is_scheduler, steps_optimizer, resolve))
+        if not found:
+            found.extend(_resume_fast_forward(body, is_scheduler, steps_optimizer))
         if resolve is not None:
             seen = {id(call) for call in found}
             found.extend(call for call in _stepped_after_construction(body, steps_optimizer, resolve)
                          if id(call) not in seen)
     return found
+
+
+def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
+    """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
+    self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call), never a scheduler's, and then
+    fast-forwards a scheduler by a loop whose whole body is its plain ``step()``, with no optimizer step anywhere in
+    the function: the resume runs before training, so the first of those steps precedes every optimizer step (the
+    scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
+    ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is torch's)."""
+    statements = list(_flat(body))
+    restored = False
+    for statement in statements:
+        for node in _inner_walk(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "load_state_dict":
+                if is_scheduler(node.func.value):
+                    return  # the scheduler's own state (and step count) comes back: no warning
+                restored = True
+    if not restored or any(steps_optimizer(statement) for statement in body):
+        return
+    seen_restore = False
+    for statement in statements:
+        if not seen_restore:
+            seen_restore = any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                               and node.func.attr == "load_state_dict" for node in _inner_walk(statement))
+            continue
+        if isinstance(statement, (ast.For, ast.While)) and len(statement.body) == 1 and not statement.orelse \
+                and (call := _plain_step_call(statement.body[0])) is not None \
+                and not call.args and not call.keywords and is_scheduler(call.func.value):
+            attribute = call.func.value.attr if isinstance(call.func.value, ast.Attribute) else None
+            if attribute is not None and any(
+                    isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
+                    and len(node.args) == 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == attribute
+                    for other in statements for node in _inner_walk(other)):
+                return  # `if hasattr(loss, "scheduler"):` a duck-typed part that may have no scheduler at all
+            yield call
+            return
 
 
 def _construction_guards(body: list[ast.stmt], is_scheduler) -> dict[str, set[str]]:

@@ -666,6 +666,19 @@ class FindingCollector(ast.NodeVisitor):
             self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
             self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
                                                 if isinstance(inner, ast.Call) and inner is not call]))
+        if not is_fallback(node) and (fallbacks := self._renamed_fallbacks(node)):
+            # `try: with torch.amp.autocast("cuda"): ... except: with torch.cuda.amp.autocast(): ...`: the body
+            # spells the current name of what a handler spells the old way; the target runs the body, and the
+            # handler is the old release's fallback, whatever it catches
+            self._visit_list(node.body)
+            for handler in node.handlers:
+                if id(handler) in fallbacks:
+                    self._visit_guarded([handler])
+                else:
+                    self.visit(handler)
+            for statement in (*node.orelse, *node.finalbody):
+                self.visit(statement)
+            return
         if not is_fallback(node):
             # keys read in a body whose handler catches KeyError (``try: it = sd["iteration"] except KeyError:``),
             # or in that handler, are ones the load takes files without (see LoadedObjects.guarded_keys)
@@ -705,6 +718,23 @@ class FindingCollector(ast.NodeVisitor):
             self.visit(statement)
 
     visit_TryStar = visit_Try
+
+    def _renamed_fallbacks(self, node: ast.Try) -> set[int]:
+        """The ids of the handlers of ``node`` that use an old API a name rule rewrites to a current name
+        (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself."""
+        renamed = self.rules.renamed_to
+        if not renamed or not node.handlers:
+            return set()
+        wanted: dict[int, set[str]] = {}
+        for handler in node.handlers:  # handlers are short: walked first, the body only when one qualifies
+            for inner in ast.walk(handler):
+                if isinstance(inner, (ast.Attribute, ast.Name)) and (new := renamed.get(self._resolve(inner) or "")):
+                    wanted.setdefault(id(handler), set()).add(new)
+        if not wanted:
+            return set()
+        used = {self._resolve(inner) for statement in node.body for inner in ast.walk(statement)
+                if isinstance(inner, ast.Attribute)}
+        return {handler for handler, names in wanted.items() if names & used}
 
     def _failing_body(self, statements: list) -> str | None:
         """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
