@@ -57,9 +57,8 @@ def forwarded_defaults(call: ast.Call, rules, callable_name: str,
     out = []
     for rule in rules:
         if rule.none_is_unset:  # `size_average=size_average` forwarding the wrapper's own `size_average=None`
-            names = rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)
             for keyword in call.keywords:
-                if (keyword.arg in names and isinstance(keyword.value, ast.Name)
+                if (keyword.arg in rule.arguments and isinstance(keyword.value, ast.Name)
                         and (known := defaults.get(keyword.value.id)) is not None
                         and isinstance(known[1], ast.Constant) and known[1].value is None):
                     out.append(ForwardedDefault(callable_name, keyword.value.id, known[0], call.lineno, rule.id,

@@ -29,7 +29,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "call":
         return True
     if rule.kind == "keyword":
-        names = rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)
+        names = rule.arguments
         if rule.position is not None and len(call.args) > rule.position and not any(
                 isinstance(a, ast.Starred) for a in call.args[:rule.position + 1]):
             # the same parameter passed positionally: torch.jit.fuser("fuser2") is fuser(name="fuser2")

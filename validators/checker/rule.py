@@ -141,6 +141,11 @@ class Rule:
         return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any,
                 self.without_any, self.min_positional)
 
+    @property
+    def arguments(self) -> tuple:
+        """The keywords ``argument`` names, as a tuple (it holds one name or several)."""
+        return self.argument if isinstance(self.argument, tuple) else (self.argument,)
+
     def applies_to(self, target: Version) -> bool:
         return target.sort_key >= self.version.sort_key
 

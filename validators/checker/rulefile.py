@@ -57,8 +57,8 @@ def _build(raw: dict, where: str) -> Rule:
         rule = Rule(
             id=raw["id"], section=raw["section"], apis=apis, kind=raw["kind"],
             version=Version.parse(str(raw["version"])), message=raw["message"].strip(),
-            fix=raw["fix"].strip(), argument=_argument(raw.get("argument")), position=raw.get("position"),
-            max_positional=raw.get("max_positional"), when=raw.get("when"), value=tuple(raw["value"]) if isinstance(raw.get("value"), list) else raw.get("value"),
+            fix=raw["fix"].strip(), argument=_tuple_of_list(raw.get("argument")), position=raw.get("position"),
+            max_positional=raw.get("max_positional"), when=raw.get("when"), value=_tuple_of_list(raw.get("value")),
             severity=raw.get("severity", "warning"), rewrite=raw.get("rewrite"), insert=raw.get("insert"),
             unless=tuple(raw.get("unless", ())), max_args=raw.get("max_args"), with_any=tuple(raw.get("with_any", ())),
             without_any=tuple(raw.get("without_any", ())), min_positional=raw.get("min_positional"),
@@ -88,7 +88,8 @@ def _quiet_with(table) -> tuple:
     return tuple(sorted(table.items()))
 
 
-def _argument(value):
+def _tuple_of_list(value):
+    """TOML gives a list where a rule field takes a str or a tuple of them (argument=, value=)."""
     return tuple(value) if isinstance(value, list) else value
 
 

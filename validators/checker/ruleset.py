@@ -79,7 +79,7 @@ class RuleSet:
         self.quiet_members = frozenset(member for rule in self.rules for member in rule.quiet_members)
         self.keyword_arguments = frozenset(
             name for rule in self.rules if rule.kind == "keyword"
-            for name in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,)) if name)
+            for name in rule.arguments if name)
         self.receiver_methods = frozenset(
             [method for method, rules in self.by_method.items() if any(rule.receiver for rule in rules)]
             + ["step" for _ in self.by_step_order[:1]])

@@ -489,7 +489,7 @@ class FindingCollector(ast.NodeVisitor):
         """A rule says the target no longer takes ``keyword`` (``varlen_attn(is_causal=...)`` raises TypeError)."""
         return any(rule.kind == "keyword" and rule.severity == "error" and rule.value is None
                    and rule.applies_to(self.target)
-                   and keyword in (rule.argument if isinstance(rule.argument, tuple) else (rule.argument,))
+                   and keyword in rule.arguments
                    for rule in self.rules.by_call.get(api, ()))
 
     def _switched_off(self, test: ast.expr) -> bool:
