@@ -110,6 +110,20 @@ def _binds_only(statements: list[ast.stmt]) -> bool:
         for statement in statements)
 
 
+def caught_names(handler: ast.ExceptHandler) -> list[str]:
+    """The last names of the exception classes a handler names (``except (torch.TorchError, KeyError)``:
+    ``["TorchError", "KeyError"]``; "" for one that is no dotted name); [] for a bare ``except:``."""
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return [(dotted_name(kind) or "").rsplit(".", 1)[-1] for kind in kinds]
+
+
+def catches(handler: ast.ExceptHandler, error: str) -> bool:
+    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class itself (an ``except
+    ModuleNotFoundError`` misses the ImportError of a name gone from a module that is still there)."""
+    names = caught_names(handler)
+    return not names or any(name in _CATCH_ALL or name == error for name in names)
+
+
 def catches_fallback(handler: ast.ExceptHandler, bindings_only: bool = False) -> bool:
     """An ImportError-like handler; around bindings alone, also a bare ``except:`` or ``except Exception:``."""
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
@@ -126,9 +140,7 @@ def catches_key_error(node: ast.Try) -> bool:
     """A handler of ``node`` catches a missing key and nothing else (``except KeyError:``, or LookupError): what the
     statement reads by key may be missing. Not ``except (KeyError, RuntimeError):``, a fallback for a failed restore
     (a partial ``load_state_dict``), where the keys read are the layout's own."""
-    return any(handler.type is not None and all(
-                   (dotted_name(kind) or "").rsplit(".", 1)[-1] in _KEY_ERRORS
-                   for kind in (handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]))
+    return any((names := caught_names(handler)) and all(name in _KEY_ERRORS for name in names)
                for handler in node.handlers)
 
 

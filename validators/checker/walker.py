@@ -38,7 +38,7 @@ from .foreignattrs import handed_foreign, stored_foreign
 from .listednames import read_is_harmless, unused_getattr_default
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
-from .guards import (catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
+from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
@@ -128,14 +128,6 @@ def _step_receivers(text: str) -> Iterator[str]:
 
 _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
-
-
-def _catches(handler: ast.ExceptHandler, error: str) -> bool:
-    """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class itself (an ``except
-    ModuleNotFoundError`` misses the ImportError of a name gone from a module that is still there)."""
-    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
-    return not kinds or any((dotted_name(kind) or "").rsplit(".", 1)[-1] in ("Exception", "BaseException", error)
-                            for kind in kinds)
 
 class FindingCollector(ast.NodeVisitor):
     def __init__(self, rules: RuleSet, imports: ImportMap, target: Version, filename: str):
@@ -707,7 +699,7 @@ class FindingCollector(ast.NodeVisitor):
         failing = self._failing_body(node.body) if caught else None
         for handler in node.handlers:
             if catches_fallback(handler, bindings_only):
-                if failing is not None and _catches(handler, failing):
+                if failing is not None and catches(handler, failing):
                     failing = None
                     self.visit(handler)
                 else:
