@@ -1070,8 +1070,12 @@ class LoadedObjects:
         return bool(self.type_tested) and isinstance(node, ast.Name) and (scope, node.id) in self.type_tested
 
     def _settle_saved_names(self) -> None:
-        """``v = vocab(c); ...; torch.save(v, path); ...; v.get_itos()``: the name saved held an object (an attribute
-        no tensor, container or primitive has was read off it while it held the same value)."""
+        """The saves asked about again once the file is walked (a no-op when none waits): ``v = vocab(c); ...;
+        torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
+        primitive has was read off it while it held the same value); names a function of the file returned
+        (_returns_foreign); ``self.data["dev"]`` items (_item_constructed)."""
+        if not (self.saved_names or self.saved_returns or self.saved_items):
+            return
         for call, scope, held in self.saved_names:
             if self._foreign(held):
                 self._note_objects_saved(call, scope)
@@ -1341,8 +1345,7 @@ class LoadedObjects:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
-        if self.saved_names or self.saved_returns or self.saved_items:
-            self._settle_saved_names()
+        self._settle_saved_names()
         if not call.args or (path := _path_key(call.args[0], scope)) in self.objects_saved_to:
             return False
         if self.pairs.reads_plain_save(call.args[0], scope):
@@ -1497,8 +1500,7 @@ class LoadedObjects:
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
-        if self.saved_names or self.saved_returns or self.saved_items:
-            self._settle_saved_names()
+        self._settle_saved_names()
         if scope in self.round_trips and self._plain_round_trip(scope):
             return False  # every caller hands it a state dict or a tensor: the buffer it reads back holds that
         if scope in self.round_trips and scope not in self.subprocess_scopes:
@@ -1583,10 +1585,10 @@ _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"
 _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 # A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
-# Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
-# ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
 # Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
 _IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
+# Methods of numpy arrays and torch_sparse SparseTensors that give back a value of the same kind (not
+# ``tolist()``/``item()``, nor ``state_dict()`` of a project's own module).
 _SAME_KIND = frozenset({"to_symmetric", "coalesce", "set_diag", "remove_diag", "fill_value", "set_value", "astype",
                         "reshape", "copy", "transpose", "squeeze", "flatten", "ravel", "mean", "sum", "max", "min"})
 # Library classes whose instances weights_only refuses (checked on torch 2.15: "Unsupported global"): by package,
