@@ -81,22 +81,18 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
     scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
     ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is torch's)."""
     statements = list(_flat(body))
-    restored = False
-    for statement in statements:
+    restored_at = None  # the first statement that restores state
+    for index, statement in enumerate(statements):
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
                     and node.func.attr == "load_state_dict":
                 if is_scheduler(node.func.value):
                     return  # the scheduler's own state (and step count) comes back: no warning
-                restored = True
-    if not restored or any(steps_optimizer(statement) for statement in body):
+                if restored_at is None:
+                    restored_at = index
+    if restored_at is None or any(steps_optimizer(statement) for statement in body):
         return
-    seen_restore = False
-    for statement in statements:
-        if not seen_restore:
-            seen_restore = any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                               and node.func.attr == "load_state_dict" for node in _inner_walk(statement))
-            continue
+    for statement in statements[restored_at + 1:]:
         if isinstance(statement, (ast.For, ast.While)) and len(statement.body) == 1 and not statement.orelse \
                 and (call := _plain_step_call(statement.body[0])) is not None \
                 and not call.args and not call.keywords and is_scheduler(call.func.value):
@@ -321,10 +317,13 @@ def _nested_reads(scope: ast.AST, names, own: set[int]) -> set[str]:
             bound = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                                      arguments.vararg, arguments.kwarg) if a is not None}
             body = node.body if isinstance(node.body, list) else [node.body]
-            declared = [inner for inner in _scope_walk(body) if isinstance(inner, (ast.Global, ast.Nonlocal))]
-            bound |= {inner.id for inner in _scope_walk(body)
-                      if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store)}
-            bound -= {name for statement in declared for name in statement.names}
+            declared: set[str] = set()  # global/nonlocal: an assignment there binds the outer name
+            for inner in _scope_walk(body):
+                if isinstance(inner, (ast.Global, ast.Nonlocal)):
+                    declared.update(inner.names)
+                elif isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
+                    bound.add(inner.id)
+            bound -= declared
             shadowed = shadowed | (bound & names)
         if isinstance(node, ast.Name) and node.id in names and id(node) not in own and node.id not in shadowed:
             read.add(node.id)
