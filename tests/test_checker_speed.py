@@ -7,14 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from torchpatch.validators.checker.imports import child_fields
+from torchpatch.validators.checker.imports import LEAVES, child_fields
 
-_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 REPO = Path(__file__).resolve().parent.parent
 
 
 def _is_entered(value) -> bool:
-    return isinstance(value, ast.AST) and not isinstance(value, _LEAVES)
+    return isinstance(value, ast.AST) and not isinstance(value, LEAVES)
 
 
 def _real_trees():
@@ -113,7 +112,7 @@ def test_subnodes_finds_every_node_ast_walk_finds_but_the_leaves():
 
     compared = 0
     for path, tree in _real_trees():
-        expected = [id(node) for node in ast.walk(tree) if not isinstance(node, _LEAVES)]
+        expected = [id(node) for node in ast.walk(tree) if not isinstance(node, LEAVES)]
         found = [id(node) for node in subnodes(tree)]
         assert len(found) == len(set(found)) and set(found) == set(expected), path
         compared += len(found)
