@@ -123,6 +123,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.source_text = code
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
+    lowered = code.lower()  # no torch.load or torch.save to decide, nor a save helper (``save_on_master``)
+    collector.loads.quiet = "load" not in lowered and "save" not in lowered
     collector.version_helpers = VersionHelpers(tree, filename, project_file)
     collector.project_flags = ProjectFlags(tree, filename, project_file, (target.major, target.minor),
                                            imports.other_names)
