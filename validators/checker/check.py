@@ -45,6 +45,9 @@ from .versionhelpers import VersionHelpers
 from .walker import FindingCollector
 
 
+_LOAD_WORD = re.compile(r"\bload\b")
+
+
 class ParseError(InvalidInput):
     """Code that does not parse; ``line`` and ``column`` are 1-based."""
 
@@ -107,9 +110,12 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     tree = _parse(code, filename)
     rules = rules if rules is not None else default_rules()
     imports = ImportMap.from_tree(tree)
+    starred = ""  # the torch names a project module's ``import *`` brings in, as text (the quiet test below)
     if project_file:
         for level, module in imports.foreign_stars:
-            imports.adopt_star_exports(star_exports(filename, level, module))
+            exports = star_exports(filename, level, module)
+            imports.adopt_star_exports(exports)
+            starred += " ".join(exports.values())
     # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped
     if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES:
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
@@ -123,6 +129,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.source_text = code
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
+    # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's
+    # import), no torch.save nor a save helper (``save_on_master``, ``xm.save``): see LoadedObjects.quiet
+    collector.loads.quiet = not _LOAD_WORD.search(code) and "save" not in code.lower() and not (
+        starred and (_LOAD_WORD.search(starred) or "save" in starred.lower()))
     collector.version_helpers = VersionHelpers(tree, filename, project_file)
     collector.project_flags = ProjectFlags(tree, filename, project_file, (target.major, target.minor),
                                            imports.other_names)

@@ -186,6 +186,16 @@ def _string_key(node: ast.Subscript) -> str | None:
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
 
 
+def _held_item(value: ast.expr) -> ast.expr:
+    """What a name bound to ``value`` holds, as LoadedObjects.bind reads it (before an item's subscript is dropped)."""
+    if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
+        value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr in _SELF_RETURNING and isinstance(value.func.value, (ast.Subscript, ast.Call)):
+        value = value.func.value  # m = torch.load(p)["model"].float(): the item itself, converted in place
+    return value
+
+
 def _is_model_name(name: str) -> bool:
     """``model``, ``net``, ``student_model``, ``netG``; not ``model_params`` (a list of tensors)."""
     return name.lower() in MODEL_NAMES or name.lower().endswith("model") or re.fullmatch(r"net[A-Z]?\d?", name) is not None
@@ -195,6 +205,10 @@ class LoadedObjects:
     """Tracks ``x = torch.load(...)`` per scope and how ``x`` (or ``x[key]``) is used afterwards."""
 
     def __init__(self) -> None:
+        # the file's text names no load and no save (see the walk's pre-check in check.py): no torch.load or
+        # torch.save call is asked about, so the walk keeps only what other questions read: every binding in
+        # ``provenance``, names bound to a .ckpt path (is_ckpt_path), the keys read (parameter_keys), the imports
+        self.quiet = False
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
@@ -412,6 +426,13 @@ class LoadedObjects:
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        if self.quiet:
+            if isinstance(target, ast.Name):
+                held = _held_item(value)
+                if names_ckpt_file(held.value if isinstance(held, ast.Subscript) and isinstance(held.value, ast.Call)
+                                   else held):
+                    self.ckpt_names.setdefault(scope, set()).add(target.id)
+            return
         for position, element in (enumerate(target.elts) if isinstance(target, ast.Tuple) else [(None, target)]):
             if (item := _self_item(element)) is not None:
                 self.item_bindings.setdefault((self.provenance.owners.get(scope, ""), *item), []).append(
@@ -472,11 +493,7 @@ class LoadedObjects:
         item = value
         while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in _SELF_RETURNING:
             item = item.func.value
-        if isinstance(value, ast.IfExp) and isinstance(value.body, ast.Call):
-            value = value.body  # m = torch.load(p) if isinstance(p, str) else p: the name holds the load's result
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
-                value.func.attr in _SELF_RETURNING and isinstance(value.func.value, (ast.Subscript, ast.Call)):
-            value = value.func.value  # m = torch.load(p)["model"].float(): the item itself, converted in place
+        value = _held_item(value)
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
@@ -773,6 +790,12 @@ class LoadedObjects:
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
+        if self.quiet:  # ``d.get("k")`` alone: a key read (parameter_keys); not ``self.get(x)`` in a class's method
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr == "get" and call.args and not (
+                    isinstance(func.value, ast.Name) and func.value.id == "self" and scope in self.provenance.owners):
+                self._read_key(func.value, call.args[0], scope)
+            return
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
@@ -851,6 +874,8 @@ class LoadedObjects:
         """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
         while on a tensor they return a new one and leave the name as it was (a dict has no such method). A load used so
         is a whole module, which weights_only refuses (Unsupported global)."""
+        if self.quiet:
+            return
         if isinstance(call.func, ast.Attribute) and call.func.attr in _IN_PLACE_ON_MODULES and \
                 isinstance(call.func.value, ast.Name) and not self._holds_another_call(call.func.value, scope):
             self._mark(call.func.value, scope)
@@ -872,6 +897,10 @@ class LoadedObjects:
 
     def note_subscript(self, node: ast.Subscript, scope: int) -> None:
         """``ckpt["args"]`` read anywhere: the checkpoint carries a Namespace or config object."""
+        if self.quiet:  # the key read alone (parameter_keys)
+            if isinstance(node.ctx, ast.Load):
+                self._read_key(node.value, node.slice, scope)
+            return
         if not isinstance(node.ctx, ast.Load):
             if isinstance(node.ctx, ast.Del) and isinstance(node.value, ast.Name) and (
                     _string_key(node) in TRAINING_STATE_KEYS or self._looped_keys(node.slice, scope) & TRAINING_STATE_KEYS):
@@ -970,12 +999,16 @@ class LoadedObjects:
 
     def note_dict(self, node: ast.Dict) -> None:
         """``to_save = {"model": ..., "optimizer": ..., "args": args}``: a checkpoint layout holding an object."""
+        if self.quiet:
+            return
         keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
         if len(keys) >= 2 and any(is_object_value(v) for k, v in zip(node.keys, node.values)
                                   if isinstance(k, ast.Constant) and k.value in NAMESPACE_KEYS):
             self.object_schemas.append(keys)
 
     def note_attribute(self, node: ast.Attribute, scope: int) -> None:
+        if self.quiet:
+            return
         value = node.value
         if not isinstance(node.ctx, ast.Load):
             # ``t.someattr = 1``: a tensor keeps such an attribute through torch.save, and weights_only loads it
@@ -1170,6 +1203,8 @@ class LoadedObjects:
 
     def note_return(self, value: ast.expr, scope: int) -> None:
         """A method's return value: one holding objects makes ``torch.save(self.method(), path)`` save them."""
+        if self.quiet:
+            return
         if scope in self.methods:
             self.method_returns.setdefault(self.methods[scope][0], []).append((value, scope))
         if scope in self.pairs.functions and self.holds_object(value, scope):
@@ -1214,6 +1249,8 @@ class LoadedObjects:
 
     def note_loop_paths(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
         """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each."""
+        if self.quiet:
+            return
         if not isinstance(target, ast.Name):
             return
         if isinstance(iterable, ast.Name):
