@@ -100,7 +100,7 @@ CASES = {
          "torch.FloatTensor(3)"]),
     "sparse-dtype-tensor-constructor": (
         ["torch.sparse.FloatTensor(a, b, s)", "torch.cuda.sparse.FloatTensor(a, b, s)"],
-        ["torch.sparse_coo_tensor(a, b, s)", "isinstance(x, torch.sparse.FloatTensor)"]),
+        ["torch.sparse_coo_tensor(a, b, s, check_invariants=False)", "isinstance(x, torch.sparse.FloatTensor)"]),
     "tensor-resize-as-not-inplace": (
         ["y = x.resize_as(t)"],
         ["x.resize_as_(t)", "x.view_as(t)"]),
@@ -150,6 +150,30 @@ CASES = {
     "opaque-queries-renamed": (
         ["opaque_object.is_opaque_reference_type(C)", "opaque_object.is_opaque_value(obj)", "opaque_object.is_opaque_type(C)"],
         ["opaque_object.is_opaque_symbolic_type(C)", "opaque_object.is_custom_class_obj(obj)", "opaque_object.is_custom_class(C)"]),
+    "sparse-constructor-check-invariants": (
+        ["torch.sparse_coo_tensor(a, b, s)", "torch.sparse_csr_tensor(a, b, t, s)", "torch.sparse_bsc_tensor(a, b, t)",
+         "torch.sparse_compressed_tensor(a, b, t, s, layout=torch.sparse_csc)"],
+        ["torch.sparse_coo_tensor(a, b, s, check_invariants=False)", "torch.sparse_csr_tensor(a, b, t, s, check_invariants=True)",
+         "torch.sparse_coo_tensor(a, b, s, **kwargs)", "x.to_sparse()", "x.to_sparse_csr()"]),
+    "qconfig-dynamic-deprecated": (
+        ["torch.ao.quantization.QConfigDynamic(weight=w)", "torch.quantization.QConfigDynamic(weight=w)"],
+        ["torch.ao.quantization.QConfig(activation=a, weight=w)", "isinstance(x, torch.ao.quantization.QConfigDynamic)"]),
+    "default-qconfig-dict-deprecated": (
+        ['torch.ao.quantization.get_default_qconfig_dict("x86")', "torch.ao.quantization.get_default_qat_qconfig_dict()"],
+        ['torch.ao.quantization.get_default_qconfig_mapping("x86")', "torch.ao.quantization.get_default_qat_qconfig_mapping()"]),
+    "quantized-functional-upsample": (
+        ["torch.ao.nn.quantized.functional.upsample(x, scale_factor=2)", "torch.nn.quantized.functional.upsample_bilinear(x, s)",
+         "from torch.ao.nn.quantized.functional import upsample_nearest"],
+        ["torch.ao.nn.quantized.functional.interpolate(x, scale_factor=2)"]),
+    "torch-tensor-module-removed": (
+        ["from torch.tensor import Tensor"],
+        ["from torch import Tensor", "torch.tensor([1.0])", "isinstance(x, torch.Tensor)"]),
+    "tensor-reinforce-removed": (
+        ["action.reinforce(r)", "self.saved_actions[0].reinforce(r)"],
+        ["agent.reinforce(r)", "self.reinforce(r)"]),
+    "tensor-storage-method": (
+        ["x.storage().untyped()", "x.storage_type()"],
+        ["x.untyped_storage()", "x.untyped_storage().untyped()", "x.dtype"]),
 }
 
 
@@ -190,6 +214,12 @@ def test_the_current_spelling_is_not_flagged(rules, rule_id, line):
 ])
 def test_severity_says_whether_2_15_raises_or_warns(rules, rule_id, severity):
     assert next(rule for rule in rules.rules if rule.id == rule_id).severity == severity
+
+
+def test_the_sparse_invariants_warning_starts_with_2_11(rules):
+    """torch 2.11 added the once-per-process warning; a 2.10 target has no such finding."""
+    assert "sparse-constructor-check-invariants" in _rule_ids(rules, "torch.sparse_coo_tensor(a, b, s)", "2.11")
+    assert "sparse-constructor-check-invariants" not in _rule_ids(rules, "torch.sparse_coo_tensor(a, b, s)", "2.10")
 
 
 def test_old_deprecations_apply_to_every_target_this_project_covers(rules):

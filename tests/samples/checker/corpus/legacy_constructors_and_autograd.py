@@ -9,7 +9,7 @@ def buffers(indices, values, size, x):
     overflow = torch.cuda.IntTensor([0])  # finding: cuda-dtype-tensor-constructor
     check = torch.cuda.FloatTensor(1).fill_(0)  # finding: cuda-dtype-tensor-constructor
     adj = torch.sparse.FloatTensor(indices, values, size)  # finding: sparse-dtype-tensor-constructor
-    fine = torch.sparse_coo_tensor(indices, values, size)
+    fine = torch.sparse_coo_tensor(indices, values, size, check_invariants=False)
     same = isinstance(x, torch.cuda.FloatTensor)
     cast = x.type(torch.cuda.FloatTensor)
     zeros = torch.zeros(1, dtype=torch.int32, device="cuda")

@@ -22,7 +22,7 @@ class Exp(torch.autograd.Function):
 
 def train(model, logits, indices, values, grads, inputs, outputs, dist_obj, weight):
     buf = torch.zeros(4, device="cuda")
-    adj = torch.sparse_coo_tensor(indices, values, (4, 4))
+    adj = torch.sparse_coo_tensor(indices, values, (4, 4), check_invariants=False)
     shaped = buf.reshape(adj.shape)
     loss_fn = nn.NLLLoss()
     y = F.gumbel_softmax(logits, tau=1.0)
