@@ -11,7 +11,10 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   args=args)``, see CHECKPOINT_WRITERS), and this load reads only keys of that layout
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
-  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
+  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes. A load that tests
+  for the keys it reads (``if "model" in ckpt: sd = ckpt["model"] elif "module" in ckpt: ...``) takes a file of
+  each layout its branches read: one branch (its untested keys and one tested key) within such a layout suffices
+  (ProjectEvidence._probed_layout).
   A load whose path spells a file name out whole (``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, or a
   name bound to one) is decided by another file that torch.save()s objects to that file name (numpy values, a
   value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor).
