@@ -50,7 +50,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   not known to be plain: it hides no other file's save. A plain save holding every key a load reads hides an object
   save as far away as it when it is in the load's own file or the saving file itself (the plain best model beside the
   resume checkpoint, see ProjectEvidence._nearer_plain_save);
-- ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
+- ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (a loop variable over a list of them counts:
+  ``for src, dst in zip(ckpt_files, pth_files)``, LoadedObjects.ckpt_lists; and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports

@@ -245,6 +245,9 @@ class LoadedObjects:
         self.conditional_values: dict[int, tuple[int, int]] = {}
         self.default_frames: set[int] = set()  # ids of branch_frames whose current branch runs by default
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
+        # (scope, name) bound to a list or tuple display whose every element is a visibly .ckpt path: a loop over it
+        # (``for p in ckpts``, ``for p, q in zip(ckpts, outs)``, ``for i, p in enumerate(ckpts)``) binds .ckpt paths
+        self.ckpt_lists: set[tuple[int, str]] = set()
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
         self.returned: set[tuple[int, str]] = set()  # (scope, name) a function returns as is
@@ -485,6 +488,8 @@ class LoadedObjects:
             self.dict_depths[id(display)] = len(self.branch_frames)
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
+        elif isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(map(names_ckpt_file, value.elts)):
+            self.ckpt_lists.add((scope, target.id))
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
             self.call_bound.add((scope, target.id))
@@ -1212,8 +1217,17 @@ class LoadedObjects:
             return {named}
         return set(self.path_lists.get((scope, node.id), ())) if isinstance(node, ast.Name) else set()
 
+    def _ckpt_list(self, node: ast.expr, scope: int) -> bool:
+        """A list or tuple of visibly .ckpt paths: a display, or a name bound to one here or at module level."""
+        if isinstance(node, ast.Name):
+            return (scope, node.id) in self.ckpt_lists or (0, node.id) in self.ckpt_lists
+        return isinstance(node, (ast.List, ast.Tuple)) and bool(node.elts) and all(map(names_ckpt_file, node.elts))
+
     def note_loop_paths(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
-        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each."""
+        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each.
+        Over a list of .ckpt paths (zipped or enumerated too) it names a .ckpt file each time (see ckpt_lists)."""
+        if self.ckpt_lists or isinstance(iterable, (ast.List, ast.Tuple, ast.Call)):
+            self._note_ckpt_loop(target, iterable, scope)
         if not isinstance(target, ast.Name):
             return
         if isinstance(iterable, ast.Name):
@@ -1224,6 +1238,18 @@ class LoadedObjects:
             named = None
         if named:
             self.path_lists[(scope, target.id)] = set(named)
+
+    def _note_ckpt_loop(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
+        pairs: list[tuple[ast.expr, ast.expr]] = [(target, iterable)]
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and isinstance(target, ast.Tuple) \
+                and not iterable.keywords and not any(isinstance(a, ast.Starred) for a in iterable.args):
+            if iterable.func.id == "zip":
+                pairs = list(zip(target.elts, iterable.args))
+            elif iterable.func.id == "enumerate" and len(target.elts) == 2 and len(iterable.args) == 1:
+                pairs = [(target.elts[1], iterable.args[0])]
+        for variable, source in pairs:
+            if isinstance(variable, ast.Name) and self._ckpt_list(source, scope):
+                self.ckpt_names.setdefault(scope, set()).add(variable.id)
 
     def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
         """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
