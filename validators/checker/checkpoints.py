@@ -5,13 +5,17 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
 
 - ``saved-in-project``: some file saves (``torch.save(d, p)``, ``save_on_master(d, p)``, any
   ``*save*(d, ...)``) a dict literal, ``dict(k=v, ...)``, or a name bound to one (with the entries set
-  by subscript before the save: ``d["orig"][name] = codes.numpy()``; keys may be class constants,
+  by subscript or ``update`` before the save: ``d["orig"][name] = codes.numpy()``, ``d.update({"mask":
+  np.packbits(v)})``; keys may be class constants,
   ``{cls._CONFIG_KEY: ...}``) that holds an object (``{"model": ..., "args": args}``), or calls a
   library writer whose layout is known and passes it the object (timm's ``CheckpointSaver(...,
   args=args)``, see CHECKPOINT_WRITERS), and this load reads only keys of that layout
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
-  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes. A load that tests
+  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes. The keys a load
+  reads include those a project function it is handed to reads (``restore_net(net, ckpt)``), and those of a method
+  called on an object with it (``field.load(ckpt)``) where one method of that name in the project reads keys from
+  that parameter (several reading differently: no telling which class it is). A load that tests
   for the keys it reads (``if "model" in ckpt: sd = ckpt["model"] elif "module" in ckpt: ...``) takes a file of
   each layout its branches read: one branch (its untested keys and one tested key) within such a layout suffices
   (ProjectEvidence._probed_layout).

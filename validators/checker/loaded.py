@@ -636,6 +636,10 @@ class LoadedObjects:
             key = ast.Constant(named)
         if isinstance(key, ast.Constant) and not isinstance(key.value, str):
             return
+        self._store_entry(display, key, value)
+
+    def _store_entry(self, display: ast.Dict, key: ast.expr, value: ast.expr) -> None:
+        """An entry stored into a dict display bound earlier (``d["k"] = v``, ``d.update({"k": v})``)."""
         display.keys.append(key)
         display.values.append(value)
         depth = self.dict_depths.get(id(display), 0)
@@ -798,6 +802,17 @@ class LoadedObjects:
                     isinstance(definition := self.provenance.scopes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef)) \
                     and definition.args.kwarg is not None and definition.args.kwarg.arg == call.args[0].id:
                 self.open_dicts.add(id(display))  # state.update(kwargs): whatever keys the callers pass
+            if call.func.attr == "update" and isinstance(call.func.value, ast.Name) and \
+                    (display := self.dicts.get((scope, call.func.value.id))) is not None and (
+                    entries := dict_display(call.args[0]) if len(call.args) == 1 and not call.keywords else
+                    ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords], values=[kw.value for kw in call.keywords])
+                    if not call.args and all(kw.arg is not None for kw in call.keywords) else None) is not None:
+                # ckpt.update({"alphaMask.mask": np.packbits(v)}), ckpt.update(step=k): entries of the dict saved later
+                for key, value in zip(entries.keys, entries.values):
+                    if key is not None and (named := self.constant_of(key)) is not None:
+                        key = ast.Constant(named)
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        self._store_entry(display, key, value)
             if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
                     not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
@@ -838,6 +853,14 @@ class LoadedObjects:
             # self.check(loaded): a method of this class, asked like a plain function (see _resolve_passed)
             self.passed += [(f"{owner}.{call.func.attr}", position, arg, scope) for position, arg in enumerate(call.args)
                             if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
+        elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and self.loaded and \
+                (scope, call.func.value.id) in self.provenance.bindings and \
+                not any(isinstance(arg, ast.Starred) for arg in call.args):
+            # tensorf.load(ckpt) on an object the function builds: a method of some class, named ".load" (the
+            # project decides it where one method of that name reads keys from that parameter, project.py)
+            for position, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
+                    self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
         elif isinstance(call.func, ast.Attribute) and call.args:
             if call.func.attr == "get":  # ckpt.get("global_step")
                 self._read_key(call.func.value, call.args[0], scope)
@@ -1342,7 +1365,8 @@ class LoadedObjects:
         return tuple(sorted(self.helper_passes.get(bound, ()))) if bound is not None else ()
 
     def parameter_keys(self) -> dict[tuple[str, int], frozenset[str]]:
-        """(module-level function, position) -> the string keys it reads from that parameter."""
+        """(module-level function, position) -> the string keys it reads from that parameter; a method's under
+        ``(".method", position)`` (its position after self)."""
         found = {}
         for scope, (name, positional) in self.functions.items():
             if self.provenance.parents.get(scope) != 0:
@@ -1350,6 +1374,10 @@ class LoadedObjects:
             for position, parameter in enumerate(positional):
                 if keys := self.keys_read.get((scope, parameter)):
                     found[(name, position)] = frozenset(keys)
+        for scope, (name, positional) in self.methods.items():
+            for position, parameter in enumerate(positional):
+                if keys := self.keys_read.get((scope, parameter)):
+                    found[("." + name.rpartition(".")[2], position)] = frozenset(keys)
         return found
 
     def has_variable_key(self, call: ast.Call) -> bool:

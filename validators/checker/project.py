@@ -313,6 +313,11 @@ class ProjectEvidence:
         where loss/optimizer.py's ``restore_net`` reads ``checkpoint['state_dict']``)."""
         read: set[str] = set()
         for module, function, position in candidate.helpers:
+            if not module:  # a method called on an object (``tensorf.load(ckpt)``): whichever class defines it
+                found = {keys for evidence in self.files if (keys := evidence.parameter_keys.get((function, position)))}
+                if len(found) == 1:  # one reading of it in the project (several: no telling which class it is)
+                    read |= found.pop()
+                continue
             for evidence in self.files:
                 if (keys := evidence.parameter_keys.get((function, position))) and is_module_file(
                         os.path.abspath(evidence.file).replace(os.sep, "/"), module):
