@@ -34,7 +34,9 @@ container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scripta
 2.15, see loaded_value_attributes) holds an object: weights_only refuses every class outside its allowlist ("Unsupported
 global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
 imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
-class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), what ``__prepare_scriptable__()``
+class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), and what a plain function of the
+file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
+read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
 returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
 PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
 sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
@@ -1068,7 +1070,7 @@ class LoadedObjects:
             if isinstance(saved, ast.Name) and (held := self.holding.get((scope, saved.id))) and \
                     (scope, saved.id) not in self.alternatives:
                 self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
-            if isinstance(saved, (ast.Name, ast.Tuple, ast.List)):
+            if isinstance(saved, (ast.Name, ast.Tuple, ast.List, ast.Call)):
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
             if _self_item(saved) is not None:
                 self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
@@ -1110,8 +1112,10 @@ class LoadedObjects:
         self.saved_names = []
         for call, scope in self.saved_returns:
             saved = call.args[0]
+            owner = self.provenance.owners.get(scope, "")
             if any(self._returns_foreign(name, scope) for name in (saved.elts if isinstance(saved, (ast.Tuple, ast.List))
-                                                                   else [saved]) if isinstance(name, ast.Name)):
+                                                                   else [saved]) if isinstance(name, ast.Name)) or \
+                    self._instance_value(saved, scope, owner, 0):
                 self._note_objects_saved(call, scope)
         self.saved_returns = []
         for call, scope in self.saved_items:
@@ -1154,6 +1158,57 @@ class LoadedObjects:
             return bool(bound) and all(self._builds_instance(bound_value, bound_position, where, owner, depth + 1)
                                        for bound_value, bound_position, where in bound)
         return self._constructs(value)
+
+    def _instance_value(self, value: ast.expr, scope: int, owner: str, depth: int) -> bool:
+        """``value`` is an instance weights_only refuses by what builds it: a constructor (:meth:`_constructs`: a
+        class of the file or of a package other than torch and the standard library, ``Graph(x=x)``), a call of a
+        plain function of the file (or a method of the class through ``self.``) whose every return builds one
+        (``data = read_planetoid_data(d)`` where it ends ``data = Graph(...); ...; return data``), or a name every
+        binding of which (a torch.load aside: the cache pattern's other branch) is one of those."""
+        if depth > 8:  # (each function called adds two)
+            return False
+        if isinstance(value, ast.Call):
+            return self._constructs(value) or self._returns_instance(value, None, owner, depth + 1)
+        if not isinstance(value, ast.Name):
+            return False
+        bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                 if id(entry[0]) not in self.load_ids and not (isinstance(entry[0], ast.Constant) and entry[0].value is None)]
+        if not bound:
+            return False
+        for bound_value, position, where in bound:
+            if position is None:
+                if not self._instance_value(bound_value, where, owner, depth + 1):
+                    return False
+            elif isinstance(bound_value, ast.Tuple):
+                if position >= len(bound_value.elts) or not self._instance_value(
+                        bound_value.elts[position], where, owner, depth + 1):
+                    return False
+            elif not (isinstance(bound_value, ast.Call) and self._returns_instance(bound_value, position, owner, depth + 1)):
+                return False
+        return True
+
+    def _returns_instance(self, call: ast.Call, position: int | None, owner: str, depth: int) -> bool:
+        """A call of a plain function of the file, or of ``self.method`` of ``owner``, whose every return (None aside;
+        item ``position`` of a returned tuple) is an instance by :meth:`_instance_value`."""
+        callee = dotted_name(call.func)
+        if isinstance(call.func, ast.Name) and (function := self.provenance.functions.get(call.func.id)) is not None:
+            inner, definition = function
+            returned = [(node.value, inner) for node in own_statements(definition)
+                        if isinstance(node, ast.Return) and node.value is not None]
+        elif owner and callee and callee.startswith("self.") and callee.count(".") == 1:
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", [])
+        else:
+            return False
+        values = []
+        for value, where in returned:
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            if position is not None:
+                if not isinstance(value, ast.Tuple) or position >= len(value.elts):
+                    return False
+                value = value.elts[position]
+            values.append((value, where))
+        return bool(values) and all(self._instance_value(value, where, owner, depth) for value, where in values)
 
     def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
         """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
