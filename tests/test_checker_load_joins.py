@@ -346,3 +346,43 @@ def test_a_method_name_two_classes_read_differently_tells_nothing(tmp_path):
     """
     _write(tmp_path, {"field.py": _FIELD_SAVE, "render.py": _FIELD_LOAD, "cache.py": other})
     assert _loads(tmp_path) == []
+
+
+_TRAINER = """
+    import torch
+    from omegaconf import OmegaConf
+
+
+    class Trainer:
+        def __init__(self, task, model):
+            self.config = {CONFIG}
+            self.config = update_config(self.config)
+            self.model = model
+
+        def save(self, path):
+            torch.save({"state_dict": self.model.state_dict(), "config": self.config}, path)
+
+
+    def update_config(config):
+        config.setdefault("task", {})
+        return config
+"""
+_READER = """
+    import torch
+
+
+    def read(path):
+        checkpoint = torch.load(path, map_location="cpu")
+        return checkpoint["config"], checkpoint["state_dict"]
+"""
+
+
+def test_a_config_attribute_the_class_builds_as_a_plain_dict_is_no_config_object(tmp_path):
+    """fairchem-like: ``self.config = {...}`` in ``__init__`` (then rebuilt from itself): the checkpoint's 'config' is
+    plain data even where the project imports a config library; built with OmegaConf.create it is a DictConfig."""
+    _write(tmp_path / "plain", {"trainer.py": _TRAINER.replace("{CONFIG}", '{"task": task, "seed": 0}'),
+                                "read.py": _READER})
+    assert _loads(tmp_path / "plain") == []
+    _write(tmp_path / "object", {"trainer.py": _TRAINER.replace("{CONFIG}", 'OmegaConf.create({"task": task})'),
+                                 "read.py": _READER})
+    assert _loads(tmp_path / "object") == [("read.py", 6, "torch-load-saved-in-project")]

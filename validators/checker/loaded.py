@@ -1352,6 +1352,16 @@ class LoadedObjects:
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
 
+    def plain_attribute(self, name: str, scope: int) -> bool:
+        """``self.config`` that a method of the file binds to a plain dict (``self.config = {...}`` in ``__init__``) and
+        every other binding (seen so far) makes from itself (``self.config = update_config(self.config)``: a rebinding
+        from the name leaves what it held to decide, as in provenance.py): plain data, not a config object, whatever
+        library the project imports."""
+        bound = self.provenance.bindings.get(self.provenance.key(name, scope), ())
+        return any(position is None and _builds_plain_dict(value) for value, position, _ in bound) and all(
+            position is None and (_builds_plain_dict(value) or (isinstance(value, ast.Call) and any(
+                dotted_name(argument) == name for argument in value.args))) for value, position, _ in bound)
+
     def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
         """What a save call saves, when it is a dict display (``{...}`` or ``dict(k=v, ...)``) or a name bound
         to one in this scope."""

@@ -1678,6 +1678,10 @@ class FindingCollector(ast.NodeVisitor):
         file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        # self.config bound to a plain dict in another method (__init__): plain too (LoadedObjects.plain_attribute)
+        if attributes := {name for value in saved.values if is_config_name(value) and (
+                name := dotted_name(value) or "").startswith("self.") and self.loads.plain_attribute(name, scope)}:
+            built = built | attributes
         # `text_encoder_model: str`, a parameter the function never rebinds: a name or a number, whatever it is called
         scalars = {name for name in self.loads.annotated_plain.get(scope, ())
                    if not self.loads.provenance.bindings.get((scope, name))}
