@@ -855,14 +855,6 @@ class LoadedObjects:
             # self.check(loaded): a method of this class, asked like a plain function (see _resolve_passed)
             self.passed += [(f"{owner}.{call.func.attr}", position, arg, scope) for position, arg in enumerate(call.args)
                             if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
-        elif isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and self.loaded and \
-                (scope, call.func.value.id) in self.provenance.bindings and \
-                not any(isinstance(arg, ast.Starred) for arg in call.args):
-            # tensorf.load(ckpt) on an object the function builds: a method of some class, named ".load" (the
-            # project decides it where one method of that name reads keys from that parameter, project.py)
-            for position, arg in enumerate(call.args):
-                if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
-                    self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
         elif isinstance(call.func, ast.Attribute) and call.args:
             if call.func.attr == "get":  # ckpt.get("global_step")
                 self._read_key(call.func.value, call.args[0], scope)
@@ -876,6 +868,14 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
+        if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
+                call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
+                not any(isinstance(arg, ast.Starred) for arg in call.args):
+            # tensorf.load(ckpt) on an object the function builds: a method of some class, named ".load" (the
+            # project decides it where one method of that name reads keys from that parameter, project.py)
+            for position, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
+                    self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
 
     def note_discarded(self, call: ast.Call, scope: int) -> None:
         """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
