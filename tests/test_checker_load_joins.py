@@ -293,3 +293,96 @@ def test_an_optimizer_of_the_file_keeps_a_function_only_where_one_is_passed_for_
         assert "Unsupported global" in str(error)
     else:
         raise AssertionError("a function in a param group loaded under weights_only=True")
+
+
+_FIELD_SAVE = """
+    import numpy as np
+    import torch
+
+
+    class Field(torch.nn.Module):
+        def save(self, path):
+            ckpt = {"kwargs": self.kwargs, "state_dict": self.state_dict()}
+            if self.mask is not None:
+                ckpt.update({"mask.bits": np.packbits(self.mask.cpu().numpy())})
+            torch.save(ckpt, path)
+
+        def load(self, ckpt):
+            if "mask.bits" in ckpt:
+                self.mask = torch.from_numpy(np.unpackbits(ckpt["mask.bits"]))
+            self.load_state_dict(ckpt["state_dict"])
+"""
+_FIELD_LOAD = """
+    import torch
+
+    from field import Field
+
+
+    def render(path):
+        ckpt = torch.load(path, map_location="cpu")
+        field = Field(**ckpt["kwargs"])
+        field.load(ckpt)
+        return field
+"""
+
+
+def test_a_load_handed_to_a_method_reads_the_keys_the_one_method_of_that_name_reads(tmp_path):
+    """TensoRF-like: ``ckpt.update({...: np.packbits(v)})`` under an ``if`` in a project save(); the load's result
+    goes to ``field.load(ckpt)``, whose only definition reads that entry: the load reads the numpy array."""
+    _write(tmp_path, {"field.py": _FIELD_SAVE, "render.py": _FIELD_LOAD})
+    assert _loads(tmp_path) == [("render.py", 8, "torch-load-saved-in-project")]
+
+
+def test_a_method_name_two_classes_read_differently_tells_nothing(tmp_path):
+    """Another class's ``load(ckpt)`` reads other keys: no telling which one the object is, so the conditional numpy
+    entry is evidence for no load that reads only ``'kwargs'``."""
+    other = """
+        import torch
+
+
+        class Cache:
+            def load(self, ckpt):
+                self.rows = ckpt["rows"]
+    """
+    _write(tmp_path, {"field.py": _FIELD_SAVE, "render.py": _FIELD_LOAD, "cache.py": other})
+    assert _loads(tmp_path) == []
+
+
+_TRAINER = """
+    import torch
+    from omegaconf import OmegaConf
+
+
+    class Trainer:
+        def __init__(self, task, model):
+            self.config = {CONFIG}
+            self.config = update_config(self.config)
+            self.model = model
+
+        def save(self, path):
+            torch.save({"state_dict": self.model.state_dict(), "config": self.config}, path)
+
+
+    def update_config(config):
+        config.setdefault("task", {})
+        return config
+"""
+_READER = """
+    import torch
+
+
+    def read(path):
+        checkpoint = torch.load(path, map_location="cpu")
+        return checkpoint["config"], checkpoint["state_dict"]
+"""
+
+
+def test_a_config_attribute_the_class_builds_as_a_plain_dict_is_no_config_object(tmp_path):
+    """fairchem-like: ``self.config = {...}`` in ``__init__`` (then rebuilt from itself): the checkpoint's 'config' is
+    plain data even where the project imports a config library; built with OmegaConf.create it is a DictConfig."""
+    _write(tmp_path / "plain", {"trainer.py": _TRAINER.replace("{CONFIG}", '{"task": task, "seed": 0}'),
+                                "read.py": _READER})
+    assert _loads(tmp_path / "plain") == []
+    _write(tmp_path / "object", {"trainer.py": _TRAINER.replace("{CONFIG}", 'OmegaConf.create({"task": task})'),
+                                 "read.py": _READER})
+    assert _loads(tmp_path / "object") == [("read.py", 6, "torch-load-saved-in-project")]

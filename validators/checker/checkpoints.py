@@ -5,13 +5,20 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
 
 - ``saved-in-project``: some file saves (``torch.save(d, p)``, ``save_on_master(d, p)``, any
   ``*save*(d, ...)``) a dict literal, ``dict(k=v, ...)``, or a name bound to one (with the entries set
-  by subscript before the save: ``d["orig"][name] = codes.numpy()``; keys may be class constants,
+  by subscript or ``update`` before the save: ``d["orig"][name] = codes.numpy()``, ``d.update({"mask":
+  np.packbits(v)})``; keys may be class constants,
   ``{cls._CONFIG_KEY: ...}``) that holds an object (``{"model": ..., "args": args}``), or calls a
   library writer whose layout is known and passes it the object (timm's ``CheckpointSaver(...,
   args=args)``, see CHECKPOINT_WRITERS), and this load reads only keys of that layout
   (``checkpoint["model"]``), or reads it with a key held in a variable (``checkpoint[args.checkpoint_key]``,
   ``checkpoint[key]`` for the keys a caller passes; not a loop over the checkpoint's own keys) and no
-  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes.
+  key outside that layout: a reader of the project's own checkpoints, whichever entry it takes. The keys a load
+  reads include those a project function it is handed to reads (``restore_net(net, ckpt)``), and those of a method
+  called on an object with it (``field.load(ckpt)``) where one method of that name in the project reads keys from
+  that parameter (several reading differently: no telling which class it is). A load that tests
+  for the keys it reads (``if "model" in ckpt: sd = ckpt["model"] elif "module" in ckpt: ...``) takes a file of
+  each layout its branches read: one branch (its untested keys and one tested key) within such a layout suffices
+  (ProjectEvidence._probed_layout).
   A load whose path spells a file name out whole (``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, or a
   name bound to one) is decided by another file that torch.save()s objects to that file name (numpy values, a
   value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor).
@@ -26,7 +33,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   ``torch.save(metrics, p)``) is a layout too: the function's entries read in its scope, the caller's in the caller's. A method that saves its ``**kwargs`` holds what a
   caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
-  plain dict in the saving function counts as an object only in a project that imports a config-object
+  plain dict in the saving function (nor, for ``self.config``, in another method of the class, every other binding
+  made from itself: ``self.config = update_config(self.config)``) counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
@@ -47,7 +55,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   not known to be plain: it hides no other file's save. A plain save holding every key a load reads hides an object
   save as far away as it when it is in the load's own file or the saving file itself (the plain best model beside the
   resume checkpoint, see ProjectEvidence._nearer_plain_save);
-- ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (and the project writes no plain
+- ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (a loop variable over a list of them counts:
+  ``for src, dst in zip(ckpt_files, pth_files)``, LoadedObjects.ckpt_lists; and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
   Lightning-only key or ``'global_step'``: its own plain loop's checkpoint), or the result is read with a key only Lightning checkpoints have
   (``"callbacks"``, ``"pytorch-lightning_version"``, ...), or, in a project that imports

@@ -34,7 +34,9 @@ container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scripta
 2.15, see loaded_value_attributes) holds an object: weights_only refuses every class outside its allowlist ("Unsupported
 global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
 imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
-class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), what ``__prepare_scriptable__()``
+class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), and what a plain function of the
+file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
+read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
 returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
 PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
 sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
@@ -259,6 +261,9 @@ class LoadedObjects:
         self.conditional_values: dict[int, tuple[int, int]] = {}
         self.default_frames: set[int] = set()  # ids of branch_frames whose current branch runs by default
         self.ckpt_names: dict[int, set[str]] = {}  # scope -> names bound to a visibly .ckpt path
+        # (scope, name) bound to a list or tuple display whose every element is a visibly .ckpt path: a loop over it
+        # (``for p in ckpts``, ``for p, q in zip(ckpts, outs)``, ``for i, p in enumerate(ckpts)``) binds .ckpt paths
+        self.ckpt_lists: set[tuple[int, str]] = set()
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
         self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
         self.returned: set[tuple[int, str]] = set()  # (scope, name) a function returns as is
@@ -432,6 +437,8 @@ class LoadedObjects:
                 if names_ckpt_file(held.value if isinstance(held, ast.Subscript) and isinstance(held.value, ast.Call)
                                    else held):
                     self.ckpt_names.setdefault(scope, set()).add(target.id)
+                elif isinstance(held, (ast.List, ast.Tuple)) and held.elts and all(map(names_ckpt_file, held.elts)):
+                    self.ckpt_lists.add((scope, target.id))
             return
         for position, element in (enumerate(target.elts) if isinstance(target, ast.Tuple) else [(None, target)]):
             if (item := _self_item(element)) is not None:
@@ -502,6 +509,8 @@ class LoadedObjects:
             self.dict_depths[id(display)] = len(self.branch_frames)
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
+        elif isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(map(names_ckpt_file, value.elts)):
+            self.ckpt_lists.add((scope, target.id))
         if isinstance(value, ast.Call):
             self.bindings[id(value)] = (scope, target.id)
             self.call_bound.add((scope, target.id))
@@ -648,6 +657,10 @@ class LoadedObjects:
             key = ast.Constant(named)
         if isinstance(key, ast.Constant) and not isinstance(key.value, str):
             return
+        self._store_entry(display, key, value)
+
+    def _store_entry(self, display: ast.Dict, key: ast.expr, value: ast.expr) -> None:
+        """An entry stored into a dict display bound earlier (``d["k"] = v``, ``d.update({"k": v})``)."""
         display.keys.append(key)
         display.values.append(value)
         depth = self.dict_depths.get(id(display), 0)
@@ -816,6 +829,17 @@ class LoadedObjects:
                     isinstance(definition := self.provenance.scopes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef)) \
                     and definition.args.kwarg is not None and definition.args.kwarg.arg == call.args[0].id:
                 self.open_dicts.add(id(display))  # state.update(kwargs): whatever keys the callers pass
+            if call.func.attr == "update" and isinstance(call.func.value, ast.Name) and \
+                    (display := self.dicts.get((scope, call.func.value.id))) is not None and (
+                    entries := dict_display(call.args[0]) if len(call.args) == 1 and not call.keywords else
+                    ast.Dict(keys=[ast.Constant(kw.arg) for kw in call.keywords], values=[kw.value for kw in call.keywords])
+                    if not call.args and all(kw.arg is not None for kw in call.keywords) else None) is not None:
+                # ckpt.update({"alphaMask.mask": np.packbits(v)}), ckpt.update(step=k): entries of the dict saved later
+                for key, value in zip(entries.keys, entries.values):
+                    if key is not None and (named := self.constant_of(key)) is not None:
+                        key = ast.Constant(named)
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        self._store_entry(display, key, value)
             if call.func.attr == "pop" and isinstance(call.func.value, ast.Name) and call.args and (
                     not isinstance(call.args[0], ast.Constant) or call.args[0].value in TRAINING_STATE_KEYS):
                 self.stripped.add((scope, call.func.value.id))  # ckpt.pop(k, None) for the keys not kept
@@ -869,6 +893,14 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
+        if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
+                call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
+                not any(isinstance(arg, ast.Starred) for arg in call.args):
+            # tensorf.load(ckpt) on an object the function builds: a method of some class, named ".load" (the
+            # project decides it where one method of that name reads keys from that parameter, project.py)
+            for position, arg in enumerate(call.args):
+                if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
+                    self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
 
     def note_discarded(self, call: ast.Call, scope: int) -> None:
         """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
@@ -1073,7 +1105,7 @@ class LoadedObjects:
             if isinstance(saved, ast.Name) and (held := self.holding.get((scope, saved.id))) and \
                     (scope, saved.id) not in self.alternatives:
                 self.saved_names.append((call, scope, held))  # decided once the file is walked (_settle_saved_names)
-            if isinstance(saved, (ast.Name, ast.Tuple, ast.List)):
+            if isinstance(saved, (ast.Name, ast.Tuple, ast.List, ast.Call)):
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
             if _self_item(saved) is not None:
                 self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
@@ -1115,8 +1147,10 @@ class LoadedObjects:
         self.saved_names = []
         for call, scope in self.saved_returns:
             saved = call.args[0]
+            owner = self.provenance.owners.get(scope, "")
             if any(self._returns_foreign(name, scope) for name in (saved.elts if isinstance(saved, (ast.Tuple, ast.List))
-                                                                   else [saved]) if isinstance(name, ast.Name)):
+                                                                   else [saved]) if isinstance(name, ast.Name)) or \
+                    self._instance_value(saved, scope, owner, 0):
                 self._note_objects_saved(call, scope)
         self.saved_returns = []
         for call, scope in self.saved_items:
@@ -1159,6 +1193,57 @@ class LoadedObjects:
             return bool(bound) and all(self._builds_instance(bound_value, bound_position, where, owner, depth + 1)
                                        for bound_value, bound_position, where in bound)
         return self._constructs(value)
+
+    def _instance_value(self, value: ast.expr, scope: int, owner: str, depth: int) -> bool:
+        """``value`` is an instance weights_only refuses by what builds it: a constructor (:meth:`_constructs`: a
+        class of the file or of a package other than torch and the standard library, ``Graph(x=x)``), a call of a
+        plain function of the file (or a method of the class through ``self.``) whose every return builds one
+        (``data = read_planetoid_data(d)`` where it ends ``data = Graph(...); ...; return data``), or a name every
+        binding of which (a torch.load aside: the cache pattern's other branch) is one of those."""
+        if depth > 8:  # (each function called adds two)
+            return False
+        if isinstance(value, ast.Call):
+            return self._constructs(value) or self._returns_instance(value, None, owner, depth + 1)
+        if not isinstance(value, ast.Name):
+            return False
+        bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                 if id(entry[0]) not in self.load_ids and not (isinstance(entry[0], ast.Constant) and entry[0].value is None)]
+        if not bound:
+            return False
+        for bound_value, position, where in bound:
+            if position is None:
+                if not self._instance_value(bound_value, where, owner, depth + 1):
+                    return False
+            elif isinstance(bound_value, ast.Tuple):
+                if position >= len(bound_value.elts) or not self._instance_value(
+                        bound_value.elts[position], where, owner, depth + 1):
+                    return False
+            elif not (isinstance(bound_value, ast.Call) and self._returns_instance(bound_value, position, owner, depth + 1)):
+                return False
+        return True
+
+    def _returns_instance(self, call: ast.Call, position: int | None, owner: str, depth: int) -> bool:
+        """A call of a plain function of the file, or of ``self.method`` of ``owner``, whose every return (None aside;
+        item ``position`` of a returned tuple) is an instance by :meth:`_instance_value`."""
+        callee = dotted_name(call.func)
+        if isinstance(call.func, ast.Name) and (function := self.provenance.functions.get(call.func.id)) is not None:
+            inner, definition = function
+            returned = [(node.value, inner) for node in own_statements(definition)
+                        if isinstance(node, ast.Return) and node.value is not None]
+        elif owner and callee and callee.startswith("self.") and callee.count(".") == 1:
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", [])
+        else:
+            return False
+        values = []
+        for value, where in returned:
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            if position is not None:
+                if not isinstance(value, ast.Tuple) or position >= len(value.elts):
+                    return False
+                value = value.elts[position]
+            values.append((value, where))
+        return bool(values) and all(self._instance_value(value, where, owner, depth) for value, where in values)
 
     def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
         """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
@@ -1247,8 +1332,18 @@ class LoadedObjects:
             return {named}
         return set(self.path_lists.get((scope, node.id), ())) if isinstance(node, ast.Name) else set()
 
+    def _ckpt_list(self, node: ast.expr, scope: int) -> bool:
+        """A list or tuple of visibly .ckpt paths: a display, or a name bound to one here or at module level."""
+        if isinstance(node, ast.Name):
+            return (scope, node.id) in self.ckpt_lists or (0, node.id) in self.ckpt_lists
+        return isinstance(node, (ast.List, ast.Tuple)) and bool(node.elts) and all(map(names_ckpt_file, node.elts))
+
     def note_loop_paths(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
-        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each."""
+        """``for checkpoint_path in checkpoint_paths`` (or over a list display of paths): the loop variable takes each.
+        Over a list of .ckpt paths (zipped or enumerated too) it names a .ckpt file each time (see ckpt_lists), which
+        quiet files keep too: the project pass reads calls given a .ckpt path."""
+        if self.ckpt_lists or isinstance(iterable, (ast.List, ast.Tuple, ast.Call)):
+            self._note_ckpt_loop(target, iterable, scope)
         if self.quiet:
             return
         if not isinstance(target, ast.Name):
@@ -1261,6 +1356,18 @@ class LoadedObjects:
             named = None
         if named:
             self.path_lists[(scope, target.id)] = set(named)
+
+    def _note_ckpt_loop(self, target: ast.expr, iterable: ast.expr, scope: int) -> None:
+        pairs: list[tuple[ast.expr, ast.expr]] = [(target, iterable)]
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and isinstance(target, ast.Tuple) \
+                and not iterable.keywords and not any(isinstance(a, ast.Starred) for a in iterable.args):
+            if iterable.func.id == "zip":
+                pairs = list(zip(target.elts, iterable.args))
+            elif iterable.func.id == "enumerate" and len(target.elts) == 2 and len(iterable.args) == 1:
+                pairs = [(target.elts[1], iterable.args[0])]
+        for variable, source in pairs:
+            if isinstance(variable, ast.Name) and self._ckpt_list(source, scope):
+                self.ckpt_names.setdefault(scope, set()).add(variable.id)
 
     def path_parameter(self, call: ast.Call, scope: int) -> tuple[str, int] | None:
         """(function, position) when the load reads a path parameter of its plain function: callers decide it."""
@@ -1284,6 +1391,16 @@ class LoadedObjects:
         self.load_ids.add(id(call))
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
+
+    def plain_attribute(self, name: str, scope: int) -> bool:
+        """``self.config`` that a method of the file binds to a plain dict (``self.config = {...}`` in ``__init__``) and
+        every other binding (seen so far) makes from itself (``self.config = update_config(self.config)``: a rebinding
+        from the name leaves what it held to decide, as in provenance.py): plain data, not a config object, whatever
+        library the project imports."""
+        bound = self.provenance.bindings.get(self.provenance.key(name, scope), ())
+        return any(position is None and _builds_plain_dict(value) for value, position, _ in bound) and all(
+            position is None and (_builds_plain_dict(value) or (isinstance(value, ast.Call) and any(
+                dotted_name(argument) == name for argument in value.args))) for value, position, _ in bound)
 
     def saved_dict(self, saved: ast.expr, scope: int) -> ast.Dict | None:
         """What a save call saves, when it is a dict display (``{...}`` or ``dict(k=v, ...)``) or a name bound
@@ -1353,7 +1470,8 @@ class LoadedObjects:
         return tuple(sorted(self.helper_passes.get(bound, ()))) if bound is not None else ()
 
     def parameter_keys(self) -> dict[tuple[str, int], frozenset[str]]:
-        """(module-level function, position) -> the string keys it reads from that parameter."""
+        """(module-level function, position) -> the string keys it reads from that parameter; a method's under
+        ``(".method", position)`` (its position after self)."""
         found = {}
         for scope, (name, positional) in self.functions.items():
             if self.provenance.parents.get(scope) != 0:
@@ -1361,6 +1479,10 @@ class LoadedObjects:
             for position, parameter in enumerate(positional):
                 if keys := self.keys_read.get((scope, parameter)):
                     found[(name, position)] = frozenset(keys)
+        for scope, (name, positional) in self.methods.items():
+            for position, parameter in enumerate(positional):
+                if keys := self.keys_read.get((scope, parameter)):
+                    found[("." + name.rpartition(".")[2], position)] = frozenset(keys)
         return found
 
     def has_variable_key(self, call: ast.Call) -> bool:

@@ -145,7 +145,8 @@ class ProjectEvidence:
             by_when.pop("saved-in-project", None)  # a file the project never writes: its saved layouts tell nothing
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
             return by_when["saved-in-project"], saved
-        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file)):
+        if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file) or self._probed_layout(
+                candidate, file)):
             return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes, candidate.file_name)):
@@ -272,6 +273,26 @@ class ProjectEvidence:
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
         return None
 
+    def _probed_layout(self, candidate: LoadCandidate, file: str) -> str | None:
+        """A load that tests for the keys it reads (``if "model" in ckpt: sd = ckpt["model"] elif "module" in ckpt:
+        sd = ckpt["module"] elif "state_dict" in ckpt: ...``) takes files of several layouts, each read down its own
+        branch: it reads the project's checkpoint when one branch's keys (the keys it reads untested, and one tested
+        key) are all in a layout saved with an object, as a load reading those keys alone would
+        (:meth:`_saved_layout`, with the same plain saves that may be the file instead)."""
+        tested = candidate.optional_keys & candidate.keys
+        if not tested or candidate.keys == candidate.optional_keys and len(tested) < 2:
+            return None  # one tested key and nothing else: _saved_layout has asked already
+        required = candidate.keys - tested
+        for key in sorted(tested):
+            branch = required | {key}
+            if branch == candidate.keys:
+                continue
+            if saved := self._saved_layout(candidate._replace(keys=branch, guarded_keys=candidate.guarded_keys & branch),
+                                           file):
+                shown = ", ".join(repr(k) for k in sorted(tested))
+                return f"{saved} (it tests for {shown} and reads {key!r} where the file holds it)"
+        return None
+
     def _pickled_elsewhere(self, keys: frozenset[str], file: str, saver: str) -> bool:
         """A pickled format (FileEvidence.note_importing_load) is inferred, not seen: it decides a load only when no
         other file as near to the load as ``saver`` (or nearer) saves a plain dict holding every key the load reads,
@@ -292,6 +313,11 @@ class ProjectEvidence:
         where loss/optimizer.py's ``restore_net`` reads ``checkpoint['state_dict']``)."""
         read: set[str] = set()
         for module, function, position in candidate.helpers:
+            if not module:  # a method called on an object (``tensorf.load(ckpt)``): whichever class defines it
+                found = {keys for evidence in self.files if (keys := evidence.parameter_keys.get((function, position)))}
+                if len(found) == 1:  # one reading of it in the project (several: no telling which class it is)
+                    read |= found.pop()
+                continue
             for evidence in self.files:
                 if (keys := evidence.parameter_keys.get((function, position))) and is_module_file(
                         os.path.abspath(evidence.file).replace(os.sep, "/"), module):

@@ -22,7 +22,9 @@ A value that is what an imported project callable returns is handed back as that
 project pass to decide by reading its module (returns.py); so is a method of an instance of an imported class
 (``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``). A call of one of the file's own plain
 functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``, or for ``out = f()`` read as ``out[i]``), and
-a parameter of one to what the file's calls of it pass (by position or keyword). A method's ``**kwargs`` is handed
+a parameter of one to what the file's calls of it pass (by position or keyword). A method's parameter is followed
+the same way to what the class's ``self.method(...)`` calls pass (``self.save_model(performance, epoch)`` after
+``performance = self.evaluate()``). A method's ``**kwargs`` is handed
 back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
 
 The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
@@ -65,6 +67,9 @@ class Provenance:
         self.scopes: dict[int, ast.AST] = {}  # scope of a plain function -> its def
         self.owners: dict[int, str] = {}  # scope of a method -> its class
         self.calls: dict[str, list[tuple[ast.Call, int]]] = {}  # plain function name -> (call, caller's scope)
+        self.method_scopes: dict[int, ast.AST] = {}  # scope of a method (of a class body) -> its def
+        # (class, method) -> (call, caller's scope) of ``self.method(...)`` in a method of that class
+        self.method_calls: dict[tuple[str, str], list[tuple[ast.Call, int]]] = {}
         # scope of a method -> ``Class.method`` and its ``**kwargs`` name: a saved ``kwargs`` holds what the
         # method's callers pass by keyword, in whichever module they are (decided by the project pass)
         self.keyword_methods: dict[int, tuple[str, str]] = {}
@@ -121,6 +126,15 @@ class Provenance:
         """A plain function (not a method): its parameters take what its callers in this file pass."""
         self.functions[node.name] = (scope, node)
         self.scopes[scope] = node
+
+    def note_method_def(self, node: ast.AST, scope: int) -> None:
+        """A method of a class body: its parameters take what ``self.name(...)`` calls of the class pass."""
+        self.method_scopes[scope] = node
+
+    def note_self_call(self, call: ast.Call, scope: int) -> None:
+        """``self.save_model(performance, epoch)`` in a method: what the class's method is passed, and where."""
+        if (owner := self.owners.get(scope)) is not None:
+            self.method_calls.setdefault((owner, call.func.attr), []).append((call, scope))
 
     def note_method(self, node: ast.AST, scope: int, owner: str) -> None:
         if node.args.kwarg is not None:
@@ -237,6 +251,13 @@ class _Search:
                     return None
                 self.seen.add(key)
                 return self._passed(function, name, depth)
+            if (method := self.provenance.method_scopes.get(current)) is not None and name != "self" and \
+                    name in {a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)}:
+                if key in self.seen:
+                    return None
+                self.seen.add(key)
+                calls = self.provenance.method_calls.get((self.provenance.owners.get(current, ""), method.name), ())
+                return self._passed(method, name, depth, calls, skip=1)
             current = self.provenance.parents.get(current)
         return None
 
@@ -265,13 +286,14 @@ class _Search:
             return self._returned(value.func.id, index, depth)
         return None
 
-    def _passed(self, function: ast.AST, name: str, depth: int):
-        """A parameter: what the file's calls of the function pass for it (by position or keyword)."""
-        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    def _passed(self, function: ast.AST, name: str, depth: int, calls=None, skip: int = 0):
+        """A parameter: what the file's calls of the function pass for it (by position or keyword); for a method,
+        ``calls`` are the class's ``self.method(...)`` calls and ``skip`` (1) drops ``self`` from the positions."""
+        params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][skip:]
         index = params.index(name) if name in params else None
 
         def arguments():
-            for call, caller in self.provenance.calls.get(function.name, ()):
+            for call, caller in (self.provenance.calls.get(function.name, ()) if calls is None else calls):
                 argument = next((kw.value for kw in call.keywords if kw.arg == name), None)
                 if argument is None and index is not None and index < len(call.args) and \
                         not any(isinstance(arg, ast.Starred) for arg in call.args[:index + 1]):

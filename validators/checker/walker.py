@@ -834,6 +834,7 @@ class FindingCollector(ast.NodeVisitor):
                     self.return_facts.functions.add(node.name)
                     self.returned_values[self.scope] = (node, [])
             elif isinstance(self.scope_nodes.get(outer), ast.ClassDef):  # a method, called as self.name(...)
+                self.loads.provenance.note_method_def(node, self.scope)
                 self.loads.methods[self.scope] = (f"{self.classes[-1]}.{node.name}", [
                     a.arg for a in (*arguments.posonlyargs, *arguments.args)][1:])
             if self.classes and arguments.kwarg is not None:  # a method taking **kwargs, which it may save
@@ -1490,6 +1491,9 @@ class FindingCollector(ast.NodeVisitor):
         self.loads.note_call(node, self.scope)
         if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
             self.loads.provenance.note_call(node, self.scope)
+        elif self.classes and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self":
+            self.loads.provenance.note_self_call(node, self.scope)
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
                 (self.loads.imported or self.loads.imported_modules) and \
                 (ref := self.loads.call_ref(node, self.scope)) is not None:
@@ -1674,6 +1678,10 @@ class FindingCollector(ast.NodeVisitor):
         file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        # self.config bound to a plain dict in another method (__init__): plain too (LoadedObjects.plain_attribute)
+        if attributes := {name for value in saved.values if is_config_name(value) and (
+                name := dotted_name(value) or "").startswith("self.") and self.loads.plain_attribute(name, scope)}:
+            built = built | attributes
         # `text_encoder_model: str`, a parameter the function never rebinds: a name or a number, whatever it is called
         scalars = {name for name in self.loads.annotated_plain.get(scope, ())
                    if not self.loads.provenance.bindings.get((scope, name))}
