@@ -491,8 +491,9 @@ class LoadedObjects:
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
-        if not self._mentions(value, target.id):
-            # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
+        if not self._mentions(value, target.id) or _built_from_items(value, target.id):
+            # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load); `model =
+            # Reader.from_pretrained(model["arguments"]["model"])` is what that call returns, built from an entry
             key = (scope, target.id)
             for before, _ in self.branch_frames:
                 if key not in before:
@@ -1003,6 +1004,8 @@ class LoadedObjects:
                 node.attr)
         if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
             self.object_names.add(self.items[(scope, value.id)])
+        elif node.attr in OBJECT_SIGNALS and self._holds_another_call(value, scope):
+            pass  # model = Reader.from_pretrained(ckpt["arguments"]["model"]); model.eval(): that call's model, not the load
         elif node.attr in OBJECT_SIGNALS and self._type_tested(value, scope):
             self.duck_names.add((scope, value.id))
         elif node.attr in OBJECT_SIGNALS:
@@ -1688,6 +1691,27 @@ def names_object_type(annotation: ast.expr | None) -> bool:
         inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
         return any(names_object_type(element) for element in inner)
     return annotation is not None and (dotted_name(annotation) or "").rsplit(".", 1)[-1] in OBJECT_ANNOTATIONS
+
+
+def _built_from_items(value: ast.expr, name: str) -> bool:
+    """``Reader.from_pretrained(model["arguments"]["model"])``: a call whose callee does not read ``name`` and whose
+    arguments read it only through string keys (``name["k"]``): it returns a new value built from entries of what
+    ``name`` held, not that value wrapped or converted (``DataParallel(model)``, ``model.eval()``)."""
+    if not isinstance(value, ast.Call) or any(isinstance(node, ast.Name) and node.id == name
+                                              for node in ast.walk(value.func)):
+        return False
+    keyed: set[int] = set()
+    found = False
+    for node in ast.walk(value):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+            if _string_key(node) is None:
+                return False
+            keyed.add(id(node.value))
+        elif isinstance(node, ast.Name) and node.id == name:
+            if id(node) not in keyed:
+                return False
+            found = True
+    return found
 
 
 def _builds_plain_dict(value: ast.expr) -> bool:

@@ -79,6 +79,9 @@ from .ruleset import RuleSet
 from .shippedpackages import shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+# annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
+_MODULE_CONTAINERS = frozenset({"dict", "mapping", "ordereddict", "mutablemapping", "list", "sequence", "tuple",
+                                "optional"})
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
 # a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
 ENV_CONDITIONS = ("no-weights-only-env",)
@@ -852,7 +855,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
             self.visit(node.args)
-            if node.returns is not None and self._resolve(node.returns) in MODULE_CLASSES:
+            if node.returns is not None and self._returns_modules(node.returns):
                 self.module_returning.add(self.scope)
             self._visit_annotation(node.returns)
             if self.rules.by_step_order:
@@ -1251,6 +1254,11 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
                 self._resolve(node.value.func) == "torch.load":
             self.loads.object_calls.add(id(node.value))  # def load_model(p) -> nn.Module: return torch.load(p)
+        if isinstance(node.value, ast.Name) and self.scope in self.module_returning:
+            # -> dict[str, nn.Module]: modules = torch.load(p); return modules: the name holds the load here
+            key = (self.scope, node.value.id)
+            self.loads.object_calls.update(
+                self.loads.load_ids & {self.loads.current.get(key), *self.loads.alternatives.get(key, ())})
         self.generic_visit(node)
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
@@ -1348,6 +1356,22 @@ class FindingCollector(ast.NodeVisitor):
         the first answer for a bare name, and a star-import answer depends on what the asker knows."""
         dotted = dotted_name(node)
         return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
+
+    def _returns_modules(self, annotation: ast.expr) -> bool:
+        """``-> nn.Module``, or a container of modules: ``-> dict[str, nn.Module]``, ``List[Module]``,
+        ``Optional[nn.Module]`` (the value type of a mapping, each element type of the others)."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            return False  # a string annotation is not parsed here
+        if not isinstance(annotation, ast.Subscript):
+            return self._resolve(annotation) in MODULE_CLASSES
+        container = (dotted_name(annotation.value) or "").rsplit(".", 1)[-1].lower()
+        if container not in _MODULE_CONTAINERS:
+            return False
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        if container in ("dict", "mapping", "ordereddict", "mutablemapping"):
+            inner = inner[-1:]  # dict[str, nn.Module]: the values
+        return bool(inner) and all(self._returns_modules(element) for element in inner
+                                   if not (isinstance(element, ast.Constant) and element.value in (None, Ellipsis)))
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
