@@ -1500,6 +1500,15 @@ class LoadedObjects:
                                        for found, position, _ in bound)
         return False
 
+    def _reads_plain_layout_of(self, call: ast.Call, scope: int) -> bool:
+        """The load reads keys, and the same function torch.save()s a plain dict holding every one of them (``{'epoch':
+        e, 'model_state_dict': ..., 'optimizer_state_dict': ...}`` beside ``torch.save(model, best_path)``): it resumes
+        that checkpoint, not a file its data parameter was saved to."""
+        keys = self.keys_of(call)
+        return bool(keys) and any(
+            path[0] == scope and keys <= saved and not (self.plain_save_lines.get(path, set()) & self.settled_object_lines)
+            for path, saved in self.plain_saved_to.items() if path is not None)
+
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
@@ -1509,7 +1518,8 @@ class LoadedObjects:
         if scope in self.round_trips and scope not in self.subprocess_scopes:
             return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
-                self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
+                self.bindings.get(id(call)) not in self.state_dict_names and \
+                not self._reads_plain_layout_of(call, scope):  # the load gives back the data, not a state
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
