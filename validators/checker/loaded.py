@@ -805,6 +805,9 @@ class LoadedObjects:
             for position, arg in enumerate(call.args):
                 if isinstance(arg, ast.Name):
                     self.path_args.setdefault((last, position), set()).add((arg.id, scope))
+        if last == _NUMPY_TO_TENSORS and len(call.args) == 1 and not self._holds_another_call(call.args[0], scope):
+            # ogb's replace_numpy_with_torchtensor(torch.load(p)): the container holds numpy arrays to convert
+            self._mark(call.args[0], scope)
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if call.func.id in self.params.get(scope, ()):
@@ -1597,6 +1600,9 @@ _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"
 # settings dict (a config object would not need building again).
 _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 # A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
+# ogb.utils.torch_util.replace_numpy_with_torchtensor(obj): turns the numpy arrays in a dict or list into tensors in
+# place; a load handed to it holds numpy arrays (weights_only: Unsupported global numpy._core.multiarray._reconstruct)
+_NUMPY_TO_TENSORS = "replace_numpy_with_torchtensor"
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
 _IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
