@@ -323,7 +323,7 @@ class LoadedObjects:
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
         self.item_of: dict[int, list[tuple[int, str]]] = {}  # id(load call) -> [(id(x["model"]), "model")]
-        self.config_objects = False  # the file imports a config-object library (set by the walker)
+        self.config_objects: str | None = None  # the config-object library the file imports (set by the walker)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
         self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
@@ -914,7 +914,11 @@ class LoadedObjects:
                 continue
             as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names \
                 or (scope, ast.dump(node)) in mapped
-            if self.config_objects or not as_mapping:
+            # a config object is subscriptable too, so with a config library a mapping use proves nothing; but
+            # Lightning writes ``hyper_parameters`` as dict(module.hparams), keeping only an omegaconf container as is
+            lightning_dict = _string_key(node) == "hyper_parameters" and self.config_objects not in (
+                "omegaconf", "hydra")
+            if (self.config_objects and not lightning_dict) or not as_mapping:
                 self._mark(node.value, scope)
         self.namespace_reads = []
 

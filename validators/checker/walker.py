@@ -330,7 +330,7 @@ class FindingCollector(ast.NodeVisitor):
             self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
         if self.import_findings:
             self._keep_read_imports(tree)
-        self.loads.config_objects = self.evidence.config_library is not None
+        self.loads.config_objects = self.evidence.config_library
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
                 before = len(self.evidence.plain_named)
