@@ -66,7 +66,7 @@ from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
-from .steporder import OptimizerSteps, early_scheduler_steps
+from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
                        literal_keywords, matches_call,
                        scalar_index_rules)
@@ -917,7 +917,10 @@ class FindingCollector(ast.NodeVisitor):
                 last = dotted.rsplit(".", 1)[-1]
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve):
+            found = early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve)
+            if isinstance(node, ast.Module) and is_test_module(self.filename):
+                found = found + untrained_test_steps(node, is_scheduler, self.optimizer_steps)
+            for call in found:
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
