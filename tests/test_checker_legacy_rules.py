@@ -14,7 +14,13 @@ CASES = {
     "meshgrid-without-indexing": (
         ["torch.meshgrid(x, y)", "torch.meshgrid([x, y])", "torch.meshgrid(*grids)"],  # *grids cannot pass indexing=
         ['torch.meshgrid(x, y, indexing="ij")', 'torch.meshgrid(*grids, indexing="ij")', "torch.meshgrid(*grids, **kw)",
-         "np.meshgrid(x, y)"]),
+         "np.meshgrid(x, y)", 'torch.meshgrid(x, y, indexin="ij")']),  # an unknown keyword: TypeError, no warning
+    "softmax-without-dim": (
+        ["F.softmax(x)", "F.log_softmax(x, dtype=torch.float32)"],
+        ["F.softmax(x, dim=-1)", "F.softmax(x, -1)", "F.softmax(x, dims=-1)", "F.log_softmax(x, dimension=1)"]),
+    "softmax-module-without-dim": (
+        ["nn.Softmax()"],
+        ["nn.Softmax(dim=1)", "nn.Softmax(1)", "nn.Softmax(dims=1)"]),
     "scalar-first-add-method": (
         ["exp_avg.add_(1 - beta1, grad)", "p.data.sub_(lr, d_p)"],
         ["exp_avg.add_(grad, alpha=1 - beta1)", "x.add_(1)", "x.add_(*args)", "seen.add(item)"]),
@@ -232,3 +238,27 @@ def test_the_scalar_first_overload_is_reported_once_per_call(rules):
     code = HEADER + "def f(m, g, b):\n    m.mul_(b).add_(1 - b, g)\n"
     findings = check_source(code, "2.15", "sample.py", rules=rules)
     assert [(f.line, f.rule) for f in findings] == [(6, "scalar-first-add-method")]
+
+
+def test_parameters_are_the_whole_signature_on_2_15(rules):
+    """A rule's ``parameters`` is every parameter its APIs take on torch 2.15 and none takes ``**kwargs``: only then
+    does a keyword outside the list raise TypeError (run: ``F.softmax(x, dims=-1)``, ``nn.Softmax(dims=1)``)."""
+    import importlib
+    import inspect
+
+    torch = pytest.importorskip("torch")
+    listed = [rule for rule in rules.rules if rule.parameters]
+    assert {"softmax-without-dim", "softmax-module-without-dim", "meshgrid-without-indexing"} <= {r.id for r in listed}
+    for rule in listed:
+        for api in rule.apis:
+            module, _, name = api.rpartition(".")
+            target = getattr(importlib.import_module(module), name)
+            signature = inspect.signature(target.__init__ if isinstance(target, type) else target)
+            kinds = {p.kind for p in signature.parameters.values()}
+            assert inspect.Parameter.VAR_KEYWORD not in kinds, api
+            assert [n for n in signature.parameters if n != "self"] == list(rule.parameters), api
+    x = torch.ones(2, 3)
+    for call in (lambda: torch.nn.functional.softmax(x, dims=-1), lambda: torch.nn.Softmax(dims=1)):
+        with pytest.raises(TypeError, match="unexpected keyword argument 'dims'"):
+            call()
+

@@ -106,6 +106,9 @@ CONFIG_LIBRARIES = {
     "mmengine": "mmengine.config.config.Config",
     "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
 }
+# Config libraries that are evidence for a saved ``config`` only in the file that saves it (project.py,
+# ProjectEvidence._config_object_in): a project may use them for one entry point and keep plain dicts elsewhere.
+FILE_CONFIG_LIBRARIES = frozenset({"omegaconf", "hydra"})
 # Library checkpoint writers whose layout is known from their source: the writer's qualified names, the keys its
 # checkpoint holds, the key that holds an object, and the parameter (name, position) that passes that object.
 # timm's CheckpointSaver._save (timm/utils/checkpoint_saver.py) keeps ``'args': self.args`` (an argparse

@@ -342,7 +342,7 @@ class LoadedObjects:
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways
         self.state_items: set[int] = set()  # id(x["opt"]) passed straight to load_state_dict: a state dict
         self.item_of: dict[int, list[tuple[int, str]]] = {}  # id(load call) -> [(id(x["model"]), "model")]
-        self.config_objects = False  # the file imports a config-object library (set by the walker)
+        self.config_objects: str | None = None  # the config-object library the file imports (set by the walker)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
         self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
@@ -517,8 +517,9 @@ class LoadedObjects:
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 _string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
-        if not self._mentions(value, target.id):
-            # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load)
+        if not self._mentions(value, target.id) or _built_from_items(value, target.id):
+            # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load); `model =
+            # Reader.from_pretrained(model["arguments"]["model"])` is what that call returns, built from an entry
             key = (scope, target.id)
             for before, _ in self.branch_frames:
                 if key not in before:
@@ -851,6 +852,9 @@ class LoadedObjects:
             for position, arg in enumerate(call.args):
                 if isinstance(arg, ast.Name):
                     self.path_args.setdefault((last, position), set()).add((arg.id, scope))
+        if last == _NUMPY_TO_TENSORS and len(call.args) == 1 and not self._holds_another_call(call.args[0], scope):
+            # ogb's replace_numpy_with_torchtensor(torch.load(p)): the container holds numpy arrays to convert
+            self._mark(call.args[0], scope)
         if isinstance(call.func, ast.Name):
             self.object_names.add((scope, call.func.id))
             if call.func.id in self.params.get(scope, ()):
@@ -971,7 +975,11 @@ class LoadedObjects:
                 continue
             as_mapping = id(node) in self.mapping_nodes or self.read_into.get(id(node)) in self.mapping_names \
                 or (scope, ast.dump(node)) in mapped
-            if self.config_objects or not as_mapping:
+            # a config object is subscriptable too, so with a config library a mapping use proves nothing; but
+            # Lightning writes ``hyper_parameters`` as dict(module.hparams), keeping only an omegaconf container as is
+            lightning_dict = _string_key(node) == "hyper_parameters" and self.config_objects not in (
+                "omegaconf", "hydra")
+            if (self.config_objects and not lightning_dict) or not as_mapping:
                 self._mark(node.value, scope)
         self.namespace_reads = []
 
@@ -1068,6 +1076,8 @@ class LoadedObjects:
                 node.attr)
         if isinstance(value, ast.Name) and (scope, value.id) in self.items and node.attr not in DICT_METHODS:
             self.object_names.add(self.items[(scope, value.id)])
+        elif node.attr in OBJECT_SIGNALS and self._holds_another_call(value, scope):
+            pass  # model = Reader.from_pretrained(ckpt["arguments"]["model"]); model.eval(): that call's model, not the load
         elif node.attr in OBJECT_SIGNALS and self._type_tested(value, scope):
             self.duck_names.add((scope, value.id))
         elif node.attr in OBJECT_SIGNALS:
@@ -1656,6 +1666,15 @@ class LoadedObjects:
                                        for found, position, _ in bound)
         return False
 
+    def _reads_plain_layout_of(self, call: ast.Call, scope: int) -> bool:
+        """The load reads keys, and the same function torch.save()s a plain dict holding every one of them (``{'epoch':
+        e, 'model_state_dict': ..., 'optimizer_state_dict': ...}`` beside ``torch.save(model, best_path)``): it resumes
+        that checkpoint, not a file its data parameter was saved to."""
+        keys = self.keys_of(call)
+        return bool(keys) and any(
+            path[0] == scope and keys <= saved and not (self.plain_save_lines.get(path, set()) & self.settled_object_lines)
+            for path, saved in self.plain_saved_to.items() if path is not None)
+
     def may_hold_objects(self, call: ast.Call, scope: int) -> bool:
         """What the file saved at this path holds objects, or the load is in a function that round-trips
         its own argument through a buffer (a collective helper for any picklable data)."""
@@ -1665,7 +1684,8 @@ class LoadedObjects:
         if scope in self.round_trips and scope not in self.subprocess_scopes:
             return True  # not torch.save(x, buf) piped to a child process: what it writes back is its own
         if scope in self.file_round_trips and id(call) not in self.state_dict_calls and \
-                self.bindings.get(id(call)) not in self.state_dict_names:  # the load gives back the data, not a state
+                self.bindings.get(id(call)) not in self.state_dict_names and \
+                not self._reads_plain_layout_of(call, scope):  # the load gives back the data, not a state
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
@@ -1743,6 +1763,9 @@ _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"
 # settings dict (a config object would not need building again).
 _CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
 # A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
+# ogb.utils.torch_util.replace_numpy_with_torchtensor(obj): turns the numpy arrays in a dict or list into tensors in
+# place; a load handed to it holds numpy arrays (weights_only: Unsupported global numpy._core.multiarray._reconstruct)
+_NUMPY_TO_TENSORS = "replace_numpy_with_torchtensor"
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
 _IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
@@ -1847,6 +1870,27 @@ def names_object_type(annotation: ast.expr | None) -> bool:
         inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
         return any(names_object_type(element) for element in inner)
     return annotation is not None and (dotted_name(annotation) or "").rsplit(".", 1)[-1] in OBJECT_ANNOTATIONS
+
+
+def _built_from_items(value: ast.expr, name: str) -> bool:
+    """``Reader.from_pretrained(model["arguments"]["model"])``: a call whose callee does not read ``name`` and whose
+    arguments read it only through string keys (``name["k"]``): it returns a new value built from entries of what
+    ``name`` held, not that value wrapped or converted (``DataParallel(model)``, ``model.eval()``)."""
+    if not isinstance(value, ast.Call) or any(isinstance(node, ast.Name) and node.id == name
+                                              for node in ast.walk(value.func)):
+        return False
+    keyed: set[int] = set()
+    found = False
+    for node in ast.walk(value):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
+            if _string_key(node) is None:
+                return False
+            keyed.add(id(node.value))
+        elif isinstance(node, ast.Name) and node.id == name:
+            if id(node) not in keyed:
+                return False
+            found = True
+    return found
 
 
 def _builds_plain_dict(value: ast.expr) -> bool:

@@ -64,8 +64,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return rule.max_positional is None or (not _has_unpacking(call) and len(call.args) > rule.max_positional)
     if rule.kind in ("missing-argument", "method"):  # a method with argument=: a.cross(b) without dim
         if any(kw.arg is None or kw.arg == rule.argument or kw.arg == _ALIASES.get(rule.argument)
-               for kw in call.keywords):
-            return False
+               or (rule.parameters and kw.arg not in rule.parameters) for kw in call.keywords):
+            return False  # F.softmax(x, dims=-1): an unknown keyword raises TypeError first
         # ``meshgrid(*grids)``: a starred argument fills positions only, so it can pass the argument only where
         # the rule says it has a position; torch.load keeps its caution (``pickle_module`` may be in there).
         if (rule.position is not None or rule.when is not None) and _has_unpacking(call):

@@ -27,7 +27,7 @@ from .ckptfile import read_verdict, resolve_file
 from .configpaths import constant_files
 from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
 from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
-from .checkpoints import (CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
+from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS
@@ -107,11 +107,28 @@ class ProjectEvidence:
             reasons.append(f"the project defines {self.config_class}: Unsupported global")
         return "; ".join(reasons) or None
 
+    def _config_object_in(self, evidence: FileEvidence) -> str | None:
+        """What makes a ``config`` saved by ``evidence``'s file an object, in words; None: it may be a plain dict.
+        omegaconf and hydra count only where that file imports one of them itself (an annotation ``cfg: DictConfig``,
+        ``OmegaConf.create``, the ``@hydra.main`` entry point): a project may add a hydra CLI beside a trainer that
+        keeps its config as a plain dict (built from ``yaml.safe_load``), whose checkpoints load under weights_only.
+        The other libraries (yacs, ml_collections, mmengine, ...) only build config objects: a project importing one
+        keeps its config in it, wherever it saves it."""
+        reasons = []
+        if evidence.config_library in FILE_CONFIG_LIBRARIES:
+            reasons.append(f"{os.path.basename(evidence.file)} imports {evidence.config_library}: Unsupported global: "
+                           f"GLOBAL {CONFIG_LIBRARIES[evidence.config_library]}")
+        elif self.config_library and self.config_library not in FILE_CONFIG_LIBRARIES:
+            reasons.append(f"the project imports {self.config_library}: Unsupported global: GLOBAL "
+                           f"{CONFIG_LIBRARIES[self.config_library]}")
+        if self.config_class:
+            reasons.append(f"the project defines {self.config_class}: Unsupported global")
+        return "; ".join(reasons) or None
+
     def _plain_layouts(self) -> list[frozenset[str]]:
-        """Saved layouts without objects; one holding ``config`` is plain where no config library is imported."""
-        if self._config_object():
-            return self.plain_layouts
-        return self.plain_layouts + [keys for evidence in self.files for keys, _, _ in evidence.config_layouts]
+        """Saved layouts without objects; one holding ``config`` is plain where its file's config is no object."""
+        return self.plain_layouts + [keys for evidence in self.files if not self._config_object_in(evidence)
+                                     for keys, _, _ in evidence.config_layouts]
 
     def findings(self, evidence: FileEvidence) -> list[Finding]:
         """The findings for ``evidence``'s undecided loads (columns in UTF-8 bytes, +1)."""
@@ -232,7 +249,7 @@ class ProjectEvidence:
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
                 layouts += [(layout, line, held, BUILT) for layout, line, held in
                             evidence.built_layouts]
-            if why := self._config_object():
+            if why := self._config_object_in(evidence):
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
             for layout, line, held, what in layouts:
@@ -364,7 +381,6 @@ class ProjectEvidence:
         sizes = (len(self.files), len(self.borrowed))
         if self._plain_by_file is not None and self._plain_by_file[0] == sizes:
             return self._plain_by_file[1]
-        config_plain = self._config_object() is None
 
         def unsure(evidence: FileEvidence) -> set[frozenset[str]]:
             found = {layout for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
@@ -379,8 +395,9 @@ class ProjectEvidence:
         found = [(_folders(evidence.file), evidence.plain_layouts + (
                      [keys for keys, _, _ in evidence.config_layouts] if config_plain else []), unsure(evidence),
                   evidence.file)
-                 for evidence in (*self.files, *self.borrowed) if evidence.plain_layouts or (
-                     config_plain and evidence.config_layouts)]
+                 for evidence in (*self.files, *self.borrowed)
+                 for config_plain in [self._config_object_in(evidence) is None]
+                 if evidence.plain_layouts or (config_plain and evidence.config_layouts)]
         self._plain_by_file = (sizes, found)
         return found
 

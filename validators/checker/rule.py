@@ -76,6 +76,9 @@ that ``FIRST_KEYWORDS`` of patterns.py knows for it) is a string literal fully m
 is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
 ``size_average is not None or reduce is not None`` before it warns.
+``parameters`` (kind=missing-argument) lists every parameter the rule's APIs take on the target, where they take no
+``**kwargs``: a call passing a keyword outside it raises TypeError before anything the rule reports
+(``F.softmax(x, dims=-1)``: "softmax() got an unexpected keyword argument 'dims'", run on 2.15), so it gets no finding.
 ``severity`` is ``error`` (raises on the target), ``warning`` (warns, or a likely failure) or
 ``info``. ``rewrite`` (with ``insert`` and ``unless``) makes a call fixable by ``--fix``: the
 callee is renamed, ``insert`` becomes the first argument, and a call passing any keyword
@@ -133,6 +136,7 @@ class Rule:
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
     at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
+    parameters: tuple[str, ...] = ()  # kind=missing-argument: the APIs' whole signature (a keyword outside: TypeError)
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -205,6 +209,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "none_is_unset= only goes with kind=keyword"
     if rule.at_method and rule.kind != "plain-method":
         return "at_method= only goes with kind=plain-method"
+    if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):
+        return "parameters= only goes with kind=missing-argument and must hold its argument"
     if rule.quiet_first is not None:
         if rule.kind not in ("call", "keyword", "missing-argument", "positional"):
             return f"quiet_first= does not go with kind={rule.kind}"

@@ -73,6 +73,52 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
     return found
 
 
+# calls that train a model without spelling optimizer.step(): Lightning's Trainer.fit, a manual backward pass
+_TRAINS = frozenset({"fit", "backward", "manual_backward", "optimizer_step", "training_step", "train_step"})
+
+
+def is_test_module(filename: str) -> bool:
+    """``test_lr_scheduler.py``, ``scheduler_test.py``: a pytest module."""
+    name = filename.replace("\\", "/").rsplit("/", 1)[-1]
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+
+
+def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: OptimizerSteps) -> list[ast.Call]:
+    """In a test module, a scheduler stepped with ``step()`` where nothing could have stepped an optimizer: a torch
+    scheduler's first ``step()`` then warns "Detected call of `lr_scheduler.step()` before `optimizer.step()`"
+    (run on 2.15 with LambdaLR, StepLR and an _LRScheduler subclass delegating to one). Where the module trains
+    nothing at all (no optimizer step, no ``fit``/``backward``), every function's first step of each scheduler counts,
+    a helper's too (``def enumerate_scheduler(scheduler, steps)``); otherwise a top-level ``test_*`` function, nested
+    helpers included, that trains nothing itself. Only argument-less steps of scheduler-named receivers: a diffusion
+    scheduler's ``step(output, t, sample)`` is another library's."""
+    def trains(node: ast.AST) -> bool:
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.stmt) and steps_optimizer(inner):
+                return True
+            if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr in _TRAINS:
+                return True
+        return False
+
+    def first_steps(node: ast.AST) -> list[ast.Call]:
+        seen: dict[str, ast.Call] = {}
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Expr) and (call := _plain_step_call(inner)) is not None and not call.args \
+                    and not call.keywords and is_scheduler(call.func.value):
+                name = dotted_name(call.func.value) or ""
+                if name not in seen or call.lineno < seen[name].lineno:
+                    seen[name] = call
+        return list(seen.values())
+
+    untrained = not trains(module)
+    found: list[ast.Call] = []
+    for node in module.body:
+        for function in (node.body if isinstance(node, ast.ClassDef) else [node]):
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                    untrained or (function.name.startswith("test") and not trains(function))):
+                found.extend(first_steps(function))  # the first step of each scheduler in each function
+    return found
+
+
 def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
     self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call), never a scheduler's, and then

@@ -66,7 +66,7 @@ from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
-from .steporder import OptimizerSteps, early_scheduler_steps
+from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
                        literal_keywords, matches_call,
                        scalar_index_rules)
@@ -79,6 +79,9 @@ from .ruleset import RuleSet
 from .shippedpackages import shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+# annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
+_MODULE_CONTAINERS = frozenset({"dict", "mapping", "ordereddict", "mutablemapping", "list", "sequence", "tuple",
+                                "optional"})
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
 # a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
 ENV_CONDITIONS = ("no-weights-only-env",)
@@ -327,7 +330,7 @@ class FindingCollector(ast.NodeVisitor):
             self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
         if self.import_findings:
             self._keep_read_imports(tree)
-        self.loads.config_objects = self.evidence.config_library is not None
+        self.loads.config_objects = self.evidence.config_library
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:
                 before = len(self.evidence.plain_named)
@@ -853,7 +856,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.decorators.add(id(decorator))
                 self.visit(decorator)
             self.visit(node.args)
-            if node.returns is not None and self._resolve(node.returns) in MODULE_CLASSES:
+            if node.returns is not None and self._returns_modules(node.returns):
                 self.module_returning.add(self.scope)
             self._visit_annotation(node.returns)
             if self.rules.by_step_order:
@@ -915,7 +918,10 @@ class FindingCollector(ast.NodeVisitor):
                 last = dotted.rsplit(".", 1)[-1]
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            for call in early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve):
+            found = early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve)
+            if isinstance(node, ast.Module) and is_test_module(self.filename):
+                found = found + untrained_test_steps(node, is_scheduler, self.optimizer_steps)
+            for call in found:
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
@@ -1252,6 +1258,11 @@ class FindingCollector(ast.NodeVisitor):
         elif isinstance(node.value, ast.Call) and self.scope in self.module_returning and \
                 self._resolve(node.value.func) == "torch.load":
             self.loads.object_calls.add(id(node.value))  # def load_model(p) -> nn.Module: return torch.load(p)
+        if isinstance(node.value, ast.Name) and self.scope in self.module_returning:
+            # -> dict[str, nn.Module]: modules = torch.load(p); return modules: the name holds the load here
+            key = (self.scope, node.value.id)
+            self.loads.object_calls.update(
+                self.loads.load_ids & {self.loads.current.get(key), *self.loads.alternatives.get(key, ())})
         self.generic_visit(node)
 
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
@@ -1349,6 +1360,22 @@ class FindingCollector(ast.NodeVisitor):
         the first answer for a bare name, and a star-import answer depends on what the asker knows."""
         dotted = dotted_name(node)
         return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
+
+    def _returns_modules(self, annotation: ast.expr) -> bool:
+        """``-> nn.Module``, or a container of modules: ``-> dict[str, nn.Module]``, ``List[Module]``,
+        ``Optional[nn.Module]`` (the value type of a mapping, each element type of the others)."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            return False  # a string annotation is not parsed here
+        if not isinstance(annotation, ast.Subscript):
+            return self._resolve(annotation) in MODULE_CLASSES
+        container = (dotted_name(annotation.value) or "").rsplit(".", 1)[-1].lower()
+        if container not in _MODULE_CONTAINERS:
+            return False
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        if container in ("dict", "mapping", "ordereddict", "mutablemapping"):
+            inner = inner[-1:]  # dict[str, nn.Module]: the values
+        return bool(inner) and all(self._returns_modules(element) for element in inner
+                                   if not (isinstance(element, ast.Constant) and element.value in (None, Ellipsis)))
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
