@@ -369,6 +369,12 @@ class LoadedObjects:
         # id(torch.load call) / (scope, name) bound to one -> (receiver, scope) of ``x.load_state_dict(...)`` it goes to
         self.restored_into: dict[int, tuple[ast.expr, int]] = {}
         self.restored_names: dict[tuple[int, str], tuple[ast.expr, int]] = {}
+        # (scope, parameter) -> attributes read off it that no weights_only value has (``dico.unk_index``), and the
+        # saves of a dict display holding such a parameter (``{"dico": dico, ...}``), decided once the file is walked
+        self.param_foreign: dict[tuple[int, str], set[str]] = {}
+        self.saved_param_entries: list[tuple[ast.Call, int, list[str]]] = []
+        self.fallback_gets: set[int] = set()  # id(x.get(k2)) given as the default of x.get(k1, x.get(k2))
+        self.stored_off_self: set[str] = set()  # attributes the file sets on something other than ``self``
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -854,8 +860,19 @@ class LoadedObjects:
             self.passed += [(f"{owner}.{call.func.attr}", position, arg, scope) for position, arg in enumerate(call.args)
                             if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
         elif isinstance(call.func, ast.Attribute) and call.args:
-            if call.func.attr == "get":  # ckpt.get("global_step")
+            if call.func.attr == "get" and id(call) in self.fallback_gets:
+                # the default of ckpt.get("enc", ckpt.get("encoder")): an older name of the key, which files written
+                # under the newer one lack; like a key read where KeyError is caught, it need not be in the layout
+                self.key_guard += 1
                 self._read_key(call.func.value, call.args[0], scope)
+                self.key_guard -= 1
+            elif call.func.attr == "get":  # ckpt.get("global_step")
+                self._read_key(call.func.value, call.args[0], scope)
+            if call.func.attr == "get" and len(call.args) == 2 and isinstance(default := call.args[1], ast.Call) and \
+                    isinstance(default.func, ast.Attribute) and default.func.attr == "get" and \
+                    dotted_name(default.func.value) is not None and \
+                    dotted_name(default.func.value) == dotted_name(call.func.value):
+                self.fallback_gets.add(id(default))
             if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
                 self.state_dict_names.add((scope, call.args[0].id))
                 self.restored_names.setdefault((scope, call.args[0].id), (call.func.value, scope))
@@ -1002,6 +1019,8 @@ class LoadedObjects:
         if not isinstance(node.ctx, ast.Load):
             # ``t.someattr = 1``: a tensor keeps such an attribute through torch.save, and weights_only loads it
             self.stored_attributes.add(node.attr)
+            if not (isinstance(value, ast.Name) and value.id == "self"):
+                self.stored_off_self.add(node.attr)  # not ``self.unk_index = 3``: a class of the file's own attribute
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
@@ -1015,6 +1034,15 @@ class LoadedObjects:
                 # decided once the file is walked: the file may set that attribute on a tensor itself (stored_attributes)
                 self.foreign_reads.append((node.attr, value.value, scope))
             return
+        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and value.id in self.params.get(scope, ()) \
+                and not node.attr.startswith("_") and node.attr not in loaded_value_attributes():
+            self.param_foreign.setdefault((scope, value.id), set()).add(node.attr)  # def f(dico): dico.unk_index
+        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
+                (item := self.item_names.get((scope, value.id))) is not None and \
+                self.current.get((scope, value.id), 0) == item[0] and not self._type_tested(value, scope) and \
+                node.attr not in loaded_value_attributes():
+            # dico = data["dico"]; dico.lang: the item, held by a name, read like ``data["dico"].lang`` (foreign_reads)
+            self.foreign_reads.append((node.attr, ast.Name(item[1]), scope))
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
         elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
@@ -1070,6 +1098,9 @@ class LoadedObjects:
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
+            if display is not None and (params := [value.id for value in display.values if isinstance(value, ast.Name)
+                                                   and value.id in self.params.get(scope, ())]):
+                self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
             if display is not None:
                 self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
@@ -1097,8 +1128,17 @@ class LoadedObjects:
         torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
         primitive has was read off it while it held the same value); names a function of the file returned
         (_returns_foreign); ``self.data["dev"]`` items (_item_constructed)."""
-        if not (self.saved_names or self.saved_returns or self.saved_items):
+        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries):
             return
+        for call, scope, params in self.saved_param_entries:
+            # torch.save({"dico": dico, ...}, p) in def index_data(path, bin_path, dico), which reads dico.unk_index:
+            # the parameter is an object (an attribute the file sets, if at all, only on ``self``: never on a tensor
+            # it saves), refused by weights_only
+            if any((scope, name) not in self.provenance.bindings and
+                   any(attribute not in self.stored_off_self for attribute in self.param_foreign.get((scope, name), ()))
+                   for name in params):
+                self._note_objects_saved(call, scope)
+        self.saved_param_entries = []
         for call, scope, held in self.saved_names:
             if self._foreign(held):
                 self._note_objects_saved(call, scope)
