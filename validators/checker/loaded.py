@@ -74,6 +74,14 @@ every group key but ``params``, and weights_only refuses the function ("Unsuppor
 __main__.exclude_bias_and_norm", run on 2.15). A saved name (or tuple of names) bound to what a function of the file
 returns (``src, tgt = build_vocabulary(...)``; ``torch.save((src, tgt), p)``) holds an object where that function read
 the returned name with an attribute no weights_only value has (``src.set_default_index(...)``).
+
+A method of the file's own class is not torch's because it is named ``state_dict``: ``torch.save(trainer.state_dict(),
+p)``, with ``trainer`` an instance of a class the file defines, saves what that method returns, and holds objects where
+its dict display carries a ``self`` attribute bound to an instance weights_only refuses (``"cql_log_alpha":
+self.log_alpha_prime`` after ``self.log_alpha_prime = Scalar(1.0)``, an nn.Module of the project's: "Unsupported
+global", run on 2.15; a binding to None or to an item read back from the restored dict leaves it so). The load
+``trainer.load_state_dict(torch.load(p))`` (or through a name) restores that same state, so it is a ``saved-objects``
+case whatever path it reads. A state of tensors, numbers and nested ``state_dict()``s stays quiet.
 """
 
 
@@ -373,6 +381,19 @@ class LoadedObjects:
         self.item_bindings: dict[tuple[str, str, str], list[tuple[ast.expr, int | None, int]]] = {}
         self.method_returns: dict[str, list[tuple[ast.expr, int]]] = {}
         self.saved_items: list[tuple[ast.Call, int]] = []
+        # (class, attr) -> True where some binding of ``self.attr`` in the class builds an instance weights_only refuses
+        # and every other one is None or an item read back (``self.log_alpha = state["sac_log_alpha"]``: the restore
+        # of what the class's own state method returned); False once any other binding is seen
+        self.attribute_instances: dict[tuple[str, str], bool] = {}
+        # id(torch.load call) / (scope, name) bound to one -> (receiver, scope) of ``x.load_state_dict(...)`` it goes to
+        self.restored_into: dict[int, tuple[ast.expr, int]] = {}
+        self.restored_names: dict[tuple[int, str], tuple[ast.expr, int]] = {}
+        # (scope, parameter) -> attributes read off it that no weights_only value has (``dico.unk_index``), and the
+        # saves of a dict display holding such a parameter (``{"dico": dico, ...}``), decided once the file is walked
+        self.param_foreign: dict[tuple[int, str], set[str]] = {}
+        self.saved_param_entries: list[tuple[ast.Call, int, list[str]]] = []
+        self.fallback_gets: set[int] = set()  # id(x.get(k2)) given as the default of x.get(k1, x.get(k2))
+        self.stored_off_self: set[str] = set()  # attributes the file sets on something other than ``self``
 
     def call_ref(self, call: ast.Call, scope: int) -> tuple[str, str] | None:
         """(module path suffix, ``f`` or ``Class.method``) of an imported project callable this call runs:
@@ -447,6 +468,11 @@ class LoadedObjects:
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
+            if self._constructs(value):
+                self.attribute_instances[key] = self.attribute_instances.get(key, True)
+            elif not ((isinstance(value, ast.Constant) and value.value is None) or
+                      (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name))):
+                self.attribute_instances[key] = False
             if isinstance(value, ast.Call):
                 self.attribute_calls.setdefault(key, []).append(value)
         elif isinstance(target, ast.Name):
@@ -885,12 +911,25 @@ class LoadedObjects:
             self.passed += [(f"{owner}.{call.func.attr}", position, arg, scope) for position, arg in enumerate(call.args)
                             if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
         elif isinstance(call.func, ast.Attribute) and call.args:
-            if call.func.attr == "get":  # ckpt.get("global_step")
+            if call.func.attr == "get" and id(call) in self.fallback_gets:
+                # the default of ckpt.get("enc", ckpt.get("encoder")): an older name of the key, which files written
+                # under the newer one lack; like a key read where KeyError is caught, it need not be in the layout
+                self.key_guard += 1
                 self._read_key(call.func.value, call.args[0], scope)
+                self.key_guard -= 1
+            elif call.func.attr == "get":  # ckpt.get("global_step")
+                self._read_key(call.func.value, call.args[0], scope)
+            if call.func.attr == "get" and len(call.args) == 2 and isinstance(default := call.args[1], ast.Call) and \
+                    isinstance(default.func, ast.Attribute) and default.func.attr == "get" and \
+                    dotted_name(default.func.value) is not None and \
+                    dotted_name(default.func.value) == dotted_name(call.func.value):
+                self.fallback_gets.add(id(default))
             if call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Name):
                 self.state_dict_names.add((scope, call.args[0].id))
+                self.restored_names.setdefault((scope, call.args[0].id), (call.func.value, scope))
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Call):
                 self.state_dict_calls.add(id(call.args[0]))
+                self.restored_into[id(call.args[0])] = (call.func.value, scope)
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Subscript):
                 self.state_items.add(id(call.args[0]))  # opt.load_state_dict(ckpt["opt"]): an optimizer's state
             elif call.func.attr == "from_numpy" and not self._holds_another_call(call.args[0], scope):
@@ -1053,6 +1092,8 @@ class LoadedObjects:
         if not isinstance(node.ctx, ast.Load):
             # ``t.someattr = 1``: a tensor keeps such an attribute through torch.save, and weights_only loads it
             self.stored_attributes.add(node.attr)
+            if not (isinstance(value, ast.Name) and value.id == "self"):
+                self.stored_off_self.add(node.attr)  # not ``self.unk_index = 3``: a class of the file's own attribute
         if isinstance(value, ast.Subscript):
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
@@ -1066,6 +1107,15 @@ class LoadedObjects:
                 # decided once the file is walked: the file may set that attribute on a tensor itself (stored_attributes)
                 self.foreign_reads.append((node.attr, value.value, scope))
             return
+        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and value.id in self.params.get(scope, ()) \
+                and not node.attr.startswith("_") and node.attr not in loaded_value_attributes():
+            self.param_foreign.setdefault((scope, value.id), set()).add(node.attr)  # def f(dico): dico.unk_index
+        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
+                (item := self.item_names.get((scope, value.id))) is not None and \
+                self.current.get((scope, value.id), 0) == item[0] and not self._type_tested(value, scope) and \
+                node.attr not in loaded_value_attributes():
+            # dico = data["dico"]; dico.lang: the item, held by a name, read like ``data["dico"].lang`` (foreign_reads)
+            self.foreign_reads.append((node.attr, ast.Name(item[1]), scope))
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
         elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
@@ -1104,6 +1154,7 @@ class LoadedObjects:
                 objects = (_is_model_name(name) or name.lower() in ("obj", "object")  # broadcast_object-style helpers
                            or (isinstance(saved, ast.Name) and saved.id == "self")  # the instance itself: a class of the project's
                            or self.holds_object(saved, scope)
+                           or self._own_state_holds_objects(saved, scope)
                            or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
                                                                 or (scope, saved.id) in self.annotated_objects)))
         # protocol 4+: refused whatever it holds; whole_parts: getattr(self, name) over a model's or optimizer's
@@ -1122,6 +1173,9 @@ class LoadedObjects:
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
+            if display is not None and (params := [value.id for value in display.values if isinstance(value, ast.Name)
+                                                   and value.id in self.params.get(scope, ())]):
+                self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
             if display is not None:
                 self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
@@ -1149,8 +1203,17 @@ class LoadedObjects:
         torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
         primitive has was read off it while it held the same value); names a function of the file returned
         (_returns_foreign); ``self.data["dev"]`` items (_item_constructed)."""
-        if not (self.saved_names or self.saved_returns or self.saved_items):
+        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries):
             return
+        for call, scope, params in self.saved_param_entries:
+            # torch.save({"dico": dico, ...}, p) in def index_data(path, bin_path, dico), which reads dico.unk_index:
+            # the parameter is an object (an attribute the file sets, if at all, only on ``self``: never on a tensor
+            # it saves), refused by weights_only
+            if any((scope, name) not in self.provenance.bindings and
+                   any(attribute not in self.stored_off_self for attribute in self.param_foreign.get((scope, name), ()))
+                   for name in params):
+                self._note_objects_saved(call, scope)
+        self.saved_param_entries = []
         for call, scope, held in self.saved_names:
             if self._foreign(held):
                 self._note_objects_saved(call, scope)
@@ -1279,6 +1342,44 @@ class LoadedObjects:
             if isinstance(returned, ast.Name) and (held := self.holding.get((inner, returned.id))) and \
                     (inner, returned.id) not in self.alternatives and self._foreign(held):
                 return True
+        return False
+
+    def _own_class(self, receiver: ast.expr, scope: int) -> str | None:
+        """The class of the file's own that ``receiver`` is an instance of: ``self`` in a method, or a name every
+        binding of which (in its function) calls that class (``trainer = ContinuousCQL(**kwargs)``)."""
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
+            return self.provenance.owners.get(scope)
+        if not isinstance(receiver, ast.Name):
+            return None
+        bound = {entry[0].func.id if isinstance(entry[0], ast.Call) and isinstance(entry[0].func, ast.Name) else None
+                 for entry in self.provenance.bindings.get((scope, receiver.id), ())}
+        return next(iter(bound)) if len(bound) == 1 and None not in bound else None
+
+    def _own_state_holds_objects(self, saved: ast.expr, scope: int, method: str | None = None) -> bool:
+        """``torch.save(trainer.state_dict(), p)`` (or the state that ``trainer.load_state_dict(torch.load(p))``
+        restores: ``method`` "state_dict") where ``trainer`` is an instance of a class the file defines and that
+        class's own method returns a dict display holding an object weights_only refuses: ``{"actor":
+        self.actor.state_dict(), "cql_log_alpha": self.log_alpha_prime}`` with ``self.log_alpha_prime = Scalar(1.0)``
+        (an nn.Module of the project's; a binding to None or to an item read back leaves it so). A project method
+        named state_dict is not torch's: what it returns decides (only tensors, numbers and nested state_dict()s load).
+        """
+        if method is None:
+            if not (isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and not saved.args
+                    and not saved.keywords):
+                return False
+            saved, method = saved.func.value, saved.func.attr
+        owner = self._own_class(saved, scope)
+        if owner is None:
+            return False
+        for returned, where in self.method_returns.get(f"{owner}.{method}", ()):
+            display = returned if isinstance(returned, ast.Dict) else (
+                self.dicts.get((where, returned.id)) if isinstance(returned, ast.Name) else None)
+            if display is None:
+                continue
+            for value in display.values:
+                if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" \
+                        and self.attribute_instances.get((owner, value.attr)):
+                    return True
         return False
 
     def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
@@ -1689,6 +1790,9 @@ class LoadedObjects:
             return True
         if call.args and _path_key(call.args[0], scope) in self.objects_saved_to:
             return True
+        if (restored := self.restored_into.get(id(call)) or self.restored_names.get(self.bindings.get(id(call)))) \
+                is not None and self._own_state_holds_objects(*restored, method="state_dict"):
+            return True  # trainer.load_state_dict(torch.load(p)): the file's own class restores the objects it keeps
         if call.args and (copied := self.pairs.buffer_copied(call.args[0], scope)) is not None and \
                 _path_key(copied, scope) in self.objects_saved_to:
             return True  # f_read = BytesIO(f_write.getvalue()): the copy of a buffer objects were saved into
