@@ -24,15 +24,60 @@ def test_a_spread_that_no_caller_fills_is_an_empty_call(tmp_path):
 
 
 def test_a_caller_passing_a_keyword_or_spreading_its_own_leaves_the_call_alone(tmp_path):
-    for caller in ("Activation(name, dim=1)", "Activation(name, **kwargs)"):
-        found = check_project(tmp_path / caller[11:14], {"__init__.py": "", "modules.py": ACTIVATION, "heads.py": f"""
+    for callers in ("Activation(name), Activation(name, dim=1)", "Activation(name, **kwargs)",
+                    "Activation(name, **kwargs), Activation(name, dim=1)"):
+        found = check_project(tmp_path / str(len(callers)), {"__init__.py": "", "modules.py": ACTIVATION,
+                                                             "heads.py": f"""
             import torch
             from .modules import Activation
 
             def head(name, **kwargs):
-                return torch.nn.Sequential(Activation(name), {caller})
+                return torch.nn.Sequential({callers})
             """})
         assert found == []
+
+
+CHECKPOINT_HELPER = """
+from torch.utils.checkpoint import checkpoint
+
+def auto_grad_checkpoint(module, *args, **kwargs):
+    if getattr(module, "grad_checkpointing", False):
+        return checkpoint(module, *args, **kwargs)
+    return module(*args, **kwargs)
+"""
+
+
+def test_a_call_passing_no_keyword_empties_the_spread_whatever_other_callers_spread(tmp_path):
+    """PixArt-alpha: one model calls the helper with no keyword, others pass their forward's **kwargs on: on the
+    first call the dict is empty, so checkpoint() runs without use_reentrant."""
+    nets = {"__init__.py": "", "utils.py": CHECKPOINT_HELPER, "ms.py": """
+        import torch
+        from .utils import auto_grad_checkpoint
+
+        class NetMS(torch.nn.Module):
+            def forward(self, x, y, **kwargs):
+                return auto_grad_checkpoint(self.block, x, y, **kwargs)
+        """}
+    assert check_project(tmp_path / "spread", nets) == []
+    found = check_project(tmp_path / "bare", {**nets, "net.py": """
+        import torch
+        from .utils import auto_grad_checkpoint
+
+        class Net(torch.nn.Module):
+            def forward(self, x, y):
+                return auto_grad_checkpoint(self.block, x, y)
+        """})
+    assert found == [("utils.py", 6, "checkpoint-without-use-reentrant")]
+    found = check_project(tmp_path / "named", {**nets, "net.py": """
+        import torch
+        from .utils import auto_grad_checkpoint
+
+        class Net(torch.nn.Module):
+            def forward(self, x, y):
+                return auto_grad_checkpoint(self.block, x, y) + auto_grad_checkpoint(self.block, x, y,
+                                                                                     use_reentrant=False)
+        """})
+    assert found == []
 
 
 def test_no_caller_or_a_subclass_leaves_the_call_alone(tmp_path):

@@ -6,7 +6,10 @@ both: ``self.dropout1`` after ``max_pool2d`` sees 4-D maps, ``self.dropout2`` af
 ``self.fc1`` sees (N, 128). This reads, in each method, the value a module attribute is called on: flat when the
 name was last bound (earlier in the same method, by line) to ``torch.flatten(x, 1)``, ``x.flatten(1)``,
 ``x.view(a, b)``/``x.reshape(a, b)``, a call of an ``nn.Linear`` attribute of the class, or an element-wise
-activation of a flat value. Anything else (a branch, a loop variable, a parameter) is not flat.
+activation of a flat value. Anything else (a branch, a loop variable, a parameter) is not flat. In an
+``nn.Sequential(...)`` of constructors, a layer's input is flat when the nearest shape-changing layer before it is an
+``nn.Linear`` or an ``nn.Flatten()`` (foolbox's MNIST zoo model: ``..., nn.Flatten(), nn.Linear(9216, 128),
+nn.ReLU(), nn.Dropout2d(0.5), ...``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ _ELEMENTWISE = frozenset({"torch.nn.functional.relu", "torch.relu", "torch.nn.fu
                           "torch.sigmoid", "torch.nn.functional.leaky_relu", "torch.nn.functional.elu",
                           "torch.nn.functional.dropout", "torch.nn.functional.silu"})
 _ELEMENTWISE_METHODS = frozenset({"relu", "relu_", "tanh", "sigmoid", "contiguous"})
+_SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
+_FLATTEN = frozenset({"torch.nn.Flatten", "torch.nn.modules.flatten.Flatten"})
 # module classes whose output has their input's shape
 _KEEPING_MODULES = frozenset(f"torch.nn.{name}" for name in (
     "ReLU", "LeakyReLU", "ELU", "GELU", "SiLU", "Tanh", "Sigmoid", "Dropout", "BatchNorm1d", "LayerNorm", "Identity"))
@@ -30,6 +35,9 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
     calls on a flat value."""
     lines: set[int] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and len(node.args) > 1 and resolve(node.func) in _SEQUENTIAL:
+            lines.update(_flat_in_sequential(node.args, resolve, apis))
+            continue
         if not isinstance(node, ast.ClassDef):
             continue
         made: dict[str, list[int]] = {}  # attribute -> lines of its constructors of apis
@@ -53,6 +61,26 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
             for method in methods:
                 for attr in _flat_calls(method, linear, keeping | made.keys(), resolve) & made.keys():
                     lines.update(made[attr])
+    return lines
+
+
+def _flat_in_sequential(layers: list[ast.expr], resolve: Callable, apis: frozenset[str]) -> set[int]:
+    """Lines of the ``apis`` constructors among ``nn.Sequential(...)``'s layers whose input is flat: the nearest
+    layer before them that changes the shape is an ``nn.Linear`` or an ``nn.Flatten()`` (start_dim 1, to (N, C*H*W)).
+    Anything else before (a convolution, a pooling, a module the file defines, a starred list) is not flat."""
+    lines: set[int] = set()
+    flat = False
+    for layer in layers:
+        api = resolve(layer.func) if isinstance(layer, ast.Call) else None
+        if api in apis:
+            if flat:
+                lines.add(layer.lineno)
+        elif api in _LINEAR:
+            flat = True
+        elif api in _FLATTEN:
+            flat = not layer.args and not layer.keywords
+        elif api not in _KEEPING_MODULES:
+            flat = False
     return lines
 
 

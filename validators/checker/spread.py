@@ -22,6 +22,7 @@ entry point: its users pass what they like).
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -87,6 +88,8 @@ class CallSites:
     keyword_sites: list[tuple[str, ast.Call]] = field(default_factory=list)  # calls passing a keyword rule's keyword
     # calls spreading a config's dict, ``create_ddp_model(model, **cfg.train.ddp)``: (name, call, ("train", "ddp"))
     config_sites: list[tuple[str, ast.Call, tuple[str, ...]]] = field(default_factory=list)
+    bare: dict[str, int] = field(default_factory=dict)  # name -> line of the first call passing no keyword at all
+    named: dict[str, frozenset[str]] = field(default_factory=dict)  # name -> every keyword its calls pass by name
 
     def note_site(self, name: str, node: ast.Call, enclosing: tuple | None = None) -> None:
         """``enclosing``: the walker's (callable, **kwargs name, named parameters, method?) of the function the
@@ -96,6 +99,12 @@ class CallSites:
             keywords = [kw.arg for kw in node.keywords]
             passed = None if None in keywords else passed.union(keywords)
         self.sites[name] = (calls + 1, passed)
+        if not node.keywords:
+            if name not in self.bare:
+                self.bare[name] = node.lineno
+        elif any(kw.arg is not None for kw in node.keywords):
+            self.named[name] = self.named.get(name, frozenset()).union(
+                kw.arg for kw in node.keywords if kw.arg is not None)
         if node.keywords:
             known, through = self.passing.get(name, (frozenset(), frozenset()))
             for kw in node.keywords:
@@ -160,7 +169,10 @@ def spread_findings(files: list[SpreadFile], rules, target, config=None) -> dict
             callers = [site for _, other, _, _ in files if (site := other.sites.get(call.callable)) is not None]
             calls = sum(count for count, _ in callers)
             if call.method or not calls or any(passed is None or not passed <= call.named for _, passed in callers):
-                out.setdefault(file, []).extend(_held_findings(file, call, files, rules, target))
+                found = _held_findings(file, call, files, rules, target)
+                if not found and not call.method:
+                    found = _bare_findings(file, call, files, rules, target)
+                out.setdefault(file, []).extend(found)
                 continue
             probe = _probe(call)
             # the probe keeps the call's position (copy_location), so its findings sit on the call itself
@@ -258,6 +270,25 @@ def _held_findings(file: str, call: SpreadCall, files: list[SpreadFile], rules, 
     return [finding_at(file, call.node, call.api, rule, f"{rule.message} (**{call.spread} holds at most {names}: "
                        f"what the calls of {call.callable} in the project pass)", rule.fix)
             for rule in found if rule.with_any or (rule.kind, rule.argument) not in narrowed]
+
+
+def _bare_findings(file: str, call: SpreadCall, files: list[SpreadFile], rules, target) -> list[Finding]:
+    """``auto_grad_checkpoint(block, x, y)`` where ``auto_grad_checkpoint(module, *args, **kwargs)`` returns
+    ``checkpoint(module, *args, **kwargs)``: other call sites spread their own ``**kwargs`` (unknown), but this one
+    passes no keyword at all, so the dict is empty on that call and the torch call runs as the probe. A
+    missing-argument rule that holds of it is found at the torch call (where the argument goes), unless some call
+    of the callable in the sub-project passes that argument by name (the callers that pass it show the callable
+    is meant to get it from them: the one that leaves it out is that caller's choice)."""
+    site = next(((other, sites.bare[call.callable]) for other, sites, _, _ in files if call.callable in sites.bare),
+                None)
+    if site is None:
+        return []
+    passed: set[str] = set().union(*(sites.named.get(call.callable, ()) for _, sites, _, _ in files))
+    where = f"{os.path.basename(site[0])}:{site[1]}"
+    return [finding_at(file, call.node, call.api, rule, f"{rule.message} (**{call.spread} is empty on the call of "
+                       f"{call.callable} at {where}, which passes no keyword)", rule.fix)
+            for rule in call_rules(rules, call.api, target, _probe(call)) if rule.kind == "missing-argument"
+            and not ({rule.argument} if isinstance(rule.argument, str) else set(rule.argument or ())) & passed]
 
 
 def passed_keywords(name: str, files: list[SpreadFile], seen: frozenset[str]) -> frozenset[str] | None:

@@ -491,15 +491,25 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
     a statement that steps an optimizer is the early order too: the function's first run warns (``def train(self):
     self.scheduler.step()`` and then the batch loop, the EDSR-style trainer)."""
     waiting: ast.Call | None = None  # that plain scheduler step, until an optimizer step follows it
+    condition: str | None = None  # the test of ``if C: scheduler.step()`` opening the function (see _same_guard)
     for statement in statements:
         if waiting is not None:
-            if steps_optimizer(statement):
+            if condition is not None:
+                stepped, under = _steps_under(statement, condition, steps_optimizer)
+                if stepped:
+                    if under:
+                        found.append(waiting)
+                    return True
+            elif steps_optimizer(statement):
                 found.append(waiting)
                 return True
             continue
         if top and (call := _plain_step_call(statement)) is not None and _torch_step_arguments(call) \
                 and is_scheduler(call.func.value):
             waiting = call
+            continue
+        if top and (call := _same_guard_step(statement, statements, is_scheduler, steps_optimizer)) is not None:
+            waiting, condition = call, ast.dump(statement.test)
             continue
         if isinstance(statement, _LOOPS):
             early = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
@@ -512,6 +522,51 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
         if steps_optimizer(statement):
             return True
     return False
+
+
+def _same_guard_step(statement: ast.stmt, body: list[ast.stmt], is_scheduler,
+                     steps_optimizer: OptimizerSteps) -> ast.Call | None:
+    """``if partition == 'train': lr_scheduler.step()`` in the function's own body, its ``if`` opening with the plain
+    step and stepping no optimizer, its test made only of names the function never binds (its parameters, module
+    names), constants, comparisons and ``and``/``or``/``not``. Such a test has one value for the whole call, so when
+    every later optimizer step sits under an ``if`` of the same test (_steps_under), the first call where it holds
+    steps the scheduler before any optimizer step of this function (e3_diffusion's ``train(..., partition='train')``)."""
+    if not isinstance(statement, ast.If) or not statement.body or any(map(steps_optimizer, statement.body)) \
+            or any(map(steps_optimizer, statement.orelse)):
+        return None
+    call = _plain_step_call(statement.body[0])
+    if call is None or not _torch_step_arguments(call) or not is_scheduler(call.func.value):
+        return None
+    names = set()
+    for node in ast.walk(statement.test):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Constant, ast.Load, ast.cmpop,
+                                   ast.boolop, ast.unaryop)):
+            return None  # an attribute, a call, a subscript: its value may change during the call
+    if not names or any(isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load)
+                        for node in ast.walk(ast.Module(body, []))):
+        return None
+    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in ast.walk(ast.Module(body, []))):
+        return None
+    return call
+
+
+def _steps_under(statement: ast.stmt, test: str, steps_optimizer: OptimizerSteps) -> tuple[bool, bool]:
+    """(``statement`` steps an optimizer, every such step sits in the body of an ``if`` whose test dumps to
+    ``test`` and whose ``else`` steps none)."""
+    if not steps_optimizer(statement):
+        return False, True
+    if isinstance(statement, ast.If) and ast.dump(statement.test) == test:
+        return True, not any(map(steps_optimizer, statement.orelse))
+    if not isinstance(statement, (*_LOOPS, ast.If, ast.With, ast.AsyncWith, ast.Try)):
+        return True, False
+    for block in _blocks(statement):
+        for inner in block:
+            stepped, under = _steps_under(inner, test, steps_optimizer)
+            if stepped and not under:
+                return True, False
+    return True, True
 
 
 def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:

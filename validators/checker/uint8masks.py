@@ -8,7 +8,8 @@ condition (uint8-mask-condition), and not at all when the right side reads throu
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
 then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...), or
-returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
+returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``),
+or by a project function the file imports from another module (helpermasks.py: ``mask = get_mask(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
 above ``logits[drop] = v`` in another), else every binding still live (less one that the next plain assignment in
@@ -212,8 +213,10 @@ class _Search:
     """Is one expression provably uint8? ``makers`` collects the uint8 makers it rests on, ``keyword_route``
     tells whether a parameter was followed by keyword name only."""
 
-    def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable) -> None:
+    def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable,
+                 helpers: frozenset[str] = frozenset()) -> None:
         self.provenance, self.calls, self.resolve = provenance, calls, resolve
+        self.helpers = helpers  # imported project functions returning uint8 (helpermasks.py)
         self.makers: list[ast.AST] = []
         self.keyword_route = False
         self.cycles = False  # some answer rested on a question asked inside itself
@@ -255,7 +258,7 @@ class _Search:
                 return True
             return self.uint8(data, scope, depth + 1, at)
         if not isinstance(func, ast.Attribute):
-            return isinstance(func, ast.Name) and self._returns_uint8(func.id, depth)
+            return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported(call))
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
             return True
@@ -287,6 +290,15 @@ class _Search:
             self.memo[question] = bool(returns) and all(
                 self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
         return self.memo[question] is True
+
+    def _imported(self, call: ast.Call) -> bool:
+        """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
+        (helpermasks.py), the file defining no function of that name itself."""
+        name = call.func.id
+        if name not in self.helpers or any(f.node.name == name for f in self.calls.functions.values()):
+            return False
+        self.makers.append(call)
+        return True
 
     @staticmethod
     def _is_device(argument: ast.expr) -> bool:
@@ -422,15 +434,17 @@ def shared_calls(tree: ast.AST, resolve: Callable) -> Callable[[], _Calls]:
 
 
 def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
-                    file_calls: Callable[[], _Calls]) -> Iterator[tuple[object, str]]:
+                    file_calls: Callable[[], _Calls], helpers: frozenset[str] = frozenset()
+                    ) -> Iterator[tuple[object, str]]:
     """(node to report at, api) for each use of a provably uint8 mask; each maker reported once. ``file_calls``:
-    shared_calls of the file."""
-    if not _makes_uint8(source):
+    shared_calls of the file; ``helpers``: names the file imports from a project module whose function there
+    returns a uint8 tensor (helpermasks.py)."""
+    if not helpers and not _makes_uint8(source):
         return
     calls = file_calls()
     reported: set = set()
     for use, mask, api, scope, statement in calls.uses:
-        search = _Search(provenance, calls, resolve)
+        search = _Search(provenance, calls, resolve, helpers)
         if not search.uint8(mask, scope, 0, statement) or (search.cycles and not search.makers):
             continue
         places = search.makers if search.keyword_route else [use]

@@ -313,7 +313,7 @@ class FindingCollector(ast.NodeVisitor):
         self.visit(tree)
         file_calls = shared_calls(tree, self._resolve)  # one walk of the calls for both mask passes, when one asks
         if self.rules.by_uint8_mask and self.source_text is not None:
-            self._check_uint8_masks(file_calls)
+            self._check_uint8_masks(tree, file_calls)
         if self.rules.by_bool_subtraction and self.source_text is not None:
             for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve,
                                                    file_calls):
@@ -402,9 +402,14 @@ class FindingCollector(ast.NodeVisitor):
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
 
-    def _check_uint8_masks(self, file_calls) -> None:
+    def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
-        for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls):
+        helpers = frozenset()
+        if "import" in self.source_text and self.filename:
+            from .helpermasks import imported_uint8_helpers
+            helpers = imported_uint8_helpers(tree, self.source_text, self.filename)
+        for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls,
+                                         helpers):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
 
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:

@@ -1,0 +1,31 @@
+# seen in: UnsupervisedMT's NMT/src/utils.py: get_mask builds a torch.ByteTensor, reshapes it and returns it uint8;
+# the model files import it and hand it to masked_select ("masked_select: expected BoolTensor for mask" on 2.15)
+import torch
+
+
+def get_mask(lengths, all_words, expand=None, batch_first=False, cuda=True):
+    bs, slen = lengths.size(0), lengths.max()
+    mask = torch.ByteTensor(slen, bs).zero_()
+    for i in range(bs):
+        if all_words:
+            mask[:lengths[i], i] = 1
+        else:
+            mask[lengths[i] - 1, i] = 1
+    if expand is not None:
+        mask = mask.unsqueeze(2).expand(slen, bs, expand)
+    if batch_first:
+        mask = mask.transpose(0, 1)
+    if cuda:
+        mask = mask.cuda()
+    return mask
+
+
+def get_bool_mask(lengths):
+    slen = int(lengths.max())
+    return torch.arange(slen)[None] < lengths[:, None]
+
+
+def maybe_mask(lengths, flag):
+    if flag:
+        return torch.zeros(3, dtype=torch.uint8)
+    return lengths > 0

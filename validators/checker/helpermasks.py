@@ -1,0 +1,162 @@
+"""Project functions of another module that return a uint8 tensor (for uint8masks.py).
+
+``mask = get_mask(lengths, False, ...)`` then ``x.masked_select(mask)`` in ``model/seq2seq.py``, with ``from ..utils
+import get_mask`` and ``utils.py``'s ``def get_mask(...)`` building ``mask = torch.ByteTensor(slen, bs).zero_()``,
+reshaping it (``mask = mask.unsqueeze(2).expand(...)``, ``mask = mask.cuda()``) and returning it: the file that uses
+the mask never makes a uint8 tensor, so uint8masks.py would not look. A name the file imports from a module of the
+project (a ``from`` import at module level, relative or absolute, the module found as a file beside or above it, as
+starimports.py finds it) and calls, whose module-level function there returns only provably uint8 values, is such a
+helper. Provably uint8, read in the helper's own function: ``torch.ByteTensor(...)``/``torch.cuda.ByteTensor(...)``,
+a call with ``dtype=torch.uint8``, ``.byte()``, ``.to(torch.uint8)``/``.type(torch.uint8)``/``.type(torch.ByteTensor)``,
+any of these followed by methods that keep the dtype (uint8masks._KEEP_DTYPE), an element of one (``m[0]``), or a
+local name every plain assignment of which is one of these or the same name kept (``mask = mask.cuda()``), with at
+least one maker, and bound no other way (a loop, ``+=``, a tuple target, a parameter). ``torch`` is the module's own
+``import torch``. Each module is read once per process (keyed by its path, size and modification time), and only for
+a file that calls a name it imports so.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+from .imports import own_statements
+from .source import parse_module_file, read_source, Unreadable
+from .starimports import module_file_stamp
+
+_UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
+
+
+def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> frozenset[str]:
+    """Local names of ``tree``'s module-level ``from`` imports, called in ``source``, that name a project function
+    returning a uint8 tensor (module docstring)."""
+    if not filename or not filename.endswith(".py"):
+        return frozenset()
+    found: set[str] = set()
+    importer = Path(filename)
+    for statement in getattr(tree, "body", ()):
+        if not isinstance(statement, ast.ImportFrom):
+            continue
+        called = [(alias.name, alias.asname or alias.name) for alias in statement.names
+                  if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
+        if not called:
+            continue
+        stamp = _stamp(str(importer.parent), importer.name, statement.level, statement.module)
+        if stamp is None:
+            continue
+        returning = _uint8_returning(*stamp)
+        found.update(local for name, local in called if name in returning)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1024)
+def _stamp(folder: str, name: str, level: int, module: str | None):
+    return module_file_stamp(Path(folder, name), level, module)
+
+
+@lru_cache(maxsize=256)
+def _uint8_returning(path: str, size: int, mtime: int) -> frozenset[str]:
+    """The module-level functions of the module at ``path`` that return only provably uint8 values."""
+    try:
+        text = read_source(Path(path))
+    except Unreadable:
+        return frozenset()
+    if "ByteTensor" not in text and ".byte()" not in text and "torch.uint8" not in text:
+        return frozenset()
+    tree = parse_module_file(Path(path))
+    if tree is None or not any(isinstance(node, ast.Import) and any(
+            alias.name == "torch" and alias.asname is None for alias in node.names) for node in tree.body):
+        return frozenset()
+    names = [node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return frozenset(node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and names.count(node.name) == 1 and _returns_uint8(node))
+
+
+def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    statements = list(own_statements(function))
+    returns = [node for node in statements if isinstance(node, ast.Return)]
+    if not returns or any(node.value is None for node in returns):
+        return False
+    parameters = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    for extra in (function.args.vararg, function.args.kwarg):
+        if extra is not None:
+            parameters.add(extra.arg)
+    bindings: dict[str, list[ast.expr]] = {}
+    other: set[str] = set()  # names bound some way other than a plain one-name assignment
+    for node in statements:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            bindings.setdefault(node.targets[0].id, []).append(node.value)
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            other.add(node.name)
+            continue
+        if isinstance(node, ast.ExceptHandler):
+            if node.name:
+                other.add(node.name)
+            continue
+        for child in _heads(node):
+            if isinstance(child, ast.Name) and not isinstance(child.ctx, ast.Load):
+                other.add(child.id)
+            elif isinstance(child, ast.NamedExpr):
+                other.add(child.target.id)
+    # a name: every binding uint8 (or the name kept), at least one a maker
+    memo: dict[str, bool | None] = {}
+
+    def named(name: str) -> bool:
+        if name in parameters or name in other or name not in bindings:
+            return False
+        if name in memo:
+            return memo[name] is not False  # asked inside itself: the name kept (mask = mask.cuda())
+        memo[name] = None
+        values = bindings[name]
+        result = all(uint8(value, name) for value in values) and any(not _reads(value, name) for value in values)
+        memo[name] = result
+        return result
+
+    def uint8(node: ast.expr, own: str | None = None) -> bool:
+        from .uint8masks import _KEEP_DTYPE
+        if isinstance(node, ast.Subscript):
+            return uint8(node.value, own)
+        if isinstance(node, ast.Name):
+            return named(node.id)
+        if not isinstance(node, ast.Call):
+            return False
+        func = node.func
+        dtype = next((kw.value for kw in node.keywords if kw.arg == "dtype"), None)
+        if dtype is not None:
+            return _dotted(dtype) in _UINT8
+        if _dotted(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+            return True
+        if not isinstance(func, ast.Attribute):
+            return False
+        if func.attr == "byte" and not node.args and not node.keywords:
+            return True
+        if func.attr in ("to", "type") and len(node.args) == 1 and not node.keywords:
+            return _dotted(node.args[0]) in _UINT8
+        return func.attr in _KEEP_DTYPE and uint8(func.value, own)
+
+    return all(uint8(node.value) for node in returns)
+
+
+def _heads(statement: ast.stmt):
+    """The nodes of ``statement`` outside its own statement blocks (own_statements yields those statements)."""
+    for _, value in ast.iter_fields(statement):
+        for part in value if isinstance(value, list) else [value]:
+            if isinstance(part, ast.AST) and not isinstance(part, (ast.stmt, ast.excepthandler)):
+                yield from ast.walk(part)
+
+
+def _reads(value: ast.expr, name: str) -> bool:
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(value))
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
