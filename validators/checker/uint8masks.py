@@ -7,7 +7,8 @@ condition (uint8-mask-condition), and not at all when the right side reads throu
 
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
-then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...), or
+then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``torch.unsqueeze(m, 2)``, ``.cuda()``,
+``.scatter_``, ...), or
 returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
@@ -254,6 +255,9 @@ class _Search:
                 self.makers.append(_maker_span(data.func))
                 return True
             return self.uint8(data, scope, depth + 1, at)
+        if api is not None and api.startswith("torch.") and api.count(".") == 1 and api[6:] in _KEEP_DTYPE and \
+                call.args and not isinstance(call.args[0], ast.Starred):
+            return self.uint8(call.args[0], scope, depth + 1, at)  # torch.unsqueeze(m, 2): the function form
         if not isinstance(func, ast.Attribute):
             return isinstance(func, ast.Name) and self._returns_uint8(func.id, depth)
         if func.attr == "byte" and not call.args and not call.keywords:
