@@ -100,8 +100,23 @@ def is_fallback(node: ast.Try) -> bool:
 
 def only_bindings(node: ast.Try) -> bool:
     """``try: from torch._six import inf``, or a body that only binds names (``func = torch.x.new_name``, also
-    behind a version check): any handler of it, a bare ``except:`` included, is the old release's fallback."""
-    return _binds_only(node.body)
+    behind a version check): any handler of it, a bare ``except:`` included, is the old release's fallback. Not a
+    body that binds what a call returns where every handler binds another value as is, with no call and no constant
+    (``try: b_inv, _ = torch.solve(eye, b) except: b_inv = eye``): that handler computes nothing in the call's place
+    and is no other release's way of doing it; it swallows the call's error (torch.solve raises RuntimeError on
+    every call on 2.15) and goes on with a wrong value."""
+    return _binds_only(node.body) and not _swallows_call(node)
+
+
+def _swallows_call(node: ast.Try) -> bool:
+    if not any(isinstance(inner, ast.Call) for statement in node.body for inner in ast.walk(statement)):
+        return False
+    for handler in node.handlers:
+        values = [statement.value for statement in handler.body if isinstance(statement, (ast.Assign, ast.AnnAssign))]
+        if not values or len(values) != len(handler.body) or any(
+                isinstance(inner, (ast.Call, ast.Constant)) for value in values for inner in ast.walk(value)):
+            return False
+    return True
 
 
 def _binds_only(statements: list[ast.stmt]) -> bool:

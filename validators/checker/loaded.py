@@ -313,6 +313,7 @@ class LoadedObjects:
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
         self.foreign_reads: list[tuple[str, ast.expr, int]] = []
+        self.foreign_call_reads: list[tuple[str, int]] = []  # call(...).attr with such an attribute: (attr, id(call))
         self.stored_attributes: set[str] = set()  # attributes the file sets (``t.someattr = 1``)
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)
         # restore_net(net, checkpoint) with restore_net imported from a module of the project: (scope, name) ->
@@ -1116,6 +1117,9 @@ class LoadedObjects:
                 node.attr not in loaded_value_attributes():
             # dico = data["dico"]; dico.lang: the item, held by a name, read like ``data["dico"].lang`` (foreign_reads)
             self.foreign_reads.append((node.attr, ast.Name(item[1]), scope))
+        if isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and isinstance(value, (ast.Name, ast.Call)) \
+                and node.attr not in loaded_value_attributes():
+            self._note_foreign_read(node.attr, value, scope)
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
         elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
@@ -1132,6 +1136,18 @@ class LoadedObjects:
             self.duck_names.add((scope, value.id))
         elif node.attr in OBJECT_SIGNALS:
             self._mark(value, scope)
+
+    def _note_foreign_read(self, attribute: str, value: ast.Name | ast.Call, scope: int) -> None:
+        """``torch.load(f).message``, or ``checkpoint.model_state_dict`` in ``def load(self, checkpoint)`` on a parameter
+        the function has not rebound: an attribute no tensor, container or primitive has (a NamedTuple field, a dataclass
+        field), so the loaded value, or what callers pass there, is an instance weights_only refuses ("Unsupported
+        global", run on 2.15 with a NamedTuple and a dataclass). Decided once the file is walked: the file may set that
+        attribute on a tensor itself (stored_attributes)."""
+        if isinstance(value, ast.Call):
+            self.foreign_call_reads.append((attribute, id(value)))  # only a torch.load call's id is ever asked
+        elif (scope, value.id) not in self.holding and value.id in self.params.get(scope, ()) and value.id != "self" \
+                and (scope in self.functions or scope in self.methods) and not self._type_tested(value, scope):
+            self.foreign_reads.append((attribute, value, scope))
 
     def note_save(self, call: ast.Call, scope: int = 0, whole_parts: bool = False) -> bool:
         """``torch.save(obj, f)``: a whole model, a dict with a Namespace or numpy value in it, or something
@@ -1692,6 +1708,10 @@ class LoadedObjects:
                 if attribute not in self.stored_attributes:
                     self._mark(container, scope)
             self.foreign_reads = []
+        if self.foreign_call_reads:
+            self.object_calls.update(held for attribute, held in self.foreign_call_reads
+                                     if attribute not in self.stored_attributes)
+            self.foreign_call_reads = []
         if self.passed:
             self._resolve_passed()
         bound = self.bindings.get(id(call))

@@ -2,14 +2,16 @@
 
 torch 1.2 deprecated uint8 masks. On 2.15 ``torch.where(cond, a, b)``/``a.where(cond, b)`` and ``x[mask]`` still take
 one and warn; ``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select`` and ``x[mask] = v`` raise. A store of
-several values (``x[m] = y[m]``, ``x[m] += 1``) is ``index_put_``, which only warns like a read: it is reported as a
+several values (``x[m] = y[m]``, ``x[m] += 1``, ``x[m] = t`` where the mask is narrower than ``x`` and the sizes it leaves
+are literals of two or more elements) is ``index_put_``, which only warns like a read: it is reported as a
 condition (uint8-mask-condition), and not at all when the right side reads through the same mask (that read is).
 
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
-then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``.cuda()``, ``.scatter_``, ...), or
-returned (every ``return``) by the file's one module-level function of the name called (``pad = _compute_pad(...)``),
-or by a project function the file imports from another module (helpermasks.py: ``mask = get_mask(...)``).
+then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``torch.unsqueeze(m, 2)``, ``.cuda()``,
+``.scatter_``, ...), or returned (every ``return``) by the file's one module-level function of the name called
+(``pad = _compute_pad(...)``), or by a project function the file imports from another module (helpermasks.py:
+``mask = get_mask(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
 above ``logits[drop] = v`` in another), else every binding still live (less one that the next plain assignment in
@@ -257,6 +259,9 @@ class _Search:
                 self.makers.append(_maker_span(data.func))
                 return True
             return self.uint8(data, scope, depth + 1, at)
+        if api is not None and api.startswith("torch.") and api.count(".") == 1 and api[6:] in _KEEP_DTYPE and \
+                call.args and not isinstance(call.args[0], ast.Starred):
+            return self.uint8(call.args[0], scope, depth + 1, at)  # torch.unsqueeze(m, 2): the function form
         if not isinstance(func, ast.Attribute):
             return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported(call))
         if func.attr == "byte" and not call.args and not call.keywords:
@@ -447,12 +452,51 @@ def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
         search = _Search(provenance, calls, resolve, helpers)
         if not search.uint8(mask, scope, 0, statement) or (search.cycles and not search.makers):
             continue
+        if api == "torch.Tensor.__setitem__" and _rows_stored(use, mask, calls.assigned.get(id(use)), scope, provenance,
+                                                              resolve):
+            api = "torch.Tensor.index_put_"
         places = search.makers if search.keyword_route else [use]
         for place in places:
             key = (place.lineno, place.col_offset)
             if key not in reported:
                 reported.add(key)
                 yield place, api
+
+
+_SIZED_MAKERS = frozenset({"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn"})
+
+
+def _rows_stored(use: ast.AST, mask: ast.expr, value: ast.expr | None, scope: int, provenance: Provenance,
+                 resolve: Callable) -> bool:
+    """``wh[ct_01] = torch.Tensor(pairs)`` with ``wh = torch.zeros([b, n, 2])`` and ``ct_01 = torch.zeros([b, n],
+    dtype=torch.uint8)``: the mask has fewer dimensions than the tensor, whose remaining sizes are literals of two
+    elements or more, so each selected position is a row and a value computed to fill them has several elements:
+    index_put_, which only warns (run on 2.15), not masked_fill_. A number (``wh[m] = 0``) still goes to masked_fill_."""
+    if value is None or isinstance(value, ast.Constant) or (isinstance(value, ast.UnaryOp) and isinstance(
+            value.operand, ast.Constant)) or not isinstance(use, ast.Subscript) or use.slice is not mask:
+        return False
+    target, mask_dims = _sizes(use.value, scope, provenance, resolve), _sizes(mask, scope, provenance, resolve)
+    if target is None or mask_dims is None or len(target) <= len(mask_dims):
+        return False
+    elements = 1
+    for size in target[len(mask_dims):]:
+        if not (isinstance(size, ast.Constant) and type(size.value) is int):
+            return False
+        elements *= size.value
+    return elements >= 2
+
+
+def _sizes(node: ast.expr, scope: int, provenance: Provenance, resolve: Callable) -> list[ast.expr] | None:
+    """The size expressions of a local bound once to ``torch.zeros([a, b, 2], ...)`` (or ``torch.zeros(a, b, 2)``)."""
+    if not isinstance(node, ast.Name):
+        return None
+    bindings = provenance.bindings.get(provenance.key(node.id, scope), ())
+    if len(bindings) != 1 or bindings[0][1] is not None or not isinstance(call := bindings[0][0], ast.Call) or \
+            resolve(call.func) not in _SIZED_MAKERS or not call.args:
+        return None
+    if len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):
+        return list(call.args[0].elts)
+    return None if any(isinstance(arg, (ast.Starred, ast.List, ast.Tuple)) for arg in call.args) else list(call.args)
 
 
 def _makes_uint8(source: str) -> bool:

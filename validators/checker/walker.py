@@ -1510,6 +1510,19 @@ class FindingCollector(ast.NodeVisitor):
             return None
         return imported[0], f"{imported[1]}.{func.attr}"
 
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """``(torch.hub.load, {"repo_or_dir": "kdexd/virtex", "model": "resnet50"})``: a hub function paired with a dict
+        of its keyword arguments (a table of builders, called as ``entry[0](**entry[1])``) is checked as the call
+        those keywords make, at the function's name."""
+        elts = node.elts
+        if len(elts) == 2 and elts[1].__class__ is ast.Dict and elts[0].__class__ is ast.Attribute and elts[1].keys \
+                and all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in elts[1].keys) and \
+                (api := self._resolve(elts[0])) in HUB_CALLS and api in self.rules.by_call:
+            call = ast.copy_location(ast.Call(elts[0], [], [ast.keyword(key.value, value) for key, value in zip(
+                elts[1].keys, elts[1].values)]), elts[0])
+            self._check_call(call, api, self.rules.by_call[api])
+        self.generic_visit(node)
+
     def visit_Call(self, node: ast.Call) -> None:
         self.calls[id(node.func)] = node
         if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):

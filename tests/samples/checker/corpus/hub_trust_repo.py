@@ -32,3 +32,18 @@ def from_disk(path: str):
 
 def checked(name: str, **options):
     return torch.hub.load("someone/models", name, **options)
+
+
+# seen in: facebookresearch/EGG egg/zoo/pop/archs.py: a table of builders, each a function paired with a dict of its
+# keyword arguments, called as modules[name][0](**modules[name][1]): the hub entry of an owner torch does not trust
+# prompts like the call it makes; one of a trusted owner, or one passing trust_repo, does not
+def vision_module(name, pretrained):
+    modules = {
+        "virtex": (
+            torch.hub.load,  # finding: hub-trust-repo-check
+            {"repo_or_dir": "kdexd/virtex", "model": "resnet50", "pretrained": pretrained},
+        ),
+        "dino": (torch.hub.load, {"repo_or_dir": "facebookresearch/dino:main", "model": "dino_vits16"}),
+        "trusted": (torch.hub.load, {"repo_or_dir": "kdexd/virtex", "model": "resnet50", "trust_repo": True}),
+    }
+    return modules[name][0](**modules[name][1])

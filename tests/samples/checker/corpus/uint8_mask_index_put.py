@@ -17,3 +17,17 @@ def copy_selected(out, src, picks, flags):
     out[mask] = 0.5  # finding: uint8-mask-fill
     out[mask] = src[0]  # finding: uint8-mask-fill
     return out
+
+
+# seen in: zju3dv/clean-pvnet lib/datasets/collate_batch.py: the mask has fewer dimensions than the tensor, whose
+# last size is a literal 2, so each selected position is a row of two: the value built from the data has several
+# elements and goes to index_put_, which only warns (run on 2.15); a number still goes to masked_fill_ (raises), and
+# a mask as wide as the tensor with a one-element value raises too (ct_cls)
+def collate(batch, batch_size, ct_num):
+    wh = torch.zeros([batch_size, ct_num, 2], dtype=torch.float)
+    ct_cls = torch.zeros([batch_size, ct_num], dtype=torch.int64)
+    ct_01 = torch.zeros([batch_size, ct_num], dtype=torch.uint8)
+    wh[ct_01] = torch.Tensor(sum([b["wh"] for b in batch], []))  # finding: uint8-mask-condition
+    ct_cls[ct_01] = torch.LongTensor(sum([b["ct_cls"] for b in batch], []))  # finding: uint8-mask-fill
+    wh[ct_01] = 0  # finding: uint8-mask-fill
+    return wh, ct_cls

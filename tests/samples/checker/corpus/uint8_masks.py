@@ -94,3 +94,12 @@ def rebound(x):
     mask = (x > 0).byte()
     mask = mask.bool()
     return x.masked_fill(mask, 0.0)
+
+
+# seen in: zju3dv/clean-pvnet ransac_voting_gpu.py: a .byte() mask kept in a local, then wrapped in the function form
+# torch.unsqueeze (twice) into masked_select: RuntimeError "masked_select: expected BoolTensor for mask" (run on 2.15)
+def voting(vertex, mask, bi):
+    cur_mask = (mask[bi]).byte()
+    direct = vertex[bi].masked_select(torch.unsqueeze(torch.unsqueeze(cur_mask, 2), 3))  # finding: uint8-mask-fill
+    flat = vertex[bi].masked_select(torch.unsqueeze(torch.unsqueeze(cur_mask > 0, 2), 3))
+    return direct, flat
