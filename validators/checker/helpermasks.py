@@ -21,9 +21,10 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import own_statements
+from .imports import dotted_name, own_statements
 from .source import parse_module_file, read_source, Unreadable
 from .starimports import module_file_stamp
+from .uint8masks import _KEEP_DTYPE
 
 _UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 
@@ -115,7 +116,6 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         return result
 
     def uint8(node: ast.expr, own: str | None = None) -> bool:
-        from .uint8masks import _KEEP_DTYPE
         if isinstance(node, ast.Subscript):
             return uint8(node.value, own)
         if isinstance(node, ast.Name):
@@ -125,15 +125,15 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         func = node.func
         dtype = next((kw.value for kw in node.keywords if kw.arg == "dtype"), None)
         if dtype is not None:
-            return _dotted(dtype) in _UINT8
-        if _dotted(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+            return dotted_name(dtype) in _UINT8
+        if dotted_name(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
             return True
         if not isinstance(func, ast.Attribute):
             return False
         if func.attr == "byte" and not node.args and not node.keywords:
             return True
         if func.attr in ("to", "type") and len(node.args) == 1 and not node.keywords:
-            return _dotted(node.args[0]) in _UINT8
+            return dotted_name(node.args[0]) in _UINT8
         return func.attr in _KEEP_DTYPE and uint8(func.value, own)
 
     return all(uint8(node.value) for node in returns)
@@ -150,13 +150,3 @@ def _heads(statement: ast.stmt):
 def _reads(value: ast.expr, name: str) -> bool:
     return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(value))
 
-
-def _dotted(node: ast.expr) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return ".".join(reversed(parts))

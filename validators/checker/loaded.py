@@ -1102,23 +1102,12 @@ class LoadedObjects:
                     self.duck_names.add((scope, value.value.id))  # data["ema"].state_dict() if not isinstance(...)
                 else:
                     self._mark(value.value, scope)
-            elif key is not None and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
-                    node.attr not in loaded_value_attributes():
+            elif key is not None and _foreign_read(node):
                 # ``data["struct"].mock_csc_transpose()``: no tensor, container or primitive has that attribute;
                 # decided once the file is walked: the file may set that attribute on a tensor itself (stored_attributes)
                 self.foreign_reads.append((node.attr, value.value, scope))
             return
-        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and value.id in self.params.get(scope, ()) \
-                and not node.attr.startswith("_") and node.attr not in loaded_value_attributes():
-            self.param_foreign.setdefault((scope, value.id), set()).add(node.attr)  # def f(dico): dico.unk_index
-        if isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
-                (item := self.item_names.get((scope, value.id))) is not None and \
-                self.current.get((scope, value.id), 0) == item[0] and not self._type_tested(value, scope) and \
-                node.attr not in loaded_value_attributes():
-            # dico = data["dico"]; dico.lang: the item, held by a name, read like ``data["dico"].lang`` (foreign_reads)
-            self.foreign_reads.append((node.attr, ast.Name(item[1]), scope))
-        if isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and isinstance(value, (ast.Name, ast.Call)) \
-                and node.attr not in loaded_value_attributes():
+        if isinstance(value, (ast.Name, ast.Call)) and _foreign_read(node):
             self._note_foreign_read(node.attr, value, scope)
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
@@ -1138,14 +1127,21 @@ class LoadedObjects:
             self._mark(value, scope)
 
     def _note_foreign_read(self, attribute: str, value: ast.Name | ast.Call, scope: int) -> None:
-        """``torch.load(f).message``, or ``checkpoint.model_state_dict`` in ``def load(self, checkpoint)`` on a parameter
-        the function has not rebound: an attribute no tensor, container or primitive has (a NamedTuple field, a dataclass
-        field), so the loaded value, or what callers pass there, is an instance weights_only refuses ("Unsupported
-        global", run on 2.15 with a NamedTuple and a dataclass). Decided once the file is walked: the file may set that
-        attribute on a tensor itself (stored_attributes)."""
+        """An attribute no tensor, container or primitive has (a NamedTuple field, a dataclass field), read off
+        ``torch.load(f)`` itself, off a parameter (``checkpoint.model_state_dict`` in ``def load(self, checkpoint)``, not
+        rebound: what callers pass is an instance weights_only refuses, "Unsupported global" on 2.15; and param_foreign,
+        for a save of that parameter), or off an item a name holds (``dico = data["dico"]; dico.lang``). Decided once
+        the file is walked: the file may set that attribute on a tensor itself (stored_attributes)."""
         if isinstance(value, ast.Call):
             self.foreign_call_reads.append((attribute, id(value)))  # only a torch.load call's id is ever asked
-        elif (scope, value.id) not in self.holding and value.id in self.params.get(scope, ()) and value.id != "self" \
+            return
+        if value.id in self.params.get(scope, ()):
+            self.param_foreign.setdefault((scope, value.id), set()).add(attribute)  # def f(dico): dico.unk_index
+        if (item := self.item_names.get((scope, value.id))) is not None and \
+                self.current.get((scope, value.id), 0) == item[0] and not self._type_tested(value, scope):
+            # dico = data["dico"]; dico.lang: the item, held by a name, read like ``data["dico"].lang`` (foreign_reads)
+            self.foreign_reads.append((attribute, ast.Name(item[1]), scope))
+        if (scope, value.id) not in self.holding and value.id in self.params.get(scope, ()) and value.id != "self" \
                 and (scope in self.functions or scope in self.methods) and not self._type_tested(value, scope):
             self.foreign_reads.append((attribute, value, scope))
 
@@ -1994,6 +1990,12 @@ def names_object_type(annotation: ast.expr | None) -> bool:
         inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
         return any(names_object_type(element) for element in inner)
     return annotation is not None and (dotted_name(annotation) or "").rsplit(".", 1)[-1] in OBJECT_ANNOTATIONS
+
+
+def _foreign_read(node: ast.Attribute) -> bool:
+    """A public attribute read that no tensor, container or primitive has (``data["dico"].lang``, ``ckpt.message``)."""
+    return isinstance(node.ctx, ast.Load) and not node.attr.startswith("_") and \
+        node.attr not in loaded_value_attributes()
 
 
 def _built_from_items(value: ast.expr, name: str) -> bool:
