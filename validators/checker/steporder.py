@@ -544,11 +544,10 @@ def _same_guard_step(statement: ast.stmt, body: list[ast.stmt], is_scheduler,
         elif not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Constant, ast.Load, ast.cmpop,
                                    ast.boolop, ast.unaryop)):
             return None  # an attribute, a call, a subscript: its value may change during the call
-    if not names or any(isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load)
+    if not names or any(isinstance(node, (ast.Global, ast.Nonlocal)) or (
+            isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load))
                         for node in ast.walk(ast.Module(body, []))):
-        return None
-    if any(isinstance(node, (ast.Global, ast.Nonlocal)) for node in ast.walk(ast.Module(body, []))):
-        return None
+        return None  # a name of the test rebound in the function, or any global/nonlocal: one walk of the body
     return call
 
 
