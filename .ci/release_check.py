@@ -2,12 +2,13 @@
 
     python .ci/release_check.py [--dist DIR] [--tag vX.Y.Z]
 
-- one version: pyproject.toml's, which the plugin manifests and the plugin's .mcp.json must name too
-  (the MCP server reports the installed package's version, so it cannot differ);
-- CHANGELOG.md has an entry (`## X.Y.Z`) for it;
+- one release version: the newest entry (`## X.Y.Z`) of CHANGELOG.md, which the plugin manifests and the
+  plugin's .mcp.json must name too (the MCP server reports the installed package's version);
 - with --tag (the workflow passes the pushed tag): the tag is `v` + that version;
 - with --dist: exactly one sdist and one wheel of that version, whose metadata PyPI accepts
-  (`twine check --strict`), and a wheel that carries the query encoder and the section vectors.
+  (`twine check --strict`), and a wheel that carries the query encoder and the section vectors. The
+  package's version comes from git (setuptools-scm): only a build of the tagged commit is X.Y.Z; any
+  other commit builds X.Y.(Z+1).devN+gHASH, which this check refuses.
 
 Prints each problem and exits 1 when there is any.
 """
@@ -19,7 +20,6 @@ import json
 import re
 import subprocess
 import sys
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -28,8 +28,11 @@ DISTRIBUTION = "pytorch-knowledge-patch"
 WHEEL_MODEL = ("all-MiniLM-L6-v2.onnx", "tokenizer.json", "section-vectors.npz")
 
 
-def project_version() -> str:
-    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+def release_version() -> str | None:
+    """The newest CHANGELOG.md entry's version: each release has its entry before its tag is pushed."""
+    text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8") if (REPO / "CHANGELOG.md").is_file() else ""
+    found = re.search(r"^## (\d+\.\d+\.\d+)\b", text, re.MULTILINE)
+    return found.group(1) if found else None
 
 
 def version_problems(version: str) -> list[str]:
@@ -43,15 +46,8 @@ def version_problems(version: str) -> list[str]:
     pins = [arg.partition("==")[2] for server in mcp.get("mcpServers", {}).values() for arg in server.get("args", [])
             if arg.startswith(f"{DISTRIBUTION}==")]
     named[".mcp.json pytorch-knowledge-patch==..."] = pins[0] if len(pins) == 1 else f"{len(pins)} pins"
-    return [f"{where} is {found!r}, pyproject.toml says {version!r}" for where, found in named.items()
+    return [f"{where} is {found!r}, CHANGELOG.md's newest entry is {version!r}" for where, found in named.items()
             if found != version]
-
-
-def changelog_problems(version: str) -> list[str]:
-    text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8") if (REPO / "CHANGELOG.md").is_file() else ""
-    if not re.search(rf"^## {re.escape(version)}\b", text, re.MULTILINE):
-        return [f"CHANGELOG.md has no '## {version}' entry"]
-    return []
 
 
 def dist_problems(dist: Path, version: str) -> list[str]:
@@ -59,7 +55,7 @@ def dist_problems(dist: Path, version: str) -> list[str]:
     sdists, wheels = sorted(dist.glob(f"{stem}.tar.gz")), sorted(dist.glob(f"{stem}-*.whl"))
     others = sorted(set(dist.iterdir()) - set(sdists) - set(wheels))
     problems = [f"{dist}: expected one sdist and one wheel of {version}, found {len(sdists)} and {len(wheels)}"
-                ] if len(sdists) != 1 or len(wheels) != 1 else []
+                f" (only the commit tagged v{version} builds {version})"] if len(sdists) != 1 or len(wheels) != 1 else []
     problems += [f"{dist}: unexpected file {path.name} (a stale build?)" for path in others]
     for wheel in wheels:
         names = set(zipfile.ZipFile(wheel).namelist())
@@ -78,10 +74,13 @@ def main() -> int:
     parser.add_argument("--dist", type=Path, help="the folder holding the built sdist and wheel")
     parser.add_argument("--tag", help="the pushed git tag, e.g. v0.1.0")
     args = parser.parse_args()
-    version = project_version()
-    problems = version_problems(version) + changelog_problems(version)
+    version = release_version()
+    if version is None:
+        print("release-check: CHANGELOG.md has no '## X.Y.Z' entry", file=sys.stderr)
+        return 1
+    problems = version_problems(version)
     if args.tag is not None and args.tag != f"v{version}":
-        problems.append(f"tag {args.tag!r} is not 'v{version}' (pyproject.toml's version)")
+        problems.append(f"tag {args.tag!r} is not 'v{version}' (CHANGELOG.md's newest entry)")
     if args.dist is not None:
         problems += dist_problems(args.dist, version)
     for problem in problems:

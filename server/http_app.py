@@ -19,6 +19,7 @@ from .mcp_server import build_mcp_server
 from .mcp_sessions import bounded_streamable_http_app
 from .models import MAX_K, MAX_QUERY_CHARS, Hit, ReferenceList, SearchRequest, SearchResponse, WhatsNew
 from .search import SearchEngine
+from .version import package_version
 from .web import build_web_router
 from .web.error_pages import HtmlErrorPages
 from .web.routes import error_page as web_error_page
@@ -50,7 +51,7 @@ def create_app(engine: SearchEngine, skill_md: str | None = None, access: Access
         async with sessions.run():
             yield
 
-    app = FastAPI(title="torchpatch", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="torchpatch", version=package_version(), lifespan=lifespan,
                   description="Search verified notes on PyTorch 2.4 -> 2.15 changes.",
                   # FastAPI's /docs and /redoc load their scripts from a CDN: nothing here leaves the machine.
                   docs_url=None, redoc_url=None)

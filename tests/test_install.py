@@ -49,10 +49,18 @@ def _uv() -> str | None:
 UV = _uv()
 
 
-def project_version() -> str:
-    import tomllib
+def release_version() -> str:
+    """CHANGELOG.md's newest entry: what a release build (the tagged commit) is, and the plugin pins."""
+    sys.path.insert(0, str(REPO / ".ci"))
+    import release_check
 
-    return tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    return release_check.release_version()
+
+
+def git_version(repo: Path) -> str:
+    """The version setuptools-scm gives a build of repo's HEAD, as every build backend run there does."""
+    return run([sys.executable, "-m", "setuptools_scm", "--root", repo, "--config", repo / "pyproject.toml"],
+               env=clean_env()).stdout.strip()
 
 
 def clean_env(home: Path | None = None) -> dict:
@@ -97,11 +105,16 @@ def dist(source_repo, tmp_path_factory) -> dict[str, Path]:
     if not given:
         run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", folder, source_repo[0]],
             env=clean_env())
-    version = project_version()
+    version = release_version() if given else git_version(source_repo[0])
     found = {"sdist": sorted(folder.glob(f"pytorch_knowledge_patch-{version}.tar.gz")),
              "wheel": sorted(folder.glob(f"pytorch_knowledge_patch-{version}-py3-none-any.whl"))}
-    assert all(len(paths) == 1 for paths in found.values()), found
+    assert all(len(paths) == 1 for paths in found.values()), (version, sorted(folder.iterdir()))
     return {kind: paths[0] for kind, paths in found.items()}
+
+
+def installed_version(venv: Path) -> str:
+    return run([venv / "bin" / "python", "-c", "import importlib.metadata as m; "
+                "print(m.version('pytorch-knowledge-patch'))"]).stdout.strip()
 
 
 def fresh_venv(folder: Path, target: str, uv_env: dict | None = None) -> Path:
@@ -185,8 +198,8 @@ def mcp_round_trip(command: str, args: list[str], env: dict):
     return asyncio.run(asyncio.wait_for(session(), timeout=300))
 
 
-def assert_serves(init, tools, result) -> None:
-    assert init.server_info.name == "torchpatch" and init.server_info.version == project_version()
+def assert_serves(init, tools, result, version: str) -> None:
+    assert init.server_info.name == "torchpatch" and init.server_info.version == version
     assert TOOLS <= tools
     assert not result.is_error
     hit = result.structured_content["results"][0]
@@ -196,24 +209,42 @@ def assert_serves(init, tools, result) -> None:
 @pytest.mark.parametrize("install", ["wheel_venv", "git_venv"], ids=["wheel-from-sdist", "git+file"])
 def test_install_serves_mcp_over_stdio(install, request, tmp_path):
     venv = request.getfixturevalue(install)
-    assert_serves(*mcp_round_trip(str(venv / "bin" / "torchpatch"), ["serve"], clean_env(tmp_path / "home")))
+    assert_serves(*mcp_round_trip(str(venv / "bin" / "torchpatch"), ["serve"], clean_env(tmp_path / "home")),
+                  installed_version(venv))
 
 
-def test_uvx_from_a_git_url_serves_mcp(git_url, tmp_path):
+def test_uvx_from_a_git_url_serves_mcp(source_repo, git_url, tmp_path):
     """The README's source line for agents: `uvx --from git+URL torchpatch serve`."""
     uvx = shutil.which("uvx", path=str(Path(UV).parent))
     assert_serves(*mcp_round_trip(uvx, ["--quiet", "--from", git_url, "torchpatch", "serve"],
-                                  clean_env(tmp_path / "home")))
+                                  clean_env(tmp_path / "home")), git_version(source_repo[0]))
+
+
+def test_pip_upgrade_from_a_git_url_installs_the_new_commit(source_repo, tmp_path):
+    """`pip install --upgrade git+URL` after a new commit replaces the install: each commit is a new version.
+    With a fixed version pip answered "already satisfied" and kept the old rules (--no-deps: only this package)."""
+    clone = tmp_path / "clone"
+    run(["git", "clone", "--quiet", source_repo[0], clone])
+    venv = tmp_path / "venv"
+    run([UV, "venv", "--quiet", "--seed", "--python", sys.executable, venv], env=clean_env())
+    pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps", "--upgrade"]
+    run([*pip, f"git+{clone.as_uri()}"], env=clean_env())
+    first = installed_version(venv)
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false"]
+    run([*git, "commit", "--quiet", "--allow-empty", "-m", "a later commit"], cwd=clone)
+    run([*pip, f"git+{clone.as_uri()}"], env=clean_env())
+    assert first == git_version(source_repo[0]) and installed_version(venv) == git_version(clone) != first
 
 
 def test_plugin_mcp_json_starts_the_server(dist, tmp_path):
     """The plugin's .mcp.json command, with the built wheel in place of the release it names."""
     (server,) = json.loads((REPO / ".mcp.json").read_text())["mcpServers"].values()
-    requirement = f"pytorch-knowledge-patch=={project_version()}"
+    requirement = f"pytorch-knowledge-patch=={release_version()}"
     args = [str(dist["wheel"]) if arg == requirement else arg for arg in server["args"]]
     assert args != server["args"], f".mcp.json does not run {requirement}"
     command = shutil.which(server["command"], path=str(Path(UV).parent)) or server["command"]
-    assert_serves(*mcp_round_trip(command, ["--quiet", *args], clean_env(tmp_path / "home")))
+    version = dist["wheel"].name.split("-")[1]
+    assert_serves(*mcp_round_trip(command, ["--quiet", *args], clean_env(tmp_path / "home")), version)
 
 
 def test_readme_release_lines_with_the_built_wheel(dist, tmp_path):
@@ -221,7 +252,7 @@ def test_readme_release_lines_with_the_built_wheel(dist, tmp_path):
     tools = tmp_path / "tools"
     env = {**clean_env(tmp_path / "home"), "UV_TOOL_DIR": str(tools), "UV_TOOL_BIN_DIR": str(tmp_path / "bin")}
     run([UV, "tool", "install", "--quiet", "--python", sys.executable, dist["wheel"]], env=env)
-    assert project_version() in run([tmp_path / "bin" / "torchpatch", "--version"], env=env).stdout
+    assert dist["wheel"].name.split("-")[1] in run([tmp_path / "bin" / "torchpatch", "--version"], env=env).stdout
     assert run([tools / "pytorch-knowledge-patch" / "bin" / "python", "-c", PROBE]).stdout.strip() == "[]"
 
 

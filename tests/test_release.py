@@ -1,7 +1,7 @@
 """The release path and the plugin, checked without building anything (tests/test_install.py builds).
 
-One version (pyproject.toml) named by the plugin manifests and the plugin's .mcp.json, a CHANGELOG
-entry for it, a release workflow that checks with `make release-check` and publishes with trusted
+One release version (CHANGELOG.md's newest entry) named by the plugin manifests and the plugin's
+.mcp.json, a package version from git that makes every commit a new version, a release workflow that checks with `make release-check` and publishes with trusted
 publishing, the plugin's two parts (skill and MCP server), and a pre-commit hook that needs
 nothing beyond Python's standard library.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import yaml
@@ -20,11 +21,18 @@ sys.path.insert(0, str(REPO / ".ci"))
 import release_check  # noqa: E402
 
 
-def test_one_version_and_a_changelog_entry():
-    version = release_check.project_version()
-    assert release_check.version_problems(version) == []
-    assert release_check.changelog_problems(version) == []
-    assert release_check.changelog_problems("999.0.0") == ["CHANGELOG.md has no '## 999.0.0' entry"]
+def test_one_release_version_everywhere():
+    version = release_check.release_version()
+    assert version and release_check.version_problems(version) == []
+    assert len(release_check.version_problems("999.0.0")) == 4  # both manifests, the marketplace entry, .mcp.json
+
+
+def test_package_version_comes_from_git():
+    """A fixed version made `pip install --upgrade git+URL` keep an old install: pip saw nothing new."""
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert any(req.startswith("setuptools-scm") for req in project["build-system"]["requires"])
+    assert project["tool"]["setuptools_scm"]["fallback_version"] == release_check.release_version()
 
 
 def test_release_check_refuses_a_tag_of_another_version():
@@ -54,7 +62,7 @@ def test_plugin_gives_the_skill_and_the_mcp_server():
     assert list(servers) == ["torchpatch"]
     server = servers["torchpatch"]
     assert server["command"] == "uvx" and server["args"][-2:] == ["torchpatch", "serve"]
-    assert f"pytorch-knowledge-patch=={release_check.project_version()}" in server["args"]
+    assert f"pytorch-knowledge-patch=={release_check.release_version()}" in server["args"]
 
 
 def test_precommit_hook_runs_on_the_standard_library_alone(tmp_path):

@@ -311,8 +311,8 @@ def test_plugin_manifest_and_marketplace_entry():
     assert market["name"] and market["owner"]["name"]
     entry = next(p for p in market["plugins"] if p["name"] == plugin["name"])
     assert entry["source"] == "./"
-    pyproject = (REPO / "pyproject.toml").read_text()
-    assert f'version = "{plugin["version"]}"' in pyproject and entry["version"] == plugin["version"]
+    changelog = (REPO / "CHANGELOG.md").read_text()  # the release version (.ci/release_check.py)
+    assert f'\n## {plugin["version"]}\n' in changelog and entry["version"] == plugin["version"]
     assert read_frontmatter((REAL_SKILL / "SKILL.md").read_text())["metadata"]["version"] == plugin["version"]
 
 
