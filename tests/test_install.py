@@ -113,7 +113,8 @@ def dist(source_repo, tmp_path_factory) -> dict[str, Path]:
 
 
 def installed_version(venv: Path) -> str:
-    return run([venv / "bin" / "python", "-c", "import importlib.metadata as m; "
+    # -I: not the checkout's own pytorch_knowledge_patch.egg-info, which sys.path's '' (the cwd) would find first
+    return run([venv / "bin" / "python", "-I", "-c", "import importlib.metadata as m; "
                 "print(m.version('pytorch-knowledge-patch'))"]).stdout.strip()
 
 
