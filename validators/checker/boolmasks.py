@@ -27,7 +27,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import statements
+from .imports import child_nodes, statements
 from .provenance import Provenance
 from .uint8masks import _KEEP_DTYPE, _Calls, _Search
 
@@ -171,17 +171,17 @@ def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...]
     stack: list[tuple[ast.AST, int, int | None]] = [(tree, 0, None)]
     while stack:
         node, scope, statement = stack.pop()
+        kind = node.__class__
         if isinstance(node, ast.stmt):
             statement = id(node)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
+        if kind is ast.BinOp and node.op.__class__ is ast.Sub:
             yield node, (node.left, node.right), scope, statement
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        elif kind is ast.UnaryOp and node.op.__class__ is ast.USub:
             yield node, (node.operand,), scope, statement
-        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Sub):
+        elif kind is ast.AugAssign and node.op.__class__ is ast.Sub:
             yield node, (node.target, node.value), scope, statement
-        inner = id(node) if isinstance(node, functions) else scope
-        for child in ast.iter_child_nodes(node):
-            stack.append((child, inner, statement))
+        inner = id(node) if kind in functions else scope
+        stack += [(child, inner, statement) for child in child_nodes(node)]  # no leaf holds a subtraction
 
 
 class _ImportedNames:

@@ -334,6 +334,34 @@ def child_fields(kind: type) -> tuple[str, ...]:
 LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
 
 
+class _EnteredKinds(dict):
+    """class -> whether node searches enter a value of it (an AST node, not a leaf nor None): one test per class,
+    then a plain dict lookup per value."""
+
+    def __missing__(self, kind: type) -> bool:
+        self[kind] = entered = issubclass(kind, ast.AST) and not issubclass(kind, LEAVES)
+        return entered
+
+
+ENTERED = _EnteredKinds()
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.iter_child_nodes(node)`` without the leaves, in the same order, as a list: for whole-tree walks that keep
+    their own stack (the scope and statement around each node), reading only the fields child_fields keeps."""
+    fields = CHILD_FIELDS.get(node.__class__)
+    if fields is None:
+        fields = child_fields(node.__class__)
+    found = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            found += [item for item in value if ENTERED[item.__class__]]
+        elif ENTERED[value.__class__]:
+            found.append(value)
+    return found
+
+
 def subnodes(node: ast.AST):
     """``node`` and every node under it, as ``ast.walk`` gives them but in another order and without the leaves
     (contexts, operators, constants): for searches that want names, calls, attributes or statements. It reads only the

@@ -42,7 +42,7 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, LEAVES, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
                       own_statements, statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
@@ -111,8 +111,8 @@ def _positional_save(node: ast.Call) -> ast.Call:
 
 def _saves_on_main(call: ast.Call) -> bool:
     """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
-    name = dotted_name(call.func)
-    return name is not None and name.rsplit(".", 1)[-1] in _MAIN_SAVES and len(call.args) >= 2
+    return len(call.args) >= 2 and (name := dotted_name(call.func)) is not None and \
+        name.rsplit(".", 1)[-1] in _MAIN_SAVES
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -251,32 +251,40 @@ class FindingCollector(ast.NodeVisitor):
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
     _dispatch: dict[type, object] = {}
 
+    @classmethod
+    def _method(cls, kind: type):
+        method = cls._dispatch[kind] = getattr(cls, "visit_" + kind.__name__, cls.generic_visit)
+        return method
+
     def visit(self, node: ast.AST) -> None:
-        kind = type(node)
-        method = self._dispatch.get(kind)
-        if method is None:
-            method = self._dispatch[kind] = getattr(type(self), "visit_" + kind.__name__, type(self).generic_visit)
-        method(self, node)
+        kind = node.__class__
+        (self._dispatch.get(kind) or self._method(kind))(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        fields = CHILD_FIELDS.get(node.__class__)  # not the fields that hold strings or leaves
+        # (visit's dispatch written out: generic_visit and _visit_list run for most nodes of every file)
+        kind = node.__class__
+        fields = CHILD_FIELDS.get(kind)  # not the fields that hold strings or leaves
         if fields is None:
-            fields = child_fields(node.__class__)
+            fields = child_fields(kind)
+        dispatch = self._dispatch
         for name in fields:
             value = getattr(node, name, None)
-            if value.__class__ is list:
+            kind = value.__class__
+            if kind is list:
                 self._visit_list(value)
-            elif isinstance(value, ast.AST) and not isinstance(value, LEAVES):
-                self.visit(value)
+            elif ENTERED[kind]:
+                (dispatch.get(kind) or self._method(kind))(self, value)
 
     def _visit_list(self, items: list) -> None:
         """Nodes in order. After a check that is true on the target and whose branch always leaves the
         block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
         for older releases: it never runs on the target, so nothing in it is reported."""
+        dispatch = self._dispatch
         for item in items:
-            if isinstance(item, ast.AST) and not isinstance(item, LEAVES):
-                self.visit(item)
-                if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
+            kind = item.__class__
+            if ENTERED[kind]:
+                (dispatch.get(kind) or self._method(kind))(self, item)
+                if kind is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
 
@@ -1553,7 +1561,8 @@ class FindingCollector(ast.NodeVisitor):
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
-        elif api == "torch.save" or (api is None and _saves_on_main(node)):
+        # (in a quiet file, whose text spells no ``save``, no call is a save: see LoadedObjects.quiet)
+        elif api == "torch.save" or (api is None and not self.loads.quiet and _saves_on_main(node)):
             node = _positional_save(node)  # torch.save(obj=state, f=path): read as torch.save(state, path)
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
@@ -1572,7 +1581,7 @@ class FindingCollector(ast.NodeVisitor):
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)
-        if node.args and is_save_call(node, api):
+        if node.args and not self.loads.quiet and is_save_call(node, api):
             self._note_saved(node, api)
         if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
                 node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
@@ -1630,8 +1639,11 @@ class FindingCollector(ast.NodeVisitor):
                     self._check_call(node, base, rejected)
                 if valued := [rule for rule in keyword_rules if rule not in rejected]:
                     self._check_call(self._without_forwarded(node), base, valued)
-        if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
-            self._check_method(node, node.func.attr)
+        if isinstance(node.func, ast.Attribute) and not (node.func.value.__class__ is ast.Name
+                                                         and node.func.value.id == "self"):
+            # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
+            if node.func.attr in self.rules.by_method and not self._receiver_is_not_a_tensor(node.func.value):
+                self._check_method(node, node.func.attr)
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
             self._check_module_self_method(node, node.func.attr)
