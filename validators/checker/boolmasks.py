@@ -27,7 +27,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import child_nodes, statements
+from .imports import statements
 from .provenance import Provenance
 from .uint8masks import _KEEP_DTYPE, _Calls, _Search
 
@@ -151,37 +151,17 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolv
     ``file_calls``: uint8masks.shared_calls of the file."""
     if "-" not in source or not (_MAKES_BOOL.search(source) or _SUBTRACTS_COMPARISON.search(source)):
         return
-    candidates = list(_subtractions(tree))
-    if not candidates:
+    calls = file_calls()  # its one walk of the tree also finds the subtractions
+    if not calls.subtractions:
         return
-    calls = file_calls()
     modules = _ImportedNames(tree)
-    for node, sides, scope, statement in candidates:
+    for node, sides, scope, statement in calls.subtractions:
         for side in sides:
             search = _BoolSearch(provenance, calls, resolve)
             search.modules = modules
             if search.uint8(side, scope, 0, statement) and (search.makers or not search.cycles):
                 yield node, search.named_methods()
                 break
-
-
-def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...], int, int | None]]:
-    """(node, the sides to test, scope id as uint8masks' _Calls numbers it, the statement holding it)."""
-    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-    stack: list[tuple[ast.AST, int, int | None]] = [(tree, 0, None)]
-    while stack:
-        node, scope, statement = stack.pop()
-        kind = node.__class__
-        if isinstance(node, ast.stmt):
-            statement = id(node)
-        if kind is ast.BinOp and node.op.__class__ is ast.Sub:
-            yield node, (node.left, node.right), scope, statement
-        elif kind is ast.UnaryOp and node.op.__class__ is ast.USub:
-            yield node, (node.operand,), scope, statement
-        elif kind is ast.AugAssign and node.op.__class__ is ast.Sub:
-            yield node, (node.target, node.value), scope, statement
-        inner = id(node) if kind in functions else scope
-        stack += [(child, inner, statement) for child in child_nodes(node)]  # no leaf holds a subtraction
 
 
 class _ImportedNames:

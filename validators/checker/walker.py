@@ -1221,7 +1221,9 @@ class FindingCollector(ast.NodeVisitor):
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
     def visit_Name(self, node: ast.Name) -> None:
-        self._check_name(node, node.id)
+        # (the resolution is cached: asked here first, most names, no torch name, go no further)
+        if self.imports.resolve(node.id, self.rules.knows) is not None:
+            self._check_name(node, node.id)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         self.loads.note_attribute(node, self.scope)
@@ -1372,7 +1374,7 @@ class FindingCollector(ast.NodeVisitor):
         """``_resolve`` for names an import binds, without asking about star imports: the resolution cache keeps
         the first answer for a bare name, and a star-import answer depends on what the asker knows."""
         dotted = dotted_name(node)
-        return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
+        return self._resolve_dotted(dotted) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
 
     def _returns_modules(self, annotation: ast.expr) -> bool:
         """``-> nn.Module``, or a container of modules: ``-> dict[str, nn.Module]``, ``List[Module]``,
@@ -1392,9 +1394,12 @@ class FindingCollector(ast.NodeVisitor):
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
-        if dotted and self.held_names and dotted.startswith("self."):
+        return self._resolve_dotted(dotted) if dotted else None
+
+    def _resolve_dotted(self, dotted: str) -> str | None:
+        if self.held_names and dotted.startswith("self."):
             return self._held(dotted)
-        return self.imports.resolve(dotted, self.rules.knows) if dotted else None
+        return self.imports.resolve(dotted, self.rules.knows)
 
     def _held(self, dotted: str) -> str | None:
         """``self.tt.FloatTensor`` in a class whose only binding of ``tt`` is ``torch.cuda``: torch.cuda.FloatTensor
