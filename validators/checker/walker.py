@@ -28,7 +28,7 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
-from .featurechecks import local_checks
+from .featurechecks import LocalChecks
 from .versionflags import expand_flags
 from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
@@ -43,7 +43,7 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
 from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
-                      own_statements, statements)
+                      own_statements, statements, subnodes)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -198,7 +198,7 @@ class FindingCollector(ast.NodeVisitor):
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
-        self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
+        self.scope_checks: dict[int, LocalChecks] = {}  # scope -> its featurechecks.LocalChecks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -522,7 +522,7 @@ class FindingCollector(ast.NodeVisitor):
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
             self.version_names = version_aliases(self.tree, lambda value: is_torch_version_string(value, self.imports))
-        if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
+        if self.scope and (local := self._local_checks(test)):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
             test = _substituted(test, local)
             # `v = torch.__version__` above: `int(v.split(".")[1])` reads it at any depth (versionstrings.py)
             test = substitute_aliases(test, {name: value for name, value in local.items()
@@ -540,13 +540,18 @@ class FindingCollector(ast.NodeVisitor):
         return is_off(node, self.device_off) or (
             self.project_flags is not None and self.project_flags.device_off(node))
 
-    def _local_checks(self) -> dict[str, ast.expr]:
-        """Names the walked function binds once to a feature or version check (featurechecks.local_checks)."""
-        found = self.scope_checks.get(self.scope)
-        if found is None:
-            function = self.scope_nodes.get(self.scope)
-            found = self.scope_checks[self.scope] = local_checks(
-                function, lambda value: is_version_guard(value, self.imports)) if function is not None else {}
+    def _local_checks(self, test: ast.expr) -> dict[str, ast.expr]:
+        """Names ``test`` reads that the walked function binds once to a feature or version check
+        (featurechecks.LocalChecks), and those their checks read in turn (substituted into the test, they are
+        read there too)."""
+        checks = self.scope_checks.get(self.scope)
+        if checks is None:
+            checks = self.scope_checks[self.scope] = LocalChecks(
+                self.scope_nodes.get(self.scope), lambda value: is_version_guard(value, self.imports))
+        read = _names_read(test)
+        found = checks.among(read)
+        if found:
+            found = checks.among(read.union(*map(_names_read, found.values())))
         return found
 
     def _helper_parts(self, name: str) -> int | None:
@@ -2268,6 +2273,10 @@ def _imported_modules(tree: ast.AST) -> set[str]:
             parts = name.split(".")
             loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return loaded
+
+
+def _names_read(node: ast.AST) -> set[str]:
+    return {n.id for n in subnodes(node) if n.__class__ is ast.Name}
 
 
 def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
