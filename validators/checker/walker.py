@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 
 from ..markdown import Version
 from ..parsing import parse_expression
@@ -546,8 +547,9 @@ class FindingCollector(ast.NodeVisitor):
         read there too)."""
         checks = self.scope_checks.get(self.scope)
         if checks is None:
+            # (a partial of the imports, not a lambda of self: kept in self, that would make a reference cycle)
             checks = self.scope_checks[self.scope] = LocalChecks(
-                self.scope_nodes.get(self.scope), lambda value: is_version_guard(value, self.imports))
+                self.scope_nodes.get(self.scope), partial(is_version_guard, imports=self.imports))
         read = _names_read(test)
         found = checks.among(read)
         if found:
