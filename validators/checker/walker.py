@@ -118,6 +118,8 @@ _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.c
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
+_UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
+
 _STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
 _LAST_NAME = re.compile(r"(\w+)\s*$")
 
@@ -1232,7 +1234,8 @@ class FindingCollector(ast.NodeVisitor):
         if self.imports.resolve(node.id, self.rules.knows) is not None:
             self._check_name(node, node.id)
 
-    def visit_Attribute(self, node: ast.Attribute) -> None:
+    def visit_Attribute(self, node: ast.Attribute, dotted: str | None | object = _UNSPELLED) -> None:
+        """``dotted``: the node's dotted_name, when the walk spelled it already (its owner's, less the last part)."""
         self.loads.note_attribute(node, self.scope)
         if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
                 and node.value.id == "self"):
@@ -1242,12 +1245,17 @@ class FindingCollector(ast.NodeVisitor):
             self._check_qualified(node, f"{owner}.{node.attr}")  # item.cuda_time_total, ctx.saved_variables
         if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
             self.member_owners[id(node.value)] = node.attr
-        dotted = dotted_name(node)
+        if dotted is _UNSPELLED:
+            dotted = dotted_name(node)
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
         if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
-        self.generic_visit(node)
+        value = node.value  # (generic_visit: the one child field an attribute has)
+        if value.__class__ is ast.Attribute:  # `a.b` of `a.b.c`: its name is this one's but the last part
+            self.visit_Attribute(value, dotted.rpartition(".")[0] if dotted is not None else None)
+        elif ENTERED[value.__class__]:
+            self.visit(value)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.loads.note_dict(node)
