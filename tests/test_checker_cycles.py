@@ -12,8 +12,10 @@ import gc
 from torchpatch.validators.checker import check_paths
 from torchpatch.validators.checker.walker import FindingCollector
 
-# What made cycles: a class constant naming a checkpoint key (LoadedObjects kept a walker's bound method)
-# and any module-level binding (find_aliases' recursive closure kept the walker's resolver).
+# What made cycles: a class constant naming a checkpoint key (LoadedObjects kept a walker's bound method),
+# any module-level binding (find_aliases' recursive closure kept the walker's resolver), and an if in a function
+# (the walker kept a lambda of itself for the function's local checks), and a scheduler built under an if (the
+# step-order pass's recursive closures kept the walker's resolver).
 SOURCE = '''
 import torch
 import torch.nn.functional as F
@@ -26,7 +28,17 @@ class Trainer:
 
     def load(self, path):
         state = torch.load(path)
-        return state[self._MODEL_KEY]
+        if state:
+            return state[self._MODEL_KEY]
+
+
+def train(model, args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    if args.cosine:
+        scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, 10)
+    for epoch in range(10):
+        scheduler.step()
+        optimizer.step()
 '''
 
 

@@ -151,37 +151,17 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolv
     ``file_calls``: uint8masks.shared_calls of the file."""
     if "-" not in source or not (_MAKES_BOOL.search(source) or _SUBTRACTS_COMPARISON.search(source)):
         return
-    candidates = list(_subtractions(tree))
-    if not candidates:
+    calls = file_calls()  # its one walk of the tree also finds the subtractions
+    if not calls.subtractions:
         return
-    calls = file_calls()
     modules = _ImportedNames(tree)
-    for node, sides, scope, statement in candidates:
+    for node, sides, scope, statement in calls.subtractions:
         for side in sides:
             search = _BoolSearch(provenance, calls, resolve)
             search.modules = modules
             if search.uint8(side, scope, 0, statement) and (search.makers or not search.cycles):
                 yield node, search.named_methods()
                 break
-
-
-def _subtractions(tree: ast.AST) -> Iterator[tuple[ast.AST, tuple[ast.expr, ...], int, int | None]]:
-    """(node, the sides to test, scope id as uint8masks' _Calls numbers it, the statement holding it)."""
-    functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-    stack: list[tuple[ast.AST, int, int | None]] = [(tree, 0, None)]
-    while stack:
-        node, scope, statement = stack.pop()
-        if isinstance(node, ast.stmt):
-            statement = id(node)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
-            yield node, (node.left, node.right), scope, statement
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            yield node, (node.operand,), scope, statement
-        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Sub):
-            yield node, (node.target, node.value), scope, statement
-        inner = id(node) if isinstance(node, functions) else scope
-        for child in ast.iter_child_nodes(node):
-            stack.append((child, inner, statement))
 
 
 class _ImportedNames:

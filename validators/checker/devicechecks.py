@@ -147,7 +147,9 @@ def _off_helper(function: ast.FunctionDef | ast.AsyncFunctionDef, off: set[str])
                         return False
         return True
 
-    return block_off(function.body) and evidence
+    found = block_off(function.body) and evidence
+    del block_off  # a recursive closure is a reference cycle: it would keep the function's tree until a collection
+    return found
 
 
 def substitute_off(test: ast.expr, off_outcome) -> ast.expr:

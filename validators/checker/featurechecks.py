@@ -9,7 +9,7 @@ before the keyword keeps the old call in the other branch, which never runs on a
 - ``torch.f.__kwdefaults__ is not None`` is true unless ``torch.f`` is gone, as ``hasattr(torch.x, "f")`` is
   (the check looks for the keyword-only parameters a newer release added);
 - ``mesh_args = torch.meshgrid.__kwdefaults__`` bound once in a function, then ``if mesh_args is not None:``:
-  the name stands for the expression (``local_checks``), as a module-level flag does (importtime.module_flags).
+  the name stands for the expression (``LocalChecks``), as a module-level flag does (importtime.module_flags).
 """
 
 from __future__ import annotations
@@ -51,36 +51,63 @@ _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _CHECK_SHAPES = (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Call, ast.Attribute)
 
 
-def local_checks(function: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
+class LocalChecks:
     """Names a function binds exactly once (nested functions and classes aside) to a feature or version check
-    (``is_check``), and never declares global or nonlocal: name -> the checked expression."""
-    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return {}  # a lambda binds nothing; a class body's names are attributes
-    # Most functions assign no check at all: find the candidates from the statements alone, and walk the
-    # expressions (where a walrus can bind too) only for a function that has some.
-    candidates = {statement.targets[0].id: statement.value for statement in _statements(function.body)
-                  if isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                  and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, _CHECK_SHAPES)
-                  and is_check(statement.value)}
-    if not candidates:
-        return {}
-    bound: dict[str, int] = {}
-    stack = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, _NESTED):
-            continue
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                bound[name] = 2
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)) else []
-        for target in targets:
-            for name in ast.walk(target):
-                if isinstance(name, ast.Name):
-                    bound[name.id] = bound.get(name.id, 0) + 1
-        stack.extend(ast.iter_child_nodes(node))
-    return {name: value for name, value in candidates.items() if bound.get(name) == 1}
+    (``is_check``), and never declares global or nonlocal, asked name by name (``among``): a test reads a few names,
+    a function assigns many values, and ``is_check`` walks each value it is asked about."""
+
+    def __init__(self, function: ast.AST | None, is_check: Callable[[ast.expr], bool]) -> None:
+        # a lambda binds nothing; a class body's names are attributes
+        self.function = function if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        self.is_check = is_check
+        self._shaped: dict[str, list[ast.expr]] | None = None  # name -> values of one-name assignments shaped like a check
+        self._bound: dict[str, int] | None = None  # name -> its bindings (2 for global / nonlocal)
+        self._found: dict[str, ast.expr | None] = {}  # name asked -> its check, or None
+
+    def among(self, names) -> dict[str, ast.expr]:
+        """name -> the checked expression, for those of ``names`` bound so."""
+        if self.function is None:
+            return {}
+        found = {}
+        for name in names:
+            if name not in self._found:
+                self._found[name] = self._check(name)
+            if (value := self._found[name]) is not None:
+                found[name] = value
+        return found
+
+    def _check(self, name: str) -> ast.expr | None:
+        if self._shaped is None:  # the statements alone: most functions assign no check at all
+            self._shaped = {}
+            for statement in _statements(self.function.body):
+                if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
+                        statement.targets[0], ast.Name) and isinstance(statement.value, _CHECK_SHAPES):
+                    self._shaped.setdefault(statement.targets[0].id, []).append(statement.value)
+        values = self._shaped.get(name)
+        # bound once: by that one assignment, whose value must then be a check (a walrus binds too: all is walked)
+        if not values or len(values) > 1 or not self.is_check(values[0]) or self._bindings().get(name) != 1:
+            return None
+        return values[0]
+
+    def _bindings(self) -> dict[str, int]:
+        if self._bound is None:
+            self._bound = bound = {}
+            stack = list(self.function.body)
+            while stack:
+                node = stack.pop()
+                if isinstance(node, _NESTED):
+                    continue
+                if isinstance(node, (ast.Global, ast.Nonlocal)):
+                    for name in node.names:
+                        bound[name] = 2
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                    node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)) else []
+                for target in targets:
+                    for name in ast.walk(target):
+                        if isinstance(name, ast.Name):
+                            bound[name.id] = bound.get(name.id, 0) + 1
+                stack.extend(ast.iter_child_nodes(node))
+        return self._bound
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

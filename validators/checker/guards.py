@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import CHILD_FIELDS, ImportMap, child_fields, dotted_name
+from .imports import CHILD_FIELDS, ENTERED, ImportMap, Memo, child_fields, dotted_name
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
@@ -36,6 +36,7 @@ from .versionstrings import version_compare
 # a feature a config switches on (`if cfg.QUANTIZATION.PT2E:`), not a version
 _VERSION_NAME = re.compile(r"(?i)(torch|^pt)_?(\d(?!e)|.*(version|major|minor|greater|less|lower|older|newer|_(ge|gt|lt|le)(_|\d|$)))"
                            r"|version.*torch")
+_VERSION_NAMED = Memo(lambda name: _VERSION_NAME.search(name) is not None)  # is_version_guard asks of every name
 FALLBACK_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError"})
 
 
@@ -56,7 +57,7 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
     # Each shape of check is one node kind: dispatch on it (this runs for most assignments and tests). The nodes
     # come in ast.walk's order (breadth first: the names resolved before a check is found are cached by the
     # ImportMap, so the order stays), without the leaves (contexts, operators, constants): none is a check.
-    Name, Attribute, Compare, Call, AST = ast.Name, ast.Attribute, ast.Compare, ast.Call, ast.AST
+    Name, Attribute, Compare, Call = ast.Name, ast.Attribute, ast.Compare, ast.Call
     queue, position = [test], 0
     while position < len(queue):
         node = queue[position]
@@ -68,16 +69,16 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
         for field in fields:
             value = getattr(node, field, None)
             if value.__class__ is list:
-                queue.extend(item for item in value if isinstance(item, AST))
-            elif isinstance(value, AST):
+                queue += [item for item in value if ENTERED[item.__class__]]
+            elif ENTERED[value.__class__]:
                 queue.append(value)
         if kind is KnownOutcome:  # a test already decided (versionflags.py)
             return True
         if kind is Name:
-            if _VERSION_NAME.search(node.id):
+            if _VERSION_NAMED[node.id]:
                 return True
         elif kind is Attribute:
-            if kwdefaults_of(node, imports) or _VERSION_NAME.search(node.attr):
+            if kwdefaults_of(node, imports) or _VERSION_NAMED[node.attr]:
                 return True
             if node.attr in ("__version__", "version"):
                 owner = dotted_name(node.value)

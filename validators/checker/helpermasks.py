@@ -136,7 +136,9 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             return dotted_name(node.args[0]) in _UINT8
         return func.attr in _KEEP_DTYPE and uint8(func.value, own)
 
-    return all(uint8(node.value) for node in returns)
+    found = all(uint8(node.value) for node in returns)
+    del named, uint8  # recursive closures are a reference cycle: it would keep the module's tree until a collection
+    return found
 
 
 def _heads(statement: ast.stmt):

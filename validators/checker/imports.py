@@ -86,6 +86,8 @@ class ImportMap:
         nothing: set[str] = set()
         for node, function, _ in scoped:
             if function is not None and not isinstance(node, (ast.Import, ast.ImportFrom)):
+                if node.__class__ not in _BINDING_STATEMENTS:
+                    continue  # most statements of a function bind nothing _rebound_names counts
                 bound = set(_rebound_names(node))
                 if not bound:
                     continue
@@ -270,6 +272,10 @@ def _alternative_imports(tree: ast.AST, names: set[str], aliases: dict[str, str]
 _TRY_STAR = (ast.TryStar,) if hasattr(ast, "TryStar") else ()
 
 
+_BINDING_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign, ast.For, ast.AsyncFor,
+                                 ast.With, ast.AsyncWith})  # the statements _rebound_names reads names from
+
+
 def _rebound_names(node: ast.stmt):
     """Names a statement binds to something that is not an import (``None`` does not count: the
     ``except ImportError: dist = None`` fallback keeps the import's meaning)."""
@@ -332,6 +338,39 @@ def child_fields(kind: type) -> tuple[str, ...]:
 
 # Nodes no search of names or calls enters: contexts, operators, constants (the walker skips them too)
 LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+
+
+class Memo(dict):
+    """A dict that computes each missing key's value once, with ``compute``: a hit is a plain dict lookup, for tests
+    asked of every node (or every name) of every file about a few hundred distinct keys."""
+
+    def __init__(self, compute) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key):
+        self[key] = value = self.compute(key)
+        return value
+
+
+# class -> whether node searches enter a value of it: an AST node, not a leaf nor None
+ENTERED = Memo(lambda kind: issubclass(kind, ast.AST) and not issubclass(kind, LEAVES))
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.iter_child_nodes(node)`` without the leaves, in the same order, as a list: for whole-tree walks that keep
+    their own stack (the scope and statement around each node), reading only the fields child_fields keeps."""
+    fields = CHILD_FIELDS.get(node.__class__)
+    if fields is None:
+        fields = child_fields(node.__class__)
+    found = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if value.__class__ is list:
+            found += [item for item in value if ENTERED[item.__class__]]
+        elif ENTERED[value.__class__]:
+            found.append(value)
+    return found
 
 
 def subnodes(node: ast.AST):

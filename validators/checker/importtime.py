@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import statements
+from .imports import statements, subnodes
 
 
 def replaced_defaults(tree: ast.Module, runs: Callable[[ast.expr], bool | None]) -> set[int]:
@@ -186,12 +186,13 @@ def always_false_flags(tree: ast.AST) -> set[str]:
         if isinstance(statement, ast.Assign):
             constant = isinstance(statement.value, ast.Constant) and statement.value.value is False
             for target in statement.targets:
-                names = {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+                names = {n.id for n in subnodes(target) if isinstance(n, ast.Name)}
                 (false if constant and isinstance(target, ast.Name) else other).update(names)
                 if constant and id(statement) not in top:
                     outcome.update(names)
             continue
-        for node in ast.walk(statement) if not nested_statements(statement) else _heads(statement):
+        # (names, aliases, handlers: none is a leaf, which subnodes leaves out)
+        for node in subnodes(statement) if not nested_statements(statement) else _heads(statement):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 other.add(node.id)
             elif isinstance(node, ast.alias):
@@ -223,7 +224,7 @@ def _heads(statement: ast.stmt) -> list[ast.AST]:
         value = getattr(statement, field, None)
         if isinstance(value, list):
             for item in value:
-                heads.extend(ast.walk(item))
+                heads.extend(subnodes(item))
         elif value is not None:
-            heads.extend(ast.walk(value))
+            heads.extend(subnodes(value))
     return heads

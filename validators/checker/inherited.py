@@ -204,6 +204,7 @@ def constructor_findings(files: list[ClassFacts], rules, target) -> dict[str, li
         for rule in [rule for rule in call_rules(rules, api, target, probe) if rule.kind == "keyword"]:
             out.setdefault(facts.file, []).append(finding_at(
                 facts.file, node, api, rule, f"{rule.message} ({name} is built by {api}'s constructor)", rule.fix))
+    del reached  # a recursive closure is a reference cycle: it would keep the project's class facts until a collection
     return out
 
 

@@ -34,7 +34,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import dotted_name, nested_fields
+from .imports import child_nodes, dotted_name, nested_fields
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
@@ -171,6 +171,7 @@ def _construction_guards(body: list[ast.stmt], is_scheduler) -> dict[str, set[st
                     visit(block, tests)
 
     visit(body, ())
+    del visit  # a recursive closure is a reference cycle: it would keep is_scheduler's walker until a collection
     return guards
 
 
@@ -223,25 +224,27 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
 def _construction_paths(body: list[ast.stmt], resolve: Callable) -> Iterator[list[tuple[list[ast.stmt], int]]]:
     """For each ``name = torch.optim.lr_scheduler.X(optimizer, ...)`` (one target, outside any loop), the blocks
     that lead to it from ``body`` with the index of the statement taken in each, in the order they are met."""
+    return _paths_in(body, [], resolve)
 
-    def visit(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]]):
-        for index, statement in enumerate(block):
-            here = [*path, (block, index)]
-            if isinstance(statement, ast.Assign):
-                if len(statement.targets) == 1 and isinstance(statement.value, ast.Call) \
-                        and dotted_name(statement.targets[0]) is not None:
-                    api = resolve(statement.value.func) or ""
-                    name = api.rpartition(".")[2]
-                    if api.startswith("torch.optim.lr_scheduler.") and name[:1].isupper() \
-                            and name not in _QUIET_SCHEDULERS:
-                        yield here
-            elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith)):
-                for inner in _blocks(statement):
-                    yield from visit(inner, here)
-            elif isinstance(statement, ast.Try):
-                yield from visit(statement.body, here)
 
-    yield from visit(body, [])
+def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], resolve: Callable):
+    # (a function of the module, not a recursive closure: that is a reference cycle, which kept ``resolve``, the
+    # walker's bound method, and with it the walker and its tree, alive until a garbage collection)
+    for index, statement in enumerate(block):
+        here = [*path, (block, index)]
+        if isinstance(statement, ast.Assign):
+            if len(statement.targets) == 1 and isinstance(statement.value, ast.Call) \
+                    and dotted_name(statement.targets[0]) is not None:
+                api = resolve(statement.value.func) or ""
+                name = api.rpartition(".")[2]
+                if api.startswith("torch.optim.lr_scheduler.") and name[:1].isupper() \
+                        and name not in _QUIET_SCHEDULERS:
+                    yield here
+        elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith)):
+            for inner in _blocks(statement):
+                yield from _paths_in(inner, here, resolve)
+        elif isinstance(statement, ast.Try):
+            yield from _paths_in(statement.body, here, resolve)
 
 
 def _first_step(statements: list[ast.stmt], receiver: str) -> ast.Call | bool | None:
@@ -474,8 +477,9 @@ class OptimizerSteps:
         return known[id(statement)]
 
 
-def _inner(node: ast.AST) -> Iterator[ast.AST]:
-    return (child for child in ast.iter_child_nodes(node) if not isinstance(child, _SCOPES))
+def _inner(node: ast.AST) -> list[ast.AST]:
+    """The children of ``node`` but nested functions and classes; not the leaves, which step nothing."""
+    return [child for child in child_nodes(node) if not isinstance(child, _SCOPES)]
 
 
 def _is_optimizer_step(node: ast.AST) -> bool:

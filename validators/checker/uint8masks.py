@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
-from .imports import dotted_name, own_statements
+from .imports import child_nodes, dotted_name, own_statements
 from .provenance import Provenance
 
 _DEPTH = 10
@@ -94,7 +94,9 @@ class _Calls:
         self.blocks: dict[int, list] = {}  # id(statement list) -> the list
         self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
         self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
-        AST, Call, Name, Load, ClassDef = ast.AST, ast.Call, ast.Name, ast.Load, ast.ClassDef
+        # ``a - b``, ``-a``, ``a -= b`` for boolmasks.py: (node, the sides it tests, scope, innermost statement)
+        self.subtractions: list[tuple[ast.AST, tuple[ast.expr, ...], int, int | None]] = []
+        Call, Name, Load, ClassDef = ast.Call, ast.Name, ast.Load, ast.ClassDef
         functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         # (node, scope, class of the enclosing method, innermost statement)
         stack: list[tuple[ast.AST, int, str | None, int | None]] = [(tree, 0, None, None)]
@@ -134,14 +136,18 @@ class _Calls:
                         self._note_block(block, id(node))
             elif kind is ast.Module or kind is ast.ExceptHandler:
                 self._note_block(node.body, id(node))
-            for field in node._fields:
-                value = getattr(node, field, None)
-                if value.__class__ is list:
-                    for item in value:
-                        if isinstance(item, AST):
-                            stack.append((item, inner, inner_owner, statement))
-                elif isinstance(value, AST):
-                    stack.append((value, inner, inner_owner, statement))
+            if kind is ast.BinOp or kind is ast.UnaryOp or kind is ast.AugAssign:
+                self._note_subtraction(node, scope, statement)
+            stack += [(child, inner, inner_owner, statement) for child in child_nodes(node)]  # leaves note nothing
+
+    def _note_subtraction(self, node: ast.BinOp | ast.UnaryOp | ast.AugAssign, scope: int, statement: int | None) -> None:
+        kind, op = node.__class__, node.op.__class__
+        if kind is ast.BinOp and op is ast.Sub:
+            self.subtractions.append((node, (node.left, node.right), scope, statement))
+        elif kind is ast.UnaryOp and op is ast.USub:
+            self.subtractions.append((node, (node.operand,), scope, statement))
+        elif kind is ast.AugAssign and op is ast.Sub:
+            self.subtractions.append((node, (node.target, node.value), scope, statement))
 
     def _note_block(self, block: list, holder: int) -> None:
         self.blocks[id(block)] = block

@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 
 from ..markdown import Version
 from ..parsing import parse_expression
@@ -28,7 +29,7 @@ from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
-from .featurechecks import local_checks
+from .featurechecks import LocalChecks
 from .versionflags import expand_flags
 from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
@@ -42,8 +43,8 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, LEAVES, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
-                      own_statements, statements)
+from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
+                      own_statements, statements, subnodes)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -111,11 +112,13 @@ def _positional_save(node: ast.Call) -> ast.Call:
 
 def _saves_on_main(call: ast.Call) -> bool:
     """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
-    name = dotted_name(call.func)
-    return name is not None and name.rsplit(".", 1)[-1] in _MAIN_SAVES and len(call.args) >= 2
+    return len(call.args) >= 2 and (name := dotted_name(call.func)) is not None and \
+        name.rsplit(".", 1)[-1] in _MAIN_SAVES
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
+
+_UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
 
 _STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
 _LAST_NAME = re.compile(r"(\w+)\s*$")
@@ -198,7 +201,7 @@ class FindingCollector(ast.NodeVisitor):
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
-        self.scope_checks: dict[int, dict[str, ast.expr]] = {}  # scope -> featurechecks.local_checks, when asked
+        self.scope_checks: dict[int, LocalChecks] = {}  # scope -> its featurechecks.LocalChecks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -251,32 +254,40 @@ class FindingCollector(ast.NodeVisitor):
     # leaves that never matter (Load/Store contexts, operators, constants) are not entered.
     _dispatch: dict[type, object] = {}
 
+    @classmethod
+    def _method(cls, kind: type):
+        method = cls._dispatch[kind] = getattr(cls, "visit_" + kind.__name__, cls.generic_visit)
+        return method
+
     def visit(self, node: ast.AST) -> None:
-        kind = type(node)
-        method = self._dispatch.get(kind)
-        if method is None:
-            method = self._dispatch[kind] = getattr(type(self), "visit_" + kind.__name__, type(self).generic_visit)
-        method(self, node)
+        kind = node.__class__
+        (self._dispatch.get(kind) or self._method(kind))(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        fields = CHILD_FIELDS.get(node.__class__)  # not the fields that hold strings or leaves
+        # (visit's dispatch written out: generic_visit and _visit_list run for most nodes of every file)
+        kind = node.__class__
+        fields = CHILD_FIELDS.get(kind)  # not the fields that hold strings or leaves
         if fields is None:
-            fields = child_fields(node.__class__)
+            fields = child_fields(kind)
+        dispatch = self._dispatch
         for name in fields:
             value = getattr(node, name, None)
-            if value.__class__ is list:
+            kind = value.__class__
+            if kind is list:
                 self._visit_list(value)
-            elif isinstance(value, ast.AST) and not isinstance(value, LEAVES):
-                self.visit(value)
+            elif ENTERED[kind]:
+                (dispatch.get(kind) or self._method(kind))(self, value)
 
     def _visit_list(self, items: list) -> None:
         """Nodes in order. After a check that is true on the target and whose branch always leaves the
         block (``if hasattr(torch.x, "f"): return torch.x.f(t)``), the rest of the block is the fallback
         for older releases: it never runs on the target, so nothing in it is reported."""
+        dispatch = self._dispatch
         for item in items:
-            if isinstance(item, ast.AST) and not isinstance(item, LEAVES):
-                self.visit(item)
-                if item.__class__ is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
+            kind = item.__class__
+            if ENTERED[kind]:
+                (dispatch.get(kind) or self._method(kind))(self, item)
+                if kind is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
 
@@ -514,7 +525,7 @@ class FindingCollector(ast.NodeVisitor):
         if self.flags is None:
             self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
             self.version_names = version_aliases(self.tree, lambda value: is_torch_version_string(value, self.imports))
-        if self.scope and (local := self._local_checks()):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
+        if self.scope and (local := self._local_checks(test)):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
             test = _substituted(test, local)
             # `v = torch.__version__` above: `int(v.split(".")[1])` reads it at any depth (versionstrings.py)
             test = substitute_aliases(test, {name: value for name, value in local.items()
@@ -532,13 +543,19 @@ class FindingCollector(ast.NodeVisitor):
         return is_off(node, self.device_off) or (
             self.project_flags is not None and self.project_flags.device_off(node))
 
-    def _local_checks(self) -> dict[str, ast.expr]:
-        """Names the walked function binds once to a feature or version check (featurechecks.local_checks)."""
-        found = self.scope_checks.get(self.scope)
-        if found is None:
-            function = self.scope_nodes.get(self.scope)
-            found = self.scope_checks[self.scope] = local_checks(
-                function, lambda value: is_version_guard(value, self.imports)) if function is not None else {}
+    def _local_checks(self, test: ast.expr) -> dict[str, ast.expr]:
+        """Names ``test`` reads that the walked function binds once to a feature or version check
+        (featurechecks.LocalChecks), and those their checks read in turn (substituted into the test, they are
+        read there too)."""
+        checks = self.scope_checks.get(self.scope)
+        if checks is None:
+            # (a partial of the imports, not a lambda of self: kept in self, that would make a reference cycle)
+            checks = self.scope_checks[self.scope] = LocalChecks(
+                self.scope_nodes.get(self.scope), partial(is_version_guard, imports=self.imports))
+        read = _names_read(test)
+        found = checks.among(read)
+        if found:
+            found = checks.among(read.union(*map(_names_read, found.values())))
         return found
 
     def _helper_parts(self, name: str) -> int | None:
@@ -1213,9 +1230,12 @@ class FindingCollector(ast.NodeVisitor):
 
     # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
     def visit_Name(self, node: ast.Name) -> None:
-        self._check_name(node, node.id)
+        # (the resolution is cached: asked here first, most names, no torch name, go no further)
+        if self.imports.resolve(node.id, self.rules.knows) is not None:
+            self._check_name(node, node.id)
 
-    def visit_Attribute(self, node: ast.Attribute) -> None:
+    def visit_Attribute(self, node: ast.Attribute, dotted: str | None | object = _UNSPELLED) -> None:
+        """``dotted``: the node's dotted_name, when the walk spelled it already (its owner's, less the last part)."""
         self.loads.note_attribute(node, self.scope)
         if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
                 and node.value.id == "self"):
@@ -1225,12 +1245,17 @@ class FindingCollector(ast.NodeVisitor):
             self._check_qualified(node, f"{owner}.{node.attr}")  # item.cuda_time_total, ctx.saved_variables
         if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
             self.member_owners[id(node.value)] = node.attr
-        dotted = dotted_name(node)
+        if dotted is _UNSPELLED:
+            dotted = dotted_name(node)
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
         if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
-        self.generic_visit(node)
+        value = node.value  # (generic_visit: the one child field an attribute has)
+        if value.__class__ is ast.Attribute:  # `a.b` of `a.b.c`: its name is this one's but the last part
+            self.visit_Attribute(value, dotted.rpartition(".")[0] if dotted is not None else None)
+        elif ENTERED[value.__class__]:
+            self.visit(value)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.loads.note_dict(node)
@@ -1364,7 +1389,7 @@ class FindingCollector(ast.NodeVisitor):
         """``_resolve`` for names an import binds, without asking about star imports: the resolution cache keeps
         the first answer for a bare name, and a star-import answer depends on what the asker knows."""
         dotted = dotted_name(node)
-        return self._resolve(node) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
+        return self._resolve_dotted(dotted) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
 
     def _returns_modules(self, annotation: ast.expr) -> bool:
         """``-> nn.Module``, or a container of modules: ``-> dict[str, nn.Module]``, ``List[Module]``,
@@ -1384,9 +1409,12 @@ class FindingCollector(ast.NodeVisitor):
 
     def _resolve(self, node: ast.AST) -> str | None:
         dotted = dotted_name(node)
-        if dotted and self.held_names and dotted.startswith("self."):
+        return self._resolve_dotted(dotted) if dotted else None
+
+    def _resolve_dotted(self, dotted: str) -> str | None:
+        if self.held_names and dotted.startswith("self."):
             return self._held(dotted)
-        return self.imports.resolve(dotted, self.rules.knows) if dotted else None
+        return self.imports.resolve(dotted, self.rules.knows)
 
     def _held(self, dotted: str) -> str | None:
         """``self.tt.FloatTensor`` in a class whose only binding of ``tt`` is ``torch.cuda``: torch.cuda.FloatTensor
@@ -1553,7 +1581,8 @@ class FindingCollector(ast.NodeVisitor):
         api = self._resolve(node.func)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
-        elif api == "torch.save" or (api is None and _saves_on_main(node)):
+        # (in a quiet file, whose text spells no ``save``, no call is a save: see LoadedObjects.quiet)
+        elif api == "torch.save" or (api is None and not self.loads.quiet and _saves_on_main(node)):
             node = _positional_save(node)  # torch.save(obj=state, f=path): read as torch.save(state, path)
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
@@ -1572,7 +1601,7 @@ class FindingCollector(ast.NodeVisitor):
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)
-        if node.args and is_save_call(node, api):
+        if node.args and not self.loads.quiet and is_save_call(node, api):
             self._note_saved(node, api)
         if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
                 node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
@@ -1630,8 +1659,11 @@ class FindingCollector(ast.NodeVisitor):
                     self._check_call(node, base, rejected)
                 if valued := [rule for rule in keyword_rules if rule not in rejected]:
                     self._check_call(self._without_forwarded(node), base, valued)
-        if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
-            self._check_method(node, node.func.attr)
+        if isinstance(node.func, ast.Attribute) and not (node.func.value.__class__ is ast.Name
+                                                         and node.func.value.id == "self"):
+            # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
+            if node.func.attr in self.rules.by_method and not self._receiver_is_not_a_tensor(node.func.value):
+                self._check_method(node, node.func.attr)
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
                 node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
             self._check_module_self_method(node, node.func.attr)
@@ -2251,6 +2283,10 @@ def _imported_modules(tree: ast.AST) -> set[str]:
             parts = name.split(".")
             loaded.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return loaded
+
+
+def _names_read(node: ast.AST) -> set[str]:
+    return {n.id for n in subnodes(node) if n.__class__ is ast.Name}
 
 
 def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
