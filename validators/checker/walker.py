@@ -35,7 +35,7 @@ from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
-from .listednames import read_is_harmless, unused_getattr_default
+from .listednames import note_bound_name, read_is_harmless, unused_getattr_default
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
@@ -207,6 +207,7 @@ class FindingCollector(ast.NodeVisitor):
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
+        self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
         self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:
@@ -981,6 +982,8 @@ class FindingCollector(ast.NodeVisitor):
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
+            if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
+                note_bound_name(node.targets[0], node.value, self.bound_names)
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
@@ -2133,6 +2136,10 @@ class FindingCollector(ast.NodeVisitor):
         for rule in newest:
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
+            bound = self.bound_names.get(id(node))
+            if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
+                self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
+                continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
