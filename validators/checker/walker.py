@@ -30,7 +30,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
 from .featurechecks import local_checks
 from .versionflags import expand_flags
-from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
+from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -2094,6 +2094,8 @@ class FindingCollector(ast.NodeVisitor):
                 return None
             return repo_of(call, constant)
 
+        if (choices := repo_choices(node, constant)) is not None:
+            return all(re.fullmatch(trusted_owners, repo) is not None for repo in choices)
         repo = repo_of(node, constant)
         if repo is None:
             return False
