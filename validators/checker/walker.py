@@ -808,12 +808,17 @@ class FindingCollector(ast.NodeVisitor):
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
         hidden = self.imports.hidden_in(node)
-        if hidden:  # a local binding hides a module-level torch import in this function only
-            saved = {name: self.imports.aliases.pop(name) for name in hidden if name in self.imports.aliases}
+        # a local binding hides a module-level torch import in this function only; a local import replaces it
+        local = {name: qualified for name, qualified in self.imports.imported_in(node).items() if name not in hidden}
+        if hidden or local:
+            saved = {name: self.imports.aliases.pop(name) for name in hidden | local.keys() if name in self.imports.aliases}
+            self.imports.aliases.update(local)
             self.imports.forget_resolved()
             try:
                 self._visit_scope_body(node)
             finally:
+                for name in local:
+                    self.imports.aliases.pop(name, None)
                 self.imports.aliases.update(saved)
                 self.imports.forget_resolved()
             return
