@@ -1102,7 +1102,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.bound_once.add(key)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
-            if (keywords := literal_keywords(value)) is not None:
+            if (keywords := self._target_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
             else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
                 self.keyword_dicts.pop(key, None)
@@ -2027,7 +2027,7 @@ class FindingCollector(ast.NodeVisitor):
             for kw in keywords:
                 known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
                     kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
-                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else self._target_keywords(kw.value) if (
                     kw.arg is None) else [kw]
                 spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
@@ -2037,6 +2037,13 @@ class FindingCollector(ast.NodeVisitor):
             return node
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _target_keywords(self, value: ast.expr) -> list[ast.keyword] | None:
+        """A literal dict's items as keywords (patterns.literal_keywords); for ``{"dynamo": False} if
+        torch.__version__ >= "2.9" else {}`` those of the branch a version check picks on the target."""
+        while isinstance(value, ast.IfExp) and (taken := self._runs_on_target(value.test)) is not None:
+            value = value.body if taken else value.orelse
+        return literal_keywords(value)
 
     def _without_forwarded(self, node: ast.Call) -> ast.Call:
         """``super().__init__(weight=weight, size_average=size_average)``: arguments that pass the enclosing
