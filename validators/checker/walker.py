@@ -2219,12 +2219,17 @@ def _spelled_with_getattr(node: ast.AST) -> bool:
     return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
 
 
+_PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a project's root folder
+
+
 def _own_roots(filename: str) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
     its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
     ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
-    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``)."""
+    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
+    any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
+    ``pysot.utils`` once the project is installed)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
@@ -2234,8 +2239,10 @@ def _own_roots(filename: str) -> list[str]:
             break
         folder = os.path.dirname(folder)
         roots.append(folder)
-    if os.path.basename(folder) in ("tests", "test"):
-        folder = os.path.dirname(folder)
+    parent = os.path.dirname(folder)
+    if os.path.basename(folder) in ("tests", "test") or any(
+            os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES):
+        folder = parent
         roots.append(folder)
     if os.path.isdir(source := os.path.join(folder, "src")):
         roots.append(source)
