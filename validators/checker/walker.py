@@ -1637,7 +1637,10 @@ class FindingCollector(ast.NodeVisitor):
                 if rejected:  # a keyword the target no longer takes raises whatever its value
                     self._check_call(node, base, rejected)
                 if valued := [rule for rule in keyword_rules if rule not in rejected]:
+                    before = set(self.findings)
                     self._check_call(self._without_forwarded(node), base, valued)
+                    self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
+                                                          if key not in before])
         if isinstance(node.func, ast.Attribute) and not self._receiver_is_not_a_tensor(node.func.value):
             self._check_method(node, node.func.attr)
         elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
@@ -2047,19 +2050,44 @@ class FindingCollector(ast.NodeVisitor):
 
     def _without_forwarded(self, node: ast.Call) -> ast.Call:
         """``super().__init__(weight=weight, size_average=size_average)``: arguments that pass the enclosing
-        function's own parameters on say nothing (what its callers pass decides; most leave the defaults), so they
-        are left out; literals (``reduce=False``) stay."""
+        function's own parameters on say what its callers pass, and most leave the defaults: a parameter whose
+        default is a literal passes that literal (``reduction='elementwise_mean'`` in the subclass's signature), any
+        other is left out; literals (``reduce=False``) stay."""
         params = self.loads.params.get(self.scope, set())
+        function = self.scope_nodes.get(self.scope)
+        defaults = {name: default for name, (_, default) in quiet_defaults(function).items()
+                    if isinstance(default, ast.Constant) and default.value is not None} if isinstance(
+            function, (ast.FunctionDef, ast.AsyncFunctionDef)) else {}
 
         def forwarded(value: ast.expr) -> bool:
             return isinstance(value, ast.Name) and value.id in params
 
         if not any(forwarded(a) for a in node.args) and not any(forwarded(kw.value) for kw in node.keywords):
             return node
-        # a forwarded positional keeps its place (a later literal must not move) as an unknown placeholder
-        args = [ast.Starred(ast.Name("_forwarded_")) if forwarded(a) else a for a in node.args]
-        probe = ast.Call(node.func, args, [kw for kw in node.keywords if not forwarded(kw.value)])
+        # a forwarded positional keeps its place (a later literal must not move), as its default or a placeholder
+        args = [defaults.get(a.id, ast.Starred(ast.Name("_forwarded_"))) if forwarded(a) else a for a in node.args]
+        keywords = [ast.keyword(kw.arg, defaults[kw.value.id]) if forwarded(kw.value) and kw.value.id in defaults
+                    else kw for kw in node.keywords if not forwarded(kw.value) or kw.value.id in defaults]
+        probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _note_deprecated_defaults(self, node: ast.Call, findings: list[Finding]) -> None:
+        """Findings of ``super().__init__(reduction=reduction)`` made by the enclosing function's own default: kept
+        by the project pass only while some call of that function can use the default (forwarded.py)."""
+        function = self.scope_nodes.get(self.scope)
+        if not findings or self.scope not in self.defaults_of or not isinstance(
+                function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return
+        callable_name, defaults = self.defaults_of[self.scope]
+        arguments = function.args
+        accepted = None if arguments.kwarg is not None else frozenset(
+            a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)) - {"self"}
+        passed = [value.id for value in (*node.args, *(kw.value for kw in node.keywords))
+                  if isinstance(value, ast.Name) and value.id in defaults]
+        self.call_sites.forwarded += [
+            ForwardedDefault(callable_name, name, defaults[name][0], finding.line, finding.rule, deprecated=True,
+                             accepted=accepted) for finding in findings for name in passed
+            if isinstance(default := defaults[name][1], ast.Constant) and default.value is not None]
 
     def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
         """``**self.stft_params``: the keywords the enclosing class's ``__init__`` puts in it (classdicts.py)."""
