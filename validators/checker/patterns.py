@@ -252,6 +252,19 @@ _SET_METHODS = frozenset({"union", "intersection", "difference", "symmetric_diff
 UNKNOWN_KEYWORDS = ast.keyword(None, ast.Name("_unknown_keywords_"))
 
 
+def positional_as_keywords(rule: Rule, api: str, call: ast.Call) -> ast.Call:
+    """The call with the positional arguments at ``rule``'s positions for ``api`` spelled as the keywords they fill
+    (``nn.MSELoss(size_average)`` is ``nn.MSELoss(size_average=size_average)``); a ``*args`` before one hides it."""
+    at = next((at for name, at in rule.positions if name == api), None) if rule.positions else None
+    if at is None:
+        return call
+    starred = next((index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)), len(call.args))
+    spelled = [ast.keyword(name, call.args[index]) for name, index in zip(rule.arguments, at) if index < starred]
+    if not spelled:
+        return call
+    return ast.copy_location(ast.Call(call.func, call.args, [*call.keywords, *spelled]), call)
+
+
 def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
     """The items of ``{"opset_version": 17, ...}`` or ``dict(opset_version=17, ...)`` as keywords; None for
     anything whose keys cannot be read (a ``**`` inside, a key that is not a string)."""

@@ -68,7 +68,7 @@ from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
-                       literal_keywords, matches_call,
+                       literal_keywords, matches_call, positional_as_keywords,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -2100,7 +2100,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
-        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
+        matched = [rule for rule in rules if rule.applies_to(self.target)
+                   and matches_call(rule, positional_as_keywords(rule, api, probe))]
         if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
             matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
