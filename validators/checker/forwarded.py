@@ -35,6 +35,12 @@ class ForwardedDefault(NamedTuple):
     # the parameter forwards ``None`` to a keyword torch ignores when None (size_average=None): torch's own
     # signature passed through, which no caller of the project is needed to leave alone
     unset: bool = False
+    # the parameter's own default is the deprecated value (``reduction='elementwise_mean'`` forwarded to the loss by
+    # a subclass): a finding while some call of the callable can run with it (no call at all: a library's entry
+    # point); ``accepted`` names the callable's parameters (None: it takes **kwargs), a call passing another keyword
+    # raises TypeError before the default is used
+    deprecated: bool = False
+    accepted: frozenset[str] | None = None
 
 
 def quiet_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[int | None, ast.expr]]:
@@ -97,6 +103,10 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
                 continue
             callers = [(site, other.sites.positionals.get(forwarded.callable, 0)) for other in files
                        if (site := other.sites.sites.get(forwarded.callable)) is not None]
+            if forwarded.deprecated:
+                (kept if not callers or any(_may_use_default(forwarded, site, most) for site, most in callers)
+                 else dropped).add(key)
+                continue
             if (not callers and not forwarded.unset) or any(
                     passed is None or forwarded.parameter in passed
                     or (forwarded.position is not None and most > forwarded.position)
@@ -108,3 +118,15 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
         if dropped:
             findings: list[Finding] = findings_of(part)
             findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
+
+
+def _may_use_default(forwarded: ForwardedDefault, site: tuple[int, frozenset[str] | None], most: int) -> bool:
+    """Some call of the name may leave ``forwarded``'s parameter at its default and run: more than one call (the
+    keywords are one summary for all), or a call passing neither the parameter (by keyword or position) nor a
+    keyword the callable lacks."""
+    calls, passed = site
+    if calls > 1 or passed is None:
+        return True
+    return (forwarded.parameter not in passed and not (forwarded.position is not None and most > forwarded.position)
+            and (forwarded.accepted is None or passed <= forwarded.accepted))
+

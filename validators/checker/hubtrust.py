@@ -8,6 +8,9 @@ already downloaded. Two more spellings are as certain as a literal first argumen
   ``REPO = "facebookresearch/dino"`` then ``torch.hub.load(REPO, ...)``, or a list whose first item is the repo
   unpacked into the call, ``torch.hub.load(*MSA_MODEL_PATH)`` with ``MSA_MODEL_PATH = ["facebookresearch/esm",
   "esm_msa1_t12_100M_UR50S"]`` in ``constants.py``;
+- a lookup in a module-level dict of string literals the module never changes: ``torch.hub.load(model_versions[
+  backbone], ...)`` with ``model_versions = {"resnet": "pytorch/vision:v0.10.0", "swav": "facebookresearch/swav:main"}``
+  is trusted when every value is;
 - an earlier hub call on the same repo that certainly runs first (a preceding statement of the same block or of
   a block around it, not under a condition of its own): once it returns, the repo is in ``trusted_list`` (it
   either prompted and was trusted, or was trusted already), so ``assert name in torch.hub.list(repo)`` followed
@@ -23,13 +26,18 @@ from .imports import nested_fields
 
 HUB_CALLS = frozenset({"torch.hub.load", "torch.hub.list", "torch.hub.help"})
 _FIRST_KEYWORDS = ("repo_or_dir", "github")
+_READING_METHODS = frozenset({"get", "keys", "values", "items", "copy"})  # dict methods that leave it unchanged
 # expressions whose parts may not run: a hub call under one of them is not certain to have run
 _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
-def module_constants(tree: ast.AST) -> dict[str, str | tuple[str, ...]]:
-    """Names a module binds once, at module level, to a string literal (name -> the string) or to a list or
-    tuple literal that starts with strings (name -> those leading strings, as a tuple)."""
+Constant = str | tuple[str, ...] | frozenset[str]
+
+
+def module_constants(tree: ast.AST) -> dict[str, Constant]:
+    """Names a module binds once, at module level, to a string literal (name -> the string), to a list or
+    tuple literal that starts with strings (name -> those leading strings, as a tuple), or to a dict literal
+    whose values are all strings and whose items the module never sets (name -> the values, as a frozenset)."""
     counts: dict[str, int] = {}
     found: dict[str, str | tuple[str, ...]] = {}
     for statement in getattr(tree, "body", ()):
@@ -41,10 +49,26 @@ def module_constants(tree: ast.AST) -> dict[str, str | tuple[str, ...]]:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
                 statement.targets[0], ast.Name) and (value := _literal(statement.value)) is not None:
             found[statement.targets[0].id] = value
-    return {name: value for name, value in found.items() if counts.get(name) == 1}
+    changed = _changed_dicts(tree, {name for name, value in found.items() if isinstance(value, frozenset)})
+    return {name: value for name, value in found.items() if counts.get(name) == 1 and name not in changed}
 
 
-def _literal(value: ast.expr) -> str | tuple[str, ...] | None:
+def _changed_dicts(tree: ast.AST, names: set[str]) -> set[str]:
+    """The names among ``names`` whose dict the module may change: an item set or deleted (``D[k] = v``), or a
+    method called on it that adds items (any method but ``get``, ``keys``, ``values``, ``items``, ``copy``)."""
+    if not names:
+        return set()
+    changed = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Name) \
+                and node.value.id in names and not (
+                    isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load)
+                    or isinstance(node, ast.Attribute) and node.attr in _READING_METHODS):
+            changed.add(node.value.id)
+    return changed
+
+
+def _literal(value: ast.expr) -> Constant | None:
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value
     if isinstance(value, (ast.List, ast.Tuple)):
@@ -54,6 +78,10 @@ def _literal(value: ast.expr) -> str | tuple[str, ...] | None:
                 break
             leading.append(element.value)
         return tuple(leading) if leading else None
+    if isinstance(value, ast.Dict) and value.values and all(
+            key is not None and isinstance(item, ast.Constant) and isinstance(item.value, str)
+            for key, item in zip(value.keys, value.values)):
+        return frozenset(item.value for item in value.values)
     return None
 
 
@@ -63,7 +91,7 @@ def first_argument(call: ast.Call) -> ast.expr | None:
     return next((kw.value for kw in call.keywords if kw.arg in _FIRST_KEYWORDS), None)
 
 
-def repo_of(call: ast.Call, constant: Callable[[str], str | tuple[str, ...] | None]) -> str | None:
+def repo_of(call: ast.Call, constant: Callable[[str], Constant | None]) -> str | None:
     """The repo a hub call names, when it is certain: a string literal, a constant bound to one, or ``*NAME`` with
     NAME a list or tuple literal whose first item is a string. ``constant`` answers for a plain name."""
     first = first_argument(call)
@@ -79,6 +107,16 @@ def repo_of(call: ast.Call, constant: Callable[[str], str | tuple[str, ...] | No
             return value[0]
         if not starred and isinstance(value, str):
             return value
+    return None
+
+
+def repo_choices(call: ast.Call, constant: Callable[[str], Constant | None]) -> frozenset[str] | None:
+    """The repos a hub call may name when its first argument is ``NAME[key]`` with NAME a dict of string
+    literals (any of its values, the key being unknown); None otherwise."""
+    first = first_argument(call)
+    if isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) \
+            and isinstance(values := constant(first.value.id), frozenset):
+        return values
     return None
 
 

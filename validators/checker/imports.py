@@ -72,6 +72,9 @@ class ImportMap:
     imports_torch: bool = False
     # id(function) -> torch import names a function binds as its own locals: they hide the import only there
     local_rebound: dict[int, set[str]] = field(default_factory=dict)
+    # id(function) -> name -> the torch name a function's own import binds where a module-level import binds the
+    # name to another one (``from torch._inductor import config`` in a test, ``from torch._dynamo import config`` above)
+    local_imports: dict[int, dict[str, str]] = field(default_factory=dict)
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
@@ -84,7 +87,11 @@ class ImportMap:
         scoped = list(_scoped_statements(tree))
         declared = _declared_outside(scoped)
         nothing: set[str] = set()
+        module_bound: dict[str, str] = {}  # what the module-level torch imports bind, in the order they are read
+        function_bound: dict[int, dict[str, str]] = {}
         for node, function, _ in scoped:
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and (bound_here := _torch_bindings(node)):
+                (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
             if function is not None and not isinstance(node, (ast.Import, ast.ImportFrom)):
                 if node.__class__ not in _BINDING_STATEMENTS:
                     continue  # most statements of a function bind nothing _rebound_names counts
@@ -116,6 +123,11 @@ class ImportMap:
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
             else:
                 rebound.update(_rebound_names(node))
+        # a function's own import binds its name there only: elsewhere the module-level import holds
+        imports.aliases.update(module_bound)
+        imports.imported_from.update(module_bound)
+        imports.local_imports = {key: local for key, bound in function_bound.items() if (local := {
+            name: qualified for name, qualified in bound.items() if module_bound.get(name, qualified) != qualified})}
         clashing = (imports.other_names | rebound) & imports.aliases.keys() - {"torch"}
         if clashing & imports.other_names - rebound:  # `checkpoint` from deepspeed if a flag is set, else torch's
             clashing -= _alternative_imports(tree, clashing & imports.other_names - rebound, imports.aliases)
@@ -141,6 +153,10 @@ class ImportMap:
         inside it, ``import torch.utils.checkpoint as checkpoint`` at module level): they mean something else
         there, and only there."""
         return self.local_rebound.get(id(function), set()) if self.local_rebound else set()
+
+    def imported_in(self, function: ast.AST) -> dict[str, str]:
+        """Names ``function``'s own torch imports bind to another torch name than the module-level import does."""
+        return self.local_imports.get(id(function), {}) if self.local_imports else {}
 
     def _add_assigned_aliases(self, tree: ast.AST) -> None:
         """``DDPModule: TypeAlias = DDP`` or ``Tensor = torch.Tensor`` at module level, the name's only
@@ -404,6 +420,16 @@ def _declared_outside(scoped: list) -> dict[int, set[str]]:
         if isinstance(node, (ast.Global, ast.Nonlocal)) and owner is not None:
             declared.setdefault(id(owner), set()).update(node.names)
     return declared
+
+
+def _torch_bindings(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
+    """Local name -> torch name for the names a torch import binds under a name of their own (``import torch`` and
+    ``import torch.x`` bind ``torch`` itself, the same everywhere)."""
+    if isinstance(node, ast.ImportFrom):
+        if node.level or not is_torch_module(node.module or ""):
+            return {}
+        return {alias.asname or alias.name: f"{node.module}.{alias.name}" for alias in node.names if alias.name != "*"}
+    return {alias.asname: alias.name for alias in node.names if alias.asname and is_torch_module(alias.name)}
 
 
 def _scoped_statements(tree: ast.AST):

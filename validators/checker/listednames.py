@@ -11,6 +11,11 @@ rule whose message says so (AttributeError, ImportError, ModuleNotFoundError, "n
 whose message says the name warns when read (a module ``__getattr__``: ``torch.has_cuda``). Those stay
 findings wherever they are written: the table's own module fails to import, or warns.
 
+The same holds for a function that warns only when called (a renamed one, kind ``name`` with ``rewrite``) bound
+to a plain name at module or function level: ``uniformInit = nn.init.uniform`` warns nowhere until something calls
+``uniformInit``. The binding is a finding (where the fix goes, as for aliases.py) once the file calls the name or
+hands it on; a name the file never reads is not.
+
 The same holds for the default of ``getattr(torch.x, "new_name", torch.x.old_name)`` where the target has
 ``new_name``: the default is read and dropped (pyro's ``getattr(torch.jit, "script_if_tracing", ...)``).
 """
@@ -21,6 +26,7 @@ import ast
 import re
 from typing import Callable
 
+from .aliases import callable_candidates
 from .rule import Rule
 
 _READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
@@ -30,6 +36,13 @@ _READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no 
 def read_is_harmless(rule: Rule, gone: bool) -> bool:
     """Whether merely reading ``rule``'s API works on the target (``gone``: the target lacks the name)."""
     return rule.kind == "name" and not gone and not _READING_FAILS.search(rule.message)
+
+
+def note_bound_name(target: ast.AST, value: ast.expr, bound: dict[int, str]) -> None:
+    """``NAME = torch.f`` / ``NAME = torch.f if c else torch.g``: record id(each named callable) -> NAME (called by
+    the walker at each assignment outside a class body, before it visits the value)."""
+    if isinstance(target, ast.Name) and isinstance(value, (ast.Attribute, ast.Name, ast.IfExp)):
+        bound.update((id(candidate), target.id) for candidate in callable_candidates(value))
 
 
 def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | None],

@@ -111,20 +111,29 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
 
 def _first_like(call: ast.Call, pattern: str) -> bool:
     """``grad.add(group["weight_decay"], p.data)``, ``x.sub(0.5, y)``: a first positional argument that is a
-    number, or whose name (a variable, an attribute, a string key) fully matches ``pattern``."""
+    number, or whose name (a variable, an attribute, a string key) fully matches ``pattern``; or arithmetic on
+    such a name (``p.data.add(-step_size * group["weight_decay"], p.data)``)."""
     if not call.args or isinstance(call.args[0], ast.Starred):
         return False
-    first = call.args[0]
+    return _scalar_like(call.args[0], pattern)
+
+
+def _scalar_like(first: ast.expr, pattern: str, named: bool = False) -> bool:
+    """``named``: inside arithmetic, where only a matching name counts (``n + 1`` is no hyperparameter)."""
+    if isinstance(first, ast.BinOp) and isinstance(first.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
+        return _scalar_like(first.left, pattern, True) or _scalar_like(first.right, pattern, True)
     if isinstance(first, ast.UnaryOp) and isinstance(first.op, (ast.USub, ast.UAdd)):
         first = first.operand
     if isinstance(first, ast.Constant):
-        return isinstance(first.value, (int, float)) and not isinstance(first.value, bool)
+        return not named and isinstance(first.value, (int, float)) and not isinstance(first.value, bool)
     if isinstance(first, ast.Subscript) and isinstance(first.slice, ast.Constant) and isinstance(first.slice.value, str):
         name = first.slice.value
     elif isinstance(first, ast.Attribute):
         name = first.attr
     elif isinstance(first, ast.Name):
         name = first.id
+    elif isinstance(first, ast.BinOp):
+        return _scalar_like(first, pattern)
     else:
         return False
     return re.fullmatch(pattern, name, re.IGNORECASE) is not None
@@ -241,6 +250,19 @@ _SET_METHODS = frozenset({"union", "intersection", "difference", "symmetric_diff
 # as ``**`` so that matches_call treats it as it treats any ``**kwargs``: keywords known to be passed still match,
 # nothing is said about a keyword missing.
 UNKNOWN_KEYWORDS = ast.keyword(None, ast.Name("_unknown_keywords_"))
+
+
+def positional_as_keywords(rule: Rule, api: str, call: ast.Call) -> ast.Call:
+    """The call with the positional arguments at ``rule``'s positions for ``api`` spelled as the keywords they fill
+    (``nn.MSELoss(size_average)`` is ``nn.MSELoss(size_average=size_average)``); a ``*args`` before one hides it."""
+    at = next((at for name, at in rule.positions if name == api), None) if rule.positions else None
+    if at is None:
+        return call
+    starred = next((index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)), len(call.args))
+    spelled = [ast.keyword(name, call.args[index]) for name, index in zip(rule.arguments, at) if index < starred]
+    if not spelled:
+        return call
+    return ast.copy_location(ast.Call(call.func, call.args, [*call.keywords, *spelled]), call)
 
 
 def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:

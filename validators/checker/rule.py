@@ -6,7 +6,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     call              a direct call of exactly the API (``torch.compiler.precompile(...)``)
     keyword           a call that passes the keyword ``argument`` (one of them, for a list;
                       equal to ``value``, when given); with ``position``, also that parameter
-                      passed positionally (``torch.jit.fuser("fuser2")``)
+                      passed positionally (``torch.jit.fuser("fuser2")``); ``positions`` gives those
+                      places per API, one per argument (``nn.MSELoss(True)`` passes size_average)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it to ``torch.load`` evidence: ``loads-pickled-object``,
                       ``saved-objects`` (this file), ``saved-in-project``, ``lightning-checkpoint``
@@ -137,6 +138,9 @@ class Rule:
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
     at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     parameters: tuple[str, ...] = ()  # kind=missing-argument: the APIs' whole signature (a keyword outside: TypeError)
+    # kind=keyword: per API, the positions of ``argument``'s names in its signature, in the same order
+    # (``nn.MSELoss(True)`` passes size_average at 0, ``nn.BCELoss(w, True)`` at 1)
+    positions: tuple[tuple[str, tuple[int, ...]], ...] = ()
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -209,6 +213,9 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "none_is_unset= only goes with kind=keyword"
     if rule.at_method and rule.kind != "plain-method":
         return "at_method= only goes with kind=plain-method"
+    if rule.positions and (rule.kind != "keyword" or any(
+            api not in rule.apis or len(at) != len(rule.arguments) for api, at in rule.positions)):
+        return "positions= only goes with kind=keyword: one list per API of the rule, a position per argument"
     if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):
         return "parameters= only goes with kind=missing-argument and must hold its argument"
     if rule.quiet_first is not None:

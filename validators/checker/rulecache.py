@@ -65,4 +65,5 @@ def _rule(data: dict) -> Rule:
         if isinstance(data[name], list):
             data[name] = tuple(data[name])
     data["quiet_with"] = tuple(tuple(pair) for pair in data["quiet_with"])  # (keyword, literal) pairs
+    data["positions"] = tuple((api, tuple(at)) for api, at in data["positions"])  # (api, positions) pairs
     return Rule(**data)

@@ -144,9 +144,9 @@ class ProjectFlags:
             self._off[key] = found is not None and _off_in(*found, called, self.target)
         return self._off[key]
 
-    def constant(self, name: str) -> str | tuple[str, ...] | None:
-        """A string constant (or a list of strings' leading items) the module the file imports ``name`` from
-        binds to it (hubtrust.module_constants); None when unknown."""
+    def constant(self, name: str) -> str | tuple[str, ...] | frozenset[str] | None:
+        """A string constant (or a list of strings' leading items, or a dict of strings' values) the module the
+        file imports ``name`` from binds to it (hubtrust.module_constants); None when unknown."""
         if not self.project_file or name not in self.imported:
             return None
         found = self._module_of(name)

@@ -31,12 +31,12 @@ from .shapes import is_low_rank
 from .classparams import looped_classes, parametrized_classes
 from .featurechecks import LocalChecks
 from .versionflags import expand_flags
-from .hubtrust import HUB_CALLS, module_constants, repo_of, trusted_earlier
+from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
-from .listednames import read_is_harmless, unused_getattr_default
+from .listednames import note_bound_name, read_is_harmless, unused_getattr_default
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
@@ -69,7 +69,7 @@ from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
-                       literal_keywords, matches_call,
+                       literal_keywords, matches_call, positional_as_keywords,
                        scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
@@ -210,6 +210,7 @@ class FindingCollector(ast.NodeVisitor):
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
+        self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
         self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:
@@ -824,12 +825,17 @@ class FindingCollector(ast.NodeVisitor):
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
         hidden = self.imports.hidden_in(node)
-        if hidden:  # a local binding hides a module-level torch import in this function only
-            saved = {name: self.imports.aliases.pop(name) for name in hidden if name in self.imports.aliases}
+        # a local binding hides a module-level torch import in this function only; a local import replaces it
+        local = {name: qualified for name, qualified in self.imports.imported_in(node).items() if name not in hidden}
+        if hidden or local:
+            saved = {name: self.imports.aliases.pop(name) for name in hidden | local.keys() if name in self.imports.aliases}
+            self.imports.aliases.update(local)
             self.imports.forget_resolved()
             try:
                 self._visit_scope_body(node)
             finally:
+                for name in local:
+                    self.imports.aliases.pop(name, None)
                 self.imports.aliases.update(saved)
                 self.imports.forget_resolved()
             return
@@ -998,6 +1004,8 @@ class FindingCollector(ast.NodeVisitor):
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             note_table(node.targets[0], node.value, self.table_elements)
+            if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
+                note_bound_name(node.targets[0], node.value, self.bound_names)
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
@@ -1111,7 +1119,7 @@ class FindingCollector(ast.NodeVisitor):
                 self.bound_once.add(key)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
-            if (keywords := literal_keywords(value)) is not None:
+            if (keywords := self._target_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
             else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
                 self.keyword_dicts.pop(key, None)
@@ -1658,7 +1666,10 @@ class FindingCollector(ast.NodeVisitor):
                 if rejected:  # a keyword the target no longer takes raises whatever its value
                     self._check_call(node, base, rejected)
                 if valued := [rule for rule in keyword_rules if rule not in rejected]:
+                    before = set(self.findings)
                     self._check_call(self._without_forwarded(node), base, valued)
+                    self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
+                                                          if key not in before])
         if isinstance(node.func, ast.Attribute) and not (node.func.value.__class__ is ast.Name
                                                          and node.func.value.id == "self"):
             # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
@@ -2051,7 +2062,7 @@ class FindingCollector(ast.NodeVisitor):
             for kw in keywords:
                 known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
                     kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
-                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else literal_keywords(kw.value) if (
+                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else self._target_keywords(kw.value) if (
                     kw.arg is None) else [kw]
                 spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
@@ -2062,21 +2073,53 @@ class FindingCollector(ast.NodeVisitor):
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
 
+    def _target_keywords(self, value: ast.expr) -> list[ast.keyword] | None:
+        """A literal dict's items as keywords (patterns.literal_keywords); for ``{"dynamo": False} if
+        torch.__version__ >= "2.9" else {}`` those of the branch a version check picks on the target."""
+        while isinstance(value, ast.IfExp) and (taken := self._runs_on_target(value.test)) is not None:
+            value = value.body if taken else value.orelse
+        return literal_keywords(value)
+
     def _without_forwarded(self, node: ast.Call) -> ast.Call:
         """``super().__init__(weight=weight, size_average=size_average)``: arguments that pass the enclosing
-        function's own parameters on say nothing (what its callers pass decides; most leave the defaults), so they
-        are left out; literals (``reduce=False``) stay."""
+        function's own parameters on say what its callers pass, and most leave the defaults: a parameter whose
+        default is a literal passes that literal (``reduction='elementwise_mean'`` in the subclass's signature), any
+        other is left out; literals (``reduce=False``) stay."""
         params = self.loads.params.get(self.scope, set())
+        function = self.scope_nodes.get(self.scope)
+        defaults = {name: default for name, (_, default) in quiet_defaults(function).items()
+                    if isinstance(default, ast.Constant) and default.value is not None} if isinstance(
+            function, (ast.FunctionDef, ast.AsyncFunctionDef)) else {}
 
         def forwarded(value: ast.expr) -> bool:
             return isinstance(value, ast.Name) and value.id in params
 
         if not any(forwarded(a) for a in node.args) and not any(forwarded(kw.value) for kw in node.keywords):
             return node
-        # a forwarded positional keeps its place (a later literal must not move) as an unknown placeholder
-        args = [ast.Starred(ast.Name("_forwarded_")) if forwarded(a) else a for a in node.args]
-        probe = ast.Call(node.func, args, [kw for kw in node.keywords if not forwarded(kw.value)])
+        # a forwarded positional keeps its place (a later literal must not move), as its default or a placeholder
+        args = [defaults.get(a.id, ast.Starred(ast.Name("_forwarded_"))) if forwarded(a) else a for a in node.args]
+        keywords = [ast.keyword(kw.arg, defaults[kw.value.id]) if forwarded(kw.value) and kw.value.id in defaults
+                    else kw for kw in node.keywords if not forwarded(kw.value) or kw.value.id in defaults]
+        probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _note_deprecated_defaults(self, node: ast.Call, findings: list[Finding]) -> None:
+        """Findings of ``super().__init__(reduction=reduction)`` made by the enclosing function's own default: kept
+        by the project pass only while some call of that function can use the default (forwarded.py)."""
+        function = self.scope_nodes.get(self.scope)
+        if not findings or self.scope not in self.defaults_of or not isinstance(
+                function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return
+        callable_name, defaults = self.defaults_of[self.scope]
+        arguments = function.args
+        accepted = None if arguments.kwarg is not None else frozenset(
+            a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)) - {"self"}
+        passed = [value.id for value in (*node.args, *(kw.value for kw in node.keywords))
+                  if isinstance(value, ast.Name) and value.id in defaults]
+        self.call_sites.forwarded += [
+            ForwardedDefault(callable_name, name, defaults[name][0], finding.line, finding.rule, deprecated=True,
+                             accepted=accepted) for finding in findings for name in passed
+            if isinstance(default := defaults[name][1], ast.Constant) and default.value is not None]
 
     def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
         """``**self.stft_params``: the keywords the enclosing class's ``__init__`` puts in it (classdicts.py)."""
@@ -2089,7 +2132,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
         probe = self._probe(node)
-        matched = [rule for rule in rules if rule.applies_to(self.target) and matches_call(rule, probe)]
+        matched = [rule for rule in rules if rule.applies_to(self.target)
+                   and matches_call(rule, positional_as_keywords(rule, api, probe))]
         if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
             matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
@@ -2123,6 +2167,8 @@ class FindingCollector(ast.NodeVisitor):
                 return None
             return repo_of(call, constant)
 
+        if (choices := repo_choices(node, constant)) is not None:
+            return all(re.fullmatch(trusted_owners, repo) is not None for repo in choices)
         repo = repo_of(node, constant)
         if repo is None:
             return False
@@ -2165,6 +2211,10 @@ class FindingCollector(ast.NodeVisitor):
         for rule in newest:
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
+            bound = self.bound_names.get(id(node))
+            if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
+                self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
+                continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
@@ -2230,12 +2280,17 @@ def _spelled_with_getattr(node: ast.AST) -> bool:
     return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
 
 
+_PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a project's root folder
+
+
 def _own_roots(filename: str) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
     its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
     ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
-    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``)."""
+    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
+    any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
+    ``pysot.utils`` once the project is installed)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
@@ -2245,8 +2300,10 @@ def _own_roots(filename: str) -> list[str]:
             break
         folder = os.path.dirname(folder)
         roots.append(folder)
-    if os.path.basename(folder) in ("tests", "test"):
-        folder = os.path.dirname(folder)
+    parent = os.path.dirname(folder)
+    if os.path.basename(folder) in ("tests", "test") or any(
+            os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES):
+        folder = parent
         roots.append(folder)
     if os.path.isdir(source := os.path.join(folder, "src")):
         roots.append(source)

@@ -1,0 +1,3 @@
+from setuptools import find_packages, setup
+
+setup(name="tracker", packages=find_packages())
