@@ -30,7 +30,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``torch.autograd.Function.forward``) that defines that method without
                       ``@staticmethod`` or ``@classmethod``: reported at the class
     scalar-index      ``<receiver>.data[0]`` (also through ``.cpu()``) where the receiver's last name fully
-                      matches ``receiver``: a loss is a 0-dim tensor, and indexing one raises
+                      matches ``receiver``, or an inline ``criterion(out, y)`` (patterns.py): a loss is a 0-dim
+                      tensor, and indexing one raises; with api ``torch.Tensor.numpy``, ``<receiver>.data.numpy()[0]``
     step-order        ``<receiver>.step()`` as a plain statement of a loop body, before a later statement of that
                       body that steps an optimizer, with no optimizer step earlier in the function
                       (steporder.py): the pre-1.1 scheduler-first order; ``receiver`` names the scheduler

@@ -1350,9 +1350,10 @@ class FindingCollector(ast.NodeVisitor):
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             self._report(node, rules[0].apis[0], rules)
-        elif self.rules.by_scalar_index and zero_dim_data_index(
-                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim):
-            self._report(node, self.rules.by_scalar_index[0].apis[0], self.rules.by_scalar_index)
+        elif self.rules.by_scalar_index and (api := zero_dim_data_index(
+                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim)) and (
+                rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
+            self._report(node, api, rules)
         self.generic_visit(node)
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
