@@ -73,6 +73,9 @@ is torch's internal entry point, which builds the storage with ``_internal=True`
 ``quiet_first`` (a call kind) is a regular expression: a call whose first argument (positional, or the keyword
 that ``FIRST_KEYWORDS`` of patterns.py knows for it) is a string literal fully matching it stays quiet
 (``torch.hub.load("pytorch/vision", ...)``: torch trusts the ``pytorch`` owner without asking).
+``tensor_sizes`` (kind=method) takes only calls passing a tensor's size as a positional argument (tensorsizes.py:
+``x.size(0)``, ``torch.Size(...)``, or a name the function binds to one): ``y.resize(b, n)`` is a tensor's, while
+PIL's ``img.resize((w, h))`` and NumPy's ``a.resize(n, m)`` never get one.
 ``at_method`` (kind=plain-method) reports at the method rather than the class: a plain ``__torch_function__``
 is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
@@ -136,6 +139,7 @@ class Rule:
     quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
+    tensor_sizes: bool = False  # kind=method: only calls passing a tensor's size read by a call (tensorsizes.py)
     at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     parameters: tuple[str, ...] = ()  # kind=missing-argument: the APIs' whole signature (a keyword outside: TypeError)
     code: str = ""  # the short stable code (TP101), from check-codes.toml
@@ -208,6 +212,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "quiet_members= only goes with kind=name"
     if rule.none_is_unset and rule.kind != "keyword":
         return "none_is_unset= only goes with kind=keyword"
+    if rule.tensor_sizes and rule.kind != "method":
+        return "tensor_sizes= only goes with kind=method"
     if rule.at_method and rule.kind != "plain-method":
         return "at_method= only goes with kind=plain-method"
     if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):
