@@ -42,6 +42,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       in the file (boolmasks.py: a comparison method such as ``.ne(v)``, ``.bool()``,
                       ``dtype=torch.bool``, followed as uint8masks.py follows uint8 values); ``api`` names the
                       operator (``torch.Tensor.__sub__``)
+    out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
+                      the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
+                      refilled under a size test); ``api`` lists the calls
     probe             ``hasattr(obj, "name")`` / ``getattr(obj, "name")`` of an API's last name (a torch attribute that was
                       renamed or removed) on that API's class or on an object whose last name fully matches
                       ``receiver`` (probes.py): the probe silently turns False
@@ -99,7 +102,8 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe")
+         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
+         "out-resize")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

@@ -62,6 +62,7 @@ from .schedulers import is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
 from .tensorsizes import passes_tensor_size, size_bindings
+from .outresize import resized_outputs
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
@@ -326,6 +327,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.class_facts.method_calls += [(key[0], finding.rule, method, passed)
                                                   for key, finding in self.findings.items() if key not in before
                                                   for method, passed in methods]
+        if self.rules.by_out_resize:
+            for call, api in resized_outputs(tree, self._resolve):
+                self._report(call, api, self.rules.by_out_resize)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
