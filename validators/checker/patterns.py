@@ -176,32 +176,66 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
     return any(re.fullmatch(pattern, name, re.IGNORECASE) for name in names)
 
 
+# What an inline loss call is conventionally named (``criterion(out, y)``, ``self.loss_fn(out, y)``): an nn loss
+# module. A callee merely named like a loss may be a meter (``self.rpn_cls_loss(loss)`` returning a 1-element mean).
+_LOSS_MODULE = re.compile(r"[a-z_0-9]*(criterion|loss_fn|loss_func|loss_function)[a-z_0-9]*", re.IGNORECASE)
+
+
 def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
-    """The scalar-index rules whose ``receiver`` pattern names what ``node`` indexes (``loss.data[0]``)."""
-    receiver = scalar_index_receiver(node)
+    """The scalar-index rules whose ``receiver`` pattern names what ``node`` indexes (``loss.data[0]``; an inline
+    ``criterion(out, y).data[0]``) and whose api reads it (``torch.Tensor.numpy`` for ``loss.data.numpy()[0]``)."""
+    read = zero_dim_read(node)
+    if read is None:
+        return []
+    value, api = read
+    if isinstance(value, ast.Call):
+        callee = dotted_name(value.func)
+        if callee is None or not reduces(value) or not _LOSS_MODULE.fullmatch(callee.rsplit(".", 1)[-1]):
+            return []  # a meter named like a loss, or criterion(out, y, reduction="none"): one loss per element
+        return [rule for rule in rules if api in rule.apis]
+    receiver = dotted_name(value)
     if receiver is None:
         return []
-    return [rule for rule in rules if re.fullmatch(rule.receiver, receiver, re.IGNORECASE)]
+    name = receiver.rsplit(".", 1)[-1]
+    return [rule for rule in rules if api in rule.apis and re.fullmatch(rule.receiver, name, re.IGNORECASE)]
 
 
-def scalar_index_receiver(node: ast.Subscript) -> str | None:
-    """``loss.data[0]``, ``loss.data.cpu()[0]``, ``loss.cpu().data[0]``: the name whose data is read at
-    index 0 (``loss``), or None for any other subscript."""
+def zero_dim_read(node: ast.Subscript) -> tuple[ast.expr, str] | None:
+    """``loss.data[0]``, ``loss.data.cpu()[0]``, ``loss.cpu().data[0]``, ``loss.data.cpu().numpy()[0]``: what is read
+    at index 0 (``loss``) and the API that reads it: ``torch.Tensor.data``, or ``torch.Tensor.numpy`` when the index
+    falls on the NumPy array (``.data`` optional there: a 0-dim tensor makes a 0-d array). None for any other subscript."""
     if not (isinstance(node.slice, ast.Constant) and node.slice.value == 0 and type(node.slice.value) is int):
         return None
-    value, seen_data = node.value, False
+    value, api = node.value, "torch.Tensor.data"
+    if _method_call(value, ("numpy",)):
+        value, api = value.func.value, "torch.Tensor.numpy"
+    seen_data = False
     while True:
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in (
-                "cpu", "cuda") and not value.args:
+        if _method_call(value, ("cpu", "cuda", "detach")):
             value = value.func.value
         elif isinstance(value, ast.Attribute) and value.attr == "data" and not seen_data:
             value, seen_data = value.value, True
         else:
             break
-    if not seen_data:
-        return None
-    receiver = dotted_name(value)
-    return receiver.rsplit(".", 1)[-1] if receiver else None
+    return (value, api) if seen_data or api == "torch.Tensor.numpy" else None
+
+
+def _method_call(node: ast.expr, names: tuple[str, ...]) -> bool:
+    """``x.cpu()``: a call of one of ``names`` without arguments."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names
+            and not node.args and not node.keywords)
+
+
+def reduces(call: ast.Call) -> bool:
+    """A loss call left to reduce: no ``reduce=``, no ``reduction=`` but a literal "mean" or "sum", no
+    ``**kwargs`` that might pass one."""
+    for keyword in call.keywords:
+        if keyword.arg is None or keyword.arg == "reduce":
+            return False
+        if keyword.arg == "reduction" and not (isinstance(keyword.value, ast.Constant)
+                                               and keyword.value.value in ("mean", "sum")):
+            return False
+    return True
 
 
 def is_multi_dim_list_index(index: ast.expr) -> bool:

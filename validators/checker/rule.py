@@ -31,7 +31,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``torch.autograd.Function.forward``) that defines that method without
                       ``@staticmethod`` or ``@classmethod``: reported at the class
     scalar-index      ``<receiver>.data[0]`` (also through ``.cpu()``) where the receiver's last name fully
-                      matches ``receiver``: a loss is a 0-dim tensor, and indexing one raises
+                      matches ``receiver``, or an inline ``criterion(out, y)`` (patterns.py): a loss is a 0-dim
+                      tensor, and indexing one raises; with api ``torch.Tensor.numpy``, ``<receiver>.data.numpy()[0]``
     step-order        ``<receiver>.step()`` as a plain statement of a loop body, before a later statement of that
                       body that steps an optimizer, with no optimizer step earlier in the function
                       (steporder.py): the pre-1.1 scheduler-first order; ``receiver`` names the scheduler
@@ -42,6 +43,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       in the file (boolmasks.py: a comparison method such as ``.ne(v)``, ``.bool()``,
                       ``dtype=torch.bool``, followed as uint8masks.py follows uint8 values); ``api`` names the
                       operator (``torch.Tensor.__sub__``)
+    out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
+                      the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
+                      refilled under a size test); ``api`` lists the calls
     probe             ``hasattr(obj, "name")`` / ``getattr(obj, "name")`` of an API's last name (a torch attribute that was
                       renamed or removed) on that API's class or on an object whose last name fully matches
                       ``receiver`` (probes.py): the probe silently turns False
@@ -73,6 +77,9 @@ is torch's internal entry point, which builds the storage with ``_internal=True`
 ``quiet_first`` (a call kind) is a regular expression: a call whose first argument (positional, or the keyword
 that ``FIRST_KEYWORDS`` of patterns.py knows for it) is a string literal fully matching it stays quiet
 (``torch.hub.load("pytorch/vision", ...)``: torch trusts the ``pytorch`` owner without asking).
+``tensor_sizes`` (kind=method) takes only calls passing a tensor's size as a positional argument (tensorsizes.py:
+``x.size(0)``, ``torch.Size(...)``, or a name the function binds to one): ``y.resize(b, n)`` is a tensor's, while
+PIL's ``img.resize((w, h))`` and NumPy's ``a.resize(n, m)`` never get one.
 ``at_method`` (kind=plain-method) reports at the method rather than the class: a plain ``__torch_function__``
 is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
@@ -96,7 +103,8 @@ from ..markdown import Version
 from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
-         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe")
+         "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
+         "out-resize")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 
@@ -136,6 +144,7 @@ class Rule:
     quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
+    tensor_sizes: bool = False  # kind=method: only calls passing a tensor's size read by a call (tensorsizes.py)
     at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     parameters: tuple[str, ...] = ()  # kind=missing-argument: the APIs' whole signature (a keyword outside: TypeError)
     # kind=keyword: per API, the positions of ``argument``'s names in its signature, in the same order
@@ -211,6 +220,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "quiet_members= only goes with kind=name"
     if rule.none_is_unset and rule.kind != "keyword":
         return "none_is_unset= only goes with kind=keyword"
+    if rule.tensor_sizes and rule.kind != "method":
+        return "tensor_sizes= only goes with kind=method"
     if rule.at_method and rule.kind != "plain-method":
         return "at_method= only goes with kind=plain-method"
     if rule.positions and (rule.kind != "keyword" or any(

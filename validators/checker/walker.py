@@ -62,6 +62,8 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
+from .tensorsizes import passes_tensor_size, size_bindings
+from .outresize import resized_outputs
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
@@ -227,6 +229,7 @@ class FindingCollector(ast.NodeVisitor):
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
+        self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
@@ -336,6 +339,9 @@ class FindingCollector(ast.NodeVisitor):
                 self.class_facts.method_calls += [(key[0], finding.rule, method, passed)
                                                   for key, finding in self.findings.items() if key not in before
                                                   for method, passed in methods]
+        if self.rules.by_out_resize:
+            for call, api in resized_outputs(tree, self._resolve):
+                self._report(call, api, self.rules.by_out_resize)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
@@ -1098,6 +1104,8 @@ class FindingCollector(ast.NodeVisitor):
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
+        for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
+            (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
         if isinstance(target, ast.Name):
             key = (self.scope, target.id)
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id not in self.imports.aliases:
@@ -1383,9 +1391,10 @@ class FindingCollector(ast.NodeVisitor):
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             self._report(node, rules[0].apis[0], rules)
-        elif self.rules.by_scalar_index and zero_dim_data_index(
-                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim):
-            self._report(node, self.rules.by_scalar_index[0].apis[0], self.rules.by_scalar_index)
+        elif self.rules.by_scalar_index and (api := zero_dim_data_index(
+                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim)) and (
+                rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
+            self._report(node, api, rules)
         self.generic_visit(node)
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
@@ -1980,6 +1989,8 @@ class FindingCollector(ast.NodeVisitor):
         rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
             rule.receiver is not None and self._holds_scheduler(node.func.value)
             and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
+        rules = [rule for rule in rules if not rule.tensor_sizes
+                 or passes_tensor_size(node, self._resolve, self._holds_tensor_size)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if any(kw.arg == "epoch" for kw in node.keywords):  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
@@ -2006,6 +2017,9 @@ class FindingCollector(ast.NodeVisitor):
                     owners := self._receiver_classes(node.func.value)):
                 self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
                                                     if rule.receiver is not None]
+
+    def _holds_tensor_size(self, name: str) -> bool:
+        return (self.scope, name) in self.tensor_sizes
 
     def _receiver_classes(self, receiver: ast.AST) -> tuple[str, ...]:
         """The non-torch classes whose instances this file binds to the receiver's last name (receivers.py); empty

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .patterns import reduces, zero_dim_read
+
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "norm", "std", "var", "argmax", "argmin", "all",
                               "any", "median", "nansum", "nanmean", "count_nonzero", "amax", "amin"})
 # torch.nn.functional losses, reduced to a mean by default (0-dim)
@@ -28,7 +30,9 @@ _SAME_SHAPE = frozenset({"cpu", "cuda", "float", "double", "long", "int", "detac
 
 def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
     """``x.sum()``, ``x.eq(y).float().mean()``, ``torch.sum(x)``, also followed by shape-keeping calls
-    (``.cpu()``, ``.float()``)."""
+    (``.cpu()``, ``.float()``) or negated (``-x.mean()``)."""
+    while isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
     while (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SHAPE
            and not node.args and not node.keywords and resolve(node.func) is None):
         node = node.func.value
@@ -36,7 +40,7 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
         return False
     api = resolve(node.func)
     if api in _FUNCTIONAL_LOSSES:  # F.cross_entropy(output, target): a mean unless told otherwise
-        return _reduced(node)
+        return reduces(node)
     if not isinstance(node.func, ast.Attribute):
         return False
     if api is not None:  # torch.sum(x): the tensor alone
@@ -46,30 +50,13 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
 
 
 def zero_dim_data_index(node: ast.Subscript, resolve: Callable[[ast.AST], str | None],
-                        bound: Callable[[str], bool]) -> bool:
-    """``<0-dim>.data[0]`` (also ``.cpu()`` around ``.data``): ``bound(name)`` says a local name holds a full
-    reduction."""
-    if not (isinstance(node.slice, ast.Constant) and type(node.slice.value) is int and node.slice.value == 0):
-        return False
-    value = node.value
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in (
-            "cpu", "cuda") and not value.args:
-        value = value.func.value
-    if not (isinstance(value, ast.Attribute) and value.attr == "data"):
-        return False
-    value = value.value
+                        bound: Callable[[str], bool]) -> str | None:
+    """``<0-dim>.data[0]`` (also ``.cpu()`` around ``.data``, or ``.numpy()[0]``): the API that reads it
+    (patterns.zero_dim_read), or None. ``bound(name)`` says a local name holds a full reduction."""
+    read = zero_dim_read(node)
+    if read is None:
+        return None
+    value, api = read
     if isinstance(value, ast.Name):
-        return bound(value.id)
-    return is_full_reduction(value, resolve)
-
-
-def _reduced(call: ast.Call) -> bool:
-    """A functional loss call left to reduce: no ``reduce=``, no ``reduction=`` but a literal "mean" or "sum", no
-    ``**kwargs`` that might pass one."""
-    for keyword in call.keywords:
-        if keyword.arg is None or keyword.arg == "reduce":
-            return False
-        if keyword.arg == "reduction" and not (isinstance(keyword.value, ast.Constant)
-                                               and keyword.value.value in ("mean", "sum")):
-            return False
-    return True
+        return api if bound(value.id) else None
+    return api if is_full_reduction(value, resolve) else None

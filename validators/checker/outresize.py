@@ -1,0 +1,86 @@
+"""``out=`` tensors that provably hold elements in another shape: torch resizes them with a deprecation warning.
+
+Two old idioms, nothing else (an ``out=`` made empty, ``x.new()`` or ``torch.empty(0)``, is resized quietly):
+
+- the pre-1.0 ``default_collate`` copied into vendored loaders: ``storage = elem.storage()._new_shared(numel)``,
+  ``out = elem.new(storage)`` (a 1-D tensor of every element), then ``torch.stack(batch, 0, out=out)``, whose
+  result has one more dimension than each element. torch's later collate ``resize_``s ``out`` to the stacked shape
+  first; a function that resizes or rebinds the name is left alone.
+- a buffer kept on the function object across calls (fairseq's ``make_positions.range_buf``), refilled through
+  ``out=`` under a test of its size (``if buf.numel() < n:``): it is written only when its size is wrong, and
+  after the first call it holds the previous call's elements.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+
+def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> Iterator[tuple[ast.Call, str]]:
+    """(call, the torch API it resolves to) for each call writing into such an ``out=``."""
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _flat_stacks(function, resolve)
+            yield from _kept_buffers(function, resolve)
+
+
+def _flat_stacks(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
+    shared = {name for name, value in _assignments(function) if _is_shared_storage(value)}
+    flat = {name for name, value in _assignments(function)
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new"
+            and len(value.args) == 1 and not value.keywords
+            and ((isinstance(value.args[0], ast.Name) and value.args[0].id in shared)
+                 or _is_shared_storage(value.args[0]))}
+    flat -= {name for name, value in _assignments(function) if name in flat and not (  # `out = None` first is fine
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new")
+        and not (isinstance(value, ast.Constant) and value.value is None)}
+    flat -= {node.func.value.id for node in ast.walk(function) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+             and node.func.attr in ("resize_", "resize_as_", "set_")}
+    for call, out in _out_calls(function):
+        if isinstance(out, ast.Name) and out.id in flat and resolve(call.func) == "torch.stack":
+            yield call, "torch.stack"
+
+
+def _kept_buffers(function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> Iterator[tuple[ast.Call, str]]:
+    for test in ast.walk(function):
+        if not isinstance(test, ast.If) or not _tests_size(test.test):
+            continue
+        for statement in test.body:
+            for call, out in _out_calls(statement):
+                if (isinstance(out, ast.Attribute) and isinstance(out.value, ast.Name) and out.value.id == function.name
+                        and ast.dump(out) in _sized(test.test) and (api := resolve(call.func)) is not None
+                        and api.startswith("torch.")):
+                    yield call, api
+
+
+def _assignments(function: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    yield target.id, node.value
+
+
+def _is_shared_storage(node: ast.expr) -> bool:
+    """``x.storage()._new_shared(n)``."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "_new_shared"
+
+
+def _out_calls(node: ast.AST) -> Iterator[tuple[ast.Call, ast.expr]]:
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            for keyword in call.keywords:
+                if keyword.arg == "out":
+                    yield call, keyword.value
+
+
+def _sized(test: ast.expr) -> set[str]:
+    """The receivers whose ``.numel()`` or ``.size(...)`` the test compares (as ``ast.dump`` strings)."""
+    return {ast.dump(node.func.value) for node in ast.walk(test) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr in ("numel", "size")}
+
+
+def _tests_size(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and bool(_sized(test))
