@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from torchpatch.validators.checker.lighthparams import checkpoint_keys_set, object_hyperparameters
+from torchpatch.validators.checker.lighthparams import (checkpoint_keys_set, object_hyperparameters,
+                                                        saves_hyperparameters)
+from torchpatch.validators.checker.lightningversion import names_recent_lightning_package
 from torchpatch.validators.checker.runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint,
                                                       trains_with_runner)
 
@@ -65,6 +67,26 @@ def test_hyperparameters_from_init_parameters():
                 self.save_hyperparameters("lr")
     """)
     assert object_hyperparameters(numbers) is None
+
+
+def test_hyperparameters_given_only_where_a_parameter_is_kept():
+    init = ("class Module(pl.LightningModule):\n    def __init__(self, net, optimizer=None, lr=0.1{extra}):\n"
+            "        super().__init__()\n        self.save_hyperparameters({call})\n")
+    # every parameter ignored (mattergen's module): nothing reaches hyper_parameters
+    assert not saves_hyperparameters(init.format(extra="", call='ignore=("net", "optimizer", "lr")'))
+    assert saves_hyperparameters(init.format(extra="", call='ignore=("net", "optimizer")'))
+    assert saves_hyperparameters(init.format(extra=", **kwargs", call='ignore=("net", "optimizer", "lr")'))
+    assert saves_hyperparameters(init.format(extra="", call="ignore=IGNORED"))
+    assert saves_hyperparameters(init.format(extra="", call="config"))
+    assert saves_hyperparameters("def setup(self, config):\n    self.save_hyperparameters()\n")
+    assert saves_hyperparameters("class M:\n    def __init__(self, hparams):\n        self.hparams = hparams\n")
+    assert not saves_hyperparameters("import pytorch_lightning as pl\n")
+
+
+def test_lightning_packages_of_recent_releases():
+    assert names_recent_lightning_package("from pytorch_lightning.cli import LightningCLI\n")
+    assert names_recent_lightning_package("from pytorch_lightning.strategies import DDPStrategy\n")
+    assert not names_recent_lightning_package("from pytorch_lightning.utilities.cli import LightningCLI\n")
 
 
 def test_keys_set_by_on_save_checkpoint():

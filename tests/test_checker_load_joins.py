@@ -386,3 +386,46 @@ def test_a_config_attribute_the_class_builds_as_a_plain_dict_is_no_config_object
     _write(tmp_path / "object", {"trainer.py": _TRAINER.replace("{CONFIG}", 'OmegaConf.create({"task": task})'),
                                  "read.py": _READER})
     assert _loads(tmp_path / "object") == [("read.py", 6, "torch-load-saved-in-project")]
+
+
+def test_a_helper_saving_by_keyword_and_an_older_key_read_under_a_bare_except(tmp_path):
+    """StudioGAN-like: ``misc.save_model(kind="D", states=d)`` saves ``d`` (a numpy metric in it); the load reads an
+    older layout's key only where a bare ``except:`` around key reads alone falls back to it. A class given the dict
+    (``CheckpointSaver(save_dict=...)``, a library saver of state_dicts) is no save of that layout."""
+    saver = """
+        import numpy as np
+        import torch
+        from utils import misc
+
+        def save(dis, losses, step):
+            d = {"state_dict": dis.state_dict(), "step": step, "best": np.mean(losses)}
+            misc.save_model(kind="D", step=step, states=d)
+        """
+    helper = """
+        import torch
+
+        def save_model(kind, step, states):
+            torch.save(states, f"{kind}-{step}.pth")
+        """
+    loader = """
+        import torch
+
+        def restore(dis, path):
+            ckpt = torch.load(path, map_location="cpu")
+            dis.load_state_dict(ckpt["state_dict"])
+            try:
+                best = ckpt["best"]
+            except:
+                best = ckpt["best_score"]
+            return ckpt["step"], best
+        """
+    _write(tmp_path / "a", {"train.py": saver, "utils/misc.py": helper, "resume.py": loader})
+    assert _loads(tmp_path / "a") == [("resume.py", 5, "torch-load-saved-in-project")]
+    # without the fallback's except the older key is required: no layout holds it
+    _write(tmp_path / "b", {"train.py": saver, "utils/misc.py": helper,
+                            "resume.py": loader.replace("except:", "except ValueError:")})
+    assert _loads(tmp_path / "b") == []
+    _write(tmp_path / "c", {"train.py": saver.replace("misc.save_model(kind=\"D\", step=step, states=d)",
+                                                      "misc.CheckpointSaver(states=d)"),
+                            "utils/misc.py": helper, "resume.py": loader})
+    assert _loads(tmp_path / "c") == []

@@ -49,6 +49,21 @@ def test_returned_objects_names_numpy_instances_and_classes_not_plain_values():
                      "splits", "build", "pair", "pair#", "pair#1"}
 
 
+def test_a_function_returning_what_another_function_of_the_module_returns():
+    chain = ast.parse("import numpy as np\n\n"
+                      "def distance(a, b):\n    return np.trace(a) - 2 * np.trace(b)\n\n"
+                      "def moments(x):\n    return len(x), np.cov(x)\n\n"
+                      "def metric(x, ref):\n    n, cov = moments(x)\n    value = distance(cov, ref)\n"
+                      "    return value, n\n\n"
+                      "def count(x):\n    n, cov = moments(x)\n    return n\n\n"
+                      "def state(x):\n    net = Net()\n    return net.state_dict()\n\n"
+                      "class Net:\n    pass\n")
+    found = returned_objects(chain)
+    assert {"distance", "metric", "metric#", "metric#0"} <= found  # through distance(), at any depth
+    assert "metric#1" not in found and "count" not in found  # only the tuple position moments() fills with numpy
+    assert "state" not in found  # a state_dict() of the module's own class is plain
+
+
 def test_numpy_scalar_in_a_saved_dict_is_refused_by_weights_only():
     """What makes a value returned by get_scores an object: np.nanmean gives an np.float64."""
     buffer = io.BytesIO()

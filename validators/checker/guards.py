@@ -155,9 +155,27 @@ _KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 def catches_key_error(node: ast.Try) -> bool:
     """A handler of ``node`` catches a missing key and nothing else (``except KeyError:``, or LookupError): what the
     statement reads by key may be missing. Not ``except (KeyError, RuntimeError):``, a fallback for a failed restore
-    (a partial ``load_state_dict``), where the keys read are the layout's own."""
+    (a partial ``load_state_dict``), where the keys read are the layout's own. A catch-all handler counts around key
+    reads alone (:func:`_guards_key_reads`)."""
     return any((names := caught_names(handler)) and all(name in _KEY_ERRORS for name in names)
-               for handler in node.handlers)
+               for handler in node.handlers) or _guards_key_reads(node)
+
+
+def _guards_key_reads(node: ast.Try) -> bool:
+    """``try: aa_p = ckpt["aa_p"] except: aa_p = ckpt["ada_p"]`` (or ``except Exception:``, or a default): a body
+    that only binds entries read by a constant key, under a handler that catches everything, is a missing key's
+    fallback (an older layout's name); its body reads nothing else that could fail."""
+    def reads_key(statement: ast.stmt) -> bool:
+        value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+        while isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and \
+                isinstance(value.slice.value, str):
+            value = value.value
+            if isinstance(value, ast.Name):
+                return True
+        return False
+
+    return bool(node.body) and all(reads_key(statement) for statement in node.body) and all(
+        all(name in _CATCH_ALL for name in caught_names(handler)) for handler in node.handlers)
 
 
 # --- which branch runs on the target ------------------------------------------------------------

@@ -11,7 +11,7 @@ Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor
 Where no requirement file says (a tree of sources only), the code can: the unified ``lightning`` package
 (``import lightning``, ``from lightning.pytorch import Trainer``) first shipped with ``lightning.pytorch`` in
 release 1.8, when callback states were already keyed by strings (``"ModelCheckpoint{'monitor': ...}"``), and
-``pytorch_lightning.strategies`` (``DDPStrategy``) in 1.6. A
+``pytorch_lightning.strategies`` (``DDPStrategy``) in 1.6, and ``pytorch_lightning.cli`` in 1.7. A
 pytorch-lightning 1.9.5 checkpoint of a module with plain hyper-parameters, ModelCheckpoint, EarlyStopping and an
 LR scheduler loads with ``weights_only=True`` on torch 2.15 (run for this module); ``pytorch_lightning`` imports
 say nothing of the release, but a resume through ``trainer.fit(model, ckpt_path=path)`` does, for the file at that
@@ -63,15 +63,18 @@ def _requirement_texts(root: str):
             continue
 
 
-# ``pytorch_lightning.strategies`` (``from pytorch_lightning.strategies import DDPStrategy``, or the dotted name in a
-# config's ``"target"``): the package Lightning-AI/pytorch-lightning#11120 made of the training-type plugins, first
-# released in 1.6, after callback states were keyed by strings (1.5, see the module docstring).
-_STRATEGIES = re.compile(r"\bpytorch_lightning\.strategies\b")
+# Packages of pytorch_lightning first released after callback states were keyed by strings (1.5, see the module
+# docstring): ``pytorch_lightning.strategies`` (``from pytorch_lightning.strategies import DDPStrategy``, or the dotted
+# name in a config's ``"target"``), which Lightning-AI/pytorch-lightning#11120 made of the training-type plugins in
+# 1.6, and ``pytorch_lightning.cli`` (``from pytorch_lightning.cli import LightningCLI``), where 1.7 moved the CLI
+# from ``pytorch_lightning.utilities.cli`` (the 1.6.5 wheel has no ``pytorch_lightning/cli.py``, 1.7.0's has).
+_RECENT_PACKAGES = re.compile(r"\bpytorch_lightning\.(?:strategies|cli)\b")
 
 
-def names_lightning_strategies(code: str) -> bool:
-    """The code names ``pytorch_lightning.strategies``: it runs on pytorch-lightning 1.6 or later."""
-    return "strategies" in code and _STRATEGIES.search(code) is not None
+def names_recent_lightning_package(code: str) -> bool:
+    """The code names ``pytorch_lightning.strategies`` or ``pytorch_lightning.cli``: it runs on pytorch-lightning 1.6
+    or later."""
+    return ("strategies" in code or ".cli" in code) and _RECENT_PACKAGES.search(code) is not None
 
 
 def imports_unified_lightning(imported_packages: set[str]) -> bool:
@@ -91,13 +94,3 @@ def resumed_by_fit(code: str | None, path: ast.expr | None) -> bool:
         return False
     spelled = ast.unparse(path)
     return re.search(_FIT_RESUME + re.escape(spelled) + r"\s*[,)]", code) is not None
-
-
-_HPARAMS = re.compile(r"\bsave_hyperparameters\b|\bself\.hparams\s*=|\bself\.hparams\.update\(")
-
-
-def saves_hyperparameters(code: str) -> bool:
-    """The code gives a LightningModule hyper-parameters (``self.save_hyperparameters(...)``, or the old
-    ``self.hparams = hparams``): only then does a checkpoint carry ``hyper_parameters``, where a config object of the
-    project could sit. Without them a config library the project imports never reaches its checkpoints."""
-    return ("hparams" in code or "hyperparameters" in code) and _HPARAMS.search(code) is not None

@@ -30,8 +30,8 @@ from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
 from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
                           LoadCandidate)
 from .finding import Finding
-from .lighthparams import DEEPSPEED_KEYS
-from .lightningversion import imports_unified_lightning, lightning_floor, names_lightning_strategies, saves_hyperparameters
+from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
+from .lightningversion import imports_unified_lightning, lightning_floor, names_recent_lightning_package
 from .provenance import KEYWORDS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -55,7 +55,7 @@ class ProjectEvidence:
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
-        self.lightning_strategies = False  # some file names pytorch_lightning.strategies (release 1.6 or later)
+        self.lightning_recent_package = False  # some file names pytorch_lightning.strategies or .cli (1.6 or later)
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
@@ -86,7 +86,7 @@ class ProjectEvidence:
         """What any file's text tells, walked or not: whether it trains with a library runner."""
         self.runner = self.runner or trains_with_runner(code)
         self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
-        self.lightning_strategies = self.lightning_strategies or names_lightning_strategies(code)
+        self.lightning_recent_package = self.lightning_recent_package or names_recent_lightning_package(code)
         self.sat = self.sat or trains_with_sat(code)
         self.nnunet = self.nnunet or imports_nnunet(code)
         for constant, names in constant_files(code).items():
@@ -412,14 +412,14 @@ class ProjectEvidence:
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
         """The sub-project requires Lightning 2 or later (or, naming no floor, imports the unified ``lightning``
-        package, 1.8 or later, or names ``pytorch_lightning.strategies``, 1.6 or later) and keeps no object in its
-        hyper-parameters: the checkpoints it writes itself hold plain data (lightningversion.py)."""
+        package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or later) and keeps no object
+        in its hyper-parameters: the checkpoints it writes itself hold plain data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._lightning_floor = lightning_floor(self.root)
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
             self._lightning_floor is None and self.lightning and (
-                imports_unified_lightning(self.imported_packages) or self.lightning_strategies))
+                imports_unified_lightning(self.imported_packages) or self.lightning_recent_package))
         # a config-object library counts only where some module has hyper-parameters (or on_save_checkpoint keys):
         # that is the only way its object reaches the checkpoint. A module that calls no save_hyperparameters writes
         # none (InstantMesh's MVRecon: a pytorch-lightning 2.1.2 replica of its checkpoint loads with

@@ -24,7 +24,7 @@ from .imports import dotted_name, is_torch_module, own_statements
 from .provenance import plain_numpy
 from .source import parse_module_file
 
-_PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys"})
+_PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys", "state_dict"})
 _NAMESPACES = frozenset({"Namespace", "SimpleNamespace"})
 
 
@@ -33,6 +33,8 @@ class _Module:
         self.numpy = {alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
                       for alias in node.names if alias.name == "numpy"}
         self.classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+        # module-level functions found to return an object so far -> what returns_object gave them
+        self.returning: dict[str, set[str]] = {}
 
     def builds(self, value: ast.expr | None, built: set[str]) -> bool:
         """``value`` is, or holds, an object that weights_only refuses (see the module docstring)."""
@@ -60,6 +62,8 @@ class _Module:
             head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
             if (head in self.numpy and not plain_numpy(callee, value)) or last in _NAMESPACES or callee in self.classes:
                 return True
+            if "" in self.returning.get(callee, ()):  # fid = frechet_distance(...), a function above returning numpy
+                return True
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
 
@@ -71,9 +75,12 @@ class _Module:
         returns = []
         for node in own_statements(function):  # in source order: a name is built before the return reads it
             if isinstance(node, ast.Assign) and self.builds(node.value, built):
+                positions = self._positions(node.value)
                 for target in node.targets:
-                    for element in (target.elts if isinstance(target, ast.Tuple) else [target]):
-                        if (name := dotted_name(element)) is not None:
+                    elements = target.elts if isinstance(target, ast.Tuple) else [target]
+                    for i, element in enumerate(elements):
+                        if (name := dotted_name(element)) is not None and (
+                                positions is None or not isinstance(target, ast.Tuple) or f"#{i}" in positions):
                             built.add(name)
             elif isinstance(node, ast.Return):
                 returns.append(node.value)
@@ -84,15 +91,30 @@ class _Module:
                          if self.builds(element, built))
         return found
 
+    def _positions(self, value: ast.expr) -> set[str] | None:
+        """For ``a, b = f()`` with ``f`` a function of the module returning tuple displays: the positions holding an
+        object (``#1``); None for any other value, all of whose targets are built."""
+        callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+        suffixes = self.returning.get(callee or "", set())
+        return suffixes if "#" in suffixes else None
+
 
 def returned_objects(tree: ast.Module) -> set[str]:
     """``f`` and ``Class.method`` of this module that return an object, and the module's class names; for
-    functions returning tuple displays, ``f#`` and ``f#i`` for the positions that hold one."""
+    functions returning tuple displays, ``f#`` and ``f#i`` for the positions that hold one. What a module-level
+    function returns counts where another function of the module returns it (StudioGAN's ``calculate_fid`` returns
+    ``frechet_inception_distance(...)``, numpy arithmetic), however deep the chain."""
     module = _Module(tree)
     found = set(module.classes)
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for _ in functions:  # each round settles one more link of a chain of calls; most modules stop after one
+        before = dict(module.returning)
+        module.returning = {node.name: suffixes for node in functions if (suffixes := module.returns_object(node))}
+        if module.returning == before:
+            break
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            found.update(node.name + suffix for suffix in module.returns_object(node))
+            found.update(node.name + suffix for suffix in module.returning.get(node.name, ()))
         elif isinstance(node, ast.ClassDef):
             found.update(f"{node.name}.{item.name}{suffix}" for item in node.body
                          if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))

@@ -96,6 +96,23 @@ _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 _MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
 
 
+# Keywords a project's save helper takes the checkpoint by (``misc.save_model(model="D", step=s, states=d_states)``,
+# ``save_checkpoint(state=ckpt, is_best=b)``): a call passing nothing positionally saves that value. Not the
+# ``to_save=``/``save_dict=`` of ignite's Checkpoint and MONAI's CheckpointSaver: those save each object's state_dict.
+_SAVED_KEYWORDS = ("states", "state", "checkpoint", "ckpt", "obj")
+
+
+def _keyword_saved(node: ast.Call) -> ast.Call:
+    """``save_model(model="D", states=d)`` (a save function given only keywords) as ``save_model(d)``, to read the
+    layout of what it saves; the call itself otherwise (a class such as ``CheckpointSaver(...)`` builds a saver)."""
+    name = (dotted_name(node.func) or "").rpartition(".")[2]
+    if node.args or name[:1].isupper():
+        return node
+    by_name = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg is not None}
+    saved = next((by_name[name] for name in _SAVED_KEYWORDS if name in by_name), None)
+    return node if saved is None else ast.copy_location(ast.Call(func=node.func, args=[saved], keywords=[]), node)
+
+
 def _positional_save(node: ast.Call) -> ast.Call:
     """``torch.save(obj=x, f=p)`` (or ``torch.save(x, f=p)``) as the call ``torch.save(x, p)`` it makes; the call itself
     when it passes both positionally. The values are the call's own nodes, so what was noted of them still holds."""
@@ -703,9 +720,10 @@ class FindingCollector(ast.NodeVisitor):
             for statement in (*node.orelse, *node.finalbody):
                 self.visit(statement)
             return
-        if not is_fallback(node):
-            # keys read in a body whose handler catches KeyError (``try: it = sd["iteration"] except KeyError:``),
-            # or in that handler, are ones the load takes files without (see LoadedObjects.guarded_keys)
+        if not is_fallback(node) or catches_key_error(node):
+            # keys read in a body whose handler catches KeyError (``try: it = sd["iteration"] except KeyError:``, or a
+            # bare ``except:`` around key reads alone), or in that handler, are ones the load takes files without (see
+            # LoadedObjects.guarded_keys)
             if not catches_key_error(node):
                 self.generic_visit(node)
                 return
@@ -1618,8 +1636,8 @@ class FindingCollector(ast.NodeVisitor):
             if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
                    for kw in node.keywords):
                 self.weights_only_loads.append(node)
-        if node.args and not self.loads.quiet and is_save_call(node, api):
-            self._note_saved(node, api)
+        if not self.loads.quiet and is_save_call(node, api) and (saved := _keyword_saved(node)).args:
+            self._note_saved(saved, api)
         if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
                 node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
             self.evidence.ckpt_calls.update((node.func.id, position) for position, arg in enumerate(node.args)
