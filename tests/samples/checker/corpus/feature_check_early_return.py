@@ -9,9 +9,10 @@ except ImportError:
 
 
 def gather_with_grad(t):
-    # the newer function where it exists; the old collective only for releases without it
+    # the newer function where it exists; the old collective only for releases without it (but 2.13 renamed
+    # the functional one all_gather_single_autograd: on 2.15 the check passes and the call warns)
     if fcol is not None and hasattr(fcol, "all_gather_tensor_autograd"):
-        return fcol.all_gather_tensor_autograd(t, gather_dim=0, group=None)
+        return fcol.all_gather_tensor_autograd(t, gather_dim=0, group=None)  # finding: funcol-tensor-renamed-single
     return torch.cat(torch.distributed.nn.all_gather(t), dim=0)
 
 
