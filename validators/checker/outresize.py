@@ -14,14 +14,26 @@ Two old idioms, nothing else (an ``out=`` made empty, ``x.new()`` or ``torch.emp
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Iterator
 
 
-def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> Iterator[tuple[ast.Call, str]]:
-    """(call, the torch API it resolves to) for each call writing into such an ``out=``."""
+# An ``out=`` keyword follows "(" or "," (an ``out = ...`` assignment starts a line): the text test that lets a
+# file without one skip the walks below, which read every function (nested ones again) several times.
+_OUT_KEYWORD = re.compile(r"[(,]\s*out\s*=(?!=)")
+
+
+def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                    text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
+    """(call, the torch API it resolves to) for each call writing into such an ``out=``; ``text``, the file's source
+    when known, rules out files that pass no ``out=`` at all (the collate idiom also needs ``_new_shared``)."""
+    if text is not None and not _OUT_KEYWORD.search(text):
+        return
+    stacks = text is None or "_new_shared" in text
     for function in ast.walk(tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _flat_stacks(function, resolve)
+            if stacks:
+                yield from _flat_stacks(function, resolve)
             yield from _kept_buffers(function, resolve)
 
 

@@ -357,7 +357,7 @@ class FindingCollector(ast.NodeVisitor):
                                                   for key, finding in self.findings.items() if key not in before
                                                   for method, passed in methods]
         if self.rules.by_out_resize:
-            for call, api in resized_outputs(tree, self._resolve):
+            for call, api in resized_outputs(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_out_resize)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
