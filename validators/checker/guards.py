@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import CHILD_FIELDS, ENTERED, ImportMap, Memo, child_fields, dotted_name
+from .imports import ImportMap, Memo, child_nodes, dotted_name
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
@@ -63,15 +63,7 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
         node = queue[position]
         position += 1
         kind = node.__class__
-        fields = CHILD_FIELDS.get(kind)
-        if fields is None:
-            fields = child_fields(kind)
-        for field in fields:
-            value = getattr(node, field, None)
-            if value.__class__ is list:
-                queue += [item for item in value if ENTERED[item.__class__]]
-            elif ENTERED[value.__class__]:
-                queue.append(value)
+        queue += child_nodes(node)
         if kind is KnownOutcome:  # a test already decided (versionflags.py)
             return True
         if kind is Name:
