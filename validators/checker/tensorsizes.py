@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
+
 def is_size_read(node: ast.expr, resolve: Callable[[ast.AST], str | None],
                  known: Callable[[str], bool] = lambda name: False) -> bool:
     """``x.size(0)``, ``x.size()[1]``, ``x.numel()``, ``torch.Size([2, 3])``, ``known`` names, and arithmetic on them
