@@ -43,8 +43,8 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
                      is_version_guard, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
-from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name, is_literal_getattr, is_torch_module,
-                      own_statements, statements, subnodes)
+from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name,
+                      is_literal_getattr, is_torch_module, own_statements, statements, subnodes)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
