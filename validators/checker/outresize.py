@@ -38,13 +38,14 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
 
 
 def _flat_stacks(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
-    shared = {name for name, value in _assignments(function) if _is_shared_storage(value)}
-    flat = {name for name, value in _assignments(function)
+    assignments = list(_assignments(function))
+    shared = {name for name, value in assignments if _is_shared_storage(value)}
+    flat = {name for name, value in assignments
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new"
             and len(value.args) == 1 and not value.keywords
             and ((isinstance(value.args[0], ast.Name) and value.args[0].id in shared)
                  or _is_shared_storage(value.args[0]))}
-    flat -= {name for name, value in _assignments(function) if name in flat and not (  # `out = None` first is fine
+    flat -= {name for name, value in assignments if name in flat and not (  # `out = None` first is fine
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new")
         and not (isinstance(value, ast.Constant) and value.value is None)}
     flat -= {node.func.value.id for node in ast.walk(function) if isinstance(node, ast.Call)
