@@ -247,6 +247,7 @@ class FindingCollector(ast.NodeVisitor):
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)
+        self.tracks_sizes = True  # bindings fill tensor_sizes (collect: not in a file that never says resize)
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
@@ -314,6 +315,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
+        # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
+        # file whose text never says resize
+        self.tracks_sizes = self.source_text is None or "resize" in self.source_text
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         for node in getattr(tree, "body", ()):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
@@ -1122,8 +1126,9 @@ class FindingCollector(ast.NodeVisitor):
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
-        for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
-            (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
+        if self.tracks_sizes:
+            for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
+                (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
         if isinstance(target, ast.Name):
             key = (self.scope, target.id)
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id not in self.imports.aliases:
