@@ -9,7 +9,9 @@ its finding is dropped. As in spread.py: a name defined twice, a class some clas
 no call site of the sub-project calls (a library's entry point) keep the finding. A wrapper that forwards its own
 ``size_average=None`` / ``reduce=None`` to a loss (a keyword torch ignores when None: ``none_is_unset``) passes
 torch's own signature through: quiet unless a call site of the sub-project passes that parameter, even with no call
-site at all (a registry builds it from a config). A call that forwards two parameters is quiet only when both are.
+site at all (a registry builds it from a config). The same goes for an attribute the constructor sets from such a
+parameter (``self.size_average = size_average`` in ``__init__``, then ``F.l1_loss(x, y, self.size_average)``): the
+class's callers decide. A call that forwards two parameters is quiet only when both are.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import ast
 from typing import NamedTuple
 
 from .finding import Finding
-from .patterns import passes_quiet_value
+from .patterns import passes_quiet_value, positional_as_keywords
 
 
 # A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
@@ -56,21 +58,52 @@ def quiet_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str
     return found
 
 
-def forwarded_defaults(call: ast.Call, rules, callable_name: str,
-                       defaults: dict[str, tuple[int | None, ast.expr]]) -> list[ForwardedDefault]:
+def constructor_attributes(cls: ast.ClassDef) -> dict[str, tuple[str, int | None]]:
+    """``self.size_average = size_average`` in ``__init__``, where the parameter defaults to None and nothing else
+    in the class stores ``self.size_average``: attribute -> (the parameter, its position among those a call fills)."""
+    init = next((statement for statement in cls.body
+                 if isinstance(statement, ast.FunctionDef) and statement.name == "__init__"), None)
+    if init is None:
+        return {}
+    defaults = quiet_defaults(init)
+    stores: dict[str, int] = {}
+    for node in ast.walk(cls):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            stores[node.attr] = stores.get(node.attr, 0) + 1
+    found = {}
+    for statement in init.body:
+        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(target := statement.targets[0], ast.Attribute) and isinstance(target.value, ast.Name)
+                and target.value.id == "self" and stores.get(target.attr) == 1
+                and isinstance(statement.value, ast.Name) and (known := defaults.get(statement.value.id)) is not None
+                and isinstance(known[1], ast.Constant) and known[1].value is None):
+            found[target.attr] = (statement.value.id, known[0])
+    return found
+
+
+def forwarded_defaults(call: ast.Call, rules, api: str, callable_name: str | None,
+                       defaults: dict[str, tuple[int | None, ast.expr]],
+                       owner: tuple[str, dict[str, tuple[str, int | None]]] | None = None) -> list[ForwardedDefault]:
     """The rules with ``quiet_with`` this call would break only through a keyword that forwards a parameter whose
-    own default is the quiet value."""
+    own default is the quiet value. ``owner``: the enclosing class's name and constructor_attributes, for a
+    ``none_is_unset`` argument passed as ``self.attr``."""
     out = []
     for rule in rules:
         if rule.none_is_unset:  # `size_average=size_average` forwarding the wrapper's own `size_average=None`
-            for keyword in call.keywords:
-                if (keyword.arg in rule.arguments and isinstance(keyword.value, ast.Name)
-                        and (known := defaults.get(keyword.value.id)) is not None
+            for keyword in positional_as_keywords(rule, api, call).keywords:
+                if keyword.arg not in rule.arguments:
+                    continue
+                value = keyword.value
+                if (callable_name is not None and isinstance(value, ast.Name)
+                        and (known := defaults.get(value.id)) is not None
                         and isinstance(known[1], ast.Constant) and known[1].value is None):
-                    out.append(ForwardedDefault(callable_name, keyword.value.id, known[0], call.lineno, rule.id,
-                                               unset=True))
+                    out.append(ForwardedDefault(callable_name, value.id, known[0], call.lineno, rule.id, unset=True))
+                elif (owner is not None and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+                      and value.value.id == "self" and (set_from := owner[1].get(value.attr)) is not None):
+                    out.append(ForwardedDefault(owner[0], set_from[0], set_from[1], call.lineno, rule.id, unset=True))
             continue
-        if not rule.quiet_with:
+        if not rule.quiet_with or callable_name is None:
             continue
         quiet = dict(rule.quiet_with)
         for keyword in call.keywords:

@@ -68,7 +68,7 @@ from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
 from .spread import CallSites, SpreadCall, filled_keywords
-from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
+from .forwarded import ForwardedDefault, constructor_attributes, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
 from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
                        literal_keywords, matches_call, positional_as_keywords,
@@ -182,6 +182,7 @@ class FindingCollector(ast.NodeVisitor):
         # is called by its last name, ``self._export(...)``, and only by the project (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str], bool]] = {}
         self.defaults_of: dict[int, tuple[str, dict]] = {}  # scope -> (callable, its defaulted parameters) (forwarded.py)
+        self.constructor_attributes: dict[int, dict] = {}  # class -> forwarded.constructor_attributes of it
         self.class_scopes: set[int] = set()  # id() of the class definitions being walked
         self.super_bases: tuple[str, ...] = ()  # the torch classes whose __init__ the walked class's super() reaches
         self.init_bases: dict[str, tuple[str, ...]] = {}  # file class -> the torch bases its __init__ comes from
@@ -1046,6 +1047,15 @@ class FindingCollector(ast.NodeVisitor):
             return function.name if outer == 0 else None
         return self.classes[-1] if function.name == "__init__" and outer in self.class_scopes else None
 
+    def _method_owner(self) -> tuple[str, dict[str, tuple[str, int | None]]] | None:
+        """In a method: its class's name and the attributes its constructor sets from None-defaulted parameters."""
+        cls = self.scope_nodes.get(self.loads.provenance.parents.get(self.scope))
+        if not isinstance(cls, ast.ClassDef):
+            return None
+        if id(cls) not in self.constructor_attributes:
+            self.constructor_attributes[id(cls)] = constructor_attributes(cls)
+        return cls.name, self.constructor_attributes[id(cls)]
+
     def _note_parameter_store(self, target: ast.AST, value: str) -> None:
         """``self.attr = param`` in ``__init__``: what the constructor's callers pass decides what ``self.attr``
         is (inherited.py, constructor parameters)."""
@@ -1673,9 +1683,12 @@ class FindingCollector(ast.NodeVisitor):
                 self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled, method))
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
-            if self.scope in self.defaults_of and node.keywords and not self.guarded:
-                callable_name, defaults = self.defaults_of[self.scope]
-                self.call_sites.forwarded += forwarded_defaults(node, self.rules.by_call[api], callable_name, defaults)
+            rules = self.rules.by_call[api]
+            if not self.guarded and (self.scope in self.defaults_of or (
+                    self.classes and any(rule.none_is_unset for rule in rules))) and (node.keywords or node.args):
+                callable_name, defaults = self.defaults_of.get(self.scope, (None, {}))
+                owner = self._method_owner() if self.classes else None
+                self.call_sites.forwarded += forwarded_defaults(node, rules, api, callable_name, defaults, owner)
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
         elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
