@@ -45,7 +45,9 @@ path, holding every key the load reads.
 The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
 ``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
 ``args``-like item returned where the function's return annotation says ``dict`` (``-> Tuple[..., dict]``) is used as
-a mapping, which a Namespace is not.
+a mapping, which a Namespace is not. A class annotation is the project's name for a tensor where a function of the
+file annotated to return that class returns one torch builds (``-> Tuple[..., PartitionBook]`` returning
+``torch.zeros(n, dtype=torch.long)``): a parameter annotated with it is no object.
 
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
@@ -334,7 +336,9 @@ class LoadedObjects:
         self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
         self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
-        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates
+        self.annotated_objects: dict[tuple[int, str], str] = {}  # (scope, param) -> the class annotating it: RandomStates
+        self.tensor_classes: set[str] = set()  # classes a function annotated to return one returns a torch tensor as
+        self.saved_annotated: list[tuple[ast.Call, int, str]] = []  # saves of an annotated parameter (_settle_saved_names)
         self.annotated_plain: dict[int, set[str]] = {}  # scope -> params annotated str/int/float/bool/bytes (or None)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
@@ -1167,8 +1171,7 @@ class LoadedObjects:
                            or (isinstance(saved, ast.Name) and saved.id == "self")  # the instance itself: a class of the project's
                            or self.holds_object(saved, scope)
                            or self._own_state_holds_objects(saved, scope)
-                           or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
-                                                                or (scope, saved.id) in self.annotated_objects)))
+                           or (isinstance(saved, ast.Name) and (scope, saved.id) in self.numpy_checked))
         # protocol 4+: refused whatever it holds; whole_parts: getattr(self, name) over a model's or optimizer's
         # name (attrsaves.py)
         objects = objects or whole_parts or writes_framed_pickle(call)
@@ -1182,6 +1185,8 @@ class LoadedObjects:
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
             if _self_item(saved) is not None:
                 self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
+            if isinstance(saved, ast.Name) and (annotated := self.annotated_objects.get((scope, saved.id))):
+                self.saved_annotated.append((call, scope, annotated))  # once the file is walked (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -1215,8 +1220,15 @@ class LoadedObjects:
         torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
         primitive has was read off it while it held the same value); names a function of the file returned
         (_returns_foreign); ``self.data["dev"]`` items (_item_constructed)."""
-        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries):
+        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries
+                or self.saved_annotated):
             return
+        for call, scope, annotated in self.saved_annotated:
+            # node_pb: PartitionBook, where a function annotated ``-> PartitionBook`` returns torch.zeros(...): the
+            # project's name for a tensor, not a class of objects
+            if annotated not in self.tensor_classes:
+                self._note_objects_saved(call, scope)
+        self.saved_annotated = []
         for call, scope, params in self.saved_param_entries:
             # torch.save({"dico": dico, ...}, p) in def index_data(path, bin_path, dico), which reads dico.unk_index:
             # the parameter is an object (an attribute the file sets, if at all, only on ``self``: never on a tensor
@@ -1431,6 +1443,8 @@ class LoadedObjects:
                 for item, returned in zip(items, value.elts):
                     self.note_annotated_return(returned, item, scope)
             return
+        if isinstance(annotation, ast.Name) and annotation.id[:1].isupper() and self._plain_state(value, scope):
+            self.tensor_classes.add(annotation.id)  # -> PartitionBook returning torch.zeros(...): a tensor by that name
         if isinstance(value, (ast.Subscript, ast.Name)) and _mapping_annotation(annotation):
             self._note_mapping(value, scope)
 
@@ -1506,7 +1520,7 @@ class LoadedObjects:
         for argument in arguments:
             name = (dotted_name(argument.annotation) or "").rsplit(".", 1)[-1] if argument.annotation else ""
             if name[:1].isupper() and name not in _PLAIN_ANNOTATIONS:
-                self.annotated_objects.add((scope, argument.arg))
+                self.annotated_objects[(scope, argument.arg)] = name
             elif argument.annotation is not None and _scalar_annotation(argument.annotation):
                 self.annotated_plain.setdefault(scope, set()).add(argument.arg)
 
