@@ -1781,6 +1781,31 @@ class LoadedObjects:
                 return False
         return True
 
+    def returns_plain_dict(self, name: str, scope: int, depth: int = 0) -> bool:
+        """``model, cfg = load_converted(p)`` where that function of the file returns, at that item, a name bound to
+        a dict display or to what another such function returns (``cfg = _cfg(ck)``, ``return {...}``): a plain
+        dict, whatever it is called; every binding of the name must be one."""
+        bound = self.provenance.bindings.get((scope, name), ())
+        return depth < 3 and bool(bound) and all(self._plain_dict_value(value, position, scope, depth)
+                                                  for value, position, _ in bound)
+
+    def _plain_dict_value(self, value: ast.expr, position: int | None, scope: int, depth: int) -> bool:
+        if position is None and _builds_plain_dict(value):
+            return True
+        if isinstance(value, ast.Name) and position is None:
+            return value.id in self.plain_built.get(scope, ()) or self.returns_plain_dict(value.id, scope, depth + 1)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                and (function := self.provenance.functions.get(value.func.id)) is not None):
+            return False
+        inner, node = function
+        returned = [statement.value for statement in own_statements(node)
+                    if isinstance(statement, ast.Return) and statement.value is not None]
+        if position is not None:
+            returned = [item.elts[position] if isinstance(item, ast.Tuple) and position < len(item.elts) else None
+                        for item in returned]
+        return bool(returned) and all(item is not None and self._plain_dict_value(item, None, inner, depth + 1)
+                                      for item in returned)
+
     def _plain_state(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """``x.state_dict()``, ``torch.tensor(...)`` (a tensor factory of torch), either side of an ``if`` expression
         of those, or a local name every binding of which is one."""

@@ -1811,6 +1811,10 @@ class FindingCollector(ast.NodeVisitor):
         file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        # model, cfg = load_converted(p): a function of the file returns a plain dict there
+        returned = {value.id for value in saved.values if isinstance(value, ast.Name) and is_config_name(value)
+                    and self.loads.returns_plain_dict(value.id, scope)}
+        built = built | returned if returned else built
         # self.config bound to a plain dict in another method (__init__): plain too (LoadedObjects.plain_attribute)
         if attributes := {name for value in saved.values if is_config_name(value) and (
                 name := dotted_name(value) or "").startswith("self.") and self.loads.plain_attribute(name, scope)}:
@@ -1824,7 +1828,7 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.note_saved_dict(
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
-            lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars)
+            lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars | returned)
             and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
