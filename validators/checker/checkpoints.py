@@ -354,6 +354,7 @@ class FileEvidence:
     # whether certain (an annotated object type) or only where the project imports a config library
     object_hparams: tuple[str, bool] | None = None
     lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
+    config_keys: set[str] = field(default_factory=set)  # those of them whose value may hold a config object
     candidates: list[LoadCandidate] = field(default_factory=list)
     # (module-level function, position) -> keys it reads from that parameter: what a load handed to it reads
     parameter_keys: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
