@@ -9,7 +9,8 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
   object); an item goes to an OmegaConf function that takes a config object
   (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
-  weights_only refuses);
+  weights_only refuses); or it is stored into an item that the function then uses as an object, spelled the same
+  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
   ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
@@ -223,6 +224,7 @@ class LoadedObjects:
         self.quiet = False
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
+        self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         # (scope, name) bound to an item of a name, whatever the key (``m = ckpt["ema" if e else "model"].float()``)
         self.save_scopes: set[int] = set()  # scopes holding a torch.save
@@ -522,6 +524,8 @@ class LoadedObjects:
                 self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
         if isinstance(target, ast.Subscript):
             self._note_item_store(target, value, scope)
+            if isinstance(value, ast.Call):  # layers[i] = torch.load(p); layers[i].modules(): that call's object
+                self.loaded_items[(scope, ast.unparse(target))] = id(value)
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
@@ -1100,6 +1104,9 @@ class LoadedObjects:
             if not (isinstance(value, ast.Name) and value.id == "self"):
                 self.stored_off_self.add(node.attr)  # not ``self.unk_index = 3``: a class of the file's own attribute
         if isinstance(value, ast.Subscript):
+            if node.attr in OBJECT_SIGNALS and self.loaded_items and (held := self.loaded_items.get(
+                    (scope, ast.unparse(value)))) is not None:
+                self.object_calls.add(held)
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 if self._type_tested(value.value, scope):
