@@ -107,7 +107,8 @@ def test_cli_json_reports_findings_and_errors_together(mixed):
     result = CliRunner().invoke(cli, ["check", str(mixed), "--format", "json"])
     assert result.exit_code == 2
     report = json.loads(result.stdout)
-    assert {Path(f["file"]).name for f in report["findings"]} == {"bom.py", "deep.py", "fstrings.py", "latin1.py", "old.py"}
+    assert {Path(f["file"]).name for f in report["findings"]} == {"bom.py", "deep.py", "fstrings.py", "latin1.py",
+                                                                  "old.py"}
     assert {"file", "message", "line", "column"} == set(report["errors"][0])
     assert report["files"] == 6
 

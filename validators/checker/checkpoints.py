@@ -34,7 +34,8 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
   plain dict in the saving function (nor bound to what a function of the file returns as one: ``model, cfg =
-  convert(p)`` returning ``cfg = _cfg(ck)``, which returns a dict display; nor, for ``self.config``, in another method of the class, every other binding
+  convert(p)`` returning ``cfg = _cfg(ck)``, which returns a dict display; nor, for ``self.config``, in another
+  method of the class, every other binding
   made from itself: ``self.config = update_config(self.config)``) counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes

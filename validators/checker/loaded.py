@@ -338,9 +338,9 @@ class LoadedObjects:
         self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
         self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
-        self.annotated_objects: dict[tuple[int, str], str] = {}  # (scope, param) -> the class annotating it: RandomStates
+        self.annotated_objects: dict[tuple[int, str], str] = {}  # (scope, param) -> its class annotation: RandomStates
         self.tensor_classes: set[str] = set()  # classes a function annotated to return one returns a torch tensor as
-        self.saved_annotated: list[tuple[ast.Call, int, str]] = []  # saves of an annotated parameter (_settle_saved_names)
+        self.saved_annotated: list[tuple[ast.Call, int, str]] = []  # saved annotated parameters (_settle_saved_names)
         self.annotated_plain: dict[int, set[str]] = {}  # scope -> params annotated str/int/float/bool/bytes (or None)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
