@@ -47,6 +47,8 @@ def mixed(tmp_path) -> Path:
     (tmp_path / "latin1.py").write_bytes(latin1.encode("latin-1"))
     (tmp_path / "not_utf8.py").write_bytes("import torch\nname = 'Gérard'\n".encode("latin-1"))
     (tmp_path / "bad_cookie.py").write_bytes(b"# coding: klingon\nimport torch\n")
+    # future-fstrings' codec only backports f-strings: UTF-8 text that Python 3 reads as it is
+    (tmp_path / "fstrings.py").write_bytes(b"# -*- coding: future_fstrings -*-\nimport torch\nq, r = torch.qr(a)\n")
     (tmp_path / "huge.py").write_text("import torch\n" + "x = 1\n" * (MAX_SOURCE_BYTES // 6 + 1))
     os.symlink("loop_b.py", tmp_path / "loop_a.py")
     os.symlink("loop_a.py", tmp_path / "loop_b.py")
@@ -63,7 +65,7 @@ def _names(items) -> list[str]:
 
 def test_a_mixed_folder_is_checked_to_the_end_with_each_bad_file_reported(mixed, rules):
     report = check_paths([mixed], "2.15", rules=rules)
-    assert _names(report.findings) == ["bom.py", "deep.py", "latin1.py", "old.py"]
+    assert _names(report.findings) == ["bom.py", "deep.py", "fstrings.py", "latin1.py", "old.py"]
     reasons = {Path(e.file).name: e.message for e in report.errors}
     assert set(reasons) == {"broken.py", "python2.py", "not_utf8.py", "bad_cookie.py", "huge.py",
                             "loop_a.py", "loop_b.py", "dangling.py"}
@@ -76,7 +78,7 @@ def test_a_mixed_folder_is_checked_to_the_end_with_each_bad_file_reported(mixed,
     assert reasons["dangling.py"] == "No such file or directory"
     broken = next(e for e in report.errors if e.file.endswith("broken.py"))
     assert (broken.line, broken.column) == (2, 7)
-    assert report.files == 5 and report.exit_code == 2
+    assert report.files == 6 and report.exit_code == 2
 
 
 def test_bom_and_pep263_files_are_read_as_python_reads_them(mixed, rules):
@@ -105,9 +107,10 @@ def test_cli_json_reports_findings_and_errors_together(mixed):
     result = CliRunner().invoke(cli, ["check", str(mixed), "--format", "json"])
     assert result.exit_code == 2
     report = json.loads(result.stdout)
-    assert {Path(f["file"]).name for f in report["findings"]} == {"bom.py", "deep.py", "latin1.py", "old.py"}
+    assert {Path(f["file"]).name for f in report["findings"]} == {"bom.py", "deep.py", "fstrings.py", "latin1.py",
+                                                                  "old.py"}
     assert {"file", "message", "line", "column"} == set(report["errors"][0])
-    assert report["files"] == 5
+    assert report["files"] == 6
 
 
 def test_exclude_skips_files_and_folders(mixed, rules):

@@ -120,11 +120,9 @@ def _check_stdin(report, torch_version, rules, selection) -> None:
 
 def _decode_python(data: bytes) -> str:
     """As Python reads a source file: a PEP 263 coding line or a BOM, else UTF-8."""
-    import io
-    import tokenize
+    from torchpatch.validators.checker.source import source_encoding
 
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    return data.decode(encoding)
+    return data.decode(source_encoding(data))
 
 
 def _fix(report, torch_version, rules, selection, *, write: bool, show_diff: bool) -> None:

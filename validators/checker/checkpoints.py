@@ -33,7 +33,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   ``torch.save(metrics, p)``) is a layout too: the function's entries read in its scope, the caller's in the caller's. A method that saves its ``**kwargs`` holds what a
   caller anywhere in the project passes it by keyword (``trainer.save(best_map=m)``, FileEvidence.keyword_sources).
   A value named like a config (``config``, ``cfg``, ``conf``, or ``self.config``) and not built as a
-  plain dict in the saving function (nor, for ``self.config``, in another method of the class, every other binding
+  plain dict in the saving function (nor bound to what a function of the file returns as one: ``model, cfg =
+  convert(p)`` returning ``cfg = _cfg(ck)``, which returns a dict display; nor, for ``self.config``, in another
+  method of the class, every other binding
   made from itself: ``self.config = update_config(self.config)``) counts as an object only in a project that imports a config-object
   library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
@@ -353,6 +355,7 @@ class FileEvidence:
     # whether certain (an annotated object type) or only where the project imports a config library
     object_hparams: tuple[str, bool] | None = None
     lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
+    config_keys: set[str] = field(default_factory=set)  # those of them whose value may hold a config object
     candidates: list[LoadCandidate] = field(default_factory=list)
     # (module-level function, position) -> keys it reads from that parameter: what a load handed to it reads
     parameter_keys: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)

@@ -61,10 +61,9 @@ def fix_files(report, torch_version: str | None, rules: RuleSet, selection: Sele
     result) for each file that changes. With ``write``, each file is rewritten in its own encoding
     (a BOM or PEP 263 line kept) and its fixed findings leave the report. `torchpatch check --fix`
     and the pre-commit hook both come here."""
-    import tokenize
     from pathlib import Path
 
-    from .source import read_source
+    from .source import read_source, source_encoding
 
     changed = []
     for name in sorted({f.file for f in report.findings if f.applicability == "safe"}):
@@ -74,8 +73,7 @@ def fix_files(report, torch_version: str | None, rules: RuleSet, selection: Sele
         if not result.fixed:
             continue
         if write:
-            with path.open("rb") as handle:
-                encoding, _ = tokenize.detect_encoding(handle.readline)  # "utf-8-sig" writes the BOM back
+            encoding = source_encoding(path.read_bytes())  # "utf-8-sig" writes the BOM back
             path.write_text(result.code, encoding=encoding)
             done = set(result.fixed)
             report.findings = [f for f in report.findings if f not in done]

@@ -98,13 +98,34 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
 
 def checkpoint_keys_set(tree: ast.AST) -> set[str]:
     """Keys ``on_save_checkpoint(self, checkpoint)`` methods set: ``checkpoint["ema"] = self.ema.state_dict()``."""
-    keys: set[str] = set()
+    return {key for key, _ in _checkpoint_stores(tree)}
+
+
+# Names a config object (or a Namespace holding one) goes by, any part of a stored value's dotted name.
+_CONFIG_PARTS = frozenset({"config", "cfg", "conf", "configs", "hparams", "hyperparams", "hyper_parameters", "args",
+                           "opt", "opts", "options", "settings", "namespace"})
+
+
+def config_keys_set(tree: ast.AST) -> set[str]:
+    """The keys of those whose stored value may hold a config (``checkpoint["cfg"] = self.cfg``; a local name or
+    a function's result, which may be anything): the only way an on_save_checkpoint brings a config object into
+    the file. Attributes of ``self`` named otherwise (``checkpoint["trainer_stage"] = self.trainer.state.stage.value``,
+    ``checkpoint["category"] = self.model.category``) and constants bring none."""
+    return {key for key, value in _checkpoint_stores(tree) if any(
+        isinstance(node, ast.Name) and node.id != "self" or isinstance(node, ast.Attribute) and node.attr in
+        _CONFIG_PARTS or isinstance(node, ast.FunctionDef) for node in ast.walk(value))}
+
+
+def _checkpoint_stores(tree: ast.AST):
+    """(key, value) of ``checkpoint[key] = value`` in ``on_save_checkpoint(self, checkpoint)`` methods; the value
+    is the method itself where the store is no plain assignment (``checkpoint[k], x = ...``): it may be anything."""
     for method in (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                    and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
         target = method.args.args[1].arg
+        values = {id(stored): node.value for node in ast.walk(method) if isinstance(node, ast.Assign)
+                  for stored in node.targets}
         for node in ast.walk(method):
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and \
                     isinstance(node.value, ast.Name) and node.value.id == target and \
                     isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-                keys.add(node.slice.value)
-    return keys
+                yield node.slice.value, values.get(id(node), method)

@@ -9,7 +9,8 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
   object); an item goes to an OmegaConf function that takes a config object
   (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
-  weights_only refuses);
+  weights_only refuses); or it is stored into an item that the function then uses as an object, spelled the same
+  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
   ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
@@ -45,7 +46,9 @@ path, holding every key the load reads.
 The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
 ``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
 ``args``-like item returned where the function's return annotation says ``dict`` (``-> Tuple[..., dict]``) is used as
-a mapping, which a Namespace is not.
+a mapping, which a Namespace is not. A class annotation is the project's name for a tensor where a function of the
+file annotated to return that class returns one torch builds (``-> Tuple[..., PartitionBook]`` returning
+``torch.zeros(n, dtype=torch.long)``): a parameter annotated with it is no object.
 
 A load that is only saved back (``net = torch.load(p); torch.save(net, q)``: a format conversion) is not
 a model by its name. A load (or an item of it) handed to a plain function of the file whose parameter is
@@ -221,6 +224,7 @@ class LoadedObjects:
         self.quiet = False
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
+        self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         # (scope, name) bound to an item of a name, whatever the key (``m = ckpt["ema" if e else "model"].float()``)
         self.save_scopes: set[int] = set()  # scopes holding a torch.save
@@ -334,7 +338,9 @@ class LoadedObjects:
         self.saved_params: set[tuple[str, int]] = set()  # (function, position) of a path parameter saved objects to
         self.path_args: dict[tuple[str, int], set[tuple[str, int]]] = {}  # self.f(cache_path): (f, position) -> {(name, scope)}
         self.objects_saved_exprs: dict[str, int] = {}  # path expressions (with a literal in them) saved objects to
-        self.annotated_objects: set[tuple[int, str]] = set()  # (scope, param) annotated with a class: RandomStates
+        self.annotated_objects: dict[tuple[int, str], str] = {}  # (scope, param) -> its class annotation: RandomStates
+        self.tensor_classes: set[str] = set()  # classes a function annotated to return one returns a torch tensor as
+        self.saved_annotated: list[tuple[ast.Call, int, str]] = []  # saved annotated parameters (_settle_saved_names)
         self.annotated_plain: dict[int, set[str]] = {}  # scope -> params annotated str/int/float/bool/bytes (or None)
         self.file_round_trips: set[int] = set()  # functions that torch.save() a data parameter to a file
         self.state_dict_calls: set[int] = set()  # id(call) passed straight to load_state_dict
@@ -518,6 +524,8 @@ class LoadedObjects:
                 self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
         if isinstance(target, ast.Subscript):
             self._note_item_store(target, value, scope)
+            if isinstance(value, ast.Call):  # layers[i] = torch.load(p); layers[i].modules(): that call's object
+                self.loaded_items[(scope, ast.unparse(target))] = id(value)
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
@@ -1096,6 +1104,9 @@ class LoadedObjects:
             if not (isinstance(value, ast.Name) and value.id == "self"):
                 self.stored_off_self.add(node.attr)  # not ``self.unk_index = 3``: a class of the file's own attribute
         if isinstance(value, ast.Subscript):
+            if node.attr in OBJECT_SIGNALS and self.loaded_items and (held := self.loaded_items.get(
+                    (scope, ast.unparse(value)))) is not None:
+                self.object_calls.add(held)
             key = _string_key(value)
             if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 if self._type_tested(value.value, scope):
@@ -1167,8 +1178,7 @@ class LoadedObjects:
                            or (isinstance(saved, ast.Name) and saved.id == "self")  # the instance itself: a class of the project's
                            or self.holds_object(saved, scope)
                            or self._own_state_holds_objects(saved, scope)
-                           or (isinstance(saved, ast.Name) and ((scope, saved.id) in self.numpy_checked
-                                                                or (scope, saved.id) in self.annotated_objects)))
+                           or (isinstance(saved, ast.Name) and (scope, saved.id) in self.numpy_checked))
         # protocol 4+: refused whatever it holds; whole_parts: getattr(self, name) over a model's or optimizer's
         # name (attrsaves.py)
         objects = objects or whole_parts or writes_framed_pickle(call)
@@ -1182,6 +1192,8 @@ class LoadedObjects:
                 self.saved_returns.append((call, scope))  # names a function of the file returned (_settle_saved_names)
             if _self_item(saved) is not None:
                 self.saved_items.append((call, scope))  # self.data["train"]: every binding of it decides (_settle_saved_names)
+            if isinstance(saved, ast.Name) and (annotated := self.annotated_objects.get((scope, saved.id))):
+                self.saved_annotated.append((call, scope, annotated))  # once the file is walked (_settle_saved_names)
             self.pairs.note_method_save(saved, call.args[1], scope, call.lineno)
             if (named := self.file_name(call.args[1], scope)) is not None:
                 self.plain_saved_names.add(named)
@@ -1215,8 +1227,15 @@ class LoadedObjects:
         torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
         primitive has was read off it while it held the same value); names a function of the file returned
         (_returns_foreign); ``self.data["dev"]`` items (_item_constructed)."""
-        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries):
+        if not (self.saved_names or self.saved_returns or self.saved_items or self.saved_param_entries
+                or self.saved_annotated):
             return
+        for call, scope, annotated in self.saved_annotated:
+            # node_pb: PartitionBook, where a function annotated ``-> PartitionBook`` returns torch.zeros(...): the
+            # project's name for a tensor, not a class of objects
+            if annotated not in self.tensor_classes:
+                self._note_objects_saved(call, scope)
+        self.saved_annotated = []
         for call, scope, params in self.saved_param_entries:
             # torch.save({"dico": dico, ...}, p) in def index_data(path, bin_path, dico), which reads dico.unk_index:
             # the parameter is an object (an attribute the file sets, if at all, only on ``self``: never on a tensor
@@ -1431,6 +1450,8 @@ class LoadedObjects:
                 for item, returned in zip(items, value.elts):
                     self.note_annotated_return(returned, item, scope)
             return
+        if isinstance(annotation, ast.Name) and annotation.id[:1].isupper() and self._plain_state(value, scope):
+            self.tensor_classes.add(annotation.id)  # -> PartitionBook returning torch.zeros(...): a tensor by that name
         if isinstance(value, (ast.Subscript, ast.Name)) and _mapping_annotation(annotation):
             self._note_mapping(value, scope)
 
@@ -1506,7 +1527,7 @@ class LoadedObjects:
         for argument in arguments:
             name = (dotted_name(argument.annotation) or "").rsplit(".", 1)[-1] if argument.annotation else ""
             if name[:1].isupper() and name not in _PLAIN_ANNOTATIONS:
-                self.annotated_objects.add((scope, argument.arg))
+                self.annotated_objects[(scope, argument.arg)] = name
             elif argument.annotation is not None and _scalar_annotation(argument.annotation):
                 self.annotated_plain.setdefault(scope, set()).add(argument.arg)
 
@@ -1766,6 +1787,31 @@ class LoadedObjects:
             if passed is None or not self._plain_state(passed, caller):
                 return False
         return True
+
+    def returns_plain_dict(self, name: str, scope: int, depth: int = 0) -> bool:
+        """``model, cfg = load_converted(p)`` where that function of the file returns, at that item, a name bound to
+        a dict display or to what another such function returns (``cfg = _cfg(ck)``, ``return {...}``): a plain
+        dict, whatever it is called; every binding of the name must be one."""
+        bound = self.provenance.bindings.get((scope, name), ())
+        return depth < 3 and bool(bound) and all(self._plain_dict_value(value, position, scope, depth)
+                                                  for value, position, _ in bound)
+
+    def _plain_dict_value(self, value: ast.expr, position: int | None, scope: int, depth: int) -> bool:
+        if position is None and _builds_plain_dict(value):
+            return True
+        if isinstance(value, ast.Name) and position is None:
+            return value.id in self.plain_built.get(scope, ()) or self.returns_plain_dict(value.id, scope, depth + 1)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+                and (function := self.provenance.functions.get(value.func.id)) is not None):
+            return False
+        inner, node = function
+        returned = [statement.value for statement in own_statements(node)
+                    if isinstance(statement, ast.Return) and statement.value is not None]
+        if position is not None:
+            returned = [item.elts[position] if isinstance(item, ast.Tuple) and position < len(item.elts) else None
+                        for item in returned]
+        return bool(returned) and all(item is not None and self._plain_dict_value(item, None, inner, depth + 1)
+                                      for item in returned)
 
     def _plain_state(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """``x.state_dict()``, ``torch.tensor(...)`` (a tensor factory of torch), either side of an ``if`` expression

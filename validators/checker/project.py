@@ -52,6 +52,7 @@ class ProjectEvidence:
         self.borrowed: list[FileEvidence] = []
         self.object_hparams: tuple[str, bool] | None = None  # see lighthparams.py
         self.lightning_keys: set[str] = set()
+        self.config_keys: set[str] = set()  # on_save_checkpoint keys whose value may hold a config object
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
@@ -75,6 +76,7 @@ class ProjectEvidence:
         if evidence.object_hparams is not None and (self.object_hparams is None or evidence.object_hparams[1]):
             self.object_hparams = evidence.object_hparams
         self.lightning_keys |= evidence.lightning_keys
+        self.config_keys |= evidence.config_keys
         self.deepspeed |= "deepspeed" in evidence.imported_packages
         self.imported_packages |= evidence.imported_packages
 
@@ -429,10 +431,10 @@ class ProjectEvidence:
 
     def _plain_hyperparameters(self) -> bool:
         """For the run's own checkpoint: no config object given to save_hyperparameters, and no config-object library
-        or class unless no module has hyper-parameters (or on_save_checkpoint keys) at all: a config object reaches
-        that file only that way."""
+        or class unless no module has hyper-parameters (or on_save_checkpoint keys that may hold one, config_keys_set)
+        at all: a config object reaches that file only that way."""
         no_config = (self.config_library is None and self.config_class is None) or not (
-            self.saves_hparams or self.lightning_keys)
+            self.saves_hparams or self.config_keys)
         return self.object_hparams is None and no_config
 
     def _own_lightning_checkpoint(self, candidate: LoadCandidate) -> str | None:

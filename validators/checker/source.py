@@ -7,8 +7,10 @@ exact rule. Every failure is an :class:`Unreadable` with a one-line reason, neve
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
+import re
 import stat
 import ast
 import tokenize
@@ -49,9 +51,25 @@ def parse_module_file(path: Path) -> ast.Module | None:
         return None
 
 
+# Codecs that only rewrite new syntax for old Pythons (asottile's future-fstrings and future-annotations, installed
+# from a project's requirements): the text is UTF-8, and Python 3.7+ reads the syntax itself.
+_BACKPORT_CODECS = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*future[-_](?:fstrings|annotations)\b")
+
+
+def source_encoding(data: bytes) -> str:
+    """The codec Python reads ``data`` with (``tokenize.detect_encoding``), UTF-8 for a backport codec's text;
+    SyntaxError for an unknown codec or a BOM with a non-UTF-8 cookie."""
+    try:
+        return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError:
+        if any(_BACKPORT_CODECS.match(line) for line in data.splitlines()[:2]):
+            return "utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8"
+        raise
+
+
 def decode_source(data: bytes) -> str:
     try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        encoding = source_encoding(data)
     except SyntaxError as exc:  # unknown codec in the cookie, or a BOM with a non-UTF-8 cookie
         raise Unreadable(f"encoding declaration: {exc.msg if hasattr(exc, 'msg') else exc}") from None
     try:

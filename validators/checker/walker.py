@@ -94,6 +94,8 @@ _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 # torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
 # ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
 _MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
+# Calls that return a run's argparse Namespace (``parser.parse_args()``, a project's ``get_args()``).
+_PARSED_OPTIONS = frozenset({"parse_args", "get_args", "parse_arguments"})
 
 
 # Keywords a project's save helper takes the checkpoint by (``misc.save_model(model="D", step=s, states=d_states)``,
@@ -1811,6 +1813,10 @@ class FindingCollector(ast.NodeVisitor):
         file name the save's path spells out."""
         # helpers (fabric.save, accelerator.save) turn modules into state_dicts, not a Namespace
         built = self.loads.plain_built.get(scope, set())  # `cfg = vars(args)`: a plain dict, no object
+        # model, cfg = load_converted(p): a function of the file returns a plain dict there
+        returned = {value.id for value in saved.values if isinstance(value, ast.Name) and is_config_name(value)
+                    and self.loads.returns_plain_dict(value.id, scope)}
+        built = built | returned if returned else built
         # self.config bound to a plain dict in another method (__init__): plain too (LoadedObjects.plain_attribute)
         if attributes := {name for value in saved.values if is_config_name(value) and (
                 name := dotted_name(value) or "").startswith("self.") and self.loads.plain_attribute(name, scope)}:
@@ -1824,7 +1830,7 @@ class FindingCollector(ast.NodeVisitor):
         self.evidence.note_saved_dict(
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
-            lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars)
+            lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars | returned)
             and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
@@ -2171,6 +2177,16 @@ class FindingCollector(ast.NodeVisitor):
                              accepted=accepted) for finding in findings for name in passed
             if isinstance(default := defaults[name][1], ast.Constant) and default.value is not None]
 
+    def _loads_namespace(self, call: ast.Call) -> bool:
+        """``torch.load(args, ...)`` after ``args = parser.parse_args()`` (or ``get_args()``): the run's options
+        passed as the file, a project bug that raises AttributeError ('Namespace' object has no attribute 'seek')
+        on every torch before anything is unpickled; no weights_only claim holds for it."""
+        path = loaded_path(call)
+        bound = self.loads.provenance.bindings.get((self.scope, path.id), ()) if isinstance(path, ast.Name) else ()
+        return bool(bound) and all(
+            position is None and isinstance(value, ast.Call) and
+            (dotted_name(value.func) or "").rsplit(".", 1)[-1] in _PARSED_OPTIONS for value, position, _ in bound)
+
     def _instance_dict(self, value: ast.Attribute) -> list[ast.keyword] | None:
         """``**self.stft_params``: the keywords the enclosing class's ``__init__`` puts in it (classdicts.py)."""
         if not (self.class_nodes and isinstance(value.value, ast.Name) and value.value.id == "self"):
@@ -2192,7 +2208,7 @@ class FindingCollector(ast.NodeVisitor):
             # a keyword the target no longer takes: the call raises TypeError while binding its arguments, so
             # the warning another keyword's value would raise in the body (dynamo=False) never comes
             matched = [r for r in matched if r.severity == "error" or r.kind != "keyword"]
-        if self.guarded or self.safe_globals:
+        if self.guarded or self.safe_globals or (api == "torch.load" and self._loads_namespace(node)):
             matched = [rule for rule in matched if not rule.when]
         self.pending.extend((rule, node, api) for rule in matched if rule.when)
         if any(rule.when for rule in matched):
