@@ -245,13 +245,15 @@ def test_the_rule_file_cache_gives_the_same_rules_and_survives_a_broken_cache(tm
     monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path))
     monkeypatch.setattr(ruleset, "_cache", {})
     first = ruleset.default_rules()  # parses the references and writes the cache
-    [written] = list((tmp_path / "checker").glob("rules-*.json"))
+    [written] = list((tmp_path / "checker").glob("rules-*.pickle"))
     ruleset._cache.clear()
     assert ruleset.default_rules().rules == first.rules == rules.rules  # read back from the file
-    written.write_text("{not json")
+    written.write_text("{not a pickle")
     ruleset._cache.clear()
     assert ruleset.default_rules().rules == rules.rules  # a broken cache is ignored and rewritten
-    assert json.loads(written.read_text())["rules"]
+    ruleset._cache.clear()
+    assert ruleset.default_rules().rules == rules.rules  # and read back again
+    assert written.read_bytes().startswith(b"\x80")
     assert cache_path(("a",)) != cache_path(("b",))
 
 
