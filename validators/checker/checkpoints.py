@@ -135,7 +135,7 @@ CHECKPOINT_READERS = {
 # has ragged aux_labels, a k2.RaggedTensor: a C++ class outside weights_only's allowlist. Other FSA files (an
 # acceptor G with tensor labels) hold tensors only, so the reader counts only for a path naming such a graph.
 CHECKPOINT_READERS[("k2.Fsa.from_dict",)] = "an FSA dict of a determinized graph: its aux_labels is a k2.RaggedTensor"
-READER_PATHS = {"k2.Fsa.from_dict": re.compile(r"(?i)(?<![a-z])h?lg(?![a-z])")}
+READER_PATHS = {"k2.Fsa.from_dict": r"(?i)(?<![a-z])h?lg(?![a-z])"}  # patterns (re compiles one when first asked)
 # fair-esm (esm/pretrained.py, 2.0.0): load_model_and_alphabet_core(model_name, model_data, regression_data) reads
 # the published model files' model_data["args"] as an argparse Namespace (``.arch``, ``vars(...)``) for ESM-1 models
 # and model_data["cfg"]["model"] by attribute (``cfg.encoder_layers``) for ESM-2; its regression_data is a plain

@@ -29,7 +29,7 @@ import re
 _FILES = ("setup.py", "setup.cfg", "pyproject.toml", "environment.yml", "environment.yaml")
 _NAME = re.compile(r"(?<![\w.-])(?:pytorch[-_]lightning|lightning)(?![\w-])\s*(?:\[[^\]\n]*\])?\s*([^\n\"',;#]*)",
                    re.IGNORECASE)
-_FLOOR = re.compile(r"(>=|==|~=|>)\s*(\d+)\.(\d+)")
+_FLOOR = r"(>=|==|~=|>)\s*(\d+)\.(\d+)"  # text: re compiles it when first asked
 
 
 def lightning_floor(root: str | None) -> tuple[int, int] | None:
@@ -40,7 +40,7 @@ def lightning_floor(root: str | None) -> tuple[int, int] | None:
     floors: list[tuple[int, int]] = []
     for text in _requirement_texts(root):
         for mention in _NAME.finditer(text):
-            bound = _FLOOR.search(mention.group(1))
+            bound = re.search(_FLOOR, mention.group(1))
             if bound is None:
                 return None  # `pytorch-lightning` unpinned: any release, old ones included
             floors.append((int(bound.group(2)), int(bound.group(3))))
