@@ -299,7 +299,7 @@ class LoadCandidate(NamedTuple):
     guarded_keys: frozenset[str] = frozenset()
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class FileEvidence:
     """One file's part of the project evidence."""
 

@@ -57,7 +57,7 @@ def is_torch_module(module: str) -> bool:
     return module == "torch" or module.startswith("torch.")
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class ImportMap:
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
 RULES_FILE_NAME = "check-rules.toml"
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class RuleSet:
     rules: list[Rule]
     sections: dict[str, Section]
