@@ -74,7 +74,8 @@ _RECENT_PACKAGES = re.compile(r"\bpytorch_lightning\.(?:strategies|cli)\b")
 def names_recent_lightning_package(code: str) -> bool:
     """The code names ``pytorch_lightning.strategies`` or ``pytorch_lightning.cli``: it runs on pytorch-lightning 1.6
     or later."""
-    return ("strategies" in code or ".cli" in code) and _RECENT_PACKAGES.search(code) is not None
+    # (every file's text is asked: the literal the pattern needs first, as the pattern's \b is tried at each position)
+    return "pytorch_lightning." in code and _RECENT_PACKAGES.search(code) is not None
 
 
 def imports_unified_lightning(imported_packages: set[str]) -> bool:

@@ -81,7 +81,8 @@ _DS_MODEL_STATES = r"mp_rank_\d+_model_states\.pt"
 
 def trains_with_sat(code: str) -> bool:
     """The file imports one of SwissArmyTransformer's own modules (found by text)."""
-    return "sat" in code and _SAT_IMPORT.search(code) is not None
+    # (every file's text is asked: first the blank before ``sat`` that both forms need; "sat" alone is in "dataset")
+    return (" sat" in code or "\tsat" in code) and _SAT_IMPORT.search(code) is not None
 
 
 def reads_sat_checkpoint(file_name: str | None) -> str | None:
