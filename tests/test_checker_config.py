@@ -267,3 +267,18 @@ def test_a_full_family_continues_with_three_digit_codes_and_old_codes_stay(tmp_p
     assigned, retired = registry.assign(rules)
     assert (assigned, retired) == (["TP0100 newcomer"], [])
     assert registry.codes["rule-7"] == "TP007" and CODE.match("TP0100") and registry.problem() is None
+
+
+def test_the_data_copy_gives_the_json_and_survives_a_broken_copy(tmp_path, monkeypatch):
+    from torchpatch.validators.checker.datacopies import read_json
+
+    monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path / "home"))
+    data = tmp_path / "data.json"
+    data.write_text(json.dumps({"gone": {"torch.a": "2.2 2.3"}, "builds": ["2.2", "2.3"]}))
+    assert read_json(data) == {"gone": {"torch.a": "2.2 2.3"}, "builds": ["2.2", "2.3"]}  # writes the copy
+    [copy] = (tmp_path / "home" / "checker").glob("data-*.marshal")
+    assert read_json(data) == json.loads(data.read_text())  # read from the copy
+    copy.write_bytes(copy.read_bytes()[:10])
+    assert read_json(data) == json.loads(data.read_text())  # a truncated copy is ignored and rewritten
+    data.write_text(json.dumps({"gone": {}}) + " " * 40)  # another size: another key
+    assert read_json(data) == {"gone": {}}
