@@ -184,8 +184,8 @@ def config_library_imported(code: str) -> str | None:
 OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser", "params"})
 # A dict subclass with attribute access (``class AttrDict(dict)`` defining ``__getattr__``): the project's own
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
-_DICT_CLASS = re.compile(
-    r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:", re.MULTILINE)
+# (text: re compiles it when first asked, in the few files defining __getattr__)
+_DICT_CLASS = r"(?m)^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:"
 _CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
 
 
@@ -194,7 +194,7 @@ def config_dict_class(code: str) -> tuple[str, int] | None:
     name torch (``config/attr_dict.py``) count too."""
     if "__getattr__" not in code:
         return None
-    for match in _DICT_CLASS.finditer(code):
+    for match in re.finditer(_DICT_CLASS, code):
         body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
         if "__getattr__" in code[match.end():body.start() if body else len(code)]:
             return match.group(1), code.count("\n", 0, match.start()) + 1

@@ -74,15 +74,15 @@ def reads_deepspeed_optimizer(keys: frozenset[str]) -> str | None:
 # refuses it: "Unsupported global: GLOBAL numpy._core.multiarray._reconstruct" (a replica on torch 2.15, numpy 2).
 # A project trains with it when a file imports one of SAT's own modules (``from sat import mpu``,
 # ``from sat.training.model_io import load_checkpoint``): a bare ``sat`` may be another package of that name.
-_SAT_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+sat\.(?:mpu|training|model|helpers|arguments)\b[\w.]*[ \t]+import"
-                         r"|from[ \t]+sat[ \t]+import[ \t][^\n]*\bmpu\b)", re.MULTILINE)
+_SAT_IMPORT = (r"(?m)^[ \t]*(?:from[ \t]+sat\.(?:mpu|training|model|helpers|arguments)\b[\w.]*[ \t]+import"
+               r"|from[ \t]+sat[ \t]+import[ \t][^\n]*\bmpu\b)")
 _DS_MODEL_STATES = r"mp_rank_\d+_model_states\.pt"
 
 
 def trains_with_sat(code: str) -> bool:
     """The file imports one of SwissArmyTransformer's own modules (found by text)."""
     # (every file's text is asked: first the blank before ``sat`` that both forms need; "sat" alone is in "dataset")
-    return (" sat" in code or "\tsat" in code) and _SAT_IMPORT.search(code) is not None
+    return (" sat" in code or "\tsat" in code) and re.search(_SAT_IMPORT, code) is not None
 
 
 def reads_sat_checkpoint(file_name: str | None) -> str | None:
