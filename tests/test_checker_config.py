@@ -282,3 +282,5 @@ def test_the_data_copy_gives_the_json_and_survives_a_broken_copy(tmp_path, monke
     assert read_json(data) == json.loads(data.read_text())  # a truncated copy is ignored and rewritten
     data.write_text(json.dumps({"gone": {}}) + " " * 40)  # another size: another key
     assert read_json(data) == {"gone": {}}
+    monkeypatch.setenv("TORCHPATCH_HOME", str(data))  # a home that cannot be made: the JSON itself
+    assert read_json(data) == {"gone": {}}

@@ -19,7 +19,10 @@ def read_json(path: Path):
     """The JSON value in ``path`` (OSError, ValueError as ``json.loads(path.read_text())`` raises them)."""
     stat = path.stat()
     key = f"{path.resolve()} {stat.st_size} {stat.st_mtime_ns} {marshal.version}"
-    copy = _copy_path(key)
+    try:
+        copy = _copy_path(key)
+    except OSError:  # no home to keep a copy in (a read-only one): the JSON itself
+        return json.loads(path.read_text(encoding="utf-8"))
     try:
         stored_key, data = marshal.loads(copy.read_bytes())
         if stored_key == key:
