@@ -245,13 +245,15 @@ def test_the_rule_file_cache_gives_the_same_rules_and_survives_a_broken_cache(tm
     monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path))
     monkeypatch.setattr(ruleset, "_cache", {})
     first = ruleset.default_rules()  # parses the references and writes the cache
-    [written] = list((tmp_path / "checker").glob("rules-*.json"))
+    [written] = list((tmp_path / "checker").glob("rules-*.pickle"))
     ruleset._cache.clear()
     assert ruleset.default_rules().rules == first.rules == rules.rules  # read back from the file
-    written.write_text("{not json")
+    written.write_text("{not a pickle")
     ruleset._cache.clear()
     assert ruleset.default_rules().rules == rules.rules  # a broken cache is ignored and rewritten
-    assert json.loads(written.read_text())["rules"]
+    ruleset._cache.clear()
+    assert ruleset.default_rules().rules == rules.rules  # and read back again
+    assert written.read_bytes().startswith(b"\x80")
     assert cache_path(("a",)) != cache_path(("b",))
 
 
@@ -265,3 +267,20 @@ def test_a_full_family_continues_with_three_digit_codes_and_old_codes_stay(tmp_p
     assigned, retired = registry.assign(rules)
     assert (assigned, retired) == (["TP0100 newcomer"], [])
     assert registry.codes["rule-7"] == "TP007" and CODE.match("TP0100") and registry.problem() is None
+
+
+def test_the_data_copy_gives_the_json_and_survives_a_broken_copy(tmp_path, monkeypatch):
+    from torchpatch.validators.checker.datacopies import read_json
+
+    monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path / "home"))
+    data = tmp_path / "data.json"
+    data.write_text(json.dumps({"gone": {"torch.a": "2.2 2.3"}, "builds": ["2.2", "2.3"]}))
+    assert read_json(data) == {"gone": {"torch.a": "2.2 2.3"}, "builds": ["2.2", "2.3"]}  # writes the copy
+    [copy] = (tmp_path / "home" / "checker").glob("data-*.marshal")
+    assert read_json(data) == json.loads(data.read_text())  # read from the copy
+    copy.write_bytes(copy.read_bytes()[:10])
+    assert read_json(data) == json.loads(data.read_text())  # a truncated copy is ignored and rewritten
+    data.write_text(json.dumps({"gone": {}}) + " " * 40)  # another size: another key
+    assert read_json(data) == {"gone": {}}
+    monkeypatch.setenv("TORCHPATCH_HOME", str(data))  # a home that cannot be made: the JSON itself
+    assert read_json(data) == {"gone": {}}

@@ -57,3 +57,18 @@ def test_a_global_in_a_nested_class_does_not_rebind_for_the_function():
     own = nested.replace("    class C:\n        global checkpoint\n", "    global checkpoint\n")
     imports = ImportMap.from_tree(ast.parse(own))
     assert "checkpoint" not in imports.aliases and not imports.local_rebound  # the module's name is rebound
+
+
+def test_a_star_imported_name_resolves_the_same_whichever_caller_asks_first():
+    # resolve caches its answers; through a star import the answer depends on ``known``, so a check asking
+    # without it (a guard's test) must not decide what a later rule lookup gets
+    def knows(qualified):
+        return qualified == "torch.nn.functional.relu"
+
+    star = ast.parse("from torch.nn.functional import *\nrelu(x)\n")
+    for first_plain in (True, False):
+        imports = ImportMap.from_tree(star)
+        if first_plain:
+            assert imports.resolve("relu") is None
+        assert imports.resolve("relu", knows) == "torch.nn.functional.relu"
+        assert imports.resolve("relu") is None

@@ -15,7 +15,7 @@ import re
 
 from .loaded import _is_model_name  # the names a whole model goes by (loaded.py)
 
-_OPTIMIZER = re.compile(r"(?i)optim")
+_OPTIMIZER = r"(?i)optim"  # text: re compiles it when first asked
 
 
 def _strings(node: ast.expr) -> tuple[str, ...]:
@@ -54,4 +54,4 @@ def saved_attribute_names(saved: ast.expr, scope: int, loops: list[tuple[ast.exp
 
 def saves_whole_parts(names: tuple[str, ...]) -> bool:
     """One of the saved attributes is named like a model or an optimizer."""
-    return any(_is_model_name(name) or _OPTIMIZER.search(name) for name in names)
+    return any(_is_model_name(name) or re.search(_OPTIMIZER, name) for name in names)

@@ -137,7 +137,7 @@ CHECKPOINT_READERS = {
 # has ragged aux_labels, a k2.RaggedTensor: a C++ class outside weights_only's allowlist. Other FSA files (an
 # acceptor G with tensor labels) hold tensors only, so the reader counts only for a path naming such a graph.
 CHECKPOINT_READERS[("k2.Fsa.from_dict",)] = "an FSA dict of a determinized graph: its aux_labels is a k2.RaggedTensor"
-READER_PATHS = {"k2.Fsa.from_dict": re.compile(r"(?i)(?<![a-z])h?lg(?![a-z])")}
+READER_PATHS = {"k2.Fsa.from_dict": r"(?i)(?<![a-z])h?lg(?![a-z])"}  # patterns (re compiles one when first asked)
 # fair-esm (esm/pretrained.py, 2.0.0): load_model_and_alphabet_core(model_name, model_data, regression_data) reads
 # the published model files' model_data["args"] as an argparse Namespace (``.arch``, ``vars(...)``) for ESM-1 models
 # and model_data["cfg"]["model"] by attribute (``cfg.encoder_layers``) for ESM-2; its regression_data is a plain
@@ -186,8 +186,8 @@ def config_library_imported(code: str) -> str | None:
 OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser", "params"})
 # A dict subclass with attribute access (``class AttrDict(dict)`` defining ``__getattr__``): the project's own
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
-_DICT_CLASS = re.compile(
-    r"^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:", re.MULTILINE)
+# (text: re compiles it when first asked, in the few files defining __getattr__)
+_DICT_CLASS = r"(?m)^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:"
 _CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
 
 
@@ -196,7 +196,7 @@ def config_dict_class(code: str) -> tuple[str, int] | None:
     name torch (``config/attr_dict.py``) count too."""
     if "__getattr__" not in code:
         return None
-    for match in _DICT_CLASS.finditer(code):
+    for match in re.finditer(_DICT_CLASS, code):
         body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
         if "__getattr__" in code[match.end():body.start() if body else len(code)]:
             return match.group(1), code.count("\n", 0, match.start()) + 1
@@ -301,7 +301,7 @@ class LoadCandidate(NamedTuple):
     guarded_keys: frozenset[str] = frozenset()
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class FileEvidence:
     """One file's part of the project evidence."""
 

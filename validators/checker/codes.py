@@ -36,7 +36,7 @@ _HEADER = """\
 """
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class CodeRegistry:
     families: dict[str, int] = field(default_factory=dict)  # reference stem -> family digit
     codes: dict[str, str] = field(default_factory=dict)  # rule id -> code

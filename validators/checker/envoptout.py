@@ -21,16 +21,16 @@ import os
 import re
 
 NAME = "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"
-_SETS = re.compile(
-    r"^(?:os\.)?environ(?:\[\s*(?P<q1>[\"'])" + NAME + r"(?P=q1)\s*\]\s*=\s*|\.setdefault\(\s*(?P<q2>[\"'])" + NAME +
-    r"(?P=q2)\s*,\s*)(?P<q3>[\"'])(?i:1|y|yes|true)(?P=q3)", re.MULTILINE)
+# (text: re compiles it on first use, in the few files that name the variable)
+_SETS = (r"(?m)^(?:os\.)?environ(?:\[\s*(?P<q1>[\"'])" + NAME + r"(?P=q1)\s*\]\s*=\s*|\.setdefault\(\s*(?P<q2>[\"'])" +
+         NAME + r"(?P=q2)\s*,\s*)(?P<q3>[\"'])(?i:1|y|yes|true)(?P=q3)")
 
 
 def setter_line(code: str) -> int | None:
     """The line of the module-level statement that sets the variable to a true value, if any."""
     if NAME not in code:
         return None
-    match = _SETS.search(code)
+    match = re.search(_SETS, code)
     return code.count("\n", 0, match.start()) + 1 if match else None
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import operator
+from dataclasses import asdict, dataclass, field, fields
 
 FIELDS = ("file", "line", "column", "api", "message", "fix", "section", "rule", "severity", "code", "end_line",
           "end_column", "applicability", "edits")
@@ -10,7 +11,24 @@ APPLICABILITIES = ("safe", "unsafe", "none")  # what --fix may do with a finding
 SEVERITIES = ("error", "warning", "info")  # error: raises on the target; warning: warns or will break; info: a weak signal
 
 
-@dataclass(frozen=True, order=True)
+def _ordered_by_fields(cls):
+    """``@dataclass(order=True)``'s comparisons: instances compare as the tuples of their fields, and only with their
+    own class. Written once here: dataclasses compiles four such methods per class from source at every start-up
+    (7 M instructions for the three classes below, 2% of a check's start-up)."""
+    values = operator.attrgetter(*(f.name for f in fields(cls)))
+
+    def comparison(compare):
+        def method(self, other):
+            return compare(values(self), values(other)) if other.__class__ is self.__class__ else NotImplemented
+        method.__name__ = f"__{compare.__name__}__"
+        return method
+
+    cls.__lt__, cls.__le__, cls.__gt__, cls.__ge__ = map(comparison, (operator.lt, operator.le, operator.gt, operator.ge))
+    return cls
+
+
+@_ordered_by_fields
+@dataclass(frozen=True)
 class Edit:
     """Replace the text from (line, column) up to, not including, (end_line, end_column) with ``content``;
     1-based, columns in characters (an insertion has equal start and end)."""
@@ -25,7 +43,8 @@ class Edit:
         return asdict(self)
 
 
-@dataclass(frozen=True, order=True)
+@_ordered_by_fields
+@dataclass(frozen=True)
 class Finding:
     """One problem in checked code. ``line`` and ``column`` are 1-based, like an editor's (characters, not bytes).
 
@@ -65,7 +84,8 @@ def finding_at(filename: str, node, api: str, rule, message: str, fix: str) -> F
                    rule.severity, rule.code, node.end_lineno or node.lineno, end_column + 1)
 
 
-@dataclass(frozen=True, order=True)
+@_ordered_by_fields
+@dataclass(frozen=True)
 class FileError:
     """A file that could not be checked, and why (does not parse, not decodable, a link loop, too large)."""
 

@@ -10,12 +10,12 @@ however large the index is.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from ..markdown import Version
+from .datacopies import read_json
 
 GONE_FILE = Path(__file__).with_name("gone-names.json")
 
@@ -43,7 +43,7 @@ class GoneNames:
 
     @classmethod
     def read(cls, path: str | Path = GONE_FILE) -> "GoneNames":
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = read_json(Path(path))  # through a faster copy of the file (datacopies.py)
         return cls(data["gone"], data.get("homes"), data.get("aliases"))
 
     def __len__(self) -> int:

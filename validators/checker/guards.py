@@ -174,8 +174,9 @@ def _guards_key_reads(node: ast.Try) -> bool:
 
 _COMPARE = {ast.GtE: ">=", ast.Gt: ">", ast.LtE: "<=", ast.Lt: "<", ast.Eq: "==", ast.NotEq: "!="}
 # transformers spells "at least" `is_torch_greater_or_equal_than_1_10`: the `_than` after `equal` is optional
-_NAMED = re.compile(r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal(?:_?than)?|greater_?than|ge|gt|"
-                    r"less_?(?:or_?)?equal(?:_?than)?|less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
+# (text: re compiles it on first use, and most checks never ask)
+_NAMED = (r"(?i)torch_?(?:version_?)?(greater_?(?:or_?)?equal(?:_?than)?|greater_?than|ge|gt|"
+          r"less_?(?:or_?)?equal(?:_?than)?|less_?than|lt|le|lower(?:_?than)?|at_?least)?_?(\d+)_(\d+)$")
 _NAMED_OPS = {"greaterequal": ">=", "greaterorequal": ">=", "ge": ">=", "atleast": ">=", "greaterthan": ">",
               "gt": ">", "lessequal": "<=", "lessorequal": "<=", "le": "<=", "lessthan": "<", "lt": "<",
               "lower": "<", "lowerthan": "<", "": ">="}  # TORCH_1_9 means "at least 1.9"
@@ -227,7 +228,7 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return called
         return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
-    match = _NAMED.search(name)
+    match = re.search(_NAMED, name)
     if match:
         spelled = (match.group(1) or "").lower().replace("_", "")
         op = _NAMED_OPS.get(spelled.removesuffix("than") if spelled.endswith("equalthan") else spelled)

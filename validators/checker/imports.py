@@ -57,7 +57,7 @@ def is_torch_module(module: str) -> bool:
     return module == "torch" or module.startswith("torch.")
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class ImportMap:
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
@@ -240,13 +240,15 @@ class ImportMap:
         """The qualified name of ``dotted`` (``dist.barrier``), or None when it is not torch.
 
         A bare name that a star import could have brought in resolves only when ``known``
-        says the qualified candidate is something the rules care about.
+        says the qualified candidate is something the rules care about. In a file with a star import the
+        answer is kept per ``known``: a check asking without one must not decide what a rule lookup gets.
         """
+        key = (dotted, known) if self.star_modules else dotted
         try:
-            return self._resolved[dotted]
+            return self._resolved[key]
         except KeyError:
             pass
-        self._resolved[dotted] = qualified = self._resolve(dotted, known)
+        self._resolved[key] = qualified = self._resolve(dotted, known)
         return qualified
 
     def _resolve(self, dotted: str, known) -> str | None:

@@ -25,7 +25,7 @@ from .patterns import call_findings, call_rules
 _MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class ClassFacts:
     """One file's classes, for the project-wide pass."""
 

@@ -44,7 +44,7 @@ def _self_save_hyperparameters(node: ast.AST) -> bool:
         node.func.value.id == "self"
 
 
-_HPARAMS = re.compile(r"\bself\.hparams\s*=|\bself\.hparams\.update\(")
+_HPARAMS = r"\bself\.hparams\s*=|\bself\.hparams\.update\("  # text: re compiles it when first asked
 
 
 def saves_hyperparameters(code: str) -> bool:
@@ -53,7 +53,7 @@ def saves_hyperparameters(code: str) -> bool:
     config object of the project could sit. Without them a config library the project imports never reaches its
     checkpoints; nor does it through ``save_hyperparameters(ignore=(...))`` naming every parameter (mattergen's
     module, whose pytorch-lightning 2.0.6 checkpoints load with weights_only=True on torch 2.15, round 20)."""
-    if "hparams" in code and _HPARAMS.search(code):
+    if "hparams" in code and re.search(_HPARAMS, code):
         return True
     if "save_hyperparameters" not in code:
         return False

@@ -27,9 +27,9 @@ import os
 import re
 
 _FILES = ("setup.py", "setup.cfg", "pyproject.toml", "environment.yml", "environment.yaml")
-_NAME = re.compile(r"(?<![\w.-])(?:pytorch[-_]lightning|lightning)(?![\w-])\s*(?:\[[^\]\n]*\])?\s*([^\n\"',;#]*)",
-                   re.IGNORECASE)
-_FLOOR = re.compile(r"(>=|==|~=|>)\s*(\d+)\.(\d+)")
+# (patterns as text: re compiles one when first asked, and most projects never name Lightning)
+_NAME = r"(?i)(?<![\w.-])(?:pytorch[-_]lightning|lightning)(?![\w-])\s*(?:\[[^\]\n]*\])?\s*([^\n\"',;#]*)"
+_FLOOR = r"(>=|==|~=|>)\s*(\d+)\.(\d+)"  # text: re compiles it when first asked
 
 
 def lightning_floor(root: str | None) -> tuple[int, int] | None:
@@ -39,8 +39,8 @@ def lightning_floor(root: str | None) -> tuple[int, int] | None:
         return None
     floors: list[tuple[int, int]] = []
     for text in _requirement_texts(root):
-        for mention in _NAME.finditer(text):
-            bound = _FLOOR.search(mention.group(1))
+        for mention in re.finditer(_NAME, text):
+            bound = re.search(_FLOOR, mention.group(1))
             if bound is None:
                 return None  # `pytorch-lightning` unpinned: any release, old ones included
             floors.append((int(bound.group(2)), int(bound.group(3))))
@@ -68,13 +68,14 @@ def _requirement_texts(root: str):
 # name in a config's ``"target"``), which Lightning-AI/pytorch-lightning#11120 made of the training-type plugins in
 # 1.6, and ``pytorch_lightning.cli`` (``from pytorch_lightning.cli import LightningCLI``), where 1.7 moved the CLI
 # from ``pytorch_lightning.utilities.cli`` (the 1.6.5 wheel has no ``pytorch_lightning/cli.py``, 1.7.0's has).
-_RECENT_PACKAGES = re.compile(r"\bpytorch_lightning\.(?:strategies|cli)\b")
+_RECENT_PACKAGES = r"\bpytorch_lightning\.(?:strategies|cli)\b"
 
 
 def names_recent_lightning_package(code: str) -> bool:
     """The code names ``pytorch_lightning.strategies`` or ``pytorch_lightning.cli``: it runs on pytorch-lightning 1.6
     or later."""
-    return ("strategies" in code or ".cli" in code) and _RECENT_PACKAGES.search(code) is not None
+    # (every file's text is asked: the literal the pattern needs first, as the pattern's \b is tried at each position)
+    return "pytorch_lightning." in code and re.search(_RECENT_PACKAGES, code) is not None
 
 
 def imports_unified_lightning(imported_packages: set[str]) -> bool:

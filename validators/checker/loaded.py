@@ -852,7 +852,7 @@ class LoadedObjects:
                 self.to_save_sizes.append(len(keyword.value.keys))
         callee = dotted_name(call.func)  # spelled out once: every call in the file comes through here
         last = (callee or "").rsplit(".", 1)[-1]
-        if last.endswith(("Config", "Cfg")) and _CONFIG_CLASS.search(last):  # most calls: no regex
+        if last.endswith(("Config", "Cfg")) and re.search(_CONFIG_CLASS, last):  # most calls: no regex
             for arg in call.args:  # BEATsConfig(ckpt["cfg"]): a config class built from the entry, a plain dict
                 if isinstance(arg, ast.Subscript):
                     self._note_mapping(arg, scope)
@@ -1204,12 +1204,13 @@ class LoadedObjects:
                 self.plain_saved_to.setdefault(_path_key(call.args[1], scope), set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
                 self.plain_save_lines.setdefault(_path_key(call.args[1], scope), set()).add(call.lineno)
-        if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and not _TENSOR_LIKE.search(saved.id):
+        if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and \
+                not re.search(_TENSOR_LIKE, saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
             if isinstance(call.args[1], ast.Name) and (scope, call.args[1].id) in self.buffers:
                 self.round_trips.add(scope)
                 self.round_trip_params[scope] = saved.id
-            elif not _CHECKPOINT_LIKE.search(saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
+            elif not re.search(_CHECKPOINT_LIKE, saved.id) and saved.id.lower() not in NAMESPACE_KEYS:
                 self.file_round_trips.add(scope)  # not `torch.save(args, "training_args.bin")`: a file of its own
         return objects
 
@@ -1927,7 +1928,7 @@ def _mapping_annotation(annotation: ast.expr) -> bool:
 _CHILD_PROCESS = frozenset({"run", "Popen", "check_output", "call", "check_call"})
 # A config class of the project's own (``BEATsConfig``, ``WavLMConfig``): what it is built from is the plain
 # settings dict (a config object would not need building again).
-_CONFIG_CLASS = re.compile(r"^[A-Z]\w*(Config|Cfg)$")
+_CONFIG_CLASS = r"^[A-Z]\w*(Config|Cfg)$"  # text: re compiles it when first asked (most files never do)
 # A writer's check that its argument is numpy (``all_numpy(split_dict)``, ``is_ndarray(x)``) before it saves it.
 # ogb.utils.torch_util.replace_numpy_with_torchtensor(obj): turns the numpy arrays in a dict or list into tensors in
 # place; a load handed to it holds numpy arrays (weights_only: Unsupported global numpy._core.multiarray._reconstruct)
@@ -1953,9 +1954,10 @@ _RETURN_SELF = frozenset({"cuda", "cpu", "to", "eval", "train", "half", "float",
 _CONVERTER = re.compile(r"(?i)examples?_to_features$")
 # map(f, items), pool.map / imap / starmap, executor.map: a list (or iterator) of what ``f`` returns
 _MAPS = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async"})
-_TENSOR_LIKE = re.compile(r"(?i)state|^sd$|tensor|weight|param|grad")  # a state dict or tensors: weights_only loads them
+# a state dict or tensors: weights_only loads them (text: re compiles it when first asked)
+_TENSOR_LIKE = r"(?i)state|^sd$|tensor|weight|param|grad"
 # A checkpoint written to a file and read back in the same helper is no round trip of arbitrary data.
-_CHECKPOINT_LIKE = re.compile(r"(?i)ckpt|checkpoint")
+_CHECKPOINT_LIKE = r"(?i)ckpt|checkpoint"  # text: re compiles it when first asked
 # argparse.Namespace and types.SimpleNamespace: objects weights_only refuses (checked on torch 2.15:
 # "Unsupported global: GLOBAL argparse.Namespace"), however the checkpoint names them (``best_acc=...``).
 _NAMESPACE_CLASSES = frozenset({"Namespace", "SimpleNamespace"})
@@ -1977,14 +1979,15 @@ def _refused_standard_value(callee: str, last: str) -> bool:
     return callee in _DATETIME_CALLS or callee.removeprefix("datetime.") in _DATETIME_CALLS
 
 
-_PATH_METHOD = re.compile(r"(?i)file|path")
+_PATH_METHOD = r"(?i)file|path"  # text: re compiles it when first asked
 
 
 def _is_path_method_call(node: ast.expr) -> bool:
     """``self._feature_file(mode)``, ``self.cache_path(split)``: a method of the class that builds a path from names
     or constants; two methods calling it the same way (one saving, one loading) name the same file."""
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == "self" and _PATH_METHOD.search(node.func.attr) is not None and not node.keywords
+            and node.func.value.id == "self" and re.search(_PATH_METHOD, node.func.attr) is not None
+            and not node.keywords
             and all(isinstance(arg, (ast.Name, ast.Constant)) for arg in node.args))
 
 

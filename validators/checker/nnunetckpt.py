@@ -25,12 +25,13 @@ FILES = frozenset({"checkpoint_final.pth", "checkpoint_best.pth", "checkpoint_la
 LAYOUT = frozenset({"network_weights", "optimizer_state", "grad_scaler_state", "logging", "_best_ema",
                     "current_epoch", "init_args", "trainer_name", "inference_allowed_mirroring_axes"})
 _OWN_KEYS = frozenset({"trainer_name", "init_args", "inference_allowed_mirroring_axes", "_best_ema"})
-_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+nnunetv2[\w.]*[ \t]+import|import[ \t]+nnunetv2\b)", re.MULTILINE)
+# (text: re compiles it when first asked)
+_IMPORT = r"(?m)^[ \t]*(?:from[ \t]+nnunetv2[\w.]*[ \t]+import|import[ \t]+nnunetv2\b)"
 
 
 def imports_nnunet(code: str) -> bool:
     """The file imports nnU-Net v2 (at any indentation: MONAI imports it inside functions)."""
-    return "nnunetv2" in code and _IMPORT.search(code) is not None
+    return "nnunetv2" in code and re.search(_IMPORT, code) is not None
 
 
 def reads_nnunet_checkpoint(file_name: str | None, keys: frozenset[str]) -> str | None:

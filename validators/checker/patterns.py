@@ -178,7 +178,8 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
 
 # What an inline loss call is conventionally named (``criterion(out, y)``, ``self.loss_fn(out, y)``): an nn loss
 # module. A callee merely named like a loss may be a meter (``self.rpn_cls_loss(loss)`` returning a 1-element mean).
-_LOSS_MODULE = re.compile(r"[a-z_0-9]*(criterion|loss_fn|loss_func|loss_function)[a-z_0-9]*", re.IGNORECASE)
+# (text: re compiles it when first asked)
+_LOSS_MODULE = r"(?i)[a-z_0-9]*(criterion|loss_fn|loss_func|loss_function)[a-z_0-9]*"
 
 
 def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
@@ -190,7 +191,7 @@ def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
     value, api = read
     if isinstance(value, ast.Call):
         callee = dotted_name(value.func)
-        if callee is None or not reduces(value) or not _LOSS_MODULE.fullmatch(callee.rsplit(".", 1)[-1]):
+        if callee is None or not reduces(value) or not re.fullmatch(_LOSS_MODULE, callee.rsplit(".", 1)[-1]):
             return []  # a meter named like a loss, or criterion(out, y, reduction="none"): one loss per element
         return [rule for rule in rules if api in rule.apis]
     receiver = dotted_name(value)

@@ -28,7 +28,7 @@ from .patterns import call_findings
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class ReturnFacts:
     """One file's part: what its functions return, and the calls it makes through their results."""
 

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from ..errors import InvalidInput
 from .tomltext import InvalidToml, parse_toml
-from ..markdown import Problem, Version
+from ..markdown import Version
 from .rule import Rule, validate_rule_fields
 
-if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
-    from ..markdown import Section
+if TYPE_CHECKING:  # the parser and its problems are loaded only when the rule cache is rebuilt
+    from ..markdown import Problem, Section
 
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
@@ -98,6 +98,8 @@ def _tuple_of_list(value):
 
 def rule_problems(path: Path, rules: list[Rule], sections: dict[str, Section]) -> list[Problem]:
     """Stale pointers: a section that does not exist, or a version its metadata does not name."""
+    from ..markdown import Problem
+
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     problems = []
     for rule in rules:

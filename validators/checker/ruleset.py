@@ -9,20 +9,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from ..errors import NotFound
-from ..markdown import Problem, iter_reference_files
+from ..markdown import iter_reference_files
 from .codes import CODES_FILE_NAME, CodeRegistry
 from .metarules import rules_from_meta, short_ids
 from .rule import Rule
 from .rulefile import read_rule_file, rule_problems
 from .surfacerules import rules_from_surface
 
-if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
-    from ..markdown import Section
+if TYPE_CHECKING:  # the parser and its problems are loaded only when the rule cache is rebuilt
+    from ..markdown import Problem, Section
 
 RULES_FILE_NAME = "check-rules.toml"
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class RuleSet:
     rules: list[Rule]
     sections: dict[str, Section]

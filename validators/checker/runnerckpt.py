@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 
-_RUNNER_IMPORT = re.compile(r"^[ \t]*from[ \t]+mmengine\.runner[ \t]+import[ \t][^\n]*\bRunner\b|\bRunner\.from_cfg\(",
-                            re.MULTILINE)
+# (patterns as text here: re compiles one when first asked, and most checks never ask)
+_RUNNER_IMPORT = r"(?m)^[ \t]*from[ \t]+mmengine\.runner[ \t]+import[ \t][^\n]*\bRunner\b|\bRunner\.from_cfg\("
 # the Runner's own keys, and ``ema_state_dict``, which mmengine's EMAHook adds in before_save_checkpoint
 RUNNER_KEYS = frozenset({"meta", "message_hub", "state_dict", "optimizer", "param_schedulers", "ema_state_dict"})
 # Entries only a training run needs: a script that drops one of them (``del ckpt["optimizer"]``, ``ckpt.pop(
@@ -34,12 +34,12 @@ REFUSED = "mmengine.logging.history_buffer.HistoryBuffer"
 
 def trains_with_runner(code: str) -> bool:
     """The file imports or builds mmengine's Runner (found by text, so files that never name torch count)."""
-    return "Runner" in code and _RUNNER_IMPORT.search(code) is not None
+    return "Runner" in code and re.search(_RUNNER_IMPORT, code) is not None
 
 
 # The files mmengine's CheckpointHook writes into the work dir (``epoch_{N}.pth``, ``iter_{N}.pth``; mmengine 0.10
 # hooks/checkpoint_hook.py ``filename_tmpl``), and the last one's ``last_checkpoint`` pointer names one of them.
-_HOOK_FILE = re.compile(r"(epoch|iter)_\d+\.pth")
+_HOOK_FILE = r"(epoch|iter)_\d+\.pth"
 
 
 def reads_runner_checkpoint(keys: frozenset[str], publishes: bool, file_name: str | None = None) -> str | None:
@@ -48,7 +48,7 @@ def reads_runner_checkpoint(keys: frozenset[str], publishes: bool, file_name: st
         return None  # it reads a key the Runner never writes: some other file
     if "message_hub" in keys:
         return f"it reads 'message_hub' of an mmengine Runner checkpoint, which holds {REFUSED} objects"
-    if file_name is not None and _HOOK_FILE.fullmatch(file_name):
+    if file_name is not None and re.fullmatch(_HOOK_FILE, file_name):
         return (f"it reads {file_name}, a file the Runner's CheckpointHook names so; its 'message_hub' holds "
                 f"{REFUSED} objects")
     if publishes:
@@ -74,20 +74,21 @@ def reads_deepspeed_optimizer(keys: frozenset[str]) -> str | None:
 # refuses it: "Unsupported global: GLOBAL numpy._core.multiarray._reconstruct" (a replica on torch 2.15, numpy 2).
 # A project trains with it when a file imports one of SAT's own modules (``from sat import mpu``,
 # ``from sat.training.model_io import load_checkpoint``): a bare ``sat`` may be another package of that name.
-_SAT_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+sat\.(?:mpu|training|model|helpers|arguments)\b[\w.]*[ \t]+import"
-                         r"|from[ \t]+sat[ \t]+import[ \t][^\n]*\bmpu\b)", re.MULTILINE)
-_DS_MODEL_STATES = re.compile(r"mp_rank_\d+_model_states\.pt")
+_SAT_IMPORT = (r"(?m)^[ \t]*(?:from[ \t]+sat\.(?:mpu|training|model|helpers|arguments)\b[\w.]*[ \t]+import"
+               r"|from[ \t]+sat[ \t]+import[ \t][^\n]*\bmpu\b)")
+_DS_MODEL_STATES = r"mp_rank_\d+_model_states\.pt"
 
 
 def trains_with_sat(code: str) -> bool:
     """The file imports one of SwissArmyTransformer's own modules (found by text)."""
-    return "sat" in code and _SAT_IMPORT.search(code) is not None
+    # (every file's text is asked: first the blank before ``sat`` that both forms need; "sat" alone is in "dataset")
+    return (" sat" in code or "\tsat" in code) and re.search(_SAT_IMPORT, code) is not None
 
 
 def reads_sat_checkpoint(file_name: str | None) -> str | None:
     """In a project that trains with SwissArmyTransformer: why a load of this file name reads one of its DeepSpeed
     training checkpoints, or None."""
-    if file_name is None or _DS_MODEL_STATES.fullmatch(file_name) is None:
+    if file_name is None or re.fullmatch(_DS_MODEL_STATES, file_name) is None:
         return None
     return (f"it reads {file_name}, a DeepSpeed checkpoint SwissArmyTransformer's save_ds_checkpoint writes (the "
             "project imports sat) with np_rng_state = np.random.get_state(), a numpy array")

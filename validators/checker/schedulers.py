@@ -24,12 +24,12 @@ _SCHEDULERS = "torch.optim.lr_scheduler."
 # get_wsd_schedule, ...: "Return: `torch.optim.lr_scheduler.LambdaLR` with the appropriate schedule") and diffusers'
 # copy of it. Not get_scheduler (transformers' may return ReduceLROnPlateau) nor get_reduce_on_plateau_schedule.
 _SCHEDULE_LIBRARIES = ("transformers", "diffusers")
-_SCHEDULE_FACTORY = re.compile(r"get_\w+_schedule(_with_warmup)?")
+_SCHEDULE_FACTORY = r"get_\w+_schedule(_with_warmup)?"  # text: re compiles it when first asked
 
 
 def is_library_schedule(module: str, name: str) -> bool:
     """``name`` imported from ``module`` (a module path, ``/``-separated) is a factory returning a torch LambdaLR."""
-    return (module.partition("/")[0] in _SCHEDULE_LIBRARIES and _SCHEDULE_FACTORY.fullmatch(name) is not None
+    return (module.partition("/")[0] in _SCHEDULE_LIBRARIES and re.fullmatch(_SCHEDULE_FACTORY, name) is not None
             and "plateau" not in name)
 
 

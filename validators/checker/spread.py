@@ -33,7 +33,7 @@ from .finding import finding_at
 from .patterns import call_findings, call_rules
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class SpreadCall:
     callable: str  # the function's name, or the class's for its __init__
     spread: str  # the **kwargs parameter's name
@@ -69,7 +69,7 @@ def filled_keywords(function: ast.AST, spread: str) -> tuple[ast.keyword, ...]:
     return tuple(found)
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class CallSites:
     """One file's part: its ruled calls spreading ``**kwargs``, and each project call by last name."""
 

@@ -19,7 +19,6 @@ APIs an explicit or metadata rule already covers.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -125,6 +124,8 @@ def _cached_on_disk(key: tuple, files: list[Path]) -> dict:
 
     The events are kept under $TORCHPATCH_HOME, keyed by the records' names, sizes and times.
     """
+    import hashlib  # here, not at import: a check whose cached rules are fresh never gets here
+
     from ..home import home_dir
 
     digest = hashlib.sha256(json.dumps([EVENTS_VERSION, *key]).encode()).hexdigest()[:24]

@@ -71,7 +71,7 @@ class _Span(NamedTuple):
     end_col_offset: int
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class _Function:
     node: ast.AST
     owner: str | None  # the class of a method

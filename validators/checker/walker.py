@@ -1894,7 +1894,7 @@ class FindingCollector(ast.NodeVisitor):
         if qualified in READER_PATHS:  # k2.Fsa.from_dict(torch.load(hlg)): only a file the path names as one
             for value in (*node.args, *(kw.value for kw in node.keywords)):
                 if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.load" and value.args and \
-                        READER_PATHS[qualified].search(ast.unparse(value.args[0])):
+                        re.search(READER_PATHS[qualified], ast.unparse(value.args[0])):
                     self.loads.object_calls.add(id(value))
         elif qualified in READER_ARGUMENTS:  # only the argument that takes the layout (fair-esm's model_data)
             keyword, position = READER_ARGUMENTS[qualified]

@@ -28,8 +28,9 @@ VERSION_KEYS = ("since", "default", "deprecated", "removed")
 EVENT_LABELS = {"since": "since", "default": "default", "deprecated": "deprecated", "removed": "removed"}
 PART_LIMIT = 1_000  # minor and patch numbers below this: sort keys fit the index's 32-bit columns
 _VERSION = re.compile(r"^(\d+)\.(\d+)(?:\.(\d+))?$")
-_API = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$")
-_SOURCE = re.compile(r"^https://[^\s,;<>\"']+$")
+# (text: compiled when first asked; a check with fresh cached rules parses no metadata)
+_API = r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*$"
+_SOURCE = r"^https://[^\s,;<>\"']+$"
 
 
 @dataclass(frozen=True, order=True)
@@ -82,12 +83,13 @@ class SectionMeta:
         return ", ".join([self.kind, *parts])
 
 
-_META_LIKE = re.compile(r"^\s*>\s*meta\b", re.IGNORECASE)
+# (text: re compiles it when first asked)
+_META_LIKE = r"(?i)^\s*>\s*meta\b"
 
 
 def is_meta_line(line: str) -> bool:
     """True for anything that tries to be a metadata line, typos included, so none is ignored."""
-    return bool(_META_LIKE.match(line))
+    return bool(re.match(_META_LIKE, line))
 
 
 def parse_meta(line: str) -> SectionMeta:
@@ -125,10 +127,10 @@ def parse_meta(line: str) -> SectionMeta:
                          "after since=")
     apis = tuple(name.strip().strip("`") for name in values.get("api", "").split(",") if name.strip())
     for name in apis:
-        if not _API.match(name):
+        if not re.match(_API, name):
             raise ValueError(f"api {name!r} is not a dotted Python name")
     sources = tuple(link.strip() for link in values.get("source", "").split(",") if link.strip())
     for link in sources:
-        if not _SOURCE.match(link):
+        if not re.match(_SOURCE, link):
             raise ValueError(f"source {link!r} is not an https link (release notes, docs page, issue or PR)")
     return SectionMeta(kind=kind, apis=apis, sources=sources, **versions)
