@@ -123,9 +123,14 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
     return found
 
 
+# load_state_dict, and a trainer's own restore: trainer.loadParameters(path), load_checkpoint(path)
+_RESTORES = re.compile(r"load_?(?:state_dict|checkpoint|ckpt|parameters|params|weights)", re.IGNORECASE)
+
+
 def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
-    self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call), never a scheduler's, and then
+    self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call, or a trainer's
+    ``loadParameters``/``load_checkpoint``), never a scheduler's, and then
     fast-forwards a scheduler by a loop whose whole body is its plain ``step()``, with no optimizer step anywhere in
     the function: the resume runs before training, so the first of those steps precedes every optimizer step (the
     scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
@@ -135,7 +140,7 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
     for index, statement in enumerate(statements):
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr == "load_state_dict":
+                    and _RESTORES.fullmatch(node.func.attr):
                 if is_scheduler(node.func.value):
                     return  # the scheduler's own state (and step count) comes back: no warning
                 if restored_at is None:

@@ -973,7 +973,7 @@ class FindingCollector(ast.NodeVisitor):
                 dotted = dotted_name(receiver)
                 if dotted is None or self._is_module_or_foreign(receiver):
                     return False
-                last = dotted.rsplit(".", 1)[-1]
+                last = dotted.rsplit(".", 1)[-1].strip("_")  # trainer.__scheduler__
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
             built_elsewhere: list[ast.Call] = []  # by a project factory: its class may be a plain one of its own
@@ -999,7 +999,7 @@ class FindingCollector(ast.NodeVisitor):
         text = self.source_text
         if self.step_receivers is None:
             self.step_receivers = frozenset(_step_receivers(text))
-        return any(pattern.fullmatch(name) for name in self.step_receivers)
+        return any(pattern.fullmatch(name.strip("_")) for name in self.step_receivers)
 
     def _check_plain_methods(self, node: ast.ClassDef) -> None:
         """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
