@@ -87,3 +87,37 @@ def _last_name(node: ast.AST) -> str | None:
     if isinstance(node, ast.Attribute):
         return node.attr
     return None
+
+
+# The schedulers whose step() takes an argument without the epoch warning: a metric, a fractional epoch
+_QUIET_STEP_ARGUMENT = ("ReduceLROnPlateau", "CosineAnnealingWarmRestarts")
+# what a ReduceLROnPlateau metric is called (val_loss, epoch_acc, step_score): never an epoch or step counter
+_METRIC = re.compile(r"loss|acc|metric|score|err|perplex|ppl|bleu|f1|auc|dice|iou|psnr|val", re.IGNORECASE)
+
+
+def epoch_warning_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:
+    """Last names of targets assigned a torch scheduler whose ``step(epoch)`` warns (not ReduceLROnPlateau nor
+    CosineAnnealingWarmRestarts): ``scheduler = lr_scheduler.StepLR(...)`` in a file that builds a ReduceLROnPlateau
+    for another policy."""
+    return frozenset(name for node in subnodes(tree)
+                     if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                     and (api := resolve(node.value.func) or "").startswith(_SCHEDULERS)
+                     and api.rsplit(".", 1)[-1] not in _QUIET_STEP_ARGUMENT
+                     for target in node.targets if (name := _last_name(target)) is not None)
+
+
+def counter_argument(call: ast.Call, pattern: str) -> bool:
+    """``scheduler.step(runner_state["epoch"])``, ``scheduler.step(train_step + 1)``: the one positional argument
+    names a counter (``pattern``), not a metric, so no ReduceLROnPlateau of the file is meant."""
+    if len(call.args) != 1 or call.keywords:
+        return False
+    value = call.args[0]
+    while isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub)) \
+            and isinstance(value.right, ast.Constant):
+        value = value.left
+    key = value.slice if isinstance(value, ast.Subscript) else None
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        name = key.value
+    else:
+        name = _last_name(value)
+    return name is not None and re.fullmatch(pattern, name, re.IGNORECASE) is not None and not _METRIC.search(name)

@@ -54,9 +54,12 @@ _INERT_BUILTINS = frozenset({"range", "len", "enumerate", "zip", "print", "int",
 
 def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], bool],
                           steps_optimizer: OptimizerSteps | None = None,
-                          resolve: Callable | None = None) -> list[ast.Call]:
+                          resolve: Callable | None = None, own_callee: Callable[[ast.expr], bool] | None = None,
+                          built_elsewhere: list[ast.Call] | None = None) -> list[ast.Call]:
     """The ``scheduler.step(...)`` calls in ``function`` that run before its first optimizer step.
-    ``steps_optimizer`` may be shared by every function of a file: it looks at each node once."""
+    ``steps_optimizer`` may be shared by every function of a file: it looks at each node once. With ``own_callee``
+    (a callee is the project's, not another library's), the steps of schedulers a project factory built (its class
+    unseen here) count too, and are also added to ``built_elsewhere``."""
     found: list[ast.Call] = []
     body = getattr(function, "body", [])
     if _steps_a_scheduler(body, is_scheduler):  # most functions step none: their expressions are never walked
@@ -68,8 +71,9 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
             found.extend(_resume_fast_forward(body, is_scheduler, steps_optimizer))
         if resolve is not None:
             seen = {id(call) for call in found}
-            found.extend(call for call in _stepped_after_construction(body, steps_optimizer, resolve)
-                         if id(call) not in seen)
+            after = _stepped_after_construction(body, steps_optimizer, resolve, is_scheduler, own_callee,
+                                                built_elsewhere)
+            found.extend(call for call in after if id(call) not in seen)
     return found
 
 
@@ -119,9 +123,14 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
     return found
 
 
+# load_state_dict, and a trainer's own restore: trainer.loadParameters(path), load_checkpoint(path)
+_RESTORES = re.compile(r"load_?(?:state_dict|checkpoint|ckpt|parameters|params|weights)", re.IGNORECASE)
+
+
 def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
-    self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call), never a scheduler's, and then
+    self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call, or a trainer's
+    ``loadParameters``/``load_checkpoint``), never a scheduler's, and then
     fast-forwards a scheduler by a loop whose whole body is its plain ``step()``, with no optimizer step anywhere in
     the function: the resume runs before training, so the first of those steps precedes every optimizer step (the
     scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
@@ -131,7 +140,7 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
     for index, statement in enumerate(statements):
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                    and node.func.attr == "load_state_dict":
+                    and _RESTORES.fullmatch(node.func.attr):
                 if is_scheduler(node.func.value):
                     return  # the scheduler's own state (and step count) comes back: no warning
                 if restored_at is None:
@@ -193,13 +202,21 @@ def _guarded_step(statement: ast.stmt, is_scheduler, guards: dict[str, set[str]]
     return None
 
 
-def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: OptimizerSteps,
-                                resolve: Callable) -> Iterator[ast.Call]:
+def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: OptimizerSteps, resolve: Callable,
+                                is_scheduler=None, own_callee=None,
+                                built_elsewhere: list[ast.Call] | None = None) -> Iterator[ast.Call]:
     """The first ``step()`` of each torch scheduler built in ``body`` that nothing between its construction and that
-    step could precede with an optimizer step (module docstring)."""
+    step could precede with an optimizer step (module docstring). A scheduler-named target of a factory named for
+    schedules, handed an optimizer this body builds with ``torch.optim`` (``optimizer = torch.optim.SGD(...)``;
+    ``lr_scheduler = build_lr_scheduler(optimizer, cfg)``), is one too: the pysot-style builder that steps it to the
+    start epoch before returning it; those steps go to ``built_elsewhere`` too."""
+    fresh = {statement.targets[0].id for statement in _flat(body) if isinstance(statement, ast.Assign)
+             and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+             and isinstance(statement.value, ast.Call) and _is_optimizer_class(resolve(statement.value.func) or "")}
     wrapped: set[str] = set()  # optimizers a scheduler built earlier here wraps: theirs may have been stepped since
     stepped_before = False
-    for path in _construction_paths(body, resolve):
+    factories = (fresh, is_scheduler, own_callee) if fresh and is_scheduler and own_callee else None
+    for path in _construction_paths(body, resolve, factories):
         statement = path[-1][0][path[-1][1]]
         call = statement.value
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
@@ -215,19 +232,47 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
             outcome = _first_step(block[index + 1:], receiver)
             if outcome is not None:
                 if isinstance(outcome, ast.Call):
+                    if built_elsewhere is not None and not _is_torch_scheduler(resolve(call.func) or ""):
+                        built_elsewhere.append(outcome)
                     yield outcome
                 break
             if level and getattr(path[level - 1][0][path[level - 1][1]], "finalbody", None):
                 break  # leaving a try whose finally block runs next
 
 
-def _construction_paths(body: list[ast.stmt], resolve: Callable) -> Iterator[list[tuple[list[ast.stmt], int]]]:
+def _construction_paths(body: list[ast.stmt], resolve: Callable,
+                        factories=None) -> Iterator[list[tuple[list[ast.stmt], int]]]:
     """For each ``name = torch.optim.lr_scheduler.X(optimizer, ...)`` (one target, outside any loop), the blocks
-    that lead to it from ``body`` with the index of the statement taken in each, in the order they are met."""
-    return _paths_in(body, [], resolve)
+    that lead to it from ``body`` with the index of the statement taken in each, in the order they are met.
+    ``factories``: (names of fresh optimizers, is_scheduler, own_callee), to take a schedule factory's result too."""
+    return _paths_in(body, [], resolve, factories)
 
 
-def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], resolve: Callable):
+def _is_torch_scheduler(api: str) -> bool:
+    name = api.rpartition(".")[2]
+    return api.startswith("torch.optim.lr_scheduler.") and name[:1].isupper() and name not in _QUIET_SCHEDULERS
+
+
+def _is_optimizer_class(api: str) -> bool:
+    return api.startswith("torch.optim.") and api.rsplit(".", 1)[-1][:1].isupper() and ".lr_scheduler." not in api \
+        and ".swa_utils." not in api
+
+
+def _factory_scheduler(statement: ast.Assign, resolve: Callable, factories) -> bool:
+    """``lr_scheduler = build_lr_scheduler(optimizer, ...)``: a function (not a class: the project's own plain
+    scheduler) of the project's, named for schedules, its first argument an optimizer the body built fresh."""
+    if factories is None:
+        return False
+    fresh, is_scheduler, own_callee = factories
+    call = statement.value
+    callee = dotted_name(call.func)
+    last = callee.rsplit(".", 1)[-1] if callee else ""
+    return bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id in fresh \
+        and last[:1].islower() and "sched" in last.lower() and not (resolve(call.func) or "").startswith("torch.") \
+        and is_scheduler(statement.targets[0]) and own_callee(call.func)
+
+
+def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], resolve: Callable, factories=None):
     # (a function of the module, not a recursive closure: that is a reference cycle, which kept ``resolve``, the
     # walker's bound method, and with it the walker and its tree, alive until a garbage collection)
     for index, statement in enumerate(block):
@@ -235,16 +280,14 @@ def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], res
         if isinstance(statement, ast.Assign):
             if len(statement.targets) == 1 and isinstance(statement.value, ast.Call) \
                     and dotted_name(statement.targets[0]) is not None:
-                api = resolve(statement.value.func) or ""
-                name = api.rpartition(".")[2]
-                if api.startswith("torch.optim.lr_scheduler.") and name[:1].isupper() \
-                        and name not in _QUIET_SCHEDULERS:
+                if _is_torch_scheduler(resolve(statement.value.func) or "") \
+                        or _factory_scheduler(statement, resolve, factories):
                     yield here
         elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith)):
             for inner in _blocks(statement):
-                yield from _paths_in(inner, here, resolve)
+                yield from _paths_in(inner, here, resolve, factories)
         elif isinstance(statement, ast.Try):
-            yield from _paths_in(statement.body, here, resolve)
+            yield from _paths_in(statement.body, here, resolve, factories)
 
 
 def _first_step(statements: list[ast.stmt], receiver: str) -> ast.Call | bool | None:
@@ -308,8 +351,7 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
             continue
         name, call = statement.targets[0].id, statement.value
         api = resolve(call.func) or ""
-        if api.startswith("torch.optim.") and api.rsplit(".", 1)[-1][:1].isupper() and ".lr_scheduler." not in api \
-                and ".swa_utils." not in api:
+        if _is_optimizer_class(api):
             optimizers[name] = statement
             continue
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
@@ -430,7 +472,8 @@ def _steps_a_scheduler(body: list[ast.stmt], is_scheduler) -> bool:
 
 
 class OptimizerSteps:
-    """Whether a statement steps an optimizer (``optimizer.step()``, ``scaler.step(optimizer)``) anywhere inside
+    """Whether a statement steps an optimizer (``optimizer.step()``, ``scaler.step(optimizer)``, a method named for
+    one training update, ``trainer.generator_trainstep(y, z)``) anywhere inside
     it, not counting nested functions and classes (defining one runs nothing). Answers are kept per node, so a
     file's statements, however deeply nested, are walked once in all rather than once per enclosing block.
 
@@ -455,7 +498,7 @@ class OptimizerSteps:
         return self._stepping
 
     def _steps(self, node: ast.AST) -> bool:
-        if _is_optimizer_step(node):
+        if _is_optimizer_step(node) or _is_train_step(node):
             return True
         return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and self._tree is not None
                 and (bool(node.args) or bool(node.keywords)) and node.func.id in self._stepping_functions()
@@ -482,6 +525,16 @@ def _inner(node: ast.AST) -> list[ast.AST]:
     return [child for child in child_nodes(node) if not isinstance(child, _SCOPES)]
 
 
+# trainer.train_step(batch), trainer.discriminator_trainstep(x, y, z): a method that runs one update of a model
+_TRAIN_STEP = re.compile(r"(?:[a-z0-9]+_)?train_?step", re.IGNORECASE)
+
+
+def _is_train_step(node: ast.AST) -> bool:
+    """A call of a method named for one training update, given its batch: it steps the model's optimizer."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and bool(node.args) \
+        and bool(_TRAIN_STEP.fullmatch(node.func.attr))
+
+
 def _is_optimizer_step(node: ast.AST) -> bool:
     if isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute) and func.attr == "step":
         return _is_optimizer(func.value) or any(_is_optimizer(argument) for argument in node.args)
@@ -493,8 +546,10 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
     """Walk ``statements`` in order; True once an optimizer step has been seen (then stop: later loops are
     past the first optimizer step). In the function's own body (``top``), a plain ``scheduler.step()`` followed by
     a statement that steps an optimizer is the early order too: the function's first run warns (``def train(self):
-    self.scheduler.step()`` and then the batch loop, the EDSR-style trainer)."""
+    self.scheduler.step()`` and then the batch loop, the EDSR-style trainer). Each scheduler's first step warns:
+    ``self.scheduler_G.step(); self.scheduler_D.step()`` before the loop are two findings."""
     waiting: ast.Call | None = None  # that plain scheduler step, until an optimizer step follows it
+    others: list[ast.Call] = []  # plain steps of other schedulers right after it
     condition: str | None = None  # the test of ``if C: scheduler.step()`` opening the function (see _same_guard)
     for statement in statements:
         if waiting is not None:
@@ -505,8 +560,10 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
                         found.append(waiting)
                     return True
             elif steps_optimizer(statement):
-                found.append(waiting)
+                found.extend((waiting, *others))
                 return True
+            elif (call := _other_scheduler_step(statement, [waiting, *others], is_scheduler)) is not None:
+                others.append(call)
             continue
         if top and (call := _plain_step_call(statement)) is not None and _torch_step_arguments(call) \
                 and is_scheduler(call.func.value):
@@ -517,8 +574,8 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
             continue
         if isinstance(statement, _LOOPS):
             early = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
-            if early is not None:
-                found.append(early)
+            if early:
+                found.extend(early)
                 return True
         elif isinstance(statement, (ast.If, ast.With, ast.AsyncWith, ast.Try)):  # a loop inside a block
             if any(_scan(block, is_scheduler, steps_optimizer, found, guards=guards) for block in _blocks(statement)):
@@ -581,8 +638,11 @@ def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
 
 
 def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps,
-                   guards: dict[str, set[str]] | None = None) -> ast.Call | None:
+                   guards: dict[str, set[str]] | None = None) -> list[ast.Call]:
+    """The scheduler steps of a loop body that run before its first optimizer step: the first, and the plain steps
+    of other schedulers between it and that optimizer step (``g_scheduler.step(); d_scheduler.step()``)."""
     scheduler_step: ast.Call | None = None
+    others: list[ast.Call] = []
     for statement in body:
         if scheduler_step is None:
             call = _plain_step_call(statement)
@@ -591,19 +651,32 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
                 continue
             if (call := _guarded_step(statement, is_scheduler, guards)) is not None:
                 if any(map(steps_optimizer, statement.body[1:])):
-                    return call
+                    return [call]
                 if not any(map(steps_optimizer, statement.orelse)):
                     scheduler_step = call
                     continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
                 inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
-                if inner is not None:
+                if inner:
                     return inner
             if steps_optimizer(statement):
-                return None
+                return []
         elif steps_optimizer(statement):
-            return scheduler_step
-    return None
+            return [scheduler_step, *others]
+        elif (call := _other_scheduler_step(statement, [scheduler_step, *others], is_scheduler)) is not None:
+            others.append(call)
+    return []
+
+
+def _other_scheduler_step(statement: ast.stmt, stepped: list[ast.Call], is_scheduler) -> ast.Call | None:
+    """A plain ``step()`` of a scheduler none of ``stepped`` steps: its own first step, which warns as well."""
+    call = _plain_step_call(statement)
+    if call is None or not _torch_step_arguments(call) or not is_scheduler(call.func.value):
+        return None
+    receiver = dotted_name(call.func.value)
+    if receiver is None or any(dotted_name(other.func.value) == receiver for other in stepped):
+        return None
+    return call
 
 
 def _plain_step_call(statement: ast.stmt) -> ast.Call | None:

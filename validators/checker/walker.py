@@ -59,7 +59,7 @@ from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import any_returns_object, from_imported, imported_module_paths
 from .returnedcalls import ReturnFacts, returned_apis
-from .schedulers import is_library_schedule, scheduler_names
+from .schedulers import counter_argument, epoch_warning_names, is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
 from .tensorsizes import passes_tensor_size, size_bindings
@@ -210,6 +210,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
@@ -966,7 +967,7 @@ class FindingCollector(ast.NodeVisitor):
     def _check_step_order(self, node: ast.AST) -> None:
         """A loop that steps its scheduler before its optimizer (steporder.py), reported at that step."""
         for rule in self.rules.by_step_order:
-            pattern = re.compile(rule.receiver)
+            pattern = re.compile(rule.receiver, re.IGNORECASE)  # self.scheduler_G, as the method rules read it
             if not self._may_step_scheduler(pattern):
                 continue
 
@@ -974,17 +975,20 @@ class FindingCollector(ast.NodeVisitor):
                 dotted = dotted_name(receiver)
                 if dotted is None or self._is_module_or_foreign(receiver):
                     return False
-                last = dotted.rsplit(".", 1)[-1]
+                last = dotted.rsplit(".", 1)[-1].strip("_")  # trainer.__scheduler__
                 return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
 
-            found = early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve)
+            built_elsewhere: list[ast.Call] = []  # by a project factory: its class may be a plain one of its own
+            found = early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve,
+                                          lambda func: not self._is_foreign(func), built_elsewhere)
             if isinstance(node, ast.Module) and is_test_module(self.filename):
                 found = found + untrained_test_steps(node, is_scheduler, self.optimizer_steps)
             for call in found:
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
-                elif call.args and not call.keywords and not self._holds_scheduler(call.func.value):
+                elif (call.args or call in built_elsewhere) and not call.keywords \
+                        and not self._holds_scheduler(call.func.value):
                     # step(epoch) on a receiver known by its name: a timm-style scheduler of the project's own,
                     # whose step takes the epoch, may answer it, as for scheduler-step-epoch (ownschedulers.py)
                     self.class_facts.named_receiver_calls.append((call.lineno, rule.id, "step", len(call.args)))
@@ -997,7 +1001,7 @@ class FindingCollector(ast.NodeVisitor):
         text = self.source_text
         if self.step_receivers is None:
             self.step_receivers = frozenset(_step_receivers(text))
-        return any(pattern.fullmatch(name) for name in self.step_receivers)
+        return any(pattern.fullmatch(name.strip("_")) for name in self.step_receivers)
 
     def _check_plain_methods(self, node: ast.ClassDef) -> None:
         """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
@@ -2035,7 +2039,9 @@ class FindingCollector(ast.NodeVisitor):
                  or passes_tensor_size(node, self._resolve, self._holds_tensor_size)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
-        if any(kw.arg == "epoch" for kw in node.keywords):  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+        if any(kw.arg == "epoch" for kw in node.keywords) or any(  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+                rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules) \
+                and self._builds_epoch_scheduler(node.func.value):  # step(epoch) on the file's StepLR, not its plateau
             rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
                                                           if not api.endswith(".ReduceLROnPlateau")))
                      for rule in rules]
@@ -2078,6 +2084,15 @@ class FindingCollector(ast.NodeVisitor):
         if self.instance_bindings is None:
             self.instance_bindings = instance_bindings(self.tree, self._resolve)
         return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
+
+    def _builds_epoch_scheduler(self, receiver: ast.AST) -> bool:
+        """The receiver's last name is one this file assigns a torch scheduler whose step(epoch) warns."""
+        dotted = dotted_name(receiver)
+        if dotted is None or self._cannot_name_schedulers():
+            return False
+        if self.epoch_scheduler_names is None:
+            self.epoch_scheduler_names = epoch_warning_names(self.tree, self._scheduler_resolve)
+        return dotted.rsplit(".", 1)[-1] in self.epoch_scheduler_names
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
