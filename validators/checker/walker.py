@@ -40,7 +40,7 @@ from .listednames import note_bound_name, read_is_harmless, unused_getattr_defau
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
-                     is_version_guard, only_bindings)
+                     is_version_guard, leaves_unbound, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
 from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name,
@@ -744,7 +744,8 @@ class FindingCollector(ast.NodeVisitor):
         # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
         # _download_url_to_file`) catches nothing: the body's error is the one to report.
         caught = not any(catches_fallback(handler, bindings_only) and self._imports_removed(handler.body)
-                         for handler in node.handlers)
+                         for handler in node.handlers) and not leaves_unbound(node, self._removed_imports(node.body),
+                                                                              self.tree)
         self.handled += caught
         self._visit_list(node.body)
         self.handled -= caught
@@ -796,6 +797,12 @@ class FindingCollector(ast.NodeVisitor):
                        for inner in ast.walk(statement.value)):
                     return "AttributeError"
         return None
+
+    def _removed_imports(self, statements: list) -> set[str]:
+        """The names that torch imports among ``statements`` (not nested) would bind, where they fail on the target."""
+        return {alias.asname or alias.name.partition(".")[0] for statement in statements
+                if isinstance(statement, (ast.Import, ast.ImportFrom)) and self._imports_removed([statement])
+                for alias in statement.names}
 
     def _imports_removed(self, statements: list) -> bool:
         """A torch import among ``statements`` (not nested) that fails on the target."""
