@@ -79,7 +79,7 @@ from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
-from .shippedpackages import shipped_package, tree_has_package
+from .shippedpackages import checked_package, shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
@@ -534,13 +534,16 @@ class FindingCollector(ast.NodeVisitor):
 
     def _switched_off(self, test: ast.expr) -> bool:
         """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
-        the target (importtime.failed_import_flags): the branch never runs there."""
+        the target (importtime.failed_import_flags), or a check for caffe2 data in a tree without caffe2
+        (shippedpackages.checked_package): the branch never runs there."""
+        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        if any((package := checked_package(value)) and not self._carries(package) for value in values):
+            return True  # `if self._check_caffe2_blob(values):` in a copy of torch 1's SummaryWriter
         if self.off_flags is None:
             self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
                 always_false_flags(self.tree) if self.tree is not None else set())
         if not self.off_flags:
             return False
-        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
 
     def _switched_on(self, test: ast.expr) -> bool:
@@ -1508,16 +1511,18 @@ class FindingCollector(ast.NodeVisitor):
     def _check_shipped(self, node: ast.AST, package: str, module: str) -> None:
         """An import of a package the torch wheels no longer ship (shippedpackages.py): once per file, at the
         first import that is not guarded, unless the tree carries the package itself."""
-        if package in self.shipped_reported:
-            return
-        if package not in self.shipped_local:
-            self.shipped_local[package] = tree_has_package(self.filename, package)
-        if self.shipped_local[package]:
+        if package in self.shipped_reported or self._carries(package):
             return
         before = len(self.findings)
         self._check_qualified(node, module)
         if len(self.findings) > before:
             self.shipped_reported.add(package)
+
+    def _carries(self, package: str) -> bool:
+        """Whether the checked tree has the former torch-wheel ``package`` itself (shippedpackages.py)."""
+        if package not in self.shipped_local:
+            self.shipped_local[package] = tree_has_package(self.filename, package)
+        return self.shipped_local[package]
 
     def _gone(self, qualified: str):
         return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
