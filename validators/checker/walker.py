@@ -1057,6 +1057,14 @@ class FindingCollector(ast.NodeVisitor):
             return function.name if outer == 0 else None
         return self.classes[-1] if function.name == "__init__" and outer in self.class_scopes else None
 
+    def _forwarding_method(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The method the walk is in, when callers name it (``self.name(...)``, ``obj.name(...)``): not a dunder, nor
+        ``forward``, which ``module(x)`` runs without naming it."""
+        function = self.scope_nodes.get(self.scope) if self.scope in self.loads.methods else None
+        if function is None or function.name == "forward" or function.name.startswith("__"):
+            return None
+        return function
+
     def _method_owner(self) -> tuple[str, dict[str, tuple[str, int | None]]] | None:
         """In a method: its class's name and the attributes its constructor sets from None-defaulted parameters."""
         cls = self.scope_nodes.get(self.loads.provenance.parents.get(self.scope))
@@ -1701,6 +1709,11 @@ class FindingCollector(ast.NodeVisitor):
                 callable_name, defaults = self.defaults_of.get(self.scope, (None, {}))
                 owner = self._method_owner() if self.classes else None
                 self.call_sites.forwarded += forwarded_defaults(node, rules, api, callable_name, defaults, owner)
+            elif not self.guarded and (method := self._forwarding_method()) is not None:
+                # `def _gumbel_softmax(logits, tau=1, eps=1e-10)` in a class, called as self._gumbel_softmax(x):
+                # every call of that method name decides, whichever class defines it (forwarded.py)
+                self.call_sites.forwarded += [forwarded._replace(method=True) for forwarded in forwarded_defaults(
+                    node, [rule for rule in rules if not rule.none_is_unset], api, method.name, quiet_defaults(method))]
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
         elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
