@@ -32,7 +32,7 @@ from .classparams import looped_classes, parametrized_classes
 from .featurechecks import LocalChecks
 from .versionflags import expand_flags
 from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
-from .devicechecks import is_off, off_checks, substitute_off
+from .devicechecks import is_off, off_checks, plugin_module, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
@@ -316,6 +316,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
+        self.guarded += plugin_module(tree)  # a vendor-device-only module (devicechecks.py): reported like dead code
         # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
         # file whose text never says resize
         self.tracks_sizes = self.source_text is None or "resize" in self.source_text
