@@ -23,7 +23,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
-from .flatinputs import flat_applied_lines
+from .flatinputs import calls_conv_helper, flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
@@ -494,6 +494,8 @@ class FindingCollector(ast.NodeVisitor):
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
         used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
+        if "torch.nn.Conv2d" in wanted - used and calls_conv_helper(tree, self._resolve):
+            used.add("torch.nn.Conv2d")  # `layers = [conv_layer(ni, nf), nn.Dropout2d(p)]` (flatinputs.py)
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
             used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
