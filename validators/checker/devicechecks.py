@@ -13,6 +13,9 @@ there, so they are not listed) these checks are False:
   in an ``if`` whose test is one of these (``def is_npu_available(): return IS_NPU_AVAILABLE``; ``def
   _is_npu(): if hasattr(torch, "npu") and torch.npu.is_available(): return True``).
 
+A module whose own top level imports a plugin outside any ``try`` or ``if`` (``import torch_npu`` at the top of an
+Ascend-only kernel file) loads only beside that device: the walker treats all of it like a branch that never runs.
+
 ``off_checks`` reads a module once and names them: ``"FLAG"`` and ``"helper()"``. A test naming them is then
 decided False like a version check (walker._expanded, versionflags.ProjectFlags for another module's).
 """
@@ -36,6 +39,12 @@ def imports_plugin(statement: ast.stmt) -> bool:
         return any(alias.name.partition(".")[0] in PLUGIN_MODULES for alias in statement.names)
     return isinstance(statement, ast.ImportFrom) and not statement.level and (
         statement.module or "").partition(".")[0] in PLUGIN_MODULES
+
+
+def plugin_module(tree: ast.AST) -> bool:
+    """A module whose own top level imports a plugin outside any ``try`` or ``if`` (``import torch_npu``): it loads
+    only where the vendor's device is, so none of it runs on stock torch."""
+    return any(imports_plugin(statement) for statement in getattr(tree, "body", ()))
 
 
 def is_off(test: ast.expr, off: frozenset[str] | set[str] = frozenset()) -> bool:

@@ -15,6 +15,7 @@ nn.ReLU(), nn.Dropout2d(0.5), ...``).
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable
 
 _LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
@@ -138,3 +139,19 @@ def _is_int(node: ast.expr, value: int) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         return isinstance(node.operand, ast.Constant) and type(node.operand.value) is int and -node.operand.value == value
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value == value
+
+
+# a project helper named for a 2-D convolution (fastai's conv_layer, `_conv(ni, nf, ks=4, stride=2)`, conv3x3,
+# ConvBNReLU): not convert..., not a 1-D or 3-D one
+_CONV_HELPER = re.compile(r"_*conv(?!er)(?!.*[13]d)", re.IGNORECASE)
+
+
+def calls_conv_helper(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """The file builds layers through a helper of its project named for a 2-D convolution: 4-D maps, as an
+    ``nn.Conv2d`` of its own would say (a star import may bring ``nn`` without the convolutions)."""
+    for node in ast.walk(tree):
+        # a plain name: `self.conv1(x)` calls whatever module the attribute holds (an LSTM, a Conv1d)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and _CONV_HELPER.match(node.func.id) \
+                and resolve(node.func) is None:
+            return True
+    return False

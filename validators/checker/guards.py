@@ -144,6 +144,32 @@ _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 
 
+def leaves_unbound(node: ast.Try, names: set[str], tree: ast.AST | None) -> bool:
+    """Handlers that only report (``except: print("old torch")``) around an import of ``names`` that fails on the
+    target, where one of the names is read outside the try and bound nowhere else in the file: the fallback
+    defines nothing, so the failure surfaces later as a NameError (``container_abcs.Mapping``), and the
+    import is the use to report. A handler that binds anything (a flag, another value) may be what guards the reads."""
+    if tree is None or not names or not all(isinstance(statement, (ast.Expr, ast.Pass))
+                                             for handler in node.handlers for statement in handler.body):
+        return False
+    inside = {id(inner) for inner in ast.walk(node)}
+    read, bound = set(), set()
+    for inner in ast.walk(tree):
+        if id(inner) in inside:
+            continue
+        if isinstance(inner, ast.Name):
+            (read if isinstance(inner.ctx, ast.Load) else bound).add(inner.id)
+        elif isinstance(inner, (ast.Import, ast.ImportFrom)):  # `*` too: a star import may bind any of them
+            bound.update(alias.asname or alias.name.partition(".")[0] for alias in inner.names)
+        elif isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(inner.name)
+        elif isinstance(inner, ast.arg):
+            bound.add(inner.arg)
+        elif isinstance(inner, (ast.Global, ast.Nonlocal)):
+            bound.update(inner.names)
+    return "*" not in bound and bool(names & read - bound)
+
+
 def catches_key_error(node: ast.Try) -> bool:
     """A handler of ``node`` catches a missing key and nothing else (``except KeyError:``, or LookupError): what the
     statement reads by key may be missing. Not ``except (KeyError, RuntimeError):``, a fallback for a failed restore

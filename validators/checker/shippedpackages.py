@@ -10,8 +10,12 @@ or in a folder above it (the pytorch sources, a vendored copy).
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 from functools import lru_cache
+
+from .imports import dotted_name
 
 SHIPPED_PACKAGES = frozenset({"caffe2"})
 
@@ -20,6 +24,19 @@ def shipped_package(module: str) -> str | None:
     """The former torch-wheel package that ``module`` (``caffe2.python.core``) lies in, or None."""
     package = module.partition(".")[0]
     return package if package in SHIPPED_PACKAGES else None
+
+
+# `self._check_caffe2_blob(values)` (torch 1's SummaryWriter), `is_caffe2_available()`: a check for the package's data
+# or presence, false where the package is missing
+_PACKAGE_CHECK = re.compile(r"(?i)(%s).*(blob|avail)" % "|".join(SHIPPED_PACKAGES))
+
+
+def checked_package(test: ast.expr) -> str | None:
+    """The former torch-wheel package a call ``test`` checks the data or presence of, or None: the branch it
+    guards runs only where the package is installed (a caffe2 blob name exists only in a caffe2 workspace)."""
+    name = dotted_name(test.func) if isinstance(test, ast.Call) else None
+    match = _PACKAGE_CHECK.search(name.rsplit(".", 1)[-1]) if name else None
+    return match.group(1).lower() if match else None
 
 
 def names_shipped_package(code: str) -> bool:

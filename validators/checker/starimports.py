@@ -3,9 +3,11 @@
 A file that star-imports one of its project's modules gets that module's module-level torch imports:
 ``from torch.utils.checkpoint import checkpoint`` in ``sgm/modules/attention.py`` makes a bare
 ``checkpoint(...)`` in ``video_attention.py`` (``from ..modules.attention import *``) the torch
-function. Only one level is followed (not the star imports of that module), ``__all__`` is honoured
-when it is a literal list, and a name the module binds to something else is not exported. Each module
-is read once per process (keyed by its path, size and modification time).
+function. A chain is followed too (``from main import *`` where main.py does ``from train import *`` and
+train.py ``import torch.nn.functional as F``), a module already being read ending the chain; a name two
+modules of the chain bind to different torch names is dropped. ``__all__`` is honoured when it is a
+literal list, and a name the module binds to something else is not exported. Each module is read once
+per process (keyed by its path, size and modification time).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .imports import ImportMap, _rebound_names, is_torch_module
 from .source import parse_module_file
 
 _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
+_READING: set[str] = set()  # modules whose exports are being read: a star-import cycle ends there
 
 
 def star_exports(importer: str, level: int, module: str | None) -> dict[str, str]:
@@ -72,7 +75,8 @@ def _as_module(base: Path, parts: list[str]) -> Path | None:
 def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
     if (tree := parse_module_file(Path(path))) is None:
         return ()
-    imports, rebound, public = ImportMap(), set(), None
+    imports, rebound, public, chained = ImportMap(), set(), None, {}
+    _READING.add(path)
     for node in _module_level(tree.body):
         if isinstance(node, ast.Import):
             imports._add_import(node)
@@ -80,14 +84,31 @@ def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
             imports._add_from(node)
         elif isinstance(node, ast.ImportFrom):
             rebound.update(alias.asname or alias.name for alias in node.names)
+            if any(alias.name == "*" for alias in node.names):
+                _chain(chained, path, node.level, node.module)
         else:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
                 public = _literal_names(node.value)
             rebound.update(_rebound_names(node))
+    _READING.discard(path)
     names = {name: qualified for name, qualified in imports.aliases.items() if name not in rebound}
+    for name, qualified in chained.items():
+        if name not in rebound and name not in imports.other_names and names.setdefault(name, qualified) != qualified:
+            names[name] = None  # two torch names for one name: neither is guessed
+    names = {name: qualified for name, qualified in names.items() if qualified is not None}
     if public is not None:
         return tuple((name, names[name]) for name in public if name in names)
     return tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_"))
+
+
+def _chain(chained: dict[str, str | None], importer: str, level: int, module: str | None) -> None:
+    """Adds what a star import in the module ``importer`` brings from another project module (None: a clash)."""
+    stamp = module_file_stamp(Path(importer), level, module)
+    if stamp is None or stamp[0] in _READING:
+        return
+    for name, qualified in _exports(*stamp):
+        if chained.setdefault(name, qualified) != qualified:
+            chained[name] = None
 
 
 def _module_level(body: list[ast.stmt]):

@@ -23,7 +23,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
-from .flatinputs import flat_applied_lines
+from .flatinputs import calls_conv_helper, flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
@@ -32,7 +32,7 @@ from .classparams import looped_classes, parametrized_classes
 from .featurechecks import LocalChecks
 from .versionflags import expand_flags
 from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
-from .devicechecks import is_off, off_checks, substitute_off
+from .devicechecks import is_off, off_checks, plugin_module, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .foreignattrs import handed_foreign, stored_foreign
@@ -40,7 +40,7 @@ from .listednames import note_bound_name, read_is_harmless, unused_getattr_defau
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
-                     is_version_guard, only_bindings)
+                     is_version_guard, leaves_unbound, only_bindings)
 from .importingload import load_expecting_import
 from .configpaths import loaded_constant
 from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name,
@@ -79,7 +79,7 @@ from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags, replaced_defaults
 from .tables import dispatched, note_table
 from .ruleset import RuleSet
-from .shippedpackages import shipped_package, tree_has_package
+from .shippedpackages import checked_package, shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
@@ -319,6 +319,7 @@ class FindingCollector(ast.NodeVisitor):
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
+        self.guarded += plugin_module(tree)  # a vendor-device-only module (devicechecks.py): reported like dead code
         # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
         # file whose text never says resize
         self.tracks_sizes = self.source_text is None or "resize" in self.source_text
@@ -496,6 +497,8 @@ class FindingCollector(ast.NodeVisitor):
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
         used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
+        if "torch.nn.Conv2d" in wanted - used and calls_conv_helper(tree, self._resolve):
+            used.add("torch.nn.Conv2d")  # `layers = [conv_layer(ni, nf), nn.Dropout2d(p)]` (flatinputs.py)
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
             used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
@@ -537,13 +540,16 @@ class FindingCollector(ast.NodeVisitor):
 
     def _switched_off(self, test: ast.expr) -> bool:
         """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
-        the target (importtime.failed_import_flags): the branch never runs there."""
+        the target (importtime.failed_import_flags), or a check for caffe2 data in a tree without caffe2
+        (shippedpackages.checked_package): the branch never runs there."""
+        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        if any((package := checked_package(value)) and not self._carries(package) for value in values):
+            return True  # `if self._check_caffe2_blob(values):` in a copy of torch 1's SummaryWriter
         if self.off_flags is None:
             self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
                 always_false_flags(self.tree) if self.tree is not None else set())
         if not self.off_flags:
             return False
-        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
 
     def _switched_on(self, test: ast.expr) -> bool:
@@ -747,7 +753,8 @@ class FindingCollector(ast.NodeVisitor):
         # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
         # _download_url_to_file`) catches nothing: the body's error is the one to report.
         caught = not any(catches_fallback(handler, bindings_only) and self._imports_removed(handler.body)
-                         for handler in node.handlers)
+                         for handler in node.handlers) and not leaves_unbound(node, self._removed_imports(node.body),
+                                                                              self.tree)
         self.handled += caught
         self._visit_list(node.body)
         self.handled -= caught
@@ -799,6 +806,12 @@ class FindingCollector(ast.NodeVisitor):
                        for inner in ast.walk(statement.value)):
                     return "AttributeError"
         return None
+
+    def _removed_imports(self, statements: list) -> set[str]:
+        """The names that torch imports among ``statements`` (not nested) would bind, where they fail on the target."""
+        return {alias.asname or alias.name.partition(".")[0] for statement in statements
+                if isinstance(statement, (ast.Import, ast.ImportFrom)) and self._imports_removed([statement])
+                for alias in statement.names}
 
     def _imports_removed(self, statements: list) -> bool:
         """A torch import among ``statements`` (not nested) that fails on the target."""
@@ -1052,6 +1065,14 @@ class FindingCollector(ast.NodeVisitor):
         if not self.classes:
             return function.name if outer == 0 else None
         return self.classes[-1] if function.name == "__init__" and outer in self.class_scopes else None
+
+    def _forwarding_method(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The method the walk is in, when callers name it (``self.name(...)``, ``obj.name(...)``): not a dunder, nor
+        ``forward``, which ``module(x)`` runs without naming it."""
+        function = self.scope_nodes.get(self.scope) if self.scope in self.loads.methods else None
+        if function is None or function.name == "forward" or function.name.startswith("__"):
+            return None
+        return function
 
     def _method_owner(self) -> tuple[str, dict[str, tuple[str, int | None]]] | None:
         """In a method: its class's name and the attributes its constructor sets from None-defaulted parameters."""
@@ -1507,16 +1528,18 @@ class FindingCollector(ast.NodeVisitor):
     def _check_shipped(self, node: ast.AST, package: str, module: str) -> None:
         """An import of a package the torch wheels no longer ship (shippedpackages.py): once per file, at the
         first import that is not guarded, unless the tree carries the package itself."""
-        if package in self.shipped_reported:
-            return
-        if package not in self.shipped_local:
-            self.shipped_local[package] = tree_has_package(self.filename, package)
-        if self.shipped_local[package]:
+        if package in self.shipped_reported or self._carries(package):
             return
         before = len(self.findings)
         self._check_qualified(node, module)
         if len(self.findings) > before:
             self.shipped_reported.add(package)
+
+    def _carries(self, package: str) -> bool:
+        """Whether the checked tree has the former torch-wheel ``package`` itself (shippedpackages.py)."""
+        if package not in self.shipped_local:
+            self.shipped_local[package] = tree_has_package(self.filename, package)
+        return self.shipped_local[package]
 
     def _gone(self, qualified: str):
         return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
@@ -1695,6 +1718,11 @@ class FindingCollector(ast.NodeVisitor):
                 callable_name, defaults = self.defaults_of.get(self.scope, (None, {}))
                 owner = self._method_owner() if self.classes else None
                 self.call_sites.forwarded += forwarded_defaults(node, rules, api, callable_name, defaults, owner)
+            elif not self.guarded and (method := self._forwarding_method()) is not None:
+                # `def _gumbel_softmax(logits, tau=1, eps=1e-10)` in a class, called as self._gumbel_softmax(x):
+                # every call of that method name decides, whichever class defines it (forwarded.py)
+                self.call_sites.forwarded += [forwarded._replace(method=True) for forwarded in forwarded_defaults(
+                    node, [rule for rule in rules if not rule.none_is_unset], api, method.name, quiet_defaults(method))]
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
         elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
