@@ -37,6 +37,21 @@ def _with_flags(value: ast.expr, flags: dict[str, ast.expr]) -> ast.expr:
     return ast.IfExp(expand_flags(value.test, flags), value.body, _with_flags(value.orelse, flags))
 
 
+def filled_names(tree: ast.AST) -> set[str]:
+    """Names a statement anywhere in the module fills or rebinds after their binding: ``KW["k"] = v``,
+    ``KW.update(...)``, a function's ``global KW``."""
+    filled: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            filled.add(node.value.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FILLING \
+                and isinstance(node.func.value, ast.Name):
+            filled.add(node.func.value.id)
+        elif isinstance(node, ast.Global):
+            filled.update(node.names)
+    return filled
+
+
 @lru_cache(maxsize=256)
 def module_keyword_dicts(path: str, size: int, mtime: int) -> tuple[dict[str, ast.expr], ImportMap | None]:
     """The module's once-bound keyword dicts (name -> value, flags expanded) and its imports."""
@@ -58,15 +73,7 @@ def module_keyword_dicts(path: str, size: int, mtime: int) -> tuple[dict[str, as
     candidates = {name: value for name, value in candidates.items() if bound[name] == 1}
     if not candidates:
         return {}, None
-    for node in ast.walk(tree):  # filled or rebound anywhere (a function's `global KW`) after its binding
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
-            candidates.pop(node.value.id, None)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FILLING \
-                and isinstance(node.func.value, ast.Name):
-            candidates.pop(node.func.value.id, None)
-        elif isinstance(node, ast.Global):
-            for name in node.names:
-                candidates.pop(name, None)
+    candidates = {name: value for name, value in candidates.items() if name not in filled_names(tree)}
     if not candidates:
         return {}, None
     imports = ImportMap.from_tree(tree)

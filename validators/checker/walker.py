@@ -23,7 +23,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
-from .moduledicts import module_keyword_dicts
+from .moduledicts import filled_names, module_keyword_dicts
 from .flatinputs import flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
@@ -252,6 +252,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tracks_sizes = True  # bindings fill tensor_sizes (collect: not in a file that never says resize)
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
+        self.filled_dicts: set[str] | None = None  # names a statement of the file fills (moduledicts.filled_names)
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
@@ -2129,8 +2130,11 @@ class FindingCollector(ast.NodeVisitor):
             known = self.keyword_dicts.get((self.scope, value.id))
             if known is not None or (self.scope and self._bound_in_functions(value.id)):
                 return known
-            known = self.keyword_dicts.get((0, value.id))
-            return known if known is not None or (0, value.id) in self.keyword_dicts else self._project_dict(value)
+            if (0, value.id) in self.keyword_dicts:  # module level: unknown once a function fills or rebinds it
+                if self.filled_dicts is None:
+                    self.filled_dicts = filled_names(self.tree) if self.tree is not None else set()
+                return None if value.id in self.filled_dicts else self.keyword_dicts[(0, value.id)]
+            return self._project_dict(value)
         if isinstance(value, ast.Attribute):
             known = self._instance_dict(value)
             return known if known is not None else self._project_dict(value)

@@ -1,5 +1,6 @@
 # seen in: export helpers that choose the exporter's keyword arguments once at module level (by version or by a
-# signature probe) and spread them in each export function; a function's own binding of the name shadows it
+# signature probe) and spread them in each export function; a function's own binding of the name shadows it, and a
+# dict another function fills holds what that function put there
 import inspect
 import io
 
@@ -30,3 +31,14 @@ def export_nested(model, inputs, LEGACY_KWARGS):
     def run():
         torch.onnx.export(model, inputs, io.BytesIO(), **LEGACY_KWARGS)
     run()
+
+
+EXPORT_OPTIONS = {"dynamo": False}
+
+
+def configure(dynamic):
+    EXPORT_OPTIONS["dynamo"] = dynamic
+
+
+def export_configured(model, inputs):
+    torch.onnx.export(model, inputs, io.BytesIO(), **EXPORT_OPTIONS)
