@@ -412,6 +412,11 @@ class _Search:
         if question not in self.memo:
             self.memo[question] = _BUSY
             self.memo[question] = self._passed(function, name, depth)
+        elif self.memo[question] is _BUSY:
+            # asked inside itself: a block's forward passing its own mask=mask on to a layer, both followed by
+            # the keyword; it adds no value of its own, so the answer must rest on a maker (see ``cycles``)
+            self.cycles = True
+            return True
         return self.memo[question] is True
 
     def _passed(self, function: _Function, name: str, depth: int) -> bool:

@@ -152,6 +152,14 @@ class ProjectFlags:
         found = self._module_of(name)
         return None if found is None else _module_facts(*found[0], self.target)[3].get(found[1])
 
+    def defining_module(self, node: ast.expr) -> tuple[tuple[str, int, int], str] | None:
+        """``KW`` (imported by name) or ``helper.KW`` (a project module imported): the defining module file's
+        stamp and the name there; None for names the file binds itself or imports from elsewhere."""
+        dotted = dotted_name(node) if self.project_file else None
+        if dotted is None or dotted.partition(".")[0] not in self.imported:
+            return None
+        return self._module_of(dotted)
+
     def _module_of(self, dotted: str) -> tuple[tuple[str, int, int], str] | None:
         """The defining module file's stamp and the name there of ``dotted``."""
         if self._names is None:
@@ -163,10 +171,12 @@ class ProjectFlags:
             level, module, name = found
         else:
             owner, _, name = dotted.rpartition(".")
-            module = self._modules.get(owner)
+            module, level = self._modules.get(owner), 0
+            if module is None and owner in self._names:  # `from utils import onnx_helper`: a module imported by name
+                level, package, submodule = self._names[owner]
+                module = f"{package}.{submodule}" if package else submodule
             if module is None:
                 return None
-            level = 0
         stamp = module_file_stamp(Path(self.filename), level, module)
         return None if stamp is None else (stamp, name)
 

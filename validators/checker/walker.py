@@ -23,6 +23,7 @@ from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases, held_torch_names
 from .zerodim import is_full_reduction, zero_dim_data_index
 from .classdicts import instance_keyword_dicts
+from .moduledicts import filled_names, module_keyword_dicts
 from .flatinputs import calls_conv_helper, flat_applied_lines
 from .functionobjects import replaced_in_block, wrapped_references
 from .inherited import ClassFacts
@@ -254,6 +255,7 @@ class FindingCollector(ast.NodeVisitor):
         self.tracks_sizes = True  # bindings fill tensor_sizes (collect: not in a file that never says resize)
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
+        self.filled_dicts: set[str] | None = None  # names a statement of the file fills (moduledicts.filled_names)
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last
@@ -2159,10 +2161,7 @@ class FindingCollector(ast.NodeVisitor):
         if any(kw.arg is None for kw in keywords):
             spelled = []
             for kw in keywords:
-                known = self.keyword_dicts.get((self.scope, kw.value.id)) if (
-                    kw.arg is None and isinstance(kw.value, ast.Name)) else self._instance_dict(kw.value) if (
-                    kw.arg is None and isinstance(kw.value, ast.Attribute)) else self._target_keywords(kw.value) if (
-                    kw.arg is None) else [kw]
+                known = self._spread_keywords(kw.value) if kw.arg is None else [kw]
                 spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
         if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
@@ -2171,6 +2170,52 @@ class FindingCollector(ast.NodeVisitor):
             return node
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _spread_keywords(self, value: ast.expr) -> list[ast.keyword] | None:
+        """What ``**value`` passes, where it is known: a literal dict bound in this scope, or at module level
+        and not bound in the enclosing functions; ``self.x`` (``_instance_dict``); a dict another module of the
+        project binds (``**onnx_helper.EXPORT_KWARGS``, ``_project_dict``); an inline dict."""
+        if isinstance(value, ast.Name):
+            known = self.keyword_dicts.get((self.scope, value.id))
+            if known is not None or (self.scope and self._bound_in_functions(value.id)):
+                return known
+            if (0, value.id) in self.keyword_dicts:  # module level: unknown once a function fills or rebinds it
+                if self.filled_dicts is None:
+                    self.filled_dicts = filled_names(self.tree) if self.tree is not None else set()
+                return None if value.id in self.filled_dicts else self.keyword_dicts[(0, value.id)]
+            return self._project_dict(value)
+        if isinstance(value, ast.Attribute):
+            known = self._instance_dict(value)
+            return known if known is not None else self._project_dict(value)
+        return self._target_keywords(value)
+
+    def _bound_in_functions(self, name: str) -> bool:
+        """``name`` is a parameter of, or assigned in, the walked function or one enclosing it."""
+        scope = self.scope
+        while scope:
+            function = self.scope_nodes.get(scope)
+            if name in self.loads.params.get(scope, ()) or function is None or any(
+                    isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+                    for node in ast.walk(function)):
+                return True
+            scope = self.loads.provenance.parents.get(scope, 0)
+        return False
+
+    def _project_dict(self, value: ast.expr) -> list[ast.keyword] | None:
+        """A keyword dict another module of the project binds once (moduledicts.py), as the branch its
+        version or feature check picks on the target; None when unknown."""
+        found = self.project_flags.defining_module(value) if self.project_flags is not None else None
+        if found is None:
+            return None
+        dicts, imports = module_keyword_dicts(*found[0])
+        chosen = dicts.get(found[1])
+        while isinstance(chosen, ast.IfExp):
+            if not is_version_guard(chosen.test, imports) or (taken := guard_outcome(
+                    chosen.test, imports, (self.target.major, self.target.minor), self._removed,
+                    removed_keyword=self._removed_keyword)) is None:
+                return None
+            chosen = chosen.body if taken else chosen.orelse
+        return None if chosen is None else literal_keywords(chosen)
 
     def _target_keywords(self, value: ast.expr) -> list[ast.keyword] | None:
         """A literal dict's items as keywords (patterns.literal_keywords); for ``{"dynamo": False} if
