@@ -257,6 +257,33 @@ def test_the_rule_file_cache_gives_the_same_rules_and_survives_a_broken_cache(tm
     assert cache_path(("a",)) != cache_path(("b",))
 
 
+def test_the_rule_cache_builds_nothing_but_rules(tmp_path, monkeypatch, rules):
+    """A planted cache file naming another global (here os.system) is refused, not run, and the rules still load."""
+    import os
+    import pickle
+
+    from torchpatch.validators.checker import ruleset
+    from torchpatch.validators.checker.rulecache import read_cached
+
+    monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path))
+    monkeypatch.setattr(ruleset, "_cache", {})
+    ruleset.default_rules()
+    [written] = list((tmp_path / "checker").glob("rules-*.pickle"))
+    marker = tmp_path / "ran"
+
+    class Planted:
+        def __reduce__(self):
+            return os.system, (f"touch {marker}",)
+
+    stored_key, _ = pickle.loads(written.read_bytes())
+    written.write_bytes(pickle.dumps((stored_key, [Planted()])))
+    key = next(iter(ruleset._cache))  # the key the cache file was written under
+    assert read_cached(key) is None
+    assert not marker.exists()
+    ruleset._cache.clear()
+    assert ruleset.default_rules().rules == rules.rules
+
+
 def test_a_full_family_continues_with_three_digit_codes_and_old_codes_stay(tmp_path):
     from types import SimpleNamespace
 

@@ -7,11 +7,14 @@ makes a new key. A cache that cannot be read or written is simply not used.
 
 The rules are pickled: unpickling builds the ~240 frozen Rule objects in C, where reading them from JSON
 and calling ``Rule(**fields)`` cost about a tenth of a check's start-up. The cache is torchpatch's own file in
-the user's home, written and read by the same user, like the search index beside it.
+the user's home, written and read by the same user, like the search index beside it; still, it is read the way
+this project tells users to read checkpoints: an unpickler that builds nothing but Rule objects (any other global,
+``os.system`` in a planted file included, is refused and the cache ignored).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import zlib
@@ -32,9 +35,18 @@ def cache_path(key: tuple):
     return home_dir() / "checker" / f"rules-{zlib.crc32(_key_text(key)):08x}.pickle"
 
 
+class _RulesOnly(pickle.Unpickler):
+    """Resolves one global, the Rule class: the cache holds only lists, strings, tuples and Rules."""
+
+    def find_class(self, module: str, name: str):
+        if (module, name) == (Rule.__module__, Rule.__qualname__):
+            return Rule
+        raise pickle.UnpicklingError(f"the rule cache may only hold rules, not {module}.{name}")
+
+
 def read_cached(key: tuple) -> RuleSet | None:
     try:
-        stored_key, rules = pickle.loads(cache_path(key).read_bytes())
+        stored_key, rules = _RulesOnly(io.BytesIO(cache_path(key).read_bytes())).load()
     except Exception:  # unreadable, truncated or from an older layout: an unpickler fails in many ways
         return None
     if stored_key != _key_text(key) or not isinstance(rules, list) or not all(isinstance(r, Rule) for r in rules):
