@@ -269,6 +269,8 @@ def test_the_rule_cache_builds_nothing_but_rules(tmp_path, monkeypatch, rules):
     monkeypatch.setattr(ruleset, "_cache", {})
     ruleset.default_rules()
     [written] = list((tmp_path / "checker").glob("rules-*.pickle"))
+    key = next(iter(ruleset._cache))  # the key the cache file was written under
+    assert read_cached(key).rules == rules.rules  # the file is read back, not refused and rebuilt each run
     marker = tmp_path / "ran"
 
     class Planted:
@@ -277,7 +279,6 @@ def test_the_rule_cache_builds_nothing_but_rules(tmp_path, monkeypatch, rules):
 
     stored_key, _ = pickle.loads(written.read_bytes())
     written.write_bytes(pickle.dumps((stored_key, [Planted()])))
-    key = next(iter(ruleset._cache))  # the key the cache file was written under
     assert read_cached(key) is None
     assert not marker.exists()
     ruleset._cache.clear()

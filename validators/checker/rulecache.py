@@ -8,8 +8,8 @@ makes a new key. A cache that cannot be read or written is simply not used.
 The rules are pickled: unpickling builds the ~240 frozen Rule objects in C, where reading them from JSON
 and calling ``Rule(**fields)`` cost about a tenth of a check's start-up. The cache is torchpatch's own file in
 the user's home, written and read by the same user, like the search index beside it; still, it is read the way
-this project tells users to read checkpoints: an unpickler that builds nothing but Rule objects (any other global,
-``os.system`` in a planted file included, is refused and the cache ignored).
+this project tells users to read checkpoints: an unpickler that builds nothing but Rule objects and the Versions
+they hold (any other global, ``os.system`` in a planted file included, is refused and the cache ignored).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pickle
 import zlib
 from dataclasses import fields
 
+from ..markdown import Version
 from .rule import Rule
 from .ruleset import RuleSet
 
@@ -36,11 +37,14 @@ def cache_path(key: tuple):
 
 
 class _RulesOnly(pickle.Unpickler):
-    """Resolves one global, the Rule class: the cache holds only lists, strings, tuples and Rules."""
+    """Resolves two globals, the Rule and Version classes: beside them the cache holds only lists, tuples,
+    frozensets, strings and numbers, which pickle writes without naming a global."""
+
+    _ALLOWED = {(cls.__module__, cls.__qualname__): cls for cls in (Rule, Version)}
 
     def find_class(self, module: str, name: str):
-        if (module, name) == (Rule.__module__, Rule.__qualname__):
-            return Rule
+        if (found := self._ALLOWED.get((module, name))) is not None:
+            return found
         raise pickle.UnpicklingError(f"the rule cache may only hold rules, not {module}.{name}")
 
 
