@@ -1,0 +1,379 @@
+"""Guards and branches for the walker: version checks, feature checks and fallbacks decide which code runs on the
+target torch. A branch that never runs there (``if torch.__version__ < "2"``, an ``except ImportError`` fallback,
+the rest of a block after a check whose branch leaves it) is walked with ``guarded`` raised, so nothing in it is
+reported; branches of one statement are recorded so loads in different ones are known never to run together.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import partial
+
+from .featurechecks import LocalChecks
+from .versionflags import expand_flags
+from .devicechecks import is_off, off_checks, substitute_off
+from .versionstrings import substitute_aliases, version_aliases
+from .ducktests import fallback_branch
+from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
+                     is_version_guard, leaves_unbound, only_bindings)
+from .importingload import load_expecting_import
+from .imports import is_torch_module, subnodes
+from .loaded import runs_by_default, type_tested_names
+from .versionhelpers import int_sequence
+from .importtime import always_false_flags, failed_import_flags, module_flags
+from .shippedpackages import checked_package
+
+_LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
+_SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
+
+
+def _names_read(node: ast.AST) -> set[str]:
+    return {n.id for n in subnodes(node) if n.__class__ is ast.Name}
+
+
+def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each name of ``names`` read in it (alone, in a comparison, under not / and / or) replaced
+    by the expression it is bound to; the nodes themselves are left as they are."""
+    if isinstance(test, ast.Name):
+        return names.get(test.id, test)
+    if isinstance(test, ast.Compare):
+        left = _substituted(test.left, names) if isinstance(test.left, ast.Name) else test.left
+        right = [_substituted(c, names) if isinstance(c, ast.Name) else c for c in test.comparators]
+        if left is test.left and all(a is b for a, b in zip(right, test.comparators)):
+            return test
+        return ast.copy_location(ast.Compare(left, test.ops, right), test)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, _substituted(test.operand, names))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [_substituted(value, names) for value in test.values])
+    return test
+
+
+def _always_leaves(statements: list[ast.stmt]) -> bool:
+    """The block never falls through: it ends with return/raise/continue/break, or with an ``if`` both of whose
+    branches never fall through (``if self.data_dir: ...; return x else: return y``)."""
+    if not statements:
+        return False
+    last = statements[-1]
+    if isinstance(last, _LEAVE_BLOCK):
+        return True
+    return isinstance(last, ast.If) and _always_leaves(last.body) and _always_leaves(last.orelse)
+
+
+class GuardedBranches:
+    # --- regions where findings would be wrong ------------------------------------
+    def _removed(self, qualified: str) -> bool:
+        """A rule says ``qualified`` raises on the target (removed, moved away), or the target lacks it."""
+        return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
+                   for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
+
+    def _runs_on_target(self, test: ast.expr) -> bool | None:
+        """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""
+        test = self._expanded(test)
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            return None
+        return guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts, self._removed_keyword)
+
+    def _removed_keyword(self, api: str, keyword: str) -> bool:
+        """A rule says the target no longer takes ``keyword`` (``varlen_attn(is_causal=...)`` raises TypeError)."""
+        return any(rule.kind == "keyword" and rule.severity == "error" and rule.value is None
+                   and rule.applies_to(self.target)
+                   and keyword in rule.arguments
+                   for rule in self.rules.by_call.get(api, ()))
+
+    def _switched_off(self, test: ast.expr) -> bool:
+        """``_AVAIL`` or ``_AVAIL and ...`` where a failed torch import sets the module-level ``_AVAIL`` False on
+        the target (importtime.failed_import_flags), or a check for caffe2 data in a tree without caffe2
+        (shippedpackages.checked_package): the branch never runs there."""
+        values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        if any((package := checked_package(value)) and not self._carries(package) for value in values):
+            return True  # `if self._check_caffe2_blob(values):` in a copy of torch 1's SummaryWriter
+        if self.off_flags is None:
+            self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
+                always_false_flags(self.tree) if self.tree is not None else set())
+        if not self.off_flags:
+            return False
+        return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _switched_on(self, test: ast.expr) -> bool:
+        """``not _AVAIL`` with ``_AVAIL`` switched off (see _switched_off): the body always runs, the else never."""
+        return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(
+            test.operand, ast.Name) and self._switched_off(test.operand)
+
+    def _expanded(self, test: ast.expr) -> ast.expr:
+        """A feature flag bound once at module level (``_USES_WINDOW_SIZE = "window_size" in
+        inspect.signature(f).parameters``) stands for its expression; ``not`` / ``and`` / ``or`` of them too."""
+        if self.flags is None:
+            self.flags = module_flags(self.tree, lambda value: is_version_guard(value, self.imports))
+            self.version_names = version_aliases(self.tree, lambda value: is_torch_version_string(value, self.imports))
+        if self.scope and (local := self._local_checks(test)):  # `mesh_args = torch.meshgrid.__kwdefaults__` above
+            test = _substituted(test, local)
+            # `v = torch.__version__` above: `int(v.split(".")[1])` reads it at any depth (versionstrings.py)
+            test = substitute_aliases(test, {name: value for name, value in local.items()
+                                             if is_torch_version_string(value, self.imports)})
+        test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
+        test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
+        if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
+            test = self.project_flags.substitute(test)
+        return substitute_off(test, self._device_off)  # `if is_npu_available():`: never on stock torch
+
+    def _device_off(self, node: ast.expr) -> bool:
+        """A vendor-device check of this module or another of the project, False on stock torch."""
+        if self.device_off is None:
+            self.device_off = off_checks(self.tree) if self.tree is not None else frozenset()
+        return is_off(node, self.device_off) or (
+            self.project_flags is not None and self.project_flags.device_off(node))
+
+    def _local_checks(self, test: ast.expr) -> dict[str, ast.expr]:
+        """Names ``test`` reads that the walked function binds once to a feature or version check
+        (featurechecks.LocalChecks), and those their checks read in turn (substituted into the test, they are
+        read there too)."""
+        checks = self.scope_checks.get(self.scope)
+        if checks is None:
+            # (a partial of the imports, not a lambda of self: kept in self, that would make a reference cycle)
+            checks = self.scope_checks[self.scope] = LocalChecks(
+                self.scope_nodes.get(self.scope), partial(is_version_guard, imports=self.imports))
+        read = _names_read(test)
+        found = checks.among(read)
+        if found:
+            found = checks.among(read.union(*map(_names_read, found.values())))
+        return found
+
+    def _helper_parts(self, name: str) -> int | None:
+        return self.version_helpers.parts(name) if self.version_helpers is not None else None
+
+    def _helper_guard(self, test: ast.expr) -> bool:
+        """``get_version() >= [1, 11]`` with a helper whose body says it returns torch's version."""
+        stack = [test]
+        while stack:  # the test and its not / and / or parts: where guard_outcome looks
+            node = stack.pop()
+            if isinstance(node, ast.BoolOp):
+                stack.extend(node.values)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                stack.append(node.operand)
+            elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+                left, right = node.left, node.comparators[0]
+                for called, other in ((left, right), (right, left)):
+                    name = helper_called(called)
+                    if name is not None and int_sequence(other) is not None and self._helper_parts(name) is not None:
+                        return True
+        return False
+
+    def _passes_checks(self, test: ast.expr) -> bool:
+        """``a and b and ...`` where each part that is a version or feature check is true on the target and at
+        least one is; the other parts are not checks of torch (hardware, settings)."""
+        if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And)):
+            return False
+        passed = False
+        for part in test.values:
+            if not (is_version_guard(part, self.imports) or self._helper_guard(part)):
+                continue
+            outcome = guard_outcome(part, self.imports, (self.target.major, self.target.minor), self._removed,
+                                    self._helper_parts, self._removed_keyword)
+            if outcome is not True:
+                return False
+            passed = True
+        return passed
+
+    def _visit_guarded(self, nodes) -> None:
+        self.guarded += 1
+        for node in nodes:
+            self.visit(node)
+        self.guarded -= 1
+
+    def visit_If(self, node: ast.If) -> None:
+        self._visit_branches(node, node.body, node.orelse)
+
+    def visit_IfExp(self, node: ast.IfExp) -> None:
+        self._visit_branches(node, [node.body], [node.orelse])
+
+    def _visit_branches(self, node, body: list, orelse: list) -> None:
+        """A version check whose outcome on the target is readable: the branch that runs there is
+        checked like any code, the other is not. An unreadable one (hasattr, TYPE_CHECKING): neither."""
+        test = self._expanded(node.test)
+        if not (is_version_guard(test, self.imports) or self._helper_guard(test)):
+            if self._switched_off(node.test):  # `if _AVAIL and ...:` with _AVAIL False on the target
+                self._visit_guarded([node.test])
+                self._visit_guarded(body)
+                self._visit_list(orelse)
+                return
+            if orelse and self._switched_on(node.test):  # `if not HAS_X: ... else: <never runs>`
+                self.visit(node.test)
+                self._visit_list(body)
+                self._visit_guarded(orelse)
+                return
+            if (fallback := fallback_branch(node.test, body, orelse, self.rules.by_method)) is not None:
+                self.visit(node.test)  # `if hasattr(m, "register_full_backward_hook"): ... else: <old call>`
+                self._visit_list(orelse if fallback == 0 else body)
+                self._visit_guarded(body if fallback == 0 else orelse)
+                return
+            tested = [(self.scope, name) for name in type_tested_names(node.test)]
+            self.loads.type_tested += tested  # isinstance(x, ...): code for several kinds of x (LoadedObjects)
+            if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
+                self.visit(node.test)
+                self.loads.enter_branch(runs_by_default(node.test))
+                self.branch_path.append((id(node), 0))
+                self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
+                self.branch_path[-1] = (id(node), 1)
+                self.loads.next_branch(leaves=_always_leaves(node.body))
+                self._visit_list(node.orelse)
+                self.branch_path.pop()
+                self.loads.leave_branch(bool(node.orelse), leaves=_always_leaves(node.orelse))
+            else:
+                self.generic_visit(node)
+            if tested:
+                del self.loads.type_tested[-len(tested):]
+            return
+        runs = guard_outcome(test, self.imports, (self.target.major, self.target.minor), self._removed,
+                             self._helper_parts, self._removed_keyword)
+        if runs is None and self._passes_checks(test):
+            # `torch.cuda.is_available() and hasattr(torch.cuda.amp, "autocast")`: every version or feature check
+            # in it passes on the target, the rest asks about the machine: the body is code the target runs.
+            # The other branch stays unjudged (it also runs on machines without the hardware, but may be the
+            # old release's fallback).
+            self._visit_guarded([node.test])
+            self._visit_list(body)
+            self._visit_guarded(orelse)
+            return
+        if runs is True and isinstance(node, ast.If) and isinstance(body[-1], _LEAVE_BLOCK):
+            self.leaving.add(id(node))
+        self._visit_guarded([node.test])
+        for branch, taken in ((body, runs is True), (orelse, runs is False)):
+            if taken:
+                self._visit_list(branch)
+            else:
+                self._visit_guarded(branch)
+
+    def visit_Match(self, node) -> None:
+        """Each case is a branch of its own (see branch_path)."""
+        self.visit(node.subject)
+        for index, case in enumerate(node.cases):
+            self.branch_path.append((id(node), index))
+            self.generic_visit(case)
+            self.branch_path.pop()
+
+    def visit_Try(self, node: ast.Try) -> None:
+        self.in_try += 1  # a load in a try statement may be the fallback of another (see _paths_loaded_as_objects)
+        try:
+            self._visit_try(node)
+        finally:
+            self.in_try -= 1
+
+    def _visit_try(self, node: ast.Try) -> None:
+        if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
+            self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
+            self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
+                                                if isinstance(inner, ast.Call) and inner is not call]))
+        if not is_fallback(node) and (fallbacks := self._renamed_fallbacks(node)):
+            # `try: with torch.amp.autocast("cuda"): ... except: with torch.cuda.amp.autocast(): ...`: the body
+            # spells the current name of what a handler spells the old way; the target runs the body, and the
+            # handler is the old release's fallback, whatever it catches
+            self._visit_list(node.body)
+            for handler in node.handlers:
+                if id(handler) in fallbacks:
+                    self._visit_guarded([handler])
+                else:
+                    self.visit(handler)
+            for statement in (*node.orelse, *node.finalbody):
+                self.visit(statement)
+            return
+        if not is_fallback(node) or catches_key_error(node):
+            # keys read in a body whose handler catches KeyError (``try: it = sd["iteration"] except KeyError:``, or a
+            # bare ``except:`` around key reads alone), or in that handler, are ones the load takes files without (see
+            # LoadedObjects.guarded_keys)
+            if not catches_key_error(node):
+                self.generic_visit(node)
+                return
+            self.loads.key_guard += 1  # the handlers too: ``except KeyError: it = sd["total_iters"]`` (older files)
+            self._visit_list(node.body)
+            self._visit_list(node.handlers)
+            self.loads.key_guard -= 1
+            for statements in (node.orelse, node.finalbody):
+                self._visit_list(statements)
+            return
+        bindings_only = only_bindings(node)
+        # An API that raises here is caught by the fallback; one that only warns still runs. A fallback that
+        # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
+        # _download_url_to_file`) catches nothing: the body's error is the one to report.
+        caught = not any(catches_fallback(handler, bindings_only) and self._imports_removed(handler.body)
+                         for handler in node.handlers) and not leaves_unbound(node, self._removed_imports(node.body),
+                                                                              self.tree)
+        self.handled += caught
+        self._visit_list(node.body)
+        self.handled -= caught
+        # A body that certainly fails on the target (it imports or reads a torch name the target lacks:
+        # `STORAGE_TYPE = torch.storage._TypedStorage`) hands over to its first handler that catches the error:
+        # that handler is the code the target runs, not an old release's fallback, and its uses count.
+        failing = self._failing_body(node.body) if caught else None
+        for handler in node.handlers:
+            if catches_fallback(handler, bindings_only):
+                if failing is not None and catches(handler, failing):
+                    failing = None
+                    self.visit(handler)
+                else:
+                    self._visit_guarded([handler])
+            else:
+                self.visit(handler)
+        for statement in (*node.orelse, *node.finalbody):
+            self.visit(statement)
+
+    visit_TryStar = visit_Try
+
+    def _renamed_fallbacks(self, node: ast.Try) -> set[int]:
+        """The ids of the handlers of ``node`` that use an old API a name rule rewrites to a current name
+        (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself."""
+        renamed = self.rules.renamed_to
+        if not renamed or not node.handlers:
+            return set()
+        wanted: dict[int, set[str]] = {}
+        for handler in node.handlers:  # handlers are short: walked first, the body only when one qualifies
+            for inner in ast.walk(handler):
+                if isinstance(inner, (ast.Attribute, ast.Name)) and (new := renamed.get(self._resolve(inner) or "")):
+                    wanted.setdefault(id(handler), set()).add(new)
+        if not wanted:
+            return set()
+        used = {self._resolve(inner) for statement in node.body for inner in ast.walk(statement)
+                if isinstance(inner, ast.Attribute)}
+        return {handler for handler, names in wanted.items() if names & used}
+
+    def _failing_body(self, statements: list) -> str | None:
+        """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
+        binds a value that reads, a torch name the target lacks; else None."""
+        for statement in statements:
+            if isinstance(statement, (ast.Import, ast.ImportFrom)):
+                if self._imports_removed([statement]):
+                    return "ImportError"
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+                if any(isinstance(inner, ast.Attribute) and (qualified := self._resolve(inner)) is not None
+                       and is_torch_module(qualified.partition(".")[0]) and self._removed(qualified)
+                       for inner in ast.walk(statement.value)):
+                    return "AttributeError"
+        return None
+
+    def _removed_imports(self, statements: list) -> set[str]:
+        """The names that torch imports among ``statements`` (not nested) would bind, where they fail on the target."""
+        return {alias.asname or alias.name.partition(".")[0] for statement in statements
+                if isinstance(statement, (ast.Import, ast.ImportFrom)) and self._imports_removed([statement])
+                for alias in statement.names}
+
+    def _imports_removed(self, statements: list) -> bool:
+        """A torch import among ``statements`` (not nested) that fails on the target."""
+        for statement in statements:
+            if isinstance(statement, ast.ImportFrom) and not statement.level and is_torch_module(statement.module or ""):
+                if any(self._removed(f"{statement.module}.{alias.name}") for alias in statement.names):
+                    return True
+            elif isinstance(statement, ast.Import):
+                if any(is_torch_module(alias.name) and self._removed(alias.name) for alias in statement.names):
+                    return True
+        return False
+
+    def visit_With(self, node: ast.With) -> None:
+        allows = any(isinstance(item.context_expr, ast.Call) and self._resolve(item.context_expr.func) in
+                     _SAFE_GLOBALS for item in node.items)
+        self.safe_globals += allows
+        self.loads.pairs.note_with(self.scope, node)
+        self.generic_visit(node)
+        self.safe_globals -= allows
+
+    visit_AsyncWith = visit_With
