@@ -20,26 +20,26 @@ from dataclasses import replace
 from ..markdown import Version
 from ..parsing import parse_expression
 from .aliases import alias_key, find_aliases, held_torch_names
-from .zerodim import is_full_reduction, zero_dim_data_index
+from .zerodim import zero_dim_data_index
 from .classdicts import instance_keyword_dicts
 from .moduledicts import filled_names, module_keyword_dicts
 from .flatinputs import calls_conv_helper, flat_applied_lines
-from .functionobjects import replaced_in_block, wrapped_references
+from .functionobjects import replaced_in_block
 from .inherited import ClassFacts
 from .finding import Finding, finding_at
 from .shapes import is_low_rank
-from .classparams import looped_classes, parametrized_classes
+from .classparams import parametrized_classes
 from .featurechecks import LocalChecks
 from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
 from .devicechecks import plugin_module
-from .foreignattrs import handed_foreign, stored_foreign
-from .listednames import note_bound_name, read_is_harmless, unused_getattr_default
+from .foreignattrs import handed_foreign
+from .listednames import read_is_harmless, unused_getattr_default
 from .unusedimports import (binds_same_named_function, compared_operands, hands_names_on, names_read,
                             type_test_operands)
 from .guards import guard_outcome, is_version_guard
 from .configpaths import loaded_constant
 from .imports import (CHILD_FIELDS, ENTERED, LIBRARY_TORCH_NAMES, ImportMap, child_fields, dotted_name,
-                      is_literal_getattr, is_torch_module, own_statements, statements)
+                      is_literal_getattr, is_torch_module, own_statements)
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import (LIGHTNING_SHARED, READER_ARGUMENTS, READER_PATHS, READERS, WRITER_LIBRARIES, WRITERS, FileEvidence, LoadCandidate, config_library,
@@ -56,25 +56,25 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .schedulers import counter_argument, epoch_warning_names, is_library_schedule, scheduler_names
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
-from .tensorsizes import passes_tensor_size, size_bindings
+from .tensorsizes import passes_tensor_size
 from .outresize import resized_outputs
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
-from .profilerrows import KEYED, mentions_rows, row_parameters, rows_of
+from .profilerrows import mentions_rows, row_parameters
 from .spread import CallSites, SpreadCall, filled_keywords
-from .forwarded import ForwardedDefault, constructor_attributes, forwarded_defaults, quiet_defaults
+from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
 from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
-from .patterns import (UNKNOWN_KEYWORDS, fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, is_set_expression,
-                       literal_keywords, matches_call, positional_as_keywords,
-                       scalar_index_rules)
+from .patterns import (fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, literal_keywords,
+                       matches_call, positional_as_keywords, scalar_index_rules)
 from .rule import Rule, newest_per_pattern
 from .attrsaves import saved_attribute_names, saves_whole_parts
 from .importtime import replaced_defaults
-from .tables import dispatched, note_table
+from .tables import dispatched
 from .ruleset import RuleSet
 from .shippedpackages import shipped_package, tree_has_package
 from .walkguards import _SAFE_GLOBALS
 from .walkguards import GuardedBranches
+from .walkbindings import Bindings
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
@@ -151,7 +151,7 @@ def _step_receivers(text: str) -> Iterator[str]:
 _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
-class FindingCollector(GuardedBranches, ast.NodeVisitor):
+class FindingCollector(GuardedBranches, Bindings, ast.NodeVisitor):
     def __init__(self, rules: RuleSet, imports: ImportMap, target: Version, filename: str):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
@@ -712,181 +712,6 @@ class FindingCollector(GuardedBranches, ast.NodeVisitor):
             self.loads.note_discarded(node.value, self.scope)  # model.cpu() as a statement: a module, moved in place
         self.generic_visit(node)
 
-    def visit_Assign(self, node: ast.Assign) -> None:
-        for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
-            if (isinstance(target, ast.Attribute) and target.attr == "_get_lr_called_within_step"
-                    and (owner := dotted_name(target.value)) is not None):
-                if isinstance(node.value, ast.Constant) and node.value.value is True:
-                    self.within_step.add((self.scope, owner))
-                else:
-                    self.within_step.discard((self.scope, owner))
-        if self._replaces_with_own_code(node.value):
-            self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
-        elif isinstance(node.value, (ast.Call, ast.Subscript)):  # F.upsample = wrap(F.upsample, hook)
-            targets, references = wrapped_references(node)
-            self.patched |= targets
-            self.replaced |= references
-        if self.classes and self.foreign and isinstance(node.value, ast.Name):  # self.x = param: sympy.Matrix
-            self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
-        if len(node.targets) == 1:
-            self._bind(node.value, node.targets[0])
-            note_table(node.targets[0], node.value, self.table_elements)
-            if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
-                note_bound_name(node.targets[0], node.value, self.bound_names)
-            if self.classes and isinstance(node.value, ast.Name):
-                self._note_parameter_store(node.targets[0], node.value.id)
-        self.generic_visit(node)
-        self.loads.commit_holding()  # `v = v.to_tensor()`: v holds the new value only after its reads
-
-    def _called_as(self, function: ast.AST, outer: int) -> str | None:
-        """The name a project call runs ``function`` by (spread.py): its own for a module-level function, the
-        class's for a class's ``__init__``; None for anything else."""
-        if not self.classes:
-            return function.name if outer == 0 else None
-        return self.classes[-1] if function.name == "__init__" and outer in self.class_scopes else None
-
-    def _forwarding_method(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-        """The method the walk is in, when callers name it (``self.name(...)``, ``obj.name(...)``): not a dunder, nor
-        ``forward``, which ``module(x)`` runs without naming it."""
-        function = self.scope_nodes.get(self.scope) if self.scope in self.loads.methods else None
-        if function is None or function.name == "forward" or function.name.startswith("__"):
-            return None
-        return function
-
-    def _method_owner(self) -> tuple[str, dict[str, tuple[str, int | None]]] | None:
-        """In a method: its class's name and the attributes its constructor sets from None-defaulted parameters."""
-        cls = self.scope_nodes.get(self.loads.provenance.parents.get(self.scope))
-        if not isinstance(cls, ast.ClassDef):
-            return None
-        if id(cls) not in self.constructor_attributes:
-            self.constructor_attributes[id(cls)] = constructor_attributes(cls)
-        return cls.name, self.constructor_attributes[id(cls)]
-
-    def _note_parameter_store(self, target: ast.AST, value: str) -> None:
-        """``self.attr = param`` in ``__init__``: what the constructor's callers pass decides what ``self.attr``
-        is (inherited.py, constructor parameters)."""
-        signature = self.loads.signatures.get(self.scope)
-        if (signature is None or signature[0] != "__init__" or not isinstance(target, ast.Attribute)
-                or not isinstance(target.value, ast.Name) or target.value.id != "self"
-                or value not in self.loads.params.get(self.scope, ())):
-            return
-        position = signature[1].index(value) if value in signature[1] else None
-        self.class_facts.parameters[(self.classes[-1], target.attr)] = (value, position)
-
-    def _note_passed_callables(self, node: ast.Call) -> None:
-        """A call of a project callable (a class, maybe) passing a ruled torch callable, or ``self.X`` (which a
-        class may bind to one), as an argument: inherited.py decides once it knows the project's classes."""
-        passed: list[tuple[str | int, object]] = []
-        for key, value in (*enumerate(node.args), *((kw.arg, kw.value) for kw in node.keywords if kw.arg)):
-            if not isinstance(value, (ast.Attribute, ast.Name)):
-                continue
-            if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
-                if self.classes:
-                    passed.append((key, ("self", value.attr)))
-            elif (api := self._alias_resolve(value)) is not None and api in self.rules.by_call:
-                passed.append((key, ("apis", (api,))))
-            elif isinstance(value, ast.Name) and (forwarded := self._forwarded_parameter(value.id)) is not None:
-                passed.append((key, ("param", forwarded)))
-        if passed and (dotted := dotted_name(node.func)) is not None:
-            self.class_facts.passes.append((self.classes[-1] if self.classes else "", dotted.rsplit(".", 1)[-1],
-                                            node.lineno, passed))
-
-    def _forwarded_parameter(self, name: str) -> tuple[str, str, int | None] | None:
-        """``GANLoss(tensor=tensor)`` in ``init_loss(opt, tensor)`` (or in a class's ``__init__``): the value passed is
-        what callers of this function pass, so the pass is noted as (callee name, parameter, its position) for
-        inherited.py to follow to them."""
-        signature = self.loads.signatures.get(self.scope)
-        if signature is None or name not in self.loads.params.get(self.scope, ()):
-            return None
-        if signature[0] == "__init__" and self.classes:
-            callee = self.classes[-1]
-        elif not self.classes:
-            callee = signature[0]
-        else:
-            return None  # a method: called through an instance the pass cannot name
-        return callee, name, signature[1].index(name) if name in signature[1] else None
-
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
-        if isinstance(node.target, ast.Name) and self._foreign_annotation(node.annotation):
-            self.foreign.add((self.scope, node.target.id))
-        if node.value is not None:
-            self._bind(node.value, node.target)
-            note_table(node.target, node.value, self.table_elements)
-            self.visit(node.value)
-            self.loads.commit_holding()
-        self.visit(node.target)
-        self._visit_annotation(node.annotation)
-
-    def _replaces_with_own_code(self, value: ast.expr) -> bool:
-        """``torch.backends.cuda.sdp_kernel = return_null_context``: a monkeypatch that swaps a torch callable
-        for a function, class or lambda of the file. Writing the attribute neither calls nor reads the old
-        one (a deprecated setting such as ``torch.distributed.config.x = True`` does warn: its value is data)."""
-        if isinstance(value, ast.Lambda):
-            return True
-        if not isinstance(value, ast.Name):
-            return False
-        if self.own_callables is None:
-            self.own_callables = {node.name for node in statements(self.tree) if isinstance(
-                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}  # definitions are statements
-        return value.id in self.own_callables
-
-    def visit_AugAssign(self, node: ast.AugAssign) -> None:
-        """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
-        value is (provenance.py asks it like any binding). Not ``mask += (ids == i)`` on a name: the uint8 pass
-        reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
-        if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
-            self.loads.provenance.note(node.value, self.scope, node.target.value)
-        elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:
-            self.loads.provenance.note_accumulation(node.value, self.scope, node.target)
-        self.generic_visit(node)
-
-    def _bind(self, value: ast.expr, target: ast.AST) -> None:
-        self.loads.bind(value, self.scope, target)
-        if self.tracks_sizes:
-            for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
-                (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
-        if isinstance(target, ast.Name):
-            key = (self.scope, target.id)
-            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id not in self.imports.aliases:
-                # fn = get_fn(): what fn is, the project decides (returnedcalls.py); bound twice, unknown
-                self.results_of[key] = value.func.id if self.results_of.get(key, value.func.id) == value.func.id else None
-            elif key in self.results_of:
-                self.results_of[key] = None
-            if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
-                self.low_rank.add((self.scope, target.id))
-            else:
-                self.low_rank.discard((self.scope, target.id))
-            if is_set_expression(value):
-                self.sets.add((self.scope, target.id))
-            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope
-                if key not in self.bound_once and is_full_reduction(value, self._resolve):
-                    self.zero_dim.add(key)
-                else:
-                    self.zero_dim.discard(key)
-                self.bound_once.add(key)
-            if self.row_parameters is not None:
-                self._bind_rows(key, value)
-            if (keywords := self._target_keywords(value)) is not None:
-                self.keyword_dicts[(self.scope, target.id)] = keywords
-            else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
-                self.keyword_dicts.pop(key, None)
-        elif (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-              and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str) and not self.guarded):
-            # kwargs["dynamic_axes"] = {...}; not in a branch that does not run on the target (a feature check).
-            # On a dict whose other keys are unknown (`opts = kwargs.copy(); opts["dynamo"] = False`) the key is
-            # still known: the dict is kept with an unknown `**` part, so only rules on passed keywords read it.
-            known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
-            known[:] = [kw for kw in known if kw.arg != target.slice.value]
-            known.append(ast.keyword(target.slice.value, value))
-        if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
-            names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
-            passed = {a.id for a in value.args if isinstance(a, ast.Name)}
-            # `optimizer, scheduler, lr = load_pretrained_optimizer(path, optimizer, scheduler, lr)`: a scheduler
-            # the file built, handed to a helper and taken back, is that scheduler still (or a wrapper forwarding
-            # to it, as accelerate's prepare returns)
-            self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
-                name.id in passed and self._holds_scheduler(name)))
-
     def _is_foreign(self, func: ast.AST) -> bool:
         """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
         classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
@@ -1049,79 +874,6 @@ class FindingCollector(GuardedBranches, ast.NodeVisitor):
             self.loads.object_calls.update(
                 self.loads.load_ids & {self.loads.current.get(key), *self.loads.alternatives.get(key, ())})
         self.generic_visit(node)
-
-    def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
-        self.loads.loop_nodes.append((node.target, node.iter, self.scope))
-        self.loads.note_loop_paths(node.target, node.iter, self.scope)
-        if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
-            self.instances[(self.scope, node.target.id)] = rows
-        if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
-            self.loads.dict_used.add((self.scope, node.iter.id))
-        if isinstance(node.target, ast.Name):  # for spec_class in (OneHot, Binary): another library's classes
-            if looped_classes(node, self._foreign_import) is not None:
-                self.foreign_classes.add((self.scope, node.target.id))
-            else:
-                self.foreign_classes.discard((self.scope, node.target.id))
-        self.generic_visit(node)
-
-    visit_AsyncFor = visit_comprehension = visit_For
-
-    def visit_ListComp(self, node: ast.AST) -> None:
-        """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
-        prof.key_averages()]`` needs the loop's profiler rows known first."""
-        for generator in node.generators:
-            if isinstance(generator.target, ast.Name) and (rows := rows_of(generator.iter, self._row_list)) is not None:
-                self.instances[(self.scope, generator.target.id)] = rows
-        self.generic_visit(node)
-
-    visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
-
-    def _row_list(self, name: str) -> str | None:
-        return self.row_lists.get((self.scope, name)) if self.row_lists else None
-
-    def _bind_rows(self, key: tuple[int, str], value: ast.expr) -> None:
-        """``events = sorted(prof.key_averages(), ...)``, ``sort_key = "self_cuda_time_total"``: what a later loop or
-        ``getattr(evt, sort_key)`` reads (files that name profiler results only)."""
-        if (rows := rows_of(value, self._row_list)) is not None:
-            self.row_lists[key] = rows
-        else:
-            self.row_lists.pop(key, None)
-        for option in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
-            if isinstance(option, ast.Constant) and isinstance(option.value, str):
-                self.strings.setdefault(key, set()).add(option.value)
-
-    def _check_row_reads(self, node: ast.Call) -> None:
-        """``sorted(prof.key_averages(), key=lambda evt: ...)``: the lambda's parameter is a row; ``getattr(evt,
-        "self_cuda_time_total")`` on a row, or with a name bound here or in an enclosing function to that
-        string, reads the attribute as ``evt.self_cuda_time_total`` would (AttributeError on the rows)."""
-        func = node.func
-        if isinstance(func, ast.Name) and func.id in KEYED and node.args:
-            rows = rows_of(node.args[0], self._row_list)
-        elif isinstance(func, ast.Attribute) and func.attr == "sort":
-            rows = rows_of(func.value, self._row_list)
-        else:
-            rows = None
-        if rows is not None:
-            for keyword in node.keywords:
-                if keyword.arg == "key" and isinstance(keyword.value, ast.Lambda) and (
-                        params := [*keyword.value.args.posonlyargs, *keyword.value.args.args]):
-                    self.instances[(id(keyword.value), params[0].arg)] = rows
-        if not (isinstance(func, ast.Name) and func.id == "getattr" and len(node.args) == 2
-                and isinstance(node.args[0], ast.Name)
-                and (owner := self.instances.get((self.scope, node.args[0].id))) is not None):
-            return
-        name = node.args[1]
-        if isinstance(name, ast.Constant) and isinstance(name.value, str):
-            names = {name.value}
-        elif isinstance(name, ast.Name):
-            names, scope = set(), self.scope
-            while scope and not names:  # the lambda's own scope, then the function around it
-                names = self.strings.get((scope, name.id), set())
-                scope = self.loads.provenance.parents.get(scope, 0)
-        else:
-            return
-        for attribute in sorted(names):
-            self._check_qualified(node, f"{owner}.{attribute}")
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
