@@ -14,7 +14,6 @@ import ast
 import os
 import re
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 
 from ..markdown import Version
@@ -49,7 +48,7 @@ from .boolmasks import bool_subtractions
 from .probes import probe_rules
 from .returns import from_imported, imported_module_paths
 from .returnedcalls import ReturnFacts, returned_apis
-from .schedulers import counter_argument, epoch_warning_names, is_library_schedule, scheduler_names
+from .schedulers import counter_argument
 from .selfmethods import defines, is_module_class, module_rules
 from .receivers import instance_bindings, local_bindings
 from .tensorsizes import passes_tensor_size
@@ -59,7 +58,7 @@ from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
 from .spread import CallSites, SpreadCall, filled_keywords
 from .forwarded import ForwardedDefault, forwarded_defaults, quiet_defaults
-from .steporder import OptimizerSteps, early_scheduler_steps, is_test_module, untrained_test_steps
+from .steporder import OptimizerSteps
 from .patterns import (fractional_argument_like, passes_quiet_value, is_multi_dim_list_index, literal_keywords,
                        matches_call, positional_as_keywords, scalar_index_rules)
 from .rule import Rule, newest_per_pattern
@@ -72,6 +71,7 @@ from .walkguards import _SAFE_GLOBALS
 from .walkguards import GuardedBranches
 from .walkbindings import Bindings
 from .walksaves import SaveEvidence
+from .walkschedulers import SchedulerChecks
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
@@ -131,22 +131,8 @@ _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.c
 
 _UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
 
-_STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
-_LAST_NAME = re.compile(r"(\w+)\s*$")
 
-
-def _step_receivers(text: str) -> Iterator[str]:
-    """The name just before each ``.step(`` (searching for the call first: a leading ``(\\w+)`` would be
-    tried at every position of the file)."""
-    for call in _STEP_CALL.finditer(text):
-        if name := _LAST_NAME.search(text, max(0, call.start() - 80), call.start()):
-            yield name[1]
-
-
-_SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
-
-
-class FindingCollector(GuardedBranches, Bindings, SaveEvidence, ast.NodeVisitor):
+class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks, ast.NodeVisitor):
     def __init__(self, rules: RuleSet, imports: ImportMap, target: Version, filename: str):
         self.rules, self.imports, self.target, self.filename = rules, imports, target, filename
         self.findings: dict[tuple, Finding] = {}
@@ -597,57 +583,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, ast.NodeVisitor)
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = _visit_scope
 
-    def _check_step_order(self, node: ast.AST) -> None:
-        """A loop that steps its scheduler before its optimizer (steporder.py), reported at that step."""
-        for rule in self.rules.by_step_order:
-            pattern = re.compile(rule.receiver, re.IGNORECASE)  # self.scheduler_G, as the method rules read it
-            if not self._may_step_scheduler(pattern):
-                continue
-
-            def is_scheduler(receiver: ast.expr) -> bool:
-                dotted = dotted_name(receiver)
-                if dotted is None or self._is_module_or_foreign(receiver):
-                    return False
-                last = dotted.rsplit(".", 1)[-1].strip("_")  # trainer.__scheduler__
-                return bool(pattern.fullmatch(last)) or self._holds_scheduler(receiver)
-
-            built_elsewhere: list[ast.Call] = []  # by a project factory: its class may be a plain one of its own
-            found = early_scheduler_steps(node, is_scheduler, self.optimizer_steps, self._resolve,
-                                          lambda func: not self._is_foreign(func), built_elsewhere)
-            if isinstance(node, ast.Module) and is_test_module(self.filename):
-                found = found + untrained_test_steps(node, is_scheduler, self.optimizer_steps)
-            for call in found:
-                self._report(call, rule.apis[0], [rule])
-                if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
-                    self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
-                elif (call.args or call in built_elsewhere) and not call.keywords \
-                        and not self._holds_scheduler(call.func.value):
-                    # step(epoch) on a receiver known by its name: a timm-style scheduler of the project's own,
-                    # whose step takes the epoch, may answer it, as for scheduler-step-epoch (ownschedulers.py)
-                    self.class_facts.named_receiver_calls.append((call.lineno, rule.id, "step", len(call.args)))
-
-    def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
-        """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
-        is scheduler-like, or the file may bind a torch scheduler to any name. Most files do neither."""
-        if not self._cannot_name_schedulers():  # also when there is no text, or it is not ASCII
-            return True
-        text = self.source_text
-        if self.step_receivers is None:
-            self.step_receivers = frozenset(_step_receivers(text))
-        return any(pattern.fullmatch(name.strip("_")) for name in self.step_receivers)
-
-    def _check_plain_methods(self, node: ast.ClassDef) -> None:
-        """``class RoIAlign(Function)`` with an instance ``def forward(self, ...)``: an old-style autograd
-        Function (RuntimeError when called), reported at the class."""
-        for base in self.bases:
-            for method, rule in self.rules.by_plain_method.get(base, ()):
-                plain = next((item for item in node.body
-                              if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
-                              and not any(dotted_name(d) in ("staticmethod", "classmethod")
-                                          for d in item.decorator_list)), None)
-                if plain is not None:
-                    self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
-
     def visit_Expr(self, node: ast.Expr) -> None:
         if isinstance(node.value, ast.Call):
             self.loads.note_discarded(node.value, self.scope)  # model.cpu() as a statement: a module, moved in place
@@ -660,28 +595,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, ast.NodeVisitor)
         return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func)
                                         and not ("." in dotted and self._own_import(dotted.partition(".")[0])))
                                        or (self.scope, dotted) in self.foreign_classes)
-
-    def _library_schedule(self, func: ast.AST) -> bool:
-        """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
-        returns a torch LambdaLR, not another library's object."""
-        dotted = dotted_name(func)
-        if dotted is None or "_schedule" not in dotted:
-            return False
-        head, _, rest = dotted.rpartition(".")
-        if not head:
-            imported = self.loads.imported.get(rest)
-            return imported is not None and is_library_schedule(*imported)
-        first, _, middle = head.partition(".")
-        module = self.loads.imported_modules.get(first)
-        return module is not None and is_library_schedule("/".join(filter(None, (module, middle.replace(".", "/")))),
-                                                          rest)
-
-    def _scheduler_resolve(self, node: ast.AST) -> str | None:
-        """``_resolve``, reading a library's LambdaLR factory as the LambdaLR it returns (schedulers.py)."""
-        qualified = self._resolve(node)
-        if qualified is None and self._library_schedule(node):
-            return "torch.optim.lr_scheduler.LambdaLR"
-        return qualified
 
     def _foreign_import(self, dotted: str) -> bool:
         """``dotted`` names something a non-torch import binds."""
@@ -1237,45 +1150,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, ast.NodeVisitor)
         if rules and not any(defines(cls, method) for cls in self.class_nodes[-1:]):
             self._report(node, rules[0].apis[0], rules)
 
-    def _check_scheduler_self_method(self, node: ast.Call, method: str) -> None:
-        """``self.step(epoch)`` / ``self.get_lr()`` in a subclass of a torch scheduler (``class StepLR(TorchStepLR,
-        Scheduler)`` with ``def step_epoch(self, metrics=None, epoch=None): self.step(epoch)``) that defines no
-        such method itself: torch's runs, warning as on any receiver named like a scheduler. The class statement
-        must name the torch scheduler before any base of its own (which might define the method first), and
-        ReduceLROnPlateau's ``step(metrics, epoch)`` passes the epoch second; CosineAnnealingWarmRestarts takes a
-        (fractional) epoch without a warning, SequentialLR and ChainedScheduler take none."""
-        cls = self.class_nodes[-1]
-        if defines(cls, method):
-            return
-        first = cls.bases[0] if cls.bases else None  # a base of the project's first may define the method
-        qualified = self._resolve(first.value if isinstance(first, ast.Subscript) else first) if first else None
-        if qualified is None or not qualified.startswith(_SCHEDULER_MODULE):
-            return
-        base = qualified.rsplit(".", 1)[-1]
-        if base in (("CosineAnnealingWarmRestarts", "SequentialLR", "ChainedScheduler") if method == "step" else
-                    ("LRScheduler", "_LRScheduler")):  # LRScheduler.get_lr raises NotImplementedError
-            return
-        if method == "get_lr" and self._get_lr_within_step(node.func.value):
-            return
-        probe = node
-        if method == "step" and base == "ReduceLROnPlateau":  # step(metrics, epoch=None)
-            probe = ast.copy_location(ast.Call(node.func, node.args[1:2], node.keywords), node)
-        rules = [replace(rule, receiver=None, unless_file_uses=()) for rule in self.rules.by_method.get(method, ())
-                 if rule.receiver is not None]
-        rules = [rule for rule in rules if matches_call(rule, probe)]
-        if rules:
-            api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
-            self._report(node, api, rules)
-            passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
-            function = self.scope_nodes.get(self.scope)
-            if isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                    function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
-                    isinstance(default[1], ast.Constant) and default[1].value is None:
-                # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
-                # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
-                self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
-                                                               rule.id, method=True) for rule in rules]
-
     def _check_method(self, node: ast.Call, method: str) -> None:
         """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
         name alone decides (an attribute of ``self`` holding a tensor is the common case). A rule that asks for a
@@ -1333,44 +1207,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, ast.NodeVisitor)
         if self.instance_bindings is None:
             self.instance_bindings = instance_bindings(self.tree, self._resolve)
         return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
-
-    def _builds_epoch_scheduler(self, receiver: ast.AST) -> bool:
-        """The receiver's last name is one this file assigns a torch scheduler whose step(epoch) warns."""
-        dotted = dotted_name(receiver)
-        if dotted is None or self._cannot_name_schedulers():
-            return False
-        if self.epoch_scheduler_names is None:
-            self.epoch_scheduler_names = epoch_warning_names(self.tree, self._scheduler_resolve)
-        return dotted.rsplit(".", 1)[-1] in self.epoch_scheduler_names
-
-    def _holds_scheduler(self, receiver: ast.AST) -> bool:
-        """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
-        torch learning-rate scheduler, or to a list it appends them to."""
-        if isinstance(receiver, ast.Subscript):
-            receiver = receiver.value
-        dotted = dotted_name(receiver)
-        if dotted is None:
-            return False
-        if self.scheduler_names is None:
-            self.scheduler_names = frozenset() if self._cannot_name_schedulers() else \
-                scheduler_names(self.tree, self._scheduler_resolve)
-        return dotted.rsplit(".", 1)[-1] in self.scheduler_names
-
-    def _cannot_name_schedulers(self) -> bool:
-        """No name here resolves under ``torch.optim.lr_scheduler``: neither an import nor the (ASCII) text spells
-        ``lr_scheduler`` (or a library's ``get_linear_schedule_with_warmup``) out. Then the file binds no scheduler
-        and the whole-file walk is skipped. The text is read
-        once per file (this is asked before each function's step-order walk); the imports each time, as a function
-        that hides an import name takes it out of them while it is walked."""
-        if self.text_names_scheduler is None:
-            text = self.source_text
-            self.text_names_scheduler = text is None or not text.isascii() or "_schedule" in text
-        return not self.text_names_scheduler and not any(
-            "lr_scheduler" in qualified for qualified in (*self.imports.aliases.values(), *self.imports.star_modules))
-
-    def _get_lr_within_step(self, receiver: ast.AST) -> bool:
-        dotted = dotted_name(receiver)
-        return dotted is not None and (self.scope, dotted) in self.within_step
 
     def _probe(self, node: ast.Call) -> ast.Call:
         """The call as the rules should see it: ``**kwargs`` built as a literal dict in this scope spelled
