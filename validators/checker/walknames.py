@@ -1,0 +1,340 @@
+"""Name and attribute checks for the walker: imports, names and attributes resolved to torch names and checked
+against the rules (removed, deprecated, gone from the target, a package no longer shipped with torch), with
+type annotations, foreign libraries' objects and already reported imports kept out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from dataclasses import replace
+
+from ..parsing import parse_expression
+from .zerodim import zero_dim_data_index
+from .shapes import is_low_rank
+from .unusedimports import compared_operands
+from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
+from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
+from .loaded import LIBRARY_OBJECTS, names_object_type
+from .returns import from_imported, imported_module_paths
+from .patterns import is_multi_dim_list_index, scalar_index_rules
+from .shippedpackages import shipped_package, tree_has_package
+
+MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+# annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
+_MODULE_CONTAINERS = frozenset({"dict", "mapping", "ordereddict", "mutablemapping", "list", "sequence", "tuple",
+                                "optional"})
+
+# A class name (``Vocab``, ``OpenAIVocab``), not a constant (``MAX_LEN``)
+_CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
+
+_UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
+
+
+class NameChecks:
+    def _visit_annotation(self, node: ast.AST | None) -> None:
+        if node is not None:
+            self.annotation += 1
+            self.visit(node)
+            self.annotation -= 1
+
+    def visit_arg(self, node: ast.arg) -> None:
+        if names_object_type(node.annotation):  # def clean(cfg: DictConfig): callers pass it a config object
+            self.loads.note_object_param(self.scope, node.arg)
+        if node.annotation is not None and self._foreign_annotation(node.annotation):
+            self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
+        self._visit_annotation(node.annotation)
+
+    def _foreign_annotation(self, annotation: ast.expr) -> bool:
+        """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor. A class
+        imported from the project's own modules (``language_model: GLMModel`` with ``from .modeling_glm import
+        GLMModel``) is not another library's: it may be an ``nn.Module`` subclass, and the project's own methods
+        decide once every file is walked (ownmethods.py)."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            try:
+                annotation = parse_expression(annotation.value)
+            except SyntaxError:
+                return False
+        if isinstance(annotation, ast.Subscript):  # Optional[X], list[X]: look at what it wraps
+            inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+            return any(self._foreign_annotation(element) for element in inner)
+        if isinstance(annotation, ast.BinOp):  # X | None
+            return self._foreign_annotation(annotation.left) or self._foreign_annotation(annotation.right)
+        dotted = dotted_name(annotation)
+        head = dotted.partition(".")[0] if dotted else None
+        return head is not None and head in self.imports.other_names and self.imports.resolve(dotted) is None \
+            and not self._own_import(head)
+
+    def _is_foreign(self, func: ast.AST) -> bool:
+        """A call into a non-torch import (``sympy.Matrix``, ``np.array``), or of a name that only holds such
+        classes (``spec_class`` parametrized with torchrl's specs): its result is not a tensor."""
+        dotted = dotted_name(func)
+        return dotted is not None and ((self._foreign_import(dotted) and not self._own_function(func)
+                                        and not ("." in dotted and self._own_import(dotted.partition(".")[0])))
+                                       or (self.scope, dotted) in self.foreign_classes)
+
+    def _foreign_import(self, dotted: str) -> bool:
+        """``dotted`` names something a non-torch import binds."""
+        return dotted.partition(".")[0] in self.imports.other_names and self.imports.resolve(dotted) is None
+
+    # --- names ------------------------------------------------------------------
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        self.loads.imported.update(from_imported(node, self.filename))
+        if not node.level and not is_torch_module(node.module or "") and \
+                (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
+            self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
+        if node.module == "PIL":
+            self.loads.pil_images.update(a.asname or a.name for a in node.names if a.name == "Image")
+        if node.level:  # from .utils import InputFeatures: a class of the project's own
+            self.loads.local_classes.update(a.asname or a.name for a in node.names if a.name[:1].isupper())
+            self.loads.local_functions.update(a.asname or a.name for a in node.names if a.name[:1].islower())
+            self.loads.imported_module_names.update(a.asname or a.name for a in node.names if a.name.islower())
+        if not node.level and is_lightning_module(node.module or ""):
+            self.evidence.lightning = True
+        if not node.level and (node.module or "").partition(".")[0] == "ignite":
+            self.loads.ignite_checkpoint |= any(a.name in ("ModelCheckpoint", "Checkpoint") for a in node.names)
+        if not node.level and (known := LIBRARY_OBJECTS.get((node.module or "").partition(".")[0])):
+            self.loads.library_classes.update(a.asname or a.name for a in node.names if a.name in known)
+            self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
+        if not node.level and node.module:
+            package = node.module.partition(".")[0]
+            self.evidence.imported_packages.add(package)
+            self.evidence.config_library = self.evidence.config_library or config_library(node.module)
+            if package in WRITER_LIBRARIES:  # from timm.utils import CheckpointSaver
+                self.writer_imports.update((a.asname or a.name, f"{node.module}.{a.name}") for a in node.names)
+        if not node.level and (package := shipped_package(node.module or "")):
+            self._check_shipped(node, package, node.module)
+        if not node.level and node.module and not is_torch_module(node.module):
+            for alias in node.names:  # from functorch import vmap: a library name that is a torch one (imports.py)
+                if (qualified := LIBRARY_TORCH_NAMES.get(f"{node.module}.{alias.name}")) is not None:
+                    self.importing = (alias.asname or alias.name, qualified)
+                    self._check_qualified(node, qualified)
+            self.importing = None
+        if node.level or not is_torch_module(node.module or ""):
+            return
+        for alias in node.names:  # reported at the statement: `import A, B` from one flagged module is one finding
+            self.importing = (alias.asname or alias.name, f"{node.module}.{alias.name}")
+            self._check_qualified(node, self.importing[1])
+        self.importing = None
+        self._check_absent(node, node.module, [alias.name for alias in node.names if alias.name != "*"], "ImportError")
+
+    def visit_Import(self, node: ast.Import) -> None:
+        self.loads.imported_modules.update(imported_module_paths(node))  # import pkg.metrics as m: m.f() is pkg/metrics.py
+        for alias in node.names:
+            if not is_torch_module(alias.name) and alias.name.partition(".")[0] not in (
+                    *sys.stdlib_module_names, "typing_extensions") and (alias.asname or "." not in alias.name):
+                self.loads.imported_module_names.add(alias.asname or alias.name)  # import pandas as pd
+            package = alias.name.partition(".")[0]
+            self.evidence.imported_packages.add(package)
+            self.evidence.lightning |= is_lightning_module(alias.name)
+            self.evidence.config_library = self.evidence.config_library or config_library(alias.name)
+            if package in WRITER_LIBRARIES:  # import timm.utils as utils / import timm
+                local = alias.asname or package
+                self.writer_imports[local] = alias.name if alias.asname else local
+            if package := shipped_package(alias.name):
+                self._check_shipped(node, package, alias.name)
+                continue
+            self._check_qualified(node, alias.name)
+            if is_torch_module(alias.name):
+                self._check_absent(node, alias.name, [], "ImportError")
+
+    # Stores count too: setting a moved config flag (`torch.distributed.config.x = ...`) is the use.
+    def visit_Name(self, node: ast.Name) -> None:
+        # (the resolution is cached: asked here first, most names, no torch name, go no further)
+        if self.imports.resolve(node.id, self.rules.knows) is not None:
+            self._check_name(node, node.id)
+
+    def visit_Attribute(self, node: ast.Attribute, dotted: str | None | object = _UNSPELLED) -> None:
+        """``dotted``: the node's dotted_name, when the walk spelled it already (its owner's, less the last part)."""
+        self.loads.note_attribute(node, self.scope)
+        if (self.classes and node.ctx.__class__ is ast.Store and isinstance(node.value, ast.Name)
+                and node.value.id == "self"):
+            self.class_facts.note_store(self.classes[-1], node.attr)
+        if self.instances and isinstance(node.value, ast.Name) and (
+                owner := self.instances.get((self.scope, node.value.id))) is not None:
+            self._check_qualified(node, f"{owner}.{node.attr}")  # item.cuda_time_total, ctx.saved_variables
+        if node.attr in self.rules.quiet_members:  # the owner is reported with the member, or not at all
+            self.member_owners[id(node.value)] = node.attr
+        if dotted is _UNSPELLED:
+            dotted = dotted_name(node)
+        if dotted is not None and id(node) not in self.patched:
+            self._check_name(node, dotted)
+        if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
+            self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
+        value = node.value  # (generic_visit: the one child field an attribute has)
+        if value.__class__ is ast.Attribute:  # `a.b` of `a.b.c`: its name is this one's but the last part
+            self.visit_Attribute(value, dotted.rpartition(".")[0] if dotted is not None else None)
+        elif ENTERED[value.__class__]:
+            self.visit(value)
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        self.loads.note_dict(node)
+        self.generic_visit(node)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        self.loads.note_compare(node, self.scope)
+        self.compared.update(compared_operands(node))
+        self.generic_visit(node)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        self.loads.note_subscript(node, self.scope)
+        if self.rules.by_list_index and is_multi_dim_list_index(node.slice) and not self._is_module_or_foreign(node.value):
+            rules = self.rules.by_list_index
+            self._report(node, rules[0].apis[0], rules)
+        if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
+            self._report(node, rules[0].apis[0], rules)
+        elif self.rules.by_scalar_index and (api := zero_dim_data_index(
+                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim)) and (
+                rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
+            self._report(node, api, rules)
+        self.generic_visit(node)
+
+    def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
+        """``np.r_[...]`` or a sympy object: not a tensor being indexed."""
+        dotted = dotted_name(receiver)
+        return dotted is not None and (self.imports.is_imported(dotted) or (self.scope, dotted) in self.foreign)
+
+    def _alias_resolve(self, node: ast.AST) -> str | None:
+        """``_resolve`` for names an import binds, without asking about star imports: the resolution cache keeps
+        the first answer for a bare name, and a star-import answer depends on what the asker knows."""
+        dotted = dotted_name(node)
+        return self._resolve_dotted(dotted) if dotted and dotted.partition(".")[0] in self.imports.aliases else None
+
+    def _returns_modules(self, annotation: ast.expr) -> bool:
+        """``-> nn.Module``, or a container of modules: ``-> dict[str, nn.Module]``, ``List[Module]``,
+        ``Optional[nn.Module]`` (the value type of a mapping, each element type of the others)."""
+        if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+            return False  # a string annotation is not parsed here
+        if not isinstance(annotation, ast.Subscript):
+            return self._resolve(annotation) in MODULE_CLASSES
+        container = (dotted_name(annotation.value) or "").rsplit(".", 1)[-1].lower()
+        if container not in _MODULE_CONTAINERS:
+            return False
+        inner = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        if container in ("dict", "mapping", "ordereddict", "mutablemapping"):
+            inner = inner[-1:]  # dict[str, nn.Module]: the values
+        return bool(inner) and all(self._returns_modules(element) for element in inner
+                                   if not (isinstance(element, ast.Constant) and element.value in (None, Ellipsis)))
+
+    def _resolve(self, node: ast.AST) -> str | None:
+        dotted = dotted_name(node)
+        return self._resolve_dotted(dotted) if dotted else None
+
+    def _resolve_dotted(self, dotted: str) -> str | None:
+        if self.held_names and dotted.startswith("self."):
+            return self._held(dotted)
+        return self.imports.resolve(dotted, self.rules.knows)
+
+    def _held(self, dotted: str) -> str | None:
+        """``self.tt.FloatTensor`` in a class whose only binding of ``tt`` is ``torch.cuda``: torch.cuda.FloatTensor
+        (aliases.held_torch_names). ``self.tt`` itself is left to the alias rules (a call through it is reported
+        at the binding)."""
+        _, attr, rest = dotted.split(".", 2) if dotted.count(".") >= 2 else (None, None, None)
+        if rest and self.classes and (held := self.held_names.get(self.classes[-1])) and attr in held:
+            return f"{held[attr]}.{rest}"
+        return None
+
+    def _check_name(self, node: ast.AST, dotted: str) -> None:
+        if self.held_names and dotted.startswith("self."):
+            if (qualified := self._held(dotted)) is not None:
+                self._check_qualified(node, qualified)
+            return
+        qualified = self.imports.resolve(dotted, self.rules.knows)
+        if qualified is None:
+            return
+        # A name whose own import is flagged was reported at the import, not again at each use.
+        imported = self.imports.imported_from.get(dotted.partition(".")[0])
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
+            if imported is not None and (imported == api or imported.startswith(api + ".")):
+                continue
+            self._report(node, api, rules)
+        self._check_gone(node, qualified, named, imported)
+
+    def _check_qualified(self, node: ast.AST, qualified: str) -> None:
+        named = self.rules.name_rules(qualified)
+        for api, rules in named:
+            self._report(node, api, rules)
+        self._check_gone(node, qualified, named, None)
+
+    def _check_shipped(self, node: ast.AST, package: str, module: str) -> None:
+        """An import of a package the torch wheels no longer ship (shippedpackages.py): once per file, at the
+        first import that is not guarded, unless the tree carries the package itself."""
+        if package in self.shipped_reported or self._carries(package):
+            return
+        before = len(self.findings)
+        self._check_qualified(node, module)
+        if len(self.findings) > before:
+            self.shipped_reported.add(package)
+
+    def _carries(self, package: str) -> bool:
+        """Whether the checked tree has the former torch-wheel ``package`` itself (shippedpackages.py)."""
+        if package not in self.shipped_local:
+            self.shipped_local[package] = tree_has_package(self.filename, package)
+        return self.shipped_local[package]
+
+    def _gone(self, qualified: str):
+        return self.gone_index.lookup(qualified, self.target) if self.gone_index is not None else None
+
+    def _check_gone(self, node: ast.AST, qualified: str, named, imported: str | None) -> None:
+        """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an
+        ImportError or AttributeError there. Not again at each use of a name whose import said so, and not
+        where a name rule already reports an error (its message is the better one)."""
+        if self.guarded or self.handled or self.annotation:
+            return  # behind a version check or a try/except ImportError: the fallback runs instead
+        gone = self._gone(qualified)
+        if gone is None or (imported is not None and (imported == gone.api or imported.startswith(gone.api + "."))):
+            return
+        if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
+            return
+        rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, gone.api, rule.pattern)
+        # One finding per place: `from torch._six import string_classes, inf` names a home for each name;
+        # `torch._six.inf` is seen before its inner `torch._six`, whose home is only the general one.
+        homes = self.gone_homes.setdefault(key, {})
+        if gone.home and qualified != gone.api:
+            homes[qualified.rsplit(".", 1)[-1]] = gone.home
+        if len(homes) == 1:
+            fix = f"use {next(iter(homes.values()))} instead"
+        elif homes:
+            fix = "; ".join(f"{name}: use {home}" for name, home in homes.items())
+        else:
+            fix = f"use {gone.home} instead" if gone.home else rule.fix
+        kept = self.findings.get(key)
+        if kept is not None:
+            if homes and kept.fix != fix:
+                self.findings[key] = replace(kept, fix=fix)
+            return
+        target = f"{self.target.major}.{self.target.minor}"
+        message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
+                   f"the last build checked that has it is torch {gone.last}")
+        self.findings[key] = self._finding(node, gone.api, rule, message, fix)
+
+    def _check_absent(self, node: ast.AST, module: str, names: list[str], error: str) -> None:
+        """A torch module or name that no indexed build has (surface.py): ``import torch.legacy``, ``from
+        torch.utils.serialization import load_lua``, ``config.patch("removed_option", v)``. Said once per
+        place, and not where the gone index already names a prefix (its message says when it went)."""
+        if self.gone_index is None or self.guarded or self.handled or self.annotation:
+            return
+        surface = self.rules.surface
+        if not surface.covers(self.target):
+            return  # a build newer than the list may have added it
+        missing = surface.missing_module(module)
+        if missing is not None:
+            error = "ModuleNotFoundError"
+        else:
+            missing = next((f"{module}.{name}" for name in names if surface.missing_name(module, name)), None)
+        if missing is None or self._gone(missing) is not None:
+            return
+        rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, missing, rule.pattern)
+        if key in self.findings:
+            return
+        target = f"{self.target.major}.{self.target.minor}"
+        oldest = f"{surface.oldest.major}.{surface.oldest.minor}"
+        newest = f"{surface.newest.major}.{surface.newest.minor}"
+        message = (f"`{missing}` does not exist in torch {target} ({error} there), nor in any build checked "
+                   f"(torch {oldest} to {newest})")
+        self.findings[key] = self._finding(node, missing, rule, message, rule.fix)
