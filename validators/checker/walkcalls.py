@@ -1,0 +1,491 @@
+"""Call checks for the walker: a call's callee resolved (a torch function, a method on an unknown receiver, a
+method on ``self`` of a module class, a name bound to a ruled callable, a hub call) and matched against the call
+rules, with receivers that are not tensors (another library's object, the project's own function) left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import replace
+
+from .aliases import alias_key
+from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
+from .foreignattrs import handed_foreign
+from .listednames import unused_getattr_default
+from .unusedimports import type_test_operands
+from .imports import dotted_name
+from .checkpoints import is_save_call
+from .uint8masks import _maker_span
+from .probes import probe_rules
+from .schedulers import counter_argument
+from .selfmethods import defines, module_rules
+from .receivers import instance_bindings, local_bindings
+from .tensorsizes import passes_tensor_size
+from .spread import SpreadCall, filled_keywords
+from .forwarded import forwarded_defaults, quiet_defaults
+from .patterns import fractional_argument_like, matches_call, positional_as_keywords
+from .rule import Rule
+from .attrsaves import saved_attribute_names, saves_whole_parts
+from .walkguards import _SAFE_GLOBALS
+
+# torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
+# ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
+_MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
+
+
+# Keywords a project's save helper takes the checkpoint by (``misc.save_model(model="D", step=s, states=d_states)``,
+# ``save_checkpoint(state=ckpt, is_best=b)``): a call passing nothing positionally saves that value. Not the
+# ``to_save=``/``save_dict=`` of ignite's Checkpoint and MONAI's CheckpointSaver: those save each object's state_dict.
+_SAVED_KEYWORDS = ("states", "state", "checkpoint", "ckpt", "obj")
+
+
+def _keyword_saved(node: ast.Call) -> ast.Call:
+    """``save_model(model="D", states=d)`` (a save function given only keywords) as ``save_model(d)``, to read the
+    layout of what it saves; the call itself otherwise (a class such as ``CheckpointSaver(...)`` builds a saver)."""
+    name = (dotted_name(node.func) or "").rpartition(".")[2]
+    if node.args or name[:1].isupper():
+        return node
+    by_name = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg is not None}
+    saved = next((by_name[name] for name in _SAVED_KEYWORDS if name in by_name), None)
+    return node if saved is None else ast.copy_location(ast.Call(func=node.func, args=[saved], keywords=[]), node)
+
+
+def _positional_save(node: ast.Call) -> ast.Call:
+    """``torch.save(obj=x, f=p)`` (or ``torch.save(x, f=p)``) as the call ``torch.save(x, p)`` it makes; the call itself
+    when it passes both positionally. The values are the call's own nodes, so what was noted of them still holds."""
+    if len(node.args) >= 2 or not node.keywords:
+        return node
+    by_name = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg is not None}
+    args = list(node.args)
+    for name in ("obj", "f")[len(args):]:
+        if name not in by_name:
+            return node
+        args.append(by_name[name])
+    call = ast.Call(func=node.func, args=args,
+                    keywords=[keyword for keyword in node.keywords if keyword.arg not in ("obj", "f")])
+    return ast.copy_location(call, node)
+
+
+def _saves_on_main(call: ast.Call) -> bool:
+    """``utils.save_on_master(obj, path)``: torch.save on the main process, called like torch.save."""
+    return len(call.args) >= 2 and (name := dotted_name(call.func)) is not None and \
+        name.rsplit(".", 1)[-1] in _MAIN_SAVES
+
+
+_CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
+
+
+_PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a project's root folder
+
+
+def _own_roots(filename: str) -> list[str]:
+    """The folders an absolute import of the project's own modules is read from: the file's folder (a script
+    beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
+    its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
+    ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
+    packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
+    any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
+    ``pysot.utils`` once the project is installed)."""
+    if not os.path.isfile(filename):
+        return []
+    folder = os.path.dirname(os.path.abspath(filename))
+    roots = [folder]
+    for _ in range(32):
+        if not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        folder = os.path.dirname(folder)
+        roots.append(folder)
+    parent = os.path.dirname(folder)
+    if os.path.basename(folder) in ("tests", "test") or any(
+            os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES):
+        folder = parent
+        roots.append(folder)
+    if os.path.isdir(source := os.path.join(folder, "src")):
+        roots.append(source)
+    return roots
+
+
+class CallChecks:
+    # --- calls --------------------------------------------------------------------
+    def _super_ref(self, func: ast.Attribute) -> tuple[str, str] | None:
+        """``super().save_state(...)`` in a class whose first base is a class imported from a module of the project:
+        (that module's path suffix, ``Base.save_state``), the method the call runs."""
+        if not (isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name) and
+                func.value.func.id == "super" and not func.value.args and self.class_nodes and self.loads.imported):
+            return None
+        bases = [base for base in self.class_nodes[-1].bases if isinstance(base, ast.Name)]
+        if not bases or (imported := self.loads.imported.get(bases[0].id)) is None:
+            return None
+        return imported[0], f"{imported[1]}.{func.attr}"
+
+    def visit_Tuple(self, node: ast.Tuple) -> None:
+        """``(torch.hub.load, {"repo_or_dir": "kdexd/virtex", "model": "resnet50"})``: a hub function paired with a dict
+        of its keyword arguments (a table of builders, called as ``entry[0](**entry[1])``) is checked as the call
+        those keywords make, at the function's name."""
+        elts = node.elts
+        if len(elts) == 2 and elts[1].__class__ is ast.Dict and elts[0].__class__ is ast.Attribute and elts[1].keys \
+                and all(isinstance(key, ast.Constant) and isinstance(key.value, str) for key in elts[1].keys) and \
+                (api := self._resolve(elts[0])) in HUB_CALLS and api in self.rules.by_call:
+            call = ast.copy_location(ast.Call(elts[0], [], [ast.keyword(key.value, value) for key, value in zip(
+                elts[1].keys, elts[1].values)]), elts[0])
+            self._check_call(call, api, self.rules.by_call[api])
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        self.calls[id(node.func)] = node
+        if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
+            self.compared.update(type_test_operands(node))
+        if self.row_parameters is not None:
+            self._check_row_reads(node)
+        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
+            self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
+        if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            self.class_facts.note_store(self.classes[-1], "*")
+        self.loads.note_call(node, self.scope)
+        if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
+            self.loads.provenance.note_call(node, self.scope)
+        elif self.classes and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self":
+            self.loads.provenance.note_self_call(node, self.scope)
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                (self.loads.imported or self.loads.imported_modules) and \
+                (ref := self.loads.call_ref(node, self.scope)) is not None:
+            self.keyword_saves.append((node, self.scope, ref))  # trainer.save(best_map=m): see _settle_keywords
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                (ref := self._super_ref(node.func)) is not None:
+            self.keyword_saves.append((node, self.scope, ref))  # super().save_state(overlap_map=...) of an imported base
+        if self.rules.by_probe and isinstance(node.func, ast.Name):
+            probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
+            if rules:
+                self._report(node, probed, rules)
+        api = self._resolve(node.func)
+        if api in _SAFE_GLOBALS[1:]:
+            self.allowlisted = True
+        # (in a quiet file, whose text spells no ``save``, no call is a save: see LoadedObjects.quiet)
+        elif api == "torch.save" or (api is None and not self.loads.quiet and _saves_on_main(node)):
+            node = _positional_save(node)  # torch.save(obj=state, f=path): read as torch.save(state, path)
+            saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
+                saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
+                                      self.class_nodes[-1] if self.class_nodes else None)))
+            for named in (self.loads.file_names(node.args[1], self.scope) if len(node.args) > 1 else ()):
+                if saved_objects:
+                    self.evidence.object_files.setdefault(named, node.lineno)
+                else:
+                    self.evidence.plain_files.add(named)
+        elif api == "torch.load":
+            self.loads.note_load(node)
+            if self.in_try:
+                self.try_loads.add(id(node))
+            if self.branch_path:
+                self.load_branches[id(node)] = tuple(self.branch_path)
+            if any(kw.arg == "weights_only" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+                   for kw in node.keywords):
+                self.weights_only_loads.append(node)
+        if not self.loads.quiet and is_save_call(node, api) and (saved := _keyword_saved(node)).args:
+            self._note_saved(saved, api)
+        if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
+                node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
+            self.evidence.ckpt_calls.update((node.func.id, position) for position, arg in enumerate(node.args)
+                                            if self.loads.is_ckpt_path(arg, self.scope))
+        if self.writer_imports:
+            self._note_writer(node)
+        if api is not None and api.endswith(_CONFIG_PATCH):
+            self._check_config_patch(node, api[:-len(".patch")])
+        if (self.results_of and isinstance(node.func, ast.Name) and not self.guarded
+                and (function := self.results_of.get((self.scope, node.func.id)))):
+            self.return_facts.calls.append((function, node.func.id, node))
+        if api is None and (node.args or node.keywords) and not self.guarded:
+            self._note_passed_callables(node)
+        if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
+            func = node.func
+            if isinstance(func, (ast.Name, ast.Attribute)):
+                self.call_sites.note_site(name := func.id if isinstance(func, ast.Name) else func.attr, node,
+                                          self.spreading.get(self.scope))
+                if node.keywords and not self.guarded:  # passed on through **kwargs? (spread.py, configdicts.py)
+                    self.call_sites.note_passed(name, node, self.rules.keyword_arguments)
+                if name[:1].isupper() and node.keywords and not self.guarded and any(
+                        kw.arg in self.rules.keyword_arguments for kw in node.keywords):
+                    self.class_facts.constructor_calls.append((name, node))  # a subclass of torch's? (inherited.py)
+        elif self.scope in self.spreading and api in self.rules.by_call and not self.guarded:
+            callable_name, spread, named, method = self.spreading[self.scope]
+            if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
+                filled = filled_keywords(self.scope_nodes[self.scope], spread) if self.scope in self.scope_nodes else ()
+                self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled, method))
+        if api is not None and api in self.rules.by_call:
+            self._check_call(node, api, self.rules.by_call[api])
+            rules = self.rules.by_call[api]
+            if not self.guarded and (self.scope in self.defaults_of or (
+                    self.classes and any(rule.none_is_unset for rule in rules))) and (node.keywords or node.args):
+                callable_name, defaults = self.defaults_of.get(self.scope, (None, {}))
+                owner = self._method_owner() if self.classes else None
+                self.call_sites.forwarded += forwarded_defaults(node, rules, api, callable_name, defaults, owner)
+            elif not self.guarded and (method := self._forwarding_method()) is not None:
+                # `def _gumbel_softmax(logits, tau=1, eps=1e-10)` in a class, called as self._gumbel_softmax(x):
+                # every call of that method name decides, whichever class defines it (forwarded.py)
+                self.call_sites.forwarded += [forwarded._replace(method=True) for forwarded in forwarded_defaults(
+                    node, [rule for rule in rules if not rule.none_is_unset], api, method.name, quiet_defaults(method))]
+        elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
+            self._check_alias_call(node, self.aliases[key])
+        elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
+              and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
+            self.class_facts.note_call(self.classes[-1], node)
+        elif self._is_super_init(node):
+            if self.classes and self.foreign:  # super().__init__(scheduler=scheduler) with `scheduler: olmo.Scheduler`
+                self.foreign_attributes.update(handed_foreign(node, self.classes[-1], self._is_foreign_name))
+            for base in self.bases:
+                if f"{base}.__init__" in self.rules.by_call:  # super().__init__(x) is Base.__init__(self, x)
+                    as_explicit = ast.Call(node.func, [ast.Name("self"), *node.args], node.keywords)
+                    as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
+                    self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
+            for base in self.super_bases:
+                # super().__init__(weight, False, reduce=False) in a CrossEntropyLoss subclass passes what
+                # CrossEntropyLoss(weight, False, reduce=False) would: the constructor's keyword rules apply (a
+                # missing argument is the subclass's choice of default, not the caller's)
+                keyword_rules = [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]
+                rejected = [rule for rule in keyword_rules if rule.severity == "error" and rule.value is None]
+                if rejected:  # a keyword the target no longer takes raises whatever its value
+                    self._check_call(node, base, rejected)
+                if valued := [rule for rule in keyword_rules if rule not in rejected]:
+                    before = set(self.findings)
+                    self._check_call(self._without_forwarded(node), base, valued)
+                    self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
+                                                          if key not in before])
+        if isinstance(node.func, ast.Attribute) and not (node.func.value.__class__ is ast.Name
+                                                         and node.func.value.id == "self"):
+            # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
+            if node.func.attr in self.rules.by_method and not self._receiver_is_not_a_tensor(node.func.value):
+                self._check_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
+            self._check_module_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
+            self._check_scheduler_self_method(node, node.func.attr)
+        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
+                node.func.value.id == "self" and self.class_nodes and not self.guarded and \
+                not self.class_nodes[-1].bases and module_rules(self.rules.by_method.get(node.func.attr, ()),
+                                                                node.func.attr) and \
+                not defines(self.class_nodes[-1], node.func.attr):
+            # a mixin with no base calling an nn.Module method on self: its subclasses decide (inherited.py)
+            self.class_facts.mixin_calls.append((self.classes[-1], node.func.attr, node))
+        if self._is_type_check(node):
+            self._visit_type_check(node)
+        else:
+            self.generic_visit(node)
+
+    @staticmethod
+    def _is_type_check(node: ast.Call) -> bool:
+        return (isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass")
+                and len(node.args) == 2 and not node.keywords)
+
+    def _visit_type_check(self, node: ast.Call) -> None:
+        """``isinstance(x, torch.storage.TypedStorage)`` names a deprecated class without building one: no
+        warning. A name that is gone still raises there, so only warnings are dropped (see _report)."""
+        self.visit(node.func)
+        self.visit(node.args[0])
+        self.type_check += 1
+        self.visit(node.args[1])
+        self.type_check -= 1
+
+    def _check_config_patch(self, node: ast.Call, config: str) -> None:
+        """``torch._dynamo.config.patch(inline_inbuilt_nn_modules=False)``, ``patch("triton.use_block_ptr", True)``
+        and ``patch({"name": value})`` set the flags they name, as an assignment would."""
+        named = [(kw, kw.arg) for kw in node.keywords if kw.arg is not None]
+        first = node.args[0] if node.args else None
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            named.append((first, first.value))
+        elif isinstance(first, ast.Dict):
+            named += [(key, key.value) for key in first.keys if isinstance(key, ast.Constant) and isinstance(key.value, str)]
+        for where, flag in named:
+            for api, rules in self.rules.name_rules(f"{config}.{flag}"):
+                if api != config and not config.startswith(api + "."):  # a rule on the flag, not on the whole config module
+                    self._report(where, api, rules, fixable=False)
+            # an option the config module lacks: AttributeError "torch._dynamo.config.<name> does not exist" (at the call)
+            option = flag.partition(".")[0]  # "triton.use_block_ptr": a class of options; only its first part is a name
+            self._check_gone(node, f"{config}.{option}", self.rules.name_rules(f"{config}.{option}"), None)
+            self._check_absent(node, config, [option], "AttributeError")
+
+    def _is_foreign_name(self, name: str) -> bool:
+        return (self.scope, name) in self.foreign
+
+    @staticmethod
+    def _is_super_init(node: ast.Call) -> bool:
+        func = node.func
+        return (isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call)
+                and isinstance(func.value.func, ast.Name) and func.value.func.id == "super")
+
+    def _receiver_is_not_a_tensor(self, receiver: ast.AST) -> bool:
+        """``torch.linalg.qr(A)`` and ``np.linalg.qr(A)`` are functions, ``self.qr(x)`` the class's own method,
+        ``sympy.Matrix(m).cholesky()`` and ``M.cholesky()`` after ``M = sympy.Matrix(m)`` a sympy method:
+        none of them is the Tensor method."""
+        if self.in_kernel:  # @ti.func, @wp.kernel, @njit: that library's vectors and arrays (kernels.py)
+            return True
+        dotted = dotted_name(receiver)
+        if dotted is not None:
+            return dotted in ("self", "cls") or self._is_module_or_foreign(receiver) or (
+                self.foreign_attributes and self._foreign_attribute(dotted))
+        return isinstance(receiver, ast.Call) and self._is_foreign(receiver.func)
+
+    def _own_function(self, func: ast.AST) -> bool:
+        """``allocate_shared_tensor(...)``, ``get_optimizer(...)`` imported from the project's own modules (a
+        relative import, or ``from loss.optimizer import ...`` with ``loss/optimizer.py`` beside this file or beside
+        its top package): it may return a tensor or a torch scheduler, unlike a call into another library."""
+        if not isinstance(func, ast.Name) or (imported := self.loads.imported.get(func.id)) is None:
+            return False
+        return self._own_suffix(imported[0])
+
+    def _own_import(self, name: str) -> bool:
+        """``name`` is bound by importing one of the project's own modules or a name from one: what
+        ``name.attr(...)`` returns (``TensorBufferConsumer.deserialize_tensor(...)``, ``serialization.load(...)``)
+        may be a tensor, as for a function imported from there (_own_function)."""
+        if (imported := self.loads.imported.get(name)) is not None:
+            return self._own_suffix(imported[0])
+        return name in self.loads.imported_modules and self._own_suffix(self.loads.imported_modules[name])
+
+    def _own_suffix(self, suffix: str) -> bool:
+        if suffix.startswith("/"):  # a relative import, resolved against this file
+            return True
+        if suffix not in self.own_modules:
+            if self.own_roots is None:  # the file's roots once, not again for each module it asks about
+                self.own_roots = _own_roots(self.filename)
+            roots = self.own_roots
+            self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
+                f"{root}/{suffix}/__init__.py") for root in roots)
+        return self.own_modules[suffix]
+
+    def _foreign_attribute(self, dotted: str) -> bool:
+        """``self.scheduler`` of a class whose constructor stores a parameter annotated with another library's
+        class under that name (foreignattrs.py)."""
+        owner, _, attr = dotted.partition(".")
+        return owner == "self" and "." not in attr and bool(self.classes) and (
+            self.classes[-1], attr) in self.foreign_attributes
+
+    def _check_module_self_method(self, node: ast.Call, method: str) -> None:
+        """``self.register_backward_hook(...)`` in an ``nn.Module`` subclass that does not define it (selfmethods.py)."""
+        rules = [rule for rule in module_rules(self.rules.by_method.get(method, ()), method) if matches_call(rule, node)]
+        if rules and not any(defines(cls, method) for cls in self.class_nodes[-1:]):
+            self._report(node, rules[0].apis[0], rules)
+
+    def _check_method(self, node: ast.Call, method: str) -> None:
+        """``x.refine_names(...)``, ``self.grad_data.storage()``: the receiver's type is unknown, so the method
+        name alone decides (an attribute of ``self`` holding a tensor is the common case). A rule that asks for a
+        receiver named like a scheduler also takes a name this file binds to a scheduler (``shd =
+        lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
+        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
+            rule.receiver is not None and self._holds_scheduler(node.func.value)
+            and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
+        rules = [rule for rule in rules if not rule.tensor_sizes
+                 or passes_tensor_size(node, self._resolve, self._holds_tensor_size)]
+        if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
+            return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
+        if any(kw.arg == "epoch" for kw in node.keywords) or any(  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+                rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules) \
+                and self._builds_epoch_scheduler(node.func.value):  # step(epoch) on the file's StepLR, not its plateau
+            rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
+                                                          if not api.endswith(".ReduceLROnPlateau")))
+                     for rule in rules]
+        if rules:
+            api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
+            receiver = node.func.value
+            # allocate(\n ...\n).storage(): at the method's line, where the call runs, below the receiver's call
+            where = _maker_span(node.func) if isinstance(receiver, ast.Call) and self._own_function(
+                receiver.func) and node.func.end_lineno != node.lineno else node
+            self._report(where, api, rules)
+            passed = sum(not isinstance(a, ast.Starred) for a in node.args)
+            # a rule that names its receiver (`scheduler.step(epoch)`) already told the type: an env's step(action)
+            # elsewhere in the project does not explain it (ownmethods.py)
+            self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                              if rule.receiver is None]
+            if any(rule.receiver is not None for rule in rules) and not node.keywords and not self._holds_scheduler(
+                    node.func.value):  # the project's own schedulers may answer it (ownschedulers.py)
+                self.class_facts.named_receiver_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                                          if rule.receiver is not None]
+            if any(rule.receiver is not None for rule in rules) and (
+                    owners := self._receiver_classes(node.func.value)):
+                self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
+                                                    if rule.receiver is not None]
+
+    def _holds_tensor_size(self, name: str) -> bool:
+        return (self.scope, name) in self.tensor_sizes
+
+    def _receiver_classes(self, receiver: ast.AST) -> tuple[str, ...]:
+        """The non-torch classes whose instances this file binds to the receiver's last name (receivers.py); empty
+        when it binds the name to anything else too, or never."""
+        dotted = dotted_name(receiver)
+        if dotted is None:
+            return ()
+        if isinstance(receiver, ast.Name) and (function := self.scope_nodes.get(self.scope)) is not None and \
+                isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if (local := self.local_bindings.get(self.scope)) is None:
+                local = self.local_bindings[self.scope] = local_bindings(function, self._resolve)
+            if local.get(receiver.id):  # a name the function binds only to instances: those decide
+                return local[receiver.id]
+        if self.instance_bindings is None:
+            self.instance_bindings = instance_bindings(self.tree, self._resolve)
+        return self.instance_bindings.get(dotted.rsplit(".", 1)[-1], ())
+
+    def _check_call(self, node: ast.Call, api: str, rules: list[Rule]) -> None:
+        probe = self._probe(node)
+        matched = [rule for rule in rules if rule.applies_to(self.target)
+                   and matches_call(rule, positional_as_keywords(rule, api, probe))]
+        if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
+            matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
+        narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
+        matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
+        if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):
+            # a keyword the target no longer takes: the call raises TypeError while binding its arguments, so
+            # the warning another keyword's value would raise in the body (dynamo=False) never comes
+            matched = [r for r in matched if r.severity == "error" or r.kind != "keyword"]
+        if self.guarded or self.safe_globals or (api == "torch.load" and self._loads_namespace(node)):
+            matched = [rule for rule in matched if not rule.when]
+        self.pending.extend((rule, node, api) for rule in matched if rule.when)
+        if any(rule.when for rule in matched):
+            self.scope_of[id(node)] = self.scope
+        self._report(node, api, [rule for rule in matched if not rule.when])
+
+    def _hub_trusted(self, node: ast.Call, trusted_owners: str) -> bool:
+        """A hub call whose repo (a literal, or a constant here or in a module of the project) torch trusts, or
+        that an earlier hub call on the same repo has already had trusted (hubtrust.py)."""
+        if self.module_constants is None:
+            self.module_constants = module_constants(self.tree) if self.tree is not None else {}
+
+        def constant(name: str):
+            if name in self.module_constants:
+                return self.module_constants[name]
+            return self.project_flags.constant(name) if self.project_flags is not None else None
+
+        def hub_repo(call: ast.Call) -> str | None:
+            if self._resolve(call.func) not in HUB_CALLS or any(
+                    kw.arg == "source" and not (isinstance(kw.value, ast.Constant) and kw.value.value == "github")
+                    for kw in call.keywords):
+                return None
+            return repo_of(call, constant)
+
+        if (choices := repo_choices(node, constant)) is not None:
+            return all(re.fullmatch(trusted_owners, repo) is not None for repo in choices)
+        repo = repo_of(node, constant)
+        if repo is None:
+            return False
+        if re.fullmatch(trusted_owners, repo) is not None:
+            return True
+        scope = self.scope_nodes.get(self.scope, self.tree)
+        return scope is not None and trusted_earlier(scope, node, repo, hub_repo)
+
+    def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
+        """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for
+        rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
+        if self.guarded:
+            return
+        if isinstance(node.func, ast.Name):  # a plain name: the bindings of the call's own scope and those around it
+            around, scope = set(), self.scope
+            while scope is not None and scope not in around:
+                around.add(scope)
+                scope = self.loads.provenance.parents.get(scope) if scope else None
+            bindings = [(where, api) for where, api in bindings if self.alias_scopes.get(id(where), 0) in around]
+        for where, api in bindings:
+            rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
+                     and matches_call(rule, node)]
+            if rules:
+                self._report(where, api, rules, fixable=False)
