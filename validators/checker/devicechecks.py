@@ -17,7 +17,7 @@ A module whose own top level imports a plugin outside any ``try`` or ``if`` (``i
 Ascend-only kernel file) loads only beside that device: the walker treats all of it like a branch that never runs.
 
 ``off_checks`` reads a module once and names them: ``"FLAG"`` and ``"helper()"``. A test naming them is then
-decided False like a version check (walker._expanded, versionflags.ProjectFlags for another module's).
+decided False like a version check (walkguards._expanded, versionflags.ProjectFlags for another module's).
 """
 
 from __future__ import annotations

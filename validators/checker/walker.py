@@ -6,6 +6,11 @@ an annotation is never constructed), uses of a name whose import is already flag
 (``from torch.distributed._tensor import DTensor`` is one finding, not one per ``DTensor``),
 ``torch.load`` under ``torch.serialization.safe_globals`` or after ``add_safe_globals``, and
 methods called on something built by a non-torch library (``sympy.Matrix(...).cholesky()``).
+
+This module holds the walk itself (dispatch, ``collect``, scopes); FindingCollector inherits each other job from
+a mixin: walkguards.py (guards and branches), walkbindings.py (what names hold), walksaves.py (torch.save/load
+evidence), walkschedulers.py, walknames.py (names and attributes), walkcalls.py, walkkeywords.py (keywords and
+``**kwargs``) and walkreport.py (findings kept, released or dropped).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """torch.save and torch.load evidence for the walker: what a file saves (the layout of the dict, a whole module, a
 library's checkpoint, through a project's writer), which loads read the same path as a whole object, and the
-findings that a name used elsewhere in the file takes back. The project-wide pass (checkpoints.py) decides the
-loads from this evidence.
+findings of rules with ``unless_file_uses`` dropped once the file is seen to use one of those APIs. The
+project-wide pass (checkpoints.py) decides the loads from this evidence.
 """
 
 from __future__ import annotations
