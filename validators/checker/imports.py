@@ -494,15 +494,19 @@ def dotted_name(node: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
     ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a
     default (``getattr(torch, "x", None)``) it is a probe that tolerates a missing name, so it is left alone."""
+    # the most called function of a check: exact class tests, the common cases first (``x``, then ``a.b``) without
+    # building a list of parts
+    kind = node.__class__
+    if kind is _Name:
+        return node.id
+    if kind is _Attribute and node.value.__class__ is _Name:
+        return f"{node.value.id}.{node.attr}"
     parts: list[str] = []
-    while True:  # the most called function of a check: exact class tests, the common cases first
-        kind = node.__class__
-        if kind is ast.Attribute:
+    while True:
+        if kind is _Attribute:
             parts.append(node.attr)
             node = node.value
-        elif kind is ast.Name:
-            if not parts:
-                return node.id
+        elif kind is _Name:
             parts.append(node.id)
             return ".".join(reversed(parts))
         elif kind is ast.Call and is_literal_getattr(node):
@@ -510,6 +514,10 @@ def dotted_name(node: ast.AST) -> str | None:
             node = node.args[0]
         else:
             return None
+        kind = node.__class__
+
+
+_Name, _Attribute = ast.Name, ast.Attribute
 
 
 def is_literal_getattr(node: ast.AST) -> bool:
