@@ -21,6 +21,7 @@ from .imports import nested_fields, statements
 
 _BODIES = ("body", "orelse", "finalbody")
 _BINDABLE = (ast.Attribute, ast.Name, ast.IfExp)  # what can name a callable; a call's result is something else
+_DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
 def callable_candidates(value: ast.expr) -> list[ast.expr]:
@@ -54,14 +55,15 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
 
     def visit(statements: list, owner: str, scope: int = 0, body: bool = False) -> None:  # never inside expressions
         for child in statements:
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not owner:
+            kind = child.__class__  # exact classes: this runs for every statement of every file
+            if kind in _DEFINITIONS and not owner:
                 # ``try: fft = torch.fft ... except AttributeError: def fft(...)``: the name is also the
                 # file's own function, so which one a call sees is unknown (as for two assignments)
                 other.add(("", child.name))
-            if isinstance(child, ast.ClassDef):
+            if kind is ast.ClassDef:
                 visit(child.body, child.name, id(child), True)
                 continue
-            if isinstance(child, ast.Assign):
+            if kind is ast.Assign:
                 if (len(child.targets) == 1 and isinstance(child.value, _BINDABLE)
                         and (key := _key(child.targets[0], owner)) is not None):
                     named = [(c, api) for c in callable_candidates(child.value)
@@ -77,16 +79,17 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                             and (name := resolve(child.value)) is not None):
                         held.setdefault(owner, {}).setdefault(key[1], []).append(name)
                 continue
-            if isinstance(child, ast.If) and not _binds_any(child):
-                continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
-            if isinstance(child, ast.If) and (taken := runs(child.test)) is not None:
-                visit(child.body if taken else child.orelse, owner, scope)
-                continue
-            if isinstance(child, ast.If) and child.orelse:
-                fallbacks.update(_branch_pairs(child, owner, resolve, known))
+            if kind is ast.If:
+                if not _binds_any(child):
+                    continue  # no binding inside, whichever branch runs: the test need not be read (it costs)
+                if (taken := runs(child.test)) is not None:
+                    visit(child.body if taken else child.orelse, owner, scope)
+                    continue
+                if child.orelse:
+                    fallbacks.update(_branch_pairs(child, owner, resolve, known))
             if not nested_fields(child):
                 continue  # most statements hold no statements: no need to ask for each field
-            inner_scope = id(child) if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else scope
+            inner_scope = id(child) if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef else scope
             for field in _BODIES:
                 inner = getattr(child, field, None)
                 if inner:

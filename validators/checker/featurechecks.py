@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import ImportMap, dotted_name
+from .imports import ImportMap, dotted_name, nested_fields
 
 KWDEFAULTS = "__kwdefaults__"
 
@@ -118,8 +118,9 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(statement, _NESTED):
             continue
         yield statement
-        for block in (getattr(statement, "body", ()), getattr(statement, "orelse", ()),
-                      getattr(statement, "finalbody", ())):
-            stack.extend(block)
-        for part in (*getattr(statement, "handlers", ()), *getattr(statement, "cases", ())):
-            stack.extend(part.body)
+        for name in nested_fields(statement):  # the blocks its class has (most statements have none)
+            if name == "handlers" or name == "cases":
+                for part in getattr(statement, name):
+                    stack.extend(part.body)
+            else:
+                stack.extend(getattr(statement, name))

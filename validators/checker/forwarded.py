@@ -20,6 +20,7 @@ import ast
 from typing import NamedTuple
 
 from .finding import Finding
+from .imports import subnodes
 from .patterns import passes_quiet_value, positional_as_keywords
 
 
@@ -66,20 +67,22 @@ def constructor_attributes(cls: ast.ClassDef) -> dict[str, tuple[str, int | None
     if init is None:
         return {}
     defaults = quiet_defaults(init)
-    stores: dict[str, int] = {}
-    for node in ast.walk(cls):
-        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
-                and isinstance(node.value, ast.Name) and node.value.id == "self"):
-            stores[node.attr] = stores.get(node.attr, 0) + 1
-    found = {}
+    candidates = {}
     for statement in init.body:
         if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                 and isinstance(target := statement.targets[0], ast.Attribute) and isinstance(target.value, ast.Name)
-                and target.value.id == "self" and stores.get(target.attr) == 1
+                and target.value.id == "self"
                 and isinstance(statement.value, ast.Name) and (known := defaults.get(statement.value.id)) is not None
                 and isinstance(known[1], ast.Constant) and known[1].value is None):
-            found[target.attr] = (statement.value.id, known[0])
-    return found
+            candidates[target.attr] = (statement.value.id, known[0])
+    if not candidates:  # most constructors set no attribute from a None default: the class need not be walked
+        return {}
+    stores: dict[str, int] = {}
+    for node in subnodes(cls):
+        if (node.__class__ is ast.Attribute and node.attr in candidates and node.ctx.__class__ is ast.Store
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            stores[node.attr] = stores.get(node.attr, 0) + 1
+    return {attr: stored for attr, stored in candidates.items() if stores.get(attr) == 1}
 
 
 def forwarded_defaults(call: ast.Call, rules, api: str, callable_name: str | None,

@@ -43,7 +43,7 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> 
                   if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
         if not called:
             continue
-        stamp = _stamp(str(importer.parent), importer.name, statement.level, statement.module)
+        stamp = _stamp(str(importer.parent), statement.level, statement.module)
         if stamp is None:
             continue
         returning = _uint8_returning(*stamp)
@@ -52,8 +52,10 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> 
 
 
 @lru_cache(maxsize=1024)
-def _stamp(folder: str, name: str, level: int, module: str | None):
-    return module_file_stamp(Path(folder, name), level, module)
+def _stamp(folder: str, level: int, module: str | None):
+    # the module an import names depends on the importer's folder alone (starimports._module_file): the files of
+    # one folder, which import the same modules, share the look-up
+    return module_file_stamp(Path(folder, "__init__.py"), level, module)
 
 
 @lru_cache(maxsize=256)

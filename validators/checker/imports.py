@@ -90,10 +90,12 @@ class ImportMap:
         module_bound: dict[str, str] = {}  # what the module-level torch imports bind, in the order they are read
         function_bound: dict[int, dict[str, str]] = {}
         for node, function, _ in scoped:
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and (bound_here := _torch_bindings(node)):
+            kind = node.__class__  # exact classes: this runs for every statement of every file
+            importing = kind is ast.Import or kind is ast.ImportFrom
+            if importing and (bound_here := _torch_bindings(node)):
                 (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
-            if function is not None and not isinstance(node, (ast.Import, ast.ImportFrom)):
-                if node.__class__ not in _BINDING_STATEMENTS:
+            if function is not None and not importing:
+                if kind not in _BINDING_STATEMENTS:
                     continue  # most statements of a function bind nothing _rebound_names counts
                 bound = set(_rebound_names(node))
                 if not bound:
@@ -106,13 +108,13 @@ class ImportMap:
                 if local := bound - outside:
                     function_locals.setdefault(id(function), set()).update(local)
                 continue
-            if isinstance(node, ast.Import):
+            if kind is ast.Import:
                 imports._add_import(node)
                 imports.packages.update(alias.name.partition(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
+            elif kind is ast.ImportFrom and not node.level and is_torch_module(node.module or ""):
                 imports._add_from(node)
                 imports.imports_torch = True
-            elif isinstance(node, ast.ImportFrom):
+            elif kind is ast.ImportFrom:
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
                     if imports._add_library_torch_names(node):
@@ -121,7 +123,7 @@ class ImportMap:
                     foreign_star = True
                     imports.foreign_stars.append((node.level, node.module))
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
-            else:
+            elif kind in _BINDING_STATEMENTS:
                 rebound.update(_rebound_names(node))
         # a function's own import binds its name there only: elsewhere the module-level import holds
         imports.aliases.update(module_bound)
@@ -419,7 +421,7 @@ def _declared_outside(scoped: list) -> dict[int, set[str]]:
     makes, not by walking each function again."""
     declared: dict[int, set[str]] = {}
     for node, _, owner in scoped:
-        if isinstance(node, (ast.Global, ast.Nonlocal)) and owner is not None:
+        if (node.__class__ is ast.Global or node.__class__ is ast.Nonlocal) and owner is not None:
             declared.setdefault(id(owner), set()).update(node.names)
     return declared
 
@@ -492,15 +494,19 @@ def dotted_name(node: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
     ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a
     default (``getattr(torch, "x", None)``) it is a probe that tolerates a missing name, so it is left alone."""
+    # the most called function of a check: exact class tests, the common cases first (``x``, then ``a.b``) without
+    # building a list of parts
+    kind = node.__class__
+    if kind is _Name:
+        return node.id
+    if kind is _Attribute and node.value.__class__ is _Name:
+        return f"{node.value.id}.{node.attr}"
     parts: list[str] = []
-    while True:  # the most called function of a check: exact class tests, the common cases first
-        kind = node.__class__
-        if kind is ast.Attribute:
+    while True:
+        if kind is _Attribute:
             parts.append(node.attr)
             node = node.value
-        elif kind is ast.Name:
-            if not parts:
-                return node.id
+        elif kind is _Name:
             parts.append(node.id)
             return ".".join(reversed(parts))
         elif kind is ast.Call and is_literal_getattr(node):
@@ -508,6 +514,10 @@ def dotted_name(node: ast.AST) -> str | None:
             node = node.args[0]
         else:
             return None
+        kind = node.__class__
+
+
+_Name, _Attribute = ast.Name, ast.Attribute
 
 
 def is_literal_getattr(node: ast.AST) -> bool:

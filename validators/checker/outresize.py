@@ -29,10 +29,19 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     if text is not None and not _passes_out(text):
         return
     stacks = text is None or "_new_shared" in text
-    for function in ast.walk(tree):
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if stacks:
-                yield from _flat_stacks(function, resolve)
+    functions, buffer_owners = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.append(node)
+        elif isinstance(node, ast.Call):
+            buffer_owners.update(out.value.id for keyword in node.keywords if keyword.arg == "out"
+                                 and isinstance(out := keyword.value, ast.Attribute) and isinstance(out.value, ast.Name))
+    for function in functions:
+        if stacks:
+            yield from _flat_stacks(function, resolve)
+        # a kept buffer is an attribute of its own function (``make_positions.range_buf``): only a function whose name
+        # some ``out=`` spells that way is walked for one
+        if function.name in buffer_owners:
             yield from _kept_buffers(function, resolve)
 
 

@@ -46,21 +46,24 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
 
     annotated: set[str] = set()  # parameters annotated with a torch scheduler class: `inner: LRScheduler`
     stored: list[tuple[str, str]] = []  # (target's last name, parameter name) of `self.inner = inner`
-    for node in subnodes(tree):
-        if isinstance(node, ast.Assign) and builds_scheduler(node.value):
-            names.update(name for target in node.targets if (name := _last_name(target)) is not None)
-        elif isinstance(node, ast.arg) and node.annotation is not None and _names_scheduler(node.annotation, resolve):
-            annotated.add(node.arg)
-        elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Name)
-              and (name := _last_name(node.targets[0])) is not None):
-            stored.append((name, node.value.id))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append"
-              and len(node.args) == 1 and builds_scheduler(node.args[0])
-              and (name := _last_name(node.func.value)) is not None):
-            names.add(name)
-        elif (isinstance(node, ast.For) and isinstance(node.target, ast.Name)
-              and (iterated := _last_name(node.iter)) is not None):
-            loops.append((node.target.id, iterated))
+    for node in subnodes(tree):  # every node of the file: one exact-class test picks the few kinds read
+        kind = node.__class__
+        if kind is ast.Assign:
+            if builds_scheduler(node.value):
+                names.update(name for target in node.targets if (name := _last_name(target)) is not None)
+            elif (len(node.targets) == 1 and isinstance(node.value, ast.Name)
+                  and (name := _last_name(node.targets[0])) is not None):
+                stored.append((name, node.value.id))
+        elif kind is ast.arg:
+            if node.annotation is not None and _names_scheduler(node.annotation, resolve):
+                annotated.add(node.arg)
+        elif kind is ast.Call:
+            if (isinstance(node.func, ast.Attribute) and node.func.attr == "append" and len(node.args) == 1
+                    and builds_scheduler(node.args[0]) and (name := _last_name(node.func.value)) is not None):
+                names.add(name)
+        elif kind is ast.For:
+            if isinstance(node.target, ast.Name) and (iterated := _last_name(node.iter)) is not None:
+                loops.append((node.target.id, iterated))
     names |= annotated
     names.update(target for target, parameter in stored if parameter in annotated)
     names.update(variable for variable, iterated in loops if iterated in names)

@@ -27,7 +27,8 @@ def is_module_class(qualified: str) -> bool:
 
 def module_rules(rules, method: str) -> list:
     """The rules of ``method`` whose api is the ``nn.Module`` method itself."""
-    return [rule for rule in rules if any(api == _MODULE_METHOD + method for api in rule.apis)]
+    api = _MODULE_METHOD + method
+    return [rule for rule in rules if api in rule.apis]
 
 
 def defines(node: ast.ClassDef, method: str) -> bool:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
-from .imports import child_nodes, dotted_name, own_statements
+from .imports import CHILD_FIELDS, ENTERED, child_fields, dotted_name, own_statements
 from .provenance import Provenance
 
 _DEPTH = 10
@@ -100,6 +100,7 @@ class _Calls:
         functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         # (node, scope, class of the enclosing method, innermost statement)
         stack: list[tuple[ast.AST, int, str | None, int | None]] = [(tree, 0, None, None)]
+        push, stored = stack.append, self.stored.setdefault
         while stack:
             node, scope, owner, statement = stack.pop()
             kind = node.__class__
@@ -107,10 +108,6 @@ class _Calls:
             if kind is Call:
                 self._note(node, scope, owner)
                 self._use_call(node, scope, statement, resolve)
-            elif kind is Name:
-                if node.ctx.__class__ is not Load:
-                    self.stored.setdefault(scope, set()).add(node.id)
-                continue
             elif kind is ast.Subscript:
                 self._use_index(node, scope, statement)
             elif kind is ast.Assign:
@@ -138,7 +135,19 @@ class _Calls:
                 self._note_block(node.body, id(node))
             if kind is ast.BinOp or kind is ast.UnaryOp or kind is ast.AugAssign:
                 self._note_subtraction(node, scope, statement)
-            stack += [(child, inner, inner_owner, statement) for child in child_nodes(node)]  # leaves note nothing
+            # the children in child_nodes' order, read here (this walk runs over every node of the file); leaves note
+            # nothing, and a Name, the most common node, is read where it is found rather than pushed: it holds no node
+            fields = CHILD_FIELDS.get(kind)
+            if fields is None:
+                fields = child_fields(kind)
+            for field in fields:
+                value = getattr(node, field, None)
+                for child in (value if value.__class__ is list else (value,)):
+                    if child.__class__ is Name:
+                        if child.ctx.__class__ is not Load:
+                            stored(inner, set()).add(child.id)
+                    elif ENTERED[child.__class__]:
+                        push((child, inner, inner_owner, statement))
 
     def _note_subtraction(self, node: ast.BinOp | ast.UnaryOp | ast.AugAssign, scope: int, statement: int | None) -> None:
         kind, op = node.__class__, node.op.__class__
