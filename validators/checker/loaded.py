@@ -225,6 +225,8 @@ class LoadedObjects:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
+        # ids of ``ckpt["opt"].state_dict()`` reads in a handler whose try restores ``ckpt["opt"]`` as a state dict
+        self.fallback_reads: set[int] = set()
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         # (scope, name) bound to an item of a name, whatever the key (``m = ckpt["ema" if e else "model"].float()``)
         self.save_scopes: set[int] = set()  # scopes holding a torch.save
@@ -954,6 +956,18 @@ class LoadedObjects:
                 if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
                     self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
 
+    def note_try(self, node: ast.Try) -> None:
+        """``try: opt.load_state_dict(ckpt["opt"]) except: opt.load_state_dict(ckpt["opt"].state_dict())``: the body
+        restores the item as a state dict, and the handler's object use of it serves files of an older layout (a
+        whole optimizer saved); it tells nothing of what the file the load reads holds."""
+        restored = {ast.unparse(call.args[0]) for statement in node.body for call in ast.walk(statement)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and
+                    call.func.attr == "load_state_dict" and call.args and isinstance(call.args[0], ast.Subscript)}
+        if restored:
+            self.fallback_reads.update(id(inner) for handler in node.handlers for inner in ast.walk(handler)
+                                       if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Subscript)
+                                       and ast.unparse(inner.value) in restored)
+
     def note_discarded(self, call: ast.Call, scope: int) -> None:
         """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
         while on a tensor they return a new one and leave the name as it was (a dict has no such method). A load used so
@@ -1108,7 +1122,9 @@ class LoadedObjects:
                     (scope, ast.unparse(value)))) is not None:
                 self.object_calls.add(held)
             key = _string_key(value)
-            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
+            if id(node) in self.fallback_reads:
+                pass  # the older layout a handler still takes: the try body restores the item as a state dict
+            elif node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 if self._type_tested(value.value, scope):
                     self.duck_names.add((scope, value.value.id))  # data["ema"].state_dict() if not isinstance(...)
                 else:
