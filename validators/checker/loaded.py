@@ -947,6 +947,8 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
+            elif call.func.attr in _SETS_MODULE:
+                self._mark(call.args[0], scope)  # model.set_input_embeddings(torch.load(p)): an nn.Module
         if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
                 call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
                 not any(isinstance(arg, ast.Starred) for arg in call.args):
@@ -1949,6 +1951,9 @@ _CONFIG_CLASS = r"^[A-Z]\w*(Config|Cfg)$"  # text: re compiles it when first ask
 # ogb.utils.torch_util.replace_numpy_with_torchtensor(obj): turns the numpy arrays in a dict or list into tensors in
 # place; a load handed to it holds numpy arrays (weights_only: Unsupported global numpy._core.multiarray._reconstruct)
 _NUMPY_TO_TENSORS = "replace_numpy_with_torchtensor"
+# transformers' PreTrainedModel setters, whose argument becomes a submodule (``self.embed_tokens = value``): what a
+# file loads into one is a pickled nn.Module, which weights_only refuses (Unsupported global, run on 2.15).
+_SETS_MODULE = frozenset({"set_input_embeddings", "set_output_embeddings"})
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
 _IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})
