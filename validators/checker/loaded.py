@@ -225,6 +225,7 @@ class LoadedObjects:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
+        self.file_constants: dict[str, str | None] = {}  # module-level upper-case name -> the str literal it is bound to
         # ids of ``ckpt["opt"].state_dict()`` reads in a handler whose try restores ``ckpt["opt"]`` as a state dict
         self.fallback_reads: set[int] = set()
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
@@ -500,7 +501,12 @@ class LoadedObjects:
             self.buffers.add((scope, target.id))
         if isinstance(value, ast.Call) and unpacks_collated_graphs(target):
             self.collated_loads.add(id(value))
-        if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
+        if not scope and isinstance(target, ast.Name) and target.id.isupper():
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and target.id not in self.file_constants:
+                self.file_constants[target.id] = value.value  # HYPERPARAMS_FILE = 'hyperparams.pt'
+            else:
+                self.file_constants[target.id] = None  # bound twice, or to something else: no one file
+        if isinstance(target, ast.Name) and (named := self._constant_file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
         elif isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and (
                 named_all := {named for element in value.elts if (named := self.file_name(element, scope))}):
@@ -1487,6 +1493,17 @@ class LoadedObjects:
         """:func:`ckptfile.file_name`, through a name bound to such a path in this scope."""
         if isinstance(node, ast.Name):
             return self.path_names.get((scope, node.id))
+        return self._constant_file_name(node)
+
+    def _constant_file_name(self, node: ast.expr) -> str | None:
+        """:func:`ckptfile.file_name`, the last part also a module constant naming the file (``os.path.join(d,
+        HYPERPARAMS_FILE)`` after ``HYPERPARAMS_FILE = 'hyperparams.pt'``, bound once)."""
+        last = node.args[-1] if isinstance(node, ast.Call) and node.args else \
+            node.right if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) else None
+        if isinstance(last, ast.Name) and (constant := self.file_constants.get(last.id)) is not None:
+            return file_name(ast.Constant(constant)) if file_name(
+                ast.Call(func=node.func, args=[*node.args[:-1], ast.Constant(constant)], keywords=[])
+                if isinstance(node, ast.Call) else ast.BinOp(node.left, node.op, ast.Constant(constant))) else None
         return file_name(node)
 
     def file_names(self, node: ast.expr, scope: int) -> set[str]:
