@@ -225,6 +225,10 @@ class LoadedObjects:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
+        self.model_named: set[tuple[int, str]] = set()  # (scope, name) appended to a list named like models
+        # (scope, name) walked by a for loop or comprehension (in dict_used too), and used as a dict otherwise
+        self.iterated: set[tuple[int, str]] = set()
+        self.dict_called: set[tuple[int, str]] = set()
         self.file_constants: dict[str, str | None] = {}  # module-level upper-case name -> the str literal it is bound to
         # ids of ``ckpt["opt"].state_dict()`` reads in a handler whose try restores ``ckpt["opt"]`` as a state dict
         self.fallback_reads: set[int] = set()
@@ -912,6 +916,7 @@ class LoadedObjects:
             elif call.func.id == "isinstance" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and \
                     (dotted_name(call.args[1]) or "").rsplit(".", 1)[-1] in ("dict", "OrderedDict", "Mapping"):
                 self.dict_used.add((scope, call.args[0].id))  # assert isinstance(loaded, dict): a state dict
+                self.dict_called.add((scope, call.args[0].id))
             elif call.func.id in self.local_functions:
                 self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
                                 if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
@@ -955,6 +960,10 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
             elif call.func.attr in _SETS_MODULE:
                 self._mark(call.args[0], scope)  # model.set_input_embeddings(torch.load(p)): an nn.Module
+            elif call.func.attr == "append" and isinstance(call.args[0], ast.Name) and \
+                    (receiver := (dotted_name(call.func.value) or "").rsplit(".", 1)[-1]).endswith("s") and \
+                    _is_model_name(receiver[:-1]):
+                self.model_named.add((scope, call.args[0].id))  # models.append(mod): mod is a model by that list
         if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
                 call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
                 not any(isinstance(arg, ast.Starred) for arg in call.args):
@@ -1146,6 +1155,7 @@ class LoadedObjects:
             self._note_foreign_read(node.attr, value, scope)
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
+            self.dict_called.add((scope, value.id))
         elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
                 (held := self.holding.get((scope, value.id))) and (scope, value.id) not in self.alternatives and \
                 node.attr not in loaded_value_attributes():
@@ -1777,11 +1787,15 @@ class LoadedObjects:
             # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
             # dict to this very path holding every key read (the object branch reads files of an older layout)
             return not self.reads_own_plain_save(call, bound[0] if bound else 0)
-        return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
+        return (bound is not None and (_is_model_name(bound[1]) or bound in self.model_named)
+                and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
                 and bound not in self.resaved
-                and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
+                and (bound not in self.dict_used or (  # model.items(), model["k"]: a dict
+                    # mod = [m.to(device) for m in mod]; models.append(mod): a list of modules, walked
+                    bound in self.model_named and bound in self.iterated and bound not in self.dict_called))
+                and not self.keys_read.get(bound))
 
     def _built_elsewhere(self, call: ast.Call) -> bool:
         """``if ckpt: self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``: the class binds the
