@@ -4,7 +4,9 @@ Lightning writes ``checkpoint["hyper_parameters"] = dict(model.hparams)``: what 
 from ``__init__`` (every parameter when called without arguments, else the ones named). A parameter holding a
 config object (``config`` built by ml_collections, yacs, omegaconf; one annotated ``DictConfig``, ``CfgNode``,
 ``ConfigDict``) stays that object in the checkpoint, and ``weights_only=True`` refuses it with "Unsupported global"
-(checked on torch 2.15). The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
+(checked on torch 2.15); so does a parameter whose default is an instance of a class imported from a package other
+than torch, Lightning and the standard library (``loss: DistributionLoss = NegativeLogLikelihood()`` from gluonts).
+The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
 belong to the same checkpoints, so a load reading them reads one of those files.
 """
 

@@ -26,6 +26,13 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   constant naming the file, a buffer copied into another), where it saves the instance itself (``torch.save(self,
   f)``), ``self.optimizer`` whole, or what a method of the class returns (``self.getStateDict()``).
 
+A load handed to transformers' ``set_input_embeddings``/``set_output_embeddings`` is an nn.Module, and one appended
+to a list named like models (``models.append(mod)``, walked item by item as a list of them) is a model by that name
+(``loads-pickled-object``). An item's object use in a ``try`` handler whose body restores that item with
+``load_state_dict`` (``except: opt.load_state_dict(ckpt["opt"].state_dict())``) serves files of an older layout and
+counts for nothing. A path's file name may be a module constant bound once to a string (``os.path.join(d,
+HYPERPARAMS_FILE)``).
+
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
 ``loads-pickled-object`` case too.
