@@ -236,7 +236,7 @@ class LoadedObjects:
         # (scope, name) walked by a for loop or comprehension (in dict_used too), and used as a dict otherwise
         self.iterated: set[tuple[int, str]] = set()
         self.dict_called: set[tuple[int, str]] = set()
-        self.file_constants: dict[str, str | None] = {}  # module-level upper-case name -> the str literal it is bound to
+        self.file_constants: dict[str, str | None] = {}  # module-level upper-case name -> the str it is bound to
         # ids of ``ckpt["opt"].state_dict()`` reads in a handler whose try restores ``ckpt["opt"]`` as a state dict
         self.fallback_reads: set[int] = set()
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
@@ -513,7 +513,8 @@ class LoadedObjects:
         if isinstance(value, ast.Call) and unpacks_collated_graphs(target):
             self.collated_loads.add(id(value))
         if not scope and isinstance(target, ast.Name) and target.id.isupper():
-            if isinstance(value, ast.Constant) and isinstance(value.value, str) and target.id not in self.file_constants:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and \
+                    target.id not in self.file_constants:
                 self.file_constants[target.id] = value.value  # HYPERPARAMS_FILE = 'hyperparams.pt'
             else:
                 self.file_constants[target.id] = None  # bound twice, or to something else: no one file
