@@ -4,7 +4,9 @@ Lightning writes ``checkpoint["hyper_parameters"] = dict(model.hparams)``: what 
 from ``__init__`` (every parameter when called without arguments, else the ones named). A parameter holding a
 config object (``config`` built by ml_collections, yacs, omegaconf; one annotated ``DictConfig``, ``CfgNode``,
 ``ConfigDict``) stays that object in the checkpoint, and ``weights_only=True`` refuses it with "Unsupported global"
-(checked on torch 2.15). The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
+(checked on torch 2.15); so does a parameter whose default is an instance of a class imported from a package other
+than torch, Lightning and the standard library (``loss: DistributionLoss = NegativeLogLikelihood()`` from gluonts).
+The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
 belong to the same checkpoints, so a load reading them reads one of those files.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
@@ -20,6 +23,25 @@ from .loaded import names_object_type
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
 # checkpoint (hyper-parameters included) as client state.
 DEEPSPEED_KEYS = frozenset({"module", "param_shapes", "buffer_names", "ds_config", "ds_version"})
+
+
+def _init_defaults(init: ast.FunctionDef) -> dict[str, ast.expr]:
+    arguments = init.args
+    positional = (*arguments.posonlyargs, *arguments.args)
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
+             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)]
+    return {a.arg: default for a, default in pairs}
+
+
+def _foreign_classes(tree: ast.AST) -> set[str]:
+    """CamelCase names the file imports from a package other than torch, Lightning and the standard library
+    (``from gluonts.torch.modules.loss import NegativeLogLikelihood``): classes weights_only has no entry for."""
+    return {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+            and not node.level and (root := node.module.partition(".")[0]) not in _ALLOWED_PACKAGES
+            and root not in sys.stdlib_module_names for alias in node.names if alias.name[:1].isupper()}
+
+
+_ALLOWED_PACKAGES = frozenset({"torch", "lightning", "pytorch_lightning", "typing_extensions", "__future__"})
 
 
 def _init_params(init: ast.FunctionDef) -> dict[str, ast.expr | None]:
@@ -79,6 +101,7 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
     certain: annotated with an object type, rather than named like a config, which is an object only where the
     project imports a config library)."""
     found: tuple[str, bool] | None = None
+    foreign: set[str] | None = None
     for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
         init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
         if init is None:
@@ -91,6 +114,11 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
                 where = f"{cls.name}.__init__ saves {name!r} with save_hyperparameters (line {call.lineno})"
                 if names_object_type(params[name]):
                     return where, True
+                # `loss: DistributionLoss = NegativeLogLikelihood()`: an instance of a third-party class by default
+                default = _init_defaults(init).get(name)
+                if isinstance(default, ast.Call) and isinstance(default.func, ast.Name) and default.func.id in (
+                        foreign := _foreign_classes(tree) if foreign is None else foreign):
+                    return f"{where}, by default a {default.func.id} instance", True
                 if params[name] is None and is_config_name(ast.Name(name)) and found is None:
                     found = (where, False)
     return found

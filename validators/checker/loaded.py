@@ -26,6 +26,13 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   constant naming the file, a buffer copied into another), where it saves the instance itself (``torch.save(self,
   f)``), ``self.optimizer`` whole, or what a method of the class returns (``self.getStateDict()``).
 
+A load handed to transformers' ``set_input_embeddings``/``set_output_embeddings`` is an nn.Module, and one appended
+to a list named like models (``models.append(mod)``, walked item by item as a list of them) is a model by that name
+(``loads-pickled-object``). An item's object use in a ``try`` handler whose body restores that item with
+``load_state_dict`` (``except: opt.load_state_dict(ckpt["opt"].state_dict())``) serves files of an older layout and
+counts for nothing. A path's file name may be a module constant bound once to a string (``os.path.join(d,
+HYPERPARAMS_FILE)``).
+
 A load handed to a library loader whose layout holds objects (fairseq's ``load_model_ensemble_and_task({path:
 ckpt})``, checkpoints.CHECKPOINT_READERS), or returned as is by a function annotated ``-> nn.Module``, is a
 ``loads-pickled-object`` case too.
@@ -225,6 +232,13 @@ class LoadedObjects:
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
         self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
+        self.model_named: set[tuple[int, str]] = set()  # (scope, name) appended to a list named like models
+        # (scope, name) walked by a for loop or comprehension (in dict_used too), and used as a dict otherwise
+        self.iterated: set[tuple[int, str]] = set()
+        self.dict_called: set[tuple[int, str]] = set()
+        self.file_constants: dict[str, str | None] = {}  # module-level upper-case name -> the str it is bound to
+        # ids of ``ckpt["opt"].state_dict()`` reads in a handler whose try restores ``ckpt["opt"]`` as a state dict
+        self.fallback_reads: set[int] = set()
         self.items: dict[tuple[int, str], tuple[int, str]] = {}  # (scope, name) bound to x["args"] -> x's key
         # (scope, name) bound to an item of a name, whatever the key (``m = ckpt["ema" if e else "model"].float()``)
         self.save_scopes: set[int] = set()  # scopes holding a torch.save
@@ -498,7 +512,13 @@ class LoadedObjects:
             self.buffers.add((scope, target.id))
         if isinstance(value, ast.Call) and unpacks_collated_graphs(target):
             self.collated_loads.add(id(value))
-        if isinstance(target, ast.Name) and (named := file_name(value)) is not None:
+        if not scope and isinstance(target, ast.Name) and target.id.isupper():
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and \
+                    target.id not in self.file_constants:
+                self.file_constants[target.id] = value.value  # HYPERPARAMS_FILE = 'hyperparams.pt'
+            else:
+                self.file_constants[target.id] = None  # bound twice, or to something else: no one file
+        if isinstance(target, ast.Name) and (named := self._constant_file_name(value)) is not None:
             self.path_names[(scope, target.id)] = named  # path = f"{d}/adj.pt"; torch.save(x, path)
         elif isinstance(target, ast.Name) and isinstance(value, (ast.List, ast.Tuple)) and (
                 named_all := {named for element in value.elts if (named := self.file_name(element, scope))}):
@@ -904,6 +924,7 @@ class LoadedObjects:
             elif call.func.id == "isinstance" and len(call.args) == 2 and isinstance(call.args[0], ast.Name) and \
                     (dotted_name(call.args[1]) or "").rsplit(".", 1)[-1] in ("dict", "OrderedDict", "Mapping"):
                 self.dict_used.add((scope, call.args[0].id))  # assert isinstance(loaded, dict): a state dict
+                self.dict_called.add((scope, call.args[0].id))
             elif call.func.id in self.local_functions:
                 self.passed += [(call.func.id, position, arg, scope) for position, arg in enumerate(call.args)
                                 if isinstance(arg, (ast.Name, ast.Subscript, ast.Call))]
@@ -945,6 +966,12 @@ class LoadedObjects:
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
+            elif call.func.attr in _SETS_MODULE:
+                self._mark(call.args[0], scope)  # model.set_input_embeddings(torch.load(p)): an nn.Module
+            elif call.func.attr == "append" and isinstance(call.args[0], ast.Name) and \
+                    (receiver := (dotted_name(call.func.value) or "").rsplit(".", 1)[-1]).endswith("s") and \
+                    _is_model_name(receiver[:-1]):
+                self.model_named.add((scope, call.args[0].id))  # models.append(mod): mod is a model by that list
         if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
                 call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
                 not any(isinstance(arg, ast.Starred) for arg in call.args):
@@ -953,6 +980,18 @@ class LoadedObjects:
             for position, arg in enumerate(call.args):
                 if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
                     self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))
+
+    def note_try(self, node: ast.Try) -> None:
+        """``try: opt.load_state_dict(ckpt["opt"]) except: opt.load_state_dict(ckpt["opt"].state_dict())``: the body
+        restores the item as a state dict, and the handler's object use of it serves files of an older layout (a
+        whole optimizer saved); it tells nothing of what the file the load reads holds."""
+        restored = {ast.unparse(call.args[0]) for statement in node.body for call in ast.walk(statement)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and
+                    call.func.attr == "load_state_dict" and call.args and isinstance(call.args[0], ast.Subscript)}
+        if restored:
+            self.fallback_reads.update(id(inner) for handler in node.handlers for inner in ast.walk(handler)
+                                       if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Subscript)
+                                       and ast.unparse(inner.value) in restored)
 
     def note_discarded(self, call: ast.Call, scope: int) -> None:
         """``model.cpu()`` as a statement, its result dropped: Module.cpu/cuda/to/float/half move the module in place,
@@ -1108,7 +1147,9 @@ class LoadedObjects:
                     (scope, ast.unparse(value)))) is not None:
                 self.object_calls.add(held)
             key = _string_key(value)
-            if node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
+            if id(node) in self.fallback_reads:
+                pass  # the older layout a handler still takes: the try body restores the item as a state dict
+            elif node.attr in OBJECT_SIGNALS or (key in OBJECT_KEYS and node.attr not in DICT_METHODS):
                 if self._type_tested(value.value, scope):
                     self.duck_names.add((scope, value.value.id))  # data["ema"].state_dict() if not isinstance(...)
                 else:
@@ -1122,6 +1163,7 @@ class LoadedObjects:
             self._note_foreign_read(node.attr, value, scope)
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
+            self.dict_called.add((scope, value.id))
         elif isinstance(value, ast.Name) and isinstance(node.ctx, ast.Load) and \
                 (held := self.holding.get((scope, value.id))) and (scope, value.id) not in self.alternatives and \
                 node.attr not in loaded_value_attributes():
@@ -1469,6 +1511,17 @@ class LoadedObjects:
         """:func:`ckptfile.file_name`, through a name bound to such a path in this scope."""
         if isinstance(node, ast.Name):
             return self.path_names.get((scope, node.id))
+        return self._constant_file_name(node)
+
+    def _constant_file_name(self, node: ast.expr) -> str | None:
+        """:func:`ckptfile.file_name`, the last part also a module constant naming the file (``os.path.join(d,
+        HYPERPARAMS_FILE)`` after ``HYPERPARAMS_FILE = 'hyperparams.pt'``, bound once)."""
+        last = node.args[-1] if isinstance(node, ast.Call) and node.args else \
+            node.right if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) else None
+        if isinstance(last, ast.Name) and (constant := self.file_constants.get(last.id)) is not None:
+            return file_name(ast.Constant(constant)) if file_name(
+                ast.Call(func=node.func, args=[*node.args[:-1], ast.Constant(constant)], keywords=[])
+                if isinstance(node, ast.Call) else ast.BinOp(node.left, node.op, ast.Constant(constant))) else None
         return file_name(node)
 
     def file_names(self, node: ast.expr, scope: int) -> set[str]:
@@ -1742,11 +1795,15 @@ class LoadedObjects:
             # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
             # dict to this very path holding every key read (the object branch reads files of an older layout)
             return not self.reads_own_plain_save(call, bound[0] if bound else 0)
-        return (bound is not None and _is_model_name(bound[1]) and bound not in self.state_dict_names
+        return (bound is not None and (_is_model_name(bound[1]) or bound in self.model_named)
+                and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
                 and bound not in self.resaved
-                and bound not in self.dict_used and not self.keys_read.get(bound))  # model.items(), model["k"]: a dict
+                and (bound not in self.dict_used or (  # model.items(), model["k"]: a dict
+                    # mod = [m.to(device) for m in mod]; models.append(mod): a list of modules, walked
+                    bound in self.model_named and bound in self.iterated and bound not in self.dict_called))
+                and not self.keys_read.get(bound))
 
     def _built_elsewhere(self, call: ast.Call) -> bool:
         """``if ckpt: self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``: the class binds the
@@ -1933,6 +1990,9 @@ _CONFIG_CLASS = r"^[A-Z]\w*(Config|Cfg)$"  # text: re compiles it when first ask
 # ogb.utils.torch_util.replace_numpy_with_torchtensor(obj): turns the numpy arrays in a dict or list into tensors in
 # place; a load handed to it holds numpy arrays (weights_only: Unsupported global numpy._core.multiarray._reconstruct)
 _NUMPY_TO_TENSORS = "replace_numpy_with_torchtensor"
+# transformers' PreTrainedModel setters, whose argument becomes a submodule (``self.embed_tokens = value``): what a
+# file loads into one is a pickled nn.Module, which weights_only refuses (Unsupported global, run on 2.15).
+_SETS_MODULE = frozenset({"set_input_embeddings", "set_output_embeddings"})
 _NUMPY_CHECK = re.compile(r"(?i)^(all|is|check|assert|ensure)_?(numpy|ndarray|np)")
 # Module methods that change the module in place and return it; Tensor's return a new tensor (``t.cpu()`` alone is a no-op)
 _IN_PLACE_ON_MODULES = frozenset({"cpu", "cuda", "to", "float", "double", "half", "bfloat16"})

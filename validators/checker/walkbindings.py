@@ -204,6 +204,7 @@ class Bindings:
             self.instances[(self.scope, node.target.id)] = rows
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
+            self.loads.iterated.add((self.scope, node.iter.id))
         if isinstance(node.target, ast.Name):  # for spec_class in (OneHot, Binary): another library's classes
             if looped_classes(node, self._foreign_import) is not None:
                 self.foreign_classes.add((self.scope, node.target.id))

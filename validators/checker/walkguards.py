@@ -255,6 +255,8 @@ class GuardedBranches:
 
     def visit_Try(self, node: ast.Try) -> None:
         self.in_try += 1  # a load in a try statement may be the fallback of another (see _paths_loaded_as_objects)
+        if node.handlers and not self.loads.quiet:
+            self.loads.note_try(node)
         try:
             self._visit_try(node)
         finally:
