@@ -396,6 +396,7 @@ class LoadedObjects:
         # of what the class's own state method returned); False once any other binding is seen
         self.attribute_instances: dict[tuple[str, str], bool] = {}
         self.built_attributes: set[tuple[str, str]] = set()  # (class, attr) some binding sets to numpy (np.full(k, x))
+        self.unpacked: dict[int, int] = {}  # id(call) -> how many names ``a, b = call`` unpacks its result into
         # id(torch.load call) / (scope, name) bound to one -> (receiver, scope) of ``x.load_state_dict(...)`` it goes to
         self.restored_into: dict[int, tuple[ast.expr, int]] = {}
         self.restored_names: dict[tuple[int, str], tuple[ast.expr, int]] = {}
@@ -444,7 +445,12 @@ class LoadedObjects:
         name = dotted_name(value)
         if name is None:
             return None
-        return self.derived.get((0 if "." in name else scope, name))
+        if (derived := self.derived.get((0 if "." in name else scope, name))) is not None:
+            return derived
+        owner, _, attribute = name.rpartition(".")
+        if owner and (instance := self.instances.get((0 if "." in owner else scope, owner))) is not None:
+            return instance[0], f"{instance[1]}.{attribute}"  # self.o_norm.mean: an attribute of an imported class's
+        return None
 
     def _note_derived(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
@@ -497,6 +503,9 @@ class LoadedObjects:
             if self._constructs(held):
                 self.constructed.add(id(held))
         self.pairs.note_binding(scope, target, value)
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
+                not any(isinstance(element, ast.Starred) for element in target.elts):
+            self.unpacked[id(value)] = len(target.elts)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
