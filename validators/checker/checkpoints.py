@@ -56,7 +56,11 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   A saved dict with entries under keys held in a variable (``shard[k] = source[k]``, copied from a loaded checkpoint) is
   not known to be plain: it hides no other file's save. A plain save holding every key a load reads hides an object
   save as far away as it when it is in the load's own file or the saving file itself (the plain best model beside the
-  resume checkpoint, see ProjectEvidence._nearer_plain_save);
+  resume checkpoint, see ProjectEvidence._nearer_plain_save). A load unpacked into n names (``net_sd, filters =
+  torch.load(p)``) reads a list or tuple of n items: another file's ``torch.save`` of an n-item display holding an
+  object (``[self.net.state_dict(), self.running_state]``, a ZFilter of the project's; ``self.o_norm.mean``, an
+  attribute an imported class binds to numpy) writes it, unless a plain n-item save could be the file
+  (ProjectEvidence._saved_sequence);
 - ``lightning-checkpoint``: the path is visibly a ``.ckpt`` file (a loop variable over a list of them counts:
   ``for src, dst in zip(ckpt_files, pth_files)``, LoadedObjects.ckpt_lists; and the project writes no plain
   ``.ckpt`` itself, nor, importing no Lightning, reads the file's ``'epoch'`` to go on training without a
@@ -299,6 +303,8 @@ class LoadCandidate(NamedTuple):
     strips_wrapper: bool = False
     # keys read only inside ``try:`` bodies that catch KeyError: the file it reads may lack them
     guarded_keys: frozenset[str] = frozenset()
+    # the number of names its result is unpacked into (``model, mean, std = torch.load(p)``): a saved list or tuple
+    unpacked: int | None = None
 
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
@@ -335,6 +341,11 @@ class FileEvidence:
     # file names it torch.save()s objects to (numpy values, a model, a library object): name -> line of the save
     object_files: dict[str, int] = field(default_factory=dict)
     plain_files: set[str] = field(default_factory=set)  # file names it torch.save()s plain values to (a state_dict)
+    # list or tuple displays it torch.save()s ([net.state_dict(), self.running_state]): (length, save line, file name
+    # the path spells or None, True where an item holds an object, else the (position, (module, callable or
+    # Class.attribute)) items drawn from another module, decided by the project); and the plain ones (length, name)
+    object_sequences: list[tuple[int, int, str | None, object]] = field(default_factory=list)
+    plain_sequences: list[tuple[int, str | None]] = field(default_factory=list)
     saved_names: dict[int, str] = field(default_factory=dict)  # line of a dict's save -> the file name it spells
     # (save line, key) of object entries the saving code adds only under an ``if`` (see note_saved_dict)
     conditional_held: set[tuple[int, str]] = field(default_factory=set)

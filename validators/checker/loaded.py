@@ -91,7 +91,10 @@ its dict display carries a ``self`` attribute bound to an instance weights_only 
 self.log_alpha_prime`` after ``self.log_alpha_prime = Scalar(1.0)``, an nn.Module of the project's: "Unsupported
 global", run on 2.15; a binding to None or to an item read back from the restored dict leaves it so). The load
 ``trainer.load_state_dict(torch.load(p))`` (or through a name) restores that same state, so it is a ``saved-objects``
-case whatever path it reads. A state of tensors, numbers and nested ``state_dict()``s stays quiet.
+case whatever path it reads. A state of tensors, numbers and nested ``state_dict()``s stays quiet. The same holds for
+a member's state saved as an entry (``{"se": self.se.state_dict() if self.is_snap else None}`` with ``self.se =
+SnapshotEns(...)``, a class of the file whose state_dict returns ``{"best_loss": self.best_loss}``, bound to
+``np.array(...)``: numpy, "Unsupported global", run on 2.15; a run with that option writes it).
 """
 
 
@@ -406,6 +409,8 @@ class LoadedObjects:
         # and every other one is None or an item read back (``self.log_alpha = state["sac_log_alpha"]``: the restore
         # of what the class's own state method returned); False once any other binding is seen
         self.attribute_instances: dict[tuple[str, str], bool] = {}
+        self.built_attributes: set[tuple[str, str]] = set()  # (class, attr) some binding sets to numpy (np.full(k, x))
+        self.unpacked: dict[int, int] = {}  # id(call) -> how many names ``a, b = call`` unpacks its result into
         # id(torch.load call) / (scope, name) bound to one -> (receiver, scope) of ``x.load_state_dict(...)`` it goes to
         self.restored_into: dict[int, tuple[ast.expr, int]] = {}
         self.restored_names: dict[tuple[int, str], tuple[ast.expr, int]] = {}
@@ -454,7 +459,12 @@ class LoadedObjects:
         name = dotted_name(value)
         if name is None:
             return None
-        return self.derived.get((0 if "." in name else scope, name))
+        if (derived := self.derived.get((0 if "." in name else scope, name))) is not None:
+            return derived
+        owner, _, attribute = name.rpartition(".")
+        if owner and (instance := self.instances.get((0 if "." in owner else scope, owner))) is not None:
+            return instance[0], f"{instance[1]}.{attribute}"  # self.o_norm.mean: an attribute of an imported class's
+        return None
 
     def _note_derived(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
@@ -496,6 +506,8 @@ class LoadedObjects:
                 self.attribute_instances[key] = False
             if isinstance(value, ast.Call):
                 self.attribute_calls.setdefault(key, []).append(value)
+                if self._builds_objects(value, scope):
+                    self.built_attributes.add(key)
         elif isinstance(target, ast.Name):
             held = value
             while isinstance(held, ast.Call) and isinstance(held.func, ast.Attribute) and \
@@ -505,6 +517,9 @@ class LoadedObjects:
             if self._constructs(held):
                 self.constructed.add(id(held))
         self.pairs.note_binding(scope, target, value)
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
+                not any(isinstance(element, ast.Starred) for element in target.elts):
+            self.unpacked[id(value)] = len(target.elts)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args
@@ -835,6 +850,8 @@ class LoadedObjects:
             return True
         if self.optimizer_classes and self._groups_hold_functions(value, scope):
             return True
+        if isinstance(value, (ast.Call, ast.IfExp)) and self._own_state_holds_objects(value, scope):
+            return True  # {"se": self.se.state_dict()}: a state method of the file's own class returning numpy
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
@@ -1438,11 +1455,14 @@ class LoadedObjects:
         named state_dict is not torch's: what it returns decides (only tensors, numbers and nested state_dict()s load).
         """
         if method is None:
+            if isinstance(saved, ast.IfExp):  # self.se.state_dict() if self.is_snap else None: a run with the option
+                return self._own_state_holds_objects(saved.body, scope) or \
+                    self._own_state_holds_objects(saved.orelse, scope)
             if not (isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and not saved.args
                     and not saved.keywords):
                 return False
             saved, method = saved.func.value, saved.func.attr
-        owner = self._own_class(saved, scope)
+        owner = self._own_class(saved, scope) or self._attribute_class(saved, scope)
         if owner is None:
             return False
         for returned, where in self.method_returns.get(f"{owner}.{method}", ()):
@@ -1451,10 +1471,24 @@ class LoadedObjects:
             if display is None:
                 continue
             for value in display.values:
+                # an instance weights_only refuses, or numpy the class builds (``self.best_loss = np.array(...)``)
                 if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" \
-                        and self.attribute_instances.get((owner, value.attr)):
+                        and (self.attribute_instances.get((owner, value.attr)) or
+                             (owner, value.attr) in self.built_attributes):
                     return True
         return False
+
+    def _attribute_class(self, receiver: ast.expr, scope: int) -> str | None:
+        """``self.se`` where every binding of that attribute in the class builds one class of the file's own
+        (``self.se = SnapshotEns(...)``; None or an item read back aside): the class whose method it calls."""
+        if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+                and receiver.value.id == "self"):
+            return None
+        key = (self.provenance.owners.get(scope, ""), receiver.attr)
+        built = {call.func.id if isinstance(call.func, ast.Name) else None for call in self.attribute_calls.get(key, ())}
+        if not self.attribute_instances.get(key) or len(built) != 1 or not built <= self.local_classes:
+            return None
+        return next(iter(built))
 
     def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
         """Where ``torch.save(saved, f)`` wrote objects: ``f`` as written, its file name, its spelled-out expression."""

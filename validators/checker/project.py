@@ -167,6 +167,8 @@ class ProjectEvidence:
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file) or self._probed_layout(
                 candidate, file)):
             return by_when["saved-in-project"], saved
+        if "saved-in-project" in by_when and (saved := self._saved_sequence(candidate, file)):
+            return by_when["saved-in-project"], saved
         if "saved-in-project" in by_when and self.runner and (
                 why := reads_runner_checkpoint(candidate.keys, candidate.publishes, candidate.file_name)):
             return by_when["saved-in-project"], why
@@ -197,6 +199,43 @@ class ProjectEvidence:
             if evidence.file != file and (line := evidence.object_files.get(candidate.file_name)) is not None:
                 return (f"the project saves objects to {candidate.file_name!r} at {evidence.file}:{line}, "
                         "and weights_only refuses them")
+        return None
+
+    def _saved_sequence(self, candidate: LoadCandidate, file: str = "") -> str | None:
+        """A load unpacked into n names (``net_sd, filters = torch.load(p)``) reads a list or tuple of n items: a save
+        of n items holding an object writes it (``torch.save([self.net.state_dict(), self.running_state], p)`` with a
+        ZFilter of the project's; ``[..., self.o_norm.mean, self.o_norm.std]``, numpy arrays a class of another module
+        binds), unless a plain save of n items could be the file instead (another file name spelled: another file).
+        The save nearest the load (by folders) is the one named."""
+        size = candidate.unpacked
+        if not size:
+            return None
+        found = None
+        here = _folders(file) if file else ()
+        for evidence in sorted((*self.files, *self.borrowed), key=lambda e: _distance(here, _folders(e.file))):
+            for length, line, name, held in evidence.object_sequences:
+                if length != size or None not in (name, candidate.file_name) and name != candidate.file_name:
+                    continue
+                why = "which holds an object the saving file builds (a numpy value, an instance of a project class)" \
+                    if held is True else self._drawn_object(held)
+                if why is None:
+                    return None  # items drawn from other modules, none an object: a plain list could be the file
+                found = found or f"it unpacks the {size} items of the list saved at {evidence.file}:{line}, {why}"
+            if any(length == size and (None in (name, candidate.file_name) or name == candidate.file_name)
+                   for length, name in evidence.plain_sequences):
+                return None
+        return found and found + ", and weights_only refuses it"
+
+    def _drawn_object(self, drawn: tuple[tuple[int, tuple[str, str]], ...]) -> str | None:
+        """In words, the first item of a saved list that another module's callable or class attribute makes an object."""
+        for position, (module, function) in drawn:
+            if (defined := self.modules.defining(module, function)) is None:
+                continue
+            if self.modules.is_attribute(defined, function):
+                return f"whose item {position} is {function} ({defined} binds it to numpy or a project object)"
+            if self.modules.is_class(defined, function):
+                return f"whose item {position} is an instance of the project's class {function} ({defined})"
+            return f"whose item {position} is what {function} ({defined}) returns: numpy or a project object"
         return None
 
     def _surely_plain_layouts(self) -> list[tuple[frozenset[str], str | None]]:
@@ -287,6 +326,8 @@ class ProjectEvidence:
                     returned = f"item {position} of what {name}" if position else f"what {name}"
                     what = (f"an instance of the project's class {function} ({defined})"
                             if self.modules.is_class(defined, function) else
+                            f"{function}, which {defined} binds to numpy or a project object"
+                            if self.modules.is_attribute(defined, function) else
                             f"{returned} ({defined}) returns: a numpy value, an instance of a project class "
                             "or a Namespace")
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"

@@ -11,7 +11,9 @@ A function returns an object when one of its ``return`` values is, or holds (in 
 a numpy call's result (``np.nanmean(x)``, and arithmetic or methods on it other than ``tolist``/``item``), an
 instance of a class the module defines, an ``argparse.Namespace``, or ``x.numpy()``. A class named by the
 reference counts too: calling it builds an instance of the project's own class. ``float(x)``, ``int(x)``,
-``x.item()`` are plain: ``AverageMeter.avg`` of ``float(loss)`` loads.
+``x.item()`` are plain: ``AverageMeter.avg`` of ``float(loss)`` loads. A class's attributes that some method binds to
+an object (``self.mean = np.zeros(n, np.float32)``) are objects in every method (``return {"indexes": self.indexes}``)
+and, as ``Class.attr``, where another module saves them off an instance (``self.o_norm.mean``).
 """
 
 from __future__ import annotations
@@ -67,11 +69,13 @@ class _Module:
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
 
-    def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef,
+                       attributes: frozenset[str] = frozenset()) -> set[str]:
         """``{""}`` when a return value holds an object; a function whose every return is a tuple display
         (``return scores, count``) also gets ``"#"`` and ``"#i"`` for each position holding one, so that
-        ``mean, n = f()`` marks only what is at those positions."""
-        built: set[str] = set()
+        ``mean, n = f()`` marks only what is at those positions. ``attributes``: the ``self.x`` its class binds to
+        an object in any method (``return {"indexes": self.indexes}`` after ``self.indexes = np.arange(n)``)."""
+        built: set[str] = set(attributes)
         returns = []
         for node in own_statements(function):  # in source order: a name is built before the return reads it
             if isinstance(node, ast.Assign) and self.builds(node.value, built):
@@ -91,6 +95,13 @@ class _Module:
                          if self.builds(element, built))
         return found
 
+    def built_attributes(self, node: ast.ClassDef) -> frozenset[str]:
+        """``self.x`` that some method of the class binds to an object (``self.mean = np.zeros(n, np.float32)``)."""
+        return frozenset(name for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         for statement in own_statements(item) if isinstance(statement, ast.Assign)
+                         and self.builds(statement.value, set()) for target in statement.targets
+                         if (name := dotted_name(target) or "").startswith("self.") and name.count(".") == 1)
+
     def _positions(self, value: ast.expr) -> set[str] | None:
         """For ``a, b = f()`` with ``f`` a function of the module returning tuple displays: the positions holding an
         object (``#1``); None for any other value, all of whose targets are built."""
@@ -100,7 +111,8 @@ class _Module:
 
 
 def returned_objects(tree: ast.Module) -> set[str]:
-    """``f`` and ``Class.method`` of this module that return an object, and the module's class names; for
+    """``f`` and ``Class.method`` of this module that return an object, ``Class.attr`` that a method of the class
+    binds to one (numpy, an instance of the module's class), and the module's class names; for
     functions returning tuple displays, ``f#`` and ``f#i`` for the positions that hold one. What a module-level
     function returns counts where another function of the module returns it (StudioGAN's ``calculate_fid`` returns
     ``frechet_inception_distance(...)``, numpy arithmetic), however deep the chain."""
@@ -116,9 +128,12 @@ def returned_objects(tree: ast.Module) -> set[str]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.update(node.name + suffix for suffix in module.returning.get(node.name, ()))
         elif isinstance(node, ast.ClassDef):
+            attributes = module.built_attributes(node)
             found.update(f"{node.name}.{item.name}{suffix}" for item in node.body
                          if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
-                         for suffix in module.returns_object(item))
+                         for suffix in module.returns_object(item, attributes))
+            # the attributes themselves: ``self.o_norm.mean`` saved elsewhere, with ``self.o_norm = normalizer(n)``
+            found.update(f"{node.name}.{name[5:]}" for name in attributes)
     return found
 
 
@@ -172,6 +187,7 @@ class ReturnIndex:
         self.parsed: dict[str, set[str]] = {}
         self.classes: dict[str, set[str]] = {}
         self.reexports: dict[str, dict[str, str]] = {}  # path -> {name it imports: module path suffix}
+        self.attributes: dict[str, set[str]] = {}  # path -> ``Class.attr`` a method binds to an object
 
     def add(self, path: str) -> None:
         normalized = os.path.abspath(path).replace(os.sep, "/")
@@ -201,11 +217,17 @@ class ReturnIndex:
     def is_class(self, path: str, qualname: str) -> bool:
         return qualname in self.classes.get(path, ())
 
+    def is_attribute(self, path: str, qualname: str) -> bool:
+        return qualname in self.attributes.get(path, ())
+
     def _objects(self, path: str) -> set[str]:
         if path not in self.parsed:
             tree = parse_module_file(Path(path))
             self.parsed[path] = returned_objects(tree) if tree is not None else set()
             self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)} if tree else set()
+            module = _Module(tree) if tree is not None else None
+            self.attributes[path] = {f"{node.name}.{name[5:]}" for node in (tree.body if tree else ())
+                                     if isinstance(node, ast.ClassDef) for name in module.built_attributes(node)}
             self.reexports[path] = {alias.asname or alias.name: suffix for node in (tree.body if tree else ())
                                     if isinstance(node, ast.ImportFrom)
                                     and (suffix := module_suffix(node.module, node.level, path)) is not None

@@ -335,7 +335,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     # (asked only where the key pair alone would decide: no Lightning import in the file)
                     not self.evidence.lightning and LIGHTNING_SHARED <= self.loads.keys_of(call) and
                     strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree)),
-                    self.loads.guarded_keys_of(call)))
+                    self.loads.guarded_keys_of(call), self.loads.unpacked.get(id(call))))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)

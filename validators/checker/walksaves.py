@@ -142,6 +142,8 @@ class SaveEvidence:
         if saved is not None:
             self._note_saved_layout(saved, node, api, self.scope,
                                     self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
+        elif api == "torch.save" and isinstance(node.args[0], (ast.List, ast.Tuple)):
+            self._note_saved_sequence(node.args[0], node)
         elif api == "torch.save" and (stored := self._saved_keywords(node.args[0])) is not None:
             # save_state(self, target, name, **kwargs): kwargs["properties"] = ...; torch.save(kwargs, f): the entries
             # stored here and whatever the method's callers pass by keyword (a subclass's super().save_state(...))
@@ -157,6 +159,22 @@ class SaveEvidence:
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _note_saved_sequence(self, saved: ast.List | ast.Tuple, node: ast.Call) -> None:
+        """``torch.save([self.net.state_dict(), self.running_state], p)``: a list a load elsewhere unpacks item by
+        item (``net_sd, filters = torch.load(p)``); it holds an object when an item does, here or as what another
+        module's callable (or class attribute: ``self.o_norm.mean``) gives (decided by the project)."""
+        if any(isinstance(item, ast.Starred) for item in saved.elts):
+            return
+        name = self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None
+        size = len(saved.elts)
+        if any(self.loads.holds_object(item, self.scope) for item in saved.elts):
+            self.evidence.object_sequences.append((size, node.lineno, name, True))
+        elif drawn := tuple((position, ref) for position, item in enumerate(saved.elts)
+                            if (ref := self.loads.value_ref(item, self.scope)) is not None):
+            self.evidence.object_sequences.append((size, node.lineno, name, drawn))
+        else:
+            self.evidence.plain_sequences.append((size, name))
 
     def _saved_keywords(self, saved: ast.expr) -> ast.Dict | None:
         """The dict a method saves when it saves its own ``**kwargs`` name with entries stored into it by key: those
