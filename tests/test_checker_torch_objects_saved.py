@@ -144,6 +144,15 @@ def test_a_join_of_two_parts_or_more_spells_a_file_name(path, name):
     assert file_name(parse_expression(path)) == name
 
 
+@pytest.mark.parametrize(("path", "name"), [
+    ('osp.join(d, "fragment_{:06d}.pt".format(i))', "fragment_*.pt"), ('f"{d}/fragment_{i:06d}.pt"', "fragment_*.pt"),
+    ('"viz/data_%i.pt" % n', "data_*.pt"), ('d / f"ep{n}_model.pth"', "ep*_model.pth"),
+    ('osp.join(d, "{}.pt".format(name))', None), ('f"{d}/{name}_{i}.pt"', None), ('f"{d}/{name}.pt"', None),
+    ('"frag_{}".format(i)', None), ('"%s.pth.tar" % name', None)])
+def test_a_numbered_template_names_its_family_of_files(path, name):
+    assert file_name(parse_expression(path)) == name
+
+
 def test_a_keyword_save_is_a_save():
     code = """
         import torch

@@ -20,8 +20,10 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   each layout its branches read: one branch (its untested keys and one tested key) within such a layout suffices
   (ProjectEvidence._probed_layout).
   A load whose path spells a file name out whole (``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, or a
-  name bound to one) is decided by another file that torch.save()s objects to that file name (numpy values, a
-  value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor).
+  name bound to one), or a numbered template of one (``"fragment_{:06d}.pt".format(i)``: ``fragment_*.pt``, however
+  spelled), is decided by another file that torch.save()s objects to that file name (numpy values, a
+  value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor or a
+  torch_geometric Data).
   A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
   ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
   an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
