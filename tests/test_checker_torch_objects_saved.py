@@ -144,6 +144,15 @@ def test_a_join_of_two_parts_or_more_spells_a_file_name(path, name):
     assert file_name(parse_expression(path)) == name
 
 
+@pytest.mark.parametrize(("path", "name"), [
+    ('osp.join(d, "fragment_{:06d}.pt".format(i))', "fragment_*.pt"), ('f"{d}/fragment_{i:06d}.pt"', "fragment_*.pt"),
+    ('"viz/data_%i.pt" % n', "data_*.pt"), ('d / f"ep{n}_model.pth"', "ep*_model.pth"),
+    ('osp.join(d, "{}.pt".format(name))', None), ('f"{d}/{name}_{i}.pt"', None), ('f"{d}/{name}.pt"', None),
+    ('"frag_{}".format(i)', None), ('"%s.pth.tar" % name', None)])
+def test_a_numbered_template_names_its_family_of_files(path, name):
+    assert file_name(parse_expression(path)) == name
+
+
 def test_a_keyword_save_is_a_save():
     code = """
         import torch
@@ -182,3 +191,40 @@ def test_the_checkpoint_hook_file_names_and_converters_in_a_runner_project(tmp_p
     assert found == [(5, "torch-load-saved-in-project")]
     (tmp_path / "train.py").write_text("import torch\n")  # no Runner: a converter of any checkpoint
     assert check_paths([tmp_path], "2.15").findings == []
+
+
+def test_an_instance_saving_its_own_attributes_with_a_config_object():
+    code = """
+        import torch
+        from omegaconf import OmegaConf
+
+
+        class Run:
+            def __init__(self, cfg):
+                self.cfg = OmegaConf.create(cfg)
+                self.epoch = 0
+
+            def save(self, path):
+                torch.save(self.__dict__.copy(), path)
+
+
+        class Plain:
+            def __init__(self):
+                self.totals = torch.zeros(2)
+
+            def save(self, path):
+                torch.save(vars(self), path)
+
+
+        def last_epoch(path):
+            return torch.load(path)["epoch"]
+
+
+        def totals(path):
+            return torch.load(path)["totals"]
+
+
+        def entry(path, key):
+            return torch.load(path)[key]
+        """
+    assert _rules(code) == [(24, "torch-load-saved-in-project")]

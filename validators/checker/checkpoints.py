@@ -20,8 +20,13 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   each layout its branches read: one branch (its untested keys and one tested key) within such a layout suffices
   (ProjectEvidence._probed_layout).
   A load whose path spells a file name out whole (``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, or a
-  name bound to one) is decided by another file that torch.save()s objects to that file name (numpy values, a
-  value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor).
+  name bound to one), or a numbered template of one (``"fragment_{:06d}.pt".format(i)``: ``fragment_*.pt``, however
+  spelled), is decided by another file that torch.save()s objects to that file name (numpy values, a
+  value its writer checks with ``all_numpy(x)``, a library object such as a torch_sparse SparseTensor or a
+  torch_geometric Data).
+  A class that saves its own attributes (``self.__dict__``, instancestate.py) with a config object among them
+  (``self.properties: DictConfig = DictConfig({})``) saves the layout of its public attributes: a load reading one of
+  them by name (``torch.load(p)["stats"]``) reads that file.
   A value drawn from an imported function or class of the project (``score, _ = metrics.get_scores()``,
   ``net = Vocoder(cfg).cuda()``) holds an object when the module defining it returns one (returns.py: numpy,
   an instance of its own class, a Namespace); that module is read only when a load reads such a layout.
@@ -332,6 +337,9 @@ class FileEvidence:
     method_plain: set[frozenset[str]] = field(default_factory=set)
     # layouts a library writer saves (timm's CheckpointSaver): keys, line of the writer's call, object key, writer
     writer_layouts: list[tuple[frozenset[str], int, str, str]] = field(default_factory=list)
+    # the instance's own attributes saved whole (``self.__dict__``), one of them a config object (instancestate.py):
+    # keys, save line, that attribute; evidence only for loads that read a key of it by name
+    state_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     # layouts torch.save writes with pickle_protocol 4 or later: refused whatever they hold (keys, save line)
     framed_layouts: list[tuple[frozenset[str], int]] = field(default_factory=list)
     # the same, object = what a function of another module returns, if it returns one (decided by the project):

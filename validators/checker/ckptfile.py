@@ -19,6 +19,7 @@ import ast
 import io
 import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -197,6 +198,32 @@ def resolve_file(relative: str, anchored: bool, source_file: str, root: str | No
     return None
 
 
+_FORMAT_FIELD = re.compile(r"\{[^{}]*\}")
+_PERCENT_FIELD = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGs]")
+
+
+def _name_pattern(node: ast.AST | None) -> str | None:
+    """``fragment_*.pt`` for a file name spelled by a template whose fields fill a numbered family; None where the
+    name has no field, or no stem of three letters besides its fields (``"{}.pt".format(name)`` names any file)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and \
+            isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
+        text = _FORMAT_FIELD.sub("*", node.func.value.value)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and \
+            isinstance(node.left.value, str):
+        text = _PERCENT_FIELD.sub("*", node.left.value)
+    elif isinstance(node, ast.JoinedStr):
+        text = "".join(part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else "*"
+                       for part in node.values)
+    else:
+        return None
+    name = text.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, suffix = name.rpartition(".")
+    # the letters before the first dot: ``"%s.pth.tar" % name`` has an extension of two parts and no stem
+    if "*" not in stem or not dot or not suffix.isalnum() or sum(c.isalpha() for c in name.partition(".")[0]) < 3:
+        return None
+    return name
+
+
 def loaded_path(call: ast.Call) -> ast.expr | None:
     """The path argument of ``torch.load(f, ...)``."""
     if call.args:
@@ -207,7 +234,11 @@ def loaded_path(call: ast.Call) -> ast.expr | None:
 def file_name(node: ast.AST | None) -> str | None:
     """The file name a path expression ends in, when it is spelled out whole: ``"out/split_dict.pt"``,
     ``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, ``d / "adj.pt"``, ``str(d) + "/adj.pt"``; None for ``f"{name}.pt"`` or a
-    name held in a variable (a suffix names no particular file)."""
+    name held in a variable (a suffix names no particular file). A numbered family of files spelled by a template
+    with a stem of its own (``"fragment_{:06d}.pt".format(i)``, ``f"{d}/fragment_{i:06d}.pt"``, ``"data_%i.pt" % n``)
+    is named by its pattern, ``fragment_*.pt``: every spelling of that template names the same files."""
+    if (pattern := _name_pattern(node)) is not None:
+        return pattern
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         name = node.value.replace("\\", "/").rsplit("/", 1)[-1]
         return name if "." in name.strip(".") else None

@@ -19,8 +19,9 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   the cache pattern ``if exists: x = torch.load(p) else: ...; torch.save(x, p)``); or the file builds
   a checkpoint dict with such an object (``{"model": ..., "epoch": ..., "args": args}``) and this
   load's result is read with two or more of that dict's keys; or another function of the file saves objects
-  to the same spelled-out file name (``f"{d}/adj.pt"``; a torch_sparse SparseTensor, the Data object PyG's
-  ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
+  to the same spelled-out file name (``f"{d}/adj.pt"``, or the same numbered template, ``fragment_*.pt``, unless the
+  file also saves plain data to that template; a torch_sparse SparseTensor, a torch_geometric Data, the Data object
+  PyG's ``InMemoryDataset.collate`` returns, which PyG's own ``save`` turns into ``data.to_dict()``); or the function saves its own data
   argument (a buffer or a file per rank: an all_gather helper) and loads what it gets back; or the file's own
   writer of that file is joined to the load by name (savepairs.py: ``model_save(fn)``/``model_load(fn)``, a class
   constant naming the file, a buffer copied into another), where it saves the instance itself (``torch.save(self,
@@ -1960,8 +1961,11 @@ class LoadedObjects:
         if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
                 spelled in self.objects_saved_exprs:
             return True  # the same path expression, spelled out in another function (save_x / load_x pairs)
-        if call.args and self.file_name(call.args[0], scope) in self.objects_saved_names:
-            return True  # the same file name, saved with objects in another function of this file
+        if call.args and (named := self.file_name(call.args[0], scope)) in self.objects_saved_names and not (
+                "*" in named and named in self.plain_saved_names):
+            # the same file name, saved with objects in another function of this file (a numbered family,
+            # ``rank-*.pt``, that the file also saves plain data to in another folder is no telling which)
+            return True
         read = self.keys_read.get(self.bindings.get(id(call)), set())  # the load reads the layout this file saves
         return any(len(read & schema) >= 2 for schema in self.object_schemas)
 

@@ -36,7 +36,7 @@ def imports_nnunet(code: str) -> bool:
 
 def reads_nnunet_checkpoint(file_name: str | None, keys: frozenset[str]) -> str | None:
     """Why a load in a project that imports nnunetv2 reads one of nnU-Net's training checkpoints, or None."""
-    if file_name is not None:
+    if file_name is not None and "*" not in file_name:  # not a numbered family (ckptfile.file_name): its keys decide
         if file_name not in FILES:
             return None
         what = f"it reads {file_name}"

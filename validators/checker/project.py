@@ -293,6 +293,9 @@ class ProjectEvidence:
             if why := self._config_object_in(evidence):
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
+            if keys:  # an instance's attributes saved whole, a config object among them (instancestate.py)
+                layouts += [(layout, line, held, f"a config object ({why or 'a config library class'}; the instance's "
+                             "attributes are saved whole)") for layout, line, held in evidence.state_layouts]
             for layout, line, held, what in layouts:
                 if (line, held) in evidence.conditional_held and held not in read and not (
                         read & evidence.conditional_siblings.get((line, held), frozenset())):
@@ -579,6 +582,7 @@ def saved_to(evidence: FileEvidence, name: str) -> FileEvidence:
                    writer_layouts=[e for e in evidence.writer_layouts if keep(e[1])],
                    framed_layouts=[e for e in evidence.framed_layouts if keep(e[1])],
                    pickled_layouts=[e for e in evidence.pickled_layouts if keep(e[1])],
+                   state_layouts=[e for e in evidence.state_layouts if keep(e[1])],
                    derived_layouts=[e for e in evidence.derived_layouts if keep(e[1])])
 
 

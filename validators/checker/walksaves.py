@@ -13,6 +13,7 @@ import re
 from .flatinputs import calls_conv_helper, flat_applied_lines
 from .configpaths import loaded_constant
 from .imports import dotted_name, own_statements
+from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name, saved_path,
                           writer_passes_object, writes_framed_pickle)
@@ -149,6 +150,11 @@ class SaveEvidence:
             # stored here and whatever the method's callers pass by keyword (a subclass's super().save_state(...))
             self._note_saved_layout(stored, node, api, self.scope)
             self.evidence.open_lines.add(node.lineno)
+        elif api == "torch.save" and self.class_nodes and self.evidence.config_library and (
+                state := saved_instance_state(node.args[0], node, self.class_nodes[-1], config_imports(self.tree))):
+            # the instance's own attributes (self.__dict__), a config object among them (instancestate.py)
+            if state[1] is not None:
+                self.evidence.state_layouts.append((state[0], node.lineno, state[1]))
         elif (method := _own_method_called(node.args[0], self.loads.path_exprs, self.scope)) is not None:
             self.method_saves.append((method, node, api))
         elif (function := _own_function_called(node.args[0], self.loads.provenance, self.scope)) is not None:
