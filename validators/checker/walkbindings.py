@@ -19,6 +19,7 @@ from .profilerrows import KEYED, rows_of
 from .forwarded import constructor_attributes
 from .patterns import UNKNOWN_KEYWORDS, is_set_expression
 from .tables import note_table
+from .unreadmodules import built_name
 
 
 class Bindings:
@@ -43,6 +44,8 @@ class Bindings:
             note_table(node.targets[0], node.value, self.table_elements)
             if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
                 note_bound_name(node.targets[0], node.value, self.bound_names)
+            if (built := built_name(node.targets[0], node.value, self.scope == 0)) is not None:
+                self.built_modules[id(node.value)] = built
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
