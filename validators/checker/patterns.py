@@ -8,6 +8,7 @@ import re
 
 from .finding import finding_at
 from .imports import dotted_name
+from .provenance import NUMPY_MODULES
 from .rule import Rule, newest_per_pattern
 
 
@@ -225,6 +226,19 @@ def _method_call(node: ast.expr, names: tuple[str, ...]) -> bool:
     """``x.cpu()``: a call of one of ``names`` without arguments."""
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names
             and not node.args and not node.keywords)
+
+
+def passes_numpy_input(call: ast.Call, imported: set[str]) -> bool:
+    """``F.softmax(out.data.cpu().numpy())``: the input (first argument, or ``input=``) is certainly a numpy
+    value: a ``.numpy()`` call, or a call into numpy imported as ``np``/``numpy`` (``imported``: the names
+    non-torch imports bind)."""
+    first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "input"), None)
+    if not isinstance(first, ast.Call):
+        return False
+    if _method_call(first, ("numpy",)):
+        return True
+    module = (dotted_name(first.func) or "").partition(".")[0]
+    return module in NUMPY_MODULES and module in imported and isinstance(first.func, ast.Attribute)
 
 
 def reduces(call: ast.Call) -> bool:

@@ -13,12 +13,13 @@ from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_name
-from .imports import dotted_name, statements
+from .imports import _names_in_target, dotted_name, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
 from .forwarded import constructor_attributes
 from .patterns import UNKNOWN_KEYWORDS, is_set_expression
 from .tables import note_table
+from .unreadmodules import built_name
 
 
 class Bindings:
@@ -43,6 +44,8 @@ class Bindings:
             note_table(node.targets[0], node.value, self.table_elements)
             if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
                 note_bound_name(node.targets[0], node.value, self.bound_names)
+            if (built := built_name(node.targets[0], node.value, self.scope == 0)) is not None:
+                self.built_modules[id(node.value)] = built
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)
@@ -168,6 +171,8 @@ class Bindings:
                 self.low_rank.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
+            else:
+                self.sets.discard((self.scope, target.id))
             if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope
                 if key not in self.bound_once and is_full_reduction(value, self._resolve):
                     self.zero_dim.add(key)
@@ -188,6 +193,8 @@ class Bindings:
             known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
             known[:] = [kw for kw in known if kw.arg != target.slice.value]
             known.append(ast.keyword(target.slice.value, value))
+        else:  # `x, y = torch.meshgrid(x, y)`: what the names held before says nothing of what they hold now
+            self._forget_bound(target)
         if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             passed = {a.id for a in value.args if isinstance(a, ast.Name)}
@@ -197,7 +204,26 @@ class Bindings:
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
                 name.id in passed and self._holds_scheduler(name)))
 
+    def _forget_bound(self, target: ast.AST) -> None:
+        """The names ``target`` rebinds (a tuple, list or starred unpacking, a loop variable, ``with ... as``, a
+        walrus) to a value the walk does not read: the facts kept per name (a 1-D tensor, a set, a full reduction,
+        a project call's result, a literal dict's keywords) no longer hold."""
+        for name in _names_in_target(target):
+            key = (self.scope, name)
+            self.low_rank.discard(key)
+            self.sets.discard(key)
+            self.zero_dim.discard(key)
+            self.bound_once.add(key)
+            self.keyword_dicts.pop(key, None)
+            if key in self.results_of:
+                self.results_of[key] = None
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self._forget_bound(node.target)
+        self.generic_visit(node)
+
     def visit_For(self, node: ast.For) -> None:  # also comprehensions: both have target and iter
+        self._forget_bound(node.target)
         self.loads.loop_nodes.append((node.target, node.iter, self.scope))
         self.loads.note_loop_paths(node.target, node.iter, self.scope)
         if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:

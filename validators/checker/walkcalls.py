@@ -25,7 +25,7 @@ from .receivers import instance_bindings, local_bindings
 from .tensorsizes import passes_tensor_size
 from .spread import SpreadCall, filled_keywords
 from .forwarded import forwarded_defaults, quiet_defaults
-from .patterns import fractional_argument_like, matches_call, positional_as_keywords
+from .patterns import fractional_argument_like, matches_call, passes_numpy_input, positional_as_keywords
 from .rule import Rule
 from .attrsaves import saved_attribute_names, saves_whole_parts
 from .walkguards import _SAFE_GLOBALS
@@ -432,6 +432,8 @@ class CallChecks:
                    and matches_call(rule, positional_as_keywords(rule, api, probe))]
         if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
             matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
+        if any(rule.tensor_input for rule in matched) and passes_numpy_input(node, self.imports.other_names):
+            matched = [rule for rule in matched if not rule.tensor_input]  # AttributeError before the warning
         narrowed = {(r.kind, r.argument) for r in matched if r.with_any}  # the narrower rule says it better
         matched = [r for r in matched if r.with_any or (r.kind, r.argument) not in narrowed]
         if any(r.kind == "keyword" and r.severity == "error" and r.value is None for r in matched):

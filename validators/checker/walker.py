@@ -138,6 +138,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
         self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
+        self.built_modules: dict[int, str] = {}  # id(a call bound to self.attr or a local name) -> that name
+        self.unread_findings: dict[str, list] = {}  # built name -> findings of in_forward rules (unreadmodules.py)
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
         self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:
@@ -279,6 +281,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
         if self.import_findings:
             self._keep_read_imports(tree)
+        if self.unread_findings:
+            self._keep_read_modules(tree)
         self.loads.config_objects = self.evidence.config_library
         for method, call, api in self.method_saves:
             if (built := self.returned_dicts.get(method)) is not None:

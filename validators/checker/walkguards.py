@@ -375,6 +375,9 @@ class GuardedBranches:
                      _SAFE_GLOBALS for item in node.items)
         self.safe_globals += allows
         self.loads.pairs.note_with(self.scope, node)
+        for item in node.items:
+            if item.optional_vars is not None:
+                self._forget_bound(item.optional_vars)
         self.generic_visit(node)
         self.safe_globals -= allows
 

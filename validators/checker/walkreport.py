@@ -14,6 +14,7 @@ from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
+from .unreadmodules import read_names
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
@@ -48,6 +49,9 @@ class Reporting:
             if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
                 continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
+            if rule.in_forward and (built := self.built_modules.get(id(node))) is not None:
+                self.unread_findings.setdefault(built, []).append((key, finding, node, rule, fixable))
+                continue  # self.Softmax = nn.Softmax(): a finding once the file reads the name (unreadmodules.py)
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
@@ -74,16 +78,27 @@ class Reporting:
         through, or hands where it cannot see (tables.py)."""
         held = self.table_findings if held is None else held
         for table in dispatched(tree, set(held), unread_counts):
-            for key, finding, node, rule, fixable in held[table]:
-                self.findings[key] = finding
-                if rule.unless_file_uses:
-                    self.conditional[key] = rule
-                if rule.rewrite and fixable:
-                    self.fixable[(node.lineno, node.col_offset, rule.id)] = node
+            self._release(held[table])
+
+    def _release(self, held: list) -> None:
+        """Findings kept back until a use was known, now known: reported."""
+        for key, finding, node, rule, fixable in held:
+            self.findings[key] = finding
+            if rule.unless_file_uses:
+                self.conditional[key] = rule
+            if rule.rewrite and fixable:
+                self.fixable[(node.lineno, node.col_offset, rule.id)] = node
 
     def _only_compared(self, node: ast.AST) -> bool:
         """``node`` is only an operand of a comparison (noted by visit_Compare / visit_Call before their operands)."""
         return id(node) in self.compared
+
+    def _keep_read_modules(self, tree: ast.AST) -> None:
+        """Keep the findings of modules built into a name the file reads (unreadmodules.py)."""
+        read = read_names(tree, self._resolve)
+        for name, held in self.unread_findings.items():
+            if read is None or name in read:
+                self._release(held)
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
         """Keep the findings of from-imported torch names the module reads or hands on (unusedimports.py)."""

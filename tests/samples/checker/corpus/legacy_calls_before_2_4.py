@@ -45,7 +45,7 @@ class Head(nn.Module):
         out = F.grid_sample(x, grid)  # finding: grid-sample-without-align-corners
         ok = F.grid_sample(x, F.affine_grid(theta, x.size(), align_corners=False), align_corners=False)
         ok2 = F.grid_sample(x, grid, "bilinear", "zeros", True)
-        return p, lp, q, r, out, ok, ok2
+        return self.act(p), lp, q, r, out, ok, ok2
 
 
 def distill(student_logp, teacher_p, scale):
