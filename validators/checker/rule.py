@@ -87,7 +87,7 @@ is fixed by its decorator, an old-style autograd Function by rewriting the class
 ``parameters`` (kind=missing-argument) lists every parameter the rule's APIs take on the target, where they take no
 ``**kwargs``: a call passing a keyword outside it raises TypeError before anything the rule reports
 (``F.softmax(x, dims=-1)``: "softmax() got an unexpected keyword argument 'dims'", run on 2.15), so it gets no finding.
-``in_forward`` marks a rule on building a module whose forward warns, not its constructor: a module bound to a
+``warns_in_forward`` marks a rule on building a module whose forward warns, not its constructor: a module bound to a
 name the file never reads (``self.Softmax = nn.Softmax()``, its call commented out) gets no finding.
 ``tensor_input`` marks APIs that call a tensor method on their input before they warn (``F.softmax`` asks
 ``input.dim()``): a numpy input (``F.softmax(out.cpu().numpy())``) raises AttributeError first, so it gets no
@@ -150,7 +150,7 @@ class Rule:
     none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
     tensor_sizes: bool = False  # kind=method: only calls passing a tensor's size read by a call (tensorsizes.py)
-    in_forward: bool = False  # a module whose forward warns, not its constructor (unreadmodules.py)
+    warns_in_forward: bool = False  # a module whose forward warns, not its constructor (unreadmodules.py)
     tensor_input: bool = False  # the API reads its input as a tensor before it warns: a numpy input fails first
     at_method: bool = False  # kind=plain-method: reported at the method (the fix is its decorator), not the class
     parameters: tuple[str, ...] = ()  # kind=missing-argument: the APIs' whole signature (a keyword outside: TypeError)

@@ -25,7 +25,7 @@ _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argume
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
             "receiver", "argument_like", "first_like", "quiet_with", "quiet_members", "none_is_unset",
-            "quiet_first", "at_method", "parameters", "positions", "tensor_sizes", "in_forward",
+            "quiet_first", "at_method", "parameters", "positions", "tensor_sizes", "warns_in_forward",
             "tensor_input"}
 
 
@@ -70,7 +70,8 @@ def _build(raw: dict, where: str) -> Rule:
             quiet_with=_quiet_with(raw.get("quiet_with", {})),
             quiet_members=tuple(raw.get("quiet_members", ())), none_is_unset=bool(raw.get("none_is_unset", False)),
             quiet_first=raw.get("quiet_first"), at_method=bool(raw.get("at_method", False)),
-            tensor_sizes=bool(raw.get("tensor_sizes", False)), in_forward=bool(raw.get("in_forward", False)),
+            tensor_sizes=bool(raw.get("tensor_sizes", False)),
+            warns_in_forward=bool(raw.get("warns_in_forward", False)),
             tensor_input=bool(raw.get("tensor_input", False)),
             parameters=tuple(raw.get("parameters", ())),
             positions=tuple((api, tuple(at)) for api, at in sorted(raw.get("positions", {}).items())),

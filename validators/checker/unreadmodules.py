@@ -1,7 +1,7 @@
 """Modules built into a name the file never reads: ``self.Softmax = nn.Softmax()`` with its only call
 commented out.
 
-Some rules (``in_forward``) report building a module whose warning comes from its forward, not its constructor:
+Some rules (``warns_in_forward``) report building a module whose warning comes from its forward, not its constructor:
 ``nn.Softmax()`` without dim is silent until called ("Implicit dimension choice for softmax has been
 deprecated", run on 2.15). Such a module bound to ``self.attr`` (or a class attribute), or to a function's local
 name, is a finding only once the file reads that name: called, handed to ``nn.Sequential``, returned. A module
