@@ -406,6 +406,11 @@ class CallChecks:
                     owners := self._receiver_classes(node.func.value)):
                 self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
                                                     if rule.receiver is not None]
+            elif any(rule.receiver is not None for rule in rules) and (dotted := dotted_name(receiver)):
+                # a parameter, or `self.sched = sched`: what the project builds under that name may answer it
+                self.class_facts.passed_receiver_calls += [
+                    (node.lineno, rule.id, method, passed, dotted.rsplit(".", 1)[-1]) for rule in rules
+                    if rule.receiver is not None]
 
     def _holds_tensor_size(self, name: str) -> bool:
         return (self.scope, name) in self.tensor_sizes

@@ -1,0 +1,18 @@
+# seen in: point-cloud and re-id training code whose warmup schedulers subclass torch's and write their own get_lr
+import math
+
+from torch.optim import lr_scheduler
+
+
+class HalfCosineWarmup(lr_scheduler._LRScheduler):
+    def __init__(self, optimizer, total, last_epoch=-1):
+        self.total = total
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self):
+        fraction = (1 - math.cos(math.pi * self.last_epoch / self.total)) / 2
+        return [base * fraction for base in self.base_lrs]
+
+
+class HoldThenStep(lr_scheduler.StepLR):
+    """Keeps StepLR's get_lr: calling it outside step() warns."""
