@@ -365,7 +365,13 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
                 drop_own_class_calls(findings, [(*call[:4], passed.get(call[4], ())) for call in
                                                 facts.passed_receiver_calls], answers)
             if facts.named_receiver_calls:
-                drop_own_scheduler_calls(findings, facts.named_receiver_calls, classes)
+                # a parameter whose name the project builds only as torch schedulers (or subclasses keeping the
+                # method): torch's method answers, whatever plain schedulers of the project's own take that name
+                torch_answered = {(line, rule) for line, rule, method, _, name in facts.passed_receiver_calls
+                                  if (owners := passed.get(name))
+                                  and all(answers.reaches_torch(owner, method) for owner in owners)}
+                drop_own_scheduler_calls(findings, [call for call in facts.named_receiver_calls
+                                                    if call[:2] not in torch_answered], classes)
 
 
 def _passed_receivers(files: list[tuple[ClassFacts, str, list[Finding]]],

@@ -3,7 +3,7 @@ import torch
 from torch.optim.lr_scheduler import LambdaLR
 
 from fit.loop import Loop
-from fit.schedules import HalfCosineWarmup, HoldThenStep
+from fit.schedules import HalfCosineWarmup, HoldThenStep, MomentumScheduler
 
 
 def launch(model, warmup_steps):
@@ -14,5 +14,6 @@ def launch(model, warmup_steps):
     else:
         warmup_sched = None
     hold_sched = HoldThenStep(optimizer, step_size=5)
-    loop = Loop(model, optimizer, main_sched, warmup_sched=warmup_sched, hold_sched=hold_sched)
+    bn_sched = MomentumScheduler(model, lambda epoch: 0.1)
+    loop = Loop(model, optimizer, main_sched, warmup_sched=warmup_sched, hold_sched=hold_sched, bn_sched=bn_sched)
     return loop
