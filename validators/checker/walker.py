@@ -126,6 +126,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
+        self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
         self.attribute_flags: dict[int, dict[str, ast.expr]] = {}  # id(class) -> self attributes bound to a check
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
