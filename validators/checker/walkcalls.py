@@ -384,7 +384,8 @@ class CallChecks:
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if any(kw.arg == "epoch" for kw in node.keywords) or any(  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
                 rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules) \
-                and self._builds_epoch_scheduler(node.func.value):  # step(epoch) on the file's StepLR, not its plateau
+                and (self._builds_epoch_scheduler(node.func.value)  # step(epoch) on the file's StepLR, not its plateau
+                     or self._plateau_elsewhere(node.func.value)):
             rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
                                                           if not api.endswith(".ReduceLROnPlateau")))
                      for rule in rules]

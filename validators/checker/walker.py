@@ -114,6 +114,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        # (names bound to a ReduceLROnPlateau or warm restarts, every name assigned): walkschedulers._plateau_elsewhere
+        self.quiet_step_names: tuple | None = None
         self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
