@@ -28,6 +28,7 @@ from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
 from .ownschedulers import drop_own_scheduler_calls
+from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
                          methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters
@@ -349,16 +350,59 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
     overrides). The class is looked up by name in every file checked, not only the sub-project: a test folder
     with its own setup.py imports the package's classes (``from stanza.models... import
     WarmupThenPlateauScheduler``); a name defined twice with different bases keeps the finding."""
-    if any(facts.receiver_calls or facts.named_receiver_calls for facts, _, _ in files):
+    if any(facts.receiver_calls or facts.named_receiver_calls or facts.passed_receiver_calls
+           for facts, _, _ in files):
         every = [facts for facts, _, _ in files]
         classes = plain_classes(every) if any(facts.named_receiver_calls for facts in every) else {}
-        wanted = {owner for facts in every for *_, owners in facts.receiver_calls for owner in owners}
+        passed = _passed_receivers(files, {call[4] for facts in every for call in facts.passed_receiver_calls})
+        wanted = {owner for facts in every for *_, owners in facts.receiver_calls for owner in owners} | {
+            owner for facts in every for *_, name in facts.passed_receiver_calls for owner in passed.get(name, ())}
         answers = answering_method(every + _unwalked_classes(wanted, every, unwalked, rules))
         for facts, _, findings in files:
             if facts.receiver_calls:
                 drop_own_class_calls(findings, facts.receiver_calls, answers)
+            if facts.passed_receiver_calls and passed:  # a parameter: the classes built under its name elsewhere
+                drop_own_class_calls(findings, [(*call[:4], passed.get(call[4], ())) for call in
+                                                facts.passed_receiver_calls], answers)
             if facts.named_receiver_calls:
-                drop_own_scheduler_calls(findings, facts.named_receiver_calls, classes)
+                # a parameter whose name the project builds only as torch schedulers (or subclasses keeping the
+                # method): torch's method answers, whatever plain schedulers of the project's own take that name
+                torch_answered = {(line, rule) for line, rule, method, _, name in facts.passed_receiver_calls
+                                  if (owners := passed.get(name))
+                                  and all(answers.reaches_torch(owner, method) for owner in owners)}
+                drop_own_scheduler_calls(findings, [call for call in facts.named_receiver_calls
+                                                    if call[:2] not in torch_answered], classes)
+
+
+def _passed_receivers(files: list[tuple[ClassFacts, str, list[Finding]]],
+                      names: set[str]) -> dict[str, tuple[str, ...]]:
+    """Receiver name -> the non-torch classes the walked files build under it (``sched = WarmupLR(...)`` in the
+    script that hands it to ``Trainer(..., sched)``), for names no file binds to anything else
+    (receivers.passed_bindings). Read only when a receiver takes its value from a parameter, from the files whose
+    text spells one of those names (read again where the walk kept no text)."""
+    if not names:
+        return {}
+    built: dict[str, set[str]] = {}
+    others: set[str] = set()
+    for facts, code, _ in files:
+        if not code:  # kept only where another pass needs it
+            try:
+                code = read_source(Path(facts.file))
+            except (Unreadable, OSError):
+                continue
+        if not any(name in code for name in names):
+            continue
+        try:
+            tree = _parse(code.removeprefix("\ufeff"), facts.file)
+        except (ParseError, InvalidInput):
+            continue
+        imports = ImportMap.from_tree(tree)
+        classes, other = passed_bindings(tree, lambda node: (dotted := dotted_name(node)) and imports.resolve(dotted),
+                                         names)
+        others |= other
+        for name, owners in classes.items():
+            built.setdefault(name, set()).update(owners)
+    return {name: tuple(sorted(owners)) for name, owners in built.items() if name not in others}
 
 
 def _unwalked_classes(wanted: set[str], known: list[ClassFacts], unwalked: list[str],

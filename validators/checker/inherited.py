@@ -50,6 +50,9 @@ class ClassFacts:
     # receiver-named method-rule calls without keywords on a receiver not bound to a torch scheduler in the file,
     # for ownschedulers.py: (line, rule id, method, positionals)
     named_receiver_calls: list[tuple[int, str, str, int]] = field(default_factory=list)
+    # receiver-named method-rule calls whose receiver the file binds to no instance of its own (a parameter,
+    # `self.sched = sched`): (line, rule id, method, positionals, last name), for receivers.passed_bindings
+    passed_receiver_calls: list[tuple[int, str, str, int, str]] = field(default_factory=list)
     # every class's bases in order, None for one that names torch (or is no plain name), and, of the methods a
     # receiver-named rule calls (`step`, `get_lr`), those each class defines over a base's, and those of them whose
     # body hands on to the base's (`super().step(epoch)`): for ownmethods.answering_classes

@@ -162,4 +162,6 @@ def answering_method(files: list[ClassFacts]):
         found = lookup(name, method, 0)
         return found if isinstance(found, int) else None
 
+    # and whether torch's own method answers (``class CosineWarmupLR(_LRScheduler)`` defining no ``step``)
+    answers.reaches_torch = lambda name, method: lookup(name, method, 0) == _TORCH  # type: ignore[attr-defined]
     return answers

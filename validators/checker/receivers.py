@@ -30,9 +30,29 @@ def local_bindings(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     return {name: tuple(sorted(built)) for name, built in classes.items() if name not in other}
 
 
-def _bindings(tree: ast.AST, resolve, names_only: bool = False) -> tuple[dict[str, set[str]], set[str]]:
+def passed_bindings(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                    names: set[str]) -> tuple[dict[str, set[str]], set[str]]:
+    """For the project-wide pass (check.py): which of ``names`` this file binds to instances of non-torch
+    classes, and which to anything else. A parameter, ``None`` and a store of the same name's value
+    (``self.sched = sched``, ``self.a, self.sched = a, sched``) bind nothing new: the value is what the callers
+    pass, and the files that build it under that name tell what it is (``Trainer(..., sched=sched)``)."""
+    classes, other = _bindings(tree, resolve, passes=True)
+    return {name: built for name, built in classes.items() if name in names}, other & names
+
+
+def _passed_on(target: ast.AST, value: ast.AST | None) -> bool:
+    """``self.sched = sched`` / ``sched = None``: the target takes a value bound elsewhere, or none."""
+    if isinstance(value, ast.Constant) and value.value is None:
+        return True
+    names = list(_bound_names(target))
+    return isinstance(value, ast.Name) and names == [value.id]
+
+
+def _bindings(tree: ast.AST, resolve, names_only: bool = False,
+              passes: bool = False) -> tuple[dict[str, set[str]], set[str]]:
     """(name -> classes its plain bindings build, names bound to anything else); ``names_only``: attribute
-    targets (``self.sched = ...``) are not read."""
+    targets (``self.sched = ...``) are not read; ``passes``: parameters and what :func:`_passed_on` takes bind
+    nothing."""
     classes: dict[str, set[str]] = {}
     other: set[str] = set()
     sources: dict[str, set[str]] = {}  # name -> names a file function returns into it (`opt, sched = make(...)`)
@@ -51,9 +71,14 @@ def _bindings(tree: ast.AST, resolve, names_only: bool = False) -> tuple[dict[st
                         else:
                             sources.setdefault(name, set()).add(source)
                 continue
-            for target in node.targets:
-                if names_only and isinstance(target, ast.Attribute):
+            pairs = [(t, node.value) for t in node.targets]
+            if passes and isinstance(node.value, ast.Tuple) and len(node.targets) == 1 and isinstance(
+                    node.targets[0], ast.Tuple) and len(node.targets[0].elts) == len(node.value.elts):
+                pairs = list(zip(node.targets[0].elts, node.value.elts))  # self.a, self.sched = a, sched
+            for target, value in pairs:
+                if names_only and isinstance(target, ast.Attribute) or passes and _passed_on(target, value):
                     continue
+                built = _class_built(value, resolve) if value is not node.value else built
                 for name in _bound_names(target):
                     if built is not None and isinstance(target, (ast.Name, ast.Attribute)):
                         classes.setdefault(name, set()).add(built)
@@ -69,7 +94,7 @@ def _bindings(tree: ast.AST, resolve, names_only: bool = False) -> tuple[dict[st
                     classes.setdefault(name, set()).add(built)
                 else:
                     other.add(name)
-        elif isinstance(node, ast.arg):
+        elif isinstance(node, ast.arg) and not passes:
             other.add(node.arg)
     for name, names in sources.items():
         for source in names - {name}:

@@ -109,6 +109,48 @@ def epoch_warning_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None])
                      for target in node.targets if (name := _last_name(target)) is not None)
 
 
+def quiet_step_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(last names bound to a ReduceLROnPlateau or CosineAnnealingWarmRestarts, or from a function of the file
+    returning one; every last name the file assigns). None when the file names such a class anywhere else than
+    in a call assigned to a plain name (``isinstance(s, ReduceLROnPlateau)``, a factory table): its schedulers
+    may then be held under any name. ``lr_decay`` building ``scheduler = ReduceLROnPlateau(...)`` beside
+    ``lr_scheduler = build_lr_scheduler(...)`` leaves ``lr_scheduler`` no plateau."""
+    built: dict[int, list[str]] = {}
+    assigned: set[str] = set()
+    for node in subnodes(tree):
+        if isinstance(node, ast.Assign):
+            names = [name for target in node.targets for name in _target_names(target)]
+            assigned.update(names)
+            if all(isinstance(target, (ast.Name, ast.Attribute)) for target in node.targets):
+                built[id(node.value)] = names
+    quiet: set[str] = set()
+    for node in subnodes(tree):
+        if isinstance(node, (ast.Name, ast.Attribute)) and (
+                api := resolve(node) or "").startswith(_SCHEDULERS) and api.rsplit(".", 1)[-1] in _QUIET_STEP_ARGUMENT:
+            calls = [call for call in subnodes(tree) if isinstance(call, ast.Call) and call.func is node]
+            if not calls or id(calls[0]) not in built:
+                return None
+            quiet.update(built[id(calls[0])])
+    if quiet:
+        returning = {node.name for node in subnodes(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and any(isinstance(inner, ast.Return) and inner.value is not None and any(
+                         isinstance(name, ast.Name) and name.id in quiet for name in ast.walk(inner.value))
+                         for inner in ast.walk(node))}
+        for node in subnodes(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and (
+                    _last_name(node.value.func) in returning):
+                quiet.update(name for target in node.targets for name in _target_names(target))
+    return frozenset(quiet), frozenset(assigned)
+
+
+def _target_names(target: ast.AST):
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _target_names(element)
+    elif (name := _last_name(target)) is not None:
+        yield name
+
+
 def counter_argument(call: ast.Call, pattern: str) -> bool:
     """``scheduler.step(runner_state["epoch"])``, ``scheduler.step(train_step + 1)``: the one positional argument
     names a counter (``pattern``), not a metric, so no ReduceLROnPlateau of the file is meant."""

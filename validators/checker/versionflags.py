@@ -42,6 +42,41 @@ def expand_flags(test: ast.expr, flags: dict[str, ast.expr], depth: int = _DEPTH
     return test
 
 
+def attribute_flags(cls: ast.ClassDef, tree: ast.AST, is_check) -> dict[str, ast.expr]:
+    """``self._newstyle = not _pytorch_version_lt("1.1.0")`` (torchbearer's scheduler callback): an attribute the
+    class binds once to a version check, and the file stores nowhere else, read as that check where a method of
+    the class tests ``self._newstyle``. Attribute name -> the check."""
+    stored: dict[str, int] = {}
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else ()
+        for target in targets:
+            for part in ast.walk(target):
+                if isinstance(part, ast.Attribute):
+                    stored[part.attr] = stored.get(part.attr, 0) + 1
+    found = {}
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and _self_attribute(node.targets[0]) and \
+                stored.get(node.targets[0].attr) == 1 and is_check(node.value):
+            found[node.targets[0].attr] = node.value
+    return found
+
+
+def expand_attribute_flags(test: ast.expr, flags: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each ``self.<flag>`` it reads (alone, under not / and / or) replaced by the flag's check."""
+    if _self_attribute(test):
+        return flags.get(test.attr, test)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, expand_attribute_flags(test.operand, flags))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [expand_attribute_flags(value, flags) for value in test.values])
+    return test
+
+
+def _self_attribute(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
 def known_flags(tree: ast.AST, target: tuple[int, int]) -> dict[str, bool]:
     """The module-level version flags of a module and their outcome on the target, where the version alone
     decides it (the same outcome whether or not the rules say a probed torch name is gone)."""

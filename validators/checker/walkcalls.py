@@ -213,6 +213,8 @@ class CallChecks:
             if any(kw.arg is None and isinstance(kw.value, ast.Name) and kw.value.id == spread for kw in node.keywords):
                 filled = filled_keywords(self.scope_nodes[self.scope], spread) if self.scope in self.scope_nodes else ()
                 self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled, method))
+        if api is None and node.args and not self.guarded and self._is_partial(node.func):
+            self._check_partial(node)
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
             rules = self.rules.by_call[api]
@@ -382,7 +384,8 @@ class CallChecks:
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if any(kw.arg == "epoch" for kw in node.keywords) or any(  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
                 rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules) \
-                and self._builds_epoch_scheduler(node.func.value):  # step(epoch) on the file's StepLR, not its plateau
+                and (self._builds_epoch_scheduler(node.func.value)  # step(epoch) on the file's StepLR, not its plateau
+                     or self._plateau_elsewhere(node.func.value)):
             rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
                                                           if not api.endswith(".ReduceLROnPlateau")))
                      for rule in rules]
@@ -406,6 +409,38 @@ class CallChecks:
                     owners := self._receiver_classes(node.func.value)):
                 self.class_facts.receiver_calls += [(node.lineno, rule.id, method, passed, owners) for rule in rules
                                                     if rule.receiver is not None]
+            elif any(rule.receiver is not None for rule in rules) and (dotted := dotted_name(receiver)):
+                # a parameter, or `self.sched = sched`: what the project builds under that name may answer it
+                self.class_facts.passed_receiver_calls += [
+                    (node.lineno, rule.id, method, passed, dotted.rsplit(".", 1)[-1]) for rule in rules
+                    if rule.receiver is not None]
+
+    def _is_partial(self, func: ast.expr) -> bool:
+        """``functools.partial`` or a ``partial`` the file imports from functools."""
+        dotted = dotted_name(func)
+        if dotted == "functools.partial":
+            return True
+        if dotted != "partial" or self.tree is None:
+            return False
+        if self.partial_imported is None:
+            self.partial_imported = any(
+                isinstance(statement, ast.ImportFrom) and statement.module == "functools"
+                and any(alias.name == "partial" and alias.asname is None for alias in statement.names)
+                for statement in ast.walk(self.tree))
+        return self.partial_imported
+
+    def _check_partial(self, node: ast.Call) -> None:
+        """``functools.partial(lr_scheduler.ReduceLROnPlateau, mode="min", verbose=verbose)``: every call of the
+        partial passes those keywords on, so the callable's rules on a keyword passed apply here (those on a
+        keyword left out do not: the caller may pass it)."""
+        api = self._resolve(node.args[0])
+        passed = {kw.arg for kw in node.keywords if kw.arg}
+        rules = [rule for rule in self.rules.by_call.get(api, ()) if rule.kind == "keyword" and not rule.when
+                 and passed.intersection(rule.arguments)] if api else []
+        if rules:
+            bound = ast.copy_location(ast.Call(node.args[0], node.args[1:], node.keywords), node)
+            bound.end_lineno, bound.end_col_offset = node.end_lineno, node.end_col_offset
+            self._check_call(bound, api, rules)
 
     def _holds_tensor_size(self, name: str) -> bool:
         return (self.scope, name) in self.tensor_sizes

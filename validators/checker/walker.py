@@ -114,6 +114,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.tree: ast.AST | None = None
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
+        # (names bound to a ReduceLROnPlateau or warm restarts, every name assigned): walkschedulers._plateau_elsewhere
+        self.quiet_step_names: tuple | None = None
         self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
@@ -126,6 +128,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
+        self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
+        self.attribute_flags: dict[int, dict[str, ast.expr]] = {}  # id(class) -> self attributes bound to a check
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
         self.scope_checks: dict[int, LocalChecks] = {}  # scope -> its featurechecks.LocalChecks, when asked

@@ -10,7 +10,7 @@ import ast
 from functools import partial
 
 from .featurechecks import LocalChecks
-from .versionflags import expand_flags
+from .versionflags import attribute_flags, expand_attribute_flags, expand_flags
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -47,6 +47,15 @@ def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
     if isinstance(test, ast.BoolOp):
         return ast.BoolOp(test.op, [_substituted(value, names) for value in test.values])
     return test
+
+
+def _reads_self(test: ast.expr) -> bool:
+    """``self.flag`` alone or under not / and / or (where :func:`versionflags.expand_attribute_flags` reads)."""
+    if isinstance(test, ast.Attribute):
+        return isinstance(test.value, ast.Name) and test.value.id == "self"
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _reads_self(test.operand)
+    return isinstance(test, ast.BoolOp) and any(_reads_self(value) for value in test.values)
 
 
 def _always_leaves(statements: list[ast.stmt]) -> bool:
@@ -114,6 +123,12 @@ class GuardedBranches:
                                              if is_torch_version_string(value, self.imports)})
         test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
         test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
+        if self.class_nodes and self.tree is not None and _reads_self(test):  # `self._newstyle = not lt("1.1")`
+            cls = self.class_nodes[-1]
+            if (flags := self.attribute_flags.get(id(cls))) is None:
+                flags = self.attribute_flags[id(cls)] = attribute_flags(
+                    cls, self.tree, lambda value: is_version_guard(expand_flags(value, self.flags), self.imports))
+            test = expand_attribute_flags(test, flags)
         if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
             test = self.project_flags.substitute(test)
         return substitute_off(test, self._device_off)  # `if is_npu_available():`: never on stock torch

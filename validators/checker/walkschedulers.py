@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from .imports import dotted_name
-from .schedulers import epoch_warning_names, is_library_schedule, scheduler_names
+from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
 from .forwarded import ForwardedDefault, quiet_defaults
 from .steporder import early_scheduler_steps, is_test_module, untrained_test_steps
@@ -153,6 +153,18 @@ class SchedulerChecks:
         if self.epoch_scheduler_names is None:
             self.epoch_scheduler_names = epoch_warning_names(self.tree, self._scheduler_resolve)
         return dotted.rsplit(".", 1)[-1] in self.epoch_scheduler_names
+
+    def _plateau_elsewhere(self, receiver: ast.AST) -> bool:
+        """The receiver's last name is one this file assigns, never a ReduceLROnPlateau (or warm-restarts
+        schedule) the file builds under other names (schedulers.quiet_step_names)."""
+        dotted = dotted_name(receiver)
+        if dotted is None or self.tree is None:
+            return False
+        if self.quiet_step_names is None:
+            self.quiet_step_names = quiet_step_names(self.tree, self._resolve) or ((), ())
+        quiet, assigned = self.quiet_step_names
+        last = dotted.rsplit(".", 1)[-1]
+        return last in assigned and last not in quiet
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
