@@ -27,19 +27,36 @@ from .starimports import module_file_stamp
 _DEPTH = 4  # flags of flags: PyG's WITH_PT23 reads WITH_PT20; deeper chains are not written
 
 
+def logical_leaves(test: ast.expr):
+    """The operands ``test`` combines with not / and / or (``test`` itself when it is none of them)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        yield from logical_leaves(test.operand)
+    elif isinstance(test, ast.BoolOp):
+        for value in test.values:
+            yield from logical_leaves(value)
+    else:
+        yield test
+
+
+def map_logical_leaves(test: ast.expr, replace) -> ast.expr:
+    """``test`` rebuilt with each operand of its not / and / or replaced by ``replace(operand)``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.UnaryOp(test.op, map_logical_leaves(test.operand, replace))
+    if isinstance(test, ast.BoolOp):
+        return ast.BoolOp(test.op, [map_logical_leaves(value, replace) for value in test.values])
+    return replace(test)
+
+
 def expand_flags(test: ast.expr, flags: dict[str, ast.expr], depth: int = _DEPTH) -> ast.expr:
     """``test`` with each flag it names (alone or under not / and / or) replaced by the flag's expression, and
     the flags that expression names in turn, ``depth`` levels down."""
     if not flags or depth <= 0:
         return test
-    if isinstance(test, ast.Name):
-        value = flags.get(test.id)
-        return test if value is None else expand_flags(value, flags, depth - 1)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return ast.UnaryOp(test.op, expand_flags(test.operand, flags, depth))
-    if isinstance(test, ast.BoolOp):
-        return ast.BoolOp(test.op, [expand_flags(value, flags, depth) for value in test.values])
-    return test
+
+    def expand(leaf: ast.expr) -> ast.expr:
+        value = flags.get(leaf.id) if isinstance(leaf, ast.Name) else None
+        return leaf if value is None else expand_flags(value, flags, depth - 1)
+    return map_logical_leaves(test, expand)
 
 
 def attribute_flags(cls: ast.ClassDef, tree: ast.AST, is_check) -> dict[str, ast.expr]:
@@ -64,13 +81,12 @@ def attribute_flags(cls: ast.ClassDef, tree: ast.AST, is_check) -> dict[str, ast
 
 def expand_attribute_flags(test: ast.expr, flags: dict[str, ast.expr]) -> ast.expr:
     """``test`` with each ``self.<flag>`` it reads (alone, under not / and / or) replaced by the flag's check."""
-    if _self_attribute(test):
-        return flags.get(test.attr, test)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return ast.UnaryOp(test.op, expand_attribute_flags(test.operand, flags))
-    if isinstance(test, ast.BoolOp):
-        return ast.BoolOp(test.op, [expand_attribute_flags(value, flags) for value in test.values])
-    return test
+    return map_logical_leaves(test, lambda leaf: flags.get(leaf.attr, leaf) if _self_attribute(leaf) else leaf)
+
+
+def reads_self_attribute(test: ast.expr) -> bool:
+    """``self.flag`` alone or under not / and / or (what :func:`expand_attribute_flags` replaces)."""
+    return any(_self_attribute(leaf) for leaf in logical_leaves(test))
 
 
 def _self_attribute(node: ast.AST) -> bool:

@@ -10,7 +10,8 @@ import ast
 from functools import partial
 
 from .featurechecks import LocalChecks
-from .versionflags import attribute_flags, expand_attribute_flags, expand_flags
+from .versionflags import (attribute_flags, expand_attribute_flags, expand_flags, map_logical_leaves,
+                           reads_self_attribute)
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -34,28 +35,17 @@ def _names_read(node: ast.AST) -> set[str]:
 def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
     """``test`` with each name of ``names`` read in it (alone, in a comparison, under not / and / or) replaced
     by the expression it is bound to; the nodes themselves are left as they are."""
-    if isinstance(test, ast.Name):
-        return names.get(test.id, test)
-    if isinstance(test, ast.Compare):
-        left = _substituted(test.left, names) if isinstance(test.left, ast.Name) else test.left
-        right = [_substituted(c, names) if isinstance(c, ast.Name) else c for c in test.comparators]
-        if left is test.left and all(a is b for a, b in zip(right, test.comparators)):
-            return test
-        return ast.copy_location(ast.Compare(left, test.ops, right), test)
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return ast.UnaryOp(test.op, _substituted(test.operand, names))
-    if isinstance(test, ast.BoolOp):
-        return ast.BoolOp(test.op, [_substituted(value, names) for value in test.values])
-    return test
-
-
-def _reads_self(test: ast.expr) -> bool:
-    """``self.flag`` alone or under not / and / or (where :func:`versionflags.expand_attribute_flags` reads)."""
-    if isinstance(test, ast.Attribute):
-        return isinstance(test.value, ast.Name) and test.value.id == "self"
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _reads_self(test.operand)
-    return isinstance(test, ast.BoolOp) and any(_reads_self(value) for value in test.values)
+    def substitute(leaf: ast.expr) -> ast.expr:
+        if isinstance(leaf, ast.Name):
+            return names.get(leaf.id, leaf)
+        if isinstance(leaf, ast.Compare):
+            left = names.get(leaf.left.id, leaf.left) if isinstance(leaf.left, ast.Name) else leaf.left
+            right = [names.get(c.id, c) if isinstance(c, ast.Name) else c for c in leaf.comparators]
+            if left is leaf.left and all(a is b for a, b in zip(right, leaf.comparators)):
+                return leaf
+            return ast.copy_location(ast.Compare(left, leaf.ops, right), leaf)
+        return leaf
+    return map_logical_leaves(test, substitute)
 
 
 def _always_leaves(statements: list[ast.stmt]) -> bool:
@@ -123,7 +113,7 @@ class GuardedBranches:
                                              if is_torch_version_string(value, self.imports)})
         test = substitute_aliases(test, self.version_names)  # `version = torch.__version__` at module level
         test = expand_flags(test, self.flags)  # flags of flags too: `WITH_PT23 = WITH_PT20 and ...`
-        if self.class_nodes and self.tree is not None and _reads_self(test):  # `self._newstyle = not lt("1.1")`
+        if self.class_nodes and self.tree is not None and reads_self_attribute(test):  # `self._newstyle = not lt("1.1")`
             cls = self.class_nodes[-1]
             if (flags := self.attribute_flags.get(id(cls))) is None:
                 flags = self.attribute_flags[id(cls)] = attribute_flags(
