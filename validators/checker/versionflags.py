@@ -59,24 +59,28 @@ def expand_flags(test: ast.expr, flags: dict[str, ast.expr], depth: int = _DEPTH
     return map_logical_leaves(test, expand)
 
 
-def attribute_flags(cls: ast.ClassDef, tree: ast.AST, is_check) -> dict[str, ast.expr]:
-    """``self._newstyle = not _pytorch_version_lt("1.1.0")`` (torchbearer's scheduler callback): an attribute the
-    class binds once to a version check, and the file stores nowhere else, read as that check where a method of
-    the class tests ``self._newstyle``. Attribute name -> the check."""
+def stored_attribute_counts(tree: ast.AST) -> dict[str, int]:
+    """Attribute name -> how many assignment targets in the file store it (``x.name = ...``, ``a.name += ...``)."""
     stored: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in statements(tree):  # assignments are statements: no expression needs visiting
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AnnAssign, ast.AugAssign)) else ()
         for target in targets:
             for part in ast.walk(target):
                 if isinstance(part, ast.Attribute):
                     stored[part.attr] = stored.get(part.attr, 0) + 1
-    found = {}
-    for node in ast.walk(cls):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and _self_attribute(node.targets[0]) and \
-                stored.get(node.targets[0].attr) == 1 and is_check(node.value):
-            found[node.targets[0].attr] = node.value
-    return found
+    return stored
+
+
+def attribute_flags(cls: ast.ClassDef, stored, is_check) -> dict[str, ast.expr]:
+    """``self._newstyle = not _pytorch_version_lt("1.1.0")`` (torchbearer's scheduler callback): an attribute the
+    class binds once to a version check, and the file stores nowhere else, read as that check where a method of
+    the class tests ``self._newstyle``. ``stored()`` gives the file's :func:`stored_attribute_counts`, asked only
+    when the class binds an attribute to a check at all. Attribute name -> the check."""
+    checks = {node.targets[0].attr: node.value for node in statements(cls)
+              if isinstance(node, ast.Assign) and len(node.targets) == 1 and _self_attribute(node.targets[0])
+              and is_check(node.value)}
+    return {name: check for name, check in checks.items() if stored().get(name) == 1} if checks else {}
 
 
 def expand_attribute_flags(test: ast.expr, flags: dict[str, ast.expr]) -> ast.expr:

@@ -11,7 +11,7 @@ from functools import partial
 
 from .featurechecks import LocalChecks
 from .versionflags import (attribute_flags, expand_attribute_flags, expand_flags, map_logical_leaves,
-                           reads_self_attribute)
+                           reads_self_attribute, stored_attribute_counts)
 from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
@@ -117,11 +117,17 @@ class GuardedBranches:
             cls = self.class_nodes[-1]
             if (flags := self.attribute_flags.get(id(cls))) is None:
                 flags = self.attribute_flags[id(cls)] = attribute_flags(
-                    cls, self.tree, lambda value: is_version_guard(expand_flags(value, self.flags), self.imports))
+                    cls, self._stored_attributes, lambda value: is_version_guard(expand_flags(value, self.flags), self.imports))
             test = expand_attribute_flags(test, flags)
         if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
             test = self.project_flags.substitute(test)
         return substitute_off(test, self._device_off)  # `if is_npu_available():`: never on stock torch
+
+    def _stored_attributes(self) -> dict[str, int]:
+        """The file's attribute stores (versionflags.stored_attribute_counts): one walk for all its classes."""
+        if self.stored_attributes is None:
+            self.stored_attributes = stored_attribute_counts(self.tree)
+        return self.stored_attributes
 
     def _device_off(self, node: ast.expr) -> bool:
         """A vendor-device check of this module or another of the project, False on stock torch."""
