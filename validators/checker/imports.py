@@ -303,25 +303,25 @@ def _rebound_names(node: ast.stmt):
         yield node.name
     elif isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None):
         for target in node.targets:
-            yield from _names_in_target(target)
+            yield from names_in_target(target)
     elif isinstance(node, (ast.For, ast.AsyncFor)):
-        yield from _names_in_target(node.target)
+        yield from names_in_target(node.target)
     elif isinstance(node, (ast.With, ast.AsyncWith)):
         for item in node.items:
             if item.optional_vars is not None:
-                yield from _names_in_target(item.optional_vars)
+                yield from names_in_target(item.optional_vars)
 
 
-def _names_in_target(target: ast.AST):
+def names_in_target(target: ast.AST):
     """The names an assignment target rebinds: a plain name, or the names inside a tuple or list unpacking.
     ``mod.attr = v`` and ``d[k] = v`` store into the object and rebind nothing (``import torch.distributed.config
     as dist_config; dist_config.compile_on_one_rank = True`` keeps the import's meaning)."""
     if isinstance(target, ast.Name):
         return (target.id,)
     if isinstance(target, (ast.Tuple, ast.List)):
-        return [name for element in target.elts for name in _names_in_target(element)]
+        return [name for element in target.elts for name in names_in_target(element)]
     if isinstance(target, ast.Starred):
-        return _names_in_target(target.value)
+        return names_in_target(target.value)
     return ()
 
 

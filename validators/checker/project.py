@@ -210,19 +210,21 @@ class ProjectEvidence:
         size = candidate.unpacked
         if not size:
             return None
+        def may_write(length: int, name: str | None) -> bool:  # n items, to the same file name where both spell one
+            return length == size and (None in (name, candidate.file_name) or name == candidate.file_name)
+
         found = None
         here = _folders(file) if file else ()
         for evidence in sorted((*self.files, *self.borrowed), key=lambda e: _distance(here, _folders(e.file))):
             for length, line, name, held in evidence.object_sequences:
-                if length != size or None not in (name, candidate.file_name) and name != candidate.file_name:
+                if not may_write(length, name):
                     continue
                 why = "which holds an object the saving file builds (a numpy value, an instance of a project class)" \
                     if held is True else self._drawn_object(held)
                 if why is None:
                     return None  # items drawn from other modules, none an object: a plain list could be the file
                 found = found or f"it unpacks the {size} items of the list saved at {evidence.file}:{line}, {why}"
-            if any(length == size and (None in (name, candidate.file_name) or name == candidate.file_name)
-                   for length, name in evidence.plain_sequences):
+            if any(may_write(length, name) for length, name in evidence.plain_sequences):
                 return None
         return found and found + ", and weights_only refuses it"
 

@@ -13,7 +13,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_name
-from .imports import _names_in_target, dotted_name, statements
+from .imports import dotted_name, names_in_target, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
 from .forwarded import constructor_attributes
@@ -208,7 +208,7 @@ class Bindings:
         """The names ``target`` rebinds (a tuple, list or starred unpacking, a loop variable, ``with ... as``, a
         walrus) to a value the walk does not read: the facts kept per name (a 1-D tensor, a set, a full reduction,
         a project call's result, a literal dict's keywords) no longer hold."""
-        for name in _names_in_target(target):
+        for name in names_in_target(target):
             key = (self.scope, name)
             self.low_rank.discard(key)
             self.sets.discard(key)
