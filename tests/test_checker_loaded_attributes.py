@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from torchpatch.validators.checker import check_paths
-from torchpatch.validators.checker.loaded import ATTRIBUTES_FILE, loaded_value_attributes
+from torchpatch.validators.checker.loadedforms import ATTRIBUTES_FILE, loaded_value_attributes
 
 
 class Structure:  # a class of the project's own: weights_only refuses it

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .loaded import _is_model_name  # the names a whole model goes by (loaded.py)
+from .loadedforms import is_model_name  # the names a whole model goes by (loadedforms.py)
 
 _OPTIMIZER = r"(?i)optim"  # text: re compiles it when first asked
 
@@ -54,4 +54,4 @@ def saved_attribute_names(saved: ast.expr, scope: int, loops: list[tuple[ast.exp
 
 def saves_whole_parts(names: tuple[str, ...]) -> bool:
     """One of the saved attributes is named like a model or an optimizer."""
-    return any(_is_model_name(name) or re.search(_OPTIMIZER, name) for name in names)
+    return any(is_model_name(name) or re.search(_OPTIMIZER, name) for name in names)

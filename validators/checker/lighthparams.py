@@ -18,7 +18,7 @@ import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
-from .loaded import names_object_type
+from .loadedforms import names_object_type
 
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
 # checkpoint (hyper-parameters included) as client state.

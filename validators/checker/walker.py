@@ -29,7 +29,8 @@ from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
-from .loaded import LoadedObjects, optimizer_group_options
+from .loaded import LoadedObjects
+from .loadedforms import optimizer_group_options
 from .provenance import KEYWORDS
 from .uint8masks import shared_calls, uint8_mask_uses
 from .boolmasks import bool_subtractions

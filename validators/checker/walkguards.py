@@ -19,7 +19,7 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
                      is_version_guard, leaves_unbound, only_bindings)
 from .importingload import load_expecting_import
 from .imports import is_torch_module, subnodes
-from .loaded import runs_by_default, type_tested_names
+from .loadedforms import runs_by_default, type_tested_names
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags
 from .shippedpackages import checked_package

@@ -16,7 +16,7 @@ from .shapes import is_low_rank
 from .unusedimports import compared_operands
 from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
-from .loaded import LIBRARY_OBJECTS, names_object_type
+from .loadedforms import LIBRARY_OBJECTS, names_object_type
 from .returns import from_imported, imported_module_paths
 from .patterns import is_multi_dim_list_index, scalar_index_rules
 from .shippedpackages import shipped_package, tree_has_package

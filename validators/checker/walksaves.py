@@ -17,7 +17,7 @@ from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name, saved_path,
                           writer_passes_object, writes_framed_pickle)
-from .loaded import is_namespace, is_object_value
+from .loadedforms import is_namespace, is_object_value
 from .returns import any_returns_object
 
 # Calls that return a run's argparse Namespace (``parser.parse_args()``, a project's ``get_args()``).

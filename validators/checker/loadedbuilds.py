@@ -1,0 +1,305 @@
+"""Whether a value is an object that weights_only refuses: constructed, built by a call, or an instance of the file's own class.
+
+A mixin of ``LoadedObjects`` (loaded.py), which holds the state it reads and writes."""
+
+from __future__ import annotations
+
+import ast
+
+from .imports import dotted_name, own_statements
+from .provenance import NUMPY_MODULES, plain_numpy
+from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
+    REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, prepares_scriptable,
+    refused_standard_value, self_item)
+
+
+class ObjectConstruction:
+    def _builds_objects(self, call: ast.Call, scope: int) -> bool:
+        """A call whose result ``weights_only`` refuses: an instance of a class the project defines
+        (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, numpy
+        (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global),
+        or a function of the project's own applied to such a value (``generate_splits(np.arange(n))``)."""
+        callee = dotted_name(call.func)
+        if callee is None:
+            return False
+        head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
+        if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
+                CONVERTER.search(last) is not None or \
+                last in NAMESPACE_CLASSES or callee in self.library_classes or refused_standard_value(callee, last):
+            return True
+        if head in self.pil_images and last in PIL_IMAGES and callee.count(".") == 1:
+            return True  # Image.fromarray(a): a PIL.Image.Image
+        if last in MAPS and call.args and (mapped := dotted_name(call.args[0])) is not None and (
+                CONVERTER.search(mapped.rsplit(".", 1)[-1]) or mapped.rsplit(".", 1)[-1] in self.local_classes):
+            return True  # pool.map(self.convert_examples_to_features, items): a list of what the converter builds
+        if self._is_collate(call):
+            return True  # InMemoryDataset.collate returns (Data object, slices); PyG's own save stores data.to_dict()
+        if isinstance(call.func, ast.Attribute) and last in SAME_KIND and self._is_built(call.func.value, scope):
+            return True  # adj_t.to_symmetric(), feats.mean(0): these methods give an object of the same kind back
+        # every argument built (or a constant): train(loader, model, optimizer, lr_schedule) with one numpy
+        # schedule among its arguments says nothing of what it returns
+        return callee in self.local_functions and any(self._is_built(arg, scope) for arg in call.args) and all(
+            isinstance(arg, ast.Constant) or self._is_built(arg, scope) for arg in call.args)
+
+    def _constructs(self, value: ast.expr) -> bool:
+        """``Vocab(**kw)``, ``OpenAIVocab()``: an instance of a class the file defines or imports from a package other
+        than torch and the standard library; weights_only refuses every class outside its allowlist (checked on torch
+        2.15: Unsupported global). Also a torch.nn module (``nn.ParameterDict()``, ``nn.Linear(...)``): a dict holding
+        one is refused too ("Unsupported global: GLOBAL torch.nn.modules.container.ParameterDict", run on 2.15); not
+        ``nn.Parameter``, which weights_only rebuilds."""
+        if isinstance(value, ast.Call) and self._refused_torch_class(value.func):
+            return True
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(
+                value.func.value, ast.Name) and value.func.value.id in self.imported_module_names:
+            return CLASS_NAME.match(value.func.attr) is not None  # datasets.OmnivoreKinetics(...)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) \
+                and ALTERNATE_CONSTRUCTOR.match(value.func.attr):  # Config.fromfile(path), OmegaConf.load(path)
+            return value.func.value.id in self.imported_classes or value.func.value.id in self.local_classes
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+            value.func.id in self.imported_classes or value.func.id in self.local_classes)
+
+    def _refused_torch_class(self, func: ast.expr) -> bool:
+        """``nn.ParameterDict``, ``torch.nn.Linear``, ``Sequential`` (``from torch.nn import Sequential``): a torch.nn
+        Module class; ``TensorDataset``, ``optim.SGD``, ``lr_scheduler.StepLR``, ``GradScaler``: a torch class outside
+        torch.nn whose instances weights_only refuses too (REFUSED_TORCH_OWNERS); through the file's explicit imports
+        (nothing a star import might bring)."""
+        callee = dotted_name(func)
+        if callee is None:
+            return False
+        head, _, rest = callee.partition(".")
+        module = self.torch_aliases.get(head)
+        if module is None:
+            return False
+        owner, _, name = (f"{module}.{rest}" if rest else module).rpartition(".")
+        if owner == "torch.nn":
+            return CLASS_NAME.match(name) is not None and name not in PLAIN_NN
+        # capitalised, as their classes are (``SGD``, ``LBFGS``, ``TensorDataset``); their functions are lower case
+        return name[:1].isupper() and (owner in REFUSED_TORCH_OWNERS or owner.startswith(
+            ("torch.optim.", "torch.utils.data.")))
+
+    def _constructed(self, value: ast.expr, scope: int) -> bool:
+        """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
+        every binding of that attribute in the class so far builds one."""
+        if isinstance(value, ast.Name):
+            # ``if only_src: data = TensorDataset(a) else: data = TensorDataset(a, b)``: every value it may hold is one
+            return self.holding.get((scope, value.id)) in self.constructed and \
+                self.alternatives.get((scope, value.id), set()) <= self.constructed
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
+        return self._constructs(value)
+
+    def _is_collate(self, value: ast.expr) -> bool:
+        """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
+        callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+        return self.graph_collate and callee in ("self.collate", "cls.collate", "InMemoryDataset.collate")
+
+    def _is_built(self, value: ast.expr, scope: int) -> bool:
+        """Something the file builds (numpy, its own classes), or a slice of it (``options[:n]``)."""
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        if isinstance(value, (ast.ListComp, ast.GeneratorExp)) and isinstance(value.elt, ast.Call):
+            value = value.elt  # [self.convert_examples_to_features(x) for x in items]: a list of what it builds
+        if isinstance(value, ast.Call):
+            return self._builds_objects(value, scope)
+        name = dotted_name(value)
+        return name is not None and (0 if "." in name else scope, name) in self.built_objects
+
+    def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
+        """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
+        list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
+        if is_object_value(value) or is_training_object(value) or prepares_scriptable(value) or \
+                self._constructed(value, scope) or class_of(value):
+            return True
+        if self.optimizer_classes and self._groups_hold_functions(value, scope):
+            return True
+        if isinstance(value, (ast.Call, ast.IfExp)) and self._own_state_holds_objects(value, scope):
+            return True  # {"se": self.se.state_dict()}: a state method of the file's own class returning numpy
+        if isinstance(value, (ast.List, ast.Tuple)):
+            return any(self.holds_object(element, scope, depth) for element in value.elts)
+        if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
+            return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
+        return self._is_built(value, scope)
+
+    def _groups_hold_functions(self, value: ast.expr, scope: int) -> bool:
+        """``optimizer.state_dict()`` where ``optimizer = LARS(..., weight_decay_filter=exclude_bias_and_norm)``: an
+        optimizer class of the file (optimizer_group_options) given a function of the file or a lambda for an option
+        it keeps in its param groups; the state dict then holds that function object."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict"
+                and not value.args and isinstance(value.func.value, ast.Name)):
+            return False
+        for bound, _, _ in self.provenance.bindings.get((scope, value.func.value.id), ()):
+            if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and (
+                    options := self.optimizer_classes.get(bound.func.id)) and any(
+                    keyword.arg in options and (isinstance(keyword.value, ast.Lambda) or (
+                        isinstance(keyword.value, ast.Name) and keyword.value.id in self.local_functions))
+                    for keyword in bound.keywords):
+                return True
+        return False
+
+    def _item_constructed(self, saved: ast.Subscript, scope: int) -> bool:
+        """``torch.save(self.data["dev"], p)`` where every binding of ``self.data["dev"]`` in the class (None aside)
+        builds an instance weights_only refuses: ``Subset(...)``, a Dataset class of the project's, a local name bound
+        only to one (``new_train = ConcatTensorDataset(...)``), or item i of what a method of the class returns there
+        (``self.data["test"], names = self._get_dataset(f)``, whose ``return datasets, names`` holds such an instance).
+        A whole Dataset object saved as a cache: ``Unsupported global: GLOBAL torch.utils.data.dataset.Subset``."""
+        owner = self.provenance.owners.get(scope, "")
+        # (the cache pattern's other binding, a torch.load of the file, is what is asked about)
+        bound = [entry for entry in self.item_bindings.get((owner, *self_item(saved)), ())
+                 if not isinstance(entry[0], ast.Constant) and id(entry[0]) not in self.load_ids]
+        # a call handed one of the attribute's own items (``self.data["train"], self.data["dev"] =
+        # self.processor.split(self.data["train"])``) makes its value from them, like a rebinding of a name from itself:
+        # it decides nothing either way
+        building = [entry for entry in bound if self._builds_instance(*entry, owner)]
+        return bool(building) and all(entry in building or (isinstance(entry[0], ast.Call) and any(
+            isinstance(node, ast.Subscript) and self_item(node) is not None and node.value.attr == saved.value.attr
+            for argument in (*entry[0].args, *(keyword.value for keyword in entry[0].keywords))
+            for node in ast.walk(argument))) for entry in bound)
+
+    def _builds_instance(self, value: ast.expr, position: int | None, scope: int, owner: str, depth: int = 0) -> bool:
+        if position is not None:
+            if isinstance(value, ast.Tuple):
+                return position < len(value.elts) and self._builds_instance(value.elts[position], None, scope, owner, depth)
+            callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", ()) if callee and callee.startswith("self.") \
+                and callee.count(".") == 1 and depth < 4 else ()
+            return bool(returned) and all(isinstance(node, ast.Tuple) and position < len(node.elts) and
+                                          self._builds_instance(node.elts[position], None, where, owner, depth + 1)
+                                          for node, where in returned)
+        if isinstance(value, ast.Name) and depth < 4:
+            bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                     if not isinstance(entry[0], ast.Constant)]
+            return bool(bound) and all(self._builds_instance(bound_value, bound_position, where, owner, depth + 1)
+                                       for bound_value, bound_position, where in bound)
+        return self._constructs(value)
+
+    def _instance_value(self, value: ast.expr, scope: int, owner: str, depth: int) -> bool:
+        """``value`` is an instance weights_only refuses by what builds it: a constructor (:meth:`_constructs`: a
+        class of the file or of a package other than torch and the standard library, ``Graph(x=x)``), a call of a
+        plain function of the file (or a method of the class through ``self.``) whose every return builds one
+        (``data = read_planetoid_data(d)`` where it ends ``data = Graph(...); ...; return data``), or a name every
+        binding of which (a torch.load aside: the cache pattern's other branch) is one of those."""
+        if depth > 8:  # (each function called adds two)
+            return False
+        if isinstance(value, ast.Call):
+            return self._constructs(value) or self._returns_instance(value, None, owner, depth + 1)
+        if not isinstance(value, ast.Name):
+            return False
+        bound = [entry for entry in self.provenance.bindings.get((scope, value.id), ())
+                 if id(entry[0]) not in self.load_ids and not (isinstance(entry[0], ast.Constant) and entry[0].value is None)]
+        if not bound:
+            return False
+        for bound_value, position, where in bound:
+            if position is None:
+                if not self._instance_value(bound_value, where, owner, depth + 1):
+                    return False
+            elif isinstance(bound_value, ast.Tuple):
+                if position >= len(bound_value.elts) or not self._instance_value(
+                        bound_value.elts[position], where, owner, depth + 1):
+                    return False
+            elif not (isinstance(bound_value, ast.Call) and self._returns_instance(bound_value, position, owner, depth + 1)):
+                return False
+        return True
+
+    def _returns_instance(self, call: ast.Call, position: int | None, owner: str, depth: int) -> bool:
+        """A call of a plain function of the file, or of ``self.method`` of ``owner``, whose every return (None aside;
+        item ``position`` of a returned tuple) is an instance by :meth:`_instance_value`."""
+        callee = dotted_name(call.func)
+        if isinstance(call.func, ast.Name) and (function := self.provenance.functions.get(call.func.id)) is not None:
+            inner, definition = function
+            returned = [(node.value, inner) for node in own_statements(definition)
+                        if isinstance(node, ast.Return) and node.value is not None]
+        elif owner and callee and callee.startswith("self.") and callee.count(".") == 1:
+            returned = self.method_returns.get(f"{owner}.{callee[5:]}", [])
+        else:
+            return False
+        values = []
+        for value, where in returned:
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            if position is not None:
+                if not isinstance(value, ast.Tuple) or position >= len(value.elts):
+                    return False
+                value = value.elts[position]
+            values.append((value, where))
+        return bool(values) and all(self._instance_value(value, where, owner, depth) for value, where in values)
+
+    def _returns_foreign(self, name: ast.Name, scope: int) -> bool:
+        """``vocab_src, vocab_tgt = build_vocabulary(...)`` (bound once but to a load), where the function of the file returns, at that
+        position, a name it read with an attribute no weights_only value has (``vocab_src.set_default_index(...)``
+        on what ``build_vocab_from_iterator`` built): the name holds that object."""
+        # (a binding to a torch.load result, the cache pattern's other branch, is what is asked about)
+        bound = [entry for entry in self.provenance.bindings.get((scope, name.id), ()) if id(entry[0]) not in self.load_ids]
+        if len(bound) != 1:
+            return False
+        value, position, _ = bound[0]
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)) or \
+                (function := self.provenance.functions.get(value.func.id)) is None:
+            return False
+        inner, definition = function
+        for node in own_statements(definition):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            returned = node.value
+            if position is not None:
+                if not isinstance(returned, ast.Tuple) or position >= len(returned.elts):
+                    continue
+                returned = returned.elts[position]
+            if isinstance(returned, ast.Name) and (held := self.holding.get((inner, returned.id))) and \
+                    (inner, returned.id) not in self.alternatives and self._foreign(held):
+                return True
+        return False
+
+    def _own_class(self, receiver: ast.expr, scope: int) -> str | None:
+        """The class of the file's own that ``receiver`` is an instance of: ``self`` in a method, or a name every
+        binding of which (in its function) calls that class (``trainer = ContinuousCQL(**kwargs)``)."""
+        if isinstance(receiver, ast.Name) and receiver.id == "self":
+            return self.provenance.owners.get(scope)
+        if not isinstance(receiver, ast.Name):
+            return None
+        bound = {entry[0].func.id if isinstance(entry[0], ast.Call) and isinstance(entry[0].func, ast.Name) else None
+                 for entry in self.provenance.bindings.get((scope, receiver.id), ())}
+        return next(iter(bound)) if len(bound) == 1 and None not in bound else None
+
+    def _own_state_holds_objects(self, saved: ast.expr, scope: int, method: str | None = None) -> bool:
+        """``torch.save(trainer.state_dict(), p)`` (or the state that ``trainer.load_state_dict(torch.load(p))``
+        restores: ``method`` "state_dict") where ``trainer`` is an instance of a class the file defines and that
+        class's own method returns a dict display holding an object weights_only refuses: ``{"actor":
+        self.actor.state_dict(), "cql_log_alpha": self.log_alpha_prime}`` with ``self.log_alpha_prime = Scalar(1.0)``
+        (an nn.Module of the project's; a binding to None or to an item read back leaves it so). A project method
+        named state_dict is not torch's: what it returns decides (only tensors, numbers and nested state_dict()s load).
+        """
+        if method is None:
+            if isinstance(saved, ast.IfExp):  # self.se.state_dict() if self.is_snap else None: a run with the option
+                return self._own_state_holds_objects(saved.body, scope) or \
+                    self._own_state_holds_objects(saved.orelse, scope)
+            if not (isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and not saved.args
+                    and not saved.keywords):
+                return False
+            saved, method = saved.func.value, saved.func.attr
+        owner = self._own_class(saved, scope) or self._attribute_class(saved, scope)
+        if owner is None:
+            return False
+        for returned, where in self.method_returns.get(f"{owner}.{method}", ()):
+            display = returned if isinstance(returned, ast.Dict) else (
+                self.dicts.get((where, returned.id)) if isinstance(returned, ast.Name) else None)
+            if display is None:
+                continue
+            for value in display.values:
+                # an instance weights_only refuses, or numpy the class builds (``self.best_loss = np.array(...)``)
+                if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" \
+                        and (self.attribute_instances.get((owner, value.attr)) or
+                             (owner, value.attr) in self.built_attributes):
+                    return True
+        return False
+
+    def _attribute_class(self, receiver: ast.expr, scope: int) -> str | None:
+        """``self.se`` where every binding of that attribute in the class builds one class of the file's own
+        (``self.se = SnapshotEns(...)``; None or an item read back aside): the class whose method it calls."""
+        if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)
+                and receiver.value.id == "self"):
+            return None
+        key = (self.provenance.owners.get(scope, ""), receiver.attr)
+        built = {call.func.id if isinstance(call.func, ast.Name) else None for call in self.attribute_calls.get(key, ())}
+        if not self.attribute_instances.get(key) or len(built) != 1 or not built <= self.local_classes:
+            return None
+        return next(iter(built))
