@@ -230,23 +230,24 @@ def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) ->
     """``"last.ckpt"``, ``f"{d}/epoch={e}.ckpt"``, ``os.path.join(d, "last.ckpt")``, ``d / "x.ckpt"``,
     ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those; also as text (``str(p)``,
     ``p.as_posix()``)."""
-    if isinstance(node, ast.Constant):
+    kind = node.__class__  # exact classes, told once: asked of the value of every binding of every file
+    if kind is ast.Constant:
         return isinstance(node.value, str) and node.value.endswith(".ckpt")
-    if isinstance(node, ast.JoinedStr):
+    if kind is ast.JoinedStr:
         return bool(node.values) and names_ckpt_file(node.values[-1])
-    if isinstance(node, ast.BinOp):
+    if kind is ast.BinOp:
         return names_ckpt_file(node.left if isinstance(node.op, ast.Mod) else node.right, ckpt_names)
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+    if kind is ast.Call and len(node.args) == 1 and not node.keywords and \
             dotted_name(node.func) in PATH_TEXT_CALLS:
         return names_ckpt_file(node.args[0], ckpt_names)  # str(path), os.fspath(path): the same file
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+    if kind is ast.Call and isinstance(node.func, ast.Attribute):
         if node.func.attr in PATH_TEXT_METHODS and not node.args and not node.keywords:
             return names_ckpt_file(node.func.value, ckpt_names)  # model_path.as_posix(): the same file
         if node.func.attr == "format":
             return names_ckpt_file(node.func.value)
         if node.func.attr in ("join", "joinpath") and node.args:
             return names_ckpt_file(node.args[-1], ckpt_names)
-    if isinstance(node, ast.Name):
+    if kind is ast.Name:
         return node.id in ckpt_names
     return False
 
