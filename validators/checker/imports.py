@@ -403,12 +403,13 @@ def subnodes(node: ast.AST):
     pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
         node = pop()
-        if not isinstance(node, ast.AST) or isinstance(node, LEAVES):  # None: a dict display's ``**`` key
+        kind = node.__class__
+        if not ENTERED[kind]:  # a leaf, or None: a dict display's ``**`` key
             continue
         yield node
-        fields = CHILD_FIELDS.get(node.__class__)
+        fields = CHILD_FIELDS.get(kind)
         if fields is None:
-            fields = child_fields(node.__class__)
+            fields = child_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
