@@ -197,7 +197,7 @@ OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
 # (text: re compiles it when first asked, in the few files defining __getattr__)
 _DICT_CLASS = r"(?m)^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:"
-_CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
+_CLASS_END = r"(?m)^(?=\S)"  # a top-level line: what a module-level class's body stops before (text, as above)
 
 
 def config_dict_class(code: str) -> tuple[str, int] | None:
@@ -206,7 +206,7 @@ def config_dict_class(code: str) -> tuple[str, int] | None:
     if "__getattr__" not in code:
         return None
     for match in re.finditer(_DICT_CLASS, code):
-        body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
+        body = re.compile(_CLASS_END).search(code, match.end())  # the class ends at the next line indented no deeper
         if "__getattr__" in code[match.end():body.start() if body else len(code)]:
             return match.group(1), code.count("\n", 0, match.start()) + 1
     return None
