@@ -416,6 +416,9 @@ class CallChecks:
 
     def _is_partial(self, func: ast.expr) -> bool:
         """``functools.partial`` or a ``partial`` the file imports from functools."""
+        kind = func.__class__  # (a look at the callee first: asked of most calls, which are no partial)
+        if (kind is ast.Name and func.id != "partial") or (kind is ast.Attribute and func.attr != "partial"):
+            return False
         dotted = dotted_name(func)
         if dotted == "functools.partial":
             return True
