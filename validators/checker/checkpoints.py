@@ -187,6 +187,9 @@ _CONFIG_IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(" + "|".join(CONFIG_L
 
 def config_library_imported(code: str) -> str | None:
     """For a file that is not parsed (it never mentions torch): a config library it imports, by its text."""
+    # (the names first: the pattern starts at every line, and most files name none of the libraries)
+    if not any(library in code for library in CONFIG_LIBRARIES):
+        return None
     match = _CONFIG_IMPORT.search(code)
     return match.group(1) if match else None
 
