@@ -187,6 +187,9 @@ _CONFIG_IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+(" + "|".join(CONFIG_L
 
 def config_library_imported(code: str) -> str | None:
     """For a file that is not parsed (it never mentions torch): a config library it imports, by its text."""
+    # (the names first: the pattern starts at every line, and most files name none of the libraries)
+    if not any(library in code for library in CONFIG_LIBRARIES):
+        return None
     match = _CONFIG_IMPORT.search(code)
     return match.group(1) if match else None
 
@@ -197,7 +200,7 @@ OPTION_RECEIVERS = frozenset({"args", "opt", "opts", "options", "flags", "parser
 # config object. weights_only refuses its instances, as any class (checked on torch 2.15: Unsupported global).
 # (text: re compiles it when first asked, in the few files defining __getattr__)
 _DICT_CLASS = r"(?m)^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|collections\.OrderedDict)[ \t]*\)[ \t]*:"
-_CLASS_END = re.compile(r"^(?=\S)", re.MULTILINE)  # a top-level line: what a module-level class's body stops before
+_CLASS_END = r"(?m)^(?=\S)"  # a top-level line: what a module-level class's body stops before (text, as above)
 
 
 def config_dict_class(code: str) -> tuple[str, int] | None:
@@ -206,7 +209,7 @@ def config_dict_class(code: str) -> tuple[str, int] | None:
     if "__getattr__" not in code:
         return None
     for match in re.finditer(_DICT_CLASS, code):
-        body = _CLASS_END.search(code, match.end())  # the class ends at the next line indented no deeper
+        body = re.compile(_CLASS_END).search(code, match.end())  # the class ends at the next line indented no deeper
         if "__getattr__" in code[match.end():body.start() if body else len(code)]:
             return match.group(1), code.count("\n", 0, match.start()) + 1
     return None
@@ -230,23 +233,24 @@ def names_ckpt_file(node: ast.AST | None, ckpt_names: set[str] = frozenset()) ->
     """``"last.ckpt"``, ``f"{d}/epoch={e}.ckpt"``, ``os.path.join(d, "last.ckpt")``, ``d / "x.ckpt"``,
     ``"%s.ckpt" % n``, ``"{}.ckpt".format(n)``, or a name bound to one of those; also as text (``str(p)``,
     ``p.as_posix()``)."""
-    if isinstance(node, ast.Constant):
+    kind = node.__class__  # exact classes, told once: asked of the value of every binding of every file
+    if kind is ast.Constant:
         return isinstance(node.value, str) and node.value.endswith(".ckpt")
-    if isinstance(node, ast.JoinedStr):
+    if kind is ast.JoinedStr:
         return bool(node.values) and names_ckpt_file(node.values[-1])
-    if isinstance(node, ast.BinOp):
+    if kind is ast.BinOp:
         return names_ckpt_file(node.left if isinstance(node.op, ast.Mod) else node.right, ckpt_names)
-    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+    if kind is ast.Call and len(node.args) == 1 and not node.keywords and \
             dotted_name(node.func) in PATH_TEXT_CALLS:
         return names_ckpt_file(node.args[0], ckpt_names)  # str(path), os.fspath(path): the same file
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+    if kind is ast.Call and isinstance(node.func, ast.Attribute):
         if node.func.attr in PATH_TEXT_METHODS and not node.args and not node.keywords:
             return names_ckpt_file(node.func.value, ckpt_names)  # model_path.as_posix(): the same file
         if node.func.attr == "format":
             return names_ckpt_file(node.func.value)
         if node.func.attr in ("join", "joinpath") and node.args:
             return names_ckpt_file(node.args[-1], ckpt_names)
-    if isinstance(node, ast.Name):
+    if kind is ast.Name:
         return node.id in ckpt_names
     return False
 

@@ -198,8 +198,9 @@ def resolve_file(relative: str, anchored: bool, source_file: str, root: str | No
     return None
 
 
-_FORMAT_FIELD = re.compile(r"\{[^{}]*\}")
-_PERCENT_FIELD = re.compile(r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGs]")
+# (text: re compiles them when first asked, in the few files naming a checkpoint by a template)
+_FORMAT_FIELD = r"\{[^{}]*\}"
+_PERCENT_FIELD = r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGs]"
 
 
 def _name_pattern(node: ast.AST | None) -> str | None:
@@ -207,10 +208,10 @@ def _name_pattern(node: ast.AST | None) -> str | None:
     name has no field, or no stem of three letters besides its fields (``"{}.pt".format(name)`` names any file)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and \
             isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
-        text = _FORMAT_FIELD.sub("*", node.func.value.value)
+        text = re.sub(_FORMAT_FIELD, "*", node.func.value.value)
     elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant) and \
             isinstance(node.left.value, str):
-        text = _PERCENT_FIELD.sub("*", node.left.value)
+        text = re.sub(_PERCENT_FIELD, "*", node.left.value)
     elif isinstance(node, ast.JoinedStr):
         text = "".join(part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else "*"
                        for part in node.values)

@@ -26,7 +26,7 @@ import ast
 
 from .guards import KnownOutcome  # not in substitute_off: an import statement there ran for every test
 from .importtime import failed_import_flags, module_flags
-from .imports import dotted_name
+from .imports import dotted_name, subnodes
 
 ABSENT_DEVICES = frozenset({"npu", "mlu", "musa", "dipu", "gcu", "sdaa", "hpu"})
 PLUGIN_MODULES = frozenset({"torch_npu", "torch_mlu", "torch_musa", "torch_dipu", "torch_gcu", "torch_sdaa",
@@ -126,7 +126,7 @@ def _off_helper(function: ast.FunctionDef | ast.AsyncFunctionDef, off: set[str])
         return False
     if any(isinstance(node, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal, ast.FunctionDef,
                              ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
-           for statement in function.body for node in ast.walk(statement)):
+           for statement in function.body for node in subnodes(statement)):  # (no leaf is wanted)
         return False
     evidence = False
 

@@ -142,8 +142,8 @@ def _is_int(node: ast.expr, value: int) -> bool:
 
 
 # a project helper named for a 2-D convolution (fastai's conv_layer, `_conv(ni, nf, ks=4, stride=2)`, conv3x3,
-# ConvBNReLU): not convert..., not a 1-D or 3-D one
-_CONV_HELPER = re.compile(r"_*conv(?!er)(?!.*[13]d)", re.IGNORECASE)
+# ConvBNReLU): not convert..., not a 1-D or 3-D one (text: re compiles it when first asked)
+_CONV_HELPER = r"(?i)_*conv(?!er)(?!.*[13]d)"
 
 
 def calls_conv_helper(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> bool:
@@ -151,7 +151,7 @@ def calls_conv_helper(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -
     ``nn.Conv2d`` of its own would say (a star import may bring ``nn`` without the convolutions)."""
     for node in ast.walk(tree):
         # a plain name: `self.conv1(x)` calls whatever module the attribute holds (an LSTM, a Conv1d)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and _CONV_HELPER.match(node.func.id) \
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and re.match(_CONV_HELPER, node.func.id) \
                 and resolve(node.func) is None:
             return True
     return False

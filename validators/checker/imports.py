@@ -299,14 +299,15 @@ _BINDING_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Clas
 def _rebound_names(node: ast.stmt):
     """Names a statement binds to something that is not an import (``None`` does not count: the
     ``except ImportError: dist = None`` fallback keeps the import's meaning)."""
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    kind = node.__class__  # exact classes: asked of every binding statement of every file
+    if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef or kind is ast.ClassDef:
         yield node.name
-    elif isinstance(node, ast.Assign) and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+    elif kind is ast.Assign and not (node.value.__class__ is ast.Constant and node.value.value is None):
         for target in node.targets:
             yield from names_in_target(target)
-    elif isinstance(node, (ast.For, ast.AsyncFor)):
+    elif kind is ast.For or kind is ast.AsyncFor:
         yield from names_in_target(node.target)
-    elif isinstance(node, (ast.With, ast.AsyncWith)):
+    elif kind is ast.With or kind is ast.AsyncWith:
         for item in node.items:
             if item.optional_vars is not None:
                 yield from names_in_target(item.optional_vars)
@@ -316,11 +317,12 @@ def names_in_target(target: ast.AST):
     """The names an assignment target rebinds: a plain name, or the names inside a tuple or list unpacking.
     ``mod.attr = v`` and ``d[k] = v`` store into the object and rebind nothing (``import torch.distributed.config
     as dist_config; dist_config.compile_on_one_rank = True`` keeps the import's meaning)."""
-    if isinstance(target, ast.Name):
+    kind = target.__class__
+    if kind is ast.Name:
         return (target.id,)
-    if isinstance(target, (ast.Tuple, ast.List)):
+    if kind is ast.Tuple or kind is ast.List:
         return [name for element in target.elts for name in names_in_target(element)]
-    if isinstance(target, ast.Starred):
+    if kind is ast.Starred:
         return names_in_target(target.value)
     return ()
 
@@ -401,12 +403,13 @@ def subnodes(node: ast.AST):
     pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
         node = pop()
-        if not isinstance(node, ast.AST) or isinstance(node, LEAVES):  # None: a dict display's ``**`` key
+        kind = node.__class__
+        if not ENTERED[kind]:  # a leaf, or None: a dict display's ``**`` key
             continue
         yield node
-        fields = CHILD_FIELDS.get(node.__class__)
+        fields = CHILD_FIELDS.get(kind)
         if fields is None:
-            fields = child_fields(node.__class__)
+            fields = child_fields(kind)
         for name in fields:
             value = getattr(node, name, None)
             if value.__class__ is list:
@@ -443,9 +446,10 @@ def _scoped_statements(tree: ast.AST):
     while pending:
         node, function, owner = pending.pop()
         yield node, function, owner
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        kind = node.__class__  # exact classes: this runs for every statement of every file
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
             function = owner = node
-        elif isinstance(node, ast.ClassDef):
+        elif kind is ast.ClassDef:
             owner = node
         for name in nested_fields(node):
             pending.extend((child, function, owner) for child in getattr(node, name, ()))

@@ -19,6 +19,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
+from .imports import subnodes
 from .ownmethods import own_methods
 from .patterns import call_findings, call_rules
 
@@ -125,7 +126,7 @@ def _passing_init(node: ast.ClassDef) -> frozenset[str] | None:
     if init.args.kwarg is None:
         return None
     spread = init.args.kwarg.arg
-    for inner in ast.walk(init):
+    for inner in subnodes(init):  # (calls only; any one decides, in any order)
         if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "__init__"
                 and isinstance(inner.func.value, ast.Call) and isinstance(inner.func.value.func, ast.Name)
                 and inner.func.value.func.id == "super"

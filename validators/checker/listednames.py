@@ -29,13 +29,14 @@ from typing import Callable
 from .aliases import callable_candidates
 from .rule import Rule
 
-_READING_FAILS = re.compile(r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
-                            r"|\bwarns\b[^.;:]* when read\b")  # torch.has_cuda: a module __getattr__ warns
+# (text: re compiles it when first asked) torch.has_cuda: a module __getattr__ warns
+_READING_FAILS = (r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
+                  r"|\bwarns\b[^.;:]* when read\b")
 
 
 def read_is_harmless(rule: Rule, gone: bool) -> bool:
     """Whether merely reading ``rule``'s API works on the target (``gone``: the target lacks the name)."""
-    return rule.kind == "name" and not gone and not _READING_FAILS.search(rule.message)
+    return rule.kind == "name" and not gone and not re.search(_READING_FAILS, rule.message)
 
 
 def note_bound_name(target: ast.AST, value: ast.expr, bound: dict[int, str]) -> None:

@@ -17,6 +17,8 @@ import ast
 import re
 from typing import Callable, Iterator
 
+from .imports import subnodes
+
 
 # ``out =`` (not ``==``): a keyword where "(" or "," comes before it, not an ``out = ...`` assignment (_passes_out)
 _OUT_EQUALS = re.compile(r"out\s*=(?!=)")
@@ -30,7 +32,7 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
         return
     stacks = text is None or "_new_shared" in text
     functions, buffer_owners = [], set()
-    for node in ast.walk(tree):
+    for node in subnodes(tree):  # (not ast.walk: no leaf is wanted, and the findings' order is not this walk's)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.append(node)
         elif isinstance(node, ast.Call):

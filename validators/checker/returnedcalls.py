@@ -22,7 +22,7 @@ from typing import Callable
 
 from .aliases import callable_candidates
 from .finding import Finding
-from .imports import own_statements
+from .imports import own_statements, subnodes
 from .patterns import call_findings
 
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
@@ -49,7 +49,7 @@ def returned_apis(function: ast.FunctionDef | ast.AsyncFunctionDef, returned: li
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
-                    for name in ast.walk(target):
+                    for name in subnodes(target):  # (a name twice in a target appends the same value)
                         if isinstance(name, ast.Name) and name.id in names:
                             # a tuple target or an augmented assignment binds something unknown: None
                             plain = isinstance(target, ast.Name) and not isinstance(node, ast.AugAssign)

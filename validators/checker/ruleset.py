@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, Iterable
 from ..errors import NotFound
 from ..markdown import iter_reference_files
 from .codes import CODES_FILE_NAME, CodeRegistry
-from .metarules import rules_from_meta, short_ids
 from .rule import Rule
-from .rulefile import read_rule_file, rule_problems
 from .surfacerules import rules_from_surface
 
 if TYPE_CHECKING:  # the parser and its problems are loaded only when the rule cache is rebuilt
@@ -151,7 +149,11 @@ def load_rules(references: str | Path | Iterable[str | Path], rules_file: str | 
     """Rules from ``rules_file`` (default: ``check-rules.toml`` in the references folder) and metadata; with
     ``object_aliases``, each rule also names the other names the target build binds its objects to
     (objectaliases.py)."""
-    from ..markdown import parse_reference  # the parser: only here, where the rules are rebuilt
+    # the parser and the readers of the rule sources: only here, where the rules are rebuilt (a check with a warm
+    # rule cache never calls them, and their imports were start-up time)
+    from ..markdown import parse_reference
+    from .metarules import rules_from_meta, short_ids
+    from .rulefile import read_rule_file, rule_problems
 
     paths = [references] if isinstance(references, (str, Path)) else list(references)
     if rules_file is None:
@@ -194,6 +196,14 @@ def default_references_dir() -> Path:
 _cache: dict[tuple, RuleSet] = {}
 
 
+def _stat(path: Path) -> os.stat_result | None:
+    """One stat call per file of the cache key (``exists()`` then two ``stat()`` were three), None when it is missing."""
+    try:
+        return path.stat()
+    except (FileNotFoundError, NotADirectoryError):  # what Path.exists() answers False to
+        return None
+
+
 def default_rules() -> RuleSet:
     """The shipped rules, re-read only when a reference, the rule file or the code registry changes (kept in
     a file cache across runs: rulecache.py). Their sections are not kept: use load_rules for those."""
@@ -205,7 +215,7 @@ def default_rules() -> RuleSet:
 
     files = [*iter_reference_files([folder]), folder / RULES_FILE_NAME, folder / CODES_FILE_NAME,
              folder / "surface-ledger.toml", *sorted(RECORDS_DIR.glob("*.json")), ALIASES_FILE]
-    key = (str(folder), tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.exists()))
+    key = (str(folder), tuple((str(f), stat.st_mtime_ns, stat.st_size) for f in files if (stat := _stat(f)) is not None))
     if key not in _cache:
         from .rulecache import read_cached, write_cached
 

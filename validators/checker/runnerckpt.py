@@ -81,8 +81,10 @@ _DS_MODEL_STATES = r"mp_rank_\d+_model_states\.pt"
 
 def trains_with_sat(code: str) -> bool:
     """The file imports one of SwissArmyTransformer's own modules (found by text)."""
-    # (every file's text is asked: first the blank before ``sat`` that both forms need; "sat" alone is in "dataset")
-    return (" sat" in code or "\tsat" in code) and re.search(_SAT_IMPORT, code) is not None
+    # (every file's text is asked: first the blank before ``sat`` that both forms need, "sat" alone is in "dataset";
+    # then ``sat.`` of the one form or the ``mpu`` of the other, as English text has " sat" too)
+    return (" sat" in code or "\tsat" in code) and ("sat." in code or "mpu" in code) and \
+        re.search(_SAT_IMPORT, code) is not None
 
 
 def reads_sat_checkpoint(file_name: str | None) -> str | None:

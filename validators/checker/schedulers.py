@@ -95,7 +95,8 @@ def _last_name(node: ast.AST) -> str | None:
 # The schedulers whose step() takes an argument without the epoch warning: a metric, a fractional epoch
 _QUIET_STEP_ARGUMENT = ("ReduceLROnPlateau", "CosineAnnealingWarmRestarts")
 # what a ReduceLROnPlateau metric is called (val_loss, epoch_acc, step_score): never an epoch or step counter
-_METRIC = re.compile(r"loss|acc|metric|score|err|perplex|ppl|bleu|f1|auc|dice|iou|psnr|val", re.IGNORECASE)
+# (text: re compiles it when first asked)
+_METRIC = r"(?i)loss|acc|metric|score|err|perplex|ppl|bleu|f1|auc|dice|iou|psnr|val"
 
 
 def epoch_warning_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:
@@ -165,4 +166,4 @@ def counter_argument(call: ast.Call, pattern: str) -> bool:
         name = key.value
     else:
         name = _last_name(value)
-    return name is not None and re.fullmatch(pattern, name, re.IGNORECASE) is not None and not _METRIC.search(name)
+    return name is not None and re.fullmatch(pattern, name, re.IGNORECASE) is not None and not re.search(_METRIC, name)

@@ -22,9 +22,10 @@ from pathlib import PurePosixPath
 from .codes import PREFIX
 from .finding import SEVERITIES, Finding
 
-_SUPPRESS = re.compile(r"#\s*torchpatch:\s*ignore(?:\[([^\]]*)\])?")
-_NOQA = re.compile(r"#\s*noqa(?::\s*([A-Za-z0-9_\-]+(?:[\s,]+[A-Za-z0-9_\-]+)*))?(?=\s|#|$)", re.IGNORECASE)
-_OUR_CODE = re.compile(r"^TP\d")
+# (text: re compiles them when first asked, in the few files with a suppression comment on a finding's line)
+_SUPPRESS = r"#\s*torchpatch:\s*ignore(?:\[([^\]]*)\])?"
+_NOQA = r"(?i)#\s*noqa(?::\s*([A-Za-z0-9_\-]+(?:[\s,]+[A-Za-z0-9_\-]+)*))?(?=\s|#|$)"
+_OUR_CODE = r"^TP\d"
 
 
 @dataclass(frozen=True)
@@ -73,13 +74,13 @@ def unknown_selectors(selectors, rules) -> list[str]:
 
 
 def suppressed(finding: Finding, line: str) -> bool:
-    match = _SUPPRESS.search(line)
+    match = re.search(_SUPPRESS, line)
     if match is not None:
         if match.group(1) is None:
             return True  # a bare ignore silences every rule on the line
         if any(_selects(p, finding.rule, finding.code) for p in _listed(match.group(1))):
             return True
-    noqa = _NOQA.search(line)
+    noqa = re.search(_NOQA, line)
     if noqa is None:
         return False
     if noqa.group(1) is None:
@@ -96,12 +97,12 @@ def unknown_suppressions(code: str, rules) -> list[tuple[int, int, str]]:
     for number, line in enumerate(code.splitlines(), start=1):
         if "#" not in line:
             continue
-        if (match := _SUPPRESS.search(line)) and match.group(1) is not None:
+        if (match := re.search(_SUPPRESS, line)) and match.group(1) is not None:
             unknown += [(number, match.start() + 1, p) for p in _listed(match.group(1))
                         if not (p in codes or p in names or (PREFIX.match(p) and any(c.startswith(p) for c in codes)))]
-        if (noqa := _NOQA.search(line)) and noqa.group(1) is not None:
+        if (noqa := re.search(_NOQA, line)) and noqa.group(1) is not None:
             unknown += [(number, noqa.start() + 1, p) for p in _listed(noqa.group(1))
-                        if _OUR_CODE.match(p) and p not in codes]
+                        if re.match(_OUR_CODE, p) and p not in codes]
     return unknown
 
 

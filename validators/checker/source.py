@@ -52,8 +52,9 @@ def parse_module_file(path: Path) -> ast.Module | None:
 
 
 # Codecs that only rewrite new syntax for old Pythons (asottile's future-fstrings and future-annotations, installed
-# from a project's requirements): the text is UTF-8, and Python 3.7+ reads the syntax itself.
-_BACKPORT_CODECS = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*future[-_](?:fstrings|annotations)\b")
+# from a project's requirements): the text is UTF-8, and Python 3.7+ reads the syntax itself. (Text: re compiles
+# it when first asked, for a file whose codec Python does not know.)
+_BACKPORT_CODECS = rb"^[ \t\f]*#.*?coding[:=][ \t]*future[-_](?:fstrings|annotations)\b"
 
 
 def source_encoding(data: bytes) -> str:
@@ -62,7 +63,7 @@ def source_encoding(data: bytes) -> str:
     try:
         return tokenize.detect_encoding(io.BytesIO(data).readline)[0]
     except SyntaxError:
-        if any(_BACKPORT_CODECS.match(line) for line in data.splitlines()[:2]):
+        if any(re.match(_BACKPORT_CODECS, line) for line in data.splitlines()[:2]):
             return "utf-8-sig" if data.startswith(codecs.BOM_UTF8) else "utf-8"
         raise
 

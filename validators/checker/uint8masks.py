@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
-from .imports import CHILD_FIELDS, ENTERED, child_fields, dotted_name, own_statements
+from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements
 from .provenance import Provenance
 
 _DEPTH = 10
@@ -58,6 +58,7 @@ _NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
 # statements that always fall through to the next one
 _PLAIN = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
 _MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
+_STATEMENT = Memo(lambda kind: issubclass(kind, ast.stmt))  # class -> a statement's class: asked of every node
 
 
 # A NamedTuple, not a frozen dataclass: the class is made at every start-up, where a dataclass's generated methods
@@ -125,12 +126,11 @@ class _Calls:
                     positional = positional[1:]
                 if kind is not ast.Lambda:
                     self.functions[inner] = _Function(node, owner, positional)
-            if isinstance(node, ast.stmt):
+            if _STATEMENT[kind]:
                 statement = id(node)
-                for field in ("body", "orelse", "finalbody", "handlers"):
-                    block = getattr(node, field, None)
-                    if block.__class__ is list:
-                        self._note_block(block, id(node))
+                for field in nested_fields(node):  # (the statement lists its class has: most have none)
+                    if field != "cases":  # a match's cases are no statements
+                        self._note_block(getattr(node, field), id(node))
             elif kind is ast.Module or kind is ast.ExceptHandler:
                 self._note_block(node.body, id(node))
             if kind is ast.BinOp or kind is ast.UnaryOp or kind is ast.AugAssign:

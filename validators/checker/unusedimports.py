@@ -36,6 +36,7 @@ import ast
 import os
 from pathlib import Path
 
+from .imports import subnodes
 from .returns import from_imported, imported_module_paths, is_module_file
 from .source import Unreadable, parse_module_file, read_source
 
@@ -51,7 +52,7 @@ def names_read(tree: ast.AST) -> set[str]:
     """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
     string ``__all__`` lists."""
     read: set[str] = set()
-    for node in ast.walk(tree):
+    for node in subnodes(tree):  # (every node but the leaves, which hold no name; a set: any order)
         if isinstance(node, ast.Name):
             if node.ctx.__class__ is ast.Load:
                 read.add(node.id)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Container
 
+from .imports import subnodes
 from .source import parse_module_file
 from .starimports import module_file_stamp
 
@@ -26,7 +27,7 @@ def helper_parts(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None
     if len(args.posonlyargs) + len(args.args) > len(args.defaults) or any(
             default is None for default in args.kw_defaults):
         return None  # it needs arguments: it may compare something other than torch's version
-    returns = [node for node in ast.walk(function) if isinstance(node, ast.Return)]
+    returns = [node for node in subnodes(function) if isinstance(node, ast.Return)]  # (one is wanted: any order)
     if len(returns) != 1 or returns[0].value is None or not _is_sequence(returns[0].value):
         return None
     return _version_parts(function)

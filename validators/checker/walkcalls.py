@@ -134,20 +134,24 @@ class CallChecks:
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
-        self.calls[id(node.func)] = node
-        if len(node.args) == 2 and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
+        # the callee's shape, told once: every call of every file comes through here, and the tests below asked it
+        # again and again (``f(...)``: its name; ``self.m(...)``: a method on self)
+        func = node.func
+        called = func.id if func.__class__ is ast.Name else None
+        on_self = func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "self"
+        self.calls[id(func)] = node
+        if len(node.args) == 2 and called in ("isinstance", "issubclass"):
             self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
-        if isinstance(node.func, ast.Name) and node.func.id == "getattr" and len(node.args) == 3:
+        if called == "getattr" and len(node.args) == 3:
             self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
-        if self.classes and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+        if self.classes and called == "setattr":
             self.class_facts.note_store(self.classes[-1], "*")
         self.loads.note_call(node, self.scope)
-        if isinstance(node.func, ast.Name) and node.func.id in self.loads.local_functions:
+        if called is not None and called in self.loads.local_functions:
             self.loads.provenance.note_call(node, self.scope)
-        elif self.classes and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
-                node.func.value.id == "self":
+        elif self.classes and on_self:
             self.loads.provenance.note_self_call(node, self.scope)
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
                 (self.loads.imported or self.loads.imported_modules) and \
@@ -156,7 +160,7 @@ class CallChecks:
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
                 (ref := self._super_ref(node.func)) is not None:
             self.keyword_saves.append((node, self.scope, ref))  # super().save_state(overlap_map=...) of an imported base
-        if self.rules.by_probe and isinstance(node.func, ast.Name):
+        if self.rules.by_probe and called is not None:
             probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
             if rules:
                 self._report(node, probed, rules)
@@ -185,16 +189,16 @@ class CallChecks:
                 self.weights_only_loads.append(node)
         if not self.loads.quiet and is_save_call(node, api) and (saved := _keyword_saved(node)).args:
             self._note_saved(saved, api)
-        if isinstance(node.func, ast.Name) and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
-                node.func.id in self.loads.imported or node.func.id in self.loads.local_functions):
+        if called is not None and node.args and (  # load_state_dict("./models/v1-5-pruned.ckpt")
+                called in self.loads.imported or called in self.loads.local_functions):
             self.evidence.ckpt_calls.update((node.func.id, position) for position, arg in enumerate(node.args)
                                             if self.loads.is_ckpt_path(arg, self.scope))
         if self.writer_imports:
             self._note_writer(node)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
-        if (self.results_of and isinstance(node.func, ast.Name) and not self.guarded
-                and (function := self.results_of.get((self.scope, node.func.id)))):
+        if (self.results_of and called is not None and not self.guarded
+                and (function := self.results_of.get((self.scope, called)))):
             self.return_facts.calls.append((function, node.func.id, node))
         if api is None and (node.args or node.keywords) and not self.guarded:
             self._note_passed_callables(node)
@@ -230,8 +234,7 @@ class CallChecks:
                     node, [rule for rule in rules if not rule.none_is_unset], api, method.name, quiet_defaults(method))]
         elif self.aliases and (key := alias_key(node.func, self.classes[-1] if self.classes else "")) in self.aliases:
             self._check_alias_call(node, self.aliases[key])
-        elif (self.classes and not self.guarded and isinstance(node.func, ast.Attribute)
-              and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
+        elif self.classes and not self.guarded and on_self:
             self.class_facts.note_call(self.classes[-1], node)
         elif self._is_super_init(node):
             if self.classes and self.foreign:  # super().__init__(scheduler=scheduler) with `scheduler: olmo.Scheduler`
@@ -254,19 +257,15 @@ class CallChecks:
                     self._check_call(self._without_forwarded(node), base, valued)
                     self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
                                                           if key not in before])
-        if isinstance(node.func, ast.Attribute) and not (node.func.value.__class__ is ast.Name
-                                                         and node.func.value.id == "self"):
+        if isinstance(node.func, ast.Attribute) and not on_self:
             # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
             if node.func.attr in self.rules.by_method and not self._receiver_is_not_a_tensor(node.func.value):
                 self._check_method(node, node.func.attr)
-        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
-                node.func.value.id == "self" and self.classes and self.classes[-1] in self.module_classes:
+        elif on_self and self.classes and self.classes[-1] in self.module_classes:
             self._check_module_self_method(node, node.func.attr)
-        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
-                node.func.value.id == "self" and self.class_nodes and node.func.attr in self.rules.receiver_methods:
+        elif on_self and self.class_nodes and node.func.attr in self.rules.receiver_methods:
             self._check_scheduler_self_method(node, node.func.attr)
-        elif isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and \
-                node.func.value.id == "self" and self.class_nodes and not self.guarded and \
+        elif on_self and self.class_nodes and not self.guarded and \
                 not self.class_nodes[-1].bases and module_rules(self.rules.by_method.get(node.func.attr, ()),
                                                                 node.func.attr) and \
                 not defines(self.class_nodes[-1], node.func.attr):
@@ -417,6 +416,9 @@ class CallChecks:
 
     def _is_partial(self, func: ast.expr) -> bool:
         """``functools.partial`` or a ``partial`` the file imports from functools."""
+        kind = func.__class__  # (a look at the callee first: asked of most calls, which are no partial)
+        if (kind is ast.Name and func.id != "partial") or (kind is ast.Attribute and func.attr != "partial"):
+            return False
         dotted = dotted_name(func)
         if dotted == "functools.partial":
             return True

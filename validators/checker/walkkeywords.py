@@ -10,6 +10,7 @@ import ast
 from .classdicts import instance_keyword_dicts
 from .moduledicts import filled_names, module_keyword_dicts
 from .finding import Finding
+from .imports import subnodes
 from .guards import guard_outcome, is_version_guard
 from .forwarded import ForwardedDefault, quiet_defaults
 from .patterns import literal_keywords
@@ -59,7 +60,7 @@ class KeywordSpreading:
             function = self.scope_nodes.get(scope)
             if name in self.loads.params.get(scope, ()) or function is None or any(
                     isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
-                    for node in ast.walk(function)):
+                    for node in subnodes(function)):  # (no leaf is wanted; any one answers)
                 return True
             scope = self.loads.provenance.parents.get(scope, 0)
         return False
