@@ -55,6 +55,8 @@ _MAKES_BOOL = re.compile(r"\.(?:%s)\(|\.bool\(\)|torch\.bool\b|BoolTensor" % "|"
 class _BoolSearch(_Search):
     """uint8masks' search, asking "provably bool?" instead of "provably uint8?" (its ``uint8`` method answers)."""
 
+    uint8_tests = False
+
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
         func = call.func
         dtype = next((kw.value for kw in call.keywords if kw.arg == "dtype"), None)
@@ -129,6 +131,7 @@ class _TensorSearch(_Search):
     ``torch.zeros``, ``torch.LongTensor(...)``, ...) and kept through tensor methods (``.long()``, ``.to(device)``,
     ``.view(...)``, indexing)."""
 
+    uint8_tests = False
     modules: "_ImportedNames | frozenset[str]" = frozenset()
 
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
