@@ -64,6 +64,8 @@ def _makes_bool(source: str) -> bool:
 class _BoolSearch(_Search):
     """uint8masks' search, asking "provably bool?" instead of "provably uint8?" (its ``uint8`` method answers)."""
 
+    uint8_tests = False
+
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
         func = call.func
         dtype = next((kw.value for kw in call.keywords if kw.arg == "dtype"), None)
@@ -138,6 +140,7 @@ class _TensorSearch(_Search):
     ``torch.zeros``, ``torch.LongTensor(...)``, ...) and kept through tensor methods (``.long()``, ``.to(device)``,
     ``.view(...)``, indexing)."""
 
+    uint8_tests = False
     modules: "_ImportedNames | frozenset[str]" = frozenset()
 
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:

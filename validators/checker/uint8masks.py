@@ -9,18 +9,22 @@ condition (uint8-mask-condition), and not at all when the right side reads throu
 A mask is reported only when it is provably uint8 in this file: made by ``.byte()``, ``.to(torch.uint8)``,
 ``.type(torch.uint8)``/``.type(torch.ByteTensor)``, ``torch.ByteTensor(...)`` or a call with ``dtype=torch.uint8``,
 then kept through calls that keep the dtype (``m[:, None]``, ``.unsqueeze``, ``torch.unsqueeze(m, 2)``, ``.cuda()``,
-``.scatter_``, ...), or returned (every ``return``) by the file's one module-level function of the name called
-(``pad = _compute_pad(...)``), or by a project function the file imports from another module (helpermasks.py:
-``mask = get_mask(...)``).
+``.scatter_``, ``.data``, ``Variable(m)``, ...) and through joins with bool parts, which torch promotes to uint8
+(``(x == i) & ~m``, ``torch.cat((m, a != b))``), or read in the body of an ``if`` that tests it uint8 (``if
+index.type() == "torch.ByteTensor":``, ``m.dtype == torch.uint8``, ``isinstance(m, torch.ByteTensor)``) with no
+binding of it there before the read, or returned (every ``return``) by the file's one module-level function of the
+name called (``pad = _compute_pad(...)``), or by a project function the file imports from another module
+(helpermasks.py: ``mask = get_mask(...)``).
 A name is followed through the file's bindings (provenance.py records them during the walk): the binding that runs
 last before the use in the statement lists around it (``drop = x < k`` in one branch, ``drop = ....byte()`` two lines
-above ``logits[drop] = v`` in another), else every binding still live (less one that the next plain assignment in
-its own statement list overwrites: ``m = a <= p`` then ``m = torch.from_numpy(m.astype(np.uint8))``), all of which
-must be uint8; a local asked again while its own bindings are asked (``m = m.view(-1)`` under an ``if``) adds no
-evidence, and the answer must rest on a maker. A parameter is followed to what the file passes for it: the calls of its function by name (positional or
-keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
-``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons
-(``m == 1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
+above ``logits[drop] = v`` in another) with those nested between them (``m = m.cuda()`` under an ``if``), else every
+binding still live (less one that the next plain assignment in its own statement list overwrites: ``m = a <= p`` then
+``m = torch.from_numpy(m.astype(np.uint8))``), all of which must be uint8; a local asked again while its own bindings
+are asked (``m = m.view(-1)`` under an ``if``) adds no evidence, and the answer must rest on a maker. A parameter is
+followed to what the file passes for it, each value read at its call: the calls of its function by name (positional
+or keyword) and, for a parameter no call passes by position (``forward(self, x, attn_mask=None)``, reached through
+``self.layer(...)``), every call of the file passing that keyword; all of them must pass uint8. Comparisons (``m ==
+1``), ``.bool()`` and arithmetic with other dtypes are not uint8, so a uint8 image used as data is left alone.
 
 Where the finding goes: at the mask use when the uint8 value is made in the same function, a self attribute of the
 class, or a value passed by a call of the function by its name; at the ``.byte()`` (or other uint8 maker) when the
@@ -41,7 +45,7 @@ from typing import Callable, Iterator, NamedTuple
 from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements
 from .provenance import Provenance
 
-_DEPTH = 10
+_DEPTH = 16  # steps of one chain of reads (a method, a name, a parameter); a bound on recursion, not a judgement
 _BUSY = object()  # a question being answered: asked again inside itself, it is not evidence
 # Tensor methods whose result has the receiver's dtype
 _KEEP_DTYPE = frozenset({
@@ -52,7 +56,11 @@ _KEEP_DTYPE = frozenset({
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 # calls whose result has their first argument's dtype (a numpy array's, for the converters)
 _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.nn.Parameter",
-                               "torch.nn.parameter.Parameter"})
+                               "torch.nn.parameter.Parameter", "torch.autograd.Variable",
+                               "torch.autograd.variable.Variable"})
+# calls joining a sequence of tensors into one of their promoted dtype (uint8 with bool parts stays uint8)
+_JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
+_ELEMENTWISE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
 # Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
 # statements that always fall through to the next one
@@ -84,8 +92,10 @@ class _Calls:
     makes uint8 tensors)."""
 
     def __init__(self, tree: ast.AST, resolve: Callable) -> None:
-        self.by_name: dict[str, list[tuple[ast.Call, int, str | None]]] = {}  # callee's last name -> calls
-        self.by_keyword: dict[str, list[tuple[ast.expr, int]]] = {}  # keyword -> (passed value, caller's scope)
+        # callee's last name -> (call, caller's scope, class of the caller's method, caller's innermost statement)
+        self.by_name: dict[str, list[tuple[ast.Call, int, str | None, int | None]]] = {}
+        # keyword -> (passed value, caller's scope, caller's innermost statement)
+        self.by_keyword: dict[str, list[tuple[ast.expr, int, int | None]]] = {}
         self.functions: dict[int, _Function] = {}
         self.classes: set[int] = set()  # class body scopes: a method does not read their names
         self.stored: dict[int, set[str]] = {}  # scope -> names any statement stores there (for, with, +=, ...)
@@ -93,6 +103,7 @@ class _Calls:
         self.positions: dict[int, tuple[int, int, int]] = {}
         self.statement_of: dict[int, int] = {}  # id(bound value) -> id(its assignment)
         self.blocks: dict[int, list] = {}  # id(statement list) -> the list
+        self.ifs: dict[int, ast.If] = {}  # id(if statement) -> the statement (its test may prove a mask uint8)
         self.uses: list[tuple[ast.AST, ast.expr, str, int, int | None]] = []  # see _use
         self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
         # ``a - b``, ``-a``, ``a -= b`` for boolmasks.py: (node, the sides it tests, scope, innermost statement)
@@ -107,7 +118,7 @@ class _Calls:
             kind = node.__class__
             inner, inner_owner = scope, owner
             if kind is Call:
-                self._note(node, scope, owner)
+                self._note(node, scope, owner, statement)
                 self._use_call(node, scope, statement, resolve)
             elif kind is ast.Subscript:
                 self._use_index(node, scope, statement)
@@ -116,6 +127,8 @@ class _Calls:
                     self.assigned[id(target)] = node.value
             elif kind is ast.AugAssign:
                 self.assigned[id(node.target)] = None
+            elif kind is ast.If:
+                self.ifs[id(node)] = node
             elif kind is ClassDef:
                 inner, inner_owner = id(node), node.name
                 self.classes.add(inner)
@@ -216,19 +229,21 @@ class _Calls:
             around.setdefault(block, position)
         return around
 
-    def _note(self, call: ast.Call, scope: int, owner: str | None) -> None:
+    def _note(self, call: ast.Call, scope: int, owner: str | None, statement: int | None) -> None:
         func = call.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
         if name is not None:
-            self.by_name.setdefault(name, []).append((call, scope, owner))
+            self.by_name.setdefault(name, []).append((call, scope, owner, statement))
         for keyword in call.keywords:
             if keyword.arg is not None:
-                self.by_keyword.setdefault(keyword.arg, []).append((keyword.value, scope))
+                self.by_keyword.setdefault(keyword.arg, []).append((keyword.value, scope, statement))
 
 
 class _Search:
     """Is one expression provably uint8? ``makers`` collects the uint8 makers it rests on, ``keyword_route``
     tells whether a parameter was followed by keyword name only."""
+
+    uint8_tests = True  # a uint8 type test (``if m.type() == "torch.ByteTensor":``) answers; not for other kinds
 
     def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable,
                  helpers: frozenset[str] = frozenset()) -> None:
@@ -247,13 +262,24 @@ class _Search:
             return self.uint8(node.value, scope, depth + 1, at)
         if isinstance(node, ast.Call):
             return self._call(node, scope, depth, at)
+        if isinstance(node, ast.Attribute) and node.attr == "data" and dotted_name(node) != "self.data":
+            return self.uint8(node.value, scope, depth + 1, at)  # m.data: the same tensor, without autograd
         if isinstance(node, (ast.Name, ast.Attribute)):
             return self._named(node, scope, depth, at)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             return self.uint8(node.operand, scope, depth + 1, at)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.Mult)):
-            return self.uint8(node.left, scope, depth + 1, at) and self.uint8(node.right, scope, depth + 1, at)
+            return self._promoted((node.left, node.right), scope, depth, at)
         return False
+
+    def _promoted(self, parts, scope: int, depth: int, at: int | None) -> bool:
+        """``a & b``, ``torch.cat((a, b))``: at least one part of this search's kind, each other one of it or a bool
+        (a comparison, ``.bool()``): torch promotes bool to uint8 (``(x == i) & ~m`` with ``m`` uint8 is uint8)."""
+        found = [self.uint8(part, scope, depth + 1, at) for part in parts]
+        if not any(found):
+            return False
+        return all(kind or _BoolPart(self.provenance, self.calls, self.resolve).uint8(part, scope, depth + 1, at)
+                   for part, kind in zip(parts, found))
 
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
         func = call.func
@@ -267,6 +293,9 @@ class _Search:
         if api in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
             self.makers.append(call)
             return True
+        if api in _JOINS and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)) and call.args[0].elts \
+                and not any(isinstance(part, ast.Starred) for part in call.args[0].elts):
+            return self._promoted(call.args[0].elts, scope, depth, at)
         if api in _KEEP_DTYPE_CALLS and call.args and not any(kw.arg == "dtype" for kw in call.keywords):
             # torch.from_numpy(a.astype("uint8")), nn.Parameter(m.byte(), requires_grad=False): the data's dtype
             data = call.args[0]
@@ -333,6 +362,8 @@ class _Search:
         if name is None or ("." in name and not name.startswith("self.")) or name.count(".") > 1:
             return False
         calls = self.calls
+        if self.uint8_tests and at is not None and "." not in name and self._type_tested(name, at, node):
+            return True
         current: int | None = scope
         while current is not None:
             if current in calls.classes:  # a method does not see its class body's names
@@ -377,9 +408,28 @@ class _Search:
             current = self.provenance.parents.get(current)
         return False
 
+    def _type_tested(self, name: str, at: int, use: ast.expr) -> bool:
+        """``if index.type() == "torch.ByteTensor": return x.masked_select(index)``: the read sits in the body of an
+        ``if`` (of its own function) whose test passes only for a uint8 ``name``, and nothing in that body binds
+        ``name`` before it (``mask = mask.bool()`` after ``if mask.dtype == torch.uint8:`` is the fix)."""
+        calls, statement = self.calls, at
+        while statement in calls.positions and statement not in calls.functions:
+            block, _, holder = calls.positions[statement]
+            test = calls.ifs.get(holder)
+            if test is not None and block == id(test.body) and _tests_uint8(test.test, name, self.resolve):
+                if any(isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) and
+                       node.lineno <= use.lineno for part in test.body for node in ast.walk(part)):
+                    return False
+                self.makers.append(test.test)
+                return True
+            statement = holder
+        return False
+
     def _nearest(self, bindings: list, at: int, use: ast.AST) -> list:
         """The binding that runs last before the statement ``at`` in its own statement lists (``m = x.byte()``
-        two lines above ``x[m] = 0``), when no other binding sits between them; else all of them."""
+        two lines above ``x[m] = 0``), with the bindings that sit between them (``m = m.cuda()`` under an ``if``);
+        a binding above it (``masks = []`` filled by a loop, then ``masks = torch.stack(masks).byte()``) never
+        reaches the statement. Without such a binding, all of them."""
         calls = self.calls
         around = calls.before(at)
         best, best_line = None, -1
@@ -389,10 +439,10 @@ class _Search:
             if place is not None and place[0] in around and place[1] < around[place[0]] and \
                     binding[0].lineno > best_line:
                 best, best_line = binding, binding[0].lineno
-        if best is None or any(best_line < binding[0].lineno < use.lineno for binding in bindings
-                               if binding is not best):
+        if best is None:
             return self._live(bindings, around)
-        return [best]
+        between = [binding for binding in bindings if best_line < binding[0].lineno < use.lineno]
+        return self._live([best, *between], around) if between else [best]
 
     def _live(self, bindings: list, around: dict[int, int]) -> list:
         """``bindings`` less each one overwritten before any read can see it: another binding of the name follows
@@ -432,9 +482,9 @@ class _Search:
         """Every value the file passes for parameter ``name``; at least one, all uint8."""
         calls = self.calls
         index = function.positional.index(name) if name in function.positional else None
-        values: list[tuple[ast.expr, int]] = []
+        values: list[tuple[ast.expr, int, int | None]] = []
         by_position = False
-        for call, caller, owner in calls.by_name.get(function.node.name, ()):
+        for call, caller, owner, statement in calls.by_name.get(function.node.name, ()):
             func = call.func
             # a method: any x.f(...) of the file counts (another class's f too: every one must pass uint8)
             if (function.owner is not None) != isinstance(func, ast.Attribute):
@@ -445,12 +495,41 @@ class _Search:
             if passed is None and index is not None and index < len(call.args):
                 passed, by_position = call.args[index], True
             if passed is not None:
-                values.append((passed, caller))
+                values.append((passed, caller, statement))
         if not values and not by_position:
             # reached through a module attribute (self.layer(...)): every call passing the keyword
             values = list(calls.by_keyword.get(name, ()))
             self.keyword_route = self.keyword_route or bool(values)
-        return bool(values) and all(self.uint8(value, caller, depth + 1) for value, caller in values)
+        # each value read where its call is (the binding that runs last before it decides: ``masks = []`` filled
+        # in a loop, then ``masks = torch.stack(masks).byte()`` before ``self._forward(x, masks)``)
+        return bool(values) and all(self.uint8(value, caller, depth + 1, statement)
+                                    for value, caller, statement in values)
+
+
+class _BoolPart(_Search):
+    """The search asking "a bool, or a Python bool?" of a part joined with a uint8 one: an elementwise comparison
+    (a bool tensor between tensors, a Python bool between numbers: either keeps the uint8), ``.bool()``,
+    ``.to(torch.bool)``, a call with ``dtype=torch.bool``, kept through dtype-keeping methods and names."""
+
+    uint8_tests = False
+
+    def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
+        if isinstance(node, ast.Compare):
+            return all(isinstance(op, _ELEMENTWISE_COMPARISONS) for op in node.ops)
+        return super().uint8(node, scope, depth, at)
+
+    def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
+        func = call.func
+        dtype = next((kw.value for kw in call.keywords if kw.arg == "dtype"), None)
+        if dtype is not None:
+            return self.resolve(dtype) == "torch.bool"
+        if not isinstance(func, ast.Attribute):
+            return False
+        if func.attr == "bool" and not call.args and not call.keywords:
+            return True
+        if func.attr == "to" and len(call.args) == 1 and not call.keywords:
+            return self.resolve(call.args[0]) == "torch.bool"
+        return func.attr in _KEEP_DTYPE and self.uint8(func.value, scope, depth + 1, at)
 
 
 def shared_calls(tree: ast.AST, resolve: Callable) -> Callable[[], _Calls]:
@@ -517,6 +596,33 @@ def _sizes(node: ast.expr, scope: int, provenance: Provenance, resolve: Callable
     if len(call.args) == 1 and isinstance(call.args[0], (ast.List, ast.Tuple)):
         return list(call.args[0].elts)
     return None if any(isinstance(arg, (ast.Starred, ast.List, ast.Tuple)) for arg in call.args) else list(call.args)
+
+
+_BYTE_TYPE_NAMES = frozenset({"torch.ByteTensor", "torch.cuda.ByteTensor"})
+
+
+def _tests_uint8(test: ast.expr, name: str, resolve: Callable) -> bool:
+    """``test`` is true only for a uint8 tensor ``name``: ``name.type() == "torch.ByteTensor"`` (or the cuda one),
+    ``name.dtype == torch.uint8``, ``isinstance(name, torch.ByteTensor)``, an ``or`` of such tests, an ``and``
+    holding one."""
+    if isinstance(test, ast.BoolOp):
+        tested = [_tests_uint8(value, name, resolve) for value in test.values]
+        return all(tested) if isinstance(test.op, ast.Or) else any(tested)
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance" and \
+            len(test.args) == 2 and isinstance(test.args[0], ast.Name) and test.args[0].id == name:
+        kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        return all(resolve(kind) in _BYTE_TYPE_NAMES for kind in kinds)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        if isinstance(side, ast.Call) and not side.args and not side.keywords and \
+                isinstance(side.func, ast.Attribute) and side.func.attr == "type" and \
+                isinstance(side.func.value, ast.Name) and side.func.value.id == name:
+            return isinstance(other, ast.Constant) and other.value in _BYTE_TYPE_NAMES
+        if isinstance(side, ast.Attribute) and side.attr == "dtype" and isinstance(side.value, ast.Name) and \
+                side.value.id == name:
+            return resolve(other) == "torch.uint8"
+    return False
 
 
 def _makes_uint8(source: str) -> bool:
