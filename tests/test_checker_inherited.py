@@ -2,7 +2,7 @@
 
 import textwrap
 
-from torchpatch.validators.checker import check_source
+from torchpatch.validators.checker import check_paths, check_source
 
 from .checker_projects import check_project
 
@@ -57,17 +57,50 @@ def test_a_class_that_rebinds_or_defines_the_attribute_hides_the_base(tmp_path):
     assert found == []
 
 
-def test_a_base_name_two_classes_share_is_not_followed(tmp_path):
+def test_a_base_name_two_classes_share_is_followed_only_through_the_import(tmp_path):
+    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
+    model = """
+        import torch
+        from .{module} import BaseModel
+
+        class Model(BaseModel):
+            def encode(self, n):
+                return self.Tensor(n)
+        """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other,
+                                             "model.py": model.format(module="base_model"),
+                                             "plain.py": model.format(module="other")})
+    assert found == [("model.py", 7, "cuda-dtype-tensor-constructor")]
+
+
+def test_a_base_name_two_classes_share_and_no_import_names_is_not_followed(tmp_path):
     other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
     found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other, "model.py": """
         import torch
-        from .base_model import BaseModel
+        from .models import *
 
         class Model(BaseModel):
             def encode(self, n):
                 return self.Tensor(n)
         """})
     assert found == []
+
+
+def test_copies_of_a_base_class_are_told_apart_by_the_importing_package_root(tmp_path):
+    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
+    model = """
+        import torch
+        from models.base_model import BaseModel
+
+        class Model(BaseModel):
+            def encode(self, n):
+                return self.Tensor(n)
+        """
+    found = check_project(tmp_path / "bench", {"brain/models/__init__.py": "", "brain/models/base_model.py": BASE,
+                                               "brain/models/model.py": model, "knee/models/__init__.py": "",
+                                               "knee/models/base_model.py": other, "knee/models/model.py": model})
+    assert found == [("model.py", 7, "cuda-dtype-tensor-constructor")]
+    assert [f.file.replace("\\", "/").rsplit("/", 3)[-3] for f in check_paths([tmp_path / "bench"], "2.15").findings] == ["brain"]
 
 
 def test_a_subclass_in_the_same_file_and_a_version_guard():

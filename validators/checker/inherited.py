@@ -16,12 +16,14 @@ The call is reported where it is written: the binding is in another class, maybe
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
 from .imports import subnodes
 from .ownmethods import own_methods
 from .patterns import call_findings, call_rules
+from .returns import is_module_file
 
 _MAX_DEPTH = 12  # base classes followed up from a call's class; a deeper chain is left alone
 
@@ -70,6 +72,8 @@ class ClassFacts:
     # ``self.<nn.Module method>(...)`` calls of classes with no base at all (mixins): (class, method, call)
     module_classes: set[str] = field(default_factory=set)
     mixin_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
+    # base names the file imports: name -> (module path suffix, name there), to tell copies of a class apart
+    base_imports: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def note_class(self, node: ast.ClassDef, resolve, watched: frozenset[str] = frozenset()) -> None:
         """``resolve(expr)``: the torch API an expression names, or None (a project or other library name).
@@ -106,8 +110,12 @@ class ClassFacts:
         """A ``self.attr(...)`` call in a method of ``owner`` (not inside a version guard)."""
         self.calls.append((owner, node.func.attr, node))
 
-    def keep_inherited_calls(self) -> None:
-        """Once the file is walked: only calls that the class itself does not decide, in classes with bases."""
+    def keep_inherited_calls(self, imported: dict[str, tuple[str, str]] | None = None) -> None:
+        """Once the file is walked: only calls that the class itself does not decide, in classes with bases.
+        ``imported``: the file's from-imports of project names (returns.from_imported), of which the bases are kept."""
+        if imported:
+            self.base_imports = {base: imported[base] for bases in self.bases.values() for base in bases
+                                 if base in imported}
         self.parameter_calls = [(owner, attr, node) for owner, attr, node in self.calls
                                 if (owner, attr) in self.parameters and self.stores.get((owner, attr)) == 1]
         self.calls = [(owner, attr, node) for owner, attr, node in self.calls
@@ -346,18 +354,46 @@ def _bound(owner: str, attr: str, facts: ClassFacts, defined: dict[str, list[Cla
     """The ruled apis the first base class of ``owner`` (depth first, in base order) that decides ``attr``
     binds it to; none if that class binds it to anything else, or a base name is ambiguous or unknown."""
     seen: set[str] = {owner}
-    stack = [(base, 1) for base in reversed(facts.bases.get(owner, ()))]
+    stack = [(base, 1, facts) for base in reversed(facts.bases.get(owner, ()))]
     while stack:
-        name, depth = stack.pop()
-        holders = defined.get(name, [])
-        if len(holders) != 1 or name in seen or depth > _MAX_DEPTH:
+        name, depth, importer = stack.pop()
+        holder = _holder(name, importer, defined)
+        if holder is None or name in seen or depth > _MAX_DEPTH:
             return []  # not the project's class, defined twice, a cycle, or too deep: unknown
         seen.add(name)
-        holder = holders[0]
         if attr in holder.bindings.get(name, {}):
             return holder.bindings[name][attr]
         assigned = holder.assigned.get(name, set())
         if attr in assigned or "*" in assigned:
             return []
-        stack.extend((base, depth + 1) for base in reversed(holder.bases.get(name, ())))
+        stack.extend((base, depth + 1, holder) for base in reversed(holder.bases.get(name, ())))
     return []
+
+
+def _holder(name: str, importer: ClassFacts, defined: dict[str, list[ClassFacts]]) -> ClassFacts | None:
+    """The file defining the class ``name`` that ``importer`` names as a base: the only one of the sub-project, or,
+    where copies of the class exist (a baseline folder per dataset), the importer's own file or the one its
+    ``from .base_model import BaseModel`` names. An absolute import that several copies answer takes the copy whose
+    package root holds the importer (the folder the importing script runs from)."""
+    holders = defined.get(name, [])
+    if len(holders) == 1:
+        return holders[0]
+    if importer in holders:
+        return importer
+    suffix, imported = importer.base_imports.get(name, ("", ""))
+    if imported != name:
+        return None
+    files = {id(holder): os.path.abspath(holder.file).replace(os.sep, "/") for holder in holders}
+    matches = [holder for holder in holders if is_module_file(files[id(holder)], suffix)]
+    if len(matches) > 1 and not suffix.startswith("/"):
+        folder = os.path.dirname(os.path.abspath(importer.file)).replace(os.sep, "/") + "/"
+        matches = [holder for holder in matches if folder.startswith(_module_root(files[id(holder)], suffix))]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _module_root(path: str, suffix: str) -> str:
+    """``/p/models/base_model.py`` for ``models/base_model`` -> ``/p/``: the folder the import is resolved from."""
+    for tail in ("/__init__.py", ".py"):
+        if path.endswith(f"/{suffix}{tail}"):
+            return path[:-len(suffix + tail)]
+    return path

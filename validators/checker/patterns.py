@@ -174,6 +174,9 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
         elif (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
               and isinstance(node.slice.value, str)):
             names.append(node.slice.value)  # checkpoint["step"]: the key names what it holds
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+              and node.args and isinstance(node.args[-1], ast.Constant) and isinstance(node.args[-1].value, str)):
+            names.append(node.args[-1].value)  # state.get("epoch"), configer.get("iters"): a keyed read, as above
     return any(re.fullmatch(pattern, name, re.IGNORECASE) for name in names)
 
 

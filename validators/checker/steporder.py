@@ -25,7 +25,11 @@ methods. The optimizer's steps before the construction do not count (the schedul
 is built); a second scheduler on an optimizer that may already be wrapped does.
 
 In a loop, ``if <the condition the scheduler was built under>: scheduler.step()`` (or ``if scheduler:``, ``if
-scheduler is not None:``) is as plain as the bare statement: whenever the scheduler exists it runs.
+scheduler is not None:``, or a run option such as ``if self.args.enable_lr_schedule:``) is as plain as the bare
+statement: whenever the scheduler exists (the option is set) it runs. Opening the function, only a run option's
+``if`` is (``if self.lr_scheduler is not None:`` there may follow a class that steps its optimizer once when it
+builds the scheduler, to start it). So is an ``if``/``else`` whose two branches both open with a step of the same
+scheduler.
 """
 
 from __future__ import annotations
@@ -197,9 +201,59 @@ def _guarded_step(statement: ast.stmt, is_scheduler, guards: dict[str, set[str]]
     if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot)
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
         test = test.left
-    if receiver is not None and (dotted_name(test) == receiver or ast.dump(statement.test) in guards.get(receiver, ())):
+    if receiver is not None and (dotted_name(test) == receiver or ast.dump(statement.test) in guards.get(receiver, ())
+                                 or _run_option(statement.test)):
         return call
     return None
+
+
+# the namespaces a run's options are read from: args.cosine, self.opt.lr_policy, cfg.TRAIN.SCHEDULE
+_OPTION_ROOTS = frozenset({"args", "opt", "opts", "options", "flags", "cfg", "config", "conf", "hparams"})
+
+
+def _run_option(test: ast.expr) -> bool:
+    """``self.args.enable_lr_schedule``, ``not args.no_sched``, ``cfg.SOLVER.POLICY == "step"``: a test made only of
+    options read from the run's namespace (constants, comparisons, ``and``/``or``/``not`` around them), which keeps
+    one value for the whole run: when it holds, the step under it runs at the first call as a plain one would."""
+    options = 0
+    pending = [test]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, (ast.Attribute, ast.Subscript)):
+            names: list[str] = []  # self.args.flag -> [flag, args]; cfg["SCHED"] -> [SCHED, cfg]
+            while isinstance(node, (ast.Attribute, ast.Subscript)):
+                if isinstance(node, ast.Attribute):
+                    names.append(node.attr)
+                elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                    names.append(node.slice.value)
+                else:
+                    return False  # cfg[key]: the key may change
+                node = node.value
+            if not isinstance(node, ast.Name):
+                return False
+            if node.id != "self":
+                names.append(node.id)
+            if len(names) < 2 or names[-1].lower() not in _OPTION_ROOTS:
+                return False
+            options += 1
+        elif isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
+            pending.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
+        elif not isinstance(node, ast.Constant):
+            return False
+    return options > 0
+
+
+def _both_branch_steps(statement: ast.stmt, is_scheduler, steps_optimizer: OptimizerSteps) -> list[ast.Call]:
+    """``if metric == "iters": sched.step(iters) else: sched.step(epoch)``: both branches open with a plain step of
+    the same scheduler and neither steps an optimizer, so the scheduler steps whichever runs; both steps count."""
+    if not isinstance(statement, ast.If) or not statement.orelse or any(map(steps_optimizer, statement.body)) \
+            or any(map(steps_optimizer, statement.orelse)):
+        return []
+    calls = [_plain_step_call(statement.body[0]), _plain_step_call(statement.orelse[0])]
+    if any(call is None or not _torch_step_arguments(call) or not is_scheduler(call.func.value) for call in calls):
+        return []
+    receiver = dotted_name(calls[0].func.value)
+    return calls if receiver is not None and dotted_name(calls[1].func.value) == receiver else []
 
 
 def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: OptimizerSteps, resolve: Callable,
@@ -290,31 +344,74 @@ def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], res
             yield from _paths_in(statement.body, here, resolve, factories)
 
 
-def _first_step(statements: list[ast.stmt], receiver: str) -> ast.Call | bool | None:
+def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None = None,
+                looping: bool = False) -> ast.Call | bool | None:
     """Walk ``statements`` in order: the plain ``receiver.step()`` reached before anything that could step an
-    optimizer; False where something could (or the receiver is rebound); None when all of them are inert."""
+    optimizer; False where something could (or the receiver is rebound); None when all of them are inert.
+    An ``if`` on inert values, outside any loop (in one, its test may first hold after iterations that trained), is
+    followed into each branch: a step that opens the path of one of them warns when that path is taken (``if
+    args.resume: for _ in range(start_epoch): scheduler.step()``). A restore that loads
+    state steps no optimizer (``load_checkpoint(model, path, optimizer=optimizer, scheduler=scheduler if
+    cfg["RESUME_SCHEDULER"] else None)``): when it may restore the scheduler too (its ``_step_count`` then comes
+    back), only the path where it did not (``restored``: the test under which it did) goes on."""
     for statement in statements:
         call = _plain_step_call(statement)
         if call is not None and dotted_name(call.func.value) == receiver:
             return call if _torch_step_arguments(call) else False
+        if (outcome := _restore(statement, receiver)) is not None:
+            if outcome is False:
+                return False
+            restored = outcome or restored
+            continue
+        if isinstance(statement, ast.If) and not looping and _inert(statement.test, receiver):
+            taken = [statement.orelse] if ast.dump(statement.test) == restored else [statement.body, statement.orelse]
+            outcomes = [_first_step(block, receiver, restored, looping) for block in taken]
+            if any(isinstance(outcome, ast.Call) for outcome in outcomes):
+                return next(outcome for outcome in outcomes if isinstance(outcome, ast.Call))
+            if any(outcome is False for outcome in outcomes):
+                return False
+            continue
         if isinstance(statement, _LOOPS):
             header = statement.iter if isinstance(statement, (ast.For, ast.AsyncFor)) else statement.test
             if not _inert(header, receiver) or (isinstance(statement, (ast.For, ast.AsyncFor))
                                                 and not _inert(statement.target, receiver)):
                 return False
-            outcome = _first_step(statement.body, receiver)
+            outcome = _first_step(statement.body, receiver, restored, looping=True)
             if outcome is not None:
                 return outcome
-            if statement.orelse and (outcome := _first_step(statement.orelse, receiver)) is not None:
+            if statement.orelse and (outcome := _first_step(statement.orelse, receiver, restored, looping)) is not None:
                 return outcome
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             if not all(_inert(item, receiver) for item in statement.items):
                 return False
-            if (outcome := _first_step(statement.body, receiver)) is not None:
+            if (outcome := _first_step(statement.body, receiver, restored, looping)) is not None:
                 return outcome
         elif isinstance(statement, (ast.If, ast.Try, *_SCOPES)) or not _inert(statement, receiver):
             return False
     return None
+
+
+def _restore(statement: ast.stmt, receiver: str) -> str | bool | None:
+    """For a statement that only restores saved state (``load_checkpoint(...)``, ``model.load_state_dict(...)``,
+    its arguments inert): "" when the scheduler is not among what it is handed, the dump of ``C`` when it is
+    handed ``receiver if C else None``, False when it restores the scheduler outright; None for other statements."""
+    if not (isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call)):
+        return None
+    callee = dotted_name(call.func)
+    if callee is None or not _RESTORES.fullmatch(callee.rsplit(".", 1)[-1]):
+        return None
+    if callee.rpartition(".")[0] == receiver:
+        return False  # scheduler.load_state_dict(...)
+    test = ""
+    for argument in (*call.args, *(keyword.value for keyword in call.keywords)):
+        if not _inert(argument, receiver):
+            return None
+        if isinstance(argument, ast.IfExp) and dotted_name(argument.body) == receiver \
+                and isinstance(argument.orelse, ast.Constant) and argument.orelse.value is None and not test:
+            test = ast.dump(argument.test)
+        elif any(dotted_name(node) == receiver for node in ast.walk(argument)):
+            return False
+    return test
 
 
 def _inert(node: ast.AST, receiver: str) -> bool:
@@ -569,6 +666,17 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
                 and is_scheduler(call.func.value):
             waiting = call
             continue
+        if top and (calls := _both_branch_steps(statement, is_scheduler, steps_optimizer)):
+            waiting, others = calls[0], calls[1:]
+            continue
+        if top and isinstance(statement, ast.If) and _run_option(statement.test) \
+                and (call := _guarded_step(statement, is_scheduler, guards)) is not None \
+                and not any(map(steps_optimizer, statement.orelse)):
+            if any(map(steps_optimizer, statement.body[1:])):
+                found.append(call)
+                return True
+            waiting = call
+            continue
         if top and (call := _same_guard_step(statement, statements, is_scheduler, steps_optimizer)) is not None:
             waiting, condition = call, ast.dump(statement.test)
             continue
@@ -655,6 +763,9 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
                 if not any(map(steps_optimizer, statement.orelse)):
                     scheduler_step = call
                     continue
+            if calls := _both_branch_steps(statement, is_scheduler, steps_optimizer):
+                scheduler_step, others = calls[0], calls[1:]
+                continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
                 inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
                 if inner:

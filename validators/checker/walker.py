@@ -355,7 +355,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self.evidence.imported_modules = {suffix for suffix, _ in self.loads.imported.values()} | {
                 f"{suffix}/{name}" for suffix, name in self.loads.imported.values()} | set(
                 self.loads.imported_modules.values())
-        self.class_facts.keep_inherited_calls()
+        self.class_facts.keep_inherited_calls(self.loads.imported)
         self._summarise_returns()
         if self.conditional:
             self._drop_where_the_file_uses(tree)
