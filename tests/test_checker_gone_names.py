@@ -340,3 +340,32 @@ def test_shipped_surface_agrees_with_the_installed_build():
 def test_names_no_build_has_are_flagged_on_import(code, target, expected):
     findings = check_source(code, target, "m.py")
     assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected
+
+
+# --- private names right under torch (checker/privatenames.py, torch-private-names.json) -------------------------
+def test_shipped_private_names_agree_with_the_installed_build():
+    import torch
+
+    from torchpatch.validators.checker.privatenames import PRIVATE_FILE
+
+    data = json.loads(PRIVATE_FILE.read_text(encoding="utf-8"))
+    listed = set(data["builds"][torch.__version__.split("+")[0].rsplit(".", 1)[0]])
+    import types
+
+    private = {n for n in dir(torch) if n.startswith("_") and not n.startswith("__")
+               and not isinstance(getattr(torch, n), types.ModuleType)}  # a module is there once imported
+    assert private <= listed, sorted(private - listed)[:5]
+    assert "_dynamo" in listed and "_unique_dim" not in listed  # served by torch.__getattr__; gone since 1.x
+
+
+@pytest.mark.parametrize("code, target, expected", [
+    ("import torch\ntorch._unique_dim(x, dim=0)\n", "2.15", [(2, "torch._unique_dim")]),
+    ("import torch\ntorch._unique_dim(x, dim=0)\n", "2.13", []),  # no list recorded for that build
+    ("import torch\nif hasattr(torch, '_unique_dim'):\n    torch._unique_dim(x, dim=0)\n", "2.15", []),
+    ("import torch\ntorch._unique2(x)\ntorch._refs.add\ntorch.__future__\n", "2.15", []),  # there, a module, dunder
+    ("import torch\ntorch._patched = 1\ntorch._patched\n", "2.15", []),  # the file sets it
+    ("import torch\ntorch.nn._unique_dim\n", "2.15", []),  # only names right under torch
+])
+def test_private_names_the_target_lacks(code, target, expected):
+    findings = check_source(code, target, "m.py")
+    assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected

@@ -352,6 +352,8 @@ def _has_value(node: ast.expr, wanted) -> bool:
         return True
     if isinstance(wanted, tuple):  # one of these literals
         return any(_has_value(node, one) for one in wanted)
+    if node.__class__ is ast.IfExp:  # dynamo=False if dynamic_axes is not None else True: either branch may pass
+        return _has_value(node.body, wanted) or _has_value(node.orelse, wanted)  # (a version check: walkkeywords)
     return isinstance(node, ast.Constant) and type(node.value) is type(wanted) and node.value == wanted
 
 

@@ -14,6 +14,7 @@ from .aliases import alias_key
 from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
 from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
+from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
 from .imports import dotted_name
 from .checkpoints import is_save_call
@@ -165,6 +166,11 @@ class CallChecks:
             if rules:
                 self._report(node, probed, rules)
         api = self._resolve(node.func)
+        if api is None and not self.guarded and is_named_getattr(node.func):
+            self._check_named_getattr(node)
+        elif not self.guarded and is_named_getattr(node):
+            for qualified in self._getattr_choices(node):
+                self._check_qualified(node, qualified)
         if api in _SAFE_GLOBALS[1:]:
             self.allowlisted = True
         # (in a quiet file, whose text spells no ``save``, no call is a save: see LoadedObjects.quiet)
@@ -483,6 +489,26 @@ class CallChecks:
         if any(rule.when for rule in matched):
             self.scope_of[id(node)] = self.scope
         self._report(node, api, [rule for rule in matched if not rule.when])
+
+    def _getattr_choices(self, node: ast.Call) -> list[str]:
+        """The torch names ``getattr(torch.sparse, name)`` may read, ``name`` one of the strings the file spells
+        for it (namechoices.py)."""
+        if self.name_choices is None:
+            if self.module_constants is None:
+                self.module_constants = module_constants(self.tree) if self.tree is not None else {}
+            self.name_choices = NameChoices(self.tree, self.module_constants)
+        scope = self.scope_nodes.get(self.scope)
+        return choice_names(node, self._resolve, self.name_choices, scope if self.scope else None)
+
+    def _check_named_getattr(self, node: ast.Call) -> None:
+        """``getattr(torch.sparse, tensor_class(dtype))(indices, values, size)``: the call each name makes, checked
+        as if spelled (either branch of a conditional may be the one that runs, as for aliases.py's bindings)."""
+        before = len(self.findings)
+        for api in self._getattr_choices(node.func):
+            if api in self.rules.by_call:
+                self._check_call(node, api, self.rules.by_call[api])
+                if len(self.findings) > before:
+                    return  # one finding per call: the names are spellings of one lookup
 
     def _hub_trusted(self, node: ast.Call, trusted_owners: str) -> bool:
         """A hub call whose repo (a literal, or a constant here or in a module of the project) torch trusts, or

@@ -134,6 +134,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.stored_attributes: dict[str, int] | None = None  # versionflags.stored_attribute_counts, when asked
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks
+        self.name_choices = None  # namechoices.NameChoices of the file, when a named getattr on torch asks
+        self.torch_stores: set[str] | None = None  # names the file sets on torch (walknames._set_on_torch)
         self.scope_checks: dict[int, LocalChecks] = {}  # scope -> its featurechecks.LocalChecks, when asked
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)

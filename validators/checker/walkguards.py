@@ -23,6 +23,7 @@ from .loadedforms import runs_by_default, type_tested_names
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags
 from .shippedpackages import checked_package
+from .privatenames import missing_private
 
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
@@ -64,7 +65,9 @@ class GuardedBranches:
     def _removed(self, qualified: str) -> bool:
         """A rule says ``qualified`` raises on the target (removed, moved away), or the target lacks it."""
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
-                   for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None
+                   for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None \
+            or (missing_private(qualified, f"{self.target.major}.{self.target.minor}")
+                and not self.rules.surface.is_module(qualified))  # hasattr(torch, "_unique_dim"): privatenames.py
 
     def _runs_on_target(self, test: ast.expr) -> bool | None:
         """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""

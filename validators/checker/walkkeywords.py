@@ -28,12 +28,22 @@ class KeywordSpreading:
                 known = self._spread_keywords(kw.value) if kw.arg is None else [kw]
                 spelled += [kw] if known is None else known  # an unknown `**` stays: it passes anything
             keywords = spelled
+        if any(kw.value.__class__ is ast.IfExp for kw in keywords):
+            keywords = [self._decided(kw) for kw in keywords]
         if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
             args = [ast.Set([args[0]]), *args[1:]]
         if keywords is node.keywords and args is node.args:
             return node
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _decided(self, keyword: ast.keyword) -> ast.keyword:
+        """``dynamo=True if torch.__version__ >= "2.5" else False``: the branch a version check picks on the target
+        (patterns.matches_call reads any other conditional value as either branch)."""
+        value = keyword.value
+        while value.__class__ is ast.IfExp and (taken := self._runs_on_target(value.test)) is not None:
+            value = value.body if taken else value.orelse
+        return keyword if value is keyword.value else ast.keyword(keyword.arg, value)
 
     def _spread_keywords(self, value: ast.expr) -> list[ast.keyword] | None:
         """What ``**value`` passes, where it is known: a literal dict bound in this scope, or at module level

@@ -19,6 +19,7 @@ from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, names_object_type
 from .returns import from_imported, imported_module_paths
 from .patterns import is_multi_dim_list_index, scalar_index_rules
+from .privatenames import missing_private
 from .shippedpackages import shipped_package, tree_has_package
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
@@ -285,6 +286,8 @@ class NameChecks:
         if self.guarded or self.handled or self.annotation:
             return  # behind a version check or a try/except ImportError: the fallback runs instead
         gone = self._gone(qualified)
+        if gone is None and missing_private(qualified, f"{self.target.major}.{self.target.minor}"):
+            self._check_private(node, qualified)
         if gone is None or (imported is not None and (imported == gone.api or imported.startswith(gone.api + "."))):
             return
         if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
@@ -311,6 +314,33 @@ class NameChecks:
         message = (f"`{gone.api}` does not exist in torch {target} (ImportError or AttributeError there); "
                    f"the last build checked that has it is torch {gone.last}")
         self.findings[key] = self._finding(node, gone.api, rule, message, fix)
+
+    def _check_private(self, node: ast.AST, qualified: str) -> None:
+        """``torch._unique_dim``: a private name the target's ``torch`` lacks (privatenames.py), unless it is a torch
+        module or the file sets it on torch itself (``torch._x = ...``, ``setattr(torch, "_x", ...)``)."""
+        name = qualified.rpartition(".")[2]
+        if self.gone_index is None or self.rules.surface.is_module(qualified) or name in self._set_on_torch():
+            return
+        rule = self.rules.gone_rule
+        key = (node.lineno, node.col_offset + 1, qualified, rule.pattern)
+        if key not in self.findings:
+            message = (f"`{qualified}` does not exist in torch {self.target.major}.{self.target.minor} "
+                       f"(AttributeError there: module 'torch' has no attribute '{name}')")
+            self.findings[key] = self._finding(node, qualified, rule, message, rule.fix)
+
+    def _set_on_torch(self) -> set[str]:
+        """The names the file stores on the torch module (asked only once a private name is missing)."""
+        if self.torch_stores is None:
+            self.torch_stores = set()
+            for node in ast.walk(self.tree) if self.tree is not None else ():
+                if isinstance(node, ast.Attribute) and node.ctx.__class__ is not ast.Load and \
+                        self._resolve(node.value) == "torch":
+                    self.torch_stores.add(node.attr)
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" \
+                        and len(node.args) >= 2 and self._resolve(node.args[0]) == "torch" and \
+                        isinstance(node.args[1], ast.Constant):
+                    self.torch_stores.add(node.args[1].value)
+        return self.torch_stores
 
     def _check_absent(self, node: ast.AST, module: str, names: list[str], error: str) -> None:
         """A torch module or name that no indexed build has (surface.py): ``import torch.legacy``, ``from

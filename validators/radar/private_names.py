@@ -1,0 +1,42 @@
+"""Record the private names the ``torch`` module has on each build, for the checker's ``torch._name`` lookups.
+
+``torch._unique_dim(x, dim=0)`` was a function of old builds; on 2.15 it raises AttributeError "module 'torch' has
+no attribute '_unique_dim'". ``torch`` makes its names at run time (torch._C), so the sources (name_index.py) list
+only what stubs and docs name, and leave private operators out. This records ``dir(torch)``'s single-underscore
+names on an installed build, plus what its module ``__getattr__`` serves (``_lazy_modules``): privatenames.py
+reads the file and says a ``torch._name`` outside the list is missing on that build.
+
+Usage: python -m torchpatch.validators.radar.private_names PYTHON [PYTHON ...] > validators/checker/torch-private-names.json
+(each PYTHON an interpreter with one torch build installed).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+_PROBE = (
+    "import json, torch\n"
+    "names = {n for n in dir(torch) if n.startswith('_') and not n.startswith('__')}\n"
+    "names |= set(getattr(torch, '_lazy_modules', ()))\n"
+    "print(json.dumps([torch.__version__.split('+')[0], sorted(names)]))\n"
+)
+
+
+def probe(python: str) -> tuple[str, list[str]]:
+    output = subprocess.run([python, "-c", _PROBE], check=True, capture_output=True, text=True).stdout
+    version, names = json.loads(output.strip().splitlines()[-1])
+    return ".".join(version.split(".")[:2]), names
+
+
+def main(pythons: list[str]) -> None:
+    if not pythons:
+        raise SystemExit("usage: private_names PYTHON [PYTHON ...]")
+    builds = dict(probe(python) for python in pythons)
+    json.dump({"format": 1, "builds": builds}, sys.stdout, indent=0)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
