@@ -302,6 +302,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
+        # a saved config is an object or plain data by the project's imports and classes: the project decides a load
+        # of that save's layout, not this file's own plain save (project.py)
+        self.loads.settled_object_lines |= {line for _, line, _ in self.evidence.config_layouts}
         for call, fallbacks in self.importing_loads:  # the layouts this file saves in the format that load reads
             keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
                                                      if id(other) in self.loads.load_ids))
