@@ -26,7 +26,8 @@ functions is followed into its ``return`` statements (item i of a returned tuple
 a parameter of one to what the file's calls of it pass (by position or keyword). A method's parameter is followed
 the same way to what the class's ``self.method(...)`` calls pass (``self.save_model(performance, epoch)`` after
 ``performance = self.evaluate()``). A method's ``**kwargs`` is handed
-back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
+back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py); so is a
+parameter whose entries the method stores into the dict it saves, as ``(KEYWORDS, "Class.method:parameter")``.
 
 The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
 ``_DEPTH`` steps, and each (scope, name), parameter and function's returns once per question.
@@ -79,6 +80,9 @@ class Provenance:
         self.accumulated: dict[tuple[int, str], list[tuple[ast.expr, int]]] = {}
         # (scope, name) -> (value, scope) of ``name.append(value)`` / ``name.extend(values)``: the list holds them
         self.appended: dict[tuple[int, str], list[tuple[ast.expr, int]]] = {}
+        # (scope, parameter) of a method whose saved dict takes that parameter's entries (``for k, v in
+        # other_items.items(): checkpoint[k] = v``) -> ``Class.method:parameter``: what callers pass decides (project.py)
+        self.merged: dict[tuple[int, str], str] = {}
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if value.__class__ is ast.Constant:
@@ -259,6 +263,8 @@ class _Search:
                 return None
             if (method := self.provenance.keyword_methods.get(current)) is not None and name == method[1]:
                 return KEYWORDS, method[0]  # save(self, **kwargs): {"other_info": kwargs}
+            if (merged := self.provenance.merged.get((current, name))) is not None:
+                return KEYWORDS, merged  # save(self, fname, other_items=None): its entries stored into the saved dict
             if (function := self.provenance.scopes.get(current)) is not None and \
                     name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
                 if key in self.seen:

@@ -311,7 +311,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self.evidence.note_importing_load(keys, call.lineno)
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
-                if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
+                if keyword.arg is not None and (found := self._keyword_source(keyword.value, scope)) and \
                         (found is True or found[0] != KEYWORDS):
                     self.evidence.keyword_sources.append((module, method, keyword.arg, found))
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
