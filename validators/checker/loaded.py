@@ -171,6 +171,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.source_lines: list[str] | None = None  # the file's lines when known: a cheap test before a walk
         self.binding_keys: dict[int, set[str]] = {}
+        # id of the load a name holds -> keys taken out of it with ``ckpt.pop("model")`` (no default: KeyError unless
+        # the file holds them): the saved layouts a project load matches (popped_keys_of), not what it keeps
+        self.popped_keys: dict[int, set[str]] = {}
         # if/else: ``if s: ckpt = torch.load(p) else: ckpt = given`` leaves either value in the name; the loads a
         # name may still hold besides ``current`` (see enter_branch), whose keys are read too
         self.alternatives: dict[tuple[int, str], set[int]] = {}

@@ -110,8 +110,9 @@ class ResultReads:
             elif call.func.attr == "get":  # ckpt.get("global_step")
                 self._read_key(call.func.value, call.args[0], scope)
             elif call.func.attr == "pop" and len(call.args) == 1 and isinstance(call.args[0], ast.Constant) and \
-                    isinstance(call.args[0].value, str):  # ckpt.pop("model"): KeyError unless the file holds it
-                self._read_key(call.func.value, call.args[0], scope)
+                    isinstance(call.args[0].value, str) and isinstance(call.func.value, ast.Name) and \
+                    (held := self.current.get((scope, call.func.value.id))) is not None:
+                self.popped_keys.setdefault(held, set()).add(call.args[0].value)  # ckpt.pop("model")
             if call.func.attr == "get" and len(call.args) == 2 and isinstance(default := call.args[1], ast.Call) and \
                     isinstance(default.func, ast.Attribute) and default.func.attr == "get" and \
                     dotted_name(default.func.value) is not None and \

@@ -13,7 +13,8 @@ an item or a slice of one, a comparison with one (``preds == labels``), a condit
 branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
 and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
 name held before to decide. A list given a numpy value (``self.losses.append(np.mean(l))``, ``.extend``) holds
-numpy, whatever it was bound to; a saved tuple or list display (``(self.losses, self.scores)``) holds what its items do. A running total bound otherwise only to constants (``acc = 0`` then ``acc += np.sum(hits)``)
+numpy, whatever it was bound to; a saved tuple or list display (``(self.losses, self.scores)``) holds what its items
+do. A running total bound otherwise only to constants (``acc = 0`` then ``acc += np.sum(hits)``)
 is numpy when an added value is (``0 + np.uint64(1)`` is an ``np.uint64``). An attribute the file stores on a plain
 name (``opt.test_value = np.mean(ious)`` in one function, ``{"best": opt.best_value}`` saved in another after
 ``opt.best_value = max(opt.test_value, ...)``) is followed by its spelling, like ``self.x``; other options are not. ``float(x)``, ``int(x)``, ``x.item()`` and

@@ -336,7 +336,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                            tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
                                rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
                 self.evidence.candidates.append(LoadCandidate(
-                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
+                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api,
+                    self.loads.keys_of(call) | self.loads.popped_keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later, path_literal(loaded_path(call)),
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,
