@@ -161,7 +161,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.numpy_checked: set[tuple[int, str]] = set()  # (scope, name) a writer checks is numpy: all_numpy(x)
         self.plain_saved_to: dict[tuple[int, str], set[str]] = {}  # path -> keys of plain dicts torch.save wrote there
         self.plain_save_lines: dict[tuple[int, str], set[int]] = {}  # path -> lines of those saves
-        # lines of saves that looked plain while walking but hold numpy once every binding is known (FileEvidence.settle)
+        # lines of saves that looked plain while walking but hold numpy once every binding is known (FileEvidence.settle),
+        # or hold a config the project's imports and classes decide (walker.py)
         self.settled_object_lines: set[int] = set()
         self.object_schemas: list[set[str]] = []  # keys of dict displays that carry an object ({"args": args, ...})
         self.keys_read: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> string keys read from it
@@ -170,6 +171,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.current: dict[tuple[int, str], int] = {}  # (scope, name) -> id(call) it holds now
         self.source_lines: list[str] | None = None  # the file's lines when known: a cheap test before a walk
         self.binding_keys: dict[int, set[str]] = {}
+        # id of the load a name holds -> keys taken out of it with ``ckpt.pop("model")`` (no default: KeyError unless
+        # the file holds them): the saved layouts a project load matches (popped_keys_of), not what it keeps
+        self.popped_keys: dict[int, set[str]] = {}
         # if/else: ``if s: ckpt = torch.load(p) else: ckpt = given`` leaves either value in the name; the loads a
         # name may still hold besides ``current`` (see enter_branch), whose keys are read too
         self.alternatives: dict[tuple[int, str], set[int]] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_nodes, own_statements
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
     REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, prepares_scriptable,
@@ -81,12 +81,27 @@ class ObjectConstruction:
         """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
         every binding of that attribute in the class so far builds one."""
         if isinstance(value, ast.Name):
+            key = (scope, value.id)
+            if key not in self.holding and scope and self._reads_global(value.id, scope):
+                key = (0, value.id)  # policy = Policy() at module level, saved in def main(): the same object
             # ``if only_src: data = TensorDataset(a) else: data = TensorDataset(a, b)``: every value it may hold is one
-            return self.holding.get((scope, value.id)) in self.constructed and \
-                self.alternatives.get((scope, value.id), set()) <= self.constructed
+            return self.holding.get(key) in self.constructed and self.alternatives.get(key, set()) <= self.constructed
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
             return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
         return self._constructs(value)
+
+    def _reads_global(self, name: str, scope: int) -> bool:
+        """``name`` in ``scope``'s function is the module's: neither it nor a function around it binds the name (a
+        parameter, an assignment, a loop or ``with`` target, an import; ``global name`` declares it the module's)."""
+        while scope:
+            method = self.provenance.method_scopes.get(scope)
+            function = method or self.provenance.scopes.get(scope)
+            if function is None or name in _local_names(function):
+                return False  # (a class body of its own: not followed)
+            scope = self.provenance.parents.get(scope, 0)
+            if method is not None:  # past the class body, whose names a method does not see
+                scope = self.provenance.parents.get(scope, 0)
+        return True
 
     def _is_collate(self, value: ast.expr) -> bool:
         """``self.collate(data_list)`` in a file that imports PyG's InMemoryDataset."""
@@ -303,3 +318,21 @@ class ObjectConstruction:
         if not self.attribute_instances.get(key) or len(built) != 1 or not built <= self.local_classes:
             return None
         return next(iter(built))
+
+
+def _local_names(function: ast.AST) -> set[str]:
+    """The names ``function`` binds in its own body (Python makes each local there), less those it declares global."""
+    arguments = function.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                             *filter(None, (arguments.vararg, arguments.kwarg)))}
+    declared = set()
+    for node in own_nodes(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+    return names - declared

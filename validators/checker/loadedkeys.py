@@ -66,6 +66,10 @@ class KeyQueries:
             keys |= self._closure_keys(*bound)
         return frozenset(keys)
 
+    def popped_keys_of(self, call: ast.Call) -> frozenset[str]:
+        """Keys popped off the name the load is bound to (``checkpoint.pop("model")``)."""
+        return frozenset(self.popped_keys.get(id(call), ())) if id(call) not in self.item_bound else frozenset()
+
     def _closure_keys(self, scope: int, name: str) -> set[str]:
         """The keys functions nested in ``scope`` read from ``name`` as a free variable (``def _load_optimizer():
         cls = checkpoint['optimizer_type']`` inside the function that binds ``checkpoint`` once, to the load)."""

@@ -23,6 +23,8 @@ class ResultReads:
                     isinstance(func.value, ast.Name) and func.value.id == "self" and scope in self.provenance.owners):
                 self._read_key(func.value, call.args[0], scope)
             return
+        if isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend"):
+            self.provenance.note_append(call, scope)
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
@@ -107,6 +109,10 @@ class ResultReads:
                 self.key_guard -= 1
             elif call.func.attr == "get":  # ckpt.get("global_step")
                 self._read_key(call.func.value, call.args[0], scope)
+            elif call.func.attr == "pop" and len(call.args) == 1 and isinstance(call.args[0], ast.Constant) and \
+                    isinstance(call.args[0].value, str) and isinstance(call.func.value, ast.Name) and \
+                    (held := self.current.get((scope, call.func.value.id))) is not None:
+                self.popped_keys.setdefault(held, set()).add(call.args[0].value)  # ckpt.pop("model")
             if call.func.attr == "get" and len(call.args) == 2 and isinstance(default := call.args[1], ast.Call) and \
                     isinstance(default.func, ast.Attribute) and default.func.attr == "get" and \
                     dotted_name(default.func.value) is not None and \
@@ -131,10 +137,11 @@ class ResultReads:
                     is_model_name(receiver[:-1]):
                 self.model_named.add((scope, call.args[0].id))  # models.append(mod): mod is a model by that list
         if self.loaded and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and \
-                call.func.value.id != "self" and (scope, call.func.value.id) in self.provenance.bindings and \
-                not any(isinstance(arg, ast.Starred) for arg in call.args):
-            # tensorf.load(ckpt) on an object the function builds: a method of some class, named ".load" (the
-            # project decides it where one method of that name reads keys from that parameter, project.py)
+                ((scope, call.func.value.id) in self.provenance.bindings if call.func.value.id != "self" else
+                 scope in self.provenance.owners) and not any(isinstance(arg, ast.Starred) for arg in call.args):
+            # tensorf.load(ckpt) on an object the function builds, or self.load_checkpoint_ram(ckpt) in a method: a
+            # method of some class, named ".load" (the project decides it where one method of that name reads keys
+            # from that parameter, project.py)
             for position, arg in enumerate(call.args):
                 if isinstance(arg, ast.Name) and (scope, arg.id) in self.loaded:
                     self.helper_passes.setdefault((scope, arg.id), set()).add(("", f".{call.func.attr}", position))

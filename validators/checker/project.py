@@ -322,8 +322,10 @@ class ProjectEvidence:
                 for held, (module, function) in drawn:
                     if module == KEYWORDS:
                         if (passed := self._passed_by_keyword(evidence.file, function)) is not None:
+                            takes = (f"what {function.replace(':', '() takes as ')}" if ":" in function
+                                     else f"the keywords {function}() takes")
                             return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose "
-                                    f"{held!r} holds the keywords {function}() takes: {passed}")
+                                    f"{held!r} holds {takes}: {passed}")
                         continue
                     if (defined := self.modules.defining(module, function)) is None:
                         continue
@@ -507,12 +509,18 @@ class ProjectEvidence:
         """A caller in the project passes ``method`` (defined in ``file``) a keyword value that is numpy, or what an
         imported callable returning numpy or an object gives (``trainer.save(best_map=eval_result["map"])``)."""
         normalized = os.path.abspath(file).replace(os.sep, "/")
+        method, _, parameter = method.partition(":")  # Class.save:other_items, a parameter merged into the dict
         for evidence in self.files:
             for module, called, keyword, found in evidence.keyword_sources:
-                if called != method or not is_module_file(normalized, module):
+                if parameter and keyword != parameter:
+                    continue
+                # a receiver of no known class (module ""): the method's name and the parameter's join them
+                by_name = not module and parameter and called == "." + method.rpartition(".")[2]
+                if not by_name and (called != method or not is_module_file(normalized, module)):
                     continue
                 if found is True:
-                    return f"{evidence.file} passes {keyword}=, a numpy value"
+                    return f"{evidence.file} passes {keyword}=, " + (
+                        "a dict holding numpy or an object (a Namespace, a model)" if parameter else "a numpy value")
                 if (defined := self.modules.defining(*found)) is not None:
                     return f"{evidence.file} passes {keyword}=, what {found[1].partition('#')[0]} ({defined}) returns"
         return None

@@ -12,7 +12,9 @@ a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a,
 an item or a slice of one, a comparison with one (``preds == labels``), a conditional expression with one in a
 branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
 and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
-name held before to decide. A running total bound otherwise only to constants (``acc = 0`` then ``acc += np.sum(hits)``)
+name held before to decide. A list given a numpy value (``self.losses.append(np.mean(l))``, ``.extend``) holds
+numpy, whatever it was bound to; a saved tuple or list display (``(self.losses, self.scores)``) holds what its items
+do. A running total bound otherwise only to constants (``acc = 0`` then ``acc += np.sum(hits)``)
 is numpy when an added value is (``0 + np.uint64(1)`` is an ``np.uint64``). An attribute the file stores on a plain
 name (``opt.test_value = np.mean(ious)`` in one function, ``{"best": opt.best_value}`` saved in another after
 ``opt.best_value = max(opt.test_value, ...)``) is followed by its spelling, like ``self.x``; other options are not. ``float(x)``, ``int(x)``, ``x.item()`` and
@@ -25,7 +27,8 @@ functions is followed into its ``return`` statements (item i of a returned tuple
 a parameter of one to what the file's calls of it pass (by position or keyword). A method's parameter is followed
 the same way to what the class's ``self.method(...)`` calls pass (``self.save_model(performance, epoch)`` after
 ``performance = self.evaluate()``). A method's ``**kwargs`` is handed
-back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py).
+back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py); so is a
+parameter whose entries the method stores into the dict it saves, as ``(KEYWORDS, "Class.method:parameter")``.
 
 The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
 ``_DEPTH`` steps, and each (scope, name), parameter and function's returns once per question.
@@ -76,6 +79,11 @@ class Provenance:
         # (scope, name) -> (value, scope) of ``name += value``: asked only for a name no other statement binds to
         # anything but a constant (``acc = 0; acc += np.sum(hits)``), see _named
         self.accumulated: dict[tuple[int, str], list[tuple[ast.expr, int]]] = {}
+        # (scope, name) -> (value, scope) of ``name.append(value)`` / ``name.extend(values)``: the list holds them
+        self.appended: dict[tuple[int, str], list[tuple[ast.expr, int]]] = {}
+        # (scope, parameter) of a method whose saved dict takes that parameter's entries (``for k, v in
+        # other_items.items(): checkpoint[k] = v``) -> ``Class.method:parameter``: what callers pass decides (project.py)
+        self.merged: dict[tuple[int, str], str] = {}
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if value.__class__ is ast.Constant:
@@ -94,6 +102,13 @@ class Provenance:
         in-place add keeps a tensor's dtype), and asked only where the name is otherwise bound to constants."""
         if (key := self._target_key(target, scope)) is not None:
             self.accumulated.setdefault(key, []).append((value, scope))
+
+    def note_append(self, call: ast.Call, scope: int) -> None:
+        """``self.all_tr_losses.append(np.mean(losses))``: a list that is given a numpy value holds one, whatever it
+        was bound to (``[]``); weights_only refuses the numpy scalar inside the list as it would alone."""
+        if call.func.attr in ("append", "extend") and len(call.args) == 1 and not call.keywords and \
+                (key := self._target_key(call.func.value, scope)) is not None:
+            self.appended.setdefault(key, []).append((call.args[0], scope))
 
     def _target_key(self, target: ast.AST, scope: int) -> tuple[int, str] | None:
         """``x`` and ``self.x`` are followed; ``d["k"]``, ``args.lr`` and ``a.b.c`` are not."""
@@ -153,6 +168,8 @@ class Provenance:
         it): bindings of ``scope``'s own names below that line are not asked."""
         search = _Search(self, call_ref, local_numpy)
         search.limit = (scope, before) if before is not None else None
+        if isinstance(value, (ast.Tuple, ast.List)):  # 'plot_stuff': (self.all_tr_losses, ...): numpy in an item
+            return search._first(((element, scope) for element in value.elts), 0)
         return search.value(value, scope, 0)
 
 
@@ -215,6 +232,8 @@ class _Search:
         current: int | None = scope
         while current is not None:
             key = self.provenance.key(name, current)
+            if key in self.provenance.appended and self._appended(key, depth):
+                return True
             if key in self.provenance.bindings:
                 if key in self.seen:
                     return None
@@ -245,6 +264,8 @@ class _Search:
                 return None
             if (method := self.provenance.keyword_methods.get(current)) is not None and name == method[1]:
                 return KEYWORDS, method[0]  # save(self, **kwargs): {"other_info": kwargs}
+            if (merged := self.provenance.merged.get((current, name))) is not None:
+                return KEYWORDS, merged  # save(self, fname, other_items=None): its entries stored into the saved dict
             if (function := self.provenance.scopes.get(current)) is not None and \
                     name in {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}:
                 if key in self.seen:
@@ -260,6 +281,14 @@ class _Search:
                 return self._passed(method, name, depth, calls, skip=1)
             current = self.provenance.parents.get(current)
         return None
+
+    def _appended(self, key: tuple[int, str], depth: int) -> bool:
+        """A value added to the list under ``key`` (``append``, ``extend``) is numpy: the list holds numpy."""
+        seen = (key[0], f"appended:{key[1]}")
+        if seen in self.seen:
+            return False
+        self.seen.add(seen)
+        return any(self.value(value, where, depth + 1) is True for value, where in self.provenance.appended[key])
 
     def _bound(self, bound: ast.expr, position: int | None, where: int, depth: int):
         """What one binding gives the name: the whole value, or item ``position`` of it (``a, b = f()``)."""

@@ -161,6 +161,10 @@ class CallChecks:
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
                 (ref := self._super_ref(node.func)) is not None:
             self.keyword_saves.append((node, self.scope, ref))  # super().save_state(overlap_map=...) of an imported base
+        elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
+                not self.loads.quiet:
+            # getattr(m, "module", m).vision_model.save(f, other_items=d): a method of whichever class defines it
+            self.keyword_saves.append((node, self.scope, ("", f".{node.func.attr}")))
         if self.rules.by_probe and called is not None:
             probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
             if rules:

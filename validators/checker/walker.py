@@ -304,13 +304,16 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
+        # a saved config is an object or plain data by the project's imports and classes: the project decides a load
+        # of that save's layout, not this file's own plain save (project.py)
+        self.loads.settled_object_lines |= {line for _, line, _ in self.evidence.config_layouts}
         for call, fallbacks in self.importing_loads:  # the layouts this file saves in the format that load reads
             keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
                                                      if id(other) in self.loads.load_ids))
             self.evidence.note_importing_load(keys, call.lineno)
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
-                if keyword.arg is not None and (found := self._saved_source(keyword.value, (scope, False))) and \
+                if keyword.arg is not None and (found := self._keyword_source(keyword.value, scope)) and \
                         (found is True or found[0] != KEYWORDS):
                     self.evidence.keyword_sources.append((module, method, keyword.arg, found))
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
@@ -335,7 +338,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                            tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
                                rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
                 self.evidence.candidates.append(LoadCandidate(
-                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api, self.loads.keys_of(call), self.loads.has_variable_key(call),
+                    call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api,
+                    self.loads.keys_of(call) | self.loads.popped_keys_of(call), self.loads.has_variable_key(call),
                     self.loads.is_ckpt_path(call.args[0] if call.args else None, self.scope_of.get(id(call), 0)),
                     later, path_literal(loaded_path(call)),
                     self.loads.file_name(path, self.scope_of.get(id(call), 0)) if (path := loaded_path(call)) else None,

@@ -212,6 +212,12 @@ class SaveEvidence:
         built = built | scalars if scalars else built
         holds = is_object_value if api == "torch.save" else is_namespace
         where = self.loads.value_scopes  # entries stored into the dict in another scope are read there
+        if api == "torch.save" and scope in self.loads.methods and (merged := self._merged_parameters(saved, scope)):
+            # save(self, fname, other_items=None): the dict holds what the method's callers pass there (provenance.py)
+            for parameter in merged:
+                self.loads.provenance.merged[(scope, parameter)] = f"{self.loads.methods[scope][0]}:{parameter}"
+            saved = ast.Dict(keys=[*saved.keys, *(ast.Constant(f"**{parameter}") for parameter in merged)],
+                             values=[*saved.values, *(ast.Name(parameter, ast.Load()) for parameter in merged)])
         self.evidence.note_saved_dict(
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
@@ -222,6 +228,34 @@ class SaveEvidence:
             lambda value: self.loads.conditional_values.get(id(value)))
         if id(saved) in self.loads.open_dicts:
             self.evidence.open_lines.add(node.lineno)
+
+    def _merged_parameters(self, saved: ast.Dict, scope: int) -> list[str]:
+        """The method's parameters whose entries the saved dict takes: ``{**other_items}``, or ``checkpoint[k] = v``
+        in ``for k, v in other_items.items()``."""
+        params = self.loads.params.get(scope, set()) - {"self"}
+        looped = {target.elts[1].id: iterable.func.value.id for target, iterable, where in self.loads.loop_nodes
+                  if where == scope and isinstance(target, ast.Tuple) and len(target.elts) == 2
+                  and isinstance(target.elts[1], ast.Name) and isinstance(iterable, ast.Call)
+                  and isinstance(iterable.func, ast.Attribute) and iterable.func.attr == "items"
+                  and isinstance(iterable.func.value, ast.Name) and iterable.func.value.id in params}
+        found = []
+        for key, value in zip(saved.keys, saved.values):
+            if not isinstance(value, ast.Name) or isinstance(key, ast.Constant):
+                continue
+            parameter = value.id if key is None and value.id in params else looped.get(value.id) if key else None
+            if parameter is not None and parameter not in found:
+                found.append(parameter)
+        return found
+
+    def _keyword_source(self, value: ast.expr, scope: int):
+        """What a keyword passed to a project saver holds: True where it is numpy or an object, or a dict holding
+        one (``other_items={"args": args, "best": np.sqrt(v)}``); else where it comes from (provenance.py)."""
+        display = self.loads.saved_dict(value, scope)
+        if display is None:
+            return self._saved_source(value, (scope, False))
+        if any(is_object_value(entry) or self.loads.holds_object(entry, scope) for entry in display.values):
+            return True
+        return next((found for entry in display.values if (found := self._saved_source(entry, (scope, False)))), None)
 
     def _loaded_constant(self, call: ast.Call) -> str | None:
         """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""
