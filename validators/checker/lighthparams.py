@@ -145,11 +145,13 @@ def config_keys_set(tree: ast.AST) -> set[str]:
 
 
 def _checkpoint_stores(tree: ast.AST):
-    """(key, value) of ``checkpoint[key] = value`` in ``on_save_checkpoint(self, checkpoint)`` methods; the value
-    is the method itself where the store is no plain assignment (``checkpoint[k], x = ...``): it may be anything."""
+    """(key, value) of ``checkpoint[key] = value`` in ``on_save_checkpoint(self, checkpoint)`` methods (a
+    LightningModule's) and ``on_save_checkpoint(self, trainer, pl_module, checkpoint)`` (a Callback's: the checkpoint
+    is the last parameter in both); the value is the method itself where the store is no plain assignment
+    (``checkpoint[k], x = ...``): it may be anything."""
     for method in (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                    and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
-        target = method.args.args[1].arg
+        target = method.args.args[-1].arg
         values = {id(stored): node.value for node in ast.walk(method) if isinstance(node, ast.Assign)
                   for stored in node.targets}
         for node in ast.walk(method):
