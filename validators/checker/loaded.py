@@ -10,7 +10,8 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   object); an item goes to an OmegaConf function that takes a config object
   (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
   weights_only refuses); or it is stored into an item that the function then uses as an object, spelled the same
-  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``);
+  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``; the keys read off that item,
+  ``self.ckpt[name]["config"]``, are the load's);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
   ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
