@@ -47,10 +47,11 @@ imports from a package other than torch and the standard library (``self.vocab =
 class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), and what a plain function of the
 file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
 read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
-returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
-PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
-sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
-path, holding every key the load reads.
+returns (the object torch.jit.script would script), PIL images (``Image.fromarray``: Unsupported global
+PIL.Image.Image), and the shallow ``_asdict()`` of a NamedTuple class of the file with a field defaulting to another
+record (``model_config: ModelConfig = ModelConfig()``). Object use under an ``isinstance``/``hasattr`` test of the name
+(``sd if isinstance(sd, dict) else sd.state_dict()``) is code for several kinds of file: it does not count where the
+file saves a plain dict to the very path, holding every key the load reads.
 
 The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
 ``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
@@ -204,6 +205,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.optimizer_classes: dict[str, frozenset[str]] = {}  # see optimizer_group_options
+        self.nested_records: frozenset[str] = frozenset()  # see nested_records
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
         # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
         self.library_classes: set[str] = set()

@@ -101,6 +101,25 @@ def optimizer_group_options(tree: ast.AST) -> dict[str, frozenset[str]]:
     return found
 
 
+# Classes whose instances weights_only loads (collections.OrderedDict and Counter); every other class is refused.
+_LOADABLE_CLASSES = frozenset({"OrderedDict", "Counter"})
+
+
+def nested_records(tree: ast.AST) -> frozenset[str]:
+    """Classes the module defines with a field whose default is a class instance (``model_config: ClassifierConfig =
+    ClassifierConfig()``): a NamedTuple's ``_asdict()`` is shallow, so the dict it returns still holds that instance,
+    which weights_only refuses (run on torch 2.15: "Unsupported global: GLOBAL __main__.A" for a NamedTuple with a
+    field ``a: A = A()``; a NamedTuple of scalars gives a plain dict that loads)."""
+    found = set()
+    for node in getattr(tree, "body", ()):
+        if isinstance(node, ast.ClassDef) and any(
+                isinstance(item, ast.AnnAssign) and isinstance(item.value, ast.Call) and
+                CLASS_NAME.match(name := (dotted_name(item.value.func) or "").rsplit(".", 1)[-1]) is not None and
+                name not in _LOADABLE_CLASSES for item in node.body):
+            found.add(node.name)
+    return frozenset(found)
+
+
 def string_key(node: ast.Subscript) -> str | None:
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
