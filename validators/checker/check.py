@@ -31,7 +31,7 @@ from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
                          methods_without_torch_base)
-from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters
+from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -147,6 +147,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if "on_save_checkpoint" in code:
         collector.evidence.lightning_keys = checkpoint_keys_set(tree)
         collector.evidence.config_keys = config_keys_set(tree)
+        collector.evidence.object_keys = object_keys_set(tree)
     if collector.unread_imports:  # kept aside: another module may import the name and use it (unusedimports.py)
         unread = {name: [finding for _, finding in held] for name, held in collector.unread_imports.items() if held}
         flat = [finding for held in unread.values() for finding in held]

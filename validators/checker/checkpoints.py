@@ -78,7 +78,9 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   Lightning checkpoints pickle callback classes and an enum (Lightning's own ``pl_legacy_patch``
   says so), and ``hyper_parameters`` may hold any object; ``weights_only=True``
   refuses them with "Unsupported global". A current Lightning checkpoint with plain hyper-parameters
-  loads, hence a warning, not an error.
+  loads, hence a warning, not an error; unless an ``on_save_checkpoint`` of the project (a LightningModule's or a
+  Callback's) stores a standard-library object weights_only refuses (``checkpoint["task_ids"] = self.task_ids`` with
+  ``self.task_ids = defaultdict(list)``) and the load reads that key among keys of the layout.
 
 A load whose result goes to a library loader that expects its writer's layout (fairseq's
 ``load_model_ensemble_and_task``, CHECKPOINT_READERS) is decided in its own file (``loads-pickled-object``), and
@@ -379,6 +381,7 @@ class FileEvidence:
     object_hparams: tuple[str, bool] | None = None
     lightning_keys: set[str] = field(default_factory=set)  # keys its on_save_checkpoint methods set
     config_keys: set[str] = field(default_factory=set)  # those of them whose value may hold a config object
+    object_keys: dict[str, int] = field(default_factory=dict)  # those holding a refused object -> line (object_keys_set)
     candidates: list[LoadCandidate] = field(default_factory=list)
     # (module-level function, position) -> keys it reads from that parameter: what a load handed to it reads
     parameter_keys: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)

@@ -6,8 +6,10 @@ config object (``config`` built by ml_collections, yacs, omegaconf; one annotate
 ``ConfigDict``) stays that object in the checkpoint, and ``weights_only=True`` refuses it with "Unsupported global"
 (checked on torch 2.15); so does a parameter whose default is an instance of a class imported from a package other
 than torch, Lightning and the standard library (``loss: DistributionLoss = NegativeLogLikelihood()`` from gluonts).
-The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``)
-belong to the same checkpoints, so a load reading them reads one of those files.
+The keys its ``on_save_checkpoint(self, checkpoint)`` sets (``checkpoint["ema"] = ...``), and a Callback's
+``on_save_checkpoint(self, trainer, pl_module, checkpoint)``, belong to the same checkpoints, so a load reading them
+reads one of those files; one whose value is a standard-library object weights_only refuses (``self.task_ids`` bound to
+``defaultdict(list)``: "Unsupported global: GLOBAL collections.defaultdict", run on 2.15) makes every such file refused.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
-from .loadedforms import names_object_type
+from .imports import dotted_name
+from .loadedforms import names_object_type, refused_standard_value
 
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
 # checkpoint (hyper-parameters included) as client state.
@@ -126,7 +129,39 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
 
 def checkpoint_keys_set(tree: ast.AST) -> set[str]:
     """Keys ``on_save_checkpoint(self, checkpoint)`` methods set: ``checkpoint["ema"] = self.ema.state_dict()``."""
-    return {key for key, _ in _checkpoint_stores(tree)}
+    return {key for key, _, _ in _checkpoint_stores(tree)}
+
+
+def object_keys_set(tree: ast.AST) -> dict[str, int]:
+    """Keys on_save_checkpoint stores a refused standard-library object under (key -> line of the store): one built
+    there (``defaultdict(list)``), or ``self.x`` where some binding of that attribute in the class builds one and
+    every other is None or an item read back (``self.x = checkpoint.get("x")``, on_load_checkpoint's restore)."""
+    found = {}
+    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+        stores = list(_checkpoint_stores(cls))
+        if not stores:
+            continue
+        bound: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(cls):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+                            target.value.id == "self":
+                        bound.setdefault(target.attr, []).append(node.value)
+        for key, value, line in stores:
+            values = bound.get(value.attr, []) if isinstance(value, ast.Attribute) and isinstance(
+                value.value, ast.Name) and value.value.id == "self" else [value]
+            built = [v for v in values if _refused_standard(v)]
+            if built and all(v in built or (isinstance(v, ast.Constant) and v.value is None) or isinstance(
+                    v, ast.Subscript) or (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute)
+                                          and v.func.attr == "get") for v in values):
+                found.setdefault(key, line)
+    return found
+
+
+def _refused_standard(value: ast.expr) -> bool:
+    callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+    return callee is not None and refused_standard_value(callee, callee.rsplit(".", 1)[-1])
 
 
 # Names a config object (or a Namespace holding one) goes by, any part of a stored value's dotted name.
@@ -139,21 +174,23 @@ def config_keys_set(tree: ast.AST) -> set[str]:
     a function's result, which may be anything): the only way an on_save_checkpoint brings a config object into
     the file. Attributes of ``self`` named otherwise (``checkpoint["trainer_stage"] = self.trainer.state.stage.value``,
     ``checkpoint["category"] = self.model.category``) and constants bring none."""
-    return {key for key, value in _checkpoint_stores(tree) if any(
+    return {key for key, value, _ in _checkpoint_stores(tree) if any(
         isinstance(node, ast.Name) and node.id != "self" or isinstance(node, ast.Attribute) and node.attr in
         _CONFIG_PARTS or isinstance(node, ast.FunctionDef) for node in ast.walk(value))}
 
 
 def _checkpoint_stores(tree: ast.AST):
-    """(key, value) of ``checkpoint[key] = value`` in ``on_save_checkpoint(self, checkpoint)`` methods; the value
-    is the method itself where the store is no plain assignment (``checkpoint[k], x = ...``): it may be anything."""
+    """(key, value, line) of ``checkpoint[key] = value`` in ``on_save_checkpoint(self, checkpoint)`` methods (a
+    LightningModule's) and ``on_save_checkpoint(self, trainer, pl_module, checkpoint)`` (a Callback's: the checkpoint
+    is the last parameter in both); the value is the method itself where the store is no plain assignment
+    (``checkpoint[k], x = ...``): it may be anything."""
     for method in (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                    and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
-        target = method.args.args[1].arg
+        target = method.args.args[-1].arg
         values = {id(stored): node.value for node in ast.walk(method) if isinstance(node, ast.Assign)
                   for stored in node.targets}
         for node in ast.walk(method):
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and \
                     isinstance(node.value, ast.Name) and node.value.id == target and \
                     isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
-                yield node.slice.value, values.get(id(node), method)
+                yield node.slice.value, values.get(id(node), method), node.lineno

@@ -10,7 +10,8 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
   object); an item goes to an OmegaConf function that takes a config object
   (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
   weights_only refuses); or it is stored into an item that the function then uses as an object, spelled the same
-  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``);
+  (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``; the keys read off that item,
+  ``self.ckpt[name]["config"]``, are the load's);
 - ``saved-objects`` (weaker): the same file ``torch.save``s a whole model or an arbitrary object
   (``torch.save(model, f)``, ``torch.save(obj, buffer)``) or a dict carrying one (``{"args": args}``,
   ``x.numpy()``, ``dict(best_acc=best_acc)`` after ``best_acc = argparse.Namespace(...)``), or a list or
@@ -46,10 +47,13 @@ imports from a package other than torch and the standard library (``self.vocab =
 class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), and what a plain function of the
 file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
 read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
-returns (the object torch.jit.script would script), and PIL images (``Image.fromarray``: Unsupported global
-PIL.Image.Image). Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else
-sd.state_dict()``) is code for several kinds of file: it does not count where the file saves a plain dict to the very
-path, holding every key the load reads.
+returns (the object torch.jit.script would script), PIL images (``Image.fromarray``: Unsupported global
+PIL.Image.Image), packaging's Version (``version.parse(__version__)``), and the shallow ``_asdict()`` of a NamedTuple
+class of the file with a field defaulting to another record (``model_config: ModelConfig = ModelConfig()``). A dict
+display spreading one bound before (``save_obj = {**save_obj, "ema": ...}``, ``dict(a=x, **kwargs)``) holds its entries.
+Object use under an ``isinstance``/``hasattr`` test of the name (``sd if isinstance(sd, dict) else sd.state_dict()``) is
+code for several kinds of file: it does not count where the file saves a plain dict to the very path, holding every key
+the load reads.
 
 The project's own annotations count: a saved parameter annotated ``str``/``int``/``float``/``bool``/``bytes`` (or
 ``Optional`` of one) that the function never rebinds is plain whatever its name (``text_encoder_model: str``), and an
@@ -207,8 +211,10 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.optimizer_classes: dict[str, frozenset[str]] = {}  # see optimizer_group_options
+        self.nested_records: frozenset[str] = frozenset()  # see nested_records
         self.local_functions: set[str] = set()  # module-level functions defined here or imported relatively
-        # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name
+        # classes imported from a library whose instances weights_only refuses (LIBRARY_OBJECTS), by local name, and
+        # the spellings of library functions returning such instances (``version.parse``, see factory_spellings)
         self.library_classes: set[str] = set()
         # CamelCase names imported from a package that is neither torch nor the standard library (``from
         # src.utils.vocabulary import Vocab``): classes whose instances weights_only refuses (see _constructs)
@@ -479,7 +485,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used
             self.item_bound.add(id(value))
         if (display := self._display(value)) is not None:
-            self.dicts[(scope, target.id)] = display
+            self.dicts[(scope, target.id)] = display = self._with_spreads(display, scope)
             self.dict_depths[id(display)] = len(self.branch_frames)
         elif names_ckpt_file(value):
             self.ckpt_names.setdefault(scope, set()).add(target.id)
@@ -555,6 +561,18 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             display.keys = [ast.Constant(named) if key is not None and not isinstance(key, ast.Constant) and (
                 named := self.constant_of(key)) is not None else key for key in display.keys]
         return display
+
+    def _with_spreads(self, display: ast.Dict, scope: int) -> ast.Dict:
+        """``save_obj = {**save_obj, "ema": ...}`` after ``save_obj = dict(...)``: the display holds the entries of the
+        dicts it spreads (bound to a display in this scope) besides its own."""
+        if None not in display.keys:
+            return display
+        keys, values = [], []
+        for key, value in zip(display.keys, display.values):
+            spread = self.dicts.get((scope, value.id)) if key is None and isinstance(value, ast.Name) else None
+            keys.extend(spread.keys if spread is not None else [key])
+            values.extend(spread.values if spread is not None else [value])
+        return ast.Dict(keys=keys, values=values)
 
     def _note_item_store(self, target: ast.Subscript, value: ast.expr, scope: int) -> None:
         """``d["orig"] = {}``, ``d[i][name] = codes.cpu().numpy()`` after ``d = {}``: the dict saved later holds

@@ -127,6 +127,8 @@ class ObjectConstruction:
             return True
         if self.optimizer_classes and self._groups_hold_functions(value, scope):
             return True
+        if self.nested_records and self._nested_record_dict(value, scope):
+            return True
         if isinstance(value, (ast.Call, ast.IfExp)) and self._own_state_holds_objects(value, scope):
             return True  # {"se": self.se.state_dict()}: a state method of the file's own class returning numpy
         if isinstance(value, (ast.List, ast.Tuple)):
@@ -134,6 +136,16 @@ class ObjectConstruction:
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
             return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
         return self._is_built(value, scope)
+
+    def _nested_record_dict(self, value: ast.expr, scope: int) -> bool:
+        """``self.config._asdict()`` where a binding of ``self.config`` builds one of the file's nested_records
+        (``merge_config(TrainerConfig(), kwargs)``): the shallow dict holds the nested record instances."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "_asdict"
+                and not value.args and (name := dotted_name(value.func.value)) is not None):
+            return False
+        return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.nested_records
+                   for bound, _, _ in self.provenance.bindings.get(self.provenance.key(name, scope), ())
+                   for node in ast.walk(bound))
 
     def _groups_hold_functions(self, value: ast.expr, scope: int) -> bool:
         """``optimizer.state_dict()`` where ``optimizer = LARS(..., weight_decay_filter=exclude_bias_and_norm)``: an

@@ -101,6 +101,25 @@ def optimizer_group_options(tree: ast.AST) -> dict[str, frozenset[str]]:
     return found
 
 
+# Classes whose instances weights_only loads (collections.OrderedDict and Counter); every other class is refused.
+_LOADABLE_CLASSES = frozenset({"OrderedDict", "Counter"})
+
+
+def nested_records(tree: ast.AST) -> frozenset[str]:
+    """Classes the module defines with a field whose default is a class instance (``model_config: ClassifierConfig =
+    ClassifierConfig()``): a NamedTuple's ``_asdict()`` is shallow, so the dict it returns still holds that instance,
+    which weights_only refuses (run on torch 2.15: "Unsupported global: GLOBAL __main__.A" for a NamedTuple with a
+    field ``a: A = A()``; a NamedTuple of scalars gives a plain dict that loads)."""
+    found = set()
+    for node in getattr(tree, "body", ()):
+        if isinstance(node, ast.ClassDef) and any(
+                isinstance(item, ast.AnnAssign) and isinstance(item.value, ast.Call) and
+                CLASS_NAME.match(name := (dotted_name(item.value.func) or "").rsplit(".", 1)[-1]) is not None and
+                name not in _LOADABLE_CLASSES for item in node.body):
+            found.add(node.name)
+    return frozenset(found)
+
+
 def string_key(node: ast.Subscript) -> str | None:
     key = node.slice
     return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
@@ -195,6 +214,21 @@ LIBRARY_OBJECTS = {
     "torch_sparse": frozenset({"SparseTensor"}),
     "torch_geometric": frozenset({"SparseTensor", "Data", "HeteroData", "Batch", "TemporalData"}),
 }
+# Library functions that return an instance of a library class (packaging's Version: "Unsupported global: GLOBAL
+# packaging.version.Version", run on torch 2.15; pkg_resources.parse_version returns the Version of the packaging
+# setuptools vendors, a class outside the allowlist too), by qualified name: ``version = version.parse(__version__)``
+# in a checkpoint dict. Not ``Version(...)`` itself: imported CamelCase names count already (imported_classes).
+_LIBRARY_FACTORIES = frozenset({"packaging.version.parse", "pkg_resources.parse_version"})
+
+
+def factory_spellings(module: str, name: str, local: str) -> list[str]:
+    """How the file calls a library factory after importing ``module.name`` as ``local`` (``from packaging import
+    version``: ``version.parse``; ``import packaging.version``: module "", name "packaging.version")."""
+    qualified = f"{module}.{name}" if module else name
+    return [local + factory[len(qualified):] for factory in _LIBRARY_FACTORIES
+            if factory == qualified or factory.startswith(qualified + ".")]
+
+
 # PIL.Image functions that return a PIL.Image.Image (checked on torch 2.15: "Unsupported global: GLOBAL PIL.Image.Image")
 PIL_IMAGES = frozenset({"fromarray", "open", "new", "frombytes", "merge"})
 # nn.Module methods that return the module itself
@@ -251,12 +285,14 @@ def self_item(node: ast.AST) -> tuple[str, str] | None:
 
 def dict_display(node: ast.expr) -> ast.Dict | None:
     """``{"a": x}`` as is; ``dict(a=x, b=y)`` (or ``dict()``) as the display it builds (a fresh node, so that keys set later
-    by subscript can be added to it); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
+    by subscript can be added to it); ``dict(a=x, **kw)`` as ``{"a": x, **kw}`` (a None key, as the display spells a
+    spread); None for anything else (``dict(cfg)``, ``dict(**kw)``)."""
     if isinstance(node, ast.Dict):
         return ast.Dict(keys=list(node.keys), values=list(node.values))
     if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args
-            and all(kw.arg is not None for kw in node.keywords)):  # dict() too: filled by subscript later
-        return ast.Dict(keys=[ast.Constant(kw.arg) for kw in node.keywords], values=[kw.value for kw in node.keywords])
+            and (not node.keywords or any(kw.arg is not None for kw in node.keywords))):  # dict(): filled later
+        return ast.Dict(keys=[None if kw.arg is None else ast.Constant(kw.arg) for kw in node.keywords],
+                        values=[kw.value for kw in node.keywords])
     return None
 
 

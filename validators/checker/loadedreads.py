@@ -288,6 +288,10 @@ class ResultReads:
             self.keys_read.setdefault((0, held), set()).add(key.value)  # self.codes["orig"], in any method
         elif isinstance(container, ast.Call):
             self.call_keys.setdefault(id(container), set()).add(key.value)
+        elif isinstance(container, ast.Subscript) and self.loaded_items and \
+                (held := self.loaded_items.get((scope, ast.unparse(container)))) is not None:
+            # self.ckpt[name]["config"] after self.ckpt[name] = torch.load(p): a key of that load
+            self.call_keys.setdefault(held, set()).add(key.value)
 
     def note_dict(self, node: ast.Dict) -> None:
         """``to_save = {"model": ..., "optimizer": ..., "args": args}``: a checkpoint layout holding an object."""

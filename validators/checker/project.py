@@ -53,6 +53,7 @@ class ProjectEvidence:
         self.object_hparams: tuple[str, bool] | None = None  # see lighthparams.py
         self.lightning_keys: set[str] = set()
         self.config_keys: set[str] = set()  # on_save_checkpoint keys whose value may hold a config object
+        self.object_keys: dict[str, str] = {}  # on_save_checkpoint keys holding a refused object -> "file:line"
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
@@ -77,6 +78,8 @@ class ProjectEvidence:
             self.object_hparams = evidence.object_hparams
         self.lightning_keys |= evidence.lightning_keys
         self.config_keys |= evidence.config_keys
+        for key, line in evidence.object_keys.items():
+            self.object_keys.setdefault(key, f"{evidence.file}:{line}")
         self.deepspeed |= "deepspeed" in evidence.imported_packages
         self.imported_packages |= evidence.imported_packages
 
@@ -534,8 +537,20 @@ class ProjectEvidence:
         keys = candidate.keys
         return not self.lightning and "epoch" in keys and not keys & (LIGHTNING_KEYS | {"global_step"})
 
+    def _stored_object(self, candidate: LoadCandidate) -> str | None:
+        """The load reads only keys of the project's Lightning checkpoints, one of them a key an on_save_checkpoint
+        stores a standard-library object under that weights_only refuses (lighthparams.object_keys_set): every
+        checkpoint the run writes holds it, whatever Lightning release writes it."""
+        keys = candidate.keys
+        if not self.lightning or not self.object_keys or not keys & self.object_keys.keys() or \
+                not keys <= LIGHTNING_LAYOUT | self.lightning_keys or any(keys <= plain for plain in self._plain_layouts()):
+            return None
+        key = min(keys & self.object_keys.keys())
+        return f"it reads {key!r}, which on_save_checkpoint ({self.object_keys[key]}) stores as a defaultdict, deque " \
+               "or another standard-library object weights_only refuses"
+
     def _lightning(self, candidate: LoadCandidate) -> str | None:
-        if why := self._own_lightning_checkpoint(candidate):
+        if why := self._own_lightning_checkpoint(candidate) or self._stored_object(candidate):
             return why
         if self._writes_plain_lightning_checkpoints():
             return None

@@ -12,6 +12,9 @@ top-level functions):
 - a class constant naming the file (``self.TRAINER_STATE_NAME``, ``cls.TRAINER_STATE_NAME``): one file wherever
   the class spells it.
 
+A path passed through ``str()``, ``Path()`` or ``os.fspath()`` (``torch.save(obj, str(path))``; ``path =
+Path(path_or_state)`` before ``torch.load(str(path))``) is the parameter it converts.
+
 A path attribute joins them too: ``saved_model_file = kwargs.pop("saved_model_file", self.saved_model_file)`` before
 the save, and ``self.saved_model_file = resume_file`` (or ``checkpoint_file = model_file or self.saved_model_file``)
 before the load: the name stands for the file that attribute names, wherever in the file it is written.
@@ -28,6 +31,16 @@ import re
 from .imports import dotted_name
 
 _VERB = re.compile(r"(?i)(^|_)(save|load)(_|$)")
+# Conversions that name the same file: ``str(path)``, ``Path(path)``, ``os.fspath(path)``
+_PATH_CONVERSIONS = frozenset({"str", "Path", "fspath"})
+
+
+def _converted(node: ast.expr) -> ast.expr:
+    """``str(Path(p))`` -> ``p``: the path a conversion names."""
+    while isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+            (dotted_name(node.func) or "").rsplit(".", 1)[-1] in _PATH_CONVERSIONS:
+        node = node.args[0]
+    return node
 _COPY_METHODS = frozenset({"getvalue", "read", "getbuffer"})
 
 
@@ -82,6 +95,7 @@ class SaveLoadPairs:
         self.functions: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (owner, name, path parameters)
         self.opened: dict[tuple[int, str], ast.expr] = {}  # (scope, f) of `with open(P) as f` -> P
         self.copies: dict[tuple[int, str], ast.Name] = {}  # (scope, f_read) -> f_write of BytesIO(f_write.read())
+        self.converted: dict[tuple[int, str], str] = {}  # (scope, path) of ``path = Path(path_or_state)`` -> the name
         self.saved: dict[tuple[str, str, str], int] = {}  # (owner, "param"|"const", stem or constant) -> line
         self.path_attributes: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> the self.x paths it stands for
         self.saved_attributes: dict[str, int] = {}  # self.x paths objects were saved to -> line
@@ -107,6 +121,8 @@ class SaveLoadPairs:
     def note_binding(self, scope: int, target: ast.AST, value: ast.expr) -> None:
         """``f_read = BytesIO(f_write.read())``: a copy of the buffer ``f_write``; ``f = a or self.path``,
         ``f = kwargs.pop("f", self.path)``, ``self.path = f``: the name ``f`` stands for the file ``self.path`` names."""
+        if isinstance(target, ast.Name) and isinstance(source := _converted(value), ast.Name) and source is not value:
+            self.converted[(scope, target.id)] = source.id
         if isinstance(target, ast.Name) and (attributes := _path_attributes(value)):
             self.path_attributes.setdefault((scope, target.id), set()).update(attributes)
         elif isinstance(value, ast.Name) and (attributes := _path_attributes(target)):
@@ -126,8 +142,11 @@ class SaveLoadPairs:
         if function is None:
             return []
         owner, name, params = function
+        path = _converted(path)
         if isinstance(path, ast.Name):
             path = self.opened.get((scope, path.id), path)
+        if isinstance(path, ast.Name) and (source := self.converted.get((scope, path.id))) is not None:
+            path = ast.Name(source)  # path = Path(path_or_state); torch.load(str(path)): the parameter's file
         keys = []
         if (constant := _class_constant(path)) is not None and owner:
             keys.append((owner, "const", constant))

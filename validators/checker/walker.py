@@ -30,7 +30,7 @@ from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
 from .loaded import LoadedObjects
-from .loadedforms import optimizer_group_options
+from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS
 from .uint8masks import shared_calls, uint8_mask_uses
 from .boolmasks import bool_subtractions
@@ -247,6 +247,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.loads.local_functions.update(n.name for n in getattr(tree, "body", ())
                                           if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.loads.optimizer_classes = optimizer_group_options(tree)
+        self.loads.nested_records = nested_records(tree)
         self.tree = tree
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.own_roots: list[str] | None = None  # the folders it is looked up in (_own_roots), when first asked

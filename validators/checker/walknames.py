@@ -16,7 +16,7 @@ from .shapes import is_low_rank
 from .unusedimports import compared_operands
 from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
-from .loadedforms import LIBRARY_OBJECTS, names_object_type
+from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
 from .patterns import is_multi_dim_list_index, scalar_index_rules
 from .privatenames import missing_private
@@ -98,6 +98,9 @@ class NameChecks:
             self.loads.ignite_checkpoint |= any(a.name in ("ModelCheckpoint", "Checkpoint") for a in node.names)
         if not node.level and (known := LIBRARY_OBJECTS.get((node.module or "").partition(".")[0])):
             self.loads.library_classes.update(a.asname or a.name for a in node.names if a.name in known)
+        if not node.level and node.module:  # from packaging import version: version.parse(...) builds a Version
+            self.loads.library_classes.update(spelled for a in node.names
+                                              for spelled in factory_spellings(node.module, a.name, a.asname or a.name))
             self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
         if not node.level and node.module:
             package = node.module.partition(".")[0]
@@ -124,6 +127,7 @@ class NameChecks:
     def visit_Import(self, node: ast.Import) -> None:
         self.loads.imported_modules.update(imported_module_paths(node))  # import pkg.metrics as m: m.f() is pkg/metrics.py
         for alias in node.names:
+            self.loads.library_classes.update(factory_spellings("", alias.name, alias.asname or alias.name))
             if not is_torch_module(alias.name) and alias.name.partition(".")[0] not in (
                     *sys.stdlib_module_names, "typing_extensions") and (alias.asname or "." not in alias.name):
                 self.loads.imported_module_names.add(alias.asname or alias.name)  # import pandas as pd
