@@ -49,9 +49,9 @@ class Reporting:
             if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
                 continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
-            if rule.warns_in_forward and (built := self.built_modules.get(id(node))) is not None:
+            if (rule.warns_in_forward or rule.kind == "probe") and (built := self.built_modules.get(id(node))) is not None:
                 self.unread_findings.setdefault(built, []).append((key, finding, node, rule, fixable))
-                continue  # self.Softmax = nn.Softmax(): a finding once the file reads the name (unreadmodules.py)
+                continue  # self.Softmax = nn.Softmax(), x = hasattr(sched, ...): a finding once the file reads the name
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
