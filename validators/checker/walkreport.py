@@ -9,7 +9,7 @@ import ast
 
 from .finding import Finding, finding_at
 from .listednames import read_is_harmless
-from .unusedimports import binds_same_named_function, hands_names_on, names_read
+from .unusedimports import binds_same_named_function, names_read
 from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
@@ -101,11 +101,11 @@ class Reporting:
                 self._release(held)
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
-        """Keep the findings of from-imported torch names the module reads or hands on (unusedimports.py)."""
-        read = None if hands_names_on(self.filename) else names_read(tree)
+        """Keep the findings of from-imported torch names the module reads or lists in ``__all__`` (unusedimports.py)."""
+        read = names_read(tree)
         for name, held in self.import_findings.items():
             for key, finding, node, rule, fixable in held:
-                if read is not None and name not in read:
+                if name not in read:
                     self.unread_imports.setdefault(name, []).append((key, finding))
                 else:
                     self.findings[key] = finding
