@@ -39,7 +39,7 @@ from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
 from .starimports import star_exports
-from .unusedimports import used_by_importers
+from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
@@ -209,7 +209,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
     # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
     unread: dict[str | None, list[tuple[str, dict, list[Finding]]]] = {}
-    importers: dict[str | None, list[tuple[str, dict, dict]]] = {}
+    importers: dict[str | None, list[tuple[str, dict, dict, list[str]]]] = {}
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     for path, problem in python_files(paths, exclude):
@@ -250,9 +250,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         undecided.append((collector.evidence, code, findings, project))
                     if collector.unread_imports:
                         unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
-                    if collector.loads.imported or collector.loads.imported_modules:
-                        importers.setdefault(root, []).append((str(path), collector.loads.imported,
-                                                               collector.loads.imported_modules))
+                    if collector.loads.imported or collector.loads.imported_modules or collector.imports.foreign_stars:
+                        importers.setdefault(root, []).append((
+                            str(path), collector.loads.imported, collector.loads.imported_modules,
+                            star_imported(collector.imports.foreign_stars, str(path))))
                 else:
                     skipped.setdefault(root, []).append(path)
                     if "class " in code:

@@ -14,7 +14,8 @@ from .rule import Rule, newest_per_pattern
 
 def matches_call(rule: Rule, call: ast.Call) -> bool:
     """The shape test for call, keyword, missing-argument, positional and method rules (``when`` is checked later)."""
-    if rule.with_any and not any(kw.arg in rule.with_any for kw in call.keywords):
+    if rule.with_any and not any(kw.arg in rule.with_any and not (
+            rule.with_any_defaults and passes_quiet_value(kw, rule.with_any_defaults)) for kw in call.keywords):
         return False
     if rule.quiet_with and passes_quiet_value(call, rule.quiet_with):
         return False
@@ -329,12 +330,12 @@ def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
     return None
 
 
-def passes_quiet_value(call: ast.Call, quiet_with: tuple) -> bool:
-    """The call passes one of the keywords at the literal that keeps torch quiet (``_compile=False``). A
-    boolean stands for its truth (torch tests ``if _compile:``), so ``_compile=0`` or ``=None`` is quiet too;
-    a name or expression is unknown, so it still counts."""
+def passes_quiet_value(call: ast.Call | ast.keyword, quiet_with: tuple) -> bool:
+    """The call (or the one keyword) passes one of the keywords at the literal that keeps torch quiet
+    (``_compile=False``). A boolean stands for its truth (torch tests ``if _compile:``), so ``_compile=0`` or
+    ``=None`` is quiet too; a name or expression is unknown, so it still counts."""
     quiet = dict(quiet_with)
-    for keyword in call.keywords:
+    for keyword in (call,) if isinstance(call, ast.keyword) else call.keywords:
         if keyword.arg not in quiet or not isinstance(keyword.value, ast.Constant):
             continue
         wanted, given = quiet[keyword.arg], keyword.value.value

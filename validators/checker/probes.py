@@ -7,6 +7,9 @@ scheduler class by its caller, with torch only in its docstring): nothing else t
 matched when its literal name is the last part of one
 of the rule's APIs and the object is that API's class itself, or its last name fully matches the rule's
 ``receiver`` regular expression (``scheduler_fn``): ``is_better`` alone is too common a name to flag on any object.
+A probe whose result goes only into a name the file never reads (``self.is_metric_related = hasattr(...)`` with
+every ``step()`` call unconditional) decides no path, and is not reported (the walk holds it the same way:
+unreadmodules.py).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Callable
 from .finding import Finding, finding_at
 from .imports import dotted_name
 from .rule import Rule
+from .unreadmodules import built_name, read_names
 
 
 def probe(call: ast.Call) -> tuple[ast.expr, str] | None:
@@ -63,5 +67,15 @@ def probe_findings(tree: ast.AST, code: str, rules: list[Rule], filename: str,
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             api, matched = probe_rules(node, rules, resolve)
-            findings += [finding_at(filename, node, api, rule, rule.message, rule.fix) for rule in matched]
-    return findings
+            findings += [(node, finding_at(filename, node, api, rule, rule.message, rule.fix)) for rule in matched]
+    unread = _unread_results(tree, resolve) if findings else set()
+    return [finding for node, finding in findings if id(node) not in unread]
+
+
+def _unread_results(tree: ast.Module, resolve: Callable[[ast.AST], str | None]) -> set[int]:
+    """id() of the calls bound to ``self.attr`` or a function's local name that the file never reads."""
+    module_level = {id(node) for node in tree.body}
+    bound = {id(node.value): name for node in ast.walk(tree) if isinstance(node, ast.Assign) and len(node.targets) == 1
+             and (name := built_name(node.targets[0], node.value, id(node) in module_level)) is not None}
+    read = read_names(tree, resolve) if bound else None
+    return set() if read is None else {call for call, name in bound.items() if name not in read}

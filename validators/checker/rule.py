@@ -57,6 +57,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
 arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchScript way).
+``with_any_defaults`` (a table of keyword = literal) names ``with_any`` keywords that do not count when passed at
+that literal, their default, which the new code path takes anyway (``do_constant_folding=True``: the
+torch.export-based exporter always folds constants).
 With ``first_like`` (kind=method), only calls whose first positional argument is a number literal or
 whose name (``wd``, ``self.alpha``, ``group["weight_decay"]``) fully matches that regular expression:
 ``grad.add(group["weight_decay"], p)`` is the scalar-first overload, ``meter.add(value, n)`` is not a tensor's.
@@ -136,6 +139,7 @@ class Rule:
     unless: tuple[str, ...] = ()  # keywords whose presence makes the rewrite unsafe
     max_args: int | None = None  # more positional arguments than this: no rewrite
     with_any: tuple[str, ...] = ()  # the call must pass one of these keywords
+    with_any_defaults: tuple[tuple[str, bool | int | float | str], ...] = ()  # ... not counting one at this literal
     without_any: tuple[str, ...] = ()  # ... and none of these
     min_positional: int | None = None  # ... and at least this many positional arguments
     receiver_not: str | None = None  # kind=method: a receiver whose last name fully matches this regex is skipped
@@ -221,6 +225,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
     if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order",
                                          "bool-subtraction", "probe"):
         return f"quiet_with= does not go with kind={rule.kind} (no call to read)"
+    if any(name not in rule.with_any for name, _ in rule.with_any_defaults):
+        return "with_any_defaults= names keywords of with_any="
     if rule.exact and rule.kind != "name":
         return "exact= only goes with kind=name"
     if rule.quiet_members and rule.kind != "name":

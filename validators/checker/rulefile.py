@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the parser and its problems are loaded only when the rule c
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
-            "receiver", "argument_like", "first_like", "quiet_with", "quiet_members", "none_is_unset",
+            "receiver", "argument_like", "first_like", "quiet_with", "quiet_members", "none_is_unset", "with_any_defaults",
             "quiet_first", "at_method", "parameters", "positions", "tensor_sizes", "warns_in_forward",
             "tensor_input"}
 
@@ -68,6 +68,7 @@ def _build(raw: dict, where: str) -> Rule:
             exact=bool(raw.get("exact", False)), receiver=raw.get("receiver"),
             argument_like=raw.get("argument_like"), first_like=raw.get("first_like"),
             quiet_with=_quiet_with(raw.get("quiet_with", {})),
+            with_any_defaults=_quiet_with(raw.get("with_any_defaults", {}), "with_any_defaults"),
             quiet_members=tuple(raw.get("quiet_members", ())), none_is_unset=bool(raw.get("none_is_unset", False)),
             quiet_first=raw.get("quiet_first"), at_method=bool(raw.get("at_method", False)),
             tensor_sizes=bool(raw.get("tensor_sizes", False)),
@@ -86,11 +87,11 @@ def _build(raw: dict, where: str) -> Rule:
     return rule
 
 
-def _quiet_with(table) -> tuple:
+def _quiet_with(table, key: str = "quiet_with") -> tuple:
     """``quiet_with = {_compile = false}``: keyword -> literal pairs (a TOML table of scalars)."""
     if not isinstance(table, dict) or not all(
             isinstance(value, (bool, int, float, str)) for value in table.values()):
-        raise ValueError("quiet_with= must be a table of keyword = literal (bool, number or string)")
+        raise ValueError(f"{key}= must be a table of keyword = literal (bool, number or string)")
     return tuple(sorted(table.items()))
 
 

@@ -13,8 +13,10 @@ file never reads the bound name, there is no use: the finding is dropped when
   ``torch/nn/utils/__init__.py`` re-exports over it (``from .weight_norm import weight_norm``), so
   ``from torch.nn.utils import weight_norm`` binds the function (run on 2.15: a ``function``, and no warning);
   a rule listing both spellings (``X`` and ``X.<last part of X>``) says so (:func:`binds_same_named_function`);
-- the module does not hand the name on: it is not a package's ``__init__.py`` and ``__all__`` does not list
-  it (an ``__init__`` that imports names is their public home; callers import them from there).
+- the module does not hand the name on: ``__all__`` does not list it. A package's ``__init__.py`` that imports
+  a torch name (``from torch.nn import NLLLoss2d, ...`` in ``losses/__init__.py``) is held like any module: its
+  finding comes back below where a module imports the name from the package and reads it (a star import
+  resolves the name in the importing file itself: starimports.py), not for the import alone.
 
 A second import of the same name (``try: from torch.nn.utils import weight_norm / except: from
 torch.nn.utils.parametrizations import weight_norm``) is no use either. A module that imports the name for
@@ -36,8 +38,8 @@ import ast
 import os
 from pathlib import Path
 
-from .imports import subnodes
-from .returns import from_imported, imported_module_paths, is_module_file
+from .imports import is_torch_module, subnodes
+from .returns import from_imported, imported_module_paths, is_module_file, module_suffix
 from .source import Unreadable, parse_module_file, read_source
 
 
@@ -99,18 +101,20 @@ def type_test_operands(call: ast.Call) -> list[int]:
 
 
 def used_by_importers(unread: list[tuple[str, dict[str, list]]],
-                      importers: list[tuple[str, dict[str, tuple[str, str]], dict[str, str]]],
+                      importers: list[tuple[str, dict[str, tuple[str, str]], dict[str, str], list[str]]],
                       unwalked: list[str]) -> dict[str, list]:
     """The dropped findings (file -> {bound name: findings}, ``unread``) to restore: those of names another
     module of the project imports from that file and reads, or hands on (its ``__init__.py``, its ``__all__``).
     ``importers``: per walked file, its path, its from-imports of non-torch modules (local name -> (module path
-    suffix, name): walker ``loads.imported``) and its module imports (local -> module path suffix:
-    ``loads.imported_modules``, read as ``amp.autocast``). ``unwalked``: files the walk skipped (no ``torch`` in
+    suffix, name): walker ``loads.imported``), its module imports (local -> module path suffix:
+    ``loads.imported_modules``, read as ``amp.autocast``) and the module path suffixes it star-imports
+    (``from losses import *`` then ``NLLLoss2d()``). ``unwalked``: files the walk skipped (no ``torch`` in
     them), parsed only where their text names a dropped name and the module's file name."""
-    # imported name or module's last part -> (importer, local, module path suffix, imported name or None: a module)
+    # imported name or module's last part ("*": a star import) -> (importer, local, module path suffix, imported
+    # name or None: a module)
     index: dict[str, list[tuple[str, str, str, str | None]]] = {}
-    for importer, imported, modules in importers:
-        _index(index, importer, imported, modules)
+    for importer, imported, modules, stars in importers:
+        _index(index, importer, imported, modules, stars)
     wanted = [(_stem(path), names.keys()) for path, names in unread]
     for importer in unwalked:
         code = _text(importer)
@@ -134,6 +138,9 @@ def used_by_importers(unread: list[tuple[str, dict[str, list]]],
                     found = _reads(importer, parsed)
                     if found is not None:
                         used |= {n for n in names if (local, n) in found[1]}
+        for importer, _, suffix, _ in index.get("*", ()):
+            if importer != path and is_module_file(target, suffix) and (found := _reads(importer, parsed)) is not None:
+                used |= set(names) if "*" in found[0] else (names.keys() & found[0]) - found[2]
         if used:
             restored[path] = [finding for name in sorted(used) for finding in names[name]]
     return restored
@@ -145,22 +152,27 @@ def _stem(path: str) -> str:
     return os.path.basename(folder) if name == "__init__.py" else os.path.splitext(name)[0]
 
 
-def _index(index: dict, importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str]) -> None:
+def _index(index: dict, importer: str, imported: dict[str, tuple[str, str]], modules: dict[str, str],
+           stars: list[str]) -> None:
     for local, (suffix, name) in imported.items():
         index.setdefault(name, []).append((importer, local, suffix, name))
     for local, suffix in modules.items():
         index.setdefault(suffix.rpartition("/")[2], []).append((importer, local, suffix, None))
+    for suffix in stars:
+        index.setdefault("*", []).append((importer, "*", suffix, "*"))
 
 
-def _reads(path: str, parsed: dict) -> tuple[set[str], set[tuple[str, str]]] | None:
-    """The names ``path`` reads or hands on ("*": all, a package's ``__init__.py``), and its ``local.attr``
-    reads; None: unreadable."""
+def _reads(path: str, parsed: dict) -> tuple[set[str], set[tuple[str, str]], set[str]] | None:
+    """The names ``path`` reads or hands on ("*": all, a package's ``__init__.py``), its ``local.attr``
+    reads, and the names its imports bind by name (over what a star import brings); None: unreadable."""
     if path not in parsed:
         tree = parse_module_file(Path(path))
         parsed[path] = None if tree is None else (
             names_read(tree) | ({"*"} if hands_names_on(path) else set()),
             {(node.value.id, node.attr) for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-             and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load})
+             and isinstance(node.value, ast.Name) and node.ctx.__class__ is ast.Load},
+            {alias.asname or alias.name.partition(".")[0] for node in ast.walk(tree)
+             if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names if alias.name != "*"})
     return parsed[path]
 
 
@@ -171,17 +183,26 @@ def _text(path: str) -> str | None:
         return None
 
 
-def _module_imports(path: str) -> tuple[dict[str, tuple[str, str]], dict[str, str]] | None:
-    """A skipped file's from-imports and module imports, as the walker notes them (``loads.imported``,
-    ``loads.imported_modules``)."""
+def _module_imports(path: str) -> tuple[dict[str, tuple[str, str]], dict[str, str], list[str]] | None:
+    """A skipped file's from-imports, module imports and star imports, as the walker notes them
+    (``loads.imported``, ``loads.imported_modules``, :func:`star_imported`)."""
     tree = parse_module_file(Path(path))
     if tree is None:
         return None
     imported: dict[str, tuple[str, str]] = {}
     modules: dict[str, str] = {}
+    stars: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             imported.update(from_imported(node, path))
+            stars += star_imported([(node.level, node.module)] if any(a.name == "*" for a in node.names) else [], path)
         elif isinstance(node, ast.Import):
             modules.update(imported_module_paths(node))
-    return imported, modules
+    return imported, modules, stars
+
+
+def star_imported(stars: list[tuple[int, str | None]], importer: str) -> list[str]:
+    """The module path suffixes (returns.module_suffix) of a file's ``from <project module> import *``
+    (``ImportMap.foreign_stars``: level, module)."""
+    return [suffix for level, module in stars if (level or not is_torch_module(module or ""))
+            and (suffix := module_suffix(module, level, importer)) is not None]

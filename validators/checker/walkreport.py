@@ -9,7 +9,7 @@ import ast
 
 from .finding import Finding, finding_at
 from .listednames import read_is_harmless
-from .unusedimports import binds_same_named_function, hands_names_on, names_read
+from .unusedimports import binds_same_named_function, names_read
 from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
@@ -49,9 +49,9 @@ class Reporting:
             if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
                 continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
-            if rule.warns_in_forward and (built := self.built_modules.get(id(node))) is not None:
+            if (rule.warns_in_forward or rule.kind == "probe") and (built := self.built_modules.get(id(node))) is not None:
                 self.unread_findings.setdefault(built, []).append((key, finding, node, rule, fixable))
-                continue  # self.Softmax = nn.Softmax(): a finding once the file reads the name (unreadmodules.py)
+                continue  # self.Softmax = nn.Softmax(), x = hasattr(sched, ...): a finding once the file reads the name
             if table is not None and _warns_when_called(rule):  # decided once the file is read
                 self.table_findings.setdefault(table, []).append((key, finding, node, rule, fixable))
                 continue
@@ -101,11 +101,11 @@ class Reporting:
                 self._release(held)
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
-        """Keep the findings of from-imported torch names the module reads or hands on (unusedimports.py)."""
-        read = None if hands_names_on(self.filename) else names_read(tree)
+        """Keep the findings of from-imported torch names the module reads or lists in ``__all__`` (unusedimports.py)."""
+        read = names_read(tree)
         for name, held in self.import_findings.items():
             for key, finding, node, rule, fixable in held:
-                if read is not None and name not in read:
+                if name not in read:
                     self.unread_imports.setdefault(name, []).append((key, finding))
                 else:
                     self.findings[key] = finding

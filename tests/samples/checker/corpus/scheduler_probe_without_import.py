@@ -14,3 +14,6 @@ class SchedulerCallback:
         self.metric_related = hasattr(self.scheduler_fn, "is_better")  # finding: lr-scheduler-is-better-private
         self.has_step = hasattr(self.scheduler_fn, "step")
         self.better = hasattr(self.optimizer, "is_better")
+
+    def on_epoch_end(self, scheduler, loss):
+        scheduler.step(loss) if self.metric_related else scheduler.step()
