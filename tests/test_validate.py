@@ -209,3 +209,17 @@ def test_snippets_never_see_the_ci_variable(cases):
 
 def test_snippets_cannot_import_the_harness_modules(cases):
     assert cases["harness-modules-hidden"].status == "passed"
+
+
+def test_shards_run_one_after_another_cover_every_snippet_once(tmp_path, monkeypatch):
+    # The split must not depend on the durations the first shard records in the shared cache.
+    monkeypatch.setenv("TORCHPATCH_HOME", str(tmp_path / "home"))
+    doc = tmp_path / "shards.md"
+    sleeps = [0.6, 0.0, 0.3, 0.0, 0.0, 0.2]
+    doc.write_text("# Shards\n\n## Section\n\n" + "".join(
+        f"```python\nimport time\ntime.sleep({s})  # snippet {n}\n```\n\n" for n, s in enumerate(sleeps)))
+    ran = []
+    for index in (1, 2, 3):
+        run = validate([doc], ValidationOptions(jobs=1, shard=(index, 3)))
+        ran += [r.line for r in run.results[sys.executable]]
+    assert sorted(ran) == sorted(s.line for s in load_snippets([doc])[0])

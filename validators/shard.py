@@ -1,5 +1,6 @@
-"""How long snippets take: split them over N runners, balanced by recorded durations, and guess
-the durations not yet recorded (the longest snippets are started first)."""
+"""How long snippets take: split them over N runners, balanced by an estimate that depends on the
+snippet alone (so every runner, and every shard run later on one machine, computes the same split),
+and guess the durations not yet recorded (the longest snippets are started first)."""
 
 from __future__ import annotations
 

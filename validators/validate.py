@@ -84,9 +84,10 @@ def validate(paths: Sequence[str | Path], options: ValidationOptions, progress: 
     builds = [inspect_build(python) for python in (options.pythons or [sys.executable])]
     if options.shard:
         index, count = options.shard
-        primary = builds[0]
-        snippets = select_shard(snippets, index, count, key=lambda s: s.id,
-                                duration=lambda s: cache.duration(snippet_key(s, primary)))
+        # Weighed by what a snippet is, not by the cache's recorded durations: shards run one after
+        # another on one machine would each see the durations the previous ones recorded and split
+        # differently, running some snippets twice and others never.
+        snippets = select_shard(snippets, index, count, key=lambda s: s.id, duration=expected_duration)
     results, phases = {}, {}
     for build in builds:
         phases[build.python_path] = {}
