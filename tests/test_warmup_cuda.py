@@ -5,8 +5,12 @@ cudaGetDeviceCount (which poisons fork), makes every CUDA or compile snippet it 
 import os
 
 import pytest
-
-from torchpatch.validators.forkserver.warmup import NVML_CHECK, CudaRefused, WarmUp, _cuda_refused
+from torchpatch.validators.forkserver.warmup import (
+    NVML_CHECK,
+    CudaRefused,
+    WarmUp,
+    _cuda_refused,
+)
 
 
 def test_steps_ask_nvml_refuse_cuda_and_restore_both(monkeypatch):
@@ -28,7 +32,6 @@ def test_steps_ask_nvml_refuse_cuda_and_restore_both(monkeypatch):
 def test_a_users_own_setting_comes_back(monkeypatch):
     torch = pytest.importorskip("torch")
     monkeypatch.setenv(NVML_CHECK, "0")
-    with _cuda_refused():
-        with pytest.raises(CudaRefused):
-            torch.cuda._lazy_init()
+    with _cuda_refused(), pytest.raises(CudaRefused):
+        torch.cuda._lazy_init()
     assert os.environ[NVML_CHECK] == "0"

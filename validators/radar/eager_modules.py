@@ -11,20 +11,20 @@ Usage: python -m torchpatch.validators.radar.eager_modules PYTHON [PYTHON ...] >
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
+
+from .build_names import probe_build
 
 _PROBE = (
     "import json, sys, torch\n"
     "names = sorted(k for k in sys.modules if k.startswith('torch.') and not any(p.startswith('_') for p in k.split('.')))\n"
-    "print(json.dumps([torch.__version__.split('+')[0], names]))\n"
+    "print(json.dumps([torch.__version__, names]))\n"
 )
 
 
 def probe(python: str) -> tuple[str, set[str]]:
-    output = subprocess.run([python, "-c", _PROBE], check=True, capture_output=True, text=True).stdout
-    version, names = json.loads(output.strip().splitlines()[-1])
-    return ".".join(version.split(".")[:2]), set(names)
+    version, names = probe_build(python, _PROBE)
+    return version, set(names)
 
 
 def main(pythons: list[str]) -> None:

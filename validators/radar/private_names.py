@@ -13,21 +13,20 @@ Usage: python -m torchpatch.validators.radar.private_names PYTHON [PYTHON ...] >
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
+
+from .build_names import probe_build
 
 _PROBE = (
     "import json, torch\n"
     "names = {n for n in dir(torch) if n.startswith('_') and not n.startswith('__')}\n"
     "names |= set(getattr(torch, '_lazy_modules', ()))\n"
-    "print(json.dumps([torch.__version__.split('+')[0], sorted(names)]))\n"
+    "print(json.dumps([torch.__version__, sorted(names)]))\n"
 )
 
 
 def probe(python: str) -> tuple[str, list[str]]:
-    output = subprocess.run([python, "-c", _PROBE], check=True, capture_output=True, text=True).stdout
-    version, names = json.loads(output.strip().splitlines()[-1])
-    return ".".join(version.split(".")[:2]), names
+    return probe_build(python, _PROBE)
 
 
 def main(pythons: list[str]) -> None:
