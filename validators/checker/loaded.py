@@ -453,7 +453,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         if builds_plain_dict(value) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
-                isinstance(value, ast.Subscript) and self._is_built(value, scope)):
+                isinstance(value, (ast.Subscript, ast.ListComp, ast.GeneratorExp)) and self._is_built(value, scope)):
             elements = target.elts if isinstance(target, ast.Tuple) else [target]
             if self._is_collate(value):
                 elements = elements[:1]  # data, slices = self.collate(...): the slices are a dict of tensors

@@ -8,6 +8,7 @@ import ast
 import re
 
 from .imports import dotted_name
+from .provenance import NUMPY_MODULES
 from .runnerckpt import TRAINING_STATE_KEYS
 from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS, NUMPY_CHECK,
     NUMPY_TO_TENSORS, OBJECT_KEYS, OBJECT_SIGNALS, OMEGACONF_OBJECT_CALLS, SETS_MODULE, dict_display, foreign_read,
@@ -15,6 +16,24 @@ from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, DICT_METHODS, IN_PLACE_ON
 
 
 class ResultReads:
+    def _note_built_item(self, call: ast.Call, scope: int) -> None:
+        """``examples.append(InputExample(...))`` (or of a name bound to one, or ``.extend`` of a list of them): the
+        list holds what the file builds, so the cache it is saved to (``torch.save(examples, cached_file)``, read back
+        by ``torch.load(cached_file)`` above) holds the project's objects: Unsupported global on 2.15."""
+        if len(call.args) != 1 or call.keywords or (name := dotted_name(call.func.value)) is None or \
+                name.count(".") > 1 or (name.count(".") == 1 and not name.startswith("self.")):
+            return
+        item = call.args[0]
+        if call.func.attr == "extend":
+            built = isinstance(item, (ast.ListComp, ast.GeneratorExp)) and self._is_built(item, scope)
+        elif isinstance(item, ast.Call):  # numpy values are provenance's (note_append): the file's other evidence
+            built = (dotted_name(item.func) or "").partition(".")[0] not in NUMPY_MODULES and \
+                self._builds_objects(item, scope)
+        else:
+            built = isinstance(item, ast.Name) and (scope, item.id) in self.built_objects
+        if built:
+            self.built_objects.add((0 if "." in name else scope, name))
+
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
         if self.quiet:  # ``d.get("k")`` alone: a key read (parameter_keys); not ``self.get(x)`` in a class's method
@@ -25,6 +44,7 @@ class ResultReads:
             return
         if isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend"):
             self.provenance.note_append(call, scope)
+            self._note_built_item(call, scope)
         for keyword in call.keywords:
             if keyword.arg is None:
                 self._note_mapping(keyword.value, scope)
