@@ -27,6 +27,8 @@ class ObjectConstruction:
                 CONVERTER.search(last) is not None or \
                 last in NAMESPACE_CLASSES or callee in self.library_classes or refused_standard_value(callee, last):
             return True
+        if _alternative_constructor(callee, head, last):
+            return True  # data.Example.fromlist(row, fields), Record.from_dict(d): an instance of that class
         if head in self.pil_images and last in PIL_IMAGES and callee.count(".") == 1:
             return True  # Image.fromarray(a): a PIL.Image.Image
         if last in MAPS and call.args and (mapped := dotted_name(call.args[0])) is not None and (
@@ -348,3 +350,13 @@ def _local_names(function: ast.AST) -> set[str]:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             declared.update(node.names)
     return names - declared
+
+
+def _alternative_constructor(callee: str, head: str, last: str) -> bool:
+    """``Cls.from*(...)`` on a CapWords name outside torch: a classmethod constructor, whose instance weights_only
+    refuses (a custom class, a datetime, a DataFrame); OrderedDict.fromkeys gives an allowlisted dict."""
+    if not last.startswith("from") or head == "torch" or callee.count(".") < 1:
+        return False
+    owner = callee.rsplit(".", 2)[-2]
+    return owner[:1].isupper() and not owner.isupper() and owner != "OrderedDict"
+

@@ -2,6 +2,9 @@
 # (examples.append(InputExample(...)), or a name bound to one), or a comprehension of them, saved to the file the
 # same function loads when it exists. weights_only refuses the instances inside the list (run on torch 2.15:
 # UnpicklingError "Weights only load failed ... Unsupported global").
+import collections
+import os
+
 import torch
 
 
@@ -42,3 +45,34 @@ def cache_token_ids(lines, cached_ids_file):
             ids.append([ord(c) for c in line])
         torch.save(ids, cached_ids_file)
     return ids
+
+
+class Example:
+    @classmethod
+    def fromlist(cls, values, fields):
+        example = cls()
+        for (name, _), value in zip(fields, values):
+            setattr(example, name, value)
+        return example
+
+
+def read_examples(path, fields, cache_name):
+    # Cls.from*(...) is a classmethod constructor (torchtext's data.Example.fromlist): a list of its instances
+    if os.path.exists(cache_name):
+        examples = torch.load(cache_name)  # finding: torch-load-saved-objects
+    else:
+        examples = []
+        for line in open(path):
+            examples.append(Example.fromlist([line], fields))
+        torch.save(examples, cache_name)
+    return examples
+
+
+def word_table(words, cache_name):
+    # OrderedDict.fromkeys gives a dict weights_only loads
+    if os.path.exists(cache_name):
+        table = torch.load(cache_name)
+    else:
+        table = collections.OrderedDict.fromkeys(words, 0)
+        torch.save(table, cache_name)
+    return table
