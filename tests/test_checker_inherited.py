@@ -13,6 +13,8 @@ class BaseModel(torch.nn.Module):
     def initialize(self, gpu_ids):
         self.Tensor = torch.cuda.FloatTensor if gpu_ids else torch.Tensor
 """
+# another project's class of the same name, whose self.Tensor is a plain function
+OTHER_BASE = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
 
 
 def test_a_subclass_in_another_file_calls_the_constructor_its_base_binds(tmp_path):
@@ -58,7 +60,6 @@ def test_a_class_that_rebinds_or_defines_the_attribute_hides_the_base(tmp_path):
 
 
 def test_a_base_name_two_classes_share_is_followed_only_through_the_import(tmp_path):
-    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
     model = """
         import torch
         from .{module} import BaseModel
@@ -67,15 +68,14 @@ def test_a_base_name_two_classes_share_is_followed_only_through_the_import(tmp_p
             def encode(self, n):
                 return self.Tensor(n)
         """
-    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other,
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": OTHER_BASE,
                                              "model.py": model.format(module="base_model"),
                                              "plain.py": model.format(module="other")})
     assert found == [("model.py", 7, "cuda-dtype-tensor-constructor")]
 
 
 def test_a_base_name_two_classes_share_and_no_import_names_is_not_followed(tmp_path):
-    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
-    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": other, "model.py": """
+    found = check_project(tmp_path / "pkg", {"__init__.py": "", "base_model.py": BASE, "other.py": OTHER_BASE, "model.py": """
         import torch
         from .models import *
 
@@ -87,7 +87,6 @@ def test_a_base_name_two_classes_share_and_no_import_names_is_not_followed(tmp_p
 
 
 def test_copies_of_a_base_class_are_told_apart_by_the_importing_package_root(tmp_path):
-    other = "import torch\n\nclass BaseModel:\n    def initialize(self):\n        self.Tensor = torch.empty\n"
     model = """
         import torch
         from models.base_model import BaseModel
@@ -98,7 +97,7 @@ def test_copies_of_a_base_class_are_told_apart_by_the_importing_package_root(tmp
         """
     found = check_project(tmp_path / "bench", {"brain/models/__init__.py": "", "brain/models/base_model.py": BASE,
                                                "brain/models/model.py": model, "knee/models/__init__.py": "",
-                                               "knee/models/base_model.py": other, "knee/models/model.py": model})
+                                               "knee/models/base_model.py": OTHER_BASE, "knee/models/model.py": model})
     assert found == [("model.py", 7, "cuda-dtype-tensor-constructor")]
     assert [f.file.replace("\\", "/").rsplit("/", 3)[-3] for f in check_paths([tmp_path / "bench"], "2.15").findings] == ["brain"]
 
