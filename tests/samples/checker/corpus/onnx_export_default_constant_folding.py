@@ -1,5 +1,5 @@
 # seen in: export helpers and tests that pass do_constant_folding=True beside names and opset: the default,
-# which the torch.export-based exporter always does (2.15 documents it deprecated and forwards it silently),
+# which the torch.export-based exporter always does (2.15 documents it deprecated and its dynamo path drops it silently),
 # so the call is a plain one, not one passing options only the TorchScript exporter honours
 import torch
 
