@@ -577,12 +577,14 @@ class OptimizerSteps:
     With the file's ``tree``, a call of one of its module-level functions that steps an optimizer in its own body,
     handed an optimizer (``train(loader, net, criterion, optimizer)`` with ``def train(...)``'s batch loop calling
     ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
-    optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file."""
+    optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file. So does ``self.m(...)``
+    where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``)."""
 
     def __init__(self, tree: ast.AST | None = None) -> None:
         self._known: dict[int, bool] = {}
         self._tree = tree
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
+        self._methods: frozenset[str] | None = None if tree is not None else frozenset()
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
@@ -594,11 +596,27 @@ class OptimizerSteps:
                                        and any(map(own, node.body)))
         return self._stepping
 
+    def _stepping_methods(self) -> frozenset[str]:
+        if self._methods is None:
+            own = OptimizerSteps()
+            methods = [item for node in getattr(self._tree, "body", ()) if isinstance(node, ast.ClassDef)
+                       for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+            names = [method.name for method in methods]
+            self._methods = frozenset(method.name for method in methods if names.count(method.name) == 1
+                                      and any(map(own, method.body)))
+        return self._methods
+
     def _steps(self, node: ast.AST) -> bool:
         if _is_optimizer_step(node) or _is_train_step(node):
             return True
-        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and self._tree is not None
-                and (bool(node.args) or bool(node.keywords)) and node.func.id in self._stepping_functions()
+        if not isinstance(node, ast.Call) or self._tree is None:
+            return False
+        func = node.func
+        if isinstance(func, ast.Attribute):  # self._train_epoch(model, loader, criterion, optimizer)
+            return isinstance(func.value, ast.Name) and func.value.id == "self" \
+                and func.attr in self._stepping_methods()
+        return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
+                and func.id in self._stepping_functions()
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
 
     def __call__(self, statement: ast.stmt) -> bool:
@@ -766,10 +784,19 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
             if calls := _both_branch_steps(statement, is_scheduler, steps_optimizer):
                 scheduler_step, others = calls[0], calls[1:]
                 continue
+            if (call := _scheduler_loop_step(statement, is_scheduler)) is not None:
+                scheduler_step = call  # `for scheduler in schedulers.values(): scheduler.step()`
+                continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
                 inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
                 if inner:
                     return inner
+            if isinstance(statement, ast.If) and steps_optimizer(statement) \
+                    and not any(map(steps_optimizer, statement.orelse)) \
+                    and not any(steps_optimizer(other) for other in body if other is not statement):
+                # `if (i + 1) % accumulation == 0: scheduler.step(); optimizer.step()`: the only optimizer step
+                # of the loop, so the first time the block runs its own order decides
+                return _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
             if steps_optimizer(statement):
                 return []
         elif steps_optimizer(statement):
@@ -777,6 +804,19 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
         elif (call := _other_scheduler_step(statement, [scheduler_step, *others], is_scheduler)) is not None:
             others.append(call)
     return []
+
+
+def _scheduler_loop_step(statement: ast.stmt, is_scheduler) -> ast.Call | None:
+    """``for scheduler in schedulers.values(): scheduler.step()``: a loop whose whole body is one plain step of
+    its own target, a scheduler by name: each scheduler of the collection takes its first step there."""
+    if not isinstance(statement, (ast.For, ast.AsyncFor)) or len(statement.body) != 1 or statement.orelse \
+            or not isinstance(statement.target, ast.Name):
+        return None
+    call = _plain_step_call(statement.body[0])
+    if call is None or not _torch_step_arguments(call) or not isinstance(call.func.value, ast.Name) \
+            or call.func.value.id != statement.target.id or not is_scheduler(call.func.value):
+        return None
+    return call
 
 
 def _other_scheduler_step(statement: ast.stmt, stepped: list[ast.Call], is_scheduler) -> ast.Call | None:

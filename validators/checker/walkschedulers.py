@@ -61,6 +61,11 @@ class SchedulerChecks:
                     # step(epoch) on a receiver known by its name: a timm-style scheduler of the project's own,
                     # whose step takes the epoch, may answer it, as for scheduler-step-epoch (ownschedulers.py)
                     self.class_facts.named_receiver_calls.append((call.lineno, rule.id, "step", len(call.args)))
+                elif not self._holds_scheduler(call.func.value) and (dotted := dotted_name(call.func.value)):
+                    # a parameter (`def train(..., scheduler)`): the project's own plain scheduler built under that
+                    # name where the caller builds it (`scheduler = CycleScheduler(...)`) answers it (check.py)
+                    self.class_facts.passed_receiver_calls.append(
+                        (call.lineno, rule.id, "step", len(call.args), dotted.rsplit(".", 1)[-1]))
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name

@@ -1,0 +1,59 @@
+# seen in: a molecule-generation benchmark's trainers (moses): each epoch steps the StepLRs first, then a method of
+# the trainer runs the batch loop that steps the optimizers; a dict of schedulers stepped in a loop counts as well.
+# A BERT fine-tuning trainer steps its scheduler first inside the gradient-accumulation block.
+import torch
+
+
+class CharTrainer:
+    def _train_epoch(self, model, loader, optimizer=None):
+        for batch in loader:
+            loss = model(batch)
+            if optimizer is not None:
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+
+    def fit(self, model, loader, epochs):
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        scheduler = torch.optim.lr_scheduler.StepLR(optimizer, 10, 0.5)
+        for epoch in range(epochs):
+            scheduler.step()  # finding: scheduler-step-before-optimizer
+            self._train_epoch(model, loader, optimizer)
+
+
+class AdversarialTrainer:
+    def _run_epoch(self, model, loader, optimizers):
+        for batch in loader:
+            for optimizer in optimizers.values():
+                optimizer.zero_grad()
+            model(batch).backward()
+            for optimizer in optimizers.values():
+                optimizer.step()
+
+    def fit(self, model, loader, epochs):
+        optimizers = {"generator": torch.optim.Adam(model.generator.parameters()),
+                      "critic": torch.optim.Adam(model.critic.parameters())}
+        schedulers = {name: torch.optim.lr_scheduler.StepLR(optimizer, 5)
+                      for name, optimizer in optimizers.items()}
+        for epoch in range(epochs):
+            for scheduler in schedulers.values():
+                scheduler.step()  # finding: scheduler-step-before-optimizer
+            self._run_epoch(model, loader, optimizers)
+
+
+class AccumulatingTrainer:
+    def train_epoch(self, loader, accumulation):
+        for step, batch in enumerate(loader):
+            self.model(batch).backward()
+            if (step + 1) % accumulation == 0:
+                self.scheduler.step()  # finding: scheduler-step-before-optimizer
+                self.optimizer.step()
+                self.optimizer.zero_grad()
+
+    def train_epoch_in_order(self, loader, accumulation):
+        for step, batch in enumerate(loader):
+            self.model(batch).backward()
+            if (step + 1) % accumulation == 0:
+                self.optimizer.step()
+                self.lr_scheduler.step()
+                self.optimizer.zero_grad()
