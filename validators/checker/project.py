@@ -558,6 +558,8 @@ class ProjectEvidence:
             # the .ckpt file the code names and trainer.fit(ckpt_path=) resumes: written by Lightning 1.5+, plain data
             # (a path taken from the config may be a published checkpoint: fish-speech's resume_weights_only)
             return None
+        if not self.lightning and candidate.keys and not candidate.keys & LIGHTNING_LAYOUT:
+            return None  # AutoVC's published 3000000-BL.ckpt read for 'model_b': no key of Lightning's layout
         if candidate.ckpt_path and not self.plain_ckpt_saves and not self._resumes_plain_loop(candidate):
             return "the path is a Lightning .ckpt file"
         if candidate.parameter is not None and not self.plain_ckpt_saves and not self._resumes_plain_loop(candidate) \
