@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 
+from .deadselections import dead_selected_functions
 from ..markdown import Version
 from .aliases import find_aliases, held_torch_names
 from .functionobjects import replaced_in_block
@@ -137,6 +138,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.name_choices = None  # namechoices.NameChoices of the file, when a named getattr on torch asks
         self.torch_stores: set[str] | None = None  # names the file sets on torch (walknames._set_on_torch)
         self.scope_checks: dict[int, LocalChecks] = {}  # scope -> its featurechecks.LocalChecks, when asked
+        self.dead_selected: frozenset[str] | None = None  # functions only a skipped version branch selects
         self.off_flags: set[str] | None = None  # module-level flags a failed torch import sets False on the target
         self.device_off: frozenset[str] | None = None  # the module's vendor-device checks (devicechecks.off_checks)
         self.replaced: set[int] = set()  # id() of module-level defaults the module replaces at import
@@ -387,6 +389,21 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
 
     # --- scopes and bindings -------------------------------------------------
     def _visit_scope(self, node: ast.AST) -> None:
+        dead = self.scope == 0 and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            and node.name in self._dead_selected()  # fft2_old, chosen only below another release (deadselections.py)
+        self.guarded += dead
+        try:
+            self._visit_scope_imports(node)
+        finally:
+            self.guarded -= dead
+
+    def _dead_selected(self) -> frozenset[str]:
+        if self.dead_selected is None:
+            self.dead_selected = dead_selected_functions(self.tree, self._runs_on_target) \
+                if isinstance(self.tree, ast.Module) else frozenset()
+        return self.dead_selected
+
+    def _visit_scope_imports(self, node: ast.AST) -> None:
         hidden = self.imports.hidden_in(node)
         # a local binding hides a module-level torch import in this function only; a local import replaces it
         local = {name: qualified for name, qualified in self.imports.imported_in(node).items() if name not in hidden}
