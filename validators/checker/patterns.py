@@ -60,6 +60,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.first_like is not None and not _first_like(call, rule.first_like):
             return False
+        if rule.first_literal is not None and not _first_literal(call, rule.first_literal):
+            return False
         if rule.argument_like is not None:
             return _one_argument_like(call, rule.argument_like)
         if rule.argument is None:  # x.add_(alpha, other): the deprecated overload is told by its arity
@@ -109,6 +111,15 @@ def _receiver_matches(call: ast.Call, pattern: str) -> bool:
         owner = owner.value
     receiver = dotted_name(owner) if owner is not None else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
+
+
+def _first_literal(call: ast.Call, kind: str) -> bool:
+    """``x.size("coil")`` (kind ``str``), ``x.rename(None)`` (kind ``None``): the first positional argument is such a
+    literal."""
+    first = call.args[0] if call.args else None
+    if not isinstance(first, ast.Constant):
+        return False
+    return first.value is None if kind == "None" else isinstance(first.value, str)
 
 
 def _first_like(call: ast.Call, pattern: str) -> bool:

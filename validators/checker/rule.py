@@ -60,6 +60,8 @@ arguments (``torch.onnx.export(model, args, "m.onnx")`` writes a file the TorchS
 ``with_any_defaults`` (a table of keyword = literal) names ``with_any`` keywords that do not count when passed at
 that literal, their default, which the new code path takes anyway (``do_constant_folding=True``: the
 torch.export-based exporter always folds constants).
+With ``first_literal`` (kind=method: ``"str"`` or ``"None"``), only calls whose first positional argument is such a
+literal: ``x.size("coil")`` asks a dimension by name, which only a named tensor had.
 With ``first_like`` (kind=method), only calls whose first positional argument is a number literal or
 whose name (``wd``, ``self.alpha``, ``group["weight_decay"]``) fully matches that regular expression:
 ``grad.add(group["weight_decay"], p)`` is the scalar-first overload, ``meter.add(value, n)`` is not a tensor's.
@@ -146,6 +148,7 @@ class Rule:
     receiver: str | None = None  # kind=method: only receivers whose last name fully matches this regex
     argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
     first_like: str | None = None  # kind=method: the first positional argument is a number or names a scalar like this
+    first_literal: str | None = None  # kind=method: the first positional argument is a literal of this kind (str, None)
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     quiet_with: tuple[tuple[str, bool | int | float | str], ...] = ()  # keyword literals that keep a call quiet
     exact: bool = False  # kind=name: only the API itself, not the names under it
