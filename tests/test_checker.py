@@ -531,15 +531,15 @@ def test_finding_orders_by_file_and_position():
 
 
 def test_a_list_index_that_torch_reads_as_a_tuple_is_found_by_its_shape(shipped_rules):
-    """x[[slice(0, 2), 0]] warns since 2.8; a list of integers (advanced indexing), a tuple, a list held
-    in a variable (its content is unknown) and a module's own indexer (np.r_) say nothing."""
+    """x[[slice(0, 2), 0]] warns since 2.8, and so does a name last bound to such a list display (seq); a list of
+    integers (advanced indexing), a tuple and a module's own indexer (np.r_) say nothing."""
     code = ("import numpy as np\nimport torch\nx = torch.zeros(3, 4)\n"
             "a = x[[slice(None), 0]]\nx[[None, 1]] = 0\nb = x[[..., 0]]\nc = x[[[0, 1], [1, 2]]]\n"
             "d = x[[0, 1]]\ne = x[(slice(None), 0)]\nseq = [slice(0, 2)]\nf = x[seq]\ng = np.r_[[slice(0, 2)]]\n"
             "h = x[[slice(None)] + seq]\ni = x[[0] + [1]]\n")
     found = check_source(code, "2.15", rules=shipped_rules)
     assert [(f.line, f.rule, f.api) for f in found] == [
-        (line, "non-tuple-sequence-index", "torch.Tensor.__getitem__") for line in (4, 5, 6, 7, 13)]
+        (line, "non-tuple-sequence-index", "torch.Tensor.__getitem__") for line in (4, 5, 6, 7, 11, 13)]
     assert check_source(code, "2.7", rules=shipped_rules) == []  # the warning starts in 2.8
 
 

@@ -290,7 +290,20 @@ def is_multi_dim_list_index(index: ast.expr) -> bool:
             return True
         if (isinstance(element, ast.Call) and isinstance(element.func, ast.Name) and element.func.id == "slice"):
             return True
+        if _torch_made(element):
+            return True  # [rows, torch.arange(n)]: a tensor element makes torch read the list as a tuple (run, 2.15)
     return False
+
+
+def _torch_made(element: ast.expr) -> bool:
+    """``torch.arange(n)``, ``torch.arange(n).long()``: a call of a torch function, or a method called on one."""
+    while isinstance(element, ast.Call) and isinstance(element.func, ast.Attribute) \
+            and isinstance(element.func.value, ast.Call):
+        element = element.func.value
+    if not isinstance(element, ast.Call):
+        return False
+    dotted = dotted_name(element.func) or ""
+    return dotted.startswith("torch.") and dotted.rsplit(".", 1)[-1][:1].islower()
 
 
 def is_set_expression(node: ast.expr) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from .patterns import is_multi_dim_list_index
 from .zerodim import is_full_reduction
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
@@ -41,6 +42,11 @@ class Bindings:
             self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
+            if isinstance(target := node.targets[0], ast.Name):  # mask = [a, torch.arange(n), *b]; x[mask] = 0
+                if isinstance(node.value, ast.List) and is_multi_dim_list_index(node.value):
+                    self.index_lists.add((self.scope, target.id))
+                else:
+                    self.index_lists.discard((self.scope, target.id))
             note_table(node.targets[0], node.value, self.table_elements)
             if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
                 note_bound_name(node.targets[0], node.value, self.bound_names)

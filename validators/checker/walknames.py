@@ -185,7 +185,9 @@ class NameChecks:
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
-        if self.rules.by_list_index and is_multi_dim_list_index(node.slice) and not self._is_module_or_foreign(node.value):
+        if self.rules.by_list_index and (is_multi_dim_list_index(node.slice) or (
+                isinstance(node.slice, ast.Name) and (self.scope, node.slice.id) in self.index_lists)) \
+                and not self._is_module_or_foreign(node.value):
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
