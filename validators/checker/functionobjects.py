@@ -1,11 +1,13 @@
 """Torch functions handled as objects, never called where they are written.
 
-Two shapes read a deprecated function without calling it, so the line does not warn:
+Three shapes read a deprecated function without calling it, so the line does not warn:
 
 - a wrap-and-restore monkeypatch: ``F.upsample = wrap(F.upsample, hook)`` and later
-  ``F.upsample = saved[F.upsample.__str__]``. The assignment writes the attribute (no use), and the value reads
-  the same function only to pass it on or to read one of its dunder attributes. Whoever calls ``F.upsample``
-  afterwards warns at their own call.
+  ``F.upsample = saved[F.upsample.__str__]`` or ``F.upsample = F.upsample.op``. The assignment writes the attribute
+  (no use), and the value reads the same function only to pass it on, to look it up (``MAPPING[F.upsample]``) or
+  to read one of its attributes. Whoever calls ``F.upsample`` afterwards warns at their own call.
+- a key of a dict display: ``{F.upsample: count_interpolate}``, a table of hooks by function (ptflops, DeepSpeed's
+  flops profiler).
 - a default replaced on the next statement of the same block: ``weight_norm = nn.utils.weight_norm`` then
   ``if hasattr(nn.utils.parametrizations, "weight_norm"): weight_norm = nn.utils.parametrizations.weight_norm``,
   where the test is known to be true on the target (``runs``). The default is never the one used there.
@@ -31,12 +33,18 @@ def wrapped_references(assign: ast.Assign) -> tuple[set[int], set[int]]:
     for node in subnodes(assign.value):
         if isinstance(node, ast.Call):
             references.update(id(arg) for arg in node.args if dotted_name(arg) == name)
-        elif (isinstance(node, ast.Attribute) and node.attr.startswith("__") and node.attr.endswith("__")
-              and dotted_name(node.value) == name):
-            references.update((id(node), id(node.value)))  # the name rule may see either
+        elif isinstance(node, ast.Subscript) and dotted_name(node.slice) == name:
+            references.add(id(node.slice))  # wrap(F.upsample, FUNCTIONAL_MAPPING[F.upsample], collector)
+        elif isinstance(node, ast.Attribute) and dotted_name(node.value) == name:
+            references.update((id(node), id(node.value)))  # F.upsample.__str__, F.upsample.op: the name rule may see either
     if not references:
         return set(), set()
     return {id(assign.targets[0])}, references
+
+
+def dict_key_references(node: ast.Dict) -> set[int]:
+    """id() of the keys of a dict display that name a function without calling it (``{F.upsample: hook}``)."""
+    return {id(key) for key in node.keys if isinstance(key, ast.Attribute) and dotted_name(key) is not None}
 
 
 def replaced_in_block(tree: ast.AST, runs: Callable[[ast.expr], bool | None]) -> set[int]:

@@ -34,7 +34,7 @@ class Bindings:
                     self.within_step.discard((self.scope, owner))
         if self._replaces_with_own_code(node.value):
             self.patched.update(id(target) for target in node.targets if isinstance(target, ast.Attribute))
-        elif isinstance(node.value, (ast.Call, ast.Subscript)):  # F.upsample = wrap(F.upsample, hook)
+        elif isinstance(node.value, (ast.Call, ast.Subscript, ast.Attribute)):  # F.upsample = wrap(F.upsample, hook)
             targets, references = wrapped_references(node)
             self.patched |= targets
             self.replaced |= references

@@ -11,6 +11,7 @@ import sys
 from dataclasses import replace
 
 from ..parsing import parse_expression
+from .functionobjects import dict_key_references
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
@@ -176,6 +177,7 @@ class NameChecks:
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.loads.note_dict(node)
+        self.replaced |= dict_key_references(node)  # {F.upsample: hook}: a table by function, nothing called
         self.generic_visit(node)
 
     def visit_Compare(self, node: ast.Compare) -> None:
