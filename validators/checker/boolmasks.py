@@ -65,6 +65,7 @@ class _BoolSearch(_Search):
     """uint8masks' search, asking "provably bool?" instead of "provably uint8?" (its ``uint8`` method answers)."""
 
     uint8_tests = False
+    integer_arithmetic = False  # 1 - mask on a bool mask raises: that is what this search reports
 
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
         func = call.func

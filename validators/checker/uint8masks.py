@@ -53,6 +53,8 @@ _KEEP_DTYPE = frozenset({
     "t", "contiguous", "clone", "detach", "cuda", "cpu", "flatten", "repeat", "flip", "narrow", "index_select",
     "scatter_", "scatter", "fill_", "zero_", "triu", "tril", "triu_", "tril_", "roll", "unsqueeze_", "squeeze_",
     "transpose_", "pin_memory", "gather", "chunk", "split", "unbind"})
+# elementwise functions of two tensors: the result has their promoted dtype (uint8 with bool stays uint8)
+_ELEMENTWISE_PAIRS = frozenset({"torch.max", "torch.min", "torch.maximum", "torch.minimum"})
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 # calls whose result has their first argument's dtype (a numpy array's, for the converters)
 _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.nn.Parameter",
@@ -244,6 +246,7 @@ class _Search:
     tells whether a parameter was followed by keyword name only."""
 
     uint8_tests = True  # a uint8 type test (``if m.type() == "torch.ByteTensor":``) answers; not for other kinds
+    integer_arithmetic = True  # ``1 - m`` keeps the kind (uint8 stays uint8); not for bool, where it raises
 
     def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable,
                  helpers: frozenset[str] = frozenset()) -> None:
@@ -270,6 +273,11 @@ class _Search:
             return self.uint8(node.operand, scope, depth + 1, at)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.Mult)):
             return self._promoted((node.left, node.right), scope, depth, at)
+        if self.integer_arithmetic and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
+            # 1 - keep (SSD's non-maximum suppression), m + 0: an int literal keeps the tensor's dtype
+            literal, other = (node.left, node.right) if isinstance(node.left, ast.Constant) else (node.right, node.left)
+            return isinstance(literal, ast.Constant) and type(literal.value) is int \
+                and self.uint8(other, scope, depth + 1, at)
         return False
 
     def _promoted(self, parts, scope: int, depth: int, at: int | None) -> bool:
@@ -293,6 +301,8 @@ class _Search:
         if api in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
             self.makers.append(call)
             return True
+        if api in _ELEMENTWISE_PAIRS and len(call.args) == 2 and not call.keywords:
+            return self._promoted(call.args, scope, depth, at)  # torch.max(suppress, overlap > t): uint8 kept
         if api in _JOINS and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)) and call.args[0].elts \
                 and not any(isinstance(part, ast.Starred) for part in call.args[0].elts):
             return self._promoted(call.args[0].elts, scope, depth, at)
@@ -376,6 +386,9 @@ class _Search:
                 bindings = self.provenance.bindings[key]
                 if at is not None and current == scope and "." not in name:
                     bindings = self._nearest(bindings, at, node)
+                # `masks = []` (or None) before `masks = torch.ByteTensor(...)` under the use's condition: a
+                # placeholder that is no mask at all (masked_fill_ would raise TypeError on it)
+                bindings = [binding for binding in bindings if not _placeholder(binding[0])] or bindings
                 question = (key, tuple(id(value) for value, _, _ in bindings))
                 state = self.memo.get(question)
                 if state is None:
@@ -512,6 +525,7 @@ class _BoolPart(_Search):
     ``.to(torch.bool)``, a call with ``dtype=torch.bool``, kept through dtype-keeping methods and names."""
 
     uint8_tests = False
+    integer_arithmetic = False
 
     def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
         if isinstance(node, ast.Compare):
@@ -623,6 +637,12 @@ def _tests_uint8(test: ast.expr, name: str, resolve: Callable) -> bool:
                 side.value.id == name:
             return resolve(other) == "torch.uint8"
     return False
+
+
+def _placeholder(value: ast.expr) -> bool:
+    """``None``, ``[]``, ``{}``, ``()``: a value bound before the real one is made."""
+    return (isinstance(value, ast.Constant) and value.value is None) or (
+        isinstance(value, (ast.List, ast.Tuple, ast.Dict)) and not getattr(value, "elts", getattr(value, "keys", None)))
 
 
 def _makes_uint8(source: str) -> bool:
