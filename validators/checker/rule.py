@@ -43,6 +43,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       in the file (boolmasks.py: a comparison method such as ``.ne(v)``, ``.bool()``,
                       ``dtype=torch.bool``, followed as uint8masks.py follows uint8 values); ``api`` names the
                       operator (``torch.Tensor.__sub__``)
+    loader-next       an argument-less ``.next()`` on an iterator the file makes from a DataLoader (``it =
+                      iter(train_loader)``, loaderiters.py): the Python 2 alias DataLoader iterators lost in 1.13
     out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
                       the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
                       refilled under a size test); ``api`` lists the calls
@@ -114,7 +116,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize")
+         "out-resize", "loader-next")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

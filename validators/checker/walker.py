@@ -38,6 +38,7 @@ from .boolmasks import bool_subtractions
 from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
 from .outresize import resized_outputs
+from .loaderiters import loader_iterator_next_calls
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
@@ -287,6 +288,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_out_resize:
             for call, api in resized_outputs(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_out_resize)
+        if self.rules.by_loader_next:
+            for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:

@@ -34,3 +34,7 @@ parts = _unflatten_dense_tensors(flat, [torch.ones(2), torch.zeros(3)])
 stubs = torch.nn.Sequential(QuantStub(), torch.nn.Conv2d(3, 3, 1), torch.nn.ReLU(), DeQuantStub())
 fused = fuse_modules(stubs.eval(), [["1", "2"]])
 fused.qconfig = get_default_qconfig("x86")
+
+
+def first_batch(train_loader):
+    return next(iter(train_loader))

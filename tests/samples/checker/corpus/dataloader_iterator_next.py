@@ -1,0 +1,41 @@
+# seen in: semi-supervised trainers (FixMatch-pytorch, CCNet, recurrent-visual-attention) that draw batches by hand
+# with the Python 2 spelling; a project's own iterator with a next alias, and the builtin next(), stay quiet
+import torch
+from torch.utils.data import DataLoader
+
+
+class Cycle:
+    def __init__(self, items):
+        self.items = list(items)
+        self.index = 0
+
+    def __next__(self):
+        self.index = (self.index + 1) % len(self.items)
+        return self.items[self.index]
+
+    next = __next__
+
+
+def train(labeled_loader, unlabeled_loader, steps):
+    labeled_iter = iter(labeled_loader)
+    colors = Cycle(["red", "blue"])
+    for _ in range(steps):
+        try:
+            inputs, targets = labeled_iter.next()  # finding: dataloader-iterator-next
+        except StopIteration:
+            labeled_iter = iter(labeled_loader)
+            inputs, targets = next(labeled_iter)
+        colors.next()
+    return inputs, targets
+
+
+def first_batch(dataset):
+    return iter(DataLoader(dataset, batch_size=4)).next()  # finding: dataloader-iterator-next
+
+
+class Evaluator:
+    def __init__(self, test_loader):
+        self.batches = test_loader.__iter__()
+
+    def step(self):
+        return self.batches.next()  # finding: dataloader-iterator-next

@@ -1,0 +1,50 @@
+"""``batch = loader_iter.next()``: the Python 2 spelling on a DataLoader's iterator, gone since torch 1.13.
+
+A DataLoader's iterator kept a ``next`` alias of ``__next__`` up to 1.12; from 1.13 the call raises
+``AttributeError: '_SingleProcessDataLoaderIter' object has no attribute 'next'`` (``_MultiProcessingDataLoaderIter``
+with workers). Many projects give their own iterator classes the same alias (``next = __next__``), so a receiver is
+taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` (or ``....__iter__()``) of a loader:
+a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``).
+``iter(loader).next()`` written in one expression counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Callable, Iterator
+
+from .imports import dotted_name
+
+_LOADER = re.compile(r".*loader.*", re.IGNORECASE)
+_DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+
+
+def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                               text: str | None = None) -> Iterator[ast.Call]:
+    """Each argument-less ``.next()`` call on a DataLoader's iterator (module docstring)."""
+    if text is not None and ".next()" not in text:
+        return
+    bound = {dotted for node in ast.walk(tree) if isinstance(node, ast.Assign) and len(node.targets) == 1
+             and _loader_iterator(node.value, resolve) and (dotted := dotted_name(node.targets[0])) is not None}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and not node.args and not node.keywords \
+                and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
+                and (_loader_iterator(node.func.value, resolve) or dotted_name(node.func.value) in bound):
+            yield node
+
+
+def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``."""
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Name) and node.func.id == "iter" and len(node.args) == 1 and not node.keywords:
+        source = node.args[0]
+    elif isinstance(node.func, ast.Attribute) and node.func.attr == "__iter__" and not node.args:
+        source = node.func.value
+    else:
+        return False
+    if isinstance(source, ast.Call):
+        return resolve(source.func) in _DATALOADERS
+    dotted = dotted_name(source)
+    return dotted is not None and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))
