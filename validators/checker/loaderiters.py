@@ -4,8 +4,9 @@ A DataLoader's iterator kept a ``next`` alias of ``__next__`` up to 1.12; from 1
 ``AttributeError: '_SingleProcessDataLoaderIter' object has no attribute 'next'`` (``_MultiProcessingDataLoaderIter``
 with workers). Many projects give their own iterator classes the same alias (``next = __next__``), so a receiver is
 taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` (or ``....__iter__()``) of a loader:
-a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``).
-``iter(loader).next()`` written in one expression counts too.
+a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``) that the
+file builds with no other call than ``DataLoader(...)`` (a parameter, a copy of one: ml-mdm's ``train_loader`` from its
+own reader is an mlx stream). ``iter(loader).next()`` written in one expression counts too.
 """
 
 from __future__ import annotations
@@ -25,17 +26,27 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     """Each argument-less ``.next()`` call on a DataLoader's iterator (module docstring)."""
     if text is not None and ".next()" not in text:
         return
-    bound = {dotted for node in ast.walk(tree) if isinstance(node, ast.Assign) and len(node.targets) == 1
-             and _loader_iterator(node.value, resolve) and (dotted := dotted_name(node.targets[0])) is not None}
+    assigned: dict[str, list[ast.expr]] = {}  # dotted target -> the values the file binds it to
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and (dotted := dotted_name(node.targets[0])):
+            assigned.setdefault(dotted, []).append(node.value)
+    # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
+    # (self.data_loader = data_loader) tells nothing
+    other = {name for name, values in assigned.items()
+             if any(isinstance(value, ast.Call) for value in values)
+             and not any(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
+    bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other)
+                                                               for value in values)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
-                and (_loader_iterator(node.func.value, resolve) or dotted_name(node.func.value) in bound):
+                and (_loader_iterator(node.func.value, resolve, other) or dotted_name(node.func.value) in bound):
             yield node
 
 
-def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
-    """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``."""
+def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], other: set[str]) -> bool:
+    """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``; ``other``: the names the file binds only
+    to something else than a DataLoader."""
     if not isinstance(node, ast.Call):
         return False
     if isinstance(node.func, ast.Name) and node.func.id == "iter" and len(node.args) == 1 and not node.keywords:
@@ -47,4 +58,4 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None]) -
     if isinstance(source, ast.Call):
         return resolve(source.func) in _DATALOADERS
     dotted = dotted_name(source)
-    return dotted is not None and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))
+    return dotted is not None and dotted not in other and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))

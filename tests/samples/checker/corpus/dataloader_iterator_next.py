@@ -39,3 +39,10 @@ class Evaluator:
 
     def step(self):
         return self.batches.next()  # finding: dataloader-iterator-next
+
+
+def stream_batches(reader, files):
+    # ml-mdm: its train_loader comes from its own reader (an mlx-data stream), not from a DataLoader
+    train_loader = reader.get_dataset_partition(0, 1, files)
+    data_iter = iter(train_loader)
+    return data_iter.next()
