@@ -276,10 +276,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         findings.extend(_kept(project.findings(evidence), code, selection))
         findings.sort()
     target = parse_target(torch_version)
-    for group in classes.values():  # calls through a callable that a base class binds (inherited.py)
+    for root, group in classes.items():  # calls through a callable that a base class binds (inherited.py)
         _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
         _join(group, constructor_findings([facts for facts, _, _ in group], rules, target), selection)
-        _drop_own_method_calls(group)
+        _drop_own_method_calls(group, [path for path in unwalked if root is None or path.startswith(root)])
     _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
@@ -334,11 +334,13 @@ def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[
             findings.sort()
 
 
-def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]]) -> None:
-    """Method-rule findings on calls of a method the sub-project's own classes define (ownmethods.py)."""
+def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]], unwalked: list[str] = ()) -> None:
+    """Method-rule findings on calls of a method the sub-project's own classes define (ownmethods.py), those of
+    files the walk skipped included (namedtensor's core.py, which imports no torch, defines NamedTensor.size)."""
     if not any(facts.method_calls for facts, _, _ in group):
         return
-    defined = methods_without_torch_base([facts for facts, _, _ in group])
+    called = {call[2] for facts, _, _ in group for call in facts.method_calls}
+    defined = methods_without_torch_base([facts for facts, _, _ in group] + _unwalked_defining(called, unwalked))
     if defined:
         for facts, _, findings in group:
             if facts.method_calls:
@@ -443,6 +445,28 @@ def _unwalked_classes(wanted: set[str], known: list[ClassFacts], unwalked: list[
             more.update(base for bases in facts.order.values() for base in bases if base)
             defined.update(facts.order)
         missing = more - defined
+    return found
+
+
+def _unwalked_defining(methods: set[str], unwalked: list[str]) -> list[ClassFacts]:
+    """The classes of skipped files whose text defines one of ``methods`` (``def size(``), read only then."""
+    if not methods or not unwalked:
+        return []
+    pattern = re.compile(r"^[ \t]+def[ \t]+(%s)[ \t]*\(" % "|".join(map(re.escape, sorted(methods))), re.MULTILINE)
+    found = []
+    for path in unwalked:
+        try:
+            text = read_source(Path(path))
+            if not pattern.search(text):
+                continue
+            tree = _parse(text.removeprefix("\ufeff"), path)
+        except (Unreadable, OSError, ParseError, InvalidInput):
+            continue
+        facts = ClassFacts(path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
+                facts.note_class(node, lambda base: None)
+        found.append(facts)
     return found
 
 
