@@ -497,9 +497,11 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         elif isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
                 string_key(value) in OBJECT_KEYS:
             self.items[(scope, target.id)] = (scope, value.value.id)
-        if not self._mentions(value, target.id) or built_from_items(value, target.id):
+        if not self._mentions(value, target.id) or built_from_items(value, target.id) or (
+                isinstance(value, ast.Call) and dotted_name(value.func) == "torch.load"):
             # a new value, not `ckpt = ckpt["model"]` (whose reads still read the load); `model =
-            # Reader.from_pretrained(model["arguments"]["model"])` is what that call returns, built from an entry
+            # Reader.from_pretrained(model["arguments"]["model"])` is what that call returns, built from an entry;
+            # `checkpoint = torch.load(checkpoint)` reads the file the path named (the SR tutorial's resume)
             key = (scope, target.id)
             for before, _ in self.branch_frames:
                 if key not in before:
