@@ -137,7 +137,17 @@ class ObjectConstruction:
             return any(self.holds_object(element, scope, depth) for element in value.elts)
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
             return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
+        if isinstance(value, ast.Name) and depth < 3 and (listed := self._list_display(value.id, scope)) is not None:
+            return any(self.holds_object(element, scope, depth + 1) for element in listed.elts)
         return self._is_built(value, scope)
+
+    def _list_display(self, name: str, scope: int) -> ast.List | ast.Tuple | None:
+        """The one list or tuple display the function binds ``name`` to (curl's ``payload = [self.obses[a:b], ...]``
+        before ``torch.save(payload, path)``)."""
+        bindings = self.provenance.bindings.get(self.provenance.key(name, scope), ())
+        if len(bindings) == 1 and isinstance(bound := bindings[0][0], (ast.List, ast.Tuple)) and bound.elts:
+            return bound
+        return None
 
     def _nested_record_dict(self, value: ast.expr, scope: int) -> bool:
         """``self.config._asdict()`` where a binding of ``self.config`` builds one of the file's nested_records

@@ -19,6 +19,10 @@ A path attribute joins them too: ``saved_model_file = kwargs.pop("saved_model_fi
 the save, and ``self.saved_model_file = resume_file`` (or ``checkpoint_file = model_file or self.saved_model_file``)
 before the load: the name stands for the file that attribute names, wherever in the file it is written.
 
+A folder parameter joins them the same way: ``save(self, save_dir)`` writing ``os.path.join(save_dir, name)`` and
+``load(self, save_dir)`` reading ``os.path.join(save_dir, chunk)`` (curl's replay buffer) keep their files in the one
+folder callers hand both.
+
 A buffer read back into another buffer (``f_read = BytesIO(f_write.getvalue())``) holds what was saved into the
 first: the load of the copy reads that save.
 """
@@ -42,6 +46,16 @@ def _converted(node: ast.expr) -> ast.expr:
         node = node.args[0]
     return node
 _COPY_METHODS = frozenset({"getvalue", "read", "getbuffer"})
+
+
+def _folder(path: ast.expr) -> str | None:
+    """``os.path.join(save_dir, name)``, ``Path(save_dir) / name``: the name of the folder the path is in."""
+    if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute) and path.func.attr == "join" \
+            and len(path.args) >= 2 and isinstance(first := _converted(path.args[0]), ast.Name):
+        return first.id
+    if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div) and isinstance(left := _converted(path.left), ast.Name):
+        return left.id
+    return None
 
 
 def _stem(function: str) -> tuple[str, str] | None:
@@ -96,6 +110,7 @@ class SaveLoadPairs:
         self.opened: dict[tuple[int, str], ast.expr] = {}  # (scope, f) of `with open(P) as f` -> P
         self.copies: dict[tuple[int, str], ast.Name] = {}  # (scope, f_read) -> f_write of BytesIO(f_write.read())
         self.converted: dict[tuple[int, str], str] = {}  # (scope, path) of ``path = Path(path_or_state)`` -> the name
+        self.joined: dict[tuple[int, str], str] = {}  # (scope, path) of ``path = os.path.join(d, ...)`` -> d
         self.saved: dict[tuple[str, str, str], int] = {}  # (owner, "param"|"const", stem or constant) -> line
         self.path_attributes: dict[tuple[int, str], set[str]] = {}  # (scope, name) -> the self.x paths it stands for
         self.saved_attributes: dict[str, int] = {}  # self.x paths objects were saved to -> line
@@ -123,6 +138,8 @@ class SaveLoadPairs:
         ``f = kwargs.pop("f", self.path)``, ``self.path = f``: the name ``f`` stands for the file ``self.path`` names."""
         if isinstance(target, ast.Name) and isinstance(source := _converted(value), ast.Name) and source is not value:
             self.converted[(scope, target.id)] = source.id
+        if isinstance(target, ast.Name) and (folder := _folder(value)) is not None:
+            self.joined[(scope, target.id)] = folder
         if isinstance(target, ast.Name) and (attributes := _path_attributes(value)):
             self.path_attributes.setdefault((scope, target.id), set()).update(attributes)
         elif isinstance(value, ast.Name) and (attributes := _path_attributes(target)):
@@ -152,6 +169,9 @@ class SaveLoadPairs:
             keys.append((owner, "const", constant))
         if isinstance(path, ast.Name) and path.id in params and (stem := _stem(name)) is not None:
             keys.append((owner, stem[0], stem[1]))
+        folder = self.joined.get((scope, path.id)) if isinstance(path, ast.Name) else _folder(path)
+        if folder in params and (stem := _stem(name)) is not None:
+            keys.append((owner, stem[0], stem[1] + "/"))  # a file in the folder the parameter names
         return keys
 
     def _joins(self, path: ast.expr, scope: int, side: str) -> list[tuple[str, str, str]]:
