@@ -15,7 +15,8 @@ from .rule import Rule, newest_per_pattern
 def matches_call(rule: Rule, call: ast.Call) -> bool:
     """The shape test for call, keyword, missing-argument, positional and method rules (``when`` is checked later)."""
     if rule.with_any and not any(kw.arg in rule.with_any and not (
-            rule.with_any_defaults and passes_quiet_value(kw, rule.with_any_defaults)) for kw in call.keywords):
+            rule.with_any_defaults and passes_quiet_value(kw, rule.with_any_defaults))
+            and not (rule.none_is_unset and _is_none(kw.value)) for kw in call.keywords):
         return False
     if rule.quiet_with and passes_quiet_value(call, rule.quiet_with):
         return False
@@ -28,7 +29,7 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
     if rule.kind == "set-argument":
         first = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "params"), None)
         return first is not None and is_set_expression(first)
-    if rule.kind == "call":
+    if rule.kind in ("call", "unpack"):  # unpack: the walker knows the assignment (walkcalls._check_call)
         return True
     if rule.kind == "keyword":
         names = rule.arguments

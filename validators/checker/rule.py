@@ -15,6 +15,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     positional        a call with more than ``max_positional`` positional arguments (``self`` counts in
                       ``Base.__init__(self, x)``; ``super().__init__(x)`` in a subclass of Base counts it too)
     set-argument      a call whose first argument (or ``params=``) is a set: ``{...}`` or ``set(...)``
+    unpack            a call whose result is unpacked into exactly ``unpacked_into`` names (``scores, _ =
+                      pack_padded_sequence(...)``: a PackedSequence has four fields since 1.1)
     method            ``<anything>.<method>(...)`` in a file that imports torch, unless the receiver is
                       known not to be a tensor (a non-torch module, or a name bound from one); with
                       ``max_positional``, only calls with more positional arguments than that
@@ -90,7 +92,8 @@ PIL's ``img.resize((w, h))`` and NumPy's ``a.resize(n, m)`` never get one.
 ``at_method`` (kind=plain-method) reports at the method rather than the class: a plain ``__torch_function__``
 is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
-``size_average is not None or reduce is not None`` before it warns.
+``size_average is not None or reduce is not None`` before it warns. It holds for the ``with_any`` keywords too
+(``DataLoader(num_workers=0, prefetch_factor=None)`` is the fix, not the failure).
 ``parameters`` (kind=missing-argument) lists every parameter the rule's APIs take on the target, where they take no
 ``**kwargs``: a call passing a keyword outside it raises TypeError before anything the rule reports
 (``F.softmax(x, dims=-1)``: "softmax() got an unexpected keyword argument 'dims'", run on 2.15), so it gets no finding.
@@ -114,7 +117,7 @@ from typing import Iterable
 from ..markdown import Version
 from .finding import SEVERITIES
 
-KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "list-index",
+KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
@@ -151,6 +154,7 @@ class Rule:
     argument_like: str | None = None  # kind=method: one positional argument naming something matching this regex
     first_like: str | None = None  # kind=method: the first positional argument is a number or names a scalar like this
     first_literal: str | None = None  # kind=method: the first positional argument is a literal of this kind (str, None)
+    unpacked_into: int | None = None  # kind=unpack: the number of names the call's result is unpacked into
     unless_file_uses: tuple[str, ...] = ()  # no finding in a file that uses any of these qualified names
     quiet_with: tuple[tuple[str, bool | int | float | str], ...] = ()  # keyword literals that keep a call quiet
     exact: bool = False  # kind=name: only the API itself, not the names under it
@@ -225,6 +229,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
             re.compile(pattern)
         except re.error as exc:
             return f"{key}= is not a regular expression ({exc})"
+    if (rule.kind == "unpack") != isinstance(rule.unpacked_into, int):
+        return "kind=unpack needs unpacked_into= (a number), and unpacked_into= needs kind=unpack"
     if rule.kind in ("scalar-index", "step-order", "probe") and rule.receiver is None:
         return f"kind={rule.kind} needs receiver="
     if rule.quiet_with and rule.kind in ("scalar-index", "plain-method", "gone", "list-index", "step-order",

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the parser and its problems are loaded only when the rule c
 _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argument", "position",
             "max_positional", "when", "value", "severity", "rewrite", "insert", "unless", "max_args", "with_any",
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
-            "receiver", "argument_like", "first_like", "first_literal", "quiet_with", "quiet_members", "none_is_unset", "with_any_defaults",
+            "receiver", "argument_like", "first_like", "first_literal", "unpacked_into", "quiet_with", "quiet_members", "none_is_unset", "with_any_defaults",
             "quiet_first", "at_method", "parameters", "positions", "tensor_sizes", "warns_in_forward",
             "tensor_input"}
 
@@ -67,7 +67,7 @@ def _build(raw: dict, where: str) -> Rule:
             unless_file_imports=tuple(raw.get("unless_file_imports", ())),
             exact=bool(raw.get("exact", False)), receiver=raw.get("receiver"),
             argument_like=raw.get("argument_like"), first_like=raw.get("first_like"),
-            first_literal=_first_literal(raw.get("first_literal")),
+            first_literal=_first_literal(raw.get("first_literal")), unpacked_into=raw.get("unpacked_into"),
             quiet_with=_quiet_with(raw.get("quiet_with", {})),
             with_any_defaults=_quiet_with(raw.get("with_any_defaults", {}), "with_any_defaults"),
             quiet_members=tuple(raw.get("quiet_members", ())), none_is_unset=bool(raw.get("none_is_unset", False)),

@@ -38,3 +38,8 @@ fused.qconfig = get_default_qconfig("x86")
 
 def first_batch(train_loader):
     return next(iter(train_loader))
+
+
+def packed_scores(scores, lengths):
+    from torch.nn.utils.rnn import pack_padded_sequence
+    return pack_padded_sequence(scores, lengths, batch_first=True).data
