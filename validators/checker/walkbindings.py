@@ -6,6 +6,7 @@ method stores or forwards, so that later uses of those names are read for what t
 from __future__ import annotations
 
 import ast
+import re
 
 from .patterns import is_multi_dim_list_index
 from .zerodim import is_full_reduction
@@ -156,6 +157,9 @@ class Bindings:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
         value is (provenance.py asks it like any binding). Not ``mask += (ids == i)`` on a name: the uint8 pass
         reads a name's dtype from its bindings, and the in-place add keeps the uint8 tensor's dtype."""
+        if self.rules.by_scalar_index and isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add) \
+                and (self.scope, node.target.id) in self.zero_starts and self._zero_dim_data(node.value):
+            self.zero_totals.add((self.scope, node.target.id))  # a 0 growing by a loss's .data: a 0-dim tensor
         if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
             self.loads.provenance.note(node.value, self.scope, node.target.value)
         elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:
@@ -188,6 +192,11 @@ class Bindings:
                 else:
                     self.zero_dim.discard(key)
                 self.bound_once.add(key)
+                self.zero_totals.discard(key)
+                if isinstance(value, ast.Constant) and type(value.value) in (int, float) and value.value == 0:
+                    self.zero_starts.add(key)  # total_loss = 0, then total_loss += loss.data (zero_totals)
+                else:
+                    self.zero_starts.discard(key)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
             if (keywords := self._target_keywords(value)) is not None:
@@ -213,6 +222,24 @@ class Bindings:
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
                 name.id in passed and self._holds_scheduler(name)))
 
+    def _zero_dim_data(self, value: ast.expr) -> bool:
+        """``loss.data``, ``(s_loss0 + s_loss1).data``, ``loss``: a loss (named as the scalar-index rules name one) or a
+        full reduction, or its data, which is 0-dim since 0.4 (indexing the total with [0] rules out a Python number)."""
+        if isinstance(value, ast.Attribute) and value.attr == "data":
+            value = value.value
+        parts = [value]
+        while parts and isinstance(parts[-1], ast.BinOp) and isinstance(parts[-1].op, (ast.Add, ast.Sub, ast.Mult)):
+            last = parts.pop()
+            parts += [last.left, last.right]
+        def zero_dim(part: ast.expr) -> bool:
+            if isinstance(part, ast.Name):
+                return (self.scope, part.id) in self.zero_dim or any(
+                    rule.receiver and re.fullmatch(rule.receiver, part.id, re.IGNORECASE)
+                    for rule in self.rules.by_scalar_index)
+            return is_full_reduction(part, self._resolve)
+        return all(zero_dim(part) or isinstance(part, ast.Constant) for part in parts) and \
+            any(not isinstance(part, ast.Constant) for part in parts)
+
     def _forget_bound(self, target: ast.AST) -> None:
         """The names ``target`` rebinds (a tuple, list or starred unpacking, a loop variable, ``with ... as``, a
         walrus) to a value the walk does not read: the facts kept per name (a 1-D tensor, a set, a full reduction,
@@ -222,6 +249,7 @@ class Bindings:
             self.low_rank.discard(key)
             self.sets.discard(key)
             self.zero_dim.discard(key)
+            self.zero_totals.discard(key)
             self.bound_once.add(key)
             self.keyword_dicts.pop(key, None)
             if key in self.results_of:

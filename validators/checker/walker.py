@@ -167,6 +167,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.decorators: set[int] = set()
         self.in_kernel = 0  # > 0 inside a function another library compiles (kernels.py): no tensors there
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
+        self.zero_starts: set[tuple[int, str]] = set()  # (scope, name) last bound to the number 0
+        self.zero_totals: set[tuple[int, str]] = set()  # ... then grown by a loss's .data: 0-dim (walkbindings)
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)

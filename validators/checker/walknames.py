@@ -19,7 +19,7 @@ from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
-from .patterns import is_multi_dim_list_index, scalar_index_rules
+from .patterns import is_multi_dim_list_index, scalar_index_rules, zero_dim_read
 from .privatenames import missing_private
 from .shippedpackages import shipped_package, tree_has_package
 
@@ -33,6 +33,11 @@ _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 
 _UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
 
+
+# the DCGAN names of a GAN's two losses (errD, errG_total), and a call that makes a loss (criterion(out, y),
+# compute_discriminator_loss(...), F.binary_cross_entropy(...))
+_GAN_LOSS = re.compile(r"err[dg]([_0-9][a-z_0-9]*)?", re.IGNORECASE)
+_LOSS_CALL = re.compile(r"(.*\.)?[a-z_0-9]*(loss|criterion|entropy)[a-z_0-9]*", re.IGNORECASE)
 
 class NameChecks:
     def _visit_annotation(self, node: ast.AST | None) -> None:
@@ -193,12 +198,46 @@ class NameChecks:
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
-            self._report(node, rules[0].apis[0], rules)
+            if not self._critic_output(node):
+                self._report(node, rules[0].apis[0], rules)
+        elif self.zero_totals and isinstance(node.value, ast.Name) and (self.scope, node.value.id) in self.zero_totals \
+                and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and isinstance(node.ctx, ast.Load) \
+                and (rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.data" in rule.apis]):
+            self._report(node, "torch.Tensor.data", rules)  # total_loss[0] after total_loss += loss.data
         elif self.rules.by_scalar_index and (api := zero_dim_data_index(
                 node, self._resolve, lambda name: (self.scope, name) in self.zero_dim)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
         self.generic_visit(node)
+
+    def _critic_output(self, node: ast.Subscript) -> bool:
+        """``errD.data[0]`` where nothing the function binds ``errD`` to comes from a loss: the WGAN reference code's
+        errD_real = netD(real) is the critic's output, ``output.mean(0).view(1)``, a 1-element vector that [0]
+        indexes fine (round 26). DCGAN-style names count when a binding calls a loss (``criterion(...)``,
+        ``discriminator_loss(...)``) or adds such names; a name the function never binds keeps the finding."""
+        read = zero_dim_read(node)
+        name = (dotted_name(read[0]) or "") if read is not None else ""
+        last = name.rsplit(".", 1)[-1]
+        if "." in name or not _GAN_LOSS.fullmatch(last):
+            return False
+        provenance = self.loads.provenance
+
+        def from_loss(name: str, depth: int) -> bool | None:
+            key = provenance.key(name, self.scope)
+            values = [value for value, _, _ in provenance.bindings.get(key, ())] + \
+                [value for value, _ in provenance.accumulated.get(key, ())]
+            if not values:
+                return None
+            for value in values:
+                for inner in ast.walk(value):
+                    if isinstance(inner, ast.Call) and _LOSS_CALL.fullmatch(dotted_name(inner.func) or ""):
+                        return True
+                    if isinstance(inner, ast.Name) and inner.id != name and depth < 3 and \
+                            _GAN_LOSS.fullmatch(inner.id) and from_loss(inner.id, depth + 1):
+                        return True
+            return False
+
+        return from_loss(last, 0) is False
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
         """``np.r_[...]`` or a sympy object: not a tensor being indexed."""

@@ -13,3 +13,11 @@ def log_step(real_logits, fake_logits, error_map):
     errG = criterion(fake_logits, ones)
     print(errD.data[0], errG.data[0])  # finding: loss-data-index
     return error_map.data[0]
+
+
+def critic_step(netD, real, fake):
+    # the WGAN reference code: the critic returns output.mean(0).view(1), a 1-element vector; no loss is computed
+    errD_real = netD(real)
+    errD_fake = netD(fake)
+    errD = errD_real - errD_fake
+    return errD.data[0], errD_real.data[0]

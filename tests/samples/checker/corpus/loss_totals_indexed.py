@@ -1,0 +1,26 @@
+# seen in: a GAN's text-encoder pretraining (AttnGAN) and an outlier-exposure language model that keep running
+# totals from 0 by adding a loss or its .data and read them with [0], the pre-0.4 way; the total is a 0-dim tensor
+# since 0.4 and [0] raises IndexError. A total of floats from .item() and a list total stay quiet
+import torch
+
+
+def pretrain(batches, model, criterion):
+    s_total_loss0 = 0
+    total_loss = 0
+    for images, captions in batches:
+        s_loss0 = criterion(model(images), captions)
+        s_total_loss0 += s_loss0.data
+        loss = criterion(model(captions), images).data
+        total_loss += loss
+    return s_total_loss0[0], total_loss[0]  # finding: loss-data-index
+
+
+def evaluate(batches, model, criterion):
+    total = 0
+    history = []
+    for images, captions in batches:
+        with torch.no_grad():
+            loss = criterion(model(images), captions)
+        total += loss.item()
+        history += [loss.item()]
+    return total, history[0]
