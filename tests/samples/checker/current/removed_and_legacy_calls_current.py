@@ -43,3 +43,7 @@ def first_batch(train_loader):
 def packed_scores(scores, lengths):
     from torch.nn.utils.rnn import pack_padded_sequence
     return pack_padded_sequence(scores, lengths, batch_first=True).data
+
+
+def sample_action(probs):
+    return probs.multinomial(1)
