@@ -186,8 +186,9 @@ class Bindings:
                 self.sets.add((self.scope, target.id))
             else:
                 self.sets.discard((self.scope, target.id))
-            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope
-                if key not in self.bound_once and is_full_reduction(value, self._resolve):
+            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope, or
+                # rebound outside any if (x = a - b; x = torch.max(torch.abs(x))): the reads below see that value
+                if (key not in self.bound_once or not self.branch_path) and is_full_reduction(value, self._resolve):
                     self.zero_dim.add(key)
                 else:
                     self.zero_dim.discard(key)

@@ -39,6 +39,19 @@ _UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
 _GAN_LOSS = re.compile(r"err[dg]([_0-9][a-z_0-9]*)?", re.IGNORECASE)
 _LOSS_CALL = re.compile(r"(.*\.)?[a-z_0-9]*(loss|criterion|entropy)[a-z_0-9]*", re.IGNORECASE)
 
+
+def _sized_tensor(value: ast.expr) -> bool:
+    """``torch.cuda.FloatTensor(1)``, ``torch.zeros(1)``, also wrapped in ``Variable(...)``: a tensor made with a
+    size given as numbers, so at least 1-D."""
+    while isinstance(value, ast.Call) and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "Variable" \
+            and len(value.args) == 1:
+        value = value.args[0]
+    if not (isinstance(value, ast.Call) and (dotted_name(value.func) or "").startswith("torch.") and value.args):
+        return False
+    last = dotted_name(value.func).rsplit(".", 1)[-1]
+    return (last.endswith("Tensor") or last in ("zeros", "ones", "empty")) and all(
+        isinstance(argument, ast.Constant) and type(argument.value) is int for argument in value.args)
+
 class NameChecks:
     def _visit_annotation(self, node: ast.AST | None) -> None:
         if node is not None:
@@ -198,7 +211,7 @@ class NameChecks:
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
-            if not self._critic_output(node):
+            if not self._critic_output(node) and not self._sized_total(node):
                 self._report(node, rules[0].apis[0], rules)
         elif self.zero_totals and isinstance(node.value, ast.Name) and (self.scope, node.value.id) in self.zero_totals \
                 and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and isinstance(node.ctx, ast.Load) \
@@ -238,6 +251,16 @@ class NameChecks:
             return False
 
         return from_loss(last, 0) is False
+
+    def _sized_total(self, node: ast.Subscript) -> bool:
+        """``total_loss.data[0]`` where the function binds ``total_loss`` only to a tensor it sizes itself
+        (``Variable(torch.cuda.FloatTensor(1))``, ``torch.zeros(1)``) and grows it with ``+=``: a 1-element vector,
+        which [0] reads (DAIN's MegaDepth model, round 26)."""
+        read = zero_dim_read(node)
+        if read is None or not isinstance(read[0], ast.Name):
+            return False
+        bindings = self.loads.provenance.bindings.get(self.loads.provenance.key(read[0].id, self.scope), ())
+        return bool(bindings) and all(_sized_tensor(value) for value, _, _ in bindings)
 
     def _is_module_or_foreign(self, receiver: ast.AST) -> bool:
         """``np.r_[...]`` or a sympy object: not a tensor being indexed."""
