@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 
 PRIVATE_FILE = Path(__file__).with_name("torch-private-names.json")
+# torch._C names of backends the recorded (Linux CUDA) build leaves out or carries only in part
+_BACKEND_PREFIXES = ("_xpu", "_mps", "_mtia", "_hip", "_rocm", "_mkldnn", "_hpu", "_privateuse1", "_lazy", "_ipu")
 
 
 @lru_cache(maxsize=1)
@@ -24,10 +26,21 @@ def _builds() -> dict[str, frozenset[str]]:
 
 
 def missing_private(qualified: str, target: str) -> bool:
-    """``torch._x`` (one private, non-dunder name right under ``torch``) that build ``target`` ("2.15") lacks,
-    when the file records that build; modules are the caller's to leave out."""
+    """``torch._x`` or ``torch._C._x`` (one private, non-dunder name right under ``torch`` or ``torch._C``) that build
+    ``target`` ("2.15") lacks, when the file records that build (and, for ``torch._C``, its names); modules are the
+    caller's to leave out."""
     module, _, name = qualified.rpartition(".")
-    if module != "torch" or not name.startswith("_") or name.startswith("__"):
+    if module not in ("torch", "torch._C") or not name.startswith("_") or name.startswith("__"):
         return False
     names = _builds().get(target)
-    return names is not None and name not in names
+    if names is None:
+        return False
+    if module == "torch._C":  # not a backend's own names: an XPU or MPS build has more of them than the CUDA wheel
+        return _records_c(target) and f"_C.{name}" not in names and not name.startswith(_BACKEND_PREFIXES)
+    return name not in names
+
+
+@lru_cache(maxsize=None)
+def _records_c(target: str) -> bool:
+    """The file lists ``torch._C``'s names for that build (files made before it did list only ``torch``'s)."""
+    return any(name.startswith("_C.") for name in _builds().get(target, ()))

@@ -388,14 +388,15 @@ class NameChecks:
     def _check_private(self, node: ast.AST, qualified: str) -> None:
         """``torch._unique_dim``: a private name the target's ``torch`` lacks (privatenames.py), unless it is a torch
         module or the file sets it on torch itself (``torch._x = ...``, ``setattr(torch, "_x", ...)``)."""
-        name = qualified.rpartition(".")[2]
-        if self.gone_index is None or self.rules.surface.is_module(qualified) or name in self._set_on_torch():
+        module, _, name = qualified.rpartition(".")
+        if self.gone_index is None or self.rules.surface.is_module(qualified) or (
+                module == "torch" and name in self._set_on_torch()):
             return
         rule = self.rules.gone_rule
         key = (node.lineno, node.col_offset + 1, qualified, rule.pattern)
         if key not in self.findings:
             message = (f"`{qualified}` does not exist in torch {self.target.major}.{self.target.minor} "
-                       f"(AttributeError there: module 'torch' has no attribute '{name}')")
+                       f"(AttributeError there: module '{module}' has no attribute '{name}')")
             self.findings[key] = self._finding(node, qualified, rule, message, rule.fix)
 
     def _set_on_torch(self) -> set[str]:
