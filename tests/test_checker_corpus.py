@@ -52,3 +52,14 @@ def test_judged_project(project, rules):
 def test_projects_hold_both_kinds_of_judgement():
     marks = [bool(expected_findings(p.read_text())) for project in PROJECTS for p in project.rglob("*.py")]
     assert len(PROJECTS) >= 3 and any(marks) and not all(marks)
+
+
+def test_skipped_files_count_for_own_methods_from_a_relative_path(rules, monkeypatch):
+    """`torchpatch check .` names files relative to the working folder: the classes of a file the walk skips (no
+    torch import) still answer a method call of the same project, as for an absolute path."""
+    project = CORPUS / "projects" / "own_named_tensor_class"
+    monkeypatch.chdir(project)
+    report = check_paths(["."], "2.15", rules=rules)
+    assert not report.errors
+    assert {(Path(f.file).as_posix(), f.line, f.rule) for f in report.findings} == {
+        ("named/test_core.py", 9, "meshgrid-without-indexing")}

@@ -279,7 +279,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     for root, group in classes.items():  # calls through a callable that a base class binds (inherited.py)
         _join(group, inherited_findings([facts for facts, _, _ in group], rules, target), selection)
         _join(group, constructor_findings([facts for facts, _, _ in group], rules, target), selection)
-        _drop_own_method_calls(group, [path for path in unwalked if root is None or path.startswith(root)])
+        _drop_own_method_calls(group, [path for path in unwalked if project_root(path, roots) == root])
     _drop_own_class_calls([part for group in classes.values() for part in group], unwalked, rules)
     for group in returns.values():  # calls through a torch callable a function returns (returnedcalls.py)
         _join(group, returned_call_findings([facts for facts, _, _ in group], rules, target), selection)
