@@ -430,16 +430,9 @@ def _unwalked_classes(wanted: set[str], known: list[ClassFacts], unwalked: list[
                 except (Unreadable, OSError):
                     texts[path] = None
             text = texts[path]
-            if text is None or not pattern.search(text):
+            if text is None or not pattern.search(text) or (
+                    facts := _skipped_file_classes(path, text, rules.receiver_methods)) is None:
                 continue
-            try:
-                tree = _parse(text.removeprefix("\ufeff"), path)
-            except (ParseError, InvalidInput):
-                continue
-            facts = ClassFacts(path)
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
-                    facts.note_class(node, lambda base: None, rules.receiver_methods)
             found.append(facts)
             unwalked = [other for other in unwalked if other != path]
             more.update(base for bases in facts.order.values() for base in bases if base)
@@ -457,17 +450,24 @@ def _unwalked_defining(methods: set[str], unwalked: list[str]) -> list[ClassFact
     for path in unwalked:
         try:
             text = read_source(Path(path))
-            if not pattern.search(text):
-                continue
-            tree = _parse(text.removeprefix("\ufeff"), path)
-        except (Unreadable, OSError, ParseError, InvalidInput):
+        except (Unreadable, OSError):
             continue
-        facts = ClassFacts(path)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
-                facts.note_class(node, lambda base: None)
-        found.append(facts)
+        if pattern.search(text) and (facts := _skipped_file_classes(path, text)) is not None:
+            found.append(facts)
     return found
+
+
+def _skipped_file_classes(path: str, text: str, watched: frozenset[str] = frozenset()) -> ClassFacts | None:
+    """The class facts of a file the walk skipped, or None where it does not parse."""
+    try:
+        tree = _parse(text.removeprefix("\ufeff"), path)
+    except (ParseError, InvalidInput):
+        return None
+    facts = ClassFacts(path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
+            facts.note_class(node, lambda base: None, watched)
+    return facts
 
 
 def _unknown(name: str) -> str:
