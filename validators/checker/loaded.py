@@ -393,6 +393,10 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
+                not any(isinstance(element, ast.Starred) for element in target.elts):
+            # a, b = call: read for torch.load's layout and by rules of kind unpack (scores, _ = pack_padded_sequence)
+            self.unpacked[id(value)] = len(target.elts)
         if self.quiet:
             if isinstance(target, ast.Name):
                 held = held_item(value)
@@ -427,9 +431,6 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             if self._constructs(held):
                 self.constructed.add(id(held))
         self.pairs.note_binding(scope, target, value)
-        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
-                not any(isinstance(element, ast.Starred) for element in target.elts):
-            self.unpacked[id(value)] = len(target.elts)
         if self.imported or self.imported_modules:
             self._note_derived(value, scope, target)
         if (isinstance(target, ast.Name) and isinstance(value, ast.Call) and not value.args

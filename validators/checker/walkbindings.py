@@ -43,9 +43,6 @@ class Bindings:
             self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
-            if isinstance(target := node.targets[0], (ast.Tuple, ast.List)) and isinstance(node.value, ast.Call) \
-                    and not any(isinstance(element, ast.Starred) for element in target.elts):
-                self.unpacked_calls[id(node.value)] = len(target.elts)  # scores, _ = pack_padded_sequence(...)
             if isinstance(target := node.targets[0], ast.Name):  # mask = [a, torch.arange(n), *b]; x[mask] = 0
                 if isinstance(node.value, ast.List) and is_multi_dim_list_index(node.value):
                     self.index_lists.add((self.scope, target.id))

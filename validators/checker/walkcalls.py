@@ -477,7 +477,7 @@ class CallChecks:
         probe = self._probe(node)
         matched = [rule for rule in rules if rule.applies_to(self.target)
                    and matches_call(rule, positional_as_keywords(rule, api, probe))
-                   and (rule.kind != "unpack" or self.unpacked_calls.get(id(node)) == rule.unpacked_into)]
+                   and (rule.kind != "unpack" or self.loads.unpacked.get(id(node)) == rule.unpacked_into)]
         if api in HUB_CALLS and any(rule.quiet_first for rule in matched):
             matched = [rule for rule in matched if not (rule.quiet_first and self._hub_trusted(node, rule.quiet_first))]
         if any(rule.tensor_input for rule in matched) and passes_numpy_input(node, self.imports.other_names):

@@ -115,7 +115,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.version_helpers = None  # VersionHelpers of the file, set by check.collect
         self.project_flags = None  # versionflags.ProjectFlags of the file, set by check.collect
         self.tree: ast.AST | None = None
-        self.unpacked_calls: dict[int, int] = {}  # id() of a call whose result an assignment unpacks -> how many names
         self.index_lists: set[tuple[int, str]] = set()  # (scope, name) last bound to a per-dimension index list
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
