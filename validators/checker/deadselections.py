@@ -17,7 +17,7 @@ from typing import Callable
 def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None]) -> frozenset[str]:
     """Names of the module's functions that only the branch of a version selection the target skips reads."""
     functions = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    candidates: dict[str, ast.If] = {}
+    candidates: dict[str, list[ast.stmt]] = {}  # function -> the branch that names it and does not run
     for statement in tree.body:
         if not isinstance(statement, ast.If) or not statement.orelse:
             continue
@@ -30,14 +30,10 @@ def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr
         live, dead = (sides[0], sides[1]) if runs else (sides[1], sides[0])
         for target, value in dead.items():
             if value in functions and target in live and live[target] != value:
-                candidates[value] = statement
+                candidates[value] = statement.orelse if runs else statement.body
     if not candidates:
         return frozenset()
-    dead_reads: set[int] = set()
-    for value, statement in candidates.items():
-        runs = runs_on_target(statement.test)
-        for block in ([statement.orelse] if runs else [statement.body]):
-            dead_reads.update(id(node) for inner in block for node in ast.walk(inner))
+    dead_reads = {id(node) for block in candidates.values() for inner in block for node in ast.walk(inner)}
     read_elsewhere = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id in candidates
                       and id(node) not in dead_reads}
     listed = {element.value for node in tree.body if isinstance(node, ast.Assign)

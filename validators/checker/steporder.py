@@ -588,22 +588,13 @@ class OptimizerSteps:
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
-            own = OptimizerSteps()  # their own steps only, kept apart: these answers do not count helpers
-            functions = [node for node in getattr(self._tree, "body", ())
-                         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            names = [node.name for node in functions]
-            self._stepping = frozenset(node.name for node in functions if names.count(node.name) == 1
-                                       and any(map(own, node.body)))
+            self._stepping = _stepping_names(node for node in getattr(self._tree, "body", ()))
         return self._stepping
 
     def _stepping_methods(self) -> frozenset[str]:
         if self._methods is None:
-            own = OptimizerSteps()
-            methods = [item for node in getattr(self._tree, "body", ()) if isinstance(node, ast.ClassDef)
-                       for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
-            names = [method.name for method in methods]
-            self._methods = frozenset(method.name for method in methods if names.count(method.name) == 1
-                                      and any(map(own, method.body)))
+            self._methods = _stepping_names(item for node in getattr(self._tree, "body", ())
+                                            if isinstance(node, ast.ClassDef) for item in node.body)
         return self._methods
 
     def _steps(self, node: ast.AST) -> bool:
@@ -633,6 +624,15 @@ class OptimizerSteps:
             for node in reversed(order):  # children first
                 known[id(node)] = self._steps(node) or any(known[id(child)] for child in _inner(node))
         return known[id(statement)]
+
+
+def _stepping_names(nodes) -> frozenset[str]:
+    """The names of the functions among ``nodes`` that step an optimizer in their own body, each the only function
+    of its name there."""
+    own = OptimizerSteps()  # their own steps only, kept apart: these answers do not count helpers
+    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    return frozenset(node.name for node in functions if names.count(node.name) == 1 and any(map(own, node.body)))
 
 
 def _inner(node: ast.AST) -> list[ast.AST]:
