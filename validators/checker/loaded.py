@@ -115,7 +115,7 @@ from typing import Callable
 from .checkpoints import names_ckpt_file
 from .graphdataset import unpacks_collated_graphs
 from .imports import dotted_name, subnodes
-from .provenance import NUMPY_MODULES, Provenance
+from .provenance import NUMPY_MODULES, Provenance, copied
 from .savepairs import SaveLoadPairs
 from .loadedforms import (OBJECT_KEYS, RETURN_SELF, SELF_RETURNING, builds_plain_dict, built_from_items, dict_display,
     held_item, self_item, spells, string_key)
@@ -364,6 +364,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         """Where a value comes from when it is what an imported project callable returns (or an item of it)."""
         while isinstance(value, ast.Subscript):
             value = value.value
+        if isinstance(value, ast.Call) and (original := copied(value)) is not None:
+            return self.value_ref(original, scope)  # deepcopy(x): what x comes from, not the copy module
         if isinstance(value, ast.Call):
             return self.call_ref(value, scope)
         name = dotted_name(value)

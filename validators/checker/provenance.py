@@ -46,6 +46,7 @@ NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
 _PLAIN_CALLS = frozenset({"float", "int", "bool", "str", "len", "repr", "format", "list", "dict", "tuple", "sum"})
 _PLAIN_METHODS = frozenset({"item", "tolist", "format", "keys", "__str__", "__repr__", "state_dict", "join"})
 _EITHER = frozenset({"max", "min"})
+_COPIES = frozenset({"deepcopy", "copy"})  # copy.deepcopy(x), copy.copy(x): the same kind of value as x
 # numpy functions that give Python values back (checked on numpy 2.4: np.ndim(a) is an int, np.shape(a) a tuple)
 _PLAIN_NUMPY = frozenset({"ndim", "size", "shape", "isscalar", "iterable", "seed"})
 # np.random samplers give a Python float with no argument (np.random.rand() and np.random.random() are floats;
@@ -171,6 +172,15 @@ class Provenance:
         if isinstance(value, (ast.Tuple, ast.List)):  # 'plot_stuff': (self.all_tr_losses, ...): numpy in an item
             return search._first(((element, scope) for element in value.elts), 0)
         return search.value(value, scope, 0)
+
+
+def copied(call: ast.Call) -> ast.expr | None:
+    """What ``deepcopy(x)`` / ``copy.copy(x)`` copies: a copy holds the same kinds of values as ``x``."""
+    callee = dotted_name(call.func) or ""
+    if callee.rsplit(".", 1)[-1] in _COPIES and len(call.args) == 1 and not call.keywords and \
+            callee.count(".") <= 1 and callee.partition(".")[0] in ("copy", "deepcopy"):
+        return call.args[0]
+    return None
 
 
 def plain_numpy(callee: str, call: ast.Call) -> bool:
@@ -378,6 +388,10 @@ class _Search:
                 return None
         if callee.partition(".")[0] in NUMPY_MODULES:
             return None if plain_numpy(callee, call) else True
+        if isinstance(func, ast.Attribute) and last == "parse_args":
+            return True  # parser.parse_args(): an argparse Namespace, refused too (GLOBAL argparse.Namespace)
+        if (original := copied(call)) is not None:
+            return self.value(original, scope, depth + 1)  # deepcopy(xargs): a copy holds what the original does
         if isinstance(func, ast.Attribute):
             if last == "numpy":
                 return True
