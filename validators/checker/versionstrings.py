@@ -8,8 +8,9 @@ piece is evaluated as Python would on that string; whatever depends on the tail 
 comparison. Only indexing, slicing, ``split``, ``int``/``float``/``str``, ``map(int, ...)``, ``tuple``/``list``,
 ``[int(x) for x in ...]`` (or a generator) and ``startswith`` are read; anything else is unknown.
 
-``version_aliases`` finds the names a module binds once to the string (``version = torch.__version__``), which
-stand for it wherever a test reads them (the walker substitutes them before the guard reader sees the test).
+``version_aliases`` finds the names a module binds once to the string or to a piece of it (``version =
+torch.__version__``, ``torch_ver = torch.__version__[:3]``), which stand for it wherever a test reads them (the
+walker substitutes them before the guard reader sees the test).
 """
 
 from __future__ import annotations
@@ -180,12 +181,14 @@ def _comprehension(node: ast.ListComp | ast.GeneratorExp, is_version, target, bo
 
 
 def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> dict[str, ast.expr]:
-    """Names bound once in the whole file, at module level, to torch's version string (``version =
-    torch.__version__``), never declared ``global``: name -> the expression. A name bound anywhere else too (a
-    function's local, a loop variable) may hold something else there."""
+    """Names bound once in the whole file, at module level, to torch's version string or something computed from
+    it (``version = torch.__version__``, ``torch_ver = torch.__version__[:3]``: "2.1" on 2.15), never declared
+    ``global``: name -> the expression. A name bound anywhere else too (a function's local, a loop variable) may
+    hold something else there."""
     candidates = {statement.targets[0].id: statement.value for statement in getattr(tree, "body", [])
                   if isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                  and isinstance(statement.targets[0], ast.Name) and is_version(statement.value)}
+                  and isinstance(statement.targets[0], ast.Name)
+                  and any(is_version(node) for node in ast.walk(statement.value))}
     if not candidates:
         return {}
     once = bound_once(tree, candidates, shadowing=True)
