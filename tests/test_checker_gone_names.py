@@ -215,6 +215,22 @@ def test_torch_top_level_comes_from_the_documented_surface(tmp_path):
     assert "torch.abs" not in gone and "torch.fft" not in gone and "torch.typename" not in gone
 
 
+def test_torch_top_level_takes_what_its_init_star_imports_from_torch_modules(tmp_path):
+    from torchpatch.validators.radar.name_index import cached_index
+
+    old = _wheel(tmp_path, "old.whl", {  # 1.0: from .functional import * brought potrf and btrifact
+        "torch/__init__.py": "from torch._C import *\nfrom .functional import *\n",
+        "torch/functional.py": "__all__ = ['potrf', 'split']\ndef potrf(a): pass\ndef split(t): pass\n"
+                               "def _helper(): pass\n"})
+    new = _wheel(tmp_path, "new.whl", {
+        "torch/__init__.py": "from torch._C import *\nfrom .functional import *\n",
+        "torch/functional.py": "__all__ = ['split']\ndef split(t): pass\n"})
+    old_index, new_index = cached_index(old, None), cached_index(new, None)
+    assert {"potrf", "split"} <= old_index["torch"].names and "_helper" not in old_index["torch"].names
+    gone = gone_names([(Version.parse("1.0"), old_index), (Version.parse("2.15"), new_index)])
+    assert gone["torch.potrf"] == ["1.0", "2.15"] and "torch.split" not in gone
+
+
 def test_module_aliases_are_read_from_sys_modules_assignments(tmp_path):
     from torchpatch.validators.radar.name_index import module_aliases
 

@@ -301,13 +301,26 @@ def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
     the scan (not the resolution) is kept in ``cache`` when given. Config modules count as plain
     modules (:func:`build_facts`): their names are their options."""
     configs = set(cached_facts(source, cache)["configs"])
-    return with_torch_surface(_cached_modules(source, cache, configs), torch_surface(source))
+    return with_torch_surface(_cached_modules(source, cache, configs), torch_surface(source), torch_star_imports(source))
 
 
-def with_torch_surface(index: dict[str, ModuleNames], surface: set[str]) -> dict[str, ModuleNames]:
-    """``torch`` as a module whose names are its documented surface and its child modules."""
+def torch_star_imports(source: str | Path) -> list[str]:
+    """The modules ``torch/__init__.py`` star-imports (``from .functional import *``, ``from torch._C import *``)."""
+    return _scan(dict(_read_some(Path(source), ("torch/__init__.py",))).get("torch/__init__.py", ""), "torch", True).stars
+
+
+def with_torch_surface(index: dict[str, ModuleNames], surface: set[str],
+                       stars: Iterable[str] = ()) -> dict[str, ModuleNames]:
+    """``torch`` as a module whose names are its documented surface, what its ``__init__`` star-imports from
+    torch's own ``.py`` modules (1.0's ``from .functional import *`` made ``torch.potrf`` and ``torch.btrifact``,
+    which no stub or docstring names) and its child modules."""
     children = {m.split(".")[1] for m in index if m.count(".") >= 1}
-    return {**index, "torch": ModuleNames(surface | children)}
+    starred: set[str] = set()
+    for star in stars:
+        entry = index.get(star)
+        if entry is not None and not entry.dynamic:
+            starred |= entry.exports if entry.exports is not None else {n for n in entry.names if not n.startswith("_")}
+    return {**index, "torch": ModuleNames(surface | starred | children)}
 
 
 def _cached_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
