@@ -4,9 +4,10 @@ A DataLoader's iterator kept a ``next`` alias of ``__next__`` up to 1.12; from 1
 ``AttributeError: '_SingleProcessDataLoaderIter' object has no attribute 'next'`` (``_MultiProcessingDataLoaderIter``
 with workers). Many projects give their own iterator classes the same alias (``next = __next__``), so a receiver is
 taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` (or ``....__iter__()``) of a loader:
-a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``) that the
-file builds with no other call than ``DataLoader(...)`` (a parameter, a copy of one: ml-mdm's ``train_loader`` from its
-own reader is an mlx stream). ``iter(loader).next()`` written in one expression counts too.
+a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
+a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
+(``tg.get_data_loader(task)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
+mlx stream. ``iter(loader).next()`` written in one expression counts too.
 """
 
 from __future__ import annotations
@@ -21,6 +22,15 @@ _LOADER = re.compile(r".*loader.*", re.IGNORECASE)
 _DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 
 
+def _builds_loader(call: ast.Call, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """``DataLoader(...)``, or a project function named for what it builds (``tg.get_data_loader(task)``,
+    ``build_dataloader(cfg)``) that is not torch's or another library's own call."""
+    if resolve(call.func) in _DATALOADERS:
+        return True
+    name = dotted_name(call.func) or ""
+    return bool(_LOADER.fullmatch(name.rsplit(".", 1)[-1])) and not (resolve(call.func) or "").startswith("torch.")
+
+
 def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                                text: str | None = None) -> Iterator[ast.Call]:
     """Each argument-less ``.next()`` call on a DataLoader's iterator (module docstring)."""
@@ -33,8 +43,7 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
     # (self.data_loader = data_loader) tells nothing
     other = {name for name, values in assigned.items()
-             if any(isinstance(value, ast.Call) for value in values)
-             and not any(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
+             if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) for value in values)}
     bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other)
                                                                for value in values)}
     for node in ast.walk(tree):

@@ -46,3 +46,10 @@ def stream_batches(reader, files):
     train_loader = reader.get_dataset_partition(0, 1, files)
     data_iter = iter(train_loader)
     return data_iter.next()
+
+
+def few_shot_episode(task_generator, task):
+    # LearningToCompare_FSL: the loaders come from the project's get_data_loader, which returns a DataLoader
+    sample_dataloader = task_generator.get_data_loader(task, num_per_class=1, split="train")
+    samples, labels = sample_dataloader.__iter__().next()  # finding: dataloader-iterator-next
+    return samples, labels
