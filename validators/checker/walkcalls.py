@@ -34,6 +34,7 @@ from .walkguards import _SAFE_GLOBALS
 # torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
 # ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
 _MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
+_ANY_NAME = r"\w+"  # scheduler.step(<any name>) on a receiver known to be an epoch-warning scheduler
 
 
 # Keywords a project's save helper takes the checkpoint by (``misc.save_model(model="D", step=s, states=d_states)``,
@@ -386,15 +387,20 @@ class CallChecks:
         lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
         rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
             rule.receiver is not None and self._holds_scheduler(node.func.value)
-            and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)))]
+            and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)
+                 # step(episode) on the file's StepLR: whatever it is called, its one argument is the epoch
+                 or (rule.argument_like is not None and len(node.args) == 1 and isinstance(node.args[0], ast.Name)
+                     and self._only_epoch_schedulers(node.func.value)
+                     and matches_call(replace(rule, receiver=None, argument_like=_ANY_NAME), node))))]
         rules = [rule for rule in rules if not rule.tensor_sizes
                  or passes_tensor_size(node, self._resolve, self._holds_tensor_size)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
-        if any(kw.arg == "epoch" for kw in node.keywords) or any(  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
-                rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules) \
-                and (self._builds_epoch_scheduler(node.func.value)  # step(epoch) on the file's StepLR, not its plateau
-                     or self._plateau_elsewhere(node.func.value)):
+        if rules and (any(kw.arg == "epoch" for kw in node.keywords)  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+                      or self._only_epoch_schedulers(node.func.value)  # the file's StepLR, never its plateau
+                      or any(rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules)
+                      and (self._builds_epoch_scheduler(node.func.value) or self._plateau_elsewhere(node.func.value)
+                           or dotted_name(node.func.value) in self.not_plateau)):  # else of isinstance(s, ReduceLROnPlateau)
             rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
                                                           if not api.endswith(".ReduceLROnPlateau")))
                      for rule in rules]

@@ -104,6 +104,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # (id(if or match), branch index) of the branches the walk is in: loads in different branches of one
         # statement never both run (a mode picks the file, see _paths_loaded_as_objects)
         self.branch_path: list[tuple[int, int]] = []
+        self.not_plateau: list[str] = []  # receivers the enclosing branches know are no ReduceLROnPlateau (walkguards)
         self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}
         self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
         self.try_loads: set[int] = set()  # id(call) of the loads there
@@ -119,7 +120,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.within_step: set[tuple[int, str]] = set()  # (scope, receiver) with _get_lr_called_within_step set
         self.scheduler_names: set[str] | None = None  # names the file binds to lr schedulers, read once when needed
         # (names bound to a ReduceLROnPlateau or warm restarts, every name assigned): walkschedulers._plateau_elsewhere
-        self.quiet_step_names: tuple | None = None
+        self.quiet_step_names: tuple | None = None  # (schedulers.quiet_step_names(...),) once read
         self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names

@@ -18,7 +18,7 @@ from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, leaves_unbound, only_bindings)
 from .importingload import load_expecting_import
-from .imports import is_torch_module, subnodes
+from .imports import dotted_name, is_torch_module, subnodes
 from .loadedforms import runs_by_default, type_tested_names
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags
@@ -226,12 +226,14 @@ class GuardedBranches:
             self.loads.type_tested += tested  # isinstance(x, ...): code for several kinds of x (LoadedObjects)
             if isinstance(node, ast.If):  # either branch may bind what later lines read (LoadedObjects.enter_branch)
                 self.visit(node.test)
+                # `if isinstance(s, ReduceLROnPlateau): ... else: s.step(epoch)`: not a plateau in that branch
+                plateau = self._plateau_test(node.test)
                 self.loads.enter_branch(runs_by_default(node.test))
                 self.branch_path.append((id(node), 0))
-                self._visit_list(node.body)  # not a bare loop: a check that leaves the block guards the rest
+                self._visit_not_plateau(node.body, plateau, 0)  # not a bare loop: a check that leaves the block guards the rest
                 self.branch_path[-1] = (id(node), 1)
                 self.loads.next_branch(leaves=_always_leaves(node.body))
-                self._visit_list(node.orelse)
+                self._visit_not_plateau(node.orelse, plateau, 1)
                 self.branch_path.pop()
                 self.loads.leave_branch(bool(node.orelse), leaves=_always_leaves(node.orelse))
             else:
@@ -258,6 +260,28 @@ class GuardedBranches:
                 self._visit_list(branch)
             else:
                 self._visit_guarded(branch)
+
+    def _plateau_test(self, test: ast.expr) -> tuple[str, int] | None:
+        """``isinstance(s, ReduceLROnPlateau)`` (its branch 1, the else, steps something else) or ``not isinstance(...)``
+        (branch 0): the receiver's name and the branch where it is not a plateau."""
+        branch = 1
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, branch = test.operand, 0
+        if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+                and len(test.args) == 2 and (name := dotted_name(test.args[0])) is not None):
+            return None
+        classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        if any((self._resolve(c) or "").endswith(".ReduceLROnPlateau") for c in classes):
+            return name, branch
+        return None
+
+    def _visit_not_plateau(self, statements: list, plateau: tuple[str, int] | None, branch: int) -> None:
+        if plateau is None or plateau[1] != branch:
+            self._visit_list(statements)
+            return
+        self.not_plateau.append(plateau[0])
+        self._visit_list(statements)
+        self.not_plateau.pop()
 
     def visit_Match(self, node) -> None:
         """Each case is a branch of its own (see branch_path)."""

@@ -163,13 +163,24 @@ class SchedulerChecks:
         """The receiver's last name is one this file assigns, never a ReduceLROnPlateau (or warm-restarts
         schedule) the file builds under other names (schedulers.quiet_step_names)."""
         dotted = dotted_name(receiver)
-        if dotted is None or self.tree is None:
+        if dotted is None or self.tree is None or (known := self._quiet_steps()) is None:
             return False
-        if self.quiet_step_names is None:
-            self.quiet_step_names = quiet_step_names(self.tree, self._resolve) or ((), ())
-        quiet, assigned = self.quiet_step_names
+        quiet, assigned = known
         last = dotted.rsplit(".", 1)[-1]
         return last in assigned and last not in quiet
+
+    def _quiet_steps(self) -> tuple[frozenset[str], frozenset[str]] | None:
+        """schedulers.quiet_step_names of the file, read once; None when it cannot tell."""
+        if self.quiet_step_names is None:
+            self.quiet_step_names = (quiet_step_names(self.tree, self._resolve),)
+        return self.quiet_step_names[0]
+
+    def _only_epoch_schedulers(self, receiver: ast.AST) -> bool:
+        """The receiver's last name is one this file binds to torch schedulers whose step(epoch) warns, and never to
+        a ReduceLROnPlateau or warm-restarts schedule: whatever its one argument is called, it is an epoch."""
+        if not self._builds_epoch_scheduler(receiver) or (known := self._quiet_steps()) is None:
+            return False  # (a plateau named elsewhere, in isinstance(s, ReduceLROnPlateau): any name may hold one)
+        return dotted_name(receiver).rsplit(".", 1)[-1] not in known[0]
 
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a

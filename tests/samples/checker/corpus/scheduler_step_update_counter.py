@@ -19,5 +19,5 @@ class AuxAlgo:
 
     def other(self, num_updates, loss_count):
         self.aux_lr_scheduler.step(num_updates)  # finding: scheduler-step-epoch
-        self.aux_lr_scheduler.step(loss_count)
+        self.aux_lr_scheduler.step(loss_count)  # finding: scheduler-step-epoch
         self.aux_lr_scheduler.step()
