@@ -24,6 +24,18 @@ from .tables import note_table
 from .unreadmodules import built_name
 
 
+_OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params"})
+
+
+def _python_number(node: ast.expr) -> bool:
+    """A number literal, ``len(...)``/``int(...)``/``float(...)``, or a run option (``args.batch_size``)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (int, float)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in ("len", "int", "float")
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _OPTION_ROOTS
+
+
 class Bindings:
     def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:  # sched._get_lr_called_within_step = True / False around sched.get_lr()
@@ -222,21 +234,27 @@ class Bindings:
 
     def _zero_dim_data(self, value: ast.expr) -> bool:
         """``loss.data``, ``(s_loss0 + s_loss1).data``, ``loss``: a loss (named as the scalar-index rules name one) or a
-        full reduction, or its data, which is 0-dim since 0.4 (indexing the total with [0] rules out a Python number)."""
-        if isinstance(value, ast.Attribute) and value.attr == "data":
-            value = value.value
-        parts = [value]
-        while parts and isinstance(parts[-1], ast.BinOp) and isinstance(parts[-1].op, (ast.Add, ast.Sub, ast.Mult)):
-            last = parts.pop()
-            parts += [last.left, last.right]
+        full reduction, or its data, which is 0-dim since 0.4 (indexing the total with [0] rules out a Python number);
+        scaled by Python numbers (``raw_loss.data * args.small_batch_size / args.batch_size``, ``loss * len(data)``)
+        it stays 0-dim."""
+        parts, pending = [], [value]
+        while pending:  # the operands of + - * /, each without a trailing .data
+            part = pending.pop()
+            if isinstance(part, ast.BinOp) and isinstance(part.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+                pending += [part.left, part.right]
+            elif isinstance(part, ast.Attribute) and part.attr == "data":
+                pending.append(part.value)
+            else:
+                parts.append(part)
+
         def zero_dim(part: ast.expr) -> bool:
             if isinstance(part, ast.Name):
                 return (self.scope, part.id) in self.zero_dim or any(
                     rule.receiver and re.fullmatch(rule.receiver, part.id, re.IGNORECASE)
                     for rule in self.rules.by_scalar_index)
             return is_full_reduction(part, self._resolve)
-        return all(zero_dim(part) or isinstance(part, ast.Constant) for part in parts) and \
-            any(not isinstance(part, ast.Constant) for part in parts)
+        zero = [part for part in parts if not _python_number(part)]
+        return bool(zero) and all(zero_dim(part) for part in zero)
 
     def _forget_bound(self, target: ast.AST) -> None:
         """The names ``target`` rebinds (a tuple, list or starred unpacking, a loop variable, ``with ... as``, a

@@ -24,3 +24,13 @@ def evaluate(batches, model, criterion):
         total += loss.item()
         history += [loss.item()]
     return total, history[0]
+
+
+def evaluate_language_model(model, criterion, batches, args):
+    # DARTS' RNN scripts: the total grows by the loss scaled by Python numbers, still a 0-dim tensor
+    total_loss = 0
+    for data, targets in batches:
+        raw_loss = criterion(model(data), targets)
+        total_loss += raw_loss.data * args.small_batch_size / args.batch_size
+        total_loss += raw_loss * len(data)
+    return total_loss[0] / len(batches)  # finding: loss-data-index
