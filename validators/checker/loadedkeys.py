@@ -8,7 +8,7 @@ import ast
 
 from .checkpoints import names_ckpt_file
 from .imports import dotted_name
-from .loadedforms import (builds_plain_dict, path_key)
+from .loadedforms import builds_plain_dict
 
 
 class KeyQueries:
@@ -129,7 +129,7 @@ class KeyQueries:
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other
         files save under the same keys is no evidence for it."""
         self._settle_saved_names()
-        if not call.args or (path := path_key(call.args[0], scope)) in self.objects_saved_to:
+        if not call.args or (path := self.load_key(call, scope)) in self.objects_saved_to:
             return False
         if self.pairs.reads_plain_save(call.args[0], scope):
             return True  # the class's own save method wrote plain data to this file (savepairs.py)

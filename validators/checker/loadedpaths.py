@@ -9,7 +9,7 @@ import ast
 from .checkpoints import names_ckpt_file
 from .ckptfile import file_name
 from .imports import dotted_name
-from .loadedforms import (PLAIN_ANNOTATIONS, is_path_method_call, scalar_annotation)
+from .loadedforms import (PLAIN_ANNOTATIONS, is_path_method_call, path_key, scalar_annotation)
 
 
 class PathNames:
@@ -100,7 +100,25 @@ class PathNames:
             elif argument.annotation is not None and scalar_annotation(argument.annotation):
                 self.annotated_plain.setdefault(scope, set()).add(argument.arg)
 
-    def note_load(self, call: ast.Call) -> None:
+    def opened_path(self, path: ast.expr, scope: int) -> ast.expr:
+        """The path a handle of an enclosing ``with open(p) as f`` opened (p for f); any other path as it is."""
+        if isinstance(path, ast.Name) and (opened := self.open_handles.get((scope, path.id))) is not None:
+            return opened
+        return path
+
+    def file_key(self, path: ast.expr, scope: int) -> tuple[int, str]:
+        """path_key of the file a path expression names (see opened_path)."""
+        return path_key(self.opened_path(path, scope), scope)
+
+    def load_key(self, call: ast.Call, scope: int) -> tuple[int, str]:
+        """file_key of a load's path, as it was where the load ran."""
+        return self.load_keys.get(id(call)) or self.file_key(call.args[0], scope)
+
+    def note_load(self, call: ast.Call, scope: int) -> None:
         self.load_ids.add(id(call))
+        if call.args:
+            self.load_keys[id(call)] = self.file_key(call.args[0], scope)
+            if (opened := self.opened_path(call.args[0], scope)) is not call.args[0]:
+                self.load_handles[id(call)] = opened
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)

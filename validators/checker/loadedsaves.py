@@ -59,9 +59,9 @@ class SaveNotes:
                                                    and value.id in self.params.get(scope, ())]):
                 self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
             if display is not None:
-                self.plain_saved_to.setdefault(path_key(call.args[1], scope), set()).update(
+                self.plain_saved_to.setdefault(self.file_key(call.args[1], scope), set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
-                self.plain_save_lines.setdefault(path_key(call.args[1], scope), set()).add(call.lineno)
+                self.plain_save_lines.setdefault(self.file_key(call.args[1], scope), set()).add(call.lineno)
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and \
                 not re.search(TENSOR_LIKE, saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes
@@ -124,7 +124,7 @@ class SaveNotes:
     def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
         """Where ``torch.save(saved, f)`` wrote objects: ``f`` as written, its file name, its spelled-out expression."""
         saved = call.args[0]
-        self.objects_saved_to.add(path_key(call.args[1], scope))
+        self.objects_saved_to.add(self.file_key(call.args[1], scope))
         if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
             # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
             self.pairs.note_objects_saved(call.args[1], scope, call.lineno)

@@ -204,7 +204,7 @@ class ObjectVerdict:
                 self.bindings.get(id(call)) not in self.state_dict_names and \
                 not self._reads_plain_layout_of(call, scope):  # the load gives back the data, not a state
             return True
-        if call.args and path_key(call.args[0], scope) in self.objects_saved_to:
+        if call.args and self.load_key(call, scope) in self.objects_saved_to:
             return True
         if (restored := self.restored_into.get(id(call)) or self.restored_names.get(self.bindings.get(id(call)))) \
                 is not None and self._own_state_holds_objects(*restored, method="state_dict"):

@@ -190,7 +190,7 @@ class CallChecks:
                 else:
                     self.evidence.plain_files.add(named)
         elif api == "torch.load":
-            self.loads.note_load(node)
+            self.loads.note_load(node, self.scope)
             if self.in_try:
                 self.try_loads.add(id(node))
             if self.branch_path:

@@ -413,10 +413,20 @@ class GuardedBranches:
                      _SAFE_GLOBALS for item in node.items)
         self.safe_globals += allows
         self.loads.pairs.note_with(self.scope, node)
+        handles = {(self.scope, item.optional_vars.id): item.context_expr.args[0] for item in node.items
+                   if isinstance(item.optional_vars, ast.Name) and isinstance(item.context_expr, ast.Call)
+                   and item.context_expr.args and (dotted_name(item.context_expr.func) or "").rsplit(".", 1)[-1] == "open"}
+        before = {key: self.loads.open_handles.get(key) for key in handles}
+        self.loads.open_handles.update(handles)
         for item in node.items:
             if item.optional_vars is not None:
                 self._forget_bound(item.optional_vars)
         self.generic_visit(node)
+        for key, path in before.items():  # the handle's name means its file only inside the with
+            if path is None:
+                self.loads.open_handles.pop(key, None)
+            else:
+                self.loads.open_handles[key] = path
         self.safe_globals -= allows
 
     visit_AsyncWith = visit_With

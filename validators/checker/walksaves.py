@@ -83,7 +83,7 @@ class SaveEvidence:
     def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
         """A load's path as written, in its function: two loads with the same key read the same file. None in a
         try statement: ``try: net = torch.load(p) except ...: net.load_state_dict(torch.load(p))`` takes either."""
-        path = loaded_path(call)
+        path = self.loads.load_handles.get(id(call)) or loaded_path(call)  # with open(p) as f: torch.load(f) reads p
         if path is None or isinstance(path, ast.Constant) or id(call) in self.try_loads:
             return None  # a literal path is decided by the committed file, if any (ckptfile.py)
         return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
