@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .patterns import is_multi_dim_list_index
+from .patterns import is_multi_dim_list_index, reduces
 from .zerodim import is_full_reduction
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
@@ -177,6 +177,8 @@ class Bindings:
 
     def _bind(self, value: ast.expr, target: ast.AST) -> None:
         self.loads.bind(value, self.scope, target)
+        if self.rules.by_scalar_index and isinstance(target, (ast.Name, ast.Attribute)):
+            self._note_loss_module(value, target)
         if self.tracks_sizes:
             for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
                 (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
@@ -197,7 +199,8 @@ class Bindings:
                 self.sets.discard((self.scope, target.id))
             if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope, or
                 # rebound outside any if (x = a - b; x = torch.max(torch.abs(x))): the reads below see that value
-                if (key not in self.bound_once or not self.branch_path) and is_full_reduction(value, self._resolve):
+                if (key not in self.bound_once or not self.branch_path) and (
+                        is_full_reduction(value, self._resolve) or self._calls_loss_module(value)):
                     self.zero_dim.add(key)
                 else:
                     self.zero_dim.discard(key)
@@ -231,6 +234,31 @@ class Bindings:
             # to it, as accelerate's prepare returns)
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
                 name.id in passed and self._holds_scheduler(name)))
+
+    def _calls_loss_module(self, value: ast.expr) -> bool:
+        """``criterion(out, y)`` where the name (here, or at module level) or ``self.criterion`` is bound to a torch loss
+        module that reduces (``nn.CrossEntropyLoss()``, ``nn.MSELoss().cuda()``; not ``reduction="none"``): a 0-dim
+        loss since 0.4."""
+        if not (isinstance(value, ast.Call) and value.args) or (name := dotted_name(value.func)) is None:
+            return False
+        keys = [(0, name)] if name.startswith("self.") else [(self.scope, name), (0, name)]
+        return any(key in self.loss_modules for key in keys)
+
+    def _note_loss_module(self, value: ast.expr, target: ast.AST) -> None:
+        """``criterion = nn.CrossEntropyLoss()`` (also ``.cuda()``/``.to(d)`` after it): see _calls_loss_module."""
+        name = dotted_name(target)
+        if name is None or ("." in name and not name.startswith("self.")):
+            return
+        key = (0, name) if name.startswith("self.") else (self.scope, name)
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+            value = value.func.value
+        api = self._resolve(value.func) if isinstance(value, ast.Call) else None
+        # (AdaptiveLogSoftmaxWithLoss gives back an (output, loss) named tuple, not a loss)
+        if api is not None and api.startswith("torch.nn.") and api.endswith("Loss") and reduces(value) and \
+                not api.endswith("WithLoss"):
+            self.loss_modules.add(key)
+        else:
+            self.loss_modules.discard(key)
 
     def _zero_dim_data(self, value: ast.expr) -> bool:
         """``loss.data``, ``(s_loss0 + s_loss1).data``, ``loss``: a loss (named as the scalar-index rules name one) or a
