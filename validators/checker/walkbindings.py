@@ -204,6 +204,11 @@ class Bindings:
                     self.zero_dim.add(key)
                 else:
                     self.zero_dim.discard(key)
+                if isinstance(value, ast.ListComp) and (
+                        is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)):
+                    self.zero_lists.add(key)  # losses = [torch.mean(v) for v in outputs]: each item is 0-dim
+                else:
+                    self.zero_lists.discard(key)
                 self.bound_once.add(key)
                 self.zero_totals.discard(key)
                 if isinstance(value, ast.Constant) and type(value.value) in (int, float) and value.value == 0:
@@ -309,6 +314,8 @@ class Bindings:
         self.loads.note_loop_paths(node.target, node.iter, self.scope)
         if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
             self.instances[(self.scope, node.target.id)] = rows
+        if self._iterates_zero_dim(node):  # for loss in losses: a 0-dim value each time
+            self.zero_dim.add((self.scope, node.target.id))
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
             self.loads.iterated.add((self.scope, node.iter.id))
@@ -324,10 +331,23 @@ class Bindings:
     def visit_ListComp(self, node: ast.AST) -> None:
         """A comprehension's element is walked before its loops: ``[r.cuda_time_total for r in
         prof.key_averages()]`` needs the loop's profiler rows known first."""
+        zero_items = []
         for generator in node.generators:
             if isinstance(generator.target, ast.Name) and (rows := rows_of(generator.iter, self._row_list)) is not None:
                 self.instances[(self.scope, generator.target.id)] = rows
+            if self._iterates_zero_dim(generator):  # [v.data[0] for v in losses]: v is 0-dim
+                key = (self.scope, generator.target.id)
+                zero_items.append((key, key in self.zero_dim))
+                self.zero_dim.add(key)
         self.generic_visit(node)
+        for key, held in zero_items:
+            if not held:
+                self.zero_dim.discard(key)
+
+    def _iterates_zero_dim(self, loop: ast.AST) -> bool:
+        """A loop (or comprehension) whose name walks a list of 0-dim values (see zero_lists)."""
+        return isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name) and \
+            (self.scope, loop.iter.id) in self.zero_lists
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 

@@ -171,6 +171,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.zero_totals: set[tuple[int, str]] = set()  # ... then grown by a loss's .data: 0-dim (walkbindings)
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
+        self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)
         self.tracks_sizes = True  # bindings fill tensor_sizes (collect: not in a file that never says resize)

@@ -47,3 +47,13 @@ def train_generator(classifier, generator, batches):
         lossval_2 = per_pixel(generator(images), images)
         print(lossval_1.data[0])  # finding: loss-data-index
         print(lossval_2.data[0])
+
+
+def log_flow_losses(model, data, target):
+    # FlowNet2's training loop: a list of per-loss means, each read with the pre-0.4 .data[0]
+    losses = [torch.mean(loss_value) for loss_value in model(data, target)]
+    loss_values = [v.data[0] for v in losses]  # finding: loss-data-index
+    for value in losses:
+        print(value.data[0])  # finding: loss-data-index
+    shapes = [v.shape[0] for v in model(data, target)]
+    return loss_values, shapes
