@@ -104,6 +104,13 @@ def is_plain_layout(value: ast.expr) -> bool:
         for item in value.values)
 
 
+
+def opened_files(node: ast.With) -> list[tuple[str, ast.expr]]:
+    """``with open(p, "rb") as f``: (``f``, p) for each item of the statement that opens a file under a name."""
+    return [(item.optional_vars.id, item.context_expr.args[0]) for item in node.items
+            if isinstance(item.optional_vars, ast.Name) and isinstance(item.context_expr, ast.Call)
+            and item.context_expr.args and (dotted_name(item.context_expr.func) or "").rsplit(".", 1)[-1] == "open"]
+
 class SaveLoadPairs:
     def __init__(self) -> None:
         self.functions: dict[int, tuple[str, str, frozenset[str]]] = {}  # scope -> (owner, name, path parameters)
@@ -127,11 +134,8 @@ class SaveLoadPairs:
         self.functions[scope] = (owner, name, frozenset(params) - {"self", "cls"})
 
     def note_with(self, scope: int, node: ast.With) -> None:
-        for item in node.items:
-            call = item.context_expr
-            if isinstance(item.optional_vars, ast.Name) and isinstance(call, ast.Call) and call.args and \
-                    (dotted_name(call.func) or "").rsplit(".", 1)[-1] == "open":
-                self.opened[(scope, item.optional_vars.id)] = call.args[0]
+        for name, path in opened_files(node):
+            self.opened[(scope, name)] = path
 
     def note_binding(self, scope: int, target: ast.AST, value: ast.expr) -> None:
         """``f_read = BytesIO(f_write.read())``: a copy of the buffer ``f_write``; ``f = a or self.path``,

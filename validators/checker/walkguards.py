@@ -18,6 +18,7 @@ from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
                      is_version_guard, leaves_unbound, only_bindings)
 from .importingload import load_expecting_import
+from .savepairs import opened_files
 from .imports import dotted_name, is_torch_module, subnodes
 from .loadedforms import runs_by_default, type_tested_names
 from .versionhelpers import int_sequence
@@ -276,6 +277,7 @@ class GuardedBranches:
         return None
 
     def _visit_not_plateau(self, statements: list, plateau: tuple[str, int] | None, branch: int) -> None:
+        """One branch of an ``if``; in the one _plateau_test names, its receiver is known to be no plateau."""
         if plateau is None or plateau[1] != branch:
             self._visit_list(statements)
             return
@@ -413,9 +415,7 @@ class GuardedBranches:
                      _SAFE_GLOBALS for item in node.items)
         self.safe_globals += allows
         self.loads.pairs.note_with(self.scope, node)
-        handles = {(self.scope, item.optional_vars.id): item.context_expr.args[0] for item in node.items
-                   if isinstance(item.optional_vars, ast.Name) and isinstance(item.context_expr, ast.Call)
-                   and item.context_expr.args and (dotted_name(item.context_expr.func) or "").rsplit(".", 1)[-1] == "open"}
+        handles = {(self.scope, name): path for name, path in opened_files(node)}
         before = {key: self.loads.open_handles.get(key) for key in handles}
         self.loads.open_handles.update(handles)
         for item in node.items:
