@@ -301,12 +301,10 @@ def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
     the scan (not the resolution) is kept in ``cache`` when given. Config modules count as plain
     modules (:func:`build_facts`): their names are their options."""
     configs = set(cached_facts(source, cache)["configs"])
-    return with_torch_surface(_cached_modules(source, cache, configs), torch_surface(source), torch_star_imports(source))
-
-
-def torch_star_imports(source: str | Path) -> list[str]:
-    """The modules ``torch/__init__.py`` star-imports (``from .functional import *``, ``from torch._C import *``)."""
-    return _scan(dict(_read_some(Path(source), ("torch/__init__.py",))).get("torch/__init__.py", ""), "torch", True).stars
+    scanned = _scanned_modules(source, cache, configs)
+    # the modules torch/__init__.py star-imports (``from .functional import *``), as its own scan found them
+    stars = scanned["torch"].stars if "torch" in scanned else ()
+    return with_torch_surface(resolve_build(scanned), torch_surface(source), stars)
 
 
 def with_torch_surface(index: dict[str, ModuleNames], surface: set[str],
@@ -323,7 +321,8 @@ def with_torch_surface(index: dict[str, ModuleNames], surface: set[str],
     return {**index, "torch": ModuleNames(surface | starred | children)}
 
 
-def _cached_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
+def _scanned_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
+    """What scan_build reads of each module of the build (kept in ``cache`` when given), not yet resolved."""
     raw = _cached_json(source, cache, ".scan.json", lambda: {
         m: [sorted(e.names), e.dynamic, e.stars, None if e.exports is None else sorted(e.exports)]
         for m, e in scan_build(build_sources(source)).items()})
@@ -332,7 +331,7 @@ def _cached_modules(source: str, cache: str | None, configs: set[str] = frozense
     for module in configs & scanned.keys():  # `if TYPE_CHECKING: from torch.utils._config_typing import *` binds nothing
         scanned[module].dynamic = False
         scanned[module].stars = [star for star in scanned[module].stars if star in scanned]
-    return resolve_build(scanned)
+    return scanned
 
 
 _CONFIG_INSTALL = "install_config_module(sys.modules[__name__])"
