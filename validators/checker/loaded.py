@@ -185,8 +185,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # ``with open(p, "rb") as f:`` while the walk is in its body: (scope, "f") -> p, so that torch.save(x, f) and
         # torch.load(f) name the file p, not whatever else a handle called f opens elsewhere (see file_key)
         self.open_handles: dict[tuple[int, str], ast.expr] = {}
-        self.load_keys: dict[int, tuple[int, str]] = {}  # id(torch.load call) -> file_key of its path, at the load
-        self.load_handles: dict[int, ast.expr] = {}  # id(torch.load(f) call) -> the path f's with opened
+        self.load_handles: dict[int, ast.expr] = {}  # id(torch.load(f) call) -> the path f's with opened (load_key)
         # per open ``if``: (what each name bound in it held before: (current, alternatives), each branch's end)
         self.branch_frames: list[tuple[dict[tuple[int, str], tuple[int | None, set[int]]], list[dict]]] = []
         self.tested_keys: dict[int, set[str]] = {}  # id(call) -> keys whose presence is tested: the file may lack them

@@ -111,14 +111,12 @@ class PathNames:
         return path_key(self.opened_path(path, scope), scope)
 
     def load_key(self, call: ast.Call, scope: int) -> tuple[int, str]:
-        """file_key of a load's path, as it was where the load ran."""
-        return self.load_keys.get(id(call)) or self.file_key(call.args[0], scope)
+        """path_key of the file a load reads: the path its handle's ``with`` opened, where the load ran in one."""
+        return path_key(self.load_handles.get(id(call), call.args[0]), scope)
 
     def note_load(self, call: ast.Call, scope: int) -> None:
         self.load_ids.add(id(call))
-        if call.args:
-            self.load_keys[id(call)] = self.file_key(call.args[0], scope)
-            if (opened := self.opened_path(call.args[0], scope)) is not call.args[0]:
-                self.load_handles[id(call)] = opened
+        if call.args and (opened := self.opened_path(call.args[0], scope)) is not call.args[0]:
+            self.load_handles[id(call)] = opened  # kept now: after the walk, f may name another with's file
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)

@@ -59,9 +59,10 @@ class SaveNotes:
                                                    and value.id in self.params.get(scope, ())]):
                 self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
             if display is not None:
-                self.plain_saved_to.setdefault(self.file_key(call.args[1], scope), set()).update(
+                path = self.file_key(call.args[1], scope)
+                self.plain_saved_to.setdefault(path, set()).update(
                     key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
-                self.plain_save_lines.setdefault(self.file_key(call.args[1], scope), set()).add(call.lineno)
+                self.plain_save_lines.setdefault(path, set()).add(call.lineno)
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and \
                 not re.search(TENSOR_LIKE, saved.id):
             # all_gather(data) / broadcast(obj) through a buffer, or through a file per rank: whatever the caller passes

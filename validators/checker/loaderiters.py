@@ -25,10 +25,10 @@ _DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.datal
 def _builds_loader(call: ast.Call, resolve: Callable[[ast.AST], str | None]) -> bool:
     """``DataLoader(...)``, or a project function named for what it builds (``tg.get_data_loader(task)``,
     ``build_dataloader(cfg)``) that is not torch's or another library's own call."""
-    if resolve(call.func) in _DATALOADERS:
+    api = resolve(call.func) or ""
+    if api in _DATALOADERS:
         return True
-    name = dotted_name(call.func) or ""
-    return bool(_LOADER.fullmatch(name.rsplit(".", 1)[-1])) and not (resolve(call.func) or "").startswith("torch.")
+    return bool(_LOADER.fullmatch((dotted_name(call.func) or "").rsplit(".", 1)[-1])) and not api.startswith("torch.")
 
 
 def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None],

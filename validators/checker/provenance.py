@@ -46,7 +46,7 @@ NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
 _PLAIN_CALLS = frozenset({"float", "int", "bool", "str", "len", "repr", "format", "list", "dict", "tuple", "sum"})
 _PLAIN_METHODS = frozenset({"item", "tolist", "format", "keys", "__str__", "__repr__", "state_dict", "join"})
 _EITHER = frozenset({"max", "min"})
-_COPIES = frozenset({"deepcopy", "copy"})  # copy.deepcopy(x), copy.copy(x): the same kind of value as x
+_COPIES = frozenset({"deepcopy", "copy", "copy.deepcopy", "copy.copy"})  # a copy: the same kind of value as x
 # numpy functions that give Python values back (checked on numpy 2.4: np.ndim(a) is an int, np.shape(a) a tuple)
 _PLAIN_NUMPY = frozenset({"ndim", "size", "shape", "isscalar", "iterable", "seed"})
 # np.random samplers give a Python float with no argument (np.random.rand() and np.random.random() are floats;
@@ -176,9 +176,7 @@ class Provenance:
 
 def copied(call: ast.Call) -> ast.expr | None:
     """What ``deepcopy(x)`` / ``copy.copy(x)`` copies: a copy holds the same kinds of values as ``x``."""
-    callee = dotted_name(call.func) or ""
-    if callee.rsplit(".", 1)[-1] in _COPIES and len(call.args) == 1 and not call.keywords and \
-            callee.count(".") <= 1 and callee.partition(".")[0] in ("copy", "deepcopy"):
+    if dotted_name(call.func) in _COPIES and len(call.args) == 1 and not call.keywords:
         return call.args[0]
     return None
 

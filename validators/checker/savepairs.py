@@ -104,12 +104,12 @@ def is_plain_layout(value: ast.expr) -> bool:
         for item in value.values)
 
 
-
 def opened_files(node: ast.With) -> list[tuple[str, ast.expr]]:
     """``with open(p, "rb") as f``: (``f``, p) for each item of the statement that opens a file under a name."""
     return [(item.optional_vars.id, item.context_expr.args[0]) for item in node.items
             if isinstance(item.optional_vars, ast.Name) and isinstance(item.context_expr, ast.Call)
             and item.context_expr.args and (dotted_name(item.context_expr.func) or "").rsplit(".", 1)[-1] == "open"]
+
 
 class SaveLoadPairs:
     def __init__(self) -> None:
