@@ -17,7 +17,7 @@ from ..errors import InvalidInput
 from ..markdown import Version
 from ..parsing import parse_python
 from ..pin import pinned_torch
-from .finding import CheckReport, Edit, FileError, Finding
+from .finding import CheckReport, Edit, FileError, Finding, finding_at
 from .files import python_files
 from ..gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
@@ -43,6 +43,7 @@ from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
+from .topkviews import PendingView, TopkCalls, topk_views, widened_views
 from .walker import FindingCollector
 
 
@@ -87,6 +88,8 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
             drop_forwarded_defaults([part], lambda _: findings)
         _drop_own_method_calls([(facts, code, findings)])
         _drop_own_class_calls([(facts, code, findings)], [], ruleset)
+        if collector.topk_pending:  # accuracy(..., topk=(1, 5)) in the same file (topkviews.py)
+            widened_views([(collector.topk_pending, findings)], [collector.topk_calls])
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -158,6 +161,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
             [by_key[(f.line, f.column, f.rule, f.api)] for f in held], code, selection))}
     if collector.fixable:
         findings = _with_edits(findings, collector, code, rules)
+    if collector.topk_pending:  # suppressed and unselected ones are dropped now, while the code is at hand
+        kept = {f.line: f for f in _kept([f for _, f in collector.topk_pending], code, selection)}
+        collector.topk_pending = [(view, kept[f.line]) for view, f in collector.topk_pending if f.line in kept]
     return _kept(findings, code, selection), collector
 
 
@@ -205,6 +211,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     classes: dict[str | None, list[tuple[ClassFacts, str, list[Finding]]]] = {}  # per sub-project (inherited.py)
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
+    # per sub-project: the views waiting for a caller's (1, 5) with their file's findings, and every file's calls
+    topk_pending: dict[str | None, list[tuple[list, list[Finding]]]] = {}
+    topk_calls: dict[str | None, list[TopkCalls]] = {}
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
     # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
@@ -248,6 +257,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         code if sites.spread or sites.keyword_sites or sites.config_sites else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
+                    if collector.topk_pending:
+                        topk_pending.setdefault(root, []).append((collector.topk_pending, findings))
+                    if collector.topk_calls.passed:
+                        topk_calls.setdefault(root, []).append(collector.topk_calls)
                     if collector.unread_imports:
                         unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
                     if collector.loads.imported or collector.loads.imported_modules or collector.imports.foreign_stars:
@@ -258,8 +271,15 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     skipped.setdefault(root, []).append(path)
                     if "class " in code:
                         unwalked.append(str(path))
+                    if rules.by_topk_view and "topk" in code and ".view(" in code:  # no torch import
+                        _untorched_topk_views(code, str(path), rules, torch_version, selection, findings,
+                                              topk_pending.setdefault(root, []))
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
+                if rules.by_topk_view and "topk" in code and ".view(" in code:  # utils/eval.py's accuracy()
+                    per_file.append(findings := [])
+                    _untorched_topk_views(code, str(path), rules, torch_version, selection, findings,
+                                          topk_pending.setdefault(root, []))
                 skipped.setdefault(root, []).append(path)
                 if "class " in code:
                     unwalked.append(str(path))
@@ -297,6 +317,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                                      _config_reader(projects[root])), selection)
         owners = {id(part): findings for part, _, findings in group}
         drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
+    for root, pending in topk_pending.items():  # accuracy()'s views, once a caller passes topk=(1, 5) (topkviews.py)
+        widened_views(pending, topk_calls.get(root, []))
     for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)
         restored = used_by_importers([(path, names) for path, names, _ in files], importers.get(root, []),
                                      [str(file) for file in skipped.get(root, [])])
@@ -479,6 +501,29 @@ def parse_target(torch_version: str | None) -> Version:
         return Version.parse(torch_version or pinned_torch())
     except ValueError as exc:
         raise InvalidInput(f"torch version: {exc}") from None
+
+
+def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_version: str | None,
+                          selection: Selection | None, findings: list[Finding], pending: list) -> None:
+    """The top-k views of a file that never imports torch: the walk skips it, yet its ``accuracy()`` gets the
+    tensors of the files that call it (topkviews.py). The decided ones go into the file's ``findings``; those
+    waiting for the project's calls go to ``pending``, to join ``findings`` once a call widens them."""
+    rule = rules.by_topk_view[0]
+    if not rule.applies_to(parse_target(torch_version)):
+        return
+    try:
+        tree = _parse(code, filename)
+    except (ParseError, InvalidInput):  # a file the walk skips is not reported for its syntax
+        return
+    found = [(view, finding_at(filename, view.node if isinstance(view, PendingView) else view, rule.apis[0], rule,
+                               rule.message, rule.fix)) for view in topk_views(tree, code)]
+    kept = {f.line: f for f in _kept([finding for _, finding in found], code, selection)}  # columns in characters
+    waiting = []
+    for view, finding in found:
+        if (finding := kept.get(finding.line)) is not None:
+            (waiting.append((view, finding)) if isinstance(view, PendingView) else findings.append(finding))
+    if waiting:
+        pending.append((waiting, findings))
 
 
 def _parse(code: str, filename: str) -> ast.Module:

@@ -47,6 +47,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       operator (``torch.Tensor.__sub__``)
     loader-next       an argument-less ``.next()`` on an iterator the file makes from a DataLoader (``it =
                       iter(train_loader)``, loaderiters.py): the Python 2 alias DataLoader iterators lost in 1.13
+    topk-view         ``correct[:k].view(-1)`` where ``correct`` compares transposed top-k indices and k may be above 1
+                      (topkviews.py: a literal, a tuple the function spells, or a parameter some call of the project
+                      fills with ``(1, 5)``); ``api`` names ``view``
     out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
                       the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
                       refilled under a size test); ``api`` lists the calls
@@ -119,7 +122,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize", "loader-next")
+         "out-resize", "loader-next", "topk-view")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

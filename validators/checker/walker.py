@@ -39,6 +39,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
+from .topkviews import PendingView, TopkCalls, topk_views
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
@@ -87,6 +88,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.scope_of_save: dict[int, int] = {}  # id(save call) -> its scope, for those
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
+        # accuracy()'s correct[:k].view(-1) where k walks a parameter, and the calls passing (1, 5) (topkviews.py)
+        self.topk_pending: list[tuple[PendingView, Finding]] = []
+        self.topk_calls = TopkCalls()
         # scope -> (callable, **kwargs name, named, a private method's?): a private method (``_export(self, **kw)``)
         # is called by its last name, ``self._export(...)``, and only by the project (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str], bool]] = {}
@@ -296,6 +300,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_loader_next:
             for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
+        if self.rules.by_topk_view:
+            self._check_topk_views(tree)
         if self.table_findings:
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
@@ -379,6 +385,16 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _check_topk_views(self, tree: ast.AST) -> None:
+        rules = self.rules.by_topk_view
+        api = rules[0].apis[0]
+        for view in topk_views(tree, self.source_text):
+            if not isinstance(view, PendingView):
+                self._report(view, api, rules)
+            elif rules[0].applies_to(self.target):  # decided by the project's calls (check.py)
+                self.topk_pending.append((view, self._finding(view.node, api, rules[0], rules[0].message,
+                                                              rules[0].fix)))
 
     def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""

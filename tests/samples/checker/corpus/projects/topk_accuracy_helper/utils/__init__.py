@@ -1,0 +1,1 @@
+from .eval import accuracy, top1

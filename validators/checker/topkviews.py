@@ -1,0 +1,195 @@
+"""``correct[:k].view(-1)`` on the comparison of transposed top-k predictions: the classic ``accuracy()`` helper.
+
+The ImageNet example's helper (copied into thousands of projects) transposes the top-k indices and compares them
+with the targets: ``_, pred = output.topk(maxk, 1, True, True); pred = pred.t(); correct = pred.eq(target.view(1,
+-1).expand_as(pred))``. Since torch 1.7 an elementwise result keeps the layout of its inputs, so ``correct`` has the
+transposed strides, and ``correct[:k].view(-1)`` raises ``RuntimeError: view size is not compatible with input
+tensor's size and stride`` for any k above 1 (one row is still viewable). Whether a k above 1 comes depends on the
+callers: the helper's ``topk`` parameter defaults to ``(1,)`` and ``train()`` passes ``topk=(1, 5)``. So a view whose k
+is a literal, or walks a tuple the function spells, is decided here; one whose k walks a parameter waits for the
+project's calls (:class:`TopkCalls`): a call of the function by its last name that passes a tuple or list display
+holding an int above 1 in that parameter's place.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .finding import Finding
+
+_TRANSPOSES = frozenset({"t", "t_"})
+_COMPARISONS = frozenset({"eq", "ne", "ge", "gt", "le", "lt", "__eq__"})
+_SAME_LAYOUT = frozenset({"float", "int", "long", "double", "half", "bool", "byte", "type", "to", "type_as"})
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """A view whose k walks the parameter ``parameter`` (position ``position``) of ``function``."""
+    function: str
+    parameter: str
+    position: int
+    method: bool  # the function's first parameter is self or cls: a call through an attribute passes one fewer
+    node: ast.Call
+
+
+@dataclass
+class TopkCalls:
+    """One file's calls passing a display holding an int above 1: callee last name -> positions and keywords."""
+    passed: dict[str, set[int | str]] = field(default_factory=dict)
+
+    def note(self, call: ast.Call) -> None:
+        name = call.func.attr if isinstance(call.func, ast.Attribute) else \
+            call.func.id if isinstance(call.func, ast.Name) else None
+        if name is None:
+            return
+        places = [index for index, arg in enumerate(call.args) if _wide(arg)]
+        places += [keyword.arg for keyword in call.keywords if keyword.arg and _wide(keyword.value)]
+        if places:
+            self.passed.setdefault(name, set()).update(places)
+
+    def widens(self, view: PendingView) -> bool:
+        places = self.passed.get(view.function, ())
+        return view.parameter in places or view.position in places or (view.method and view.position - 1 in places)
+
+
+def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding]]],
+                  calls: list[TopkCalls]) -> None:
+    """Adds to each file's findings (kept sorted) its pending views that some call of the project widens."""
+    for pending, findings in files:
+        widened = [finding for view, finding in pending if any(part.widens(view) for part in calls)]
+        if widened:
+            findings.extend(widened)
+            findings.sort()
+
+
+def _wide(node: ast.expr) -> bool:
+    """A tuple or list display holding an int literal above 1: ``(1, 5)``, ``[1, 3]``, ``(5,)``."""
+    return isinstance(node, (ast.Tuple, ast.List)) and any(
+        isinstance(item, ast.Constant) and type(item.value) is int and item.value > 1 for item in node.elts)
+
+
+def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
+    """Each ``.view()`` of a slice of a transposed top-k comparison: the call where k is above 1 for certain, or a
+    :class:`PendingView` where k walks a parameter."""
+    if "topk" not in text or ".view(" not in text:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _scope_views(node, list(_outside_functions(node)))
+    yield from _scope_views(tree, list(_outside_functions(tree)))  # a script's module level
+
+
+def _outside_functions(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and what it holds, leaving out the functions inside it: each is a scope of its own."""
+    yield node
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield from _outside_functions(child)
+
+
+def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call | PendingView]:
+    """The views among ``nodes``, the code of a function (or of a script's module level, with no parameters)."""
+    top, transposed, compared, loops, tuples = set(), set(), set(), {}, {}
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) \
+                    and _is_topk(value):
+                top.add(target.elts[1].id)  # _, pred = output.topk(maxk, 1, True, True)
+            elif isinstance(target, ast.Name):
+                if isinstance(value, ast.Subscript) and _is_topk(value.value):
+                    top.add(target.id)  # pred = output.topk(5)[1]
+                elif _transposes(value, top):
+                    transposed.add(target.id)
+                elif _compares(value, top, transposed):
+                    compared.add(target.id)
+                elif isinstance(value, (ast.Tuple, ast.List)):
+                    tuples[target.id] = value
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name):
+            loops[node.target.id] = node.iter  # for k in topk: / [... for k in topk]
+    if not compared:
+        return
+    arguments = getattr(function, "args", None)
+    parameters = [arg.arg for arg in arguments.posonlyargs + arguments.args] if arguments else []
+    defaults = dict(zip(reversed(parameters), reversed(arguments.defaults))) if arguments else {}
+    for node in nodes:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "view"):
+            continue
+        bound = _sliced_bound(_strip_layout_keeping(node.func.value), compared)
+        if bound is None:
+            continue
+        if isinstance(bound, ast.Constant):
+            if type(bound.value) is int and bound.value > 1:
+                yield node
+            continue
+        walked = loops.get(bound.id) if isinstance(bound, ast.Name) else None
+        if isinstance(walked, ast.Name) and walked.id in tuples:
+            walked = tuples[walked.id]
+        if isinstance(walked, (ast.Tuple, ast.List)):
+            if _wide(walked):
+                yield node
+        elif isinstance(walked, ast.Name) and walked.id in parameters:
+            if walked.id in defaults and _wide(defaults[walked.id]):
+                yield node
+            else:
+                yield PendingView(function.name, walked.id, parameters.index(walked.id),
+                                  parameters[:1] in (["self"], ["cls"]), node)
+
+
+def _is_topk(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and _last(node.func) == "topk"
+
+
+def _last(node: ast.expr) -> str | None:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+
+
+def _transposes(node: ast.expr, top: set[str]) -> bool:
+    """``pred.t()`` of a top-k result (or ``output.topk(...)[1].t()``)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRANSPOSES \
+        and not node.args and _is_top(node.func.value, top)
+
+
+def _is_top(node: ast.expr, top: set[str]) -> bool:
+    return (isinstance(node, ast.Name) and node.id in top) or (
+        isinstance(node, ast.Subscript) and _is_topk(node.value))
+
+
+def _compares(node: ast.expr, top: set[str], transposed: set[str]) -> bool:
+    """An elementwise comparison with a transposed top-k result on either side: ``pred.eq(t)``, ``pred == t``,
+    ``pred.t().eq(t)``, kept through dtype casts (``.float()``)."""
+    node = _strip_layout_keeping(node)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+        operands = (node.left, node.comparators[0])
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COMPARISONS \
+            and len(node.args) == 1:
+        operands = (node.func.value, node.args[0])
+    else:
+        return False
+    return any((isinstance(o, ast.Name) and o.id in transposed) or _transposes(o, top) for o in operands)
+
+
+def _strip_layout_keeping(node: ast.expr) -> ast.expr:
+    """``x.float()``, ``x.to(dtype)``: casts keep the strides, so what they copy stays as unviewable as ``x``."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_LAYOUT:
+        node = node.func.value
+    return node
+
+
+def _sliced_bound(node: ast.expr, compared: set[str]) -> ast.expr | None:
+    """``correct[:k]`` or ``correct[:k, :]`` of a compared name: the slice's upper bound ``k``."""
+    if not (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in compared):
+        return None
+    index = node.slice
+    if isinstance(index, ast.Tuple) and len(index.elts) == 2 and _whole(index.elts[1]):
+        index = index.elts[0]
+    if isinstance(index, ast.Slice) and index.step is None and index.upper is not None and (
+            index.lower is None or (isinstance(index.lower, ast.Constant) and index.lower.value == 0)):
+        return index.upper
+    return None
+
+
+def _whole(node: ast.expr) -> bool:
+    return isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
