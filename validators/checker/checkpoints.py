@@ -316,6 +316,8 @@ class LoadCandidate(NamedTuple):
     guarded_keys: frozenset[str] = frozenset()
     # the number of names its result is unpacked into (``model, mean, std = torch.load(p)``): a saved list or tuple
     unpacked: int | None = None
+    # its result is read under "cfg" as an object in a file with no config library (LoadedObjects.reads_config_key)
+    config_key: bool = False
 
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up

@@ -6,8 +6,8 @@ refuses anything else. A finding on ``torch.load`` needs evidence that the file 
 - ``loads-pickled-object`` (strong): the result, or an item of it, is used as an object:
   ``m.eval()``, ``m(x)``, ``ckpt["model"].parameters()``; it is bound to a model-like name
   (``model = torch.load(p)``) that never goes to ``load_state_dict``; an item is read under an
-  ``args``/``opt``/``cfg``-like key (where checkpoints keep an argparse Namespace or a config
-  object); an item goes to an OmegaConf function that takes a config object
+  ``args``/``opt``-like key (where checkpoints keep an argparse Namespace), or under ``cfg`` in a project with a
+  config-object library or class (pruning code keeps a plain list of layer widths there); an item goes to an OmegaConf function that takes a config object
   (``OmegaConf.to_yaml(pkg["xp.cfg"])``); or it goes to ``torch.from_numpy`` (a numpy array, which
   weights_only refuses); or it is stored into an item that the function then uses as an object, spelled the same
   (``model.layers[i] = torch.load(p)``, then ``model.layers[i].modules()``; the keys read off that item,
@@ -283,6 +283,10 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # ckpt["args"] reads wait until the file is walked: one used as a mapping (``Namespace(**ckpt["args"])``,
         # ``a = ckpt["args"]; a["lr"]``) is a plain dict, unless the file imports a config-object library
         self.namespace_reads: list[tuple[ast.Subscript, int]] = []
+        # ckpt["cfg"] read as an object in a file with no config library: the project decides (project.py), as
+        # pruning code keeps a plain list of layer widths there: (scope, name) or id(call) of the load read so
+        self.config_read_names: set[tuple[int, str]] = set()
+        self.config_read_calls: set[int] = set()
         self.read_into: dict[int, tuple[int, str]] = {}  # id(x["key"]) -> (scope, name) it is bound to
         self.mapping_nodes: set[int] = set()  # id(expr) used as a mapping: **expr, expr.items(), type(n, b, expr)
         self.mapping_names: set[tuple[int, str]] = set()  # (scope, name) used as a mapping the same ways

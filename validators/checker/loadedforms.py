@@ -25,6 +25,9 @@ ALTERNATE_CONSTRUCTOR = re.compile(r"from_\w+$|fromfile$|(load|create|structured
 
 # Keys under which checkpoints keep an argparse Namespace or a config object.
 NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
+# Of those, the one a config goes by: a config object only in a project with a config-object library or an
+# attribute-access dict class (checkpoints.py); pruning code keeps its layer widths there (``'cfg': [64, 'M']``)
+CONFIG_KEY = "cfg"
 # Under these keys an attribute read (``ckpt["settings"].vocab``) means an object: a dict has no such attributes.
 OBJECT_KEYS = NAMESPACE_KEYS | {"settings", "config", "conf", "options", "hyperparams"}
 DICT_METHODS = frozenset({"get", "items", "keys", "values", "pop", "update", "copy", "setdefault", "__contains__"})
@@ -365,8 +368,9 @@ def builds_plain_dict(value: ast.expr) -> bool:
 
 
 def is_namespace(node: ast.expr) -> bool:
-    """``args``, ``self.opt``, ``cfg``: a name checkpoints use for an argparse Namespace or a config object."""
-    return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS
+    """``args``, ``self.opt``: a name checkpoints use for an argparse Namespace (``cfg`` is left to the config rule,
+    CONFIG_KEY)."""
+    return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS - {CONFIG_KEY}
 
 
 def _unwrap_module(node: ast.expr) -> ast.expr:
@@ -483,6 +487,6 @@ def is_object_value(node: ast.expr) -> bool:
     if not isinstance(node, ast.Name):
         node = _unwrap_module(node)
     name = (dotted_name(node) or "").rsplit(".", 1)[-1]
-    if name.lower() in NAMESPACE_KEYS or (name and is_model_name(name)):
+    if name.lower() in NAMESPACE_KEYS - {CONFIG_KEY} or (name and is_model_name(name)):
         return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"

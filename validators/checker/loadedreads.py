@@ -10,7 +10,7 @@ import re
 from .imports import dotted_name
 from .provenance import NUMPY_MODULES
 from .runnerckpt import TRAINING_STATE_KEYS
-from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS, NUMPY_CHECK,
+from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, CONFIG_KEY, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS, NUMPY_CHECK,
     NUMPY_TO_TENSORS, OBJECT_KEYS, OBJECT_SIGNALS, OMEGACONF_OBJECT_CALLS, SETS_MODULE, dict_display, foreign_read,
     is_model_name, is_object_value, loaded_value_attributes, names_script_module, string_key)
 
@@ -251,7 +251,14 @@ class ResultReads:
             # Lightning writes ``hyper_parameters`` as dict(module.hparams), keeping only an omegaconf container as is
             lightning_dict = string_key(node) == "hyper_parameters" and self.config_objects not in (
                 "omegaconf", "hydra")
-            if (self.config_objects and not lightning_dict) or not as_mapping:
+            if self.config_objects and not lightning_dict:
+                self._mark(node.value, scope)
+            elif not as_mapping and string_key(node) == CONFIG_KEY:  # a config, or a list of widths: project.py
+                if isinstance(node.value, ast.Name):
+                    self.config_read_names.add((scope, node.value.id))
+                elif isinstance(node.value, ast.Call):
+                    self.config_read_calls.add(id(node.value))
+            elif not as_mapping:
                 self._mark(node.value, scope)
         self.namespace_reads = []
 

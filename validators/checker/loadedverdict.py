@@ -61,6 +61,13 @@ class ObjectVerdict:
         elif isinstance(node, ast.Subscript):
             self._mark(node.value, scope)
 
+    def reads_config_key(self, call: ast.Call) -> bool:
+        """The load's result is read under ``"cfg"`` as an object in a file with no config library
+        (LoadedObjects.config_read_names): an object only where the project has one (ProjectEvidence.decide)."""
+        if self.namespace_reads:
+            self._resolve_namespace_reads()
+        return id(call) in self.config_read_calls or self.bindings.get(id(call)) in self.config_read_names
+
     def writes_state_dicts_only(self) -> bool:
         """The file's checkpoints come from ignite's handler with one object each (state_dicts), and it
         torch.save()s no object itself: a model-like load here reads one of those state_dicts."""

@@ -163,6 +163,9 @@ class ProjectEvidence:
                 what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
                         if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
+        if candidate.config_key and "loads-pickled-object" in by_when and (self.config_library or self.config_class):
+            library = f"imports {self.config_library}" if self.config_library else f"defines {self.config_class}"
+            return by_when["loads-pickled-object"], f"it reads the 'cfg' entry as an object, and the project {library}"
         if self._names_unwritten_file(candidate):
             by_when.pop("saved-in-project", None)  # a file the project never writes: its saved layouts tell nothing
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):

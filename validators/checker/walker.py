@@ -355,7 +355,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                            not self.loads.publishes(call) else  # (a converter's in-place save: no resume)
                            # (a resumed plain checkpoint this file writes to the same path: only the env opt-out)
                            tuple(rule for rule in rules if rule.when in PROJECT_CONDITIONS or (
-                               rule.when == "loads-pickled-object" and path_literal(loaded_path(call)) is not None))):
+                               rule.when == "loads-pickled-object" and (path_literal(loaded_path(call)) is not None
+                                                                         or self.loads.reads_config_key(call))))):
                 self.evidence.candidates.append(LoadCandidate(
                     call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1, api,
                     self.loads.keys_of(call) | self.loads.popped_keys_of(call), self.loads.has_variable_key(call),
@@ -370,7 +371,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     # (asked only where the key pair alone would decide: no Lightning import in the file)
                     not self.evidence.lightning and LIGHTNING_SHARED <= self.loads.keys_of(call) and
                     strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree)),
-                    self.loads.guarded_keys_of(call), self.loads.unpacked.get(id(call))))
+                    self.loads.guarded_keys_of(call), self.loads.unpacked.get(id(call)),
+                    self.loads.reads_config_key(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
