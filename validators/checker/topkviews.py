@@ -14,8 +14,7 @@ holding an int above 1 in that parameter's place.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .finding import Finding
 
@@ -24,8 +23,7 @@ _COMPARISONS = frozenset({"eq", "ne", "ge", "gt", "le", "lt", "__eq__"})
 _SAME_LAYOUT = frozenset({"float", "int", "long", "double", "half", "bool", "byte", "type", "to", "type_as"})
 
 
-@dataclass(frozen=True)
-class PendingView:
+class PendingView(NamedTuple):
     """A view whose k walks the parameter ``parameter`` (position ``position``) of ``function``."""
     function: str
     parameter: str
@@ -34,10 +32,12 @@ class PendingView:
     node: ast.Call
 
 
-@dataclass
 class TopkCalls:
-    """One file's calls passing a display holding an int above 1: callee last name -> positions and keywords."""
-    passed: dict[str, set[int | str]] = field(default_factory=dict)
+    """One file's calls passing a display holding an int above 1: callee last name -> positions and keywords.
+    (A plain class: a dataclass costs every check's start-up a millisecond or more to build.)"""
+
+    def __init__(self) -> None:
+        self.passed: dict[str, set[int | str]] = {}
 
     def note(self, call: ast.Call) -> None:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else \
