@@ -20,6 +20,8 @@ MAX_RESPONSE_BYTES = 256 * 1024
 
 @dataclass
 class BoundedCheck:
+    """A check cut to a size an agent can read: the findings shown, how many there were in all."""
+
     findings: list[Finding] = field(default_factory=list)
     count: int = 0  # all findings, shown or not
     truncated: bool = False

@@ -38,6 +38,8 @@ _HEADER = """\
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class CodeRegistry:
+    """check-codes.toml: each rule's short code, each reference's family digit, and the codes retired."""
+
     families: dict[str, int] = field(default_factory=dict)  # reference stem -> family digit
     codes: dict[str, str] = field(default_factory=dict)  # rule id -> code
     retired: dict[str, str] = field(default_factory=dict)  # code -> the rule id it had

@@ -59,6 +59,8 @@ def is_torch_module(module: str) -> bool:
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class ImportMap:
+    """What a file's imports bind: local names to the torch names they stand for, and the other modules."""
+
     aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     star_modules: list[str] = field(default_factory=list)  # from torch.x import *
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)

@@ -129,6 +129,8 @@ CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "ligh
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of check-rules.toml: a pattern, the section it points at, and what a finding says."""
+
     id: str
     section: str  # "<reference-stem>#<anchor>"
     apis: tuple[str, ...]  # qualified names; method names for kind=method

@@ -22,6 +22,8 @@ RULES_FILE_NAME = "check-rules.toml"
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class RuleSet:
+    """The rules in force and the sections they point at, indexed for the walk."""
+
     rules: list[Rule]
     sections: dict[str, Section]
     problems: list[Problem] = field(default_factory=list)  # stale section pointers, malformed references

@@ -30,6 +30,8 @@ _OUR_CODE = r"^TP\d"
 
 @dataclass(frozen=True)
 class Selection:
+    """Which findings a run keeps: by rule (codes or names), by severity, and by inline suppressions."""
+
     select: tuple[str, ...] = ()  # empty: every rule
     ignore: tuple[str, ...] = ()
     severity: str = "info"  # the lowest severity kept

@@ -35,6 +35,8 @@ from .patterns import call_findings, call_rules
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class SpreadCall:
+    """A ruled torch call inside a callable that spreads its own ``**kwargs`` into it."""
+
     callable: str  # the function's name, or the class's for its __init__
     spread: str  # the **kwargs parameter's name
     named: frozenset[str]  # the callable's named parameters (what a keyword may fill besides **kwargs)

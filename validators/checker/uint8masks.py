@@ -84,6 +84,8 @@ class _Span(NamedTuple):
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
 class _Function:
+    """A function of the file whose parameters a uint8 mask may reach through its calls."""
+
     node: ast.AST
     owner: str | None  # the class of a method
     positional: list[str]  # parameters taken by position, without self/cls

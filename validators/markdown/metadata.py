@@ -35,6 +35,8 @@ _SOURCE = r"^https://[^\s,;<>\"']+$"
 
 @dataclass(frozen=True, order=True)
 class Version:
+    """A torch release, ``2.6`` or ``2.6.1``; ordered by its parts."""
+
     major: int
     minor: int
     patch: int = 0
@@ -63,6 +65,8 @@ class Version:
 
 @dataclass(frozen=True)
 class SectionMeta:
+    """A section's ``> meta:`` line: its kind, its versions, its APIs and sources."""
+
     kind: str
     since: Version | None = None
     default: Version | None = None
