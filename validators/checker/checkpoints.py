@@ -42,7 +42,7 @@ Two kinds of evidence are resolved once every file of a run has been walked (see
   convert(p)`` returning ``cfg = _cfg(ck)``, which returns a dict display; nor, for ``self.config``, in another
   method of the class, every other binding
   made from itself: ``self.config = update_config(self.config)``) counts as an object only in a project that imports a config-object
-  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine) or defines its own
+  library (yacs, omegaconf, ml_collections, easydict, addict, mmengine, habitat) or defines its own
   attribute-access dict subclass (``class AttrDict(dict)`` with ``__getattr__``): their objects are classes
   (``CfgNode`` and ``EasyDict`` subclass ``dict``) that ``weights_only=True`` refuses with
   "Unsupported global" (checked on torch 2.15 with each of them). A load that resumes the plain dict its
@@ -118,6 +118,10 @@ CONFIG_LIBRARIES = {
     "addict": "addict.addict.Dict",
     "mmengine": "mmengine.config.config.Config",
     "hydra": "omegaconf.dictconfig.DictConfig",  # hydra hands the task an omegaconf DictConfig
+    # habitat-lab's Config: a yacs CfgNode subclass (habitat/config/default.py) up to 0.2, an omegaconf DictConfig
+    # since 0.3; every habitat_baselines trainer saves it whole as "config"
+    "habitat": "habitat.config.default.Config",
+    "habitat_baselines": "habitat.config.default.Config",
 }
 # Config libraries that are evidence for a saved ``config`` only in the file that saves it (project.py,
 # ProjectEvidence._config_object_in): a project may use them for one entry point and keep plain dicts elsewhere.
