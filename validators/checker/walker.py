@@ -90,6 +90,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         # accuracy()'s correct[:k].view(-1) where k walks a parameter, and the calls passing (1, 5) (topkviews.py)
         self.topk_pending: list[tuple[PendingView, Finding]] = []
+        self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
         # scope -> (callable, **kwargs name, named, a private method's?): a private method (``_export(self, **kw)``)
         # is called by its last name, ``self._export(...)``, and only by the project (spread.py)

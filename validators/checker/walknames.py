@@ -205,13 +205,16 @@ class NameChecks:
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         self.loads.note_subscript(node, self.scope)
+        if isinstance(node.value, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            # loss.data[0][0]: code that indexes twice holds a 2-D value there (a Python sum() of (1, 1) tensors)
+            self.indexed_twice.add(id(node.value))
         if self.rules.by_list_index and (is_multi_dim_list_index(node.slice) or (
                 isinstance(node.slice, ast.Name) and (self.scope, node.slice.id) in self.index_lists)) \
                 and not self._is_module_or_foreign(node.value):
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
-            if not self._critic_output(node) and not self._sized_total(node):
+            if not self._critic_output(node) and not self._sized_total(node) and id(node) not in self.indexed_twice:
                 self._report(node, rules[0].apis[0], rules)
         elif self.zero_totals and isinstance(node.value, ast.Name) and (self.scope, node.value.id) in self.zero_totals \
                 and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and isinstance(node.ctx, ast.Load) \

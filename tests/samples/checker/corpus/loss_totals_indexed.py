@@ -57,3 +57,12 @@ def log_flow_losses(model, data, target):
         print(value.data[0])  # finding: loss-data-index
     shapes = [v.shape[0] for v in model(data, target)]
     return loss_values, shapes
+
+
+def log_rollout_loss(logprobs, rewards, plot, step):
+    # end-to-end-negotiator's RL update: a Python sum() of (1, 1) products is (1, 1), and the code reads it with
+    # [0][0]; the same name from a criterion is a 0-dim mean
+    loss = sum(lp * r for lp, r in zip(logprobs, rewards))
+    plot.update("loss", step, loss.data[0][0])
+    loss = torch.nn.functional.mse_loss(logprobs[0], rewards[0])
+    return loss.data[0]  # finding: loss-data-index
