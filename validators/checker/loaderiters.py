@@ -38,8 +38,15 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
         return
     assigned: dict[str, list[ast.expr]] = {}  # dotted target -> the values the file binds it to
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and (dotted := dotted_name(node.targets[0])):
-            assigned.setdefault(dotted, []).append(node.value)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                pairs = zip(target.elts, value.elts)  # a_iter, b_iter = iter(a_loader), iter(b_loader)
+            else:
+                pairs = [(target, value)]
+            for part, bound_value in pairs:
+                if dotted := dotted_name(part):
+                    assigned.setdefault(dotted, []).append(bound_value)
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
     # (self.data_loader = data_loader) tells nothing
     other = {name for name, values in assigned.items()

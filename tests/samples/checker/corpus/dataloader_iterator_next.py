@@ -53,3 +53,16 @@ def few_shot_episode(task_generator, task):
     sample_dataloader = task_generator.get_data_loader(task, num_per_class=1, split="train")
     samples, labels = sample_dataloader.__iter__().next()  # finding: dataloader-iterator-next
     return samples, labels
+
+
+class PairTrainer:
+    # carpedm20/DiscoGAN-pytorch: two domains' loaders made into iterators in one tuple assignment
+    def __init__(self, a_data_loader, b_data_loader):
+        self.a_data_loader = a_data_loader
+        self.b_data_loader = b_data_loader
+
+    def train(self):
+        A_loader, B_loader = iter(self.a_data_loader), iter(self.b_data_loader)
+        x_A = A_loader.next()  # finding: dataloader-iterator-next
+        x_B = B_loader.next()  # finding: dataloader-iterator-next
+        return x_A, x_B
