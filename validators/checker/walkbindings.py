@@ -24,15 +24,21 @@ from .tables import note_table
 from .unreadmodules import built_name
 
 
-_OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params"})
+_OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
+_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number: the shape stays
 
 
 def _python_number(node: ast.expr) -> bool:
-    """A number literal, ``len(...)``/``int(...)``/``float(...)``, or a run option (``args.batch_size``)."""
+    """A number literal (``-0.5`` too), ``len(...)``/``int(...)``/``float(...)``, ``math.log(2)``, or a run option
+    (``args.batch_size``)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        node = node.operand
     if isinstance(node, ast.Constant):
         return type(node.value) in (int, float)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return node.func.id in ("len", "int", "float")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+        return node.func.value.id == "math"
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _OPTION_ROOTS
 
 
@@ -162,6 +168,51 @@ class Bindings:
                 node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}  # definitions are statements
         return value.id in self.own_callables
 
+    def _note_zero_dim(self, key: tuple[int, str], value: ast.expr) -> None:
+        """correct = pred.eq(y).sum() (zerodim.py): 0-dim when bound once in the scope, rebound outside any if (x = a
+        - b; x = torch.max(torch.abs(x))), or rebound in another branch to a 0-dim value as well (if/elif losses)."""
+        if self._zero_dim_value(value) and (
+                key not in self.bound_once or not self.branch_path or key in self.zero_dim):
+            self.zero_dim.add(key)
+        else:
+            self.zero_dim.discard(key)
+        if isinstance(value, ast.ListComp) and (
+                is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)):
+            self.zero_lists.add(key)  # losses = [torch.mean(v) for v in outputs]: each item is 0-dim
+        else:
+            self.zero_lists.discard(key)
+        self.bound_once.add(key)
+        self.zero_totals.discard(key)
+        if isinstance(value, ast.Constant) and type(value.value) in (int, float) and value.value == 0:
+            self.zero_starts.add(key)  # total_loss = 0, then total_loss += loss.data (zero_totals)
+        else:
+            self.zero_starts.discard(key)
+
+    def _zero_dim_items(self, target: ast.AST, value: ast.expr) -> list[tuple[int, str]]:
+        """``d_real, d_fake = bce(p, ones), bce(q, zeros)``: the names a tuple display binds to 0-dim values (by the
+        rule of _note_zero_dim)."""
+        if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)):
+            return []
+        return [key for part, item in zip(target.elts, value.elts) if isinstance(part, ast.Name)
+                and self._zero_dim_value(item) and ((key := (self.scope, part.id)) not in self.bound_once
+                                                     or not self.branch_path or key in self.zero_dim)]
+
+    def _zero_dim_value(self, value: ast.expr) -> bool:
+        """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
+        (``l_d = l_d_real + l_d_fake``, ``0.5 * torch.mean(e ** 2)``)."""
+        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            parts = (value.left, value.right)
+            numbers = [_python_number(part) for part in parts]
+            return not all(numbers) and all(number or self._zero_dim_value(part) for part, number in zip(parts, numbers))
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+            return self._zero_dim_value(value.operand)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _SCALINGS \
+                and len(value.args) == 1 and not value.keywords and _python_number(value.args[0]):
+            return self._zero_dim_value(value.func.value)  # x.mean().div(math.log(2))
+        if isinstance(value, ast.Name):
+            return (self.scope, value.id) in self.zero_dim
+        return is_full_reduction(value, self._resolve) or self._calls_loss_module(value)
+
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
         value is (provenance.py asks it like any binding). Not ``mask += (ids == i)`` on a name: the uint8 pass
@@ -197,24 +248,8 @@ class Bindings:
                 self.sets.add((self.scope, target.id))
             else:
                 self.sets.discard((self.scope, target.id))
-            if self.rules.by_scalar_index:  # correct = pred.eq(y).sum() (zerodim.py): bound once in the scope, or
-                # rebound outside any if (x = a - b; x = torch.max(torch.abs(x))): the reads below see that value
-                if (key not in self.bound_once or not self.branch_path) and (
-                        is_full_reduction(value, self._resolve) or self._calls_loss_module(value)):
-                    self.zero_dim.add(key)
-                else:
-                    self.zero_dim.discard(key)
-                if isinstance(value, ast.ListComp) and (
-                        is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)):
-                    self.zero_lists.add(key)  # losses = [torch.mean(v) for v in outputs]: each item is 0-dim
-                else:
-                    self.zero_lists.discard(key)
-                self.bound_once.add(key)
-                self.zero_totals.discard(key)
-                if isinstance(value, ast.Constant) and type(value.value) in (int, float) and value.value == 0:
-                    self.zero_starts.add(key)  # total_loss = 0, then total_loss += loss.data (zero_totals)
-                else:
-                    self.zero_starts.discard(key)
+            if self.rules.by_scalar_index:
+                self._note_zero_dim(key, value)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
             if (keywords := self._target_keywords(value)) is not None:
@@ -230,7 +265,9 @@ class Bindings:
             known[:] = [kw for kw in known if kw.arg != target.slice.value]
             known.append(ast.keyword(target.slice.value, value))
         else:  # `x, y = torch.meshgrid(x, y)`: what the names held before says nothing of what they hold now
+            zero = self._zero_dim_items(target, value) if self.rules.by_scalar_index else ()
             self._forget_bound(target)
+            self.zero_dim.update(zero)
         if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             passed = {a.id for a in value.args if isinstance(a, ast.Name)}

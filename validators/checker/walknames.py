@@ -234,8 +234,8 @@ class NameChecks:
         read = zero_dim_read(node)
         name = (dotted_name(read[0]) or "") if read is not None else ""
         last = name.rsplit(".", 1)[-1]
-        if "." in name or not _GAN_LOSS.fullmatch(last):
-            return False
+        if "." in name or not _GAN_LOSS.fullmatch(last) or (self.scope, last) in self.zero_dim:
+            return False  # errD = errD_real + errD_fake of means (LSGAN): 0-dim whatever produced it
         provenance = self.loads.provenance
 
         def from_loss(name: str, depth: int) -> bool | None:

@@ -1,6 +1,8 @@
 # seen in: a GAN's text-encoder pretraining (AttnGAN) and an outlier-exposure language model that keep running
 # totals from 0 by adding a loss or its .data and read them with [0], the pre-0.4 way; the total is a 0-dim tensor
 # since 0.4 and [0] raises IndexError. A total of floats from .item() and a list total stay quiet
+import math
+
 import torch
 
 
@@ -66,3 +68,23 @@ def log_rollout_loss(logprobs, rewards, plot, step):
     plot.update("loss", step, loss.data[0][0])
     loss = torch.nn.functional.mse_loss(logprobs[0], rewards[0])
     return loss.data[0]  # finding: loss-data-index
+
+
+def log_two_domain_losses(D_A, x_A, x_BA, real, fake, mode, param):
+    # carpedm20/DiscoGAN-pytorch and AlexiaJM's LSGAN: pairs of losses bound in one tuple, rebound to means in the
+    # other branch, then summed: every name is 0-dim; scaled by a run option or divided by a number it stays so
+    bce = torch.nn.BCELoss()
+    if mode == "log_prob":
+        l_real, l_fake = bce(D_A(x_A), real), bce(D_A(x_BA), fake)
+    elif mode == "least_square":
+        l_real, l_fake = 0.5 * torch.mean((D_A(x_A) - 1) ** 2), 0.5 * torch.mean(D_A(x_BA) ** 2)
+    else:
+        raise ValueError(mode)
+    l_d = l_real + l_fake
+    errD = 0.5 * torch.mean(D_A(x_A) ** 2) + l_d
+    penalty = param.penalty * ((x_A.norm(2, 1) - 1) ** 2).mean()
+    info = -0.5 * (1 + x_A.log()).sum(1).mean().div(math.log(2))
+    print(l_real.data[0], l_d.data[0])  # finding: loss-data-index
+    print(errD.data[0], penalty.data[0], info.data[0])  # finding: loss-data-index
+    outputs, masks = D_A(x_A), x_A > 0
+    return outputs.data[0], masks.data[0]
