@@ -699,7 +699,7 @@ def _scan(statements: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSt
             waiting, condition = call, ast.dump(statement.test)
             continue
         if isinstance(statement, _LOOPS):
-            early = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
+            early = _early_in_loop(_first_iteration(statement), is_scheduler, steps_optimizer, guards)
             if early:
                 found.extend(early)
                 return True
@@ -788,7 +788,7 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
                 scheduler_step = call  # `for scheduler in schedulers.values(): scheduler.step()`
                 continue
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
-                inner = _early_in_loop(statement.body, is_scheduler, steps_optimizer, guards)
+                inner = _early_in_loop(_first_iteration(statement), is_scheduler, steps_optimizer, guards)
                 if inner:
                     return inner
             if isinstance(statement, ast.If) and steps_optimizer(statement) \
@@ -804,6 +804,42 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
         elif (call := _other_scheduler_step(statement, [scheduler_step, *others], is_scheduler)) is not None:
             others.append(call)
     return []
+
+
+def _first_iteration(loop: ast.stmt) -> list[ast.stmt]:
+    """The loop's body as its first iteration runs it: ``for phase in ["train", "val"]:`` makes ``if phase ==
+    "train": scheduler.step()`` a plain step (the transfer-learning tutorial's ``train_model``), and drops the
+    branches that test for the other phases. Any other loop: its body as written."""
+    if not (isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name)
+            and isinstance(loop.iter, (ast.List, ast.Tuple)) and loop.iter.elts
+            and isinstance(first := loop.iter.elts[0], ast.Constant)):
+        return loop.body
+    return _resolved(loop.body, loop.target.id, first.value)
+
+
+def _resolved(body: list[ast.stmt], name: str, value: object) -> list[ast.stmt]:
+    """``body`` with each ``if name == value`` / ``!=`` / ``in (...)`` replaced by the branch it takes."""
+    statements: list[ast.stmt] = []
+    for statement in body:
+        taken = _test_value(statement.test, name, value) if isinstance(statement, ast.If) else None
+        if taken is None:
+            statements.append(statement)
+        else:
+            statements.extend(_resolved(statement.body if taken else statement.orelse, name, value))
+    return statements
+
+
+def _test_value(test: ast.expr, name: str, value: object) -> bool | None:
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)
+            and test.left.id == name):
+        return None
+    right, op = test.comparators[0], test.ops[0]
+    if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(right, ast.Constant):
+        return (right.value == value) == isinstance(op, ast.Eq)
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.List, ast.Tuple, ast.Set)) and all(
+            isinstance(item, ast.Constant) for item in right.elts):
+        return (value in [item.value for item in right.elts]) == isinstance(op, ast.In)
+    return None
 
 
 def _scheduler_loop_step(statement: ast.stmt, is_scheduler) -> ast.Call | None:
