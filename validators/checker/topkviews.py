@@ -14,6 +14,7 @@ holding an int above 1 in that parameter's place.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Iterator, NamedTuple
 
 from .finding import Finding
@@ -54,6 +55,15 @@ class TopkCalls:
         return view.parameter in places or view.position in places or (view.method and view.position - 1 in places)
 
 
+# (text: re compiles it when first asked) a display of 1 and a larger int, the usual topk argument: (1, 5), [1, 3]
+_WIDE_PAIR = r"[(\[]\s*1\s*,\s*[2-9]"
+
+
+def wide_pair_spelled(text: str) -> bool:
+    """Whether a file may pass a (1, 5)-like display at all: only then are its calls noted."""
+    return re.search(_WIDE_PAIR, text) is not None
+
+
 def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding]]],
                   calls: list[TopkCalls]) -> None:
     """Adds to each file's findings (kept sorted) its pending views that some call of the project widens."""
@@ -73,8 +83,8 @@ def _wide(node: ast.expr) -> bool:
 def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
     """Each ``.view()`` of a slice of a transposed top-k comparison: the call where k is above 1 for certain, or a
     :class:`PendingView` where k walks a parameter."""
-    if "topk" not in text or ".view(" not in text:
-        return
+    if "topk" not in text or ".view(" not in text or (".t()" not in text and ".t_()" not in text):
+        return  # (most files with both words transpose nothing: the walk below is not cheap)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from _scope_views(node, list(_outside_functions(node)))

@@ -213,7 +213,7 @@ class CallChecks:
             self.return_facts.calls.append((function, node.func.id, node))
         if api is None and (node.args or node.keywords) and not self.guarded:
             self._note_passed_callables(node)
-        if self.rules.by_topk_view and (node.args or node.keywords) and not (api or "").startswith("torch."):
+        if self.notes_topk_calls and (node.args or node.keywords) and not (api or "").startswith("torch."):
             self.topk_calls.note(node)  # utils.accuracy(out, y, topk=(1, 5)): topkviews.py
         if api is None:  # a call site of a project callable, maybe: what it passes (spread.py)
             func = node.func

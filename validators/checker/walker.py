@@ -39,7 +39,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
-from .topkviews import PendingView, TopkCalls, topk_views
+from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
@@ -92,6 +92,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.topk_pending: list[tuple[PendingView, Finding]] = []
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
+        self.notes_topk_calls = False  # set by collect()
         # scope -> (callable, **kwargs name, named, a private method's?): a private method (``_export(self, **kw)``)
         # is called by its last name, ``self._export(...)``, and only by the project (spread.py)
         self.spreading: dict[int, tuple[str, str, frozenset[str], bool]] = {}
@@ -252,6 +253,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
         # file whose text never says resize
         self.tracks_sizes = self.source_text is None or "resize" in self.source_text
+        # calls passing (1, 5) are noted only in a file that spells such a pair (topkviews.py)
+        self.notes_topk_calls = bool(self.rules.by_topk_view) and (
+            self.source_text is None or wide_pair_spelled(self.source_text))
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         for node in getattr(tree, "body", ()):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
