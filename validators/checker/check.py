@@ -43,7 +43,7 @@ from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
-from .topkviews import PendingView, TopkCalls, topk_views, widened_views
+from .topkviews import PendingView, TopkCalls, may_hold_views, topk_views, widened_views
 from .walker import FindingCollector
 
 
@@ -271,12 +271,11 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     skipped.setdefault(root, []).append(path)
                     if "class " in code:
                         unwalked.append(str(path))
-                    if rules.by_topk_view and "topk" in code and ".view(" in code:  # no torch import
-                        _untorched_topk_views(code, str(path), rules, torch_version, selection, findings,
-                                              topk_pending.setdefault(root, []))
+                    _untorched_topk_views(code, str(path), rules, torch_version, selection, findings,
+                                          topk_pending.setdefault(root, []))  # it names torch, imports none
             else:  # config.py building a yacs CfgNode need not name torch
                 project.note_config_library(config_library_imported(code))
-                if rules.by_topk_view and "topk" in code and ".view(" in code:  # utils/eval.py's accuracy()
+                if rules.by_topk_view and may_hold_views(code):  # utils/eval.py's accuracy()
                     per_file.append(findings := [])
                     _untorched_topk_views(code, str(path), rules, torch_version, selection, findings,
                                           topk_pending.setdefault(root, []))
@@ -508,6 +507,8 @@ def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_versio
     """The top-k views of a file that never imports torch: the walk skips it, yet its ``accuracy()`` gets the
     tensors of the files that call it (topkviews.py). The decided ones go into the file's ``findings``; those
     waiting for the project's calls go to ``pending``, to join ``findings`` once a call widens them."""
+    if not (rules.by_topk_view and may_hold_views(code)):
+        return
     rule = rules.by_topk_view[0]
     if not rule.applies_to(parse_target(torch_version)):
         return
@@ -520,8 +521,12 @@ def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_versio
     kept = {f.line: f for f in _kept([finding for _, finding in found], code, selection)}  # columns in characters
     waiting = []
     for view, finding in found:
-        if (finding := kept.get(finding.line)) is not None:
-            (waiting.append((view, finding)) if isinstance(view, PendingView) else findings.append(finding))
+        if (finding := kept.get(finding.line)) is None:
+            continue
+        if isinstance(view, PendingView):
+            waiting.append((view, finding))
+        else:
+            findings.append(finding)
     if waiting:
         pending.append((waiting, findings))
 

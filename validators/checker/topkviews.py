@@ -80,11 +80,17 @@ def _wide(node: ast.expr) -> bool:
         isinstance(item, ast.Constant) and type(item.value) is int and item.value > 1 for item in node.elts)
 
 
+def may_hold_views(text: str) -> bool:
+    """Whether ``text`` spells all a view needs: ``topk``, a ``.t()`` and a ``.view(`` (most files with the two words
+    transpose nothing, and the walk of topk_views is not cheap)."""
+    return "topk" in text and ".view(" in text and (".t()" in text or ".t_()" in text)
+
+
 def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
     """Each ``.view()`` of a slice of a transposed top-k comparison: the call where k is above 1 for certain, or a
     :class:`PendingView` where k walks a parameter."""
-    if "topk" not in text or ".view(" not in text or (".t()" not in text and ".t_()" not in text):
-        return  # (most files with both words transpose nothing: the walk below is not cheap)
+    if not may_hold_views(text):
+        return
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from _scope_views(node, list(_outside_functions(node)))
