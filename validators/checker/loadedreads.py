@@ -10,9 +10,9 @@ import re
 from .imports import dotted_name
 from .provenance import NUMPY_MODULES
 from .runnerckpt import TRAINING_STATE_KEYS
-from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, CONFIG_KEY, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS, NUMPY_CHECK,
-    NUMPY_TO_TENSORS, OBJECT_KEYS, OBJECT_SIGNALS, OMEGACONF_OBJECT_CALLS, SETS_MODULE, dict_display, foreign_read,
-    is_model_name, is_object_value, loaded_value_attributes, names_script_module, string_key)
+from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, CONFIG_KEY, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS,
+    NUMPY_CHECK, NUMPY_TO_TENSORS, OBJECT_KEYS, OBJECT_SIGNALS, OMEGACONF_OBJECT_CALLS, SETS_MODULE, dict_display,
+    foreign_read, is_model_name, is_object_value, loaded_value_attributes, names_script_module, string_key)
 
 
 class ResultReads:

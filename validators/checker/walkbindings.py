@@ -171,8 +171,7 @@ class Bindings:
     def _note_zero_dim(self, key: tuple[int, str], value: ast.expr) -> None:
         """correct = pred.eq(y).sum() (zerodim.py): 0-dim when bound once in the scope, rebound outside any if (x = a
         - b; x = torch.max(torch.abs(x))), or rebound in another branch to a 0-dim value as well (if/elif losses)."""
-        if self._zero_dim_value(value) and (
-                key not in self.bound_once or not self.branch_path or key in self.zero_dim):
+        if self._becomes_zero_dim(key, value):
             self.zero_dim.add(key)
         else:
             self.zero_dim.discard(key)
@@ -193,9 +192,12 @@ class Bindings:
         rule of _note_zero_dim)."""
         if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)):
             return []
-        return [key for part, item in zip(target.elts, value.elts) if isinstance(part, ast.Name)
-                and self._zero_dim_value(item) and ((key := (self.scope, part.id)) not in self.bound_once
-                                                     or not self.branch_path or key in self.zero_dim)]
+        return [key for part, item in zip(target.elts, value.elts)
+                if isinstance(part, ast.Name) and self._becomes_zero_dim(key := (self.scope, part.id), item)]
+
+    def _becomes_zero_dim(self, key: tuple[int, str], value: ast.expr) -> bool:
+        return self._zero_dim_value(value) and (
+            key not in self.bound_once or not self.branch_path or key in self.zero_dim)
 
     def _zero_dim_value(self, value: ast.expr) -> bool:
         """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
