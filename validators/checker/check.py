@@ -162,8 +162,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     if collector.fixable:
         findings = _with_edits(findings, collector, code, rules)
     if collector.topk_pending:  # suppressed and unselected ones are dropped now, while the code is at hand
-        kept = {f.line: f for f in _kept([f for _, f in collector.topk_pending], code, selection)}
-        collector.topk_pending = [(view, kept[f.line]) for view, f in collector.topk_pending if f.line in kept]
+        collector.topk_pending = _kept_views(collector.topk_pending, code, selection)
     return _kept(findings, code, selection), collector
 
 
@@ -518,17 +517,21 @@ def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_versio
         return
     found = [(view, finding_at(filename, view.node if isinstance(view, PendingView) else view, rule.apis[0], rule,
                                rule.message, rule.fix)) for view in topk_views(tree, code)]
-    kept = {f.line: f for f in _kept([finding for _, finding in found], code, selection)}  # columns in characters
     waiting = []
-    for view, finding in found:
-        if (finding := kept.get(finding.line)) is None:
-            continue
+    for view, finding in _kept_views(found, code, selection):
         if isinstance(view, PendingView):
             waiting.append((view, finding))
         else:
             findings.append(finding)
     if waiting:
         pending.append((waiting, findings))
+
+
+def _kept_views(found: list[tuple[object, Finding]], code: str,
+                selection: Selection | None) -> list[tuple[object, Finding]]:
+    """(view, finding) pairs whose finding no suppression or selection drops, the finding in character columns."""
+    kept = {f.line: f for f in _kept([finding for _, finding in found], code, selection)}
+    return [(view, kept[finding.line]) for view, finding in found if finding.line in kept]
 
 
 def _parse(code: str, filename: str) -> ast.Module:

@@ -486,6 +486,13 @@ def own_nodes(scope: ast.AST):
     return _own(scope, lambda node: list(ast.iter_child_nodes(node)))
 
 
+def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.expr]]:
+    """``a, b = x, y``: each name with the item it takes; any other assignment: the target with the value."""
+    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+        return list(zip(target.elts, value.elts))
+    return [(target, value)]
+
+
 def _own(scope: ast.AST, children):
     stack = list(reversed(scope.body))
     while stack:

@@ -114,7 +114,7 @@ from typing import Callable
 
 from .checkpoints import names_ckpt_file
 from .graphdataset import unpacks_collated_graphs
-from .imports import dotted_name, subnodes
+from .imports import assigned_pairs, dotted_name, subnodes
 from .provenance import NUMPY_MODULES, Provenance, copied
 from .savepairs import SaveLoadPairs
 from .loadedforms import (OBJECT_KEYS, RETURN_SELF, SELF_RETURNING, builds_plain_dict, built_from_items, dict_display,
@@ -471,9 +471,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             for element in elements:
                 if (name := dotted_name(element)) is not None:  # features, self.features
                     self.built_objects.add((0 if "." in name else scope, name))
-        pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
-            len(target.elts) == len(value.elts) else [(target, value)]
-        for element, item in pairs:  # a, b = ckpt["hparams"], ckpt["weights"]
+        for element, item in assigned_pairs(target, value):  # a, b = ckpt["hparams"], ckpt["weights"]
             if isinstance(element, ast.Name) and isinstance(item, ast.Subscript):
                 self.read_into[id(item)] = (scope, element.id)
             elif isinstance(element, ast.Name):

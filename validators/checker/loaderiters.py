@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import dotted_name
+from .imports import assigned_pairs, dotted_name
 
 _LOADER = re.compile(r".*loader.*", re.IGNORECASE)
 _DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -38,13 +38,8 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
         return
     assigned: dict[str, list[ast.expr]] = {}  # dotted target -> the values the file binds it to
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target, value = node.targets[0], node.value
-            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
-                pairs = zip(target.elts, value.elts)  # a_iter, b_iter = iter(a_loader), iter(b_loader)
-            else:
-                pairs = [(target, value)]
-            for part, bound_value in pairs:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:  # a_iter, b_iter = iter(a_loader), iter(b_loader)
+            for part, bound_value in assigned_pairs(node.targets[0], node.value):
                 if dotted := dotted_name(part):
                     assigned.setdefault(dotted, []).append(bound_value)
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied

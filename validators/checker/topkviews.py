@@ -18,6 +18,7 @@ import re
 from typing import Iterator, NamedTuple
 
 from .finding import Finding
+from .imports import own_nodes
 
 _TRANSPOSES = frozenset({"t", "t_"})
 _COMPARISONS = frozenset({"eq", "ne", "ge", "gt", "le", "lt", "__eq__"})
@@ -93,16 +94,8 @@ def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
         return
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _scope_views(node, list(_outside_functions(node)))
-    yield from _scope_views(tree, list(_outside_functions(tree)))  # a script's module level
-
-
-def _outside_functions(node: ast.AST) -> Iterator[ast.AST]:
-    """``node`` and what it holds, leaving out the functions inside it: each is a scope of its own."""
-    yield node
-    for child in ast.iter_child_nodes(node):
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            yield from _outside_functions(child)
+            yield from _scope_views(node, list(own_nodes(node)))
+    yield from _scope_views(tree, list(own_nodes(tree)))  # a script's module level
 
 
 def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call | PendingView]:

@@ -15,7 +15,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_name
-from .imports import dotted_name, names_in_target, statements
+from .imports import assigned_pairs, dotted_name, names_in_target, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
 from .forwarded import constructor_attributes
@@ -190,9 +190,9 @@ class Bindings:
     def _zero_dim_items(self, target: ast.AST, value: ast.expr) -> list[tuple[int, str]]:
         """``d_real, d_fake = bce(p, ones), bce(q, zeros)``: the names a tuple display binds to 0-dim values (by the
         rule of _note_zero_dim)."""
-        if not (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)):
+        if not isinstance(target, ast.Tuple):
             return []
-        return [key for part, item in zip(target.elts, value.elts)
+        return [key for part, item in assigned_pairs(target, value)
                 if isinstance(part, ast.Name) and self._becomes_zero_dim(key := (self.scope, part.id), item)]
 
     def _becomes_zero_dim(self, key: tuple[int, str], value: ast.expr) -> bool:
