@@ -77,6 +77,9 @@ class ImportMap:
     # id(function) -> name -> the torch name a function's own import binds where a module-level import binds the
     # name to another one (``from torch._inductor import config`` in a test, ``from torch._dynamo import config`` above)
     local_imports: dict[int, dict[str, str]] = field(default_factory=dict)
+    # id(function) -> name -> the torch modules ``T = torch.cuda if cuda else torch`` in it may bind (local_choices)
+    local_choices: dict[int, dict[str, tuple[str, ...]]] = field(default_factory=dict)
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the local_choices of the scope walked now
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
@@ -91,6 +94,7 @@ class ImportMap:
         nothing: set[str] = set()
         module_bound: dict[str, str] = {}  # what the module-level torch imports bind, in the order they are read
         function_bound: dict[int, dict[str, str]] = {}
+        choosing: list[tuple[ast.AST, ast.Assign]] = []  # (function, ``T = a if c else b``) for local_choices
         for node, function, _ in scoped:
             kind = node.__class__  # exact classes: this runs for every statement of every file
             importing = kind is ast.Import or kind is ast.ImportFrom
@@ -102,6 +106,9 @@ class ImportMap:
                 bound = set(_rebound_names(node))
                 if not bound:
                     continue
+                if kind is ast.Assign and node.value.__class__ in _MODULE_VALUES and len(node.targets) == 1 \
+                        and node.targets[0].__class__ is ast.Name:
+                    choosing.append((function, node))
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     rebound |= bound  # a nested def or class: file-wide, as before (rare, and conservative)
                     continue
@@ -147,6 +154,8 @@ class ImportMap:
         imports.local_rebound = {key: names & shadowable for key, names in function_locals.items()
                                  if names & shadowable}
         imports._add_assigned_aliases(tree)
+        if choosing:
+            imports.local_choices = _module_choices(choosing, imports.resolve)
         return imports
 
     def forget_resolved(self) -> None:
@@ -161,6 +170,10 @@ class ImportMap:
     def imported_in(self, function: ast.AST) -> dict[str, str]:
         """Names ``function``'s own torch imports bind to another torch name than the module-level import does."""
         return self.local_imports.get(id(function), {}) if self.local_imports else {}
+
+    def chosen_in(self, function: ast.AST) -> dict[str, tuple[str, ...]]:
+        """Names ``function`` binds to one torch module or another (``T = torch.cuda if cuda else torch``)."""
+        return self.local_choices.get(id(function), {}) if self.local_choices else {}
 
     def _add_assigned_aliases(self, tree: ast.AST) -> None:
         """``DDPModule: TypeAlias = DDP`` or ``Tensor = torch.Tensor`` at module level, the name's only
@@ -247,7 +260,7 @@ class ImportMap:
         says the qualified candidate is something the rules care about. In a file with a star import the
         answer is kept per ``known``: a check asking without one must not decide what a rule lookup gets.
         """
-        key = (dotted, known) if self.star_modules else dotted
+        key = (dotted, known) if self.star_modules or self.choices else dotted
         try:
             return self._resolved[key]
         except KeyError:
@@ -257,6 +270,8 @@ class ImportMap:
 
     def _resolve(self, dotted: str, known) -> str | None:
         head, _, rest = dotted.partition(".")
+        if rest and head in self.choices:
+            return _chosen(self.choices[head], rest, known)
         if head in self.aliases:
             return f"{self.aliases[head]}.{rest}" if rest else self.aliases[head]
         if head in self.library_modules:  # functorch.vmap, mmcv.parallel.MMDistributedDataParallel
@@ -266,6 +281,40 @@ class ImportMap:
             if known(candidate) or known(f"{module}.{head}"):
                 return candidate
         return None
+
+
+_MODULE_VALUES = frozenset({ast.Attribute, ast.IfExp})  # ``T = torch.cuda``, ``T = torch.cuda if cuda else torch``
+
+
+def _module_choices(choosing: list[tuple[ast.AST, ast.Assign]], resolve) -> dict[int, dict[str, tuple[str, ...]]]:
+    """id(function) -> name -> modules, for a function's ``T = torch.cuda`` or ``T = torch.cuda if args.cuda else
+    torch`` (both branches torch modules, one inside the other) where that is the name's one binding in the function
+    and not a parameter: ``T.LongTensor(x)`` calls whichever runs, and the one that has the rules' name is the use a
+    linter reports (``torch.cuda.LongTensor`` warns; ``torch.LongTensor`` does not)."""
+    found: dict[int, dict[str, tuple[str, ...]]] = {}
+    for function, node in choosing:
+        target, value = node.targets[0], node.value
+        branches = (value.body, value.orelse) if value.__class__ is ast.IfExp else (value,)
+        modules = tuple(resolve(dotted) if (dotted := dotted_name(branch)) else None for branch in branches)
+        if None in modules or len(modules) == 2 and not any(a.startswith(b + ".") for a in modules for b in modules):
+            continue  # not torch, or not a module and its submodule (torch.cuda vs torch)
+        arguments = function.args
+        if target.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+            continue
+        binds = sum(target.id in _rebound_names(other) for other in own_statements(function)
+                    if other.__class__ in _BINDING_STATEMENTS)
+        if binds == 1:
+            found.setdefault(id(function), {})[target.id] = tuple(sorted(modules, key=len, reverse=True))
+    return found
+
+
+def _chosen(modules: tuple[str, ...], rest: str, known) -> str:
+    """``rest`` in the first of ``modules`` (the deepest first) where the rules know it, else in the last (the
+    outermost module, which holds most names: ``T.from_numpy`` is ``torch.from_numpy``)."""
+    for module in modules:
+        if known(candidate := f"{module}.{rest}"):
+            return candidate
+    return f"{modules[-1]}.{rest}"
 
 
 def _alternative_imports(tree: ast.AST, names: set[str], aliases: dict[str, str]) -> set[str]:

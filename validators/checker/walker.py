@@ -440,6 +440,17 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         hidden = self.imports.hidden_in(node)
         # a local binding hides a module-level torch import in this function only; a local import replaces it
         local = {name: qualified for name, qualified in self.imports.imported_in(node).items() if name not in hidden}
+        if chosen := self.imports.chosen_in(node):
+            outer, self.imports.choices = self.imports.choices, chosen
+            self.imports.forget_resolved()
+            try:
+                return self._visit_scope_aliases(node, hidden, local)
+            finally:
+                self.imports.choices = outer
+                self.imports.forget_resolved()
+        self._visit_scope_aliases(node, hidden, local)
+
+    def _visit_scope_aliases(self, node: ast.AST, hidden: set[str], local: dict[str, str]) -> None:
         if hidden or local:
             saved = {name: self.imports.aliases.pop(name) for name in hidden | local.keys() if name in self.imports.aliases}
             self.imports.aliases.update(local)
