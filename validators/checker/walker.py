@@ -246,6 +246,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 if kind is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
+                if kind is ast.Assert and self._runs_on_target(item.test) is False:
+                    # `assert torch.__version__.split('.')[0] == '0'`: nothing after it runs on the target
+                    self._visit_guarded(items[items.index(item) + 1:])
+                    return
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
