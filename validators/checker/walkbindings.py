@@ -9,7 +9,7 @@ import ast
 import re
 
 from .patterns import is_multi_dim_list_index, reduces
-from .zerodim import is_full_reduction
+from .zerodim import python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -22,24 +22,6 @@ from .forwarded import constructor_attributes
 from .patterns import UNKNOWN_KEYWORDS, is_set_expression
 from .tables import note_table
 from .unreadmodules import built_name
-
-
-_OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
-_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number: the shape stays
-
-
-def _python_number(node: ast.expr) -> bool:
-    """A number literal (``-0.5`` too), ``len(...)``/``int(...)``/``float(...)``, ``math.log(2)``, or a run option
-    (``args.batch_size``)."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        node = node.operand
-    if isinstance(node, ast.Constant):
-        return type(node.value) in (int, float)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        return node.func.id in ("len", "int", "float")
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
-        return node.func.value.id == "math"
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _OPTION_ROOTS
 
 
 class Bindings:
@@ -201,19 +183,20 @@ class Bindings:
 
     def _zero_dim_value(self, value: ast.expr) -> bool:
         """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
-        (``l_d = l_d_real + l_d_fake``, ``0.5 * torch.mean(e ** 2)``)."""
-        if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
-            parts = (value.left, value.right)
-            numbers = [_python_number(part) for part in parts]
-            return not all(numbers) and all(number or self._zero_dim_value(part) for part, number in zip(parts, numbers))
-        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
-            return self._zero_dim_value(value.operand)
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _SCALINGS \
-                and len(value.args) == 1 and not value.keywords and _python_number(value.args[0]):
-            return self._zero_dim_value(value.func.value)  # x.mean().div(math.log(2))
+        (``l_d = l_d_real + l_d_fake``, ``0.5 * torch.mean(e ** 2)``: zerodim.zero_dim_expression)."""
+        return zero_dim_expression(value, self._resolve, self._zero_dim_leaf)
+
+    def _zero_dim_leaf(self, value: ast.expr) -> bool:
         if isinstance(value, ast.Name):
             return (self.scope, value.id) in self.zero_dim
-        return is_full_reduction(value, self._resolve) or self._calls_loss_module(value)
+        if value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in self._zero_dim_functions():
+            return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
+        return self._calls_loss_module(value)
+
+    def _zero_dim_functions(self) -> frozenset[str]:
+        if self.zero_dim_functions is None:
+            self.zero_dim_functions = zero_dim_functions(self.tree, self._resolve)
+        return self.zero_dim_functions
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
@@ -325,7 +308,7 @@ class Bindings:
                     rule.receiver and re.fullmatch(rule.receiver, part.id, re.IGNORECASE)
                     for rule in self.rules.by_scalar_index)
             return is_full_reduction(part, self._resolve)
-        zero = [part for part in parts if not _python_number(part)]
+        zero = [part for part in parts if not python_number(part)]
         return bool(zero) and all(zero_dim(part) for part in zero)
 
     def _forget_bound(self, target: ast.AST) -> None:

@@ -220,8 +220,7 @@ class NameChecks:
                 and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and isinstance(node.ctx, ast.Load) \
                 and (rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.data" in rule.apis]):
             self._report(node, "torch.Tensor.data", rules)  # total_loss[0] after total_loss += loss.data
-        elif self.rules.by_scalar_index and (api := zero_dim_data_index(
-                node, self._resolve, lambda name: (self.scope, name) in self.zero_dim)) and (
+        elif self.rules.by_scalar_index and (api := zero_dim_data_index(node, self._zero_dim_value)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
         self.generic_visit(node)
