@@ -63,6 +63,11 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
         node = queue[position]
         position += 1
         kind = node.__class__
+        if kind is Call and node.func.__class__ is Call and _looked_up(node.func):
+            # getattr(torch, "is_autocast_enabled", lambda: False)(): the call's answer is run-time state, not
+            # whether the release has the name
+            queue += node.args
+            continue
         queue += child_nodes(node)
         if kind is KnownOutcome:  # a test already decided (versionflags.py)
             return True
@@ -84,6 +89,10 @@ def is_version_guard(test: ast.expr, imports: ImportMap) -> bool:
             if target and (imports.resolve(target) or "torch" in target.lower()):
                 return True
     return False
+
+
+def _looked_up(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "getattr"
 
 
 def is_fallback(node: ast.Try) -> bool:
