@@ -1,6 +1,6 @@
 """``out=`` tensors that provably hold elements in another shape: torch resizes them with a deprecation warning.
 
-Two old idioms, nothing else (an ``out=`` made empty, ``x.new()`` or ``torch.empty(0)``, is resized quietly):
+Three old idioms, nothing else (an ``out=`` made empty, ``x.new()`` or ``torch.empty(0)``, is resized quietly):
 
 - the pre-1.0 ``default_collate`` copied into vendored loaders: ``storage = elem.storage()._new_shared(numel)``,
   ``out = elem.new(storage)`` (a 1-D tensor of every element), then ``torch.stack(batch, 0, out=out)``, whose
@@ -9,6 +9,9 @@ Two old idioms, nothing else (an ``out=`` made empty, ``x.new()`` or ``torch.emp
 - a buffer kept on the function object across calls (fairseq's ``make_positions.range_buf``), refilled through
   ``out=`` under a test of its size (``if buf.numel() < n:``): it is written only when its size is wrong, and
   after the first call it holds the previous call's elements.
+- the NMS loop vendored from ssd.pytorch: ``torch.index_select(x1, 0, idx, out=xx1)`` in a loop that rebinds ``xx1``
+  (``xx1 = torch.clamp(xx1, min=x1[i])``) and the index (``idx = idx[:-1]``): from the second pass on, ``xx1`` holds
+  the previous selection, longer than the new one.
 """
 
 from __future__ import annotations
@@ -17,10 +20,11 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import subnodes
+from .imports import own_nodes, subnodes
 
 
 # ``out =`` (not ``==``): a keyword where "(" or "," comes before it, not an ``out = ...`` assignment (_passes_out)
+_LOOPS = frozenset({ast.For, ast.AsyncFor, ast.While})
 _OUT_EQUALS = re.compile(r"out\s*=(?!=)")
 
 
@@ -31,6 +35,7 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     if text is not None and not _passes_out(text):
         return
     stacks = text is None or "_new_shared" in text
+    selects = text is None or "index_select" in text
     functions, buffer_owners = [], set()
     for node in subnodes(tree):  # (not ast.walk: no leaf is wanted, and the findings' order is not this walk's)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -45,6 +50,8 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
         # some ``out=`` spells that way is walked for one
         if function.name in buffer_owners:
             yield from _kept_buffers(function, resolve)
+        if selects:
+            yield from _shrinking_selects(function, resolve)
 
 
 def _passes_out(text: str) -> bool:
@@ -89,6 +96,21 @@ def _kept_buffers(function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> 
                         and ast.dump(out) in _sized(test.test) and (api := resolve(call.func)) is not None
                         and api.startswith("torch.")):
                     yield call, api
+
+
+def _shrinking_selects(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
+    """``torch.index_select(src, dim, idx, out=xx1)`` in a loop of ``function``'s own body whose statements rebind both
+    ``xx1`` and ``idx``: each pass selects a different number of rows into what the last pass left in ``xx1``."""
+    for loop in own_nodes(function):
+        if loop.__class__ not in _LOOPS:
+            continue
+        rebound = {name for name, _ in _assignments(loop)}
+        for call, out in _out_calls(loop):
+            index = call.args[2] if len(call.args) > 2 else next(
+                (keyword.value for keyword in call.keywords if keyword.arg == "index"), None)
+            if (isinstance(out, ast.Name) and out.id in rebound and isinstance(index, ast.Name) and index.id in rebound
+                    and resolve(call.func) == "torch.index_select"):
+                yield call, "torch.index_select"
 
 
 def _assignments(function: ast.AST) -> Iterator[tuple[str, ast.expr]]:
