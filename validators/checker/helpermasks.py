@@ -10,7 +10,9 @@ helper. Provably uint8, read in the helper's own function: ``torch.ByteTensor(..
 a call with ``dtype=torch.uint8``, ``.byte()``, ``.to(torch.uint8)``/``.type(torch.uint8)``/``.type(torch.ByteTensor)``,
 any of these followed by methods that keep the dtype (uint8masks._KEEP_DTYPE), an element of one (``m[0]``), or a
 local name every plain assignment of which is one of these or the same name kept (``mask = mask.cuda()``), with at
-least one maker, and bound no other way (a loop, ``+=``, a tuple target, a parameter). ``torch`` is the module's own
+least one maker, and bound no other way (a loop, ``+=``, a tuple target, a parameter). A function whose every return
+is a tuple display of one length (``return tx, ty, tconf, tcls`` in a YOLO ``build_targets``) gives the positions that
+are provably uint8 in each: ``tx, ty, mask, tcls = build_targets(...)`` binds ``mask`` to one. ``torch`` is the module's own
 ``import torch``. Each module is read once per process (keyed by its path, size and modification time), and only for
 a file that calls a name it imports so.
 """
@@ -29,12 +31,13 @@ from .uint8masks import _KEEP_DTYPE
 _UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 
 
-def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> frozenset[str]:
+def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> dict[str, frozenset[int] | None]:
     """Local names of ``tree``'s module-level ``from`` imports, called in ``source``, that name a project function
-    returning a uint8 tensor (module docstring)."""
+    returning a uint8 tensor (module docstring): name -> None when the whole value is one, else the uint8 positions of
+    the tuple it returns."""
     if not filename or not filename.endswith(".py"):
-        return frozenset()
-    found: set[str] = set()
+        return {}
+    found: dict[str, frozenset[int] | None] = {}
     importer = Path(filename)
     for statement in getattr(tree, "body", ()):
         if not isinstance(statement, ast.ImportFrom):
@@ -47,8 +50,8 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> 
         if stamp is None:
             continue
         returning = _uint8_returning(*stamp)
-        found.update(local for name, local in called if name in returning)
-    return frozenset(found)
+        found.update((local, returning[name]) for name, local in called if name in returning)
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -59,24 +62,31 @@ def _stamp(folder: str, level: int, module: str | None):
 
 
 @lru_cache(maxsize=256)
-def _uint8_returning(path: str, size: int, mtime: int) -> frozenset[str]:
-    """The module-level functions of the module at ``path`` that return only provably uint8 values."""
+def _uint8_returning(path: str, size: int, mtime: int) -> dict[str, frozenset[int] | None]:
+    """The module-level functions of the module at ``path`` that return only provably uint8 values (None), or tuples
+    with provably uint8 items (their positions)."""
     try:
         text = read_source(Path(path))
     except Unreadable:
-        return frozenset()
+        return {}
     if "ByteTensor" not in text and ".byte()" not in text and "torch.uint8" not in text:
-        return frozenset()
+        return {}
     tree = parse_module_file(Path(path))
     if tree is None or not any(isinstance(node, ast.Import) and any(
             alias.name == "torch" and alias.asname is None for alias in node.names) for node in tree.body):
-        return frozenset()
-    names = [node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    return frozenset(node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                     and names.count(node.name) == 1 and _returns_uint8(node))
+        return {}
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    found: dict[str, frozenset[int] | None] = {}
+    for function in functions:
+        if names.count(function.name) == 1 and (positions := _returns_uint8(function)) is not False:
+            found[function.name] = positions
+    return found
 
 
-def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[int] | None | bool:
+    """None when every return is provably uint8, the uint8 positions when every return is a tuple display of one
+    length with some such items, else False."""
     statements = list(own_statements(function))
     returns = [node for node in statements if isinstance(node, ast.Return)]
     if not returns or any(node.value is None for node in returns):
@@ -138,7 +148,14 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
             return dotted_name(node.args[0]) in _UINT8
         return func.attr in _KEEP_DTYPE and uint8(func.value, own)
 
-    found = all(uint8(node.value) for node in returns)
+    if all(uint8(node.value) for node in returns):
+        found: frozenset[int] | None | bool = None
+    elif all(isinstance(node.value, ast.Tuple) and len(node.value.elts) == len(returns[0].value.elts)
+             for node in returns):
+        found = frozenset(position for position in range(len(returns[0].value.elts))
+                          if all(uint8(node.value.elts[position]) for node in returns)) or False
+    else:
+        found = False
     del named, uint8  # recursive closures are a reference cycle: it would keep the module's tree until a collection
     return found
 

@@ -251,9 +251,9 @@ class _Search:
     integer_arithmetic = True  # ``1 - m`` keeps the kind (uint8 stays uint8); not for bool, where it raises
 
     def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable,
-                 helpers: frozenset[str] = frozenset()) -> None:
+                 helpers: dict[str, frozenset[int] | None] | None = None) -> None:
         self.provenance, self.calls, self.resolve = provenance, calls, resolve
-        self.helpers = helpers  # imported project functions returning uint8 (helpermasks.py)
+        self.helpers = helpers or {}  # imported project functions returning uint8, or tuples with some (helpermasks.py)
         self.makers: list[ast.AST] = []
         self.keyword_route = False
         self.cycles = False  # some answer rested on a question asked inside itself
@@ -355,8 +355,17 @@ class _Search:
     def _imported(self, call: ast.Call) -> bool:
         """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
         (helpermasks.py), the file defining no function of that name itself."""
+        return self._imported_item(call, None)
+
+    def _imported_item(self, call: ast.AST, position: int | None) -> bool:
+        """``call`` is such a helper's call whose value (``position`` None) or tuple item ``position`` is uint8."""
+        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:
+            return False
         name = call.func.id
         if name not in self.helpers or any(f.node.name == name for f in self.calls.functions.values()):
+            return False
+        positions = self.helpers[name]
+        if (positions is None) != (position is None) or position is not None and position not in positions:
             return False
         self.makers.append(call)
         return True
@@ -395,9 +404,7 @@ class _Search:
                 state = self.memo.get(question)
                 if state is None:
                     self.memo[question] = _BUSY
-                    result = all(position is None and self.uint8(value, where, depth + 1,
-                                                                 calls.statement_of.get(id(value)))
-                                 for value, position, where in bindings)
+                    result = all(self._bound(value, position, where, depth) for value, position, where in bindings)
                     # a parameter also bound here (``if mask is None: mask = ...``) may keep what its callers pass
                     if result and parameter and not all(_mentions(value, name) for value, _, _ in bindings):
                         result = self._parameter(function, name, key, depth)
@@ -422,6 +429,16 @@ class _Search:
                 return False  # bound here some other way (a loop, a with, +=): unknown
             current = self.provenance.parents.get(current)
         return False
+
+    def _bound(self, value: ast.expr, position: int | None, where: int, depth: int) -> bool:
+        """What one binding gives the name: the value, or item ``position`` of a tuple display (``mask, t = mask.cuda(),
+        t.cuda()``) or of an imported helper's returned tuple (``tx, mask = build_targets(...)``)."""
+        if position is None:
+            return self.uint8(value, where, depth + 1, self.calls.statement_of.get(id(value)))
+        if value.__class__ is ast.Tuple:
+            return position < len(value.elts) and self.uint8(value.elts[position], where, depth + 1,
+                                                              self.calls.statement_of.get(id(value)))
+        return self._imported_item(value, position)
 
     def _type_tested(self, name: str, at: int, use: ast.expr) -> bool:
         """``if index.type() == "torch.ByteTensor": return x.masked_select(index)``: the read sits in the body of an
@@ -554,7 +571,7 @@ def shared_calls(tree: ast.AST, resolve: Callable) -> Callable[[], _Calls]:
 
 
 def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
-                    file_calls: Callable[[], _Calls], helpers: frozenset[str] = frozenset()
+                    file_calls: Callable[[], _Calls], helpers: dict[str, frozenset[int] | None] | None = None
                     ) -> Iterator[tuple[object, str]]:
     """(node to report at, api) for each use of a provably uint8 mask; each maker reported once. ``file_calls``:
     shared_calls of the file; ``helpers``: names the file imports from a project module whose function there

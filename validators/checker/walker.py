@@ -410,7 +410,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
 
     def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
-        helpers = frozenset()
+        helpers = {}
         if "import" in self.source_text and self.filename:
             from .helpermasks import imported_uint8_helpers
             helpers = imported_uint8_helpers(tree, self.source_text, self.filename)

@@ -29,3 +29,16 @@ def maybe_mask(lengths, flag):
     if flag:
         return torch.zeros(3, dtype=torch.uint8)
     return lengths > 0
+
+
+# seen in: ultralytics/xview-yolov3's utils/utils.py build_targets, which returns its uint8 confidence mask inside a
+# tuple of targets; models.py unpacks it and indexes predictions with it
+def build_targets(boxes, n):
+    tx = torch.zeros(n, 4)
+    tconf = torch.ByteTensor(n).fill_(0)
+    tconf[boxes > 0] = 1
+    return tx, tconf, n
+
+
+def pair_of_lengths(lengths):
+    return lengths.max(), lengths.min()
