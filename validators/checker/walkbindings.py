@@ -266,10 +266,23 @@ class Bindings:
         """``criterion(out, y)`` where the name (here, or at module level) or ``self.criterion`` is bound to a torch loss
         module that reduces (``nn.CrossEntropyLoss()``, ``nn.MSELoss().cuda()``; not ``reduction="none"``): a 0-dim
         loss since 0.4."""
-        if not (isinstance(value, ast.Call) and value.args) or (name := dotted_name(value.func)) is None:
+        if not (isinstance(value, ast.Call) and value.args):
+            return False
+        if value.func.__class__ is ast.Call:
+            return self._reducing_loss_module(value.func)  # nn.MSELoss()(mu1, mu2): made and called at once
+        if (name := dotted_name(value.func)) is None:
             return False
         keys = [(0, name)] if name.startswith("self.") else [(self.scope, name), (0, name)]
         return any(key in self.loss_modules for key in keys)
+
+    def _reducing_loss_module(self, value: ast.expr) -> bool:
+        """``nn.CrossEntropyLoss()``, ``nn.MSELoss().cuda()``: a torch loss module that reduces (not
+        ``reduction="none"``; not AdaptiveLogSoftmaxWithLoss, which gives back an (output, loss) named tuple)."""
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+            value = value.func.value
+        api = self._resolve(value.func) if isinstance(value, ast.Call) else None
+        return api is not None and api.startswith("torch.nn.") and api.endswith("Loss") and reduces(value) and \
+            not api.endswith("WithLoss")
 
     def _note_loss_module(self, value: ast.expr, target: ast.AST) -> None:
         """``criterion = nn.CrossEntropyLoss()`` (also ``.cuda()``/``.to(d)`` after it): see _calls_loss_module."""
@@ -277,12 +290,7 @@ class Bindings:
         if name is None or ("." in name and not name.startswith("self.")):
             return
         key = (0, name) if name.startswith("self.") else (self.scope, name)
-        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
-            value = value.func.value
-        api = self._resolve(value.func) if isinstance(value, ast.Call) else None
-        # (AdaptiveLogSoftmaxWithLoss gives back an (output, loss) named tuple, not a loss)
-        if api is not None and api.startswith("torch.nn.") and api.endswith("Loss") and reduces(value) and \
-                not api.endswith("WithLoss"):
+        if self._reducing_loss_module(value):
             self.loss_modules.add(key)
         else:
             self.loss_modules.discard(key)

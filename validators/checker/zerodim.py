@@ -31,15 +31,19 @@ _SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_
 
 def python_number(node: ast.expr) -> bool:
     """A number literal (``-0.5`` too), ``len(...)``/``int(...)``/``float(...)``, ``math.log(2)``, or a run option
-    (``args.batch_size``)."""
+    (``args.batch_size``, ``cfg.TRAIN.LR``)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
+    if node.__class__ is ast.BinOp and node.op.__class__ in _ARITHMETIC:
+        return python_number(node.left) and python_number(node.right)  # cfg.TRAIN.COEFF.COLOR_LOSS * 5
     if isinstance(node, ast.Constant):
         return type(node.value) in (int, float)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return node.func.id in ("len", "int", "float")
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
         return node.func.value.id == "math"
+    while isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+        node = node.value  # cfg.TRAIN.COEFF.COLOR_LOSS: an option of a nested config
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in _OPTION_ROOTS
 
 
