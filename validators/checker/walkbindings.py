@@ -18,10 +18,19 @@ from .listednames import note_bound_name
 from .imports import assigned_pairs, dotted_name, names_in_target, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
+from .provenance import NUMPY_MODULES
 from .forwarded import constructor_attributes
 from .patterns import UNKNOWN_KEYWORDS, is_set_expression
 from .tables import note_table
 from .unreadmodules import built_name
+
+
+def _numpy_call(call: ast.Call) -> bool:
+    """``np.arange(...)``, ``numpy.linspace(...)``: a call of the numpy module as the file usually names it."""
+    func = call.func
+    while func.__class__ is ast.Attribute:
+        func = func.value
+    return func.__class__ is ast.Name and func.id in NUMPY_MODULES
 
 
 class Bindings:
@@ -344,6 +353,10 @@ class Bindings:
         self.loads.note_loop_paths(node.target, node.iter, self.scope)
         if isinstance(node.target, ast.Name) and (rows := rows_of(node.iter, self._row_list)) is not None:
             self.instances[(self.scope, node.target.id)] = rows
+        if node.target.__class__ is ast.Name and node.iter.__class__ is ast.Call and _numpy_call(node.iter):
+            # for epoch in np.arange(start, n): each epoch is an item of the array, a numpy scalar (provenance.py)
+            item = ast.copy_location(ast.Subscript(node.iter, ast.Constant(0), ast.Load()), node.iter)
+            self.loads.provenance.note(item, self.scope, node.target)
         if self._iterates_zero_dim(node):  # for loss in losses: a 0-dim value each time
             self.zero_dim.add((self.scope, node.target.id))
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
