@@ -7,7 +7,8 @@ taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` 
 a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
-mlx stream. ``iter(loader).next()`` written in one expression counts too.
+mlx stream. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
+(``iter(dataloaders["test"])``).
 """
 
 from __future__ import annotations
@@ -68,5 +69,7 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], o
         return False
     if isinstance(source, ast.Call):
         return resolve(source.func) in _DATALOADERS
+    if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Constant):
+        source = source.value  # iter(dataloaders["test"]): an entry of a dict of loaders
     dotted = dotted_name(source)
     return dotted is not None and dotted not in other and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))

@@ -66,3 +66,10 @@ class PairTrainer:
         x_A = A_loader.next()  # finding: dataloader-iterator-next
         x_B = B_loader.next()  # finding: dataloader-iterator-next
         return x_A, x_B
+
+
+# seen in: an attention U-Net demo (sfczekalski/attention_unet's main.py) plotting one batch of the test split
+def plot_prediction(model, dataloaders):
+    dataiter = iter(dataloaders["test"])
+    batch = dataiter.next()  # finding: dataloader-iterator-next
+    return model(batch)
