@@ -50,6 +50,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     topk-view         ``correct[:k].view(-1)`` where ``correct`` compares transposed top-k indices and k may be above 1
                       (topkviews.py: a literal, a tuple the function spells, or a parameter some call of the project
                       fills with ``(1, 5)``); ``api`` names ``view``
+    backward-grad     ``loss.backward(one)`` where the loss is provably 0-dim and ``one`` a one-element vector
+                      (backwardgrads.py: ``torch.FloatTensor([1])``, ``mone = one * -1``); ``api`` names ``backward``
     out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
                       the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
                       refilled under a size test); ``api`` lists the calls
@@ -122,7 +124,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize", "loader-next", "topk-view")
+         "out-resize", "loader-next", "topk-view", "backward-grad")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

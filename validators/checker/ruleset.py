@@ -38,6 +38,7 @@ class RuleSet:
     by_out_resize: list[Rule] = field(init=False)  # out= a non-empty tensor of another shape (outresize.py)
     by_loader_next: list[Rule] = field(init=False)  # loader_iter.next() on a DataLoader's iterator (loaderiters.py)
     by_topk_view: list[Rule] = field(init=False)  # correct[:k].view(-1) of transposed top-k indices (topkviews.py)
+    by_backward_grad: list[Rule] = field(init=False)  # loss.backward(one) on a 0-dim loss (backwardgrads.py)
     by_probe: list[Rule] = field(init=False)  # hasattr(obj, "renamed_attribute") (probes.py)
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
@@ -63,11 +64,12 @@ class RuleSet:
         self.by_out_resize = [rule for rule in self.rules if rule.kind == "out-resize"]
         self.by_loader_next = [rule for rule in self.rules if rule.kind == "loader-next"]
         self.by_topk_view = [rule for rule in self.rules if rule.kind == "topk-view"]
+        self.by_backward_grad = [rule for rule in self.rules if rule.kind == "backward-grad"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         for rule in self.rules:
             if rule.kind in ("list-index", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction",
-                             "probe", "out-resize", "loader-next", "topk-view"):
+                             "probe", "out-resize", "loader-next", "topk-view", "backward-grad"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

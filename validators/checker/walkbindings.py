@@ -9,6 +9,7 @@ import ast
 import re
 
 from .patterns import is_multi_dim_list_index, reduces
+from .backwardgrads import one_element_vector
 from .zerodim import python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
@@ -224,6 +225,8 @@ class Bindings:
         self.loads.bind(value, self.scope, target)
         if self.rules.by_scalar_index and isinstance(target, (ast.Name, ast.Attribute)):
             self._note_loss_module(value, target)
+        if self.rules.by_backward_grad and isinstance(target, (ast.Name, ast.Attribute)):
+            self._note_one_element(value, target)
         if self.tracks_sizes:
             for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):
                 (self.tensor_sizes.add if holds else self.tensor_sizes.discard)((self.scope, name))
@@ -270,6 +273,25 @@ class Bindings:
             # to it, as accelerate's prepare returns)
             self.foreign.update((self.scope, name.id) for name in names if isinstance(name, ast.Name) and not (
                 name.id in passed and self._holds_scheduler(name)))
+
+    def _note_one_element(self, value: ast.expr, target: ast.AST) -> None:
+        """``one = torch.FloatTensor([1])``, ``self.mone = one * -1``: a one-element gradient (backwardgrads.py)."""
+        if (key := self._one_element_key(target)) is None:
+            return
+        if one_element_vector(value, self._resolve, self._holds_one_element):
+            self.one_element.add(key)
+        else:
+            self.one_element.discard(key)
+
+    def _one_element_key(self, node: ast.AST) -> tuple[int, str] | None:
+        name = dotted_name(node)
+        if name is None or ("." in name and not name.startswith("self.")) or name.count(".") > 1:
+            return None
+        return (0, name) if name.startswith("self.") else (self.scope, name)
+
+    def _holds_one_element(self, node: ast.expr) -> bool:
+        key = self._one_element_key(node)
+        return key is not None and (key in self.one_element or (0, key[1]) in self.one_element)
 
     def _calls_loss_module(self, value: ast.expr) -> bool:
         """``criterion(out, y)`` where the name (here, or at module level) or ``self.criterion`` is bound to a torch loss

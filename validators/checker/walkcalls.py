@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from .aliases import alias_key
+from .backwardgrads import one_element_vector, passed_gradient
 from .hubtrust import HUB_CALLS, module_constants, repo_choices, repo_of, trusted_earlier
 from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
@@ -135,6 +136,13 @@ class CallChecks:
             self._check_call(call, api, self.rules.by_call[api])
         self.generic_visit(node)
 
+    def _check_backward_grad(self, call: ast.Call) -> None:
+        """``errD_real.backward(one)``: a one-element gradient for a 0-dim loss (backwardgrads.py)."""
+        gradient = passed_gradient(call)
+        if gradient is not None and one_element_vector(gradient, self._resolve, self._holds_one_element) \
+                and self._zero_dim_value(call.func.value):
+            self._report(call, "torch.Tensor.backward", self.rules.by_backward_grad)
+
     def visit_Call(self, node: ast.Call) -> None:
         # the callee's shape, told once: every call of every file comes through here, and the tests below asked it
         # again and again (``f(...)``: its name; ``self.m(...)``: a method on self)
@@ -166,6 +174,9 @@ class CallChecks:
                 not self.loads.quiet:
             # getattr(m, "module", m).vision_model.save(f, other_items=d): a method of whichever class defines it
             self.keyword_saves.append((node, self.scope, ("", f".{node.func.attr}")))
+        if func.__class__ is ast.Attribute and func.attr == "backward" and self.rules.by_backward_grad \
+                and (node.args or node.keywords):
+            self._check_backward_grad(node)
         if self.rules.by_probe and called is not None:
             probed, rules = probe_rules(node, self.rules.by_probe, self._resolve)
             if rules:
