@@ -10,7 +10,7 @@ import re
 
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
-from .zerodim import python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
+from .zerodim import ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -184,12 +184,24 @@ class Bindings:
         rule of _note_zero_dim)."""
         if not isinstance(target, ast.Tuple):
             return []
+        if self._returns_zero_items(value):  # prec1, prec5 = accuracy(output, target, topk=(1, 5))
+            return [key for part in target.elts if isinstance(part, ast.Name)
+                    and self._may_become_zero_dim(key := (self.scope, part.id))]
         return [key for part, item in assigned_pairs(target, value)
                 if isinstance(part, ast.Name) and self._becomes_zero_dim(key := (self.scope, part.id), item)]
 
+    def _returns_zero_items(self, value: ast.expr) -> bool:
+        """A call of the file's function returning a list of 0-dim values (zerodim.ITEMS)."""
+        return value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
+            self._zero_dim_functions().get(value.func.id) == ITEMS and self._resolve(value.func) is None
+
     def _becomes_zero_dim(self, key: tuple[int, str], value: ast.expr) -> bool:
-        return self._zero_dim_value(value) and (
-            key not in self.bound_once or not self.branch_path or key in self.zero_dim)
+        return self._zero_dim_value(value) and self._may_become_zero_dim(key)
+
+    def _may_become_zero_dim(self, key: tuple[int, str]) -> bool:
+        """A binding of a 0-dim value makes the name 0-dim: bound once in the scope, or outside any branch, or in a
+        branch while it was 0-dim already (if/elif losses)."""
+        return key not in self.bound_once or not self.branch_path or key in self.zero_dim
 
     def _zero_dim_value(self, value: ast.expr) -> bool:
         """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
@@ -199,11 +211,15 @@ class Bindings:
     def _zero_dim_leaf(self, value: ast.expr) -> bool:
         if isinstance(value, ast.Name):
             return (self.scope, value.id) in self.zero_dim
-        if value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in self._zero_dim_functions():
+        if value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
+                self._zero_dim_functions().get(value.func.id) == VALUE:
             return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
+        if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
+                type(value.slice.value) is int and self._returns_zero_items(value.value):
+            return True  # accuracy(output, target)[0]
         return self._calls_loss_module(value)
 
-    def _zero_dim_functions(self) -> frozenset[str]:
+    def _zero_dim_functions(self) -> dict[str, str]:
         if self.zero_dim_functions is None:
             self.zero_dim_functions = zero_dim_functions(self.tree, self._resolve)
         return self.zero_dim_functions

@@ -223,6 +223,11 @@ class NameChecks:
         elif self.rules.by_scalar_index and (api := zero_dim_data_index(node, self._zero_dim_value)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
+        elif self.rules.by_scalar_index and node.value.__class__ is ast.Name and isinstance(node.ctx, ast.Load) \
+                and node.slice.__class__ is ast.Constant and node.slice.value == 0 and type(node.slice.value) is int \
+                and self._zero_dim_value(node.value) and (
+                rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.__getitem__" in rule.apis]):
+            self._report(node, "torch.Tensor.__getitem__", rules)  # prec1[0] after prec1, prec5 = accuracy(...)
         self.generic_visit(node)
 
     def _critic_output(self, node: ast.Subscript) -> bool:

@@ -25,17 +25,22 @@ _FUNCTIONAL_LOSSES = frozenset({f"torch.nn.functional.{name}" for name in (
     "gaussian_nll_loss", "hinge_embedding_loss", "huber_loss", "kl_div", "l1_loss", "margin_ranking_loss", "mse_loss",
     "multi_margin_loss", "multilabel_margin_loss", "multilabel_soft_margin_loss", "nll_loss", "poisson_nll_loss",
     "smooth_l1_loss", "soft_margin_loss", "triplet_margin_loss", "triplet_margin_with_distance_loss")})
+# reductions that give a tensor when given a dim (max, min and median give (values, indices) then)
+_DIM_REDUCTIONS = frozenset({"sum", "mean", "prod", "norm", "std", "var", "argmax", "argmin", "all", "any", "nansum",
+                             "nanmean", "count_nonzero", "amax", "amin", "logsumexp"})
 _OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
 _SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number: the shape stays
 
 
-def python_number(node: ast.expr) -> bool:
-    """A number literal (``-0.5`` too), ``len(...)``/``int(...)``/``float(...)``, ``math.log(2)``, or a run option
-    (``args.batch_size``, ``cfg.TRAIN.LR``)."""
+def python_number(node: ast.expr, numbers: frozenset[str] | set[str] = frozenset()) -> bool:
+    """A number literal (``-0.5`` too), ``len(...)``/``int(...)``/``float(...)``, ``math.log(2)``, a run option
+    (``args.batch_size``, ``cfg.TRAIN.LR``), or one of ``numbers`` (local names known to hold one)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
         node = node.operand
     if node.__class__ is ast.BinOp and node.op.__class__ in _ARITHMETIC:
-        return python_number(node.left) and python_number(node.right)  # cfg.TRAIN.COEFF.COLOR_LOSS * 5
+        return python_number(node.left, numbers) and python_number(node.right, numbers)  # cfg.TRAIN.COEFF.COLOR_LOSS * 5
+    if node.__class__ is ast.Name:
+        return node.id in numbers
     if isinstance(node, ast.Constant):
         return type(node.value) in (int, float)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -73,7 +78,37 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
     if api is not None:  # torch.sum(x): the tensor alone
         return (api.startswith("torch.") and api.rsplit(".", 1)[-1] in _FULL_REDUCTIONS and api.count(".") == 1
                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) and not node.keywords)
-    return node.func.attr in _FULL_REDUCTIONS and not node.args and not node.keywords
+    if node.func.attr in _FULL_REDUCTIONS and not node.args and not node.keywords:
+        return True
+    return node.func.attr in _DIM_REDUCTIONS and _first_dim(node) and _one_dim(node.func.value, resolve)
+
+
+def _first_dim(call: ast.Call) -> bool:
+    """``x.sum(0)``, ``x.mean(dim=-1)``: one reduced dim, 0 or -1 (the only one a 1-D tensor has), no keepdim."""
+    arguments = [*call.args, *(keyword.value for keyword in call.keywords if keyword.arg == "dim")]
+    if len(arguments) != 1 or any(keyword.arg not in ("dim", "dtype") for keyword in call.keywords):
+        return False
+    dim = arguments[0]
+    if isinstance(dim, ast.UnaryOp) and isinstance(dim.op, ast.USub) and isinstance(dim.operand, ast.Constant):
+        return dim.operand.value == 1
+    return isinstance(dim, ast.Constant) and type(dim.value) is int and dim.value == 0
+
+
+def _one_dim(node: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """``correct[:k].view(-1).float()``: flattened to 1-D (``view(-1)``, ``reshape(-1)``, ``flatten()``), then only
+    shape-keeping calls."""
+    while (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SAME_SHAPE
+           and not node.args and not node.keywords and resolve(node.func) is None):
+        node = node.func.value
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.keywords):
+        return False
+    if node.func.attr == "flatten":
+        return not node.args
+    if node.func.attr in ("view", "reshape") and len(node.args) == 1:
+        size = node.args[0]
+        return isinstance(size, ast.UnaryOp) and isinstance(size.op, ast.USub) and \
+            isinstance(size.operand, ast.Constant) and size.operand.value == 1
+    return False
 
 
 def zero_dim_data_index(node: ast.Subscript, zero_dim: Callable[[ast.expr], bool]) -> str | None:
@@ -88,57 +123,100 @@ def zero_dim_data_index(node: ast.Subscript, zero_dim: Callable[[ast.expr], bool
 
 
 def zero_dim_expression(value: ast.expr, resolve: Callable[[ast.AST], str | None],
-                        leaf: Callable[[ast.expr], bool]) -> bool:
+                        leaf: Callable[[ast.expr], bool], numbers: frozenset[str] | set[str] = frozenset()) -> bool:
     """A full reduction, or arithmetic of 0-dim values and numbers (``l_d_real + l_d_fake``, ``0.5 * x.mean() ** 2``,
     ``x.mean().div(math.log(2))``, ``sum([p.norm() ** 2 for p in params])``); ``leaf(value)`` decides the rest (a
     name bound to a 0-dim value, a loss module's call)."""
     kind = value.__class__
     if kind is ast.BinOp and value.op.__class__ in _ARITHMETIC:
         parts = (value.left, value.right)
-        numbers = [python_number(part) for part in parts]
-        return not all(numbers) and all(number or zero_dim_expression(part, resolve, leaf)
-                                        for part, number in zip(parts, numbers))
+        plain = [python_number(part, numbers) for part in parts]
+        return not all(plain) and all(number or zero_dim_expression(part, resolve, leaf, numbers)
+                                      for part, number in zip(parts, plain))
     if kind is ast.UnaryOp and value.op.__class__ is ast.USub:
-        return zero_dim_expression(value.operand, resolve, leaf)
+        return zero_dim_expression(value.operand, resolve, leaf, numbers)
     if kind is ast.Call and value.func.__class__ is ast.Name and value.func.id == "sum" and len(value.args) == 1 \
             and not value.keywords and value.args[0].__class__ in _COMPREHENSIONS and resolve(value.func) is None:
-        return zero_dim_expression(value.args[0].elt, resolve, leaf)  # a 0-dim total of 0-dim items
+        return zero_dim_expression(value.args[0].elt, resolve, leaf, numbers)  # a 0-dim total of 0-dim items
     if kind is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr in _SCALINGS \
-            and len(value.args) == 1 and not value.keywords and python_number(value.args[0]):
-        return zero_dim_expression(value.func.value, resolve, leaf)
+            and len(value.args) == 1 and not value.keywords and python_number(value.args[0], numbers):
+        return zero_dim_expression(value.func.value, resolve, leaf, numbers)
     return is_full_reduction(value, resolve) or leaf(value)
 
 
-def zero_dim_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:
-    """The file's module-level functions (each defined once) whose every ``return`` gives a 0-dim value: a full
-    reduction, arithmetic of such values, or a name the function binds once, to one (``intersection = ...;
-    return 2 * (intersection / union).mean()``). A call of one is 0-dim wherever the file calls it."""
+VALUE, ITEMS = "value", "items"  # what a function returns: a 0-dim value, or a list of them
+
+
+def zero_dim_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> dict[str, str]:
+    """The file's module-level functions (each defined once) whose every ``return`` gives a 0-dim value (VALUE): a full
+    reduction, arithmetic of such values, or a name the function binds once, to one (``intersection = ...; return 2 *
+    (intersection / union).mean()``); or a list of them (ITEMS): a name bound once to ``[]`` and given only 0-dim values
+    by ``.append`` (the ImageNet example's old ``accuracy``: ``correct_k = correct[:k].view(-1).float().sum(0)``,
+    ``res.append(correct_k.mul_(100.0 / batch_size))``, ``return res``). A call of one is 0-dim (or its items are)
+    wherever the file calls it."""
     functions = [node for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS]
     names = [function.name for function in functions]
-    found = set()
+    found: dict[str, str] = {}
     for function in functions:
-        if names.count(function.name) > 1 or function.name in found:
-            continue
-        bound: dict[str, int] = {}
-        zero: set[str] = set()
-        returned = []
-        for statement in own_statements(function):
-            if statement.__class__ is ast.Return:
-                returned.append(statement.value)
-            elif statement.__class__ is ast.Assign:
-                for target in statement.targets:
-                    for node in ast.walk(target):
-                        if node.__class__ is ast.Name:
-                            bound[node.id] = bound.get(node.id, 0) + 1
-                if len(statement.targets) == 1 and statement.targets[0].__class__ is ast.Name and zero_dim_expression(
-                        statement.value, resolve, lambda v: v.__class__ is ast.Name and v.id in zero):
-                    zero.add(statement.targets[0].id)
-            elif statement.__class__ in _OTHER_BINDINGS:
-                for node in ast.walk(statement.target):
+        if names.count(function.name) == 1 and (kind := _returned_kind(function, resolve)) is not None:
+            found[function.name] = kind
+    return found
+
+
+def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) -> str | None:
+    bound: dict[str, int] = {}
+    numbers: set[str] = set()
+    zero: set[str] = set()
+    empty: set[str] = set()  # names bound to []
+    appended: dict[str, list[ast.expr]] = {}
+    returned = []
+    statements = list(own_statements(function))
+    for statement in statements:
+        kind = statement.__class__
+        if kind is ast.Return:
+            returned.append(statement.value)
+        elif kind is ast.Assign:
+            for target in statement.targets:
+                for node in ast.walk(target):
                     if node.__class__ is ast.Name:
-                        bound[node.id] = bound.get(node.id, 0) + 2  # bound by a loop or in place: not once
-        single = {name for name in zero if bound.get(name) == 1}
-        if returned and all(value is not None and zero_dim_expression(
-                value, resolve, lambda v: v.__class__ is ast.Name and v.id in single) for value in returned):
-            found.add(function.name)
-    return frozenset(found)
+                        bound[node.id] = bound.get(node.id, 0) + 1
+            target, value = statement.targets[0], statement.value
+            if len(statement.targets) != 1 or target.__class__ is not ast.Name:
+                continue
+            if python_number(value, numbers) or _size_read(value):
+                numbers.add(target.id)  # batch_size = target.size(0)
+            elif value.__class__ is ast.List and not value.elts:
+                empty.add(target.id)
+            elif zero_dim_expression(value, resolve, lambda v: v.__class__ is ast.Name and v.id in zero, numbers):
+                zero.add(target.id)
+        elif kind in _OTHER_BINDINGS:
+            for node in ast.walk(statement.target):
+                if node.__class__ is ast.Name:
+                    bound[node.id] = bound.get(node.id, 0) + 2  # bound by a loop or in place: not once
+        if kind is ast.Expr and statement.value.__class__ is ast.Call:
+            call = statement.value
+            if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:
+                appended.setdefault(call.func.value.id, []).append(call)
+    numbers = {name for name in numbers if bound.get(name) == 1}
+    single = {name for name in zero if bound.get(name) == 1}
+
+    def is_zero(value: ast.expr) -> bool:
+        return value.__class__ is ast.Name and value.id in single
+
+    if returned and all(value is not None and zero_dim_expression(value, resolve, is_zero, numbers)
+                        for value in returned):
+        return VALUE
+    lists = {name for name in empty if bound.get(name) == 1 and appended.get(name) and all(
+        call.func.attr == "append" and len(call.args) == 1 and not call.keywords
+        and zero_dim_expression(call.args[0], resolve, is_zero, numbers) for call in appended[name])}
+    if returned and all(value.__class__ is ast.Name and value.id in lists for value in returned):
+        return ITEMS
+    return None
+
+
+def _size_read(value: ast.expr) -> bool:
+    """``target.size(0)``, ``x.shape[0]``, ``x.numel()``: a Python int."""
+    if value.__class__ is ast.Subscript:
+        return value.value.__class__ is ast.Attribute and value.value.attr == "shape"
+    return value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and (
+        value.func.attr == "size" and len(value.args) == 1 or value.func.attr in ("numel", "dim") and not value.args)
