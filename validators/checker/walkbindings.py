@@ -10,6 +10,7 @@ import re
 
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
+from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
@@ -193,7 +194,7 @@ class Bindings:
     def _returns_zero_items(self, value: ast.expr) -> bool:
         """A call of the file's function returning a list of 0-dim values (zerodim.ITEMS)."""
         return value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
-            self._zero_dim_functions().get(value.func.id) == ITEMS and self._resolve(value.func) is None
+            self._zero_dim_function(value.func.id) == ITEMS and self._resolve(value.func) is None
 
     def _becomes_zero_dim(self, key: tuple[int, str], value: ast.expr) -> bool:
         return self._zero_dim_value(value) and self._may_become_zero_dim(key)
@@ -212,17 +213,23 @@ class Bindings:
         if isinstance(value, ast.Name):
             return (self.scope, value.id) in self.zero_dim
         if value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
-                self._zero_dim_functions().get(value.func.id) == VALUE:
+                self._zero_dim_function(value.func.id) == VALUE:
             return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
         if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
                 type(value.slice.value) is int and self._returns_zero_items(value.value):
             return True  # accuracy(output, target)[0]
         return self._calls_loss_module(value)
 
-    def _zero_dim_functions(self) -> dict[str, str]:
+    def _zero_dim_function(self, name: str) -> str | None:
+        """What the file's own function ``name`` returns (zerodim.VALUE, ITEMS), or one it imports from the project
+        (zerodimimports.py), or None."""
         if self.zero_dim_functions is None:
             self.zero_dim_functions = zero_dim_functions(self.tree, self._resolve)
-        return self.zero_dim_functions
+            self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
+        if name in self.zero_dim_functions:
+            return self.zero_dim_functions[name]
+        source = self.zero_dim_imports.get(name)
+        return imported_kind(self.filename, source) if source is not None else None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added

@@ -178,6 +178,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.one_element: set[tuple[int, str]] = set()  # names bound to a one-element gradient (backwardgrads.py)
         self.zero_dim_functions: dict[str, str] | None = None  # the file's functions returning 0-dim values (zerodim.py)
+        self.zero_dim_imports: dict[str, tuple[int, str | None, str]] = {}  # names from project modules (zerodimimports.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far

@@ -1,0 +1,1 @@
+from .meters import accuracy, kept_accuracy  # noqa: F401
