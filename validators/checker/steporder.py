@@ -202,9 +202,29 @@ def _guarded_step(statement: ast.stmt, is_scheduler, guards: dict[str, set[str]]
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
         test = test.left
     if receiver is not None and (dotted_name(test) == receiver or ast.dump(statement.test) in guards.get(receiver, ())
-                                 or _run_option(statement.test)):
+                                 or _run_option(statement.test) or _warming_up(statement.test)):
         return call
     return None
+
+
+_EPOCH = re.compile(r"(?:[a-z0-9]+_)*(?:epoch|ep)(?:_[a-z0-9]+)*", re.IGNORECASE)
+
+
+def _warming_up(test: ast.expr) -> bool:
+    """``if epoch <= args.warm:``, ``if epoch < 1:``, ``if epoch == 0:``: a warm-up test on the epoch, true in the
+    first epoch (pytorch-cifar100's ``warmup_scheduler.step()`` at the top of the batch loop): the step under it runs
+    before the first ``optimizer.step()``."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    name = dotted_name(left)
+    if name is None or not _EPOCH.fullmatch(name.rsplit(".", 1)[-1]):
+        return False
+    if isinstance(right, ast.Constant) and type(right.value) is int:
+        return (isinstance(op, ast.LtE) and right.value >= 0 or isinstance(op, ast.Lt) and right.value >= 1
+                or isinstance(op, ast.Eq) and right.value in (0, 1))
+    warm = dotted_name(right) or ""
+    return isinstance(op, (ast.Lt, ast.LtE)) and ("warm" in warm.lower() or _run_option(right))
 
 
 # the namespaces a run's options are read from: args.cosine, self.opt.lr_policy, cfg.TRAIN.SCHEDULE
