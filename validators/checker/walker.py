@@ -176,6 +176,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.zero_starts: set[tuple[int, str]] = set()  # (scope, name) last bound to the number 0
         self.zero_totals: set[tuple[int, str]] = set()  # ... then grown by a loss's .data: 0-dim (walkbindings)
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
+        self.own_volatile: bool | None = None  # the file stores self.volatile of its own (walknames.py)
         self.one_element: set[tuple[int, str]] = set()  # names bound to a one-element gradient (backwardgrads.py)
         self.zero_dim_functions: dict[str, str] | None = None  # the file's functions returning 0-dim values (zerodim.py)
         self.zero_dim_imports: dict[str, tuple[int, str | None, str]] = {}  # names from project modules (zerodimimports.py)

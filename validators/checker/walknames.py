@@ -52,6 +52,10 @@ def _sized_tensor(value: ast.expr) -> bool:
     return (last.endswith("Tensor") or last in ("zeros", "ones", "empty")) and all(
         isinstance(argument, ast.Constant) and type(argument.value) is int for argument in value.args)
 
+# receivers whose .volatile is no tensor's flag: the instance itself, and a run's options
+_NOT_TENSORS = frozenset({"self", "cls", "args", "opt", "opts", "options", "cfg", "config", "hparams", "params"})
+
+
 class NameChecks:
     def _visit_annotation(self, node: ast.AST | None) -> None:
         if node is not None:
@@ -187,11 +191,23 @@ class NameChecks:
             self._check_name(node, dotted)
         if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
+        elif node.attr == "volatile" and self._volatile_receiver(node.value):
+            self._check_qualified(node, "torch.Tensor.volatile")  # next_q_values.volatile = False
         value = node.value  # (generic_visit: the one child field an attribute has)
         if value.__class__ is ast.Attribute:  # `a.b` of `a.b.c`: its name is this one's but the last part
             self.visit_Attribute(value, dotted.rpartition(".")[0] if dotted is not None else None)
         elif ENTERED[value.__class__]:
             self.visit(value)
+
+    def _volatile_receiver(self, value: ast.expr) -> bool:
+        """A local name whose ``.volatile`` is the removed tensor flag: not ``self``/``cls``, not a run option
+        (``args.volatile``), not a torch name, in a file that stores no ``volatile`` attribute of its own."""
+        if value.__class__ is not ast.Name or value.id in _NOT_TENSORS or self._resolve(value) is not None:
+            return False
+        if self.own_volatile is None:
+            self.own_volatile = self.source_text is None or \
+                re.search(r"\b(?:self|cls)\.volatile\s*=(?!=)", self.source_text) is not None
+        return not self.own_volatile
 
     def visit_Dict(self, node: ast.Dict) -> None:
         self.loads.note_dict(node)

@@ -9,3 +9,13 @@ def wrap(x, evaluating):
     training = Variable(x, volatile=False)
     either = Variable(x, volatile=evaluating)  # finding: variable-volatile
     return inference, training, either
+
+
+# seen in: a DDPG implementation (ghliu/pytorch-ddpg's ddpg.py) that leaves volatile mode by setting the flag on
+# the target network's output; the flag is gone, so setting or reading it only warns
+def update_policy(critic_target, next_state, args):
+    next_q_values = critic_target(next_state)
+    next_q_values.volatile = False  # finding: tensor-volatile-attribute
+    if args.volatile:
+        return next_q_values
+    return next_q_values.volatile  # finding: tensor-volatile-attribute
