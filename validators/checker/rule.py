@@ -52,6 +52,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       fills with ``(1, 5)``); ``api`` names ``view``
     backward-grad     ``loss.backward(one)`` where the loss is provably 0-dim and ``one`` a one-element vector
                       (backwardgrads.py: ``torch.FloatTensor([1])``, ``mone = one * -1``); ``api`` names ``backward``
+    grad-scalar       ``float(loss)`` / ``math.f(loss)`` of a name the function binds once and calls ``backward`` on
+                      (gradscalars.py): a tensor that requires grad made a Python number; ``api`` names the conversion
     out-resize        a call writing into an ``out=`` tensor that provably holds elements in another shape (outresize.py:
                       the old collate's ``elem.new(storage)`` passed to ``torch.stack``, a function-attribute buffer
                       refilled under a size test); ``api`` lists the calls
@@ -124,7 +126,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize", "loader-next", "topk-view", "backward-grad")
+         "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

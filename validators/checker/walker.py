@@ -39,6 +39,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
+from .gradscalars import grad_scalar_conversions
 from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
@@ -313,6 +314,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_loader_next:
             for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
+        if self.rules.by_grad_scalar:
+            for call in grad_scalar_conversions(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_grad_scalar[0].apis[0], self.rules.by_grad_scalar)
         if self.rules.by_topk_view:
             self._check_topk_views(tree)
         if self.table_findings:
