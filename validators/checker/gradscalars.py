@@ -11,11 +11,13 @@ it sits under ``torch.no_grad()`` or ``torch.inference_mode()`` (grad mode off: 
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Iterator
 
-from .imports import own_nodes, own_statements
+from .imports import own_nodes, own_statements, subnodes
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_WORD = re.compile(r"\w+")
 _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                       "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -23,10 +25,17 @@ _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.n
 def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                             text: str | None = None) -> Iterator[ast.Call]:
     """Each ``float(x)`` / ``math.<f>(x)`` of a name ``x`` its function binds once and calls ``x.backward(...)`` on."""
-    if text is not None and (".backward(" not in text or "float(" not in text and "math." not in text):
-        return
-    for function in ast.walk(tree):
-        if isinstance(function, _FUNCTIONS):
+    if text is not None and not (_names_before(text, ".backward(") & (
+            _names_after(text, "float(") | _names_after(text, "math."))):
+        return  # no name is both given backward() and converted: most files, read off the text alone
+    functions, backward_lines = [], []
+    for node in subnodes(tree):
+        if isinstance(node, _FUNCTIONS):
+            functions.append(node)
+        elif node.__class__ is ast.Attribute and node.attr == "backward":
+            backward_lines.append(node.lineno)
+    for function in functions:
+        if any(function.lineno <= line <= function.end_lineno for line in backward_lines):
             yield from _in_function(function, resolve)
 
 
@@ -66,3 +75,28 @@ def _converts(func: ast.expr, resolve) -> bool:
     if isinstance(func, ast.Name):
         return func.id == "float" and resolve(func) is None
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "math"
+
+
+def _names_before(text: str, marker: str) -> set[str]:
+    """The identifiers right before each ``marker`` (``loss`` of ``loss.backward(``). str.find, not a regex that starts
+    with a character class: those are tried at every position of the file."""
+    found, start = set(), text.find(marker)
+    while start >= 0:
+        end = start
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+        if start < end:
+            found.add(text[start:end])
+        start = text.find(marker, end + len(marker))
+    return found
+
+
+def _names_after(text: str, marker: str) -> set[str]:
+    """The identifiers passed right after ``marker`` (``loss`` of ``float(loss)``, of ``math.exp(loss)``)."""
+    found, start = set(), text.find(marker)
+    while start >= 0:
+        opening = text.find("(", start + len(marker) - 1, start + len(marker) + 24)
+        if opening >= 0 and (match := _WORD.match(text, opening + 1)) is not None:
+            found.add(match.group())
+        start = text.find(marker, start + len(marker))
+    return found

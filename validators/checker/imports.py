@@ -292,6 +292,7 @@ def _module_choices(choosing: list[tuple[ast.AST, ast.Assign]], resolve) -> dict
     and not a parameter: ``T.LongTensor(x)`` calls whichever runs, and the one that has the rules' name is the use a
     linter reports (``torch.cuda.LongTensor`` warns; ``torch.LongTensor`` does not)."""
     found: dict[int, dict[str, tuple[str, ...]]] = {}
+    binds: dict[int, dict[str, int]] = {}
     for function, node in choosing:
         target, value = node.targets[0], node.value
         branches = (value.body, value.orelse) if value.__class__ is ast.IfExp else (value,)
@@ -301,9 +302,13 @@ def _module_choices(choosing: list[tuple[ast.AST, ast.Assign]], resolve) -> dict
         arguments = function.args
         if target.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
             continue
-        binds = sum(target.id in _rebound_names(other) for other in own_statements(function)
-                    if other.__class__ in _BINDING_STATEMENTS)
-        if binds == 1:
+        if id(function) not in binds:  # each function's bindings counted once, for all its candidates
+            counts = binds[id(function)] = {}
+            for other in own_statements(function):
+                if other.__class__ in _BINDING_STATEMENTS:
+                    for name in _rebound_names(other):
+                        counts[name] = counts.get(name, 0) + 1
+        if binds[id(function)].get(target.id) == 1:
             found.setdefault(id(function), {})[target.id] = tuple(sorted(modules, key=len, reverse=True))
     return found
 

@@ -36,13 +36,16 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
         return
     stacks = text is None or "_new_shared" in text
     selects = text is None or "index_select" in text
-    functions, buffer_owners = [], set()
+    functions, buffer_owners, select_lines = [], set(), []
     for node in subnodes(tree):  # (not ast.walk: no leaf is wanted, and the findings' order is not this walk's)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.append(node)
         elif isinstance(node, ast.Call):
             buffer_owners.update(out.value.id for keyword in node.keywords if keyword.arg == "out"
                                  and isinstance(out := keyword.value, ast.Attribute) and isinstance(out.value, ast.Name))
+            if selects and any(keyword.arg == "out" for keyword in node.keywords) and \
+                    getattr(node.func, "attr", getattr(node.func, "id", None)) == "index_select":
+                select_lines.append(node.lineno)
     for function in functions:
         if stacks:
             yield from _flat_stacks(function, resolve)
@@ -50,7 +53,7 @@ def resized_outputs(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
         # some ``out=`` spells that way is walked for one
         if function.name in buffer_owners:
             yield from _kept_buffers(function, resolve)
-        if selects:
+        if select_lines and any(function.lineno <= line <= function.end_lineno for line in select_lines):
             yield from _shrinking_selects(function, resolve)
 
 

@@ -11,7 +11,7 @@ import re
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
 from .zerodimimports import imported_from_project, imported_kind
-from .zerodim import ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_functions
+from .zerodim import ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -33,6 +33,10 @@ def _numpy_call(call: ast.Call) -> bool:
     while func.__class__ is ast.Attribute:
         func = func.value
     return func.__class__ is ast.Name and func.id in NUMPY_MODULES
+
+
+_METRIC_NAME = re.compile(r"(?i)acc|loss|dice|iou|err|metric|score|kl|nll|mse|mae|prec|recall|f1|dist|norm|penalty")
+_UNASKED = object()  # a function of the file not yet read for what it returns (zero_dim_functions)
 
 
 class Bindings:
@@ -223,13 +227,19 @@ class Bindings:
     def _zero_dim_function(self, name: str) -> str | None:
         """What the file's own function ``name`` returns (zerodim.VALUE, ITEMS), or one it imports from the project
         (zerodimimports.py), or None."""
-        if self.zero_dim_functions is None:
-            self.zero_dim_functions = zero_dim_functions(self.tree, self._resolve)
+        if self.zero_dim_functions is None:  # asked for each call bound to a name: the file is read once, lazily
+            self.zero_dim_functions = {node.name: _UNASKED for node in getattr(self.tree, "body", ())
+                                       if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
             self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
         if name in self.zero_dim_functions:
-            return self.zero_dim_functions[name]
+            if (kind := self.zero_dim_functions[name]) is _UNASKED:
+                kind = self.zero_dim_functions[name] = zero_dim_function_kind(self.tree, name, self._resolve)
+            return kind
         source = self.zero_dim_imports.get(name)
-        return imported_kind(self.filename, source) if source is not None else None
+        # another module is parsed to answer: only for function names that say metric or loss (accuracy, kl_loss; not
+        # a class such as DINOLoss)
+        return imported_kind(self.filename, source) if source is not None and not name[0].isupper() \
+            and _METRIC_NAME.search(name) else None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
@@ -248,7 +258,7 @@ class Bindings:
         self.loads.bind(value, self.scope, target)
         if self.rules.by_scalar_index and isinstance(target, (ast.Name, ast.Attribute)):
             self._note_loss_module(value, target)
-        if self.rules.by_backward_grad and isinstance(target, (ast.Name, ast.Attribute)):
+        if self.tracks_gradients and isinstance(target, (ast.Name, ast.Attribute)):
             self._note_one_element(value, target)
         if self.tracks_sizes:
             for name, holds in size_bindings(value, target, self._resolve, self._holds_tensor_size):

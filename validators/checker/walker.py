@@ -16,6 +16,7 @@ evidence), walkschedulers.py, walknames.py (names and attributes), walkcalls.py,
 from __future__ import annotations
 
 import ast
+import re
 
 from .deadselections import dead_selected_functions
 from ..markdown import Version
@@ -40,6 +41,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
@@ -62,6 +64,8 @@ from .walkreport import Reporting
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
 # a load that resumes its own file's plain save still warns where the package sets the variable (envoptout.py)
 ENV_CONDITIONS = ("no-weights-only-env",)
+
+_PASSES_GRADIENT = re.compile(r"\.backward\(\s*[^)\s]")  # loss.backward(one), not loss.backward()
 
 
 class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks, NameChecks,
@@ -179,13 +183,14 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.own_volatile: bool | None = None  # the file stores self.volatile of its own (walknames.py)
         self.one_element: set[tuple[int, str]] = set()  # names bound to a one-element gradient (backwardgrads.py)
-        self.zero_dim_functions: dict[str, str] | None = None  # the file's functions returning 0-dim values (zerodim.py)
+        self.zero_dim_functions: dict | None = None  # the file's functions -> what they return, read when asked (zerodim.py)
         self.zero_dim_imports: dict[str, tuple[int, str | None, str]] = {}  # names from project modules (zerodimimports.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)
         self.tracks_sizes = True  # bindings fill tensor_sizes (collect: not in a file that never says resize)
+        self.tracks_gradients = True  # bindings note one-element gradients (collect: backwardgrads.py)
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.filled_dicts: set[str] | None = None  # names a statement of the file fills (moduledicts.filled_names)
@@ -251,7 +256,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 if kind is ast.If and id(item) in self.leaving:  # rare: the index is looked up then
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
-                if kind is ast.Assert and self._runs_on_target(item.test) is False:
+                if kind is ast.Assert and is_version_guard(item.test, self.imports) and \
+                        self._runs_on_target(item.test) is False:
                     # `assert torch.__version__.split('.')[0] == '0'`: nothing after it runs on the target
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
@@ -262,6 +268,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
         # file whose text never says resize
         self.tracks_sizes = self.source_text is None or "resize" in self.source_text
+        # one-element gradients matter only to a backward(...) given an argument (backwardgrads.py)
+        self.tracks_gradients = bool(self.rules.by_backward_grad) and (
+            self.source_text is None or _PASSES_GRADIENT.search(self.source_text) is not None)
         # calls passing (1, 5) are noted only in a file that spells such a pair (topkviews.py)
         self.notes_topk_calls = bool(self.rules.by_topk_view) and (
             self.source_text is None or wide_pair_spelled(self.source_text))

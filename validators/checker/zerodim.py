@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import own_statements
+from .imports import names_in_target, own_statements
 from .patterns import reduces, zero_dim_read
 
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "norm", "std", "var", "argmax", "argmin", "all",
@@ -147,20 +147,21 @@ def zero_dim_expression(value: ast.expr, resolve: Callable[[ast.AST], str | None
 VALUE, ITEMS = "value", "items"  # what a function returns: a 0-dim value, or a list of them
 
 
+def zero_dim_function_kind(tree: ast.AST, name: str, resolve: Callable[[ast.AST], str | None]) -> str | None:
+    """What the file's module-level function ``name`` (defined once) returns: VALUE when every ``return`` gives a 0-dim
+    value (a full reduction, arithmetic of such values, or a name the function binds once, to one: ``intersection =
+    ...; return 2 * (intersection / union).mean()``); ITEMS for a list of them (a name bound once to ``[]`` and given
+    only 0-dim values by ``.append``: the ImageNet example's old ``accuracy``, ``correct_k = correct[:k].view(-1)
+    .float().sum(0)``, ``res.append(correct_k.mul_(100.0 / batch_size))``, ``return res``); else None. A call of one is
+    0-dim (or its items are) wherever the file calls it."""
+    defined = [node for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS and node.name == name]
+    return _returned_kind(defined[0], resolve) if len(defined) == 1 else None
+
+
 def zero_dim_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> dict[str, str]:
-    """The file's module-level functions (each defined once) whose every ``return`` gives a 0-dim value (VALUE): a full
-    reduction, arithmetic of such values, or a name the function binds once, to one (``intersection = ...; return 2 *
-    (intersection / union).mean()``); or a list of them (ITEMS): a name bound once to ``[]`` and given only 0-dim values
-    by ``.append`` (the ImageNet example's old ``accuracy``: ``correct_k = correct[:k].view(-1).float().sum(0)``,
-    ``res.append(correct_k.mul_(100.0 / batch_size))``, ``return res``). A call of one is 0-dim (or its items are)
-    wherever the file calls it."""
-    functions = [node for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS]
-    names = [function.name for function in functions]
-    found: dict[str, str] = {}
-    for function in functions:
-        if names.count(function.name) == 1 and (kind := _returned_kind(function, resolve)) is not None:
-            found[function.name] = kind
-    return found
+    """Every module-level function of the file with a kind (zero_dim_function_kind): name -> VALUE or ITEMS."""
+    names = {node.name for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS}
+    return {name: kind for name in names if (kind := zero_dim_function_kind(tree, name, resolve)) is not None}
 
 
 def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) -> str | None:
@@ -169,17 +170,16 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     zero: set[str] = set()
     empty: set[str] = set()  # names bound to []
     appended: dict[str, list[ast.expr]] = {}
-    returned = []
     statements = list(own_statements(function))
+    returned = [statement.value for statement in statements if statement.__class__ is ast.Return]
+    if not returned or not all(value is not None and _may_be_zero_dim(value, resolve) for value in returned):
+        return None  # most functions: a return that is no reduction, arithmetic or name (asked of each called one)
     for statement in statements:
         kind = statement.__class__
-        if kind is ast.Return:
-            returned.append(statement.value)
-        elif kind is ast.Assign:
+        if kind is ast.Assign:
             for target in statement.targets:
-                for node in ast.walk(target):
-                    if node.__class__ is ast.Name:
-                        bound[node.id] = bound.get(node.id, 0) + 1
+                for name in names_in_target(target):
+                    bound[name] = bound.get(name, 0) + 1
             target, value = statement.targets[0], statement.value
             if len(statement.targets) != 1 or target.__class__ is not ast.Name:
                 continue
@@ -190,9 +190,8 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
             elif zero_dim_expression(value, resolve, lambda v: v.__class__ is ast.Name and v.id in zero, numbers):
                 zero.add(target.id)
         elif kind in _OTHER_BINDINGS:
-            for node in ast.walk(statement.target):
-                if node.__class__ is ast.Name:
-                    bound[node.id] = bound.get(node.id, 0) + 2  # bound by a loop or in place: not once
+            for name in names_in_target(statement.target):
+                bound[name] = bound.get(name, 0) + 2  # bound by a loop or in place: not once
         if kind is ast.Expr and statement.value.__class__ is ast.Call:
             call = statement.value
             if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:
@@ -212,6 +211,15 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     if returned and all(value.__class__ is ast.Name and value.id in lists for value in returned):
         return ITEMS
     return None
+
+
+def _may_be_zero_dim(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """What a 0-dim value or a list of them may be returned as: a name, arithmetic, a reduction, a scaling or a sum."""
+    kind = value.__class__
+    if kind is ast.Name or kind is ast.BinOp or kind is ast.UnaryOp:
+        return True
+    return kind is ast.Call and (is_full_reduction(value, resolve) or value.func.__class__ is ast.Attribute and
+                                 value.func.attr in _SCALINGS or value.func.__class__ is ast.Name and value.func.id == "sum")
 
 
 def _size_read(value: ast.expr) -> bool:

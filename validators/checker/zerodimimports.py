@@ -5,7 +5,7 @@ helper lives in ``utils.py``, so the file that reads its result never shows the 
 name the file imports from a module of the project (a module-level ``from`` import, relative or absolute, found as
 starimports.py finds it) names such a function when zerodim.zero_dim_functions, read in that module with its own
 imports, says so. Each module is read once per process (keyed by its path, size and modification time), and only for
-a name the file calls where a 0-dim value would matter.
+a name the file binds a call of, whose name says metric or loss (walkbindings.py: reading a module is a parse).
 """
 
 from __future__ import annotations
