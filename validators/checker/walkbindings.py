@@ -36,7 +36,7 @@ def _numpy_call(call: ast.Call) -> bool:
 
 
 _METRIC_NAME = re.compile(r"(?i)acc|loss|dice|iou|err|metric|score|kl|nll|mse|mae|prec|recall|f1|dist|norm|penalty")
-_UNASKED = object()  # a function of the file not yet read for what it returns (zero_dim_functions)
+_UNASKED = object()  # a function of the file not yet read for what it returns (zerodim.zero_dim_function_kind)
 
 
 class Bindings:
