@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
+from .aliases import callable_candidates
 from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements
 from .provenance import Provenance
 
@@ -214,8 +215,8 @@ class _Calls:
             if id(node) not in self.assigned:
                 return  # a for target, a with target: not a plain store
             value = self.assigned[id(node)]
-            if value is None or _selection(value):
-                if value is not None and _same_index(value, index):
+            if value is None or _selection(value) or _module_output(value):
+                if value is not None and _selection(value) and _same_index(value, index):
                     return
                 api = "torch.Tensor.index_put_"
             else:
@@ -319,6 +320,9 @@ class _Search:
                 call.args and not isinstance(call.args[0], ast.Starred):
             return self.uint8(call.args[0], scope, depth + 1, at)  # torch.unsqueeze(m, 2): the function form
         if not isinstance(func, ast.Attribute):
+            if isinstance(func, ast.Name) and self._byte_tensor_alias(func.id, scope):
+                self.makers.append(call)  # ByteTensor = th.cuda.ByteTensor if use_cuda else th.ByteTensor
+                return True
             return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported(call))
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
@@ -351,6 +355,17 @@ class _Search:
             self.memo[question] = bool(returns) and all(
                 self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
         return self.memo[question] is True
+
+    def _byte_tensor_alias(self, name: str, scope: int) -> bool:
+        """``name`` is bound in its function (or the module) only to ByteTensor constructors, either branch of a
+        conditional included: ``ByteTensor = th.cuda.ByteTensor if self.use_cuda else th.ByteTensor`` (pytorch-maddpg)."""
+        for where in (scope, 0):
+            bindings = self.provenance.bindings.get(self.provenance.key(name, where))
+            if bindings:
+                return all(position is None and all(self.resolve(branch) in ("torch.ByteTensor", "torch.cuda.ByteTensor")
+                                                    for branch in callable_candidates(value))
+                           for value, position, _ in bindings)
+        return False
 
     def _imported(self, call: ast.Call) -> bool:
         """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
@@ -706,6 +721,21 @@ def _selection(value: ast.expr) -> bool:
     """``y[m]``, ``y[idx]``: a tensor of selected values (not ``y[0]``, one element, nor ``y[0][1]``)."""
     return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Constant) and not (
         isinstance(value.value, ast.Subscript) and isinstance(value.value.slice, ast.Constant))
+
+
+def _module_output(value: ast.expr) -> bool:
+    """``self.critic(next_states).squeeze()``, ``net[i](x)``: what a model (a call of a called thing, a subscripted
+    one, or an attribute of ``self`` other than a torch function) gives back, a tensor of several values: written
+    through a uint8 mask it goes to index_put_, which warns, not to masked_fill_, which raises."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEP_DTYPE \
+            and not value.args:
+        value = value.func.value  # .squeeze(), .detach(), .float()
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return isinstance(func, (ast.Subscript, ast.Call)) or (
+        isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
+        and func.attr not in ("item", "tolist"))
 
 
 def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
