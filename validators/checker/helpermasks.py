@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .imports import dotted_name, own_statements
 from .source import parse_module_file, read_source, Unreadable
-from .starimports import module_file_stamp
+from .starimports import folder_module_stamp
 from .uint8masks import _KEEP_DTYPE
 
 _UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
@@ -46,19 +46,12 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> 
                   if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
         if not called:
             continue
-        stamp = _stamp(str(importer.parent), statement.level, statement.module)
+        stamp = folder_module_stamp(str(importer.parent), statement.level, statement.module)
         if stamp is None:
             continue
         returning = _uint8_returning(*stamp)
         found.update((local, returning[name]) for name, local in called if name in returning)
     return found
-
-
-@lru_cache(maxsize=1024)
-def _stamp(folder: str, level: int, module: str | None):
-    # the module an import names depends on the importer's folder alone (starimports._module_file): the files of
-    # one folder, which import the same modules, share the look-up
-    return module_file_stamp(Path(folder, "__init__.py"), level, module)
 
 
 @lru_cache(maxsize=256)

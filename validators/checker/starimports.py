@@ -31,6 +31,14 @@ def star_exports(importer: str, level: int, module: str | None) -> dict[str, str
     return dict(_exports(*stamp)) if stamp is not None else {}
 
 
+@lru_cache(maxsize=1024)
+def folder_module_stamp(folder: str, level: int, module: str | None) -> tuple[str, int, int] | None:
+    """module_file_stamp for an import in any file of ``folder``: the module an import names depends on the
+    importer's folder alone (_module_file), so the files of one folder, which import the same modules, share the
+    look-up."""
+    return module_file_stamp(Path(folder, "__init__.py"), level, module)
+
+
 def module_file_stamp(importer: Path, level: int, module: str | None) -> tuple[str, int, int] | None:
     """The project module file an import in ``importer`` names, with its size and modification time: the key
     under which what is read from it is cached (a changed file makes a new key). None when there is no such file."""

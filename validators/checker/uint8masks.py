@@ -57,6 +57,7 @@ _KEEP_DTYPE = frozenset({
 # elementwise functions of two tensors: the result has their promoted dtype (uint8 with bool stays uint8)
 _ELEMENTWISE_PAIRS = frozenset({"torch.max", "torch.min", "torch.maximum", "torch.minimum"})
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
+_BYTE_TYPE_NAMES = frozenset({"torch.ByteTensor", "torch.cuda.ByteTensor"})  # the uint8 constructors
 # calls whose result has their first argument's dtype (a numpy array's, for the converters)
 _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.nn.Parameter",
                                "torch.nn.parameter.Parameter", "torch.autograd.Variable",
@@ -301,7 +302,7 @@ class _Search:
                 return True
             return False
         api = self.resolve(func)
-        if api in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+        if api in _BYTE_TYPE_NAMES:
             self.makers.append(call)
             return True
         if api in _ELEMENTWISE_PAIRS and len(call.args) == 2 and not call.keywords:
@@ -323,14 +324,14 @@ class _Search:
             if isinstance(func, ast.Name) and self._byte_tensor_alias(func.id, scope):
                 self.makers.append(call)  # ByteTensor = th.cuda.ByteTensor if use_cuda else th.ByteTensor
                 return True
-            return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported(call))
+            return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported_item(call, None))
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
             return True
         if func.attr in ("to", "type") and len(call.args) == 1 and not call.keywords:
             target = self.resolve(call.args[0])
-            if target in _UINT8_TYPES or (isinstance(call.args[0], ast.Constant) and call.args[0].value in (
-                    "torch.ByteTensor", "torch.cuda.ByteTensor")):
+            if target in _UINT8_TYPES or (isinstance(call.args[0], ast.Constant)
+                                          and call.args[0].value in _BYTE_TYPE_NAMES):
                 self.makers.append(_maker_span(func))
                 return True
             if func.attr == "to" and target is None and self._is_device(call.args[0]):
@@ -362,18 +363,15 @@ class _Search:
         for where in (scope, 0):
             bindings = self.provenance.bindings.get(self.provenance.key(name, where))
             if bindings:
-                return all(position is None and all(self.resolve(branch) in ("torch.ByteTensor", "torch.cuda.ByteTensor")
+                return all(position is None and all(self.resolve(branch) in _BYTE_TYPE_NAMES
                                                     for branch in callable_candidates(value))
                            for value, position, _ in bindings)
         return False
 
-    def _imported(self, call: ast.Call) -> bool:
-        """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
-        (helpermasks.py), the file defining no function of that name itself."""
-        return self._imported_item(call, None)
-
     def _imported_item(self, call: ast.AST, position: int | None) -> bool:
-        """``call`` is such a helper's call whose value (``position`` None) or tuple item ``position`` is uint8."""
+        """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
+        (helpermasks.py), the file defining no function of that name itself: the call's value (``position`` None) or
+        its tuple's item ``position`` is uint8."""
         if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:
             return False
         name = call.func.id
@@ -645,8 +643,6 @@ def _sizes(node: ast.expr, scope: int, provenance: Provenance, resolve: Callable
         return list(call.args[0].elts)
     return None if any(isinstance(arg, (ast.Starred, ast.List, ast.Tuple)) for arg in call.args) else list(call.args)
 
-
-_BYTE_TYPE_NAMES = frozenset({"torch.ByteTensor", "torch.cuda.ByteTensor"})
 
 
 def _tests_uint8(test: ast.expr, name: str, resolve: Callable) -> bool:

@@ -202,13 +202,12 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     def is_zero(value: ast.expr) -> bool:
         return value.__class__ is ast.Name and value.id in single
 
-    if returned and all(value is not None and zero_dim_expression(value, resolve, is_zero, numbers)
-                        for value in returned):
-        return VALUE
+    if all(zero_dim_expression(value, resolve, is_zero, numbers) for value in returned):
+        return VALUE  # (every return has a value: checked above)
     lists = {name for name in empty if bound.get(name) == 1 and appended.get(name) and all(
         call.func.attr == "append" and len(call.args) == 1 and not call.keywords
         and zero_dim_expression(call.args[0], resolve, is_zero, numbers) for call in appended[name])}
-    if returned and all(value.__class__ is ast.Name and value.id in lists for value in returned):
+    if all(value.__class__ is ast.Name and value.id in lists for value in returned):
         return ITEMS
     return None
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .imports import ImportMap, dotted_name
 from .source import parse_module_file
-from .starimports import module_file_stamp
+from .starimports import folder_module_stamp
 from .zerodim import zero_dim_functions
 
 
@@ -34,13 +34,8 @@ def imported_from_project(tree: ast.AST) -> dict[str, tuple[int, str | None, str
 def imported_kind(filename: str, source: tuple[int, str | None, str]) -> str | None:
     """What the imported function returns (zerodim.VALUE or ITEMS), or None when it is no such project function."""
     level, module, name = source
-    stamp = _stamp(str(Path(filename).parent), level, module)
+    stamp = folder_module_stamp(str(Path(filename).parent), level, module)
     return _module_kinds(*stamp).get(name) if stamp is not None else None
-
-
-@lru_cache(maxsize=1024)
-def _stamp(folder: str, level: int, module: str | None):
-    return module_file_stamp(Path(folder, "__init__.py"), level, module)
 
 
 @lru_cache(maxsize=256)
