@@ -1,4 +1,4 @@
-"""``float(loss)`` after ``loss.backward()``: a Python number from a tensor that requires grad, which warns since 2.7.
+"""``float(loss)`` after ``loss.backward()``: a Python number from a tensor that requires grad, which warns since 2.8.
 
 Converting a tensor with ``requires_grad=True`` to a Python scalar warns once per process while grad mode is on:
 ``UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior. Consider

@@ -151,7 +151,7 @@ def zero_dim_function_kind(tree: ast.AST, name: str, resolve: Callable[[ast.AST]
     """What the file's module-level function ``name`` (defined once) returns: VALUE when every ``return`` gives a 0-dim
     value (a full reduction, arithmetic of such values, or a name the function binds once, to one: ``intersection =
     ...; return 2 * (intersection / union).mean()``); ITEMS for a list of them (a name bound once to ``[]`` and given
-    only 0-dim values by ``.append``: the ImageNet example's old ``accuracy``, ``correct_k = correct[:k].view(-1)
+    only 0-dim values by ``.append``: an ``accuracy`` of the ImageNet example's shape, ``correct_k = correct[:k].view(-1)
     .float().sum(0)``, ``res.append(correct_k.mul_(100.0 / batch_size))``, ``return res``); else None. A call of one is
     0-dim (or its items are) wherever the file calls it."""
     defined = [node for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS and node.name == name]

@@ -1,4 +1,4 @@
-# seen in: projects that copied the early ImageNet example's accuracy() (correct[:k].view(-1).float().sum(0), a 0-dim
+# seen in: projects whose copy of the ImageNet example's accuracy() sums without keepdim (correct[:k].view(-1).float().sum(0), a 0-dim
 # tensor for each k since 0.4) and read it with prec1[0]; the copies that sum with keepdim=True keep one element
 import torch
 

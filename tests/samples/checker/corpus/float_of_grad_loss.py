@@ -1,5 +1,5 @@
 # seen in: graph-learning examples (pyg-team/pytorch_geometric's examples, shenyangHuang/TGB) that log
-# `total_loss += float(loss)` right after loss.backward(): since 2.7 that conversion warns once per process
+# `total_loss += float(loss)` right after loss.backward(): since 2.8 that conversion warns once per process
 import math
 
 import torch

@@ -1,4 +1,4 @@
-# seen in: classification repos that keep the ImageNet example's early accuracy() in utils/ (sum(0) of a flattened
+# seen in: classification repos that keep a copy of the ImageNet example's accuracy() in utils/ (sum(0) of a flattened
 # comparison: 0-dim since 0.4) and read its results in train.py with prec1[0]
 import torch
 
