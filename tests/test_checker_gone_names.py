@@ -154,7 +154,7 @@ def test_eager_and_fx_quantization_functions_that_warn_are_flagged(call, rule):
 @pytest.mark.parametrize("call", [
     "tq.QuantStub()", "tq.DeQuantStub()", "tq.QuantWrapper(m)", "tq.fuse_modules(m, [['0', '1']])",
     "tq.get_default_qconfig('x86')", "tq.QConfig(activation=a, weight=w)", "tq.MinMaxObserver()",
-    "propagate_qconfig_(m)", "qfx.fuse_fx(m)", "qfx.convert_to_reference_fx(m)", "tq.get_default_qconfig_mapping('x86')",
+    "propagate_qconfig_(m)", "qfx.fuse_fx(m)", "torch.ao.quantization.quantize_fx.convert_to_reference_fx(m)", "tq.get_default_qconfig_mapping('x86')",
 ])
 def test_quantization_building_blocks_that_do_not_warn_are_not_flagged(call):
     assert rules_of(QUANT + call + "\n") == []
@@ -358,6 +358,37 @@ def test_names_no_build_has_are_flagged_on_import(code, target, expected):
     assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("import torch\nc = torch.nn.loss.MSELoss()\n", [(2, "torch.nn.loss")]),
+    ("import torch.nn.functional as F\nimport torch\nx = F.Variable(torch.ones(1))\n",
+     [(3, "torch.nn.functional.Variable")]),
+    ("import torch\nclass M(torch.nn.Nodule):\n    pass\n", [(2, "torch.nn.Nodule")]),
+    # the old module path re-exports only some of torch.ao's names
+    ("import torch.quantization.quantize_fx as qfx\nqfx.convert_to_reference_fx(m)\n",
+     [(2, "torch.quantization.quantize_fx.convert_to_reference_fx")]),
+    # a parameter of an enclosing function is another value there
+    ("import torch.utils.data as data\ndef collate(data):\n    data.sort()\n", []),
+    # a config module lists its options, not the methods every config module has
+    ("import torch._functorch.config as cfg\nwith cfg.patch(donated_buffer=False):\n    pass\n", []),
+    # the file sets the name itself, or stores through it
+    ("import torch.nn.functional as F\nF.swish = lambda x: x\ny = F.swish(1)\n", []),
+    ("import torch\ntorch.backends.cudnn.benchmark = True\nb = torch.nn.functional.relu\n", []),
+])
+def test_attributes_no_build_binds_are_flagged(code, expected):
+    findings = check_source(code, "2.15", "m.py")
+    assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected
+
+
+def test_a_name_another_file_of_the_project_sets_is_not_flagged(tmp_path):
+    (tmp_path / "setup.py").write_text("")
+    (tmp_path / "patch.py").write_text("import torch.nn.functional as F\nF.mish2 = lambda x: x\n")
+    (tmp_path / "use.py").write_text("import torch.nn.functional as F\ny = F.mish2(1)\nz = F.mish3(1)\n")
+    from torchpatch.validators.checker import check_paths
+    report = check_paths([tmp_path], "2.15")
+    assert [(f.line, f.api) for f in report.findings if f.rule == "torch-name-gone"] == [
+        (3, "torch.nn.functional.mish3")]
+
+
 # --- private names right under torch (checker/privatenames.py, torch-private-names.json) -------------------------
 def test_shipped_private_names_agree_with_the_installed_build():
     import torch
@@ -380,7 +411,8 @@ def test_shipped_private_names_agree_with_the_installed_build():
     ("import torch\nif hasattr(torch, '_unique_dim'):\n    torch._unique_dim(x, dim=0)\n", "2.15", []),
     ("import torch\ntorch._unique2(x)\ntorch._refs.add\ntorch.__future__\n", "2.15", []),  # there, a module, dunder
     ("import torch\ntorch._patched = 1\ntorch._patched\n", "2.15", []),  # the file sets it
-    ("import torch\ntorch.nn._unique_dim\n", "2.15", []),  # only names right under torch
+    # below torch the surface answers (no build's torch.nn binds it), not the private-name list
+    ("import torch\ntorch.nn._unique_dim\n", "2.15", [(2, "torch.nn._unique_dim")]),
 ])
 def test_private_names_the_target_lacks(code, target, expected):
     findings = check_source(code, target, "m.py")

@@ -72,6 +72,23 @@ class TorchSurface:
         """``name`` is a torch module some indexed build has (``torch.nn.utils``), not a name inside one."""
         return name in self._modules
 
+    def missing_attribute(self, qualified: str) -> tuple[str, str] | None:
+        """(module, name) for the first part of ``torch.a.b.c`` that its module never binds (``torch.nn.loss``,
+        ``torch.nn.functional.Variable``): an AttributeError on every indexed build. None when every part is there,
+        or when the walk reaches a name that is not a module (a class's attributes are not listed)."""
+        module, _, rest = qualified.partition(".")
+        if module != "torch" or not self._modules:
+            return None
+        for part in rest.split("."):
+            child = f"{module}.{part}"
+            if child not in self._modules:
+                # a config module lists its options, not the methods every config module has (patch, save_config)
+                if made_at_run_time(module) or module.endswith("config") or not self.missing_name(module, part):
+                    return None
+                return module, part
+            module = child
+        return None
+
     def missing_name(self, module: str, name: str) -> bool:
         """True when ``module`` is a plain module of every build that has it and none of them binds ``name``."""
         if name.startswith("__"):  # __all__, __version__: every module has some, and the list leaves them out

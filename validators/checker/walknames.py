@@ -22,6 +22,7 @@ from .returns import from_imported, imported_module_paths
 from .patterns import is_multi_dim_list_index, scalar_index_rules, zero_dim_read
 from .privatenames import missing_private
 from .shippedpackages import shipped_package, tree_has_package
+from .torchstores import project_sets
 
 MODULE_CLASSES = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
 # annotations holding modules: dict[str, nn.Module], List[nn.Module], Optional[nn.Module] (see _returns_modules)
@@ -381,6 +382,9 @@ class NameChecks:
         gone = self._gone(qualified)
         if gone is None and missing_private(qualified, f"{self.target.major}.{self.target.minor}"):
             self._check_private(node, qualified)
+        elif gone is None and qualified.count(".") > 1 and node.__class__ is ast.Attribute and \
+                node.ctx.__class__ is ast.Load and (unbound := self.rules.surface.missing_attribute(qualified)):
+            self._check_unbound(node, dotted_name(node), *unbound)
         if gone is None or (imported is not None and (imported == gone.api or imported.startswith(gone.api + "."))):
             return
         if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
@@ -422,16 +426,34 @@ class NameChecks:
                        f"(AttributeError there: module '{module}' has no attribute '{name}')")
             self.findings[key] = self._finding(node, qualified, rule, message, rule.fix)
 
+    def _check_unbound(self, node: ast.AST, dotted: str | None, module: str, name: str) -> None:
+        """``torch.nn.loss.MSELoss``, ``F.Variable``: a name that no indexed build's ``module`` binds, read as an
+        attribute (an AttributeError), unless the project sets it there itself or the head is a parameter of an
+        enclosing function (``def collate_fn(data): data.sort()`` beside ``import torch.utils.data as data``)."""
+        if dotted is None or self._is_parameter(dotted.partition(".")[0]):
+            return
+        if name in self._set_on_torch() or project_sets(self.filename, name):
+            return
+        self._check_absent(node, module, [name], "AttributeError")
+
+    def _is_parameter(self, name: str) -> bool:
+        scope, parents = self.scope, self.loads.provenance.parents
+        while scope:
+            if name in self.loads.params.get(scope, ()):
+                return True
+            scope = parents.get(scope, 0)
+        return False
+
     def _set_on_torch(self) -> set[str]:
-        """The names the file stores on the torch module (asked only once a private name is missing)."""
+        """The names the file stores on torch modules (asked only once a name is about to be reported missing)."""
         if self.torch_stores is None:
             self.torch_stores = set()
             for node in ast.walk(self.tree) if self.tree is not None else ():
                 if isinstance(node, ast.Attribute) and node.ctx.__class__ is not ast.Load and \
-                        self._resolve(node.value) == "torch":
+                        is_torch_module(self._resolve(node.value) or ""):
                     self.torch_stores.add(node.attr)
                 elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" \
-                        and len(node.args) >= 2 and self._resolve(node.args[0]) == "torch" and \
+                        and len(node.args) >= 2 and is_torch_module(self._resolve(node.args[0]) or "") and \
                         isinstance(node.args[1], ast.Constant):
                     self.torch_stores.add(node.args[1].value)
         return self.torch_stores

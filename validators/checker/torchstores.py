@@ -1,0 +1,56 @@
+"""Names a project sets on torch modules itself (``torch.nn.functional.gelu = ...``, ``setattr(F, "swish", f)``).
+
+The name rules report ``F.Variable`` or ``torch.nn.loss`` because no build binds the name; a project that binds it
+first, in any of its files, makes the read work. Only asked for a name about to be reported, so the scan is a text
+search of the project's files, cached per folder and name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+from .project import project_root
+
+_ROOTS: dict[str, str | None] = {}
+_MOST_FILES = 5000  # a folder holding more is not a project (a home or temporary folder): nothing is assumed
+# the receivers a torch module goes by: torch.x.y itself or its usual import names
+_RECEIVER = r"\b(?:torch(?:\.\w+)*|F|nn|functional|init|optim|distributed|dist)"
+
+
+def project_sets(filename: str, name: str) -> bool:
+    """Whether some Python file of ``filename``'s project assigns ``name`` on a torch module."""
+    if not os.path.isfile(filename):
+        return False  # source passed as text: nothing beside it
+    return _folder_sets(project_root(filename, _ROOTS) or _package_top(filename), name)
+
+
+def _package_top(filename: str) -> str:
+    """The folder holding the outermost package around ``filename`` (the file's own folder when it is in none)."""
+    folder = os.path.dirname(os.path.abspath(filename))
+    while os.path.isfile(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:
+        folder = os.path.dirname(folder)
+    return folder
+
+
+@lru_cache(maxsize=256)
+def _folder_sets(folder: str, name: str) -> bool:
+    stored = re.compile(rf"{_RECEIVER}\.{re.escape(name)}\s*=(?!=)|"
+                        rf"setattr\(\s*{_RECEIVER}\s*,\s*['\"]{re.escape(name)}['\"]")
+    seen = 0
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
+        for file in files:
+            if not file.endswith(".py"):
+                continue
+            seen += 1
+            if seen > _MOST_FILES:
+                return False
+            try:
+                with open(os.path.join(top, file), encoding="utf-8", errors="replace") as handle:
+                    if stored.search(handle.read()):
+                        return True
+            except OSError:
+                continue
+    return False
