@@ -199,6 +199,8 @@ def always_false_flags(tree: ast.AST) -> set[str]:
                 other.add((node.asname or node.name).partition(".")[0])
             elif isinstance(node, ast.ExceptHandler) and node.name:
                 other.add(node.name)
+        if id(statement) in top and _is_main_block(statement):
+            top.update(id(inner) for inner in statement.body)  # the script's own settings, as at top level
         for field in ("body", "orelse", "finalbody"):
             stack.extend(getattr(statement, field, None) or [])
         for handler in getattr(statement, "handlers", ()):
@@ -211,6 +213,16 @@ def always_false_flags(tree: ast.AST) -> set[str]:
     if flags:
         flags -= _declared_global(tree)
     return flags
+
+
+def _is_main_block(statement: ast.stmt) -> bool:
+    """``if __name__ == "__main__":`` (either order): its body is the script itself, not a branch of it."""
+    if not isinstance(statement, ast.If) or not isinstance(test := statement.test, ast.Compare) or len(test.ops) != 1 \
+            or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(isinstance(side, ast.Name) and side.id == "__name__" for side in sides) and any(
+        isinstance(side, ast.Constant) and side.value == "__main__" for side in sides)
 
 
 def nested_statements(statement: ast.stmt) -> bool:
