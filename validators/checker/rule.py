@@ -64,6 +64,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       (gonenames.py: the index comes from the builds' sources, not from ``api``, which
                       lists the section's examples); each finding names the gone module or name, the
                       last build that had it and its public home, or the rule's ``fix`` where none is known
+    unknown-keyword   a call of a public torch function or class passing a keyword its target signature lacks
+                      (acceptedkeywords.py: the accepted names come from the build, not from ``api``, which lists
+                      the section's examples); said only for the target the data was read from
 
 ``with_any`` narrows call kinds to calls passing at least one of the listed keywords, ``without_any``
 to calls passing none of them, and ``min_positional`` to calls with at least that many positional
@@ -126,7 +129,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar")
+         "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar", "unknown-keyword")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

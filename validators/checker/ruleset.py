@@ -44,6 +44,7 @@ class RuleSet:
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
     gone_rule: Rule | None = field(init=False)  # kind=gone: torch names the target lacks (gonenames.py)
+    keyword_rule: Rule | None = field(init=False)  # kind=unknown-keyword: keywords the target refuses
     by_code: dict[str, Rule] = field(init=False)
     quiet_members: frozenset[str] = field(init=False)  # every name rule's quiet_members (``_from_buffer``)
     # methods a rule names its receiver for (``scheduler.step``, ``scheduler.get_lr``), step-order's ``step`` too:
@@ -69,9 +70,11 @@ class RuleSet:
         self.by_grad_scalar = [rule for rule in self.rules if rule.kind == "grad-scalar"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
+        self.keyword_rule = next((rule for rule in self.rules if rule.kind == "unknown-keyword"), None)
         for rule in self.rules:
             if rule.kind in ("list-index", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction",
-                             "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar"):
+                             "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar",
+                             "unknown-keyword"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:
@@ -100,6 +103,13 @@ class RuleSet:
         from .gonenames import shipped_gone_names
 
         return shipped_gone_names()
+
+    @property
+    def accepted_keywords(self):
+        """The keywords each public torch callable accepts (acceptedkeywords.py), read at the first call that asks."""
+        from .acceptedkeywords import shipped_keywords
+
+        return shipped_keywords()
 
     @property
     def surface(self):

@@ -78,6 +78,8 @@ def _saves_on_main(call: ast.Call) -> bool:
 
 
 _CONFIG_PATCH = ".config.patch"  # torch._dynamo.config.patch, torch._inductor.config.patch, ...: flags by name
+# methods known by name alone, whose keywords the accepted-keyword data lists (radar/keywords.py METHODS)
+_KNOWN_METHODS = {"backward": "torch.Tensor.backward"}
 
 
 _PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a project's root folder
@@ -217,6 +219,11 @@ class CallChecks:
                                             if self.loads.is_ckpt_path(arg, self.scope))
         if self.writer_imports:
             self._note_writer(node)
+        if node.keywords and self.rules.keyword_rule is not None:
+            if api is not None:
+                self._check_keywords(node, api)
+            elif func.__class__ is ast.Attribute and func.attr in _KNOWN_METHODS and self.imports.imports_torch:
+                self._check_keywords(node, _KNOWN_METHODS[func.attr], by_name=True)  # loss.backward(retain_variables=True)
         if api is not None and api.endswith(_CONFIG_PATCH):
             self._check_config_patch(node, api[:-len(".patch")])
         if (self.results_of and called is not None and not self.guarded
@@ -313,6 +320,35 @@ class CallChecks:
         self.type_check += 1
         self.visit(node.args[1])
         self.type_check -= 1
+
+    def _check_keywords(self, node: ast.Call, api: str, by_name: bool = False) -> None:
+        """``torch.split(t, split_size=2)``: a keyword the target's ``api`` does not accept, a TypeError there
+        (acceptedkeywords.py). Not where a keyword rule of the API names the argument (its message says more).
+        ``by_name``: a method known by its name alone (``x.backward(...)``), whose receiver may be another
+        library's object with its own parameters (``gcam.backward(ids=ids)``): said only when every refused
+        keyword is an old spelling of an accepted one (``retain_variables``: ``retain_graph``)."""
+        rule = self.rules.keyword_rule
+        if self.guarded or self.handled or not rule.applies_to(self.target):
+            return
+        index = self.rules.accepted_keywords
+        refused = index.refused(api, [kw.arg for kw in node.keywords if kw.arg is not None])
+        if not refused or not index.covers(self.target):
+            return
+        named = {name for other in self.rules.by_call.get(api, ()) if other.kind == "keyword" for name in other.arguments}
+        refused = [name for name in refused if name not in named]
+        if not refused:
+            return
+        target = f"{self.target.major}.{self.target.minor}"
+        listed = ", ".join(f"`{name}`" for name in refused)
+        message = (f"`{api}` takes no keyword {listed} in torch {target} (TypeError: unexpected keyword argument); "
+                   f"the build's signature has no such parameter")
+        nearest = {name: index.nearest(api, name) for name in refused}
+        if by_name and None in nearest.values():
+            return
+        fix = "; ".join(f"did you mean `{new}=` for `{name}=`?" for name, new in nearest.items() if new) or rule.fix
+        key = (node.lineno, node.col_offset + 1, api, rule.pattern)
+        if key not in self.findings:
+            self.findings[key] = self._finding(node, api, rule, message, fix)
 
     def _check_config_patch(self, node: ast.Call, config: str) -> None:
         """``torch._dynamo.config.patch(inline_inbuilt_nn_modules=False)``, ``patch("triton.use_block_ptr", True)``

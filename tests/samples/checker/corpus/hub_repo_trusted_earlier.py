@@ -30,7 +30,7 @@ def other_repo(name):
 
 
 def from_local(path, name):
-    torch.hub.list(path, source="local")
+    torch.hub.list(path, source="local")  # hub.list takes no source= (TypeError)  # finding: keyword-not-accepted
     return torch.hub.load("someone/ResNeXt", name)  # finding: hub-trust-repo-check
 
 

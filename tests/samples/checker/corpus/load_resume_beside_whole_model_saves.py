@@ -18,7 +18,7 @@ def train(model, optim, out, name, epochs, weights_file=None):
 
 
 def attention(relation_map):
-    return F.softmax(relation_map, dims=-1)  # a misspelled keyword: TypeError, not an implicit-dim warning
+    return F.softmax(relation_map, dims=-1)  # misspelled: a TypeError, not an implicit-dim warning  # finding: keyword-not-accepted
 
 
 def gather_by_file(data, path):
