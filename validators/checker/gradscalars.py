@@ -3,9 +3,12 @@
 Converting a tensor with ``requires_grad=True`` to a Python scalar warns once per process while grad mode is on:
 ``UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior. Consider
 using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` warn; ``t.item()``, ``int(t)``
-and ``float(t.detach())`` do not (run on 2.13 and 2.15). Whether a tensor requires grad is known only where the code
-says so: a name the function binds once and calls ``backward`` on. A conversion of it in that function counts, unless
-it sits under ``torch.no_grad()`` or ``torch.inference_mode()`` (grad mode off: no warning).
+and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
+``"%s"``, f-strings and ``str.format`` do not. Whether a tensor requires grad is known only where the code says so: a
+name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
+outside ``no_grad`` (``loss = -loss`` keeps it), and the call-made names added up into it (``loss = ce + ewc``). A
+conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
+(grad mode off: no warning).
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.n
 
 
 def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                            text: str | None = None) -> Iterator[ast.Call]:
-    """Each ``float(x)`` / ``math.<f>(x)`` of a name ``x`` its function binds once and calls ``x.backward(...)`` on."""
-    if text is not None and not (_names_before(text, ".backward(") & (
+                            text: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
+    """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
+    ``x.backward(...)`` on."""
+    if text is not None and "%" not in text and not (_names_before(text, ".backward(") & (
             _names_after(text, "float(") | _names_after(text, "math."))):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
@@ -34,20 +38,34 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
             functions.append(node)
         elif node.__class__ is ast.Attribute and node.attr == "backward":
             backward_lines.append(node.lineno)
+    inside = set()
     for function in functions:
-        if any(function.lineno <= line <= function.end_lineno for line in backward_lines):
+        if lines := [line for line in backward_lines if function.lineno <= line <= function.end_lineno]:
+            inside.update(lines)
             yield from _in_function(function, resolve)
+    if isinstance(tree, ast.Module) and set(backward_lines) - inside:
+        yield from _in_function(tree, resolve)  # a script's own loop at module level
 
 
-def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call]:
+def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
     nodes = list(own_nodes(function))
     backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
     if not backed:
         return
+    quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in _NO_GRAD for item in node.items)
+        for statement in node.body for inner in ast.walk(statement)}
     bound: dict[str, int] = {}
+    graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
     for statement in own_statements(function):
         if isinstance(statement, ast.Assign):
+            if _derived_from_itself(statement):
+                continue  # loss = -loss: still the graph's value, still requiring grad
+            if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and \
+                    _graph_value(statement.value) and id(statement) not in quiet:  # no graph under no_grad
+                graph_values[statement.targets[0].id] = graph_values.get(statement.targets[0].id, 0) + 1
+                continue
             for target in statement.targets:
                 for node in ast.walk(target):
                     if isinstance(node, ast.Name):
@@ -56,18 +74,66 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call]:
             for node in ast.walk(statement.target):
                 if isinstance(node, ast.Name):
                     bound[node.id] = bound.get(node.id, 0) + 2
-    arguments = function.args
-    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
-    names = {name for name in backed if bound.get(name) == 1 and name not in parameters}
+    arguments = getattr(function, "args", None)
+    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
+    # loss = ce_loss + ewc_loss; loss.backward(): the terms are the graph's too, where calls made them
+    backed |= {operand.id for statement in own_statements(function) if isinstance(statement, ast.Assign)
+               and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+               and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
+               for operand in (statement.value.left, statement.value.right) if isinstance(operand, ast.Name)
+               and graph_values.get(operand.id)}
+    # bound once, or only ever to results of calls (`loss = loss_fn(d_real, d_fake)` ... `loss = loss_fn(d(g(z)))`)
+    names = {name for name in backed if name not in parameters and (
+        bound.get(name, 0) + graph_values.get(name, 0) == 1 or (graph_values.get(name) and not bound.get(name)))}
     if not names:
         return
-    quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
-        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in _NO_GRAD for item in node.items)
-        for statement in node.body for inner in ast.walk(statement)}
     for node in nodes:
         if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and id(node) not in quiet \
                 and isinstance(node.args[0], ast.Name) and node.args[0].id in names and _converts(node.func, resolve):
             yield node
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and id(node) not in quiet and \
+                any(operand.id in names for operand in _float_formatted(node)):
+            yield node  # "%.4f" % loss: the float conversion formats it
+
+
+_PLAIN_CALLS = frozenset({"item", "detach", "tolist", "numpy", "float", "int", "len", "round", "str", "bool"})
+
+
+def _graph_value(value: ast.expr) -> bool:
+    """A call's result that may carry the graph: not ``x.item()``, ``x.detach()``, ``float(x)`` and the like."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name is not None and name not in _PLAIN_CALLS
+
+
+def _derived_from_itself(statement: ast.Assign) -> bool:
+    """``x = -x`` / ``x = x * 0.5``: arithmetic of the name with numbers only."""
+    if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], ast.Name):
+        return False
+    value = statement.value
+    operands = [value.operand] if isinstance(value, ast.UnaryOp) else \
+        [value.left, value.right] if isinstance(value, ast.BinOp) else []
+    return bool(operands) and any(isinstance(o, ast.Name) and o.id == target.id for o in operands) and all(
+        (isinstance(o, ast.Name) and o.id == target.id) or (isinstance(o, ast.Constant) and
+                                                             isinstance(o.value, (int, float))) for o in operands)
+
+
+# one %-conversion of a format string (mapping keys and widths included), its type letter last
+_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _float_formatted(node: ast.BinOp) -> list[ast.Name]:
+    """The names ``"fmt" % value`` formats with a float conversion (``%f``, ``%.4e``, ``%g``): each is made a Python
+    float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a tensor that way: no warning, run on 2.15)."""
+    if not (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+        return []
+    letters = [letter for letter in _CONVERSION.findall(node.left.value) if letter != "%"]
+    values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+    if len(values) != len(letters):
+        return []  # a mapping, a starred tuple or a mismatch: nothing is known of which value goes where
+    return [value for value, letter in zip(values, letters) if letter in "eEfFgG" and isinstance(value, ast.Name)]
 
 
 def _converts(func: ast.expr, resolve) -> bool:

@@ -1,0 +1,32 @@
+# seen in: w86763777/pytorch-gan-collections (`'%.4f' % loss` after backward, loss bound once per player and negated
+# for the WGAN loss), kuc2477/pytorch-ewc (`float(ce_loss)` of a term of the backed loss), wiseodd's scripts
+# (module-level training loops): a %-float conversion calls float() and warns like it since 2.8
+import torch
+
+net = torch.nn.Linear(2, 1)
+for x in [torch.randn(4, 2)]:
+    loss = net(x).mean()
+    loss.backward()
+    print("loss %.4f" % loss)  # finding: float-of-requires-grad-tensor
+
+
+def train(net_d, net_g, loss_fn, z, real, wasserstein):
+    loss = loss_fn(net_d(real), net_d(net_g(z).detach()))
+    loss.backward()
+    if wasserstein:
+        loss = -loss
+    shown = "%.4f" % loss  # finding: float-of-requires-grad-tensor
+    counted = "%d steps, %s" % (3, loss)  # %d and %s do not convert to float: quiet
+    loss = loss_fn(net_d(net_g(z)))
+    loss.backward()
+    with torch.no_grad():
+        check = loss_fn(net_d(real))
+    return shown, counted, "%.2f" % check  # no graph: the binding under no_grad is another value
+
+
+def ewc_step(model, criterion, x, y):
+    ce_loss = criterion(model(x), y)
+    ewc_loss = model.ewc_loss()
+    loss = ce_loss + ewc_loss
+    loss.backward()
+    return float(ce_loss), float(loss)  # finding: float-of-requires-grad-tensor
