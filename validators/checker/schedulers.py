@@ -1,6 +1,7 @@
 """Names a file binds to torch learning-rate schedulers: evidence of what a receiver is, beyond its name.
 
-``shd = torch.optim.lr_scheduler.LambdaLR(opt, f)`` makes ``shd`` a scheduler wherever the file uses that
+``shd = torch.optim.lr_scheduler.LambdaLR(opt, f)`` (or an instance of the file's own subclass that keeps torch's
+``step``, ``sc = PolynomialLR(op, n)``) makes ``shd`` a scheduler wherever the file uses that
 name (``def train(..., shd, ...)`` receives the one ``get_lr_scheduler`` returned), and
 ``self.schedulers.append(lr_scheduler.MultiStepLR(...))`` makes ``schedulers`` a list of them, and a parameter
 annotated with a torch scheduler class (``inner_schedule: LRScheduler``) one, with the attribute it is stored in
@@ -41,8 +42,11 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
     names: set[str] = set()
     loops: list[tuple[str, str]] = []  # (loop variable, iterated name)
 
+    own = _own_scheduler_classes(tree, resolve)
+
     def builds_scheduler(value: ast.AST) -> bool:
-        return isinstance(value, ast.Call) and (resolve(value.func) or "").startswith(_SCHEDULERS)
+        return isinstance(value, ast.Call) and ((resolve(value.func) or "").startswith(_SCHEDULERS) or (
+            isinstance(value.func, ast.Name) and value.func.id in own))
 
     annotated: set[str] = set()  # parameters annotated with a torch scheduler class: `inner: LRScheduler`
     stored: list[tuple[str, str]] = []  # (target's last name, parameter name) of `self.inner = inner`
@@ -68,6 +72,16 @@ def scheduler_names(tree: ast.AST | None, resolve: Callable[[ast.AST], str | Non
     names.update(target for target, parameter in stored if parameter in annotated)
     names.update(variable for variable, iterated in loops if iterated in names)
     return frozenset(names)
+
+
+def _own_scheduler_classes(tree: ast.AST, resolve) -> frozenset[str]:
+    """The file's module-level classes whose first base is a torch scheduler and that define no ``step`` of their own
+    (``class PolynomialLR(_LRScheduler)`` overriding ``get_lr``): torch's ``step`` runs on their instances."""
+    return frozenset(
+        node.name for node in getattr(tree, "body", ()) if isinstance(node, ast.ClassDef) and node.bases
+        and (resolve(node.bases[0]) or "").startswith(_SCHEDULERS)
+        and not any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "step"
+                    for item in node.body))
 
 
 def _names_scheduler(annotation: ast.AST, resolve) -> bool:

@@ -462,6 +462,7 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
     statements = list(_flat(body))
     optimizers: dict[str, ast.Assign] = {}
     schedulers: dict[str, tuple[str, ast.Assign]] = {}
+    constructions: list[ast.Assign] = []  # every one, also of a name built again (a demo plotting two schedules)
     for statement in statements:
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                 and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Call)):
@@ -474,10 +475,11 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
         if isinstance(first, ast.Name) and first.id in optimizers and is_scheduler(statement.targets[0]):
             schedulers[name] = (first.id, statement)
+            constructions.append(statement)
     if not schedulers or any(steps_optimizer(statement) for statement in body):
         return
-    built = {id(statement.value.args[0] if statement.value.args else None) for _, statement in schedulers.values()}
-    built |= {id(k.value) for _, statement in schedulers.values() for k in statement.value.keywords}
+    built = {id(statement.value.args[0] if statement.value.args else None) for statement in constructions}
+    built |= {id(k.value) for statement in constructions for k in statement.value.keywords}
     for statement in statements:  # lr_scheduler(optimizer, i, epoch): a callable schedule sets the rates
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and (callee := dotted_name(node.func)) is not None \
