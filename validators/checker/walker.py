@@ -41,6 +41,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
 from .kernels import is_foreign_kernel
@@ -323,6 +324,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_loader_next:
             for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
+        if self.rules.by_negative_stride:
+            for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
+                self._report(call, api, self.rules.by_negative_stride)
         if self.rules.by_grad_scalar:
             for call in grad_scalar_conversions(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_grad_scalar[0].apis[0], self.rules.by_grad_scalar)
