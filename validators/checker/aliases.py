@@ -74,9 +74,8 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                             scopes.update((id(node), scope) for node, _ in named)
                     elif id(child) not in fallbacks:
                         other.add(key)
-                    if (not named and held is not None and owner and (key[0] or body)
-                            and not isinstance(child.value, ast.IfExp)
-                            and (name := resolve(child.value)) is not None):
+                    if not named and held is not None and owner and (key[0] or body) and (
+                            name := _held_value(child.value, resolve)) is not None:
                         held.setdefault(owner, {}).setdefault(key[1], []).append(name)
                 continue
             if kind is ast.If:
@@ -104,7 +103,15 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
     return {key: named for key, named in found.items() if key not in other}
 
 
-def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, str]]:
+def _held_value(value: ast.expr, resolve) -> str | tuple[str, ...] | None:
+    """The torch name ``value`` is, or both of ``torch.cuda if cuda else torch`` (a choice the reader settles per use)."""
+    if isinstance(value, ast.IfExp):
+        branches = (resolve(value.body), resolve(value.orelse))
+        return branches if None not in branches and len(set(branches)) == 2 else None
+    return resolve(value)
+
+
+def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> dict[str, dict[str, str | tuple[str, ...]]]:
     """Class name -> attribute -> the torch module or name it holds, for ``self.tt = torch.cuda`` (in a method)
     or ``tt = torch.cuda`` (in the class body) where that is the attribute's only value in the class: every
     ``self.tt`` the class stores (any target form, any method) and every binding of ``tt`` in its body is such an

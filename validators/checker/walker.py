@@ -204,7 +204,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
         # autograd Function's static methods
         self.instances: dict[tuple[int, str], str] = {}
-        self.held_names: dict[str, dict[str, str]] = {}  # class -> attribute -> torch name it holds (aliases.py)
+        self.held_names: dict[str, dict[str, str | tuple[str, ...]]] = {}  # class -> attribute -> torch name(s) it holds (aliases.py)
         # in files that name profiler results (profilerrows.py): the file's functions handed rows, names bound
         # to collections of rows, and names bound to string literals (getattr(evt, sort_key))
         self.row_parameters: dict[str, dict[str, str]] | None = None

@@ -328,7 +328,10 @@ class NameChecks:
         at the binding)."""
         _, attr, rest = dotted.split(".", 2) if dotted.count(".") >= 2 else (None, None, None)
         if rest and self.classes and (held := self.held_names.get(self.classes[-1])) and attr in held:
-            return f"{held[attr]}.{rest}"
+            value = held[attr]
+            if isinstance(value, tuple):  # torch.cuda if cuda else torch: the branch whose name some rule knows
+                return next((f"{name}.{rest}" for name in value if self.rules.knows(f"{name}.{rest}")), None)
+            return f"{value}.{rest}"
         return None
 
     def _check_name(self, node: ast.AST, dotted: str) -> None:
