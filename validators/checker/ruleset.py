@@ -41,6 +41,7 @@ class RuleSet:
     by_backward_grad: list[Rule] = field(init=False)  # loss.backward(one) on a 0-dim loss (backwardgrads.py)
     by_grad_scalar: list[Rule] = field(init=False)  # float(loss) of a tensor that requires grad (gradscalars.py)
     by_negative_stride: list[Rule] = field(init=False)  # np.sort(l)[::-1] handed to torch (negativestrides.py)
+    by_index_division: list[Rule] = field(init=False)  # top-k ids / n used as an index (intdivision.py)
     by_probe: list[Rule] = field(init=False)  # hasattr(obj, "renamed_attribute") (probes.py)
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
@@ -70,13 +71,14 @@ class RuleSet:
         self.by_backward_grad = [rule for rule in self.rules if rule.kind == "backward-grad"]
         self.by_grad_scalar = [rule for rule in self.rules if rule.kind == "grad-scalar"]
         self.by_negative_stride = [rule for rule in self.rules if rule.kind == "negative-stride"]
+        self.by_index_division = [rule for rule in self.rules if rule.kind == "index-division"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         self.keyword_rule = next((rule for rule in self.rules if rule.kind == "unknown-keyword"), None)
         for rule in self.rules:
             if rule.kind in ("list-index", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction",
                              "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar",
-                             "unknown-keyword", "negative-stride"):
+                             "unknown-keyword", "negative-stride", "index-division"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

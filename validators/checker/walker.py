@@ -41,6 +41,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
@@ -324,6 +325,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_loader_next:
             for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
+        if self.rules.by_index_division:
+            for node in float_index_divisions(tree, self._resolve, self.source_text):
+                self._report(node, self.rules.by_index_division[0].apis[0], self.rules.by_index_division)
         if self.rules.by_negative_stride:
             for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_negative_stride)

@@ -1,0 +1,35 @@
+# seen in: OpenNMT-py's Beam.advance and _fast_translate_batch (copied by Multi-News, cove, Global-Encoding),
+# aster's beam search and fairseq's sequence generator: flat top-k ids divided by the vocabulary size find the beam,
+# a floor division up to 1.4 and a float tensor since 1.7
+import torch
+
+
+def advance(scores, attn, num_words, size):
+    best_scores, best_ids = scores.view(-1).topk(size, 0, True, True)
+    prev_k = best_ids / num_words  # finding: integer-division-index
+    next_y = best_ids - prev_k * num_words
+    return attn.index_select(0, prev_k), next_y
+
+
+def fast_translate(curr_scores, alive_seq, beam_offset, vocab_size, beam_size):
+    topk_scores, topk_ids = curr_scores.topk(beam_size, dim=-1)
+    topk_beam_index = topk_ids.div(vocab_size)  # finding: integer-division-index
+    topk_ids = topk_ids.fmod(vocab_size)
+    batch_index = topk_beam_index + beam_offset[:topk_beam_index.size(0)].unsqueeze(1)
+    select_indices = batch_index.view(-1)
+    return alive_seq.index_select(0, select_indices), topk_ids
+
+
+def generate(cand_scores, lprobs, vocab_size, cand_beams):
+    cand_indices = lprobs.new()
+    torch.topk(lprobs.view(2, -1), k=4, out=(cand_scores, cand_indices))
+    torch.div(cand_indices, vocab_size, out=cand_beams)  # finding: integer-division-index
+    return cand_beams
+
+
+def fixed(scores, attn, num_words, size):
+    _, best_ids = scores.view(-1).topk(size)
+    prev_k = best_ids // num_words
+    cast = (best_ids / num_words).long()
+    ratio = best_ids / num_words  # a float only ever read as a number
+    return attn.index_select(0, prev_k), attn[cast], ratio.mean()

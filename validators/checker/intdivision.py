@@ -1,0 +1,192 @@
+"""Top-k indices divided with ``/`` and used as an index: the beam search of torch 1.4 and older.
+
+Up to 1.4, ``/`` on two integer tensors (or an integer tensor and an int) floored, so beam searches found the beam of
+each flat top-k candidate with ``prev_k = best_ids / num_words`` and then ``attn.index_select(0, prev_k)``. 1.5 warned,
+1.6 raised, and since 1.7 ``/`` and ``torch.div`` divide truly (pytorch/pytorch#34570, #38620): ``prev_k`` is a float
+tensor, and using it as an index raises ``RuntimeError: index_select(): Expected dtype int32 or int64 for index``
+(``IndexError: tensors used as indices must be long, int, byte or bool tensors`` for ``x[prev_k]``); writing the
+quotient into an integer ``out=`` raises ``result type Float can't be cast to the desired output type Long``.
+
+Only indices the function itself takes are integer for sure: the second result of ``topk``, ``sort``, ``max``/``min``
+with a dimension (unpacked, ``[1]`` or ``.indices``), ``argmax``/``argmin``/``argsort``. A name bound to a ``/`` (or
+``.div``/``torch.div`` without ``rounding_mode``) of one, directly or inside arithmetic and view-like methods, is
+reported at that binding when the function uses it, or a name derived from it the same way, as an index:
+``index_select``'s index, ``gather``'s, or a subscript. ``torch.div(ids, n, out=buffer)`` is reported as written.
+A cast (``.long()``) between the division and the use ends the chain.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+from .imports import own_statements, subnodes
+
+_INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
+_INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
+_KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous", "expand", "expand_as", "repeat",
+                          "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                          text: str | None = None) -> Iterator[ast.AST]:
+    """Each binding (or ``out=`` call) that divides integer indices truly before an index use (module docstring)."""
+    if text is not None and "/" not in text and "div(" not in text:
+        return
+    for scope in (tree, *(node for node in subnodes(tree) if isinstance(node, _FUNCTIONS))):
+        yield from _in_function(scope, resolve)  # the module's own statements too: a script's decoding loop
+
+
+def _in_function(function: ast.AST, resolve) -> Iterator[ast.AST]:
+    indices: set[str] = set()  # names holding integer indices at this point of the source
+    filled: set[str] = set()  # torch.topk(x, k, out=(values, ids)) writes its ids into a buffer
+    divided: dict[str, ast.stmt] = {}  # name -> the binding whose division made it a float
+    reported: set[int] = set()
+    for statement in own_statements(function):  # in source order: a rebinding ends what a name held
+        if divided or indices or filled:
+            for node in _statement_nodes(statement):  # the uses read what the names hold here
+                origin = _use_origin(node, divided, indices | filled, resolve)
+                if origin is not None and id(origin) not in reported:
+                    reported.add(id(origin))
+                    yield origin
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            filled |= _filled_indices(statement.value)
+        if not isinstance(statement, ast.Assign):
+            continue
+        single = statement.targets[0] if len(statement.targets) == 1 and isinstance(
+            statement.targets[0], ast.Name) else None
+        if single is not None:
+            source = _float_source(statement.value, indices, divided, resolve) if indices or divided else None
+            indices.discard(single.id)  # topk_ids = topk_ids.fmod(v): no longer the top-k's ids
+            if source is not None:
+                divided[single.id] = source if source is not True else statement
+            else:
+                divided.pop(single.id, None)  # rebound to something else (prev_k = prev_k.long())
+        _note_indices(statement, indices, resolve)
+
+
+def _statement_nodes(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The expressions of one statement, not those of the statements nested in it (visited in their turn)."""
+    pending = [child for child in ast.iter_child_nodes(statement) if not isinstance(child, (ast.stmt, ast.excepthandler))]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
+
+
+def _use_origin(node: ast.AST, divided: dict[str, ast.stmt], indices: set[str], resolve) -> ast.AST | None:
+    """The division a use of ``node`` reads as an index (the binding, or the out= call itself), or None."""
+    if isinstance(node, ast.Call):
+        if _divides_into_out(node, indices, resolve):
+            return node
+        for used in _index_arguments(node, resolve):
+            if (origin := _origin(used, divided)) is not None:
+                return origin
+    elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        return _origin(node.slice, divided)
+    return None
+
+
+def _note_indices(statement: ast.Assign, indices: set[str], resolve) -> None:
+    value = statement.value
+    for target in statement.targets:
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) \
+                and _index_pair(value):
+            indices.add(target.elts[1].id)  # _, best_ids = scores.topk(k)
+        elif isinstance(target, ast.Name) and _is_index_value(value, resolve):
+            indices.add(target.id)
+
+
+def _filled_indices(call: ast.Call) -> set[str]:
+    """``torch.topk(x, k, out=(values, ids))``: the name the call writes its indices into."""
+    out = next((k.value for k in call.keywords if k.arg == "out"), None)
+    if isinstance(out, ast.Tuple) and len(out.elts) == 2 and isinstance(out.elts[1], ast.Name) and _index_pair(call):
+        return {out.elts[1].id}
+    return set()
+
+
+def _index_pair(value: ast.expr) -> bool:
+    """``x.topk(k)``, ``torch.sort(x)``, ``x.max(1)`` (with a dimension): a (values, indices) pair."""
+    if not isinstance(value, ast.Call):
+        return False
+    name = value.func.attr if isinstance(value.func, ast.Attribute) else None
+    if name not in _INDEX_PAIRS:
+        return False
+    is_module_call = isinstance(value.func.value, ast.Name) and value.func.value.id == "torch"
+    given = len(value.args) + len(value.keywords)
+    # x.max() / torch.max(x) reduce to one value; x.max(1) / torch.max(x, 1) pair values with indices
+    return name in ("topk", "sort", "kthvalue", "mode") or given >= (2 if is_module_call else 1)
+
+
+def _is_index_value(value: ast.expr, resolve) -> bool:
+    """``x.topk(k)[1]``, ``x.max(1).indices``, ``x.argmax(1)``, ``torch.argsort(x)``, or a view of one."""
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 1:
+        return _index_pair(value.value)
+    if isinstance(value, ast.Attribute) and value.attr == "indices":
+        return _index_pair(value.value)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        return value.func.attr in _INDEX_CALLS
+    return False
+
+
+def _float_source(value: ast.expr, indices: set[str], divided: dict[str, ast.stmt], resolve):
+    """True when ``value`` divides indices truly itself, the binding that did for a name it derives from, or None."""
+    if _true_division_of_indices(value, indices, resolve):
+        return True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult)):
+        for side in (value.left, value.right):
+            if (found := _float_source(side, indices, divided, resolve)) is not None:
+                return found
+        return None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DTYPE:
+        if value.func.attr == "to" and value.args and not isinstance(value.args[0], ast.Name):
+            return None  # .to(torch.long) casts
+        return _float_source(value.func.value, indices, divided, resolve)
+    if isinstance(value, ast.Name):
+        return divided.get(value.id)
+    return None
+
+
+def _true_division_of_indices(value: ast.expr, indices: set[str], resolve) -> bool:
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Div):
+        return _mentions_index(value.left, indices)
+    if isinstance(value, ast.Call) and not any(k.arg == "rounding_mode" for k in value.keywords):
+        if isinstance(value.func, ast.Attribute) and value.func.attr in ("div", "true_divide") and \
+                resolve(value.func) is None:
+            return _mentions_index(value.func.value, indices)  # best_ids.div(num_words)
+        if resolve(value.func) in ("torch.div", "torch.true_divide") and value.args:
+            return _mentions_index(value.args[0], indices)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DTYPE:
+        return _true_division_of_indices(value.func.value, indices, resolve)
+    return False
+
+
+def _mentions_index(value: ast.expr, indices: set[str]) -> bool:
+    """An index name, or a view of one (``best_ids.view(-1)``)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DTYPE:
+        value = value.func.value
+    return isinstance(value, ast.Name) and value.id in indices
+
+
+def _divides_into_out(call: ast.Call, indices: set[str], resolve) -> bool:
+    """``torch.div(cand_ids, vocab, out=cand_beams)``: the float quotient written into an index buffer."""
+    return resolve(call.func) == "torch.div" and bool(call.args) and _mentions_index(call.args[0], indices) and \
+        any(k.arg == "out" for k in call.keywords) and not any(k.arg == "rounding_mode" for k in call.keywords)
+
+
+def _index_arguments(call: ast.Call, resolve) -> list[ast.expr]:
+    """The index a call reads: ``x.index_select(d, i)``, ``torch.index_select(x, d, i)``, ``x.gather(d, i)``."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in ("index_select", "gather"):
+        if resolve(func) in ("torch.index_select", "torch.gather"):
+            return call.args[2:3]
+        return call.args[1:2]
+    return []
+
+
+def _origin(used: ast.expr, divided: dict[str, ast.stmt]) -> ast.stmt | None:
+    """The binding whose division ``used`` (a name, or a view of one) reads, or None."""
+    while isinstance(used, ast.Call) and isinstance(used.func, ast.Attribute) and used.func.attr in _KEEPS_DTYPE:
+        used = used.func.value
+    return divided.get(used.id) if isinstance(used, ast.Name) else None
