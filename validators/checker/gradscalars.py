@@ -29,8 +29,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
                             text: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
     ``x.backward(...)`` on."""
-    if text is not None and "%" not in text and not (_names_before(text, ".backward(") & (
-            _names_after(text, "float(") | _names_after(text, "math."))):
+    if text is not None and (".backward(" not in text or "%" not in text and not (_names_before(text, ".backward(") & (
+            _names_after(text, "float(") | _names_after(text, "math.")))):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):

@@ -19,6 +19,7 @@ reached through the library's module (``import functorch; functorch.vmap``) (LIB
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 
@@ -509,6 +510,30 @@ def _scoped_statements(tree: ast.AST):
             owner = node
         for name in nested_fields(node):
             pending.extend((child, function, owner) for child in getattr(node, name, ()))
+
+
+@lru_cache(maxsize=1)  # asked by several checks of the same file in turn; the tree is kept by identity
+def scope_statements(tree: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:
+    """Each scope (the module, then every function) with its own statements at any depth in source order, from one
+    walk of the statements alone (no expression is visited): a class body's belong to the scope around it. The
+    lists are shared: read them, do not change them."""
+    scopes: dict[int, tuple[ast.AST, list[ast.stmt]]] = {id(tree): (tree, [])}
+    for node, function, _ in _scoped_statements(tree):
+        if isinstance(node, ast.stmt):  # not the except handlers and match cases that hold statements
+            scope = function if function is not None else tree
+            scopes.setdefault(id(scope), (scope, []))[1].append(node)
+    for _, found in scopes.values():
+        found.sort(key=lambda statement: (statement.lineno, statement.col_offset))
+    return list(scopes.values())
+
+
+def statement_expressions(statement: ast.stmt):
+    """The expression nodes of one statement, not those of the statements nested in it (each has its own turn)."""
+    pending = [child for child in ast.iter_child_nodes(statement) if not isinstance(child, (ast.stmt, ast.excepthandler))]
+    while pending:
+        node = pending.pop()
+        yield node
+        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, ast.stmt))
 
 
 def _reads_torch(tree: ast.AST) -> bool:

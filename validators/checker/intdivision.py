@@ -20,32 +20,33 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import own_statements, subnodes
+from .imports import scope_statements, statement_expressions
 
 _INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
 _KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous", "expand", "expand_as", "repeat",
                           "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to"})
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# what a call giving indices spells: x.topk, torch.sort, x.max(1) (a builtin max( has no dot), argmax, argsort
+_INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(")
 
 
 def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                           text: str | None = None) -> Iterator[ast.AST]:
     """Each binding (or ``out=`` call) that divides integer indices truly before an index use (module docstring)."""
-    if text is not None and "/" not in text and "div(" not in text:
-        return
-    for scope in (tree, *(node for node in subnodes(tree) if isinstance(node, _FUNCTIONS))):
-        yield from _in_function(scope, resolve)  # the module's own statements too: a script's decoding loop
+    if text is not None and not (("/" in text or "div(" in text) and any(word in text for word in _INDEX_WORDS)):
+        return  # no division, or no call that gives indices: most files, read off the text alone
+    for _, statements in scope_statements(tree):  # the module's own statements too: a script's decoding loop
+        yield from _in_function(statements, resolve)
 
 
-def _in_function(function: ast.AST, resolve) -> Iterator[ast.AST]:
+def _in_function(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
     indices: set[str] = set()  # names holding integer indices at this point of the source
     filled: set[str] = set()  # torch.topk(x, k, out=(values, ids)) writes its ids into a buffer
     divided: dict[str, ast.stmt] = {}  # name -> the binding whose division made it a float
     reported: set[int] = set()
-    for statement in own_statements(function):  # in source order: a rebinding ends what a name held
+    for statement in statements:  # in source order: a rebinding ends what a name held
         if divided or indices or filled:
-            for node in _statement_nodes(statement):  # the uses read what the names hold here
+            for node in statement_expressions(statement):  # the uses read what the names hold here
                 origin = _use_origin(node, divided, indices | filled, resolve)
                 if origin is not None and id(origin) not in reported:
                     reported.add(id(origin))
@@ -64,15 +65,6 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.AST]:
             else:
                 divided.pop(single.id, None)  # rebound to something else (prev_k = prev_k.long())
         _note_indices(statement, indices, resolve)
-
-
-def _statement_nodes(statement: ast.stmt) -> Iterator[ast.AST]:
-    """The expressions of one statement, not those of the statements nested in it (visited in their turn)."""
-    pending = [child for child in ast.iter_child_nodes(statement) if not isinstance(child, (ast.stmt, ast.excepthandler))]
-    while pending:
-        node = pending.pop()
-        yield node
-        pending.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
 def _use_origin(node: ast.AST, divided: dict[str, ast.stmt], indices: set[str], resolve) -> ast.AST | None:

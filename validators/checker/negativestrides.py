@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, own_nodes, own_statements, subnodes
+from .imports import assigned_pairs, dotted_name, nested_fields, scope_statements, statement_expressions
 
 _NUMPY_HEADS = frozenset({"np", "numpy"})
 _FLIPS = frozenset({"flip", "flipud", "fliplr"})
@@ -27,21 +27,30 @@ _TAKES_ARRAY = {"torch.from_numpy": 0, "torch.as_tensor": 0, "torch.tensor": 0, 
                 "torch.FloatTensor": 0, "torch.LongTensor": 0, "torch.DoubleTensor": 0, "torch.IntTensor": 0,
                 "torch.ByteTensor": 0, "torch.nn.utils.rnn.pack_padded_sequence": 1}
 _KEYWORDS = {"torch.nn.utils.rnn.pack_padded_sequence": "lengths", "torch.as_tensor": "data", "torch.tensor": "data"}
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_CALL_WORDS = ("from_numpy", "as_tensor", "tensor(", "Tensor(", "pack_padded_sequence")
 
 
 def negative_stride_uses(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                          text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
     """Each torch call (module docstring) given a NumPy array read backwards, with the call's qualified name."""
-    if text is not None and "::-" not in text and "flip" not in text:
-        return
-    for scope in (tree, *(node for node in subnodes(tree) if isinstance(node, _FUNCTIONS))):
-        yield from _in_scope(scope, resolve)
+    if text is not None and not (("::-" in text or ".flip" in text) and any(call in text for call in _CALL_WORDS)):
+        return  # no backwards slice or flip, or none of the calls: most files, read off the text alone
+    lines = None if text is None else {number for number, line in enumerate(text.splitlines(), 1)
+                                       if any(call in line for call in _CALL_WORDS)}
+    for _, statements in scope_statements(tree):
+        yield from _in_scope(statements, resolve, lines)
 
 
-def _in_scope(scope: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
+def _in_scope(statements: list[ast.stmt], resolve, lines: set[int] | None) -> Iterator[tuple[ast.Call, str]]:
+    if lines is not None:  # only statements a line of which spells one of the calls need their expressions walked
+        spelled = [statement for statement in statements if any(line in lines for line in range(
+            statement.lineno, (statement.lineno if nested_fields(statement) else statement.end_lineno) + 1))]
+        if not spelled:
+            return
+    else:
+        spelled = statements
     bindings: dict[str, list[tuple[int, ast.expr | None]]] = {}  # name -> (line, value or None) in source order
-    for statement in own_statements(scope):
+    for statement in statements:
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
                 for element, value in assigned_pairs(target, statement.value):
@@ -50,22 +59,31 @@ def _in_scope(scope: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
                             bindings.setdefault(node.id, []).append(
                                 (statement.lineno, value if node is element else None))
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With)):
-            for node in ast.walk(statement):
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-                    bindings.setdefault(node.id, []).append((statement.lineno, None))
-    for node in own_nodes(scope):
-        if not isinstance(node, ast.Call):
-            continue
-        api = resolve(node.func)
-        position = _TAKES_ARRAY.get(api) if api is not None else None
-        if position is None:
-            continue
-        keyword = _KEYWORDS.get(api)
-        given = node.args[position] if len(node.args) > position else next(
-            (kw.value for kw in node.keywords if keyword is not None and kw.arg == keyword), None)
-        # from_numpy takes nothing but an ndarray: any backwards slice given to it is one
-        if given is not None and _reversed_array(given, _before(bindings, node.lineno), any_array=api == "torch.from_numpy"):
-            yield node, api
+            for node in _targets(statement):
+                bindings.setdefault(node.id, []).append((statement.lineno, None))
+    for statement in spelled:
+        for node in statement_expressions(statement):
+            if not isinstance(node, ast.Call):
+                continue
+            api = resolve(node.func)
+            position = _TAKES_ARRAY.get(api) if api is not None else None
+            if position is None:
+                continue
+            keyword = _KEYWORDS.get(api)
+            given = node.args[position] if len(node.args) > position else next(
+                (kw.value for kw in node.keywords if keyword is not None and kw.arg == keyword), None)
+            # from_numpy takes nothing but an ndarray: any backwards slice given to it is one
+            if given is not None and _reversed_array(given, _before(bindings, node.lineno),
+                                                     any_array=api == "torch.from_numpy"):
+                yield node, api
+
+
+def _targets(statement: ast.stmt) -> Iterator[ast.Name]:
+    """The names a for, with, augmented or annotated assignment binds."""
+    targets = [item.optional_vars for item in statement.items if item.optional_vars is not None] \
+        if isinstance(statement, ast.With) else [statement.target]
+    for target in targets:
+        yield from (node for node in ast.walk(target) if isinstance(node, ast.Name))
 
 
 def _before(bindings: dict[str, list[tuple[int, ast.expr | None]]], line: int) -> dict[str, ast.expr]:

@@ -40,6 +40,7 @@ class TorchSurface:
         """``modules``: module -> its names joined by spaces, or "*" (dynamic); ``builds``: the builds read."""
         self._modules = modules
         self._names: dict[str, frozenset[str]] = {}
+        self._attributes: dict[str, tuple[str, str] | None] = {}  # missing_attribute's answers, per qualified name
         self.oldest = Version.parse(builds[0]) if builds else None
         self.newest = Version.parse(builds[-1]) if builds else None
 
@@ -76,6 +77,12 @@ class TorchSurface:
         """(module, name) for the first part of ``torch.a.b.c`` that its module never binds (``torch.nn.loss``,
         ``torch.nn.functional.Variable``): an AttributeError on every indexed build. None when every part is there,
         or when the walk reaches a name that is not a module (a class's attributes are not listed)."""
+        if qualified in self._attributes:
+            return self._attributes[qualified]
+        found = self._attributes[qualified] = self._missing_attribute(qualified)
+        return found
+
+    def _missing_attribute(self, qualified: str) -> tuple[str, str] | None:
         module, _, rest = qualified.partition(".")
         if module != "torch" or not self._modules:
             return None

@@ -33,3 +33,16 @@ def fixed(scores, attn, num_words, size):
     cast = (best_ids / num_words).long()
     ratio = best_ids / num_words  # a float only ever read as a number
     return attn.index_select(0, prev_k), attn[cast], ratio.mean()
+
+
+def dispatch(command, scores, attn):
+    match command:  # match cases and except handlers hold statements of the scope too
+        case "beam":
+            _, ids = scores.topk(2)
+            try:
+                step = ids / 3  # finding: integer-division-index
+            except RuntimeError:
+                raise
+            return attn.index_select(0, step)
+        case _:
+            return None
