@@ -338,13 +338,13 @@ class CallChecks:
         refused = [name for name in refused if name not in named]
         if not refused:
             return
+        nearest = {name: index.nearest(api, name) for name in refused}
+        if by_name and None in nearest.values():
+            return
         target = f"{self.target.major}.{self.target.minor}"
         listed = ", ".join(f"`{name}`" for name in refused)
         message = (f"`{api}` takes no keyword {listed} in torch {target} (TypeError: unexpected keyword argument); "
                    f"the build's signature has no such parameter")
-        nearest = {name: index.nearest(api, name) for name in refused}
-        if by_name and None in nearest.values():
-            return
         fix = "; ".join(f"did you mean `{new}=` for `{name}=`?" for name, new in nearest.items() if new) or rule.fix
         key = (node.lineno, node.col_offset + 1, api, rule.pattern)
         if key not in self.findings:
