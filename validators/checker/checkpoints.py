@@ -395,6 +395,9 @@ class FileEvidence:
     # ``Class.method``, keyword, True for numpy or the (module, callable) it comes from); a method that saves its
     # ``**kwargs`` (provenance.KEYWORDS) holds them
     keyword_sources: list[tuple[str, str, str, object]] = field(default_factory=list)
+    # what calls of an imported module-level save function pass by position: (module, function, position, what
+    # _keyword_source finds: True for numpy, or the (module, callable) it comes from); see provenance.POSITIONS
+    positional_sources: list[tuple[str, str, int, object]] = field(default_factory=list)
     # saved layouts that looked plain while the file was walked (keys, save line, named values): see settle()
     unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 

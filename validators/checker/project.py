@@ -32,7 +32,7 @@ from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEY
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
 from .lightningversion import imports_unified_lightning, lightning_floor, names_recent_lightning_package
-from .provenance import KEYWORDS
+from .provenance import KEYWORDS, POSITIONS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
 from .runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint, reads_sat_checkpoint, trains_with_runner,
@@ -259,8 +259,7 @@ class ProjectEvidence:
                             evidence.writer_layouts):
                 other.update(layout for layout, *_ in layouts)
             other.update(layout for layout, _, drawn in evidence.derived_layouts if any(
-                (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
-                else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
+                self._drawn_is_object(evidence.file, module, function) for _, (module, function) in drawn))
         plain = [(layout, name) for evidence in (*self.files, *self.borrowed) for layout, name in evidence.plain_named
                  if layout not in other and layout in evidence.method_plain]
         self._plain_cache = (sizes, plain)
@@ -326,6 +325,12 @@ class ProjectEvidence:
                 if not (keys <= layout or (line in evidence.open_lines and len(keys & layout) >= 2)):
                     continue
                 for held, (module, function) in drawn:
+                    if module == POSITIONS:
+                        if (passed := self._passed_by_position(evidence.file, function)) is not None:
+                            name, _, position = function.partition(":")
+                            return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose "
+                                    f"{held!r} holds what {name}() takes at position {position}: {passed}")
+                        continue
                     if module == KEYWORDS:
                         if (passed := self._passed_by_keyword(evidence.file, function)) is not None:
                             takes = (f"what {function.replace(':', '() takes as ')}" if ":" in function
@@ -444,8 +449,7 @@ class ProjectEvidence:
                      for layout, *_ in layouts}
             # a value drawn from another module counts where that module returns an object (as in _saved_layout)
             found.update(layout for layout, _, drawn in evidence.derived_layouts if any(
-                (self._passed_by_keyword(evidence.file, function) is not None) if module == KEYWORDS
-                else self.modules.defining(module, function) is not None for _, (module, function) in drawn))
+                self._drawn_is_object(evidence.file, module, function) for _, (module, function) in drawn))
             return found
 
         found = [(_folders(evidence.file), evidence.plain_layouts + (
@@ -510,6 +514,30 @@ class ProjectEvidence:
         shown = ", ".join(repr(k) for k in sorted(keys))
         return (f"it reads {shown} of the project's Lightning checkpoints, whose hyper_parameters hold a config "
                 f"object: {where}" + (f"; {why}" if why else ""))
+
+    def _drawn_is_object(self, file: str, module: str, function: str) -> bool:
+        """A saved value drawn from elsewhere (provenance.py's sources) is an object weights_only refuses: what
+        callers pass by keyword or by position, or what another module's callable returns."""
+        if module == KEYWORDS:
+            return self._passed_by_keyword(file, function) is not None
+        if module == POSITIONS:
+            return self._passed_by_position(file, function) is not None
+        return self.modules.defining(module, function) is not None
+
+    def _passed_by_position(self, file: str, function: str) -> str | None:
+        """A caller in the project passes the module-level ``function:position`` (defined in ``file``) a numpy value
+        there, or what an imported callable returning numpy or an object gives."""
+        normalized = os.path.abspath(file).replace(os.sep, "/")
+        name, _, position = function.partition(":")
+        for evidence in self.files:
+            for module, called, at, found in evidence.positional_sources:
+                if called != name or str(at) != position or not is_module_file(normalized, module):
+                    continue
+                if found is True:
+                    return f"{evidence.file} passes a numpy value there"
+                if (defined := self.modules.defining(*found)) is not None:
+                    return f"{evidence.file} passes what {found[1].partition('#')[0]} ({defined}) returns"
+        return None
 
     def _passed_by_keyword(self, file: str, method: str) -> str | None:
         """A caller in the project passes ``method`` (defined in ``file``) a keyword value that is numpy, or what an

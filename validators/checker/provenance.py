@@ -28,7 +28,9 @@ a parameter of one to what the file's calls of it pass (by position or keyword).
 the same way to what the class's ``self.method(...)`` calls pass (``self.save_model(performance, epoch)`` after
 ``performance = self.evaluate()``). A method's ``**kwargs`` is handed
 back as ``(KEYWORDS, "Class.method")``: what its callers pass by keyword, in any module, decides (project.py); so is a
-parameter whose entries the method stores into the dict it saves, as ``(KEYWORDS, "Class.method:parameter")``.
+parameter whose entries the method stores into the dict it saves, as ``(KEYWORDS, "Class.method:parameter")``. A
+module-level function's parameter that no call in the file decides is ``(POSITIONS, "function:position")``: what callers
+in other modules pass there (``save_checkpoint(epoch, np.mean(acc), ...)`` from the training script) decides.
 
 The cost is bounded: only values of saved dicts that looked plain are followed, each binding chain at most
 ``_DEPTH`` steps, and each (scope, name), parameter and function's returns once per question.
@@ -58,6 +60,9 @@ _SIZED_SAMPLERS = {"randint": 2, "uniform": 2, "normal": 2, "beta": 2, "binomial
 
 # A source (KEYWORDS, "Class.method"): the value is the method's ``**kwargs``, whatever its callers pass by keyword.
 KEYWORDS = "**"
+# A source (POSITIONS, "function:2"): a module-level function's parameter at that position, which no call of this file
+# decides: what its callers in other modules pass there decides (project.py, FileEvidence.positional_sources).
+POSITIONS = "*"
 
 
 class Provenance:
@@ -279,7 +284,11 @@ class _Search:
                 if key in self.seen:
                     return None
                 self.seen.add(key)
-                return self._passed(function, name, depth)
+                passed = self._passed(function, name, depth)
+                if passed is None and not self.provenance.parents.get(current) and \
+                        name in (params := [a.arg for a in (*function.args.posonlyargs, *function.args.args)]):
+                    return POSITIONS, f"{function.name}:{params.index(name)}"  # save_checkpoint(epoch, train_acc, ...)
+                return passed
             if (method := self.provenance.method_scopes.get(current)) is not None and name != "self" and \
                     name in {a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)}:
                 if key in self.seen:

@@ -163,6 +163,9 @@ class CallChecks:
         self.loads.note_call(node, self.scope)
         if called is not None and called in self.loads.local_functions:
             self.loads.provenance.note_call(node, self.scope)
+        elif called is not None and node.args and "save" in called.lower() and called in self.loads.imported and \
+                (ref := self.loads.call_ref(node, self.scope)) is not None:
+            self.positional_saves.append((node, self.scope, ref))  # save_checkpoint(epoch, train_acc, ...) imported
         elif self.classes and on_self:
             self.loads.provenance.note_self_call(node, self.scope)
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \

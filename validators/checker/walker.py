@@ -144,6 +144,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
+        self.positional_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # imported save functions' calls
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
@@ -364,6 +365,12 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
                                                      if id(other) in self.loads.load_ids))
             self.evidence.note_importing_load(keys, call.lineno)
+        for call, scope, (module, function) in self.positional_saves:
+            for position, argument in enumerate(call.args):
+                if isinstance(argument, ast.Starred):
+                    break
+                if (found := self._keyword_source(argument, scope)) and (found is True or found[0] != KEYWORDS):
+                    self.evidence.positional_sources.append((module, function, position, found))
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
                 if keyword.arg is not None and (found := self._keyword_source(keyword.value, scope)) and \
