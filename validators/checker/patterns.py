@@ -291,9 +291,18 @@ def is_multi_dim_list_index(index: ast.expr) -> bool:
             return True
         if (isinstance(element, ast.Call) and isinstance(element.func, ast.Name) and element.func.id == "slice"):
             return True
-        if _torch_made(element):
+        if _torch_made(element) or _sliced_array(element):
             return True  # [rows, torch.arange(n)]: a tensor element makes torch read the list as a tuple (run, 2.15)
     return False
+
+
+def _sliced_array(element: ast.expr) -> bool:
+    """``pos[:, 0]``, ``pos[:, 0].squeeze()``: a multi-dimensional slice of something, so an array (a list takes no
+    tuple index), which in a list index makes torch read the list as a tuple (GATA's ``graph[[pos[:, 0].squeeze()]]``)."""
+    while isinstance(element, ast.Call) and isinstance(element.func, ast.Attribute) and not element.args:
+        element = element.func.value
+    return isinstance(element, ast.Subscript) and isinstance(element.slice, ast.Tuple) and any(
+        isinstance(part, ast.Slice) for part in element.slice.elts)
 
 
 def _torch_made(element: ast.expr) -> bool:

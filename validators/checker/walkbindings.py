@@ -58,8 +58,9 @@ class Bindings:
             self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
-            if isinstance(target := node.targets[0], ast.Name):  # mask = [a, torch.arange(n), *b]; x[mask] = 0
-                if isinstance(node.value, ast.List) and is_multi_dim_list_index(node.value):
+            # mask = [a, torch.arange(n), *b]; x[mask] = 0 (or [slice(n) for n in x.shape], filled per dim later)
+            if isinstance(target := node.targets[0], ast.Name):
+                if isinstance(node.value, (ast.List, ast.ListComp)) and is_multi_dim_list_index(node.value):
                     self.index_lists.add((self.scope, target.id))
                 else:
                     self.index_lists.discard((self.scope, target.id))
