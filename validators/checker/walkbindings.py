@@ -11,7 +11,8 @@ import re
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
 from .zerodimimports import imported_from_project, imported_kind
-from .zerodim import ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind
+from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind,
+                      zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -193,8 +194,21 @@ class Bindings:
         if self._returns_zero_items(value):  # prec1, prec5 = accuracy(output, target, topk=(1, 5))
             return [key for part in target.elts if isinstance(part, ast.Name)
                     and self._may_become_zero_dim(key := (self.scope, part.id))]
+        if (positions := self._own_method_zero_positions(value)):  # loss, RE, KL = self.calculate_loss(x, average=True)
+            return [key for position, part in enumerate(target.elts) if position in positions
+                    and isinstance(part, ast.Name) and self._may_become_zero_dim(key := (self.scope, part.id))]
         return [key for part, item in assigned_pairs(target, value)
                 if isinstance(part, ast.Name) and self._becomes_zero_dim(key := (self.scope, part.id), item)]
+
+    def _own_method_zero_positions(self, value: ast.expr) -> frozenset[int]:
+        """``self.calculate_loss(x, average=True)`` of a method the walked class defines itself: the positions of the
+        tuple it returns that are 0-dim for that call (zerodim.zero_dim_positions)."""
+        if not (value.__class__ is ast.Call and isinstance(value.func, ast.Attribute) and isinstance(
+                value.func.value, ast.Name) and value.func.value.id == "self" and self.class_nodes):
+            return frozenset()
+        method = next((node for node in self.class_nodes[-1].body if isinstance(node, (
+            ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == value.func.attr), None)
+        return zero_dim_positions(method, value, self._resolve, skip=1) if method is not None else frozenset()
 
     def _returns_zero_items(self, value: ast.expr) -> bool:
         """A call of the file's function returning a list of 0-dim values (zerodim.ITEMS)."""

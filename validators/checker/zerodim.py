@@ -212,6 +212,72 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     return None
 
 
+def zero_dim_positions(function: ast.AST, call: ast.Call, resolve: Callable[[ast.AST], str | None],
+                       skip: int = 0) -> frozenset[int]:
+    """The positions of the tuple ``function`` returns that are 0-dim for this ``call``, read in source order with the
+    call's literal flags deciding ``if flag:`` tests on its parameters (``loss, RE, KL = self.calculate_loss(x,
+    average=True)`` where ``if average: RE = torch.mean(RE)`` comes before ``return loss, RE, KL``). ``skip`` drops
+    ``self`` from the positions. Only a function with one ``return``, of a tuple of names, at its own top level."""
+    body = getattr(function, "body", [])
+    returns = [statement for statement in own_statements(function) if statement.__class__ is ast.Return]
+    if len(returns) != 1 or returns[0] is not body[-1] or not isinstance(returns[0].value, ast.Tuple) or not all(
+            isinstance(element, ast.Name) for element in returns[0].value.elts):
+        return frozenset()
+    flags = _call_flags(function, call, skip)
+    zero: set[str] = set()
+
+    def walk(statements: list[ast.stmt]) -> None:
+        for statement in statements:
+            if isinstance(statement, ast.If):
+                taken = _flag_test(statement.test, flags)
+                if taken is True:
+                    walk(statement.body)
+                elif taken is False:
+                    walk(statement.orelse)
+                else:  # either may run: a name either branch binds is unknown after it
+                    for inner in ast.walk(statement):
+                        if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
+                            zero.discard(inner.id)
+            elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
+                    target := statement.targets[0], ast.Name):
+                if zero_dim_expression(statement.value, resolve, lambda v: v.__class__ is ast.Name and v.id in zero):
+                    zero.add(target.id)
+                else:
+                    zero.discard(target.id)
+            else:
+                for inner in ast.walk(statement):
+                    if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
+                        zero.discard(inner.id)
+
+    walk(body[:-1])
+    return frozenset(position for position, element in enumerate(returns[0].value.elts) if element.id in zero)
+
+
+def _call_flags(function: ast.AST, call: ast.Call, skip: int) -> dict[str, object]:
+    """Each parameter's value in ``call`` where it is a literal (True, False, a number), else its literal default."""
+    arguments = function.args
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)][skip:]
+    defaults = dict(zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults)) \
+        if arguments.defaults else {}
+    given = dict(zip(positional, call.args)) | {kw.arg: kw.value for kw in call.keywords if kw.arg is not None}
+    flags = {}
+    for name in positional + [a.arg for a in arguments.kwonlyargs]:
+        value = given.get(name, defaults.get(name))
+        if isinstance(value, ast.Constant):
+            flags[name] = value.value
+    return flags
+
+
+def _flag_test(test: ast.expr, flags: dict[str, object]) -> bool | None:
+    """``if average:`` / ``if not average:`` on a parameter whose value the call gives."""
+    if isinstance(test, ast.Name) and test.id in flags:
+        return bool(flags[test.id])
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and (inner := _flag_test(test.operand, flags)) \
+            is not None:
+        return not inner
+    return None
+
+
 def _may_be_zero_dim(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
     """What a 0-dim value or a list of them may be returned as: a name, arithmetic, a reduction, a scaling or a sum."""
     kind = value.__class__
