@@ -36,10 +36,11 @@ def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None
     if text is not None and not (("/" in text or "div(" in text) and any(word in text for word in _INDEX_WORDS)):
         return  # no division, or no call that gives indices: most files, read off the text alone
     for _, statements in scope_statements(tree):  # the module's own statements too: a script's decoding loop
-        yield from _in_function(statements, resolve)
+        yield from _in_scope(statements, resolve)
 
 
-def _in_function(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
+def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
+    """The divisions one scope's statements (in source order) make and then use as an index."""
     indices: set[str] = set()  # names holding integer indices at this point of the source
     filled: set[str] = set()  # torch.topk(x, k, out=(values, ids)) writes its ids into a buffer
     divided: dict[str, ast.stmt] = {}  # name -> the binding whose division made it a float
