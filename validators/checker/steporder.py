@@ -38,7 +38,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import child_nodes, dotted_name, nested_fields
+from .imports import child_nodes, dotted_name, nested_fields, statements
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
@@ -599,7 +599,8 @@ class OptimizerSteps:
     With the file's ``tree``, a call of one of its module-level functions that steps an optimizer in its own body,
     handed an optimizer (``train(loader, net, criterion, optimizer)`` with ``def train(...)``'s batch loop calling
     ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
-    optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file. So does ``self.m(...)``
+    optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file (or with ``train`` imported from
+    another module of the project: a function named for training and handed the optimizer). So does ``self.m(...)``
     where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``)."""
 
     def __init__(self, tree: ast.AST | None = None) -> None:
@@ -607,6 +608,7 @@ class OptimizerSteps:
         self._tree = tree
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
+        self._imports: frozenset[str] | None = None if tree is not None else frozenset()
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
@@ -629,8 +631,16 @@ class OptimizerSteps:
             return isinstance(func.value, ast.Name) and func.value.id == "self" \
                 and func.attr in self._stepping_methods()
         return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
-                and func.id in self._stepping_functions()
+                and (func.id in self._stepping_functions() or (
+                    _TRAINING_FUNCTION.fullmatch(func.id) is not None and func.id in self._imported_names()))
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
+
+    def _imported_names(self) -> frozenset[str]:
+        """The names the file's imports bind (``from optimization.training import train``)."""
+        if self._imports is None:
+            self._imports = frozenset(alias.asname or alias.name for node in statements(self._tree)
+                                      if isinstance(node, ast.ImportFrom) for alias in node.names)
+        return self._imports
 
     def __call__(self, statement: ast.stmt) -> bool:
         known = self._known
@@ -662,6 +672,9 @@ def _inner(node: ast.AST) -> list[ast.AST]:
     return [child for child in child_nodes(node) if not isinstance(child, _SCOPES)]
 
 
+# train(epoch, loader, model, optimizer), train_one_epoch(...), do_train(...): an imported function named for training,
+# handed the optimizer, steps it (integer_discrete_flows' `from optimization.training import train`)
+_TRAINING_FUNCTION = re.compile(r"(?:[a-z0-9]+_)*train(?:_[a-z0-9]+)*", re.IGNORECASE)
 # trainer.train_step(batch), trainer.discriminator_trainstep(x, y, z): a method that runs one update of a model
 _TRAIN_STEP = re.compile(r"(?:[a-z0-9]+_)?train_?step", re.IGNORECASE)
 
