@@ -84,12 +84,22 @@ def set_viewport(driver, width: int, height: int) -> None:
 
 
 def wait_for(driver, condition, timeout: float = WAIT):
-    """Poll until condition holds; an element the page replaced between two calls is polled again."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    """Poll until condition holds; an element the page replaced between two calls is polled again, also when chrome
+    notices the replacement while reading it ("Node with given id does not belong to the document", a plain
+    WebDriverException, which a loaded machine met in two fresh-clone runs)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
 
+    def polled(current):
+        try:
+            return condition(current)
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return False
+            raise
+
     ignored = (NoSuchElementException, StaleElementReferenceException)
-    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(condition)
+    return WebDriverWait(driver, timeout, ignored_exceptions=ignored).until(polled)
 
 
 def axe_violations(driver, impacts=("serious", "critical")) -> list[dict]:
