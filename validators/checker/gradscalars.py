@@ -58,7 +58,8 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
         for statement in node.body for inner in ast.walk(statement)}
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
-    for statement in own_statements(function):
+    statements = list(own_statements(function))
+    for statement in statements:
         if isinstance(statement, ast.Assign):
             if _derived_from_itself(statement):
                 continue  # loss = -loss: still the graph's value, still requiring grad
@@ -77,7 +78,7 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
     arguments = getattr(function, "args", None)
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
     # loss = ce_loss + ewc_loss; loss.backward(): the terms are the graph's too, where calls made them
-    backed |= {operand.id for statement in own_statements(function) if isinstance(statement, ast.Assign)
+    backed |= {operand.id for statement in statements if isinstance(statement, ast.Assign)
                and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
                and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
                for operand in (statement.value.left, statement.value.right) if isinstance(operand, ast.Name)

@@ -19,8 +19,8 @@ import ast
 from typing import Callable, Iterator
 
 from .imports import assigned_pairs, dotted_name, nested_fields, scope_statements, statement_expressions
+from .provenance import NUMPY_MODULES
 
-_NUMPY_HEADS = frozenset({"np", "numpy"})
 _FLIPS = frozenset({"flip", "flipud", "fliplr"})
 # torch calls whose first argument (or, for pack_padded_sequence, second) becomes a tensor without a copy first
 _TAKES_ARRAY = {"torch.from_numpy": 0, "torch.as_tensor": 0, "torch.tensor": 0, "torch.Tensor": 0,
@@ -104,7 +104,7 @@ def _reversed_array(value: ast.expr, bound: dict[str, ast.expr], depth: int = 0,
     if isinstance(value, ast.Call):
         callee = dotted_name(value.func) or ""
         head, _, last = callee.partition(".")
-        return head in _NUMPY_HEADS and last in _FLIPS
+        return head in NUMPY_MODULES and last in _FLIPS
     if isinstance(value, ast.Subscript) and _backwards(value.slice):
         return any_array or _numpy_array(value.value, bound, depth)
     return False
@@ -127,4 +127,4 @@ def _numpy_array(value: ast.expr, bound: dict[str, ast.expr], depth: int) -> boo
         return True
     callee = dotted_name(value.func) or ""
     head, _, last = callee.partition(".")
-    return head in _NUMPY_HEADS and "." not in last and last not in ("ascontiguousarray", "copy")
+    return head in NUMPY_MODULES and "." not in last and last not in ("ascontiguousarray", "copy")

@@ -17,6 +17,7 @@ import re
 from typing import Callable
 
 from .imports import subnodes
+from .selfmethods import defines
 
 _SCHEDULERS = "torch.optim.lr_scheduler."
 
@@ -80,8 +81,7 @@ def _own_scheduler_classes(tree: ast.AST, resolve) -> frozenset[str]:
     return frozenset(
         node.name for node in getattr(tree, "body", ()) if isinstance(node, ast.ClassDef) and node.bases
         and (resolve(node.bases[0]) or "").startswith(_SCHEDULERS)
-        and not any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == "step"
-                    for item in node.body))
+        and not defines(node, "step"))
 
 
 def _names_scheduler(annotation: ast.AST, resolve) -> bool:

@@ -31,6 +31,11 @@ def module_rules(rules, method: str) -> list:
     return [rule for rule in rules if api in rule.apis]
 
 
+def defined_method(node: ast.ClassDef, method: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The class body's own ``def method``, or None."""
+    return next((child for child in node.body
+                 if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name == method), None)
+
+
 def defines(node: ast.ClassDef, method: str) -> bool:
-    return any(isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name == method
-               for child in node.body)
+    return defined_method(node, method) is not None

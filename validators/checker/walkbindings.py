@@ -10,6 +10,7 @@ import re
 
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
+from .selfmethods import defined_method
 from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind,
                       zero_dim_positions)
@@ -206,8 +207,7 @@ class Bindings:
         if not (value.__class__ is ast.Call and isinstance(value.func, ast.Attribute) and isinstance(
                 value.func.value, ast.Name) and value.func.value.id == "self" and self.class_nodes):
             return frozenset()
-        method = next((node for node in self.class_nodes[-1].body if isinstance(node, (
-            ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == value.func.attr), None)
+        method = defined_method(self.class_nodes[-1], value.func.attr)
         return zero_dim_positions(method, value, self._resolve, skip=1) if method is not None else frozenset()
 
     def _returns_zero_items(self, value: ast.expr) -> bool:
