@@ -69,6 +69,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``pack_padded_sequence``'s lengths; ``api`` lists those calls
     index-division    ``prev_k = best_ids / n`` of top-k (sort, max, argmax) indices, used as an index (intdivision.py):
                       true division since 1.7 makes a float index; ``api`` names the division
+    instance-method   ``<receiver>.<method>(...)`` where every plain binding the file makes of the receiver's last name
+                      builds the class ``api`` names (``writer = SummaryWriter(...)``; instancemethods.py): a method
+                      that is only a problem on torch's class, whose name other libraries' classes share
     unknown-keyword   a call of a public torch function or class passing a keyword its target signature lacks
                       (acceptedkeywords.py: the accepted names come from the build, not from ``api``, which lists
                       the section's examples); said only for the target the data was read from
@@ -135,7 +138,7 @@ from .finding import SEVERITIES
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "grad-scalar", "unknown-keyword",
-         "negative-stride", "index-division")
+         "negative-stride", "index-division", "instance-method")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

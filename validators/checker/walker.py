@@ -41,6 +41,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
@@ -329,6 +330,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_index_division:
             for node in float_index_divisions(tree, self._resolve, self.source_text):
                 self._report(node, self.rules.by_index_division[0].apis[0], self.rules.by_index_division)
+        if self.rules.by_instance_method:
+            self._check_instance_methods(tree)
         if self.rules.by_negative_stride:
             for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_negative_stride)
@@ -438,6 +441,16 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             elif rules[0].applies_to(self.target):  # decided by the project's calls (check.py)
                 self.topk_pending.append((view, self._finding(view.node, api, rules[0], rules[0].message,
                                                               rules[0].fix)))
+
+    def _check_instance_methods(self, tree: ast.AST) -> None:
+        """``writer.add_graph(...)`` on the file's own ``SummaryWriter``: each rule's ``api`` is class.method."""
+        methods: dict[str, set[str]] = {}
+        for rule in self.rules.by_instance_method:
+            for api in rule.apis:
+                cls, _, method = api.rpartition(".")
+                methods.setdefault(cls, set()).add(method)
+        for call, api in built_instance_calls(tree, self._resolve, methods, self.source_text):
+            self._report(call, api, [rule for rule in self.rules.by_instance_method if api in rule.apis])
 
     def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""

@@ -1,0 +1,75 @@
+"""Methods called on an instance the file itself builds of a torch class: the receiver's type, known.
+
+Most method rules go by the method's name alone, because a receiver's type is unknown. A few methods are only a
+problem on one class, and share their name with other libraries' methods: ``writer.add_graph(model, x)`` traces the
+model with ``torch.jit.trace`` on torch's TensorBoard ``SummaryWriter``, while tensorboardX's and TensorFlow's writers
+have their own. Such a call counts when every plain binding the file makes of the receiver's last name (``writer =
+...``, ``self.writer = ...``, ``with ... as writer``) builds that class, so ``self.writer.add_graph`` in
+``__init__`` and ``writer.add_graph`` in a script both count, and a name also bound to anything else does not.
+A ``None`` placeholder (``self.writer = None``) and a parameter bind nothing: a parameter holds what the callers
+pass, and in the file that builds the writer they pass that one.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+from .imports import dotted_name
+
+
+def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], methods: dict[str, set[str]],
+                         text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
+    """Each ``<receiver>.<method>(...)`` whose receiver the file builds only as a class of ``methods`` (qualified
+    class name -> the method names that count), with the method's qualified name."""
+    names = {method for wanted in methods.values() for method in wanted}
+    if text is not None and not any(f".{method}(" in text for method in names):
+        return  # none of the methods is called: most files, read off the text alone
+    built = _built_names(tree, resolve, set(methods))
+    if not built:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names:
+            receiver = dotted_name(node.func.value)
+            cls = built.get(receiver.rsplit(".", 1)[-1]) if receiver else None
+            if cls is not None and node.func.attr in methods[cls]:
+                yield node, f"{cls}.{node.func.attr}"
+
+
+def _built_names(tree: ast.AST, resolve, classes: set[str]) -> dict[str, str]:
+    """Last name -> the class every plain binding of it builds, for names bound only to one of ``classes``."""
+    built: dict[str, set[str]] = {}
+    other: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            pairs = [(target, node.value) for target in (node.targets if isinstance(node, ast.Assign)
+                                                         else [node.target])]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            pairs = [(node.optional_vars, node.context_expr)]
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            pairs = [(node.target, None)]
+        else:
+            continue
+        for target, value in pairs:
+            name = _last_name(target)
+            if name is None:
+                for inner in ast.walk(target):  # a, b = ...: each name bound to something unknown
+                    if isinstance(inner, ast.Name):
+                        other.add(inner.id)
+                continue
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            cls = resolve(value.func) if isinstance(value, ast.Call) else None
+            if cls in classes:
+                built.setdefault(name, set()).add(cls)
+            else:
+                other.add(name)
+    return {name: next(iter(found)) for name, found in built.items() if name not in other and len(found) == 1}
+
+
+def _last_name(target: ast.AST) -> str | None:
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    return None
