@@ -396,7 +396,8 @@ class FileEvidence:
     # ``**kwargs`` (provenance.KEYWORDS) holds them
     keyword_sources: list[tuple[str, str, str, object]] = field(default_factory=list)
     # what calls of an imported module-level save function pass by position: (module, function, position, what
-    # _keyword_source finds: True for numpy, or the (module, callable) it comes from); see provenance.POSITIONS
+    # _keyword_source finds: True for numpy, PASSED_OBJECT for a model or optimizer the caller built, or the (module,
+    # callable) it comes from); see provenance.POSITIONS
     positional_sources: list[tuple[str, str, int, object]] = field(default_factory=list)
     # saved layouts that looked plain while the file was walked (keys, save line, named values): see settle()
     unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)

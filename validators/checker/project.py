@@ -32,7 +32,7 @@ from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEY
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
 from .lightningversion import imports_unified_lightning, lightning_floor, names_recent_lightning_package
-from .provenance import KEYWORDS, POSITIONS
+from .provenance import KEYWORDS, PASSED_OBJECT, POSITIONS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
 from .runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint, reads_sat_checkpoint, trains_with_runner,
@@ -535,6 +535,8 @@ class ProjectEvidence:
                     continue
                 if found is True:
                     return f"{evidence.file} passes a numpy value there"
+                if found == PASSED_OBJECT:
+                    return f"{evidence.file} passes an object there (a model or an optimizer it builds)"
                 if (defined := self.modules.defining(*found)) is not None:
                     return f"{evidence.file} passes what {found[1].partition('#')[0]} ({defined}) returns"
         return None

@@ -63,6 +63,8 @@ KEYWORDS = "**"
 # A source (POSITIONS, "function:2"): a module-level function's parameter at that position, which no call of this file
 # decides: what its callers in other modules pass there decides (project.py, FileEvidence.positional_sources).
 POSITIONS = "*"
+# What a caller hands such a parameter when it is an object weights_only refuses (a model, an optimizer) built there.
+PASSED_OBJECT = "object"
 
 
 class Provenance:

@@ -163,9 +163,10 @@ class CallChecks:
         self.loads.note_call(node, self.scope)
         if called is not None and called in self.loads.local_functions:
             self.loads.provenance.note_call(node, self.scope)
-        elif called is not None and node.args and "save" in called.lower() and called in self.loads.imported and \
-                (ref := self.loads.call_ref(node, self.scope)) is not None:
-            self.positional_saves.append((node, self.scope, ref))  # save_checkpoint(epoch, train_acc, ...) imported
+        elif node.args and (saver := _saver_name(func, called, self.loads)) is not None and \
+                (ref := self.loads.call_ref(node, self.scope)) is not None and ref[1] == saver:
+            # save_checkpoint(epoch, train_acc, ...) imported, or utils.save_models(encoder, optimizer, ...)
+            self.positional_saves.append((node, self.scope, ref))
         elif self.classes and on_self:
             self.loads.provenance.note_self_call(node, self.scope)
         elif node.keywords and isinstance(node.func, ast.Attribute) and "save" in node.func.attr.lower() and \
@@ -617,3 +618,14 @@ class CallChecks:
                      and matches_call(rule, node)]
             if rules:
                 self._report(where, api, rules, fixable=False)
+
+
+def _saver_name(func: ast.expr, called: str | None, loads) -> str | None:
+    """The name of a project save function a call runs by name: ``save_checkpoint(...)`` imported from a project
+    module, or ``utils.save_models(...)`` of an imported project module; None for anything else."""
+    if called is not None:
+        return called if "save" in called.lower() and called in loads.imported else None
+    if func.__class__ is ast.Attribute and "save" in func.attr.lower() and func.value.__class__ is ast.Name and \
+            func.value.id in loads.imported_modules:
+        return func.attr
+    return None

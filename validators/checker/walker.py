@@ -33,7 +33,7 @@ from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
 from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
-from .provenance import KEYWORDS
+from .provenance import KEYWORDS, PASSED_OBJECT
 from .uint8masks import shared_calls, uint8_mask_uses
 from .boolmasks import bool_subtractions
 from .returnedcalls import ReturnFacts, returned_apis
@@ -372,7 +372,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             for position, argument in enumerate(call.args):
                 if isinstance(argument, ast.Starred):
                     break
-                if (found := self._keyword_source(argument, scope)) and (found is True or found[0] != KEYWORDS):
+                # an optimizer or model built here, handed on whole (a name: `cfg.TRAIN.MODEL` is a setting)
+                if isinstance(argument, ast.Name) and self.loads.holds_object(argument, scope):
+                    self.evidence.positional_sources.append((module, function, position, PASSED_OBJECT))
+                elif (found := self._keyword_source(argument, scope)) and (found is True or found[0] != KEYWORDS):
                     self.evidence.positional_sources.append((module, function, position, found))
         for call, scope, (module, method) in self.keyword_saves:
             for keyword in call.keywords:
