@@ -232,8 +232,8 @@ _OPTION_ROOTS = frozenset({"args", "opt", "opts", "options", "flags", "cfg", "co
 
 
 def _run_option(test: ast.expr) -> bool:
-    """``self.args.enable_lr_schedule``, ``not args.no_sched``, ``cfg.SOLVER.POLICY == "step"``: a test made only of
-    options read from the run's namespace (constants, comparisons, ``and``/``or``/``not`` around them), which keeps
+    """``self.args.enable_lr_schedule``, ``not args.no_sched``, ``cfg.SOLVER.POLICY == "step"``, ``LR_SCHEDULER !=
+    "cosine"``: a test made only of options read from the run's namespace or upper-case settings (constants, comparisons, ``and``/``or``/``not`` around them), which keeps
     one value for the whole run: when it holds, the step under it runs at the first call as a plain one would."""
     options = 0
     pending = [test]
@@ -256,6 +256,8 @@ def _run_option(test: ast.expr) -> bool:
             if len(names) < 2 or names[-1].lower() not in _OPTION_ROOTS:
                 return False
             options += 1
+        elif isinstance(node, ast.Name) and len(node.id) > 1 and node.id.isupper():
+            options += 1  # LR_SCHEDULER = cfg['LR_SCHEDULER']: a setting, upper-case by convention
         elif isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp)):
             pending.extend(child for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
         elif not isinstance(node, ast.Constant):
