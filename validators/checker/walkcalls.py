@@ -24,6 +24,7 @@ from .probes import probe_rules
 from .schedulers import counter_argument
 from .selfmethods import defines, module_rules
 from .receivers import instance_bindings, local_bindings
+from .zerodim import zero_dim_expression
 from .tensorsizes import passes_tensor_size
 from .spread import SpreadCall, filled_keywords
 from .forwarded import forwarded_defaults, quiet_defaults
@@ -36,6 +37,9 @@ from .walkguards import _SAFE_GLOBALS
 # ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
 _MAIN_SAVES = frozenset({"save_on_master", "save_on_main_process"})
 _ANY_NAME = r"\w+"  # scheduler.step(<any name>) on a receiver known to be an epoch-warning scheduler
+# methods a tensor has and a PIL image or a NumPy array has not (their size is an attribute, resize_ is torch's)
+_TENSOR_ONLY_METHODS = frozenset({"cuda", "resize_", "size", "dim", "numel", "unsqueeze", "contiguous", "detach",
+                                  "requires_grad_", "new_zeros", "new_ones", "masked_fill", "masked_fill_"})
 
 
 # Keywords a project's save helper takes the checkpoint by (``misc.save_model(model="D", step=s, states=d_states)``,
@@ -156,6 +160,9 @@ class CallChecks:
             self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
+        if called == "round" and node.args and self.rules.by_zero_dim_round and self._resolve(func) is None and \
+                self._holds_zero_dim(node.args[0]):
+            self._report(node, "torch.Tensor.__round__", self.rules.by_zero_dim_round)
         if called == "getattr" and len(node.args) == 3:
             self.unused_defaults |= unused_getattr_default(node, self._resolve, self._removed)
         if self.classes and called == "setattr":
@@ -446,7 +453,9 @@ class CallChecks:
                      and self._only_epoch_schedulers(node.func.value)
                      and matches_call(replace(rule, receiver=None, argument_like=_ANY_NAME), node))))]
         rules = [rule for rule in rules if not rule.tensor_sizes
-                 or passes_tensor_size(node, self._resolve, self._holds_tensor_size)]
+                 or passes_tensor_size(node, self._resolve, self._holds_tensor_size)
+                 or self._called_as_tensor(node.func.value)
+                 and not (node.args and isinstance(node.args[0], (ast.Tuple, ast.List)))]  # PIL's resize((w, h))
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules and (any(kw.arg == "epoch" for kw in node.keywords)  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
@@ -512,6 +521,30 @@ class CallChecks:
             bound = ast.copy_location(ast.Call(node.args[0], node.args[1:], node.keywords), node)
             bound.end_lineno, bound.end_col_offset = node.end_lineno, node.end_col_offset
             self._check_call(bound, api, rules)
+
+    def _holds_zero_dim(self, value: ast.expr) -> bool:
+        """Arithmetic with a 0-dim tensor in it, which gives a tensor whatever the other operands are
+        (``100. * correct / (i + k)``): a 0-dim value (walkbindings.py), or a count that started at 0 and grew by one
+        (``correct += x.sum()``)."""
+        while value.__class__ is ast.UnaryOp:
+            value = value.operand
+        if value.__class__ is ast.BinOp:
+            return self._holds_zero_dim(value.left) or self._holds_zero_dim(value.right)
+        return zero_dim_expression(value, self._resolve, self._zero_dim_leaf) or (
+            value.__class__ is ast.Name and (self.scope, value.id) in self.zero_totals)
+
+    def _called_as_tensor(self, receiver: ast.AST) -> bool:
+        """A name the enclosing function also calls a tensor-only method on (``X.resize_(n, d)``, ``X.cuda()``,
+        ``X.size()``): a tensor there, not a PIL image or a NumPy array, whose ``resize`` is another method."""
+        if not isinstance(receiver, ast.Name):
+            return False
+        if (names := self.tensor_receivers.get(self.scope)) is None:
+            holder = self.scope_nodes.get(self.scope, self.tree)
+            names = self.tensor_receivers[self.scope] = frozenset(
+                call.func.value.id for call in (ast.walk(holder) if holder is not None else ())
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                and call.func.attr in _TENSOR_ONLY_METHODS and isinstance(call.func.value, ast.Name))
+        return receiver.id in names
 
     def _holds_tensor_size(self, name: str) -> bool:
         return (self.scope, name) in self.tensor_sizes

@@ -138,6 +138,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
+        self.tensor_receivers: dict[int, frozenset[str]] = {}  # per scope: names called with tensor-only methods
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
         self.text_names_scheduler: bool | None = None  # the text is not ASCII or spells lr_scheduler; read once

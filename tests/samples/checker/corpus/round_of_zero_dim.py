@@ -1,0 +1,22 @@
+# seen in: InferSent-style NLI training (copied into T2F) that counts hits with correct += pred.eq(t).sum() and
+# prints round(100 * correct / n, 2): a Python int before 0.4, a 0-dim tensor since, and a tensor has no __round__.
+# The count read with .item(), and round() of a plain float, are fine.
+import torch
+
+
+def evaluate(batches, model):
+    correct = 0.
+    seen = 0
+    for k, (x, t) in enumerate(batches):
+        pred = model(x).argmax(1)
+        correct += pred.long().eq(t.long()).cpu().sum()
+        seen += len(t)
+        if k % 100 == 0:
+            print(round(100. * correct / (seen + k), 2))  # finding: round-of-tensor
+    accuracy = round(100 * correct / seen, 2)  # finding: round-of-tensor
+    return accuracy, round(100 * correct.item() / seen, 2), round(seen / 3, 1)
+
+
+def mean_loss(losses):
+    total = torch.stack(losses).mean()
+    return round(total, 4)  # finding: round-of-tensor
