@@ -233,7 +233,8 @@ class NameChecks:
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             if not self._critic_output(node) and not self._sized_total(node) and id(node) not in self.indexed_twice:
                 self._report(node, rules[0].apis[0], rules)
-        elif self.zero_totals and isinstance(node.value, ast.Name) and (self.scope, node.value.id) in self.zero_totals \
+        elif self.zero_totals and (total := _total_read(node.value)) is not None and \
+                (self.scope, total) in self.zero_totals \
                 and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and isinstance(node.ctx, ast.Load) \
                 and (rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.data" in rule.apis]):
             self._report(node, "torch.Tensor.data", rules)  # total_loss[0] after total_loss += loss.data
@@ -487,3 +488,10 @@ class NameChecks:
         message = (f"`{missing}` does not exist in torch {target} ({error} there), nor in any build checked "
                    f"(torch {oldest} to {newest})")
         self.findings[key] = self._finding(node, missing, rule, message, rule.fix)
+
+
+def _total_read(node: ast.expr) -> str | None:
+    """``total`` or ``total.data``: the name a running total is read through, or None."""
+    if node.__class__ is ast.Attribute and node.attr == "data":
+        node = node.value
+    return node.id if node.__class__ is ast.Name else None

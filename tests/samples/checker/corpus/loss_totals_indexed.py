@@ -38,6 +38,15 @@ def evaluate_language_model(model, criterion, batches, args):
     return total_loss[0] / len(batches)  # finding: loss-data-index
 
 
+def evaluate_attention(model, batches):
+    # self-attentive sentence embedding: a count of hits grows by a full sum, then is read through .data[0]
+    total_correct = 0
+    for data, targets in batches:
+        prediction = torch.max(model(data), 1)[1]
+        total_correct += torch.sum((prediction == targets).float())
+    return total_correct.data[0] / len(batches)  # finding: loss-data-index
+
+
 hallucination_loss = torch.nn.CrossEntropyLoss().cuda()
 per_pixel = torch.nn.MSELoss(reduction="none")
 
