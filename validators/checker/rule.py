@@ -50,6 +50,7 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     topk-view         ``correct[:k].view(-1)`` where ``correct`` compares transposed top-k indices and k may be above 1
                       (topkviews.py: a literal, a tuple the function spells, or a parameter some call of the project
                       fills with ``(1, 5)``); ``api`` names ``view``
+    zero-dim-cat      ``torch.cat(values)`` of a list the walk saw filled with 0-dim values (``.append(loss.data)``)
     zero-dim-round    ``round(x)`` where the walker proves ``x`` 0-dim (as for backward-grad): a tensor has no ``__round__``
     backward-grad     ``loss.backward(one)`` where the loss is provably 0-dim and ``one`` a one-element vector
                       (backwardgrads.py: ``torch.FloatTensor([1])``, ``mone = one * -1``); ``api`` names ``backward``
@@ -138,7 +139,7 @@ from .finding import SEVERITIES
 
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
-         "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "grad-scalar", "unknown-keyword",
+         "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")

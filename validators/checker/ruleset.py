@@ -40,6 +40,7 @@ class RuleSet:
     by_topk_view: list[Rule] = field(init=False)  # correct[:k].view(-1) of transposed top-k indices (topkviews.py)
     by_backward_grad: list[Rule] = field(init=False)  # loss.backward(one) on a 0-dim loss (backwardgrads.py)
     by_zero_dim_round: list[Rule] = field(init=False)  # round(x) of a 0-dim tensor (walkcalls.py)
+    by_zero_dim_cat: list[Rule] = field(init=False)  # torch.cat of a list of 0-dim values (walkcalls.py)
     by_grad_scalar: list[Rule] = field(init=False)  # float(loss) of a tensor that requires grad (gradscalars.py)
     by_negative_stride: list[Rule] = field(init=False)  # np.sort(l)[::-1] handed to torch (negativestrides.py)
     by_index_division: list[Rule] = field(init=False)  # top-k ids / n used as an index (intdivision.py)
@@ -72,6 +73,7 @@ class RuleSet:
         self.by_topk_view = [rule for rule in self.rules if rule.kind == "topk-view"]
         self.by_backward_grad = [rule for rule in self.rules if rule.kind == "backward-grad"]
         self.by_zero_dim_round = [rule for rule in self.rules if rule.kind == "zero-dim-round"]
+        self.by_zero_dim_cat = [rule for rule in self.rules if rule.kind == "zero-dim-cat"]
         self.by_grad_scalar = [rule for rule in self.rules if rule.kind == "grad-scalar"]
         self.by_negative_stride = [rule for rule in self.rules if rule.kind == "negative-stride"]
         self.by_index_division = [rule for rule in self.rules if rule.kind == "index-division"]
@@ -81,7 +83,7 @@ class RuleSet:
         self.keyword_rule = next((rule for rule in self.rules if rule.kind == "unknown-keyword"), None)
         for rule in self.rules:
             if rule.kind in ("list-index", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction",
-                             "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "grad-scalar",
+                             "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar",
                              "unknown-keyword", "negative-stride", "index-division",
                              "instance-method"):
                 continue

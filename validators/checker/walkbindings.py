@@ -13,7 +13,7 @@ from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
 from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind,
-                      zero_dim_positions)
+                      zero_dim_method_kind, zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -237,7 +237,19 @@ class Bindings:
         if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
                 type(value.slice.value) is int and self._returns_zero_items(value.value):
             return True  # accuracy(output, target)[0]
-        return self._calls_loss_module(value)
+        return self._calls_loss_module(value) or self._own_method_value(value)
+
+    def _own_method_value(self, value: ast.expr) -> bool:
+        """``self.accuracy(out, y)`` of a method the walked class defines, returning a 0-dim value (zerodim.VALUE)."""
+        if not (value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and
+                value.func.value.__class__ is ast.Name and value.func.value.id == "self" and self.class_nodes):
+            return False
+        method = defined_method(self.class_nodes[-1], value.func.attr)
+        if method is None:
+            return False
+        if (kind := self.method_kinds.get(id(method), _UNASKED)) is _UNASKED:
+            kind = self.method_kinds[id(method)] = zero_dim_method_kind(method, self._resolve)
+        return kind == VALUE
 
     def _zero_dim_function(self, name: str) -> str | None:
         """What the file's own function ``name`` returns (zerodim.VALUE, ITEMS), or one it imports from the project

@@ -160,6 +160,8 @@ class CallChecks:
             self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
+        if self.rules.by_zero_dim_cat and node.args and func.__class__ is ast.Attribute:
+            self._note_zero_dim_cat(node, func)
         if called == "round" and node.args and self.rules.by_zero_dim_round and self._resolve(func) is None and \
                 self._holds_zero_dim(node.args[0]):
             self._report(node, "torch.Tensor.__round__", self.rules.by_zero_dim_round)
@@ -521,6 +523,22 @@ class CallChecks:
             bound = ast.copy_location(ast.Call(node.args[0], node.args[1:], node.keywords), node)
             bound.end_lineno, bound.end_col_offset = node.end_lineno, node.end_col_offset
             self._check_call(bound, api, rules)
+
+    def _note_zero_dim_cat(self, node: ast.Call, func: ast.Attribute) -> None:
+        """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises."""
+        if func.attr == "append" and len(node.args) == 1:
+            if (key := self._list_key(func.value)) is not None and self._zero_dim_data(node.args[0]):
+                self.zero_appended.add(key)
+        elif func.attr == "cat" and (key := self._list_key(node.args[0])) is not None and \
+                (key in self.zero_appended or key in self.zero_lists) and self._resolve(func) == "torch.cat":
+            self._report(node, "torch.cat", self.rules.by_zero_dim_cat)
+
+    def _list_key(self, node: ast.expr) -> tuple[int, str] | None:
+        """``losses`` in this scope, ``self.losses`` in any method of the class."""
+        if node.__class__ is ast.Name:
+            return self.scope, node.id
+        dotted = dotted_name(node)
+        return (0, dotted) if dotted is not None and dotted.startswith("self.") and dotted.count(".") == 1 else None
 
     def _holds_zero_dim(self, value: ast.expr) -> bool:
         """Arithmetic with a 0-dim tensor in it, which gives a tensor whatever the other operands are

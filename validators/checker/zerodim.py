@@ -158,6 +158,12 @@ def zero_dim_function_kind(tree: ast.AST, name: str, resolve: Callable[[ast.AST]
     return _returned_kind(defined[0], resolve) if len(defined) == 1 else None
 
 
+def zero_dim_method_kind(method: ast.AST, resolve: Callable[[ast.AST], str | None]) -> str | None:
+    """What a class's own method returns, as :func:`zero_dim_function_kind` tells for a module-level function
+    (``def accuracy(self, out, y): ...; return corrects.float().sum()``: VALUE)."""
+    return _returned_kind(method, resolve)
+
+
 def zero_dim_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> dict[str, str]:
     """Every module-level function of the file with a kind (zero_dim_function_kind): name -> VALUE or ITEMS."""
     names = {node.name for node in getattr(tree, "body", ()) if node.__class__ in _FUNCTIONS}
