@@ -32,17 +32,24 @@ def star_exports(importer: str, level: int, module: str | None) -> dict[str, str
 
 
 @lru_cache(maxsize=1024)
-def folder_module_stamp(folder: str, level: int, module: str | None) -> tuple[str, int, int] | None:
+def folder_module_stamp(folder: str, level: int, module: str | None,
+                        added: tuple[str, ...] = ()) -> tuple[str, int, int] | None:
     """module_file_stamp for an import in any file of ``folder``: the module an import names depends on the
     importer's folder alone (_module_file), so the files of one folder, which import the same modules, share the
     look-up."""
-    return module_file_stamp(Path(folder, "__init__.py"), level, module)
+    return module_file_stamp(Path(folder, "__init__.py"), level, module, added)
 
 
-def module_file_stamp(importer: Path, level: int, module: str | None) -> tuple[str, int, int] | None:
+def module_file_stamp(importer: Path, level: int, module: str | None,
+                      added: tuple[str, ...] = ()) -> tuple[str, int, int] | None:
     """The project module file an import in ``importer`` names, with its size and modification time: the key
-    under which what is read from it is cached (a changed file makes a new key). None when there is no such file."""
+    under which what is read from it is cached (a changed file makes a new key). None when there is no such file.
+    ``added``: folders the importer puts on ``sys.path`` (syspaths.py), looked in when nothing above it holds the
+    module."""
     path = _module_file(importer, level, module)
+    if path is None and not level and module and not is_torch_module(module):
+        path = next((found for folder in added if (found := _as_module(Path(folder), module.split("."))) is not None),
+                    None)
     if path is None:
         return None
     try:

@@ -11,6 +11,7 @@ import re
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
+from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind,
                       zero_dim_method_kind, zero_dim_positions)
@@ -258,6 +259,8 @@ class Bindings:
             self.zero_dim_functions = {node.name: _UNASKED for node in getattr(self.tree, "body", ())
                                        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
             self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
+            self.sys_path_folders = added_folders(self.tree, self.filename, self.source_text) \
+                if self.zero_dim_imports else ()
         if name in self.zero_dim_functions:
             if (kind := self.zero_dim_functions[name]) is _UNASKED:
                 kind = self.zero_dim_functions[name] = zero_dim_function_kind(self.tree, name, self._resolve)
@@ -265,7 +268,7 @@ class Bindings:
         source = self.zero_dim_imports.get(name)
         # another module is parsed to answer: only for function names that say metric or loss (accuracy, kl_loss; not
         # a class such as DINOLoss)
-        return imported_kind(self.filename, source) if source is not None and not name[0].isupper() \
+        return imported_kind(self.filename, source, self.sys_path_folders) if source is not None and not name[0].isupper() \
             and _METRIC_NAME.search(name) else None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:

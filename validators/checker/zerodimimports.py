@@ -31,10 +31,11 @@ def imported_from_project(tree: ast.AST) -> dict[str, tuple[int, str | None, str
     return found
 
 
-def imported_kind(filename: str, source: tuple[int, str | None, str]) -> str | None:
-    """What the imported function returns (zerodim.VALUE or ITEMS), or None when it is no such project function."""
+def imported_kind(filename: str, source: tuple[int, str | None, str], added: tuple[str, ...] = ()) -> str | None:
+    """What the imported function returns (zerodim.VALUE or ITEMS), or None when it is no such project function.
+    ``added``: the folders the importing file puts on ``sys.path`` (syspaths.py)."""
     level, module, name = source
-    stamp = folder_module_stamp(str(Path(filename).parent), level, module)
+    stamp = folder_module_stamp(str(Path(filename).parent), level, module, added)
     return _module_kinds(*stamp).get(name) if stamp is not None else None
 
 
