@@ -71,6 +71,7 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``pack_padded_sequence``'s lengths; ``api`` lists those calls
     index-division    ``prev_k = best_ids / n`` of top-k (sort, max, argmax) indices, used as an index (intdivision.py):
                       true division since 1.7 makes a float index; ``api`` names the division
+    cuda-lengths      ``pack_padded_sequence(x, lengths)`` with lengths the function puts on the GPU (cudalengths.py)
     instance-method   ``<receiver>.<method>(...)`` where every plain binding the file makes of the receiver's last name
                       builds the class ``api`` names (``writer = SummaryWriter(...)``; instancemethods.py): a method
                       that is only a problem on torch's class, whose name other libraries' classes share
@@ -140,7 +141,7 @@ from .finding import SEVERITIES
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
-         "negative-stride", "index-division", "instance-method")
+         "negative-stride", "index-division", "instance-method", "cuda-lengths")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

@@ -41,6 +41,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .cudalengths import cuda_lengths
 from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
@@ -336,6 +337,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self._report(node, self.rules.by_index_division[0].apis[0], self.rules.by_index_division)
         if self.rules.by_instance_method:
             self._check_instance_methods(tree)
+        if self.rules.by_cuda_lengths:
+            for call in cuda_lengths(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_cuda_lengths[0].apis[0], self.rules.by_cuda_lengths)
         if self.rules.by_negative_stride:
             for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_negative_stride)

@@ -1,0 +1,138 @@
+"""``pack_padded_sequence(x, lengths)`` with ``lengths`` on the GPU: a RuntimeError since 1.7.
+
+Up to 1.6 the packing copied a CUDA ``lengths`` tensor to the CPU itself; since 1.7 (pytorch/pytorch#43227, #47637) it
+raises ``'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor``. The lengths are known to
+be on the device where the function says so:
+
+- a name it binds to ``x.cuda()`` or ``x.to(device)`` (an argument named like a device, or ``"cuda..."``), or that
+  expression passed inline;
+- in a method of an ``nn.Module`` subclass, a name it binds to a count along a dimension of a mask of its input
+  (``torch.sum(mask.gt(0), dim=-1)``, ``(ids != pad).sum(1)``, ``mask.long().sum(-1)``): computed where the module
+  runs, on its device;
+- an item of one (``lengths[order]``), or the sorted values of one (``lengths_sort, idx = torch.sort(lengths)``).
+
+A later binding of the name (``lengths = lengths.cpu()``) ends it; ``.cpu()``, ``.tolist()`` or ``.to("cpu")`` around
+the argument makes it a CPU value. A module only ever run on the CPU is unaffected: the finding says so.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+from .imports import assigned_pairs, dotted_name, scope_statements, statement_expressions
+
+_PACK = "torch.nn.utils.rnn.pack_padded_sequence"
+_COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
+_CASTS = frozenset({"long", "int", "float", "view", "squeeze", "contiguous", "detach", "type"})
+
+
+def cuda_lengths(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                 text: str | None = None) -> Iterator[ast.Call]:
+    """Each ``pack_padded_sequence`` call given lengths that the function puts on the GPU (module docstring)."""
+    if text is not None and "pack_padded_sequence" not in text:
+        return
+    module_methods = _module_methods(tree, resolve)
+    for scope, statements in scope_statements(tree):
+        yield from _in_scope(statements, resolve, id(scope) in module_methods)
+
+
+def _module_methods(tree: ast.AST, resolve) -> set[int]:
+    """ids of the functions defined in the bodies of ``nn.Module`` subclasses."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(resolve(base) == "torch.nn.Module" for base in node.bases):
+            found.update(id(child) for child in node.body if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    return found
+
+
+def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[ast.Call]:
+    on_device: set[str] = set()
+    for statement in statements:  # in source order: a rebinding ends what a name held
+        for node in statement_expressions(statement):
+            if isinstance(node, ast.Call) and resolve(node.func) == _PACK:
+                lengths = node.args[1] if len(node.args) > 1 else next(
+                    (kw.value for kw in node.keywords if kw.arg == "lengths"), None)
+                if lengths is not None and _on_device(lengths, on_device, in_module):
+                    yield node
+        if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, on_device, in_module)):
+            on_device.add(sorted_pair)  # lengths_sort, idx_sort = torch.sort(lengths, descending=True)
+        elif isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                for element, value in assigned_pairs(target, statement.value):
+                    if isinstance(element, ast.Name):
+                        if _on_device(value, on_device, in_module):
+                            on_device.add(element.id)
+                        else:
+                            on_device.discard(element.id)
+                    else:
+                        for inner in ast.walk(element):
+                            if isinstance(inner, ast.Name):
+                                on_device.discard(inner.id)
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.With, ast.AugAssign, ast.AnnAssign)):
+            for inner in ast.walk(getattr(statement, "target", None) or ast.Tuple([], ast.Load())):
+                if isinstance(inner, ast.Name):
+                    on_device.discard(inner.id)
+
+
+def _sorted_pair(statement: ast.Assign, on_device: set[str], in_module: bool) -> str | None:
+    """``lengths_sort, idx = torch.sort(lengths, ...)`` (or ``lengths.sort(...)``) of lengths on the device: the
+    sorted values' name, on the same device."""
+    target, value = statement.targets[0], statement.value
+    if not (len(statement.targets) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2
+            and isinstance(target.elts[0], ast.Name) and isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute) and value.func.attr == "sort"):
+        return None
+    func = value.func
+    sorted_value = value.args[0] if dotted_name(func.value) == "torch" and value.args else func.value
+    return target.elts[0].id if _on_device(sorted_value, on_device, in_module) else None
+
+
+def _on_device(value: ast.expr, on_device: set[str], in_module: bool) -> bool:
+    if isinstance(value, ast.Name):
+        return value.id in on_device
+    if isinstance(value, ast.Subscript):  # lengths[sort_idx]: the same device
+        return _on_device(value.value, on_device, in_module)
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    method = value.func.attr
+    if method == "cuda":
+        return True
+    if method == "to":
+        return bool(value.args) and _names_device(value.args[0])
+    if method in _CASTS:
+        return _on_device(value.func.value, on_device, in_module)
+    return in_module and _counts_mask(value)
+
+
+def _names_device(argument: ast.expr) -> bool:
+    """``device``, ``self.device``, ``args.device``, ``"cuda:0"``; not ``"cpu"`` nor a dtype."""
+    if isinstance(argument, ast.Constant):
+        return isinstance(argument.value, str) and argument.value.startswith("cuda")
+    dotted = dotted_name(argument)
+    return dotted is not None and "device" in dotted.rsplit(".", 1)[-1].lower()
+
+
+def _counts_mask(call: ast.Call) -> bool:
+    """``mask.sum(1)``, ``torch.sum(ids != 0, dim=-1)``: a count along a dimension of a comparison or a mask."""
+    func = call.func
+    if func.attr != "sum":
+        return False
+    if isinstance(func.value, ast.Name) and func.value.id == "torch":  # torch.sum(x, dim)
+        counted, dims = (call.args[0] if call.args else None), call.args[1:]
+    else:
+        counted, dims = func.value, call.args
+    if counted is None or not (dims or any(kw.arg == "dim" for kw in call.keywords)):
+        return False  # a full sum is one number, not per-sequence lengths
+    return _is_mask(counted)
+
+
+def _is_mask(node: ast.expr) -> bool:
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CASTS:
+        node = node.func.value
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COMPARISONS:
+        return True
+    dotted = dotted_name(node)
+    return dotted is not None and "mask" in dotted.rsplit(".", 1)[-1].lower()
