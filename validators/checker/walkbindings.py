@@ -13,8 +13,8 @@ from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
 from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_kind
-from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, zero_dim_expression, zero_dim_function_kind,
-                      zero_dim_method_kind, zero_dim_positions)
+from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
+                      zero_dim_function_kind, zero_dim_method_kind, zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -174,8 +174,11 @@ class Bindings:
         - b; x = torch.max(torch.abs(x))), or rebound in another branch to a 0-dim value as well (if/elif losses)."""
         if self._becomes_zero_dim(key, value):
             self.zero_dim.add(key)
+            if tensor_evidence(value, self._resolve):
+                self.tensor_zero_dim.add(key)
         else:
             self.zero_dim.discard(key)
+            self.tensor_zero_dim.discard(key)
         if isinstance(value, ast.ListComp) and (
                 is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)):
             self.zero_lists.add(key)  # losses = [torch.mean(v) for v in outputs]: each item is 0-dim
@@ -278,6 +281,8 @@ class Bindings:
         if self.rules.by_scalar_index and isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add) \
                 and (self.scope, node.target.id) in self.zero_starts and self._zero_dim_data(node.value):
             self.zero_totals.add((self.scope, node.target.id))  # a 0 growing by a loss's .data: a 0-dim tensor
+            if tensor_evidence(node.value, self._resolve):
+                self.tensor_totals.add((self.scope, node.target.id))
         if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
             self.loads.provenance.note(node.value, self.scope, node.target.value)
         elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:

@@ -24,7 +24,7 @@ from .probes import probe_rules
 from .schedulers import counter_argument
 from .selfmethods import defines, module_rules
 from .receivers import instance_bindings, local_bindings
-from .zerodim import zero_dim_expression
+from .zerodim import tensor_evidence, zero_dim_expression
 from .tensorsizes import passes_tensor_size
 from .spread import SpreadCall, filled_keywords
 from .forwarded import forwarded_defaults, quiet_defaults
@@ -527,7 +527,10 @@ class CallChecks:
     def _note_zero_dim_cat(self, node: ast.Call, func: ast.Attribute) -> None:
         """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises."""
         if func.attr == "append" and len(node.args) == 1:
-            if (key := self._list_key(func.value)) is not None and self._zero_dim_data(node.args[0]):
+            appended = node.args[0]
+            # a loss known by its name alone counts through the pre-0.4 `.data` (per-sample losses are lists too)
+            if (key := self._list_key(func.value)) is not None and (self._zero_dim_value(appended) or (
+                    appended.__class__ is ast.Attribute and appended.attr == "data" and self._zero_dim_data(appended))):
                 self.zero_appended.add(key)
         elif func.attr == "cat" and (key := self._list_key(node.args[0])) is not None and \
                 (key in self.zero_appended or key in self.zero_lists) and self._resolve(func) == "torch.cat":
@@ -542,14 +545,16 @@ class CallChecks:
 
     def _holds_zero_dim(self, value: ast.expr) -> bool:
         """Arithmetic with a 0-dim tensor in it, which gives a tensor whatever the other operands are
-        (``100. * correct / (i + k)``): a 0-dim value (walkbindings.py), or a count that started at 0 and grew by one
-        (``correct += x.sum()``)."""
+        (``100. * correct / (i + k)``): a 0-dim value that only a tensor gives (``x.cpu().sum()``, not NumPy's
+        ``xs.mean()``), a name bound to one, or a count that started at 0 and grew by one (``correct += x.eq(y).sum()``)."""
         while value.__class__ is ast.UnaryOp:
             value = value.operand
         if value.__class__ is ast.BinOp:
             return self._holds_zero_dim(value.left) or self._holds_zero_dim(value.right)
-        return zero_dim_expression(value, self._resolve, self._zero_dim_leaf) or (
-            value.__class__ is ast.Name and (self.scope, value.id) in self.zero_totals)
+        if value.__class__ is ast.Name:
+            key = (self.scope, value.id)
+            return key in self.tensor_zero_dim or key in self.tensor_totals
+        return tensor_evidence(value, self._resolve) and zero_dim_expression(value, self._resolve, self._zero_dim_leaf)
 
     def _called_as_tensor(self, receiver: ast.AST) -> bool:
         """A name the enclosing function also calls a tensor-only method on (``X.resize_(n, d)``, ``X.cuda()``,

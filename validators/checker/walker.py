@@ -195,6 +195,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.zero_appended: set[tuple[int, str]] = set()  # lists (self.x under scope 0) appended 0-dim values
+        self.tensor_zero_dim: set[tuple[int, str]] = set()  # ... of zero_dim, those bound to what only a tensor gives
+        self.tensor_totals: set[tuple[int, str]] = set()  # ... of zero_totals, those grown by what only a tensor gives
         self.method_kinds: dict[int, object] = {}  # id of a class's own method -> what it returns (zerodim.VALUE, ...)
         self.bound_once: set[tuple[int, str]] = set()  # (scope, name) bound at least once so far
         self.tensor_sizes: set[tuple[int, str]] = set()  # (scope, name) holding a tensor's size (tensorsizes.py)

@@ -144,6 +144,23 @@ def zero_dim_expression(value: ast.expr, resolve: Callable[[ast.AST], str | None
     return is_full_reduction(value, resolve) or leaf(value)
 
 
+# methods and attributes NumPy arrays lack: an expression using one works on a tensor (NumPy's sum() gives a scalar that
+# round() and indexing accept as it is)
+_TENSOR_ONLY = frozenset({"cpu", "cuda", "long", "float", "int", "byte", "half", "double", "eq", "ne", "gt", "lt", "ge",
+                          "le", "data", "detach", "numel", "masked_select", "masked_fill"})
+
+
+def tensor_evidence(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
+    """``pred.long().eq(y).cpu().sum()``, ``torch.stack(x).mean()``: the expression calls torch, or reads a method or
+    attribute only tensors have."""
+    for node in ast.walk(value):
+        if node.__class__ is ast.Attribute and node.attr in _TENSOR_ONLY:
+            return True
+        if node.__class__ is ast.Call and (api := resolve(node.func)) is not None and api.startswith("torch."):
+            return True
+    return False
+
+
 VALUE, ITEMS = "value", "items"  # what a function returns: a 0-dim value, or a list of them
 
 

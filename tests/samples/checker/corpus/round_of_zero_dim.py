@@ -20,3 +20,9 @@ def evaluate(batches, model):
 def mean_loss(losses):
     total = torch.stack(losses).mean()
     return round(total, 4)  # finding: round-of-tensor
+
+
+def numpy_mean(segmentation, plane):
+    # NumPy's nonzero() and mean(): a numpy.float64, which round() takes
+    ys, xs = (segmentation == plane).nonzero()
+    return int(round(xs.mean())), round((ys == 0).sum() / len(ys), 3)
