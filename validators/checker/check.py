@@ -89,7 +89,7 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
         _drop_own_method_calls([(facts, code, findings)])
         _drop_own_class_calls([(facts, code, findings)], [], ruleset)
         if collector.topk_pending:  # accuracy(..., topk=(1, 5)) in the same file (topkviews.py)
-            widened_views([(collector.topk_pending, findings)], [collector.topk_calls])
+            widened_views([(collector.topk_pending, findings, collector.topk_calls)], [collector.topk_calls])
     if collector is None or not collector.evidence.candidates:
         return findings
     project = ProjectEvidence()  # a project of one file
@@ -211,7 +211,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     returns: dict[str | None, list[tuple[ReturnFacts, str, list[Finding]]]] = {}  # per sub-project (returnedcalls.py)
     spreads: dict[str | None, list[tuple[SpreadFile, str, list[Finding]]]] = {}  # per sub-project (spread.py)
     # per sub-project: the views waiting for a caller's (1, 5) with their file's findings, and every file's calls
-    topk_pending: dict[str | None, list[tuple[list, list[Finding]]]] = {}
+    topk_pending: dict[str | None, list[tuple[list, list[Finding], TopkCalls]]] = {}
     topk_calls: dict[str | None, list[TopkCalls]] = {}
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
@@ -257,7 +257,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
                     if collector.topk_pending:
-                        topk_pending.setdefault(root, []).append((collector.topk_pending, findings))
+                        topk_pending.setdefault(root, []).append((collector.topk_pending, findings,
+                                                                  collector.topk_calls))
                     if collector.topk_calls.passed:
                         topk_calls.setdefault(root, []).append(collector.topk_calls)
                     if collector.unread_imports:
@@ -523,8 +524,8 @@ def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_versio
             waiting.append((view, finding))
         else:
             findings.append(finding)
-    if waiting:
-        pending.append((waiting, findings))
+    if waiting:  # no calls of its own are noted: the file is not walked
+        pending.append((waiting, findings, TopkCalls()))
 
 
 def _kept_views(found: list[tuple[object, Finding]], code: str,

@@ -40,6 +40,7 @@ class TopkCalls:
 
     def __init__(self) -> None:
         self.passed: dict[str, set[int | str]] = {}
+        self.defined: frozenset[str] = frozenset()  # the file's own module-level functions: its calls mean those
 
     def note(self, call: ast.Call) -> None:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else \
@@ -65,11 +66,14 @@ def wide_pair_spelled(text: str) -> bool:
     return re.search(_WIDE_PAIR, text) is not None
 
 
-def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding]]],
+def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding], TopkCalls]],
                   calls: list[TopkCalls]) -> None:
-    """Adds to each file's findings (kept sorted) its pending views that some call of the project widens."""
-    for pending, findings in files:
-        widened = [finding for view, finding in pending if any(part.widens(view) for part in calls)]
+    """Adds to each file's findings (kept sorted) its pending views that some call of the project widens: a call in
+    the view's own file (its calls, third of each item), or in a file that does not define a function of that name
+    itself (scripts that each copy ``accuracy()`` call their own copy)."""
+    for pending, findings, own in files:
+        widened = [finding for view, finding in pending if any(
+            part.widens(view) and (part is own or view.function not in part.defined) for part in calls)]
         if widened:
             findings.extend(widened)
             findings.sort()

@@ -285,6 +285,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # calls passing (1, 5) are noted only in a file that spells such a pair (topkviews.py)
         self.notes_topk_calls = bool(self.rules.by_topk_view) and (
             self.source_text is None or wide_pair_spelled(self.source_text))
+        if self.notes_topk_calls:  # a call of a function the file defines itself is a call of that one
+            self.topk_calls.defined = frozenset(node.name for node in getattr(tree, "body", ())
+                                                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         for node in getattr(tree, "body", ()):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
