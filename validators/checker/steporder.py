@@ -630,8 +630,10 @@ class OptimizerSteps:
             return False
         func = node.func
         if isinstance(func, ast.Attribute):  # self._train_epoch(model, loader, criterion, optimizer)
-            return isinstance(func.value, ast.Name) and func.value.id == "self" \
-                and func.attr in self._stepping_methods()
+            # self.train_fn(..., optimizer=optimizer): a training callable the object holds, handed the optimizer
+            return isinstance(func.value, ast.Name) and func.value.id == "self" and (
+                func.attr in self._stepping_methods() or _TRAINING_FUNCTION.fullmatch(func.attr) is not None
+                and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
         return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
                 and (func.id in self._stepping_functions() or (
                     _TRAINING_FUNCTION.fullmatch(func.id) is not None and func.id in self._imported_names()))
