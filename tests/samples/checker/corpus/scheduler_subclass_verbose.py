@@ -28,3 +28,13 @@ class OldStyle(torch.optim.lr_scheduler.LRScheduler):
 
     def get_lr(self):
         return list(self.base_lrs)
+
+
+class KeywordVerbose(optim.lr_scheduler._LRScheduler):
+    # (Efficient-VDVAE's schedules) verbose handed on by keyword to the private base: a TypeError on 2.7 and later
+    def __init__(self, optimizer, warmup_steps, last_epoch=-1, verbose=False):
+        self.warmup_steps = max(warmup_steps, 1)
+        super(KeywordVerbose, self).__init__(optimizer=optimizer, last_epoch=last_epoch, verbose=verbose)  # finding: lr-scheduler-verbose-removed
+
+    def get_lr(self):
+        return list(self.base_lrs)
