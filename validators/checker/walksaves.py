@@ -15,9 +15,9 @@ from .configpaths import loaded_constant
 from .imports import dotted_name, own_statements
 from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
-from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name, saved_path,
-                          writer_passes_object, writes_framed_pickle)
-from .loadedforms import is_namespace, is_object_value
+from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, config_library_imported, is_config_name,
+                          saved_path, writer_passes_object, writes_framed_pickle)
+from .loadedforms import is_model_name, is_namespace, is_object_value
 from .returns import any_returns_object
 
 # Calls that return a run's argparse Namespace (``parser.parse_args()``, a project's ``get_args()``).
@@ -210,6 +210,8 @@ class SaveEvidence:
         scalars = {name for name in self.loads.annotated_plain.get(scope, ())
                    if not self.loads.provenance.bindings.get((scope, name))}
         built = built | scalars if scalars else built
+        subscripted = self._read_as_dict(saved)
+        built = built | subscripted if subscripted else built
         holds = is_object_value if api == "torch.save" else is_namespace
         where = self.loads.value_scopes  # entries stored into the dict in another scope are read there
         if api == "torch.save" and scope in self.loads.methods and (merged := self._merged_parameters(saved, scope)):
@@ -222,12 +224,26 @@ class SaveEvidence:
             saved, node.lineno, lambda value: holds(value) and dotted_name(value) not in built,
             lambda value: is_config_name(value) and dotted_name(value) not in built,
             lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars | returned)
+            and not (subscripted and dotted_name(value) in subscripted)
             and self.loads.holds_object(value, where.get(id(value), scope)),
             lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
             lambda value: self.loads.conditional_values.get(id(value)))
         if id(saved) in self.loads.open_dicts:
             self.evidence.open_lines.add(node.lineno)
+
+    def _read_as_dict(self, saved: ast.Dict) -> set[str]:
+        """Saved values named like a Namespace (``'config': self.opt``) that the file reads by string key
+        (``self.opt['optimizer']``): a Namespace has no items, so they are dicts (FlowQA's ``opt = vars(args)``),
+        unless the file imports a config library whose objects do (EasyDict, a yacs CfgNode)."""
+        text = self.source_text
+        names = {dotted for value in saved.values if (dotted := dotted_name(value)) and is_object_value(value)
+                 and not is_model_name(dotted.rsplit(".", 1)[-1])}
+        if not names or text is None or config_library_imported(text) is not None:
+            return set()
+        # self.opt or the opt it was given (self.opt = opt), read by a string key
+        return {name for name in names
+                if re.search(r"(?<![\w.])(?:self\.)?" + re.escape(name.rsplit(".", 1)[-1]) + r"\[\s*['\"]", text)}
 
     def _merged_parameters(self, saved: ast.Dict, scope: int) -> list[str]:
         """The method's parameters whose entries the saved dict takes: ``{**other_items}``, or ``checkpoint[k] = v``
