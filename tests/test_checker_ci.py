@@ -113,6 +113,27 @@ def test_cli_json_reports_findings_and_errors_together(mixed):
     assert report["files"] == 6
 
 
+def test_a_checker_bug_on_one_file_leaves_the_others_checked(tmp_path, rules, monkeypatch):
+    """A fault inside the walk of one file (a rule's bug) is reported for that file; the run goes on (exit 2)."""
+    from torchpatch.validators.checker import check as check_module
+
+    (tmp_path / "old.py").write_text(OLD_QR)
+    (tmp_path / "trips.py").write_text(OLD_QR)
+    real_collect = check_module.collect
+
+    def collect(code, torch_version, filename, **kwargs):
+        if filename.endswith("trips.py"):
+            raise KeyError("a rule's bug")
+        return real_collect(code, torch_version, filename, **kwargs)
+
+    monkeypatch.setattr(check_module, "collect", collect)
+    report = check_paths([tmp_path], rules=rules)
+    assert _names(report.findings) == ["old.py"]
+    [error] = report.errors
+    assert Path(error.file).name == "trips.py" and "KeyError" in error.message and "internal error" in error.message
+    assert report.exit_code == 2
+
+
 def test_exclude_skips_files_and_folders(mixed, rules):
     report = check_paths([mixed], rules=rules, exclude=["sub", "loop_*.py", "huge.py"])
     assert "deep.py" not in _names(report.findings)

@@ -289,6 +289,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             report.errors.append(FileError(str(path), f"does not parse: {exc.reason}", exc.line, exc.column))
         except InvalidInput as exc:
             report.errors.append(FileError(str(path), str(exc).removeprefix(f"{path}: ")))
+        except Exception as exc:  # a bug of the checker's own: the run goes on, the file is reported unchecked (exit 2)
+            report.errors.append(FileError(str(path), f"internal error of the checker, the file was not checked "
+                                                      f"({type(exc).__name__}: {exc}); please report it"))
     if undecided:
         lend_outer_evidence(projects)
     for evidence, code, findings, project in undecided:
