@@ -75,6 +75,8 @@ class _BoolSearch(_Search):
         api = self.resolve(func)
         if api in _BOOL_FUNCTIONS:
             return self._made(call)
+        if isinstance(func, ast.Name) and api is None:  # the file's own helper, or one imported from the project
+            return self._returns_uint8(func.id, depth) or self._imported_item(call, None)
         if not isinstance(func, ast.Attribute) or (api is not None and not api.startswith("torch.")):
             return False  # operator.eq(a, b): not a tensor
         if isinstance(func.value, ast.Name) and func.value.id in self.modules:
@@ -157,21 +159,33 @@ class _TensorSearch(_Search):
 
 
 def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolve: Callable,
-                      file_calls: Callable[[], _Calls]) -> Iterator[tuple[ast.AST, list[tuple[str, int]]]]:
+                      file_calls: Callable[[], _Calls], helpers: Callable[[], dict] | None = None
+                      ) -> Iterator[tuple[ast.AST, list[tuple[str, int]]]]:
     """Each ``a - b`` (or ``-a``, ``a -= b``) where a side is provably a bool tensor, with the method calls the
     answer rests on by name alone (``x.gt(r)``: method, positional arguments), which a class of the project's own
     may define (ownmethods.py: a CrypTen-style tensor type whose ``gt`` returns its own arithmetic tensor).
-    ``file_calls``: uint8masks.shared_calls of the file."""
-    if "-" not in source or not (_makes_bool(source) or _SUBTRACTS_COMPARISON.search(source)):
+    ``file_calls``: uint8masks.shared_calls of the file; ``helpers``: the project functions it imports that return a
+    bool tensor (helpermasks.py: ``mask = sequence_mask(lengths)``), asked once a subtraction is found."""
+    if "-" not in source:
+        return
+    makes = _makes_bool(source) or _SUBTRACTS_COMPARISON.search(source) is not None
+    if not makes and (helpers is None or "import" not in source):
         return
     calls = file_calls()  # its one walk of the tree also finds the subtractions
     if not calls.subtractions:
         return
+    imported: dict | None = None  # read on the first question
+    if not makes and not (imported := helpers()):
+        return  # the text makes no bool value, and calls no imported helper that returns one
     modules = _ImportedNames(tree)
     for node, sides, scope, statement in calls.subtractions:
         for side in sides:
             search = _BoolSearch(provenance, calls, resolve)
             search.modules = modules
+            if helpers is not None:
+                if imported is None:
+                    imported = helpers()
+                search.helpers = imported
             if search.uint8(side, scope, 0, statement) and (search.makers or not search.cycles):
                 yield node, search.named_methods()
                 break

@@ -26,15 +26,20 @@ from pathlib import Path
 from .imports import dotted_name, own_statements
 from .source import parse_module_file, read_source, Unreadable
 from .starimports import folder_module_stamp
+from .boolmasks import _BOOL_METHODS, _makes_bool
 from .uint8masks import _KEEP_DTYPE
 
 _UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
+_BOOL = frozenset({"torch.bool", "torch.BoolTensor", "torch.cuda.BoolTensor"})
+_BOOL_MAKERS = _BOOL_METHODS | {"bool"}
 
 
-def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> dict[str, frozenset[int] | None]:
+def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None,
+                           kind: str = "uint8") -> dict[str, frozenset[int] | None]:
     """Local names of ``tree``'s module-level ``from`` imports, called in ``source``, that name a project function
     returning a uint8 tensor (module docstring): name -> None when the whole value is one, else the uint8 positions of
-    the tuple it returns."""
+    the tuple it returns. ``kind="bool"``: a bool tensor instead (OpenNMT's ``sequence_mask``, ``arange(n).lt(lengths)``,
+    for boolmasks.py)."""
     if not filename or not filename.endswith(".py"):
         return {}
     found: dict[str, frozenset[int] | None] = {}
@@ -49,20 +54,22 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None) -> 
         stamp = folder_module_stamp(str(importer.parent), statement.level, statement.module)
         if stamp is None:
             continue
-        returning = _uint8_returning(*stamp)
+        returning = _uint8_returning(*stamp, kind)
         found.update((local, returning[name]) for name, local in called if name in returning)
     return found
 
 
 @lru_cache(maxsize=256)
-def _uint8_returning(path: str, size: int, mtime: int) -> dict[str, frozenset[int] | None]:
-    """The module-level functions of the module at ``path`` that return only provably uint8 values (None), or tuples
-    with provably uint8 items (their positions)."""
+def _uint8_returning(path: str, size: int, mtime: int, kind: str = "uint8") -> dict[str, frozenset[int] | None]:
+    """The module-level functions of the module at ``path`` that return only provably uint8 (``kind``) values (None),
+    or tuples with provably uint8 items (their positions)."""
     try:
         text = read_source(Path(path))
     except Unreadable:
         return {}
-    if "ByteTensor" not in text and ".byte()" not in text and "torch.uint8" not in text:
+    if kind == "uint8" and "ByteTensor" not in text and ".byte()" not in text and "torch.uint8" not in text:
+        return {}
+    if kind == "bool" and not _makes_bool(text):
         return {}
     tree = parse_module_file(Path(path))
     if tree is None or not any(isinstance(node, ast.Import) and any(
@@ -72,14 +79,15 @@ def _uint8_returning(path: str, size: int, mtime: int) -> dict[str, frozenset[in
     names = [node.name for node in functions]
     found: dict[str, frozenset[int] | None] = {}
     for function in functions:
-        if names.count(function.name) == 1 and (positions := _returns_uint8(function)) is not False:
+        if names.count(function.name) == 1 and (positions := _returns_uint8(function, kind)) is not False:
             found[function.name] = positions
     return found
 
 
-def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[int] | None | bool:
-    """None when every return is provably uint8, the uint8 positions when every return is a tuple display of one
-    length with some such items, else False."""
+def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str = "uint8") -> frozenset[int] | None | bool:
+    """None when every return is provably uint8 (or bool, for ``kind="bool"``), the positions of such items when every
+    return is a tuple display of one length with some, else False."""
+    types, maker = (_BOOL, _BOOL_MAKERS) if kind == "bool" else (_UINT8, frozenset({"byte"}))
     statements = list(own_statements(function))
     returns = [node for node in statements if isinstance(node, ast.Return)]
     if not returns or any(node.value is None for node in returns):
@@ -130,15 +138,15 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozense
         func = node.func
         dtype = next((kw.value for kw in node.keywords if kw.arg == "dtype"), None)
         if dtype is not None:
-            return dotted_name(dtype) in _UINT8
-        if dotted_name(func) in ("torch.ByteTensor", "torch.cuda.ByteTensor"):
+            return dotted_name(dtype) in types
+        if dotted_name(func) in types:  # torch.ByteTensor(...), torch.BoolTensor(...)
             return True
         if not isinstance(func, ast.Attribute):
             return False
-        if func.attr == "byte" and not node.args and not node.keywords:
-            return True
+        if func.attr in maker and (kind == "bool" or not node.args and not node.keywords):
+            return True  # .byte(); for bool, .lt(lengths) and the other comparison methods, .bool()
         if func.attr in ("to", "type") and len(node.args) == 1 and not node.keywords:
-            return dotted_name(node.args[0]) in _UINT8
+            return dotted_name(node.args[0]) in types
         return func.attr in _KEEP_DTYPE and uint8(func.value, own)
 
     if all(uint8(node.value) for node in returns):

@@ -323,7 +323,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self._check_uint8_masks(tree, file_calls)
         if self.rules.by_bool_subtraction and self.source_text is not None:
             for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve,
-                                                   file_calls):
+                                                   file_calls, self._bool_helpers):
                 before = set(self.findings)
                 self._report(node, "torch.Tensor.__sub__", self.rules.by_bool_subtraction)
                 # a mask made by a method known by name alone (x.gt(r)): a class of the project's own may define
@@ -467,6 +467,13 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 methods.setdefault(cls, set()).add(method)
         for call, api in built_instance_calls(tree, self._resolve, methods, self.source_text):
             self._report(call, api, [rule for rule in self.rules.by_instance_method if api in rule.apis])
+
+    def _bool_helpers(self) -> dict:
+        """The project functions the file imports that return a bool tensor (helpermasks.py)."""
+        if not self.filename or self.tree is None:
+            return {}
+        from .helpermasks import imported_uint8_helpers
+        return imported_uint8_helpers(self.tree, self.source_text, self.filename, kind="bool")
 
     def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
         """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
