@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, scope_statements, statement_expressions
+from .imports import assigned_pairs, dotted_name, names_in_target, scope_statements, statement_expressions
 
 _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
@@ -69,10 +69,19 @@ def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[
                         for inner in ast.walk(element):
                             if isinstance(inner, ast.Name):
                                 on_device.discard(inner.id)
-        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.With, ast.AugAssign, ast.AnnAssign)):
-            for inner in ast.walk(getattr(statement, "target", None) or ast.Tuple([], ast.Load())):
-                if isinstance(inner, ast.Name):
-                    on_device.discard(inner.id)
+        else:  # a loop variable, `with ... as x`, `x += ...`: what the name holds is no longer known
+            on_device.difference_update(_rebound(statement))
+
+
+def _rebound(statement: ast.stmt) -> set[str]:
+    """The names a statement other than a plain assignment binds in its own head (not in its body)."""
+    if isinstance(statement, (ast.For, ast.AsyncFor, ast.AugAssign, ast.AnnAssign)):
+        targets = [statement.target]
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+    else:
+        return set()
+    return {name for target in targets for name in names_in_target(target)}
 
 
 def _sorted_pair(statement: ast.Assign, on_device: set[str], in_module: bool) -> str | None:
