@@ -171,12 +171,13 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolv
     makes = _makes_bool(source) or _SUBTRACTS_COMPARISON.search(source) is not None
     if not makes and (helpers is None or "import" not in source):
         return
+    imported: dict | None = None  # read on the first question
+    if not makes and not (imported := helpers()):
+        return  # the text makes no bool value, and calls no imported helper that returns one (asked before the
+        # walk below: most files subtract and import, few call a project helper that returns a mask)
     calls = file_calls()  # its one walk of the tree also finds the subtractions
     if not calls.subtractions:
         return
-    imported: dict | None = None  # read on the first question
-    if not makes and not (imported := helpers()):
-        return  # the text makes no bool value, and calls no imported helper that returns one
     modules = _ImportedNames(tree)
     for node, sides, scope, statement in calls.subtractions:
         for side in sides:
