@@ -75,6 +75,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     instance-method   ``<receiver>.<method>(...)`` where every plain binding the file makes of the receiver's last name
                       builds the class ``api`` names (``writer = SummaryWriter(...)``; instancemethods.py): a method
                       that is only a problem on torch's class, whose name other libraries' classes share
+    dotted-name       ``add_module``/``register_buffer``/``register_parameter`` (or a container built from written-out keys)
+                      given a name whose literal text holds a dot (dottednames.py); ``api`` lists the methods
     unknown-keyword   a call of a public torch function or class passing a keyword its target signature lacks
                       (acceptedkeywords.py: the accepted names come from the build, not from ``api``, which lists
                       the section's examples); said only for the target the data was read from
@@ -141,7 +143,7 @@ from .finding import SEVERITIES
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
-         "negative-stride", "index-division", "instance-method", "cuda-lengths")
+         "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

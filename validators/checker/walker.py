@@ -42,6 +42,7 @@ from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
 from .cudalengths import cuda_lengths
+from .dottednames import dotted_registrations
 from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
@@ -345,6 +346,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_cuda_lengths:
             for call in cuda_lengths(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_cuda_lengths[0].apis[0], self.rules.by_cuda_lengths)
+        if self.rules.by_dotted_name:
+            for call, api in dotted_registrations(tree, self._resolve, self.source_text):
+                self._report(call, api, [rule for rule in self.rules.by_dotted_name if api in rule.apis])
         if self.rules.by_negative_stride:
             for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
                 self._report(call, api, self.rules.by_negative_stride)
