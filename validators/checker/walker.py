@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 
 from .deadselections import dead_selected_functions
 from ..markdown import Version
@@ -381,6 +382,11 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # a saved config is an object or plain data by the project's imports and classes: the project decides a load
         # of that save's layout, not this file's own plain save (project.py)
         self.loads.settled_object_lines |= {line for _, line, _ in self.evidence.config_layouts}
+        # so is a value drawn from an imported project callable (`miou = evaluate(...)` of another module, which may
+        # return numpy): the project reads that callable (project.py), the file's own resave proves nothing; a
+        # standard-library callable (`defaultdict(...)`) is no project's
+        self.loads.settled_object_lines |= {line for _, line, drawn in self.evidence.derived_layouts if any(
+            module.partition(".")[0] not in sys.stdlib_module_names for _, (module, _) in drawn)}
         for call, fallbacks in self.importing_loads:  # the layouts this file saves in the format that load reads
             keys = self.loads.keys_of(call).union(*(self.loads.keys_of(other) for other in fallbacks
                                                      if id(other) in self.loads.load_ids))
