@@ -29,8 +29,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
                             text: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
     ``x.backward(...)`` on."""
-    if text is not None and (".backward(" not in text or "%" not in text and not (_names_before(text, ".backward(") & (
-            _names_after(text, "float(") | _names_after(text, "math.")))):
+    if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
+            _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -51,13 +51,19 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
     nodes = list(own_nodes(function))
     backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
-    if not backed:
+    # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
+    # to call results count, below: `factor` is a number)
+    scaled = {name for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "backward" and isinstance(node.func.value, ast.BinOp)
+              for name in _operand_names(node.func.value)}
+    if not backed and not scaled:
         return
     quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
         isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in _NO_GRAD for item in node.items)
         for statement in node.body for inner in ast.walk(statement)}
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
+    first_graph: dict[str, int] = {}  # the line of each name's first such binding
     statements = list(own_statements(function))
     for statement in statements:
         if isinstance(statement, ast.Assign):
@@ -66,6 +72,7 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
             if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and \
                     _graph_value(statement.value) and id(statement) not in quiet:  # no graph under no_grad
                 graph_values[statement.targets[0].id] = graph_values.get(statement.targets[0].id, 0) + 1
+                first_graph.setdefault(statement.targets[0].id, statement.lineno)
                 continue
             for target in statement.targets:
                 for node in ast.walk(target):
@@ -83,30 +90,56 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
                and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
                for operand in (statement.value.left, statement.value.right) if isinstance(operand, ast.Name)
                and graph_values.get(operand.id)}
+    backed |= {name for name in scaled if graph_values.get(name)}
     # bound once, or only ever to results of calls (`loss = loss_fn(d_real, d_fake)` ... `loss = loss_fn(d(g(z)))`)
     names = {name for name in backed if name not in parameters and (
         bound.get(name, 0) + graph_values.get(name, 0) == 1 or (graph_values.get(name) and not bound.get(name)))}
+    # a parameter (`def _train(self, ..., loss=None)`) rebound only to call results: converted below its first one
+    after = {name: first_graph[name] for name in backed & parameters if graph_values.get(name) and not bound.get(name)}
+    names |= set(after)
     if not names:
         return
     for node in nodes:
         if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and id(node) not in quiet \
-                and isinstance(node.args[0], ast.Name) and node.args[0].id in names and _converts(node.func, resolve):
+                and isinstance(node.args[0], ast.Name) and node.args[0].id in names and _converts(node.func, resolve) \
+                and node.lineno > after.get(node.args[0].id, 0):
             yield node
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and id(node) not in quiet and \
-                any(operand.id in names for operand in _float_formatted(node)):
+                any(operand.id in names and node.lineno > after.get(operand.id, 0)
+                    for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
+
+
+def _operand_names(expression: ast.BinOp) -> set[str]:
+    """The plain names a sum or product is made of (``factor * loss``, ``a + b * c``)."""
+    names = set()
+    for operand in (expression.left, expression.right):
+        if isinstance(operand, ast.Name):
+            names.add(operand.id)
+        elif isinstance(operand, ast.BinOp):
+            names |= _operand_names(operand)
+    return names
 
 
 _PLAIN_CALLS = frozenset({"item", "detach", "tolist", "numpy", "float", "int", "len", "round", "str", "bool"})
 
 
 def _graph_value(value: ast.expr) -> bool:
-    """A call's result that may carry the graph: not ``x.item()``, ``x.detach()``, ``float(x)`` and the like."""
+    """A call's result that may carry the graph: not ``x.item()``, ``x.detach()``, ``float(x)`` and the like; or a sum
+    or product whose every call is one (``crit(out, a) * lam + crit(out, b) * (1 - lam)``, a CutMix loss)."""
+    if isinstance(value, ast.BinOp):
+        calls = [node for node in ast.walk(value) if isinstance(node, ast.Call)]
+        return bool(calls) and all(_graph_value(call) for call in calls if not _inside_call(call, calls))
     if not isinstance(value, ast.Call):
         return False
     func = value.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name not in _PLAIN_CALLS
+
+
+def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:
+    """``call`` is an argument (at any depth) of another of ``calls``: only the outer calls make the value."""
+    return any(other is not call and any(node is call for node in ast.walk(other)) for other in calls)
 
 
 def _derived_from_itself(statement: ast.Assign) -> bool:

@@ -1,0 +1,35 @@
+# seen in: BackdoorBox's defenses, which log f'loss: {float(loss)}' after the step: a loss given backward through a
+# scaled copy ((factor * loss).backward()), a loss parameter rebound to the criterion's result (def _train(...,
+# loss=None)), and a CutMix loss made of two criterion calls. float() of a tensor that requires grad warns on 2.8+.
+import torch
+
+
+def train(model, criterion, optimizer, loader, factor, loss=None):
+    print(float(loss))
+    for images, labels in loader:
+        optimizer.zero_grad()
+        loss = criterion(model(images), labels)
+        (factor * loss).backward()
+        optimizer.step()
+        print(f"loss: {float(loss)}")  # finding: float-of-requires-grad-tensor
+
+
+def train_cutmix(model, criterion, optimizer, loader, lam):
+    for images, target_a, target_b, mixed in loader:
+        optimizer.zero_grad()
+        output = model(images)
+        if mixed:
+            loss = criterion(output, target_a) * lam + criterion(output, target_b) * (1.0 - lam)
+        else:
+            loss = criterion(output, target_a)
+        loss.backward()
+        optimizer.step()
+        print("loss %.4f" % loss)  # finding: float-of-requires-grad-tensor
+
+
+def evaluate(model, loader, scale):
+    accuracy = 0.0
+    for images, labels in loader:
+        accuracy = (model(images).argmax(1) == labels).float().sum().item() / len(labels)
+        (scale * model(images).sum()).backward()
+    return float(accuracy)
