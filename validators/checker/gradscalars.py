@@ -39,15 +39,45 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
         elif node.__class__ is ast.Attribute and node.attr == "backward":
             backward_lines.append(node.lineno)
     inside = set()
+    numbers = _number_functions(tree)
     for function in functions:
         if lines := [line for line in backward_lines if function.lineno <= line <= function.end_lineno]:
             inside.update(lines)
-            yield from _in_function(function, resolve)
+            yield from _in_function(function, resolve, numbers)
     if isinstance(tree, ast.Module) and set(backward_lines) - inside:
-        yield from _in_function(tree, resolve)  # a script's own loop at module level
+        yield from _in_function(tree, resolve, numbers)  # a script's own loop at module level
 
 
-def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
+def _number_functions(tree: ast.AST) -> frozenset[str]:
+    """The file's module-level functions whose every return gives a Python number (``return math.exp(total /
+    n)``, ``return float(loss)``, ``return correct.item() / n``): what a call of one binds never requires grad."""
+    found = set()
+    for node in getattr(tree, "body", ()):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            returns = [inner.value for inner in own_nodes(node) if isinstance(inner, ast.Return)]
+            if returns and all(value is not None and _plain_number(value) for value in returns):
+                found.add(node.name)
+    return frozenset(found)
+
+
+def _plain_number(value: ast.expr) -> bool:
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, (int, float)) and not isinstance(value.value, bool)
+    if isinstance(value, ast.BinOp):
+        return _plain_number(value.left) and _plain_number(value.right) or (
+            isinstance(value.left, ast.Call) and _plain_number(value.left) and isinstance(value.right, ast.Name))
+    if isinstance(value, ast.UnaryOp):
+        return _plain_number(value.operand)
+    if isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Name):
+            return func.id in ("float", "int", "round", "len")
+        return isinstance(func, ast.Attribute) and (func.attr == "item" or (
+            isinstance(func.value, ast.Name) and func.value.id == "math"))
+    return False
+
+
+def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
     nodes = list(own_nodes(function))
     backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
@@ -69,7 +99,10 @@ def _in_function(function: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
         if isinstance(statement, ast.Assign):
             if _derived_from_itself(statement):
                 continue  # loss = -loss: still the graph's value, still requiring grad
-            if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and \
+            if isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
+                    statement.value.func.id in numbers:
+                pass  # loss = train_epoch(...) returning math.exp(total / n): a Python number, counted as bound below
+            elif len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and \
                     _graph_value(statement.value) and id(statement) not in quiet:  # no graph under no_grad
                 graph_values[statement.targets[0].id] = graph_values.get(statement.targets[0].id, 0) + 1
                 first_graph.setdefault(statement.targets[0].id, statement.lineno)

@@ -1,6 +1,8 @@
 # seen in: BackdoorBox's defenses, which log f'loss: {float(loss)}' after the step: a loss given backward through a
 # scaled copy ((factor * loss).backward()), a loss parameter rebound to the criterion's result (def _train(...,
 # loss=None)), and a CutMix loss made of two criterion calls. float() of a tensor that requires grad warns on 2.8+.
+import math
+
 import torch
 
 
@@ -33,3 +35,21 @@ def evaluate(model, loader, scale):
         accuracy = (model(images).argmax(1) == labels).float().sum().item() / len(labels)
         (scale * model(images).sum()).backward()
     return float(accuracy)
+
+
+def train_epoch(model, batches, criterion, optimizer):
+    total_loss, total_words = 0.0, 0
+    for source, target in batches:
+        loss = criterion(model(source), target)
+        total_loss += loss.item()
+        total_words += target.numel()
+        loss.backward()
+    return math.exp(total_loss / total_words)
+
+
+def adversarial(generator, batches, criterion, optimizer, rewards):
+    for epoch in range(3):
+        loss = train_epoch(generator, batches, criterion, optimizer)  # SeqGAN: the perplexity, a Python float
+        print("epoch %d loss %f" % (epoch, loss))
+        loss = criterion(generator(batches[0][0]), rewards)
+        loss.backward()
