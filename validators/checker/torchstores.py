@@ -23,10 +23,10 @@ def project_sets(filename: str, name: str) -> bool:
     """Whether some Python file of ``filename``'s project assigns ``name`` on a torch module."""
     if not os.path.isfile(filename):
         return False  # source passed as text: nothing beside it
-    return _folder_sets(project_root(filename, _ROOTS) or _package_top(filename), name)
+    return _folder_sets(project_root(filename, _ROOTS) or package_top(filename), name)
 
 
-def _package_top(filename: str) -> str:
+def package_top(filename: str) -> str:
     """The folder holding the outermost package around ``filename`` (the file's own folder when it is in none)."""
     folder = os.path.dirname(os.path.abspath(filename))
     while os.path.isfile(os.path.join(folder, "__init__.py")) and os.path.dirname(folder) != folder:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
+from .appliedfunctions import only_applied
 from .imports import dotted_name
 from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
@@ -86,8 +87,10 @@ class SchedulerChecks:
                               if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == method
                               and not any(dotted_name(d) in ("staticmethod", "classmethod")
                                           for d in item.decorator_list)), None)
-                if plain is not None:
-                    self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
+                if plain is None or (method == "forward" and base.endswith("Function")
+                                     and only_applied(self.filename, node.name)):
+                    continue  # (an old-style Function the project only runs as MyFn.apply(x) works: appliedfunctions.py)
+                self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
     def _library_schedule(self, func: ast.AST) -> bool:
         """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it

@@ -1,0 +1,56 @@
+"""Old-style autograd Functions that the project only ever runs through ``.apply``.
+
+A ``Function`` subclass with an instance ``forward`` raises RuntimeError ("Legacy autograd function with non-static
+forward method is deprecated") when an instance is called. ``MyFn.apply(x)`` calls ``forward`` on the class with the
+context as its first argument, so a ``def forward(self, x)`` written for 0.3 still runs there (run on 2.15 with
+``save_for_backward`` and a backward). Only asked for a class about to be reported: a text search of the project's
+files, cached per folder and name, like torchstores.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+
+from .project import project_root
+from .torchstores import package_top
+
+_ROOTS: dict[str, str | None] = {}
+_MOST_FILES = 5000  # a folder holding more is not a project: nothing is assumed
+
+
+def only_applied(filename: str | None, name: str) -> bool:
+    """Whether ``filename``'s project spells ``name.apply`` and never builds an instance of ``name`` (a call of the
+    class itself) nor subclasses it."""
+    if not filename or not os.path.isfile(filename):
+        return False
+    return _folder_only_applies(project_root(filename, _ROOTS) or package_top(filename), name)
+
+
+@lru_cache(maxsize=256)
+def _folder_only_applies(folder: str, name: str) -> bool:
+    word = re.escape(name)
+    applied = re.compile(rf"\b{word}\.apply\b")
+    built = re.compile(rf"(?<![\w.]){word}\s*\(|\(\s*(?:[\w.]+\s*,\s*)*{word}\s*[,)]")  # Fn(...) or class X(Fn)
+    definition = re.compile(rf"\bclass\s+{word}\s*\(")
+    seen, applies = 0, False
+    for top, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
+        for file in files:
+            if not file.endswith(".py"):
+                continue
+            seen += 1
+            if seen > _MOST_FILES:
+                return False
+            try:
+                with open(os.path.join(top, file), encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
+            except OSError:
+                continue
+            if name not in text:
+                continue
+            applies = applies or applied.search(text) is not None
+            if built.search(definition.sub("", text)) is not None:
+                return False
+    return applies
