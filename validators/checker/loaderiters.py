@@ -46,7 +46,8 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
     # (self.data_loader = data_loader) tells nothing
     other = {name for name, values in assigned.items()
-             if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) for value in values)}
+             if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) and not _iterates(value)
+                    for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
     bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other)
                                                                for value in values)}
     for node in ast.walk(tree):
@@ -54,6 +55,13 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
                 and (_loader_iterator(node.func.value, resolve, other) or dotted_name(node.func.value) in bound):
             yield node
+
+
+def _iterates(call: ast.Call) -> bool:
+    """``iter(x)`` or ``x.__iter__()``."""
+    func = call.func
+    return (isinstance(func, ast.Name) and func.id == "iter") or (isinstance(func, ast.Attribute)
+                                                                 and func.attr == "__iter__")
 
 
 def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], other: set[str]) -> bool:

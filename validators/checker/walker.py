@@ -19,6 +19,7 @@ import ast
 import re
 import sys
 
+from .deadbranches import dead_ranges
 from .deadselections import dead_selected_functions
 from ..markdown import Version
 from .aliases import find_aliases, held_torch_names
@@ -117,6 +118,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
+        self.dead: tuple[tuple[int, int], ...] = ()  # the lines of blocks a literal test rules out (deadbranches.py)
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
         # (id(if or match), branch index) of the branches the walk is in: loads in different branches of one
         # statement never both run (a mode picks the file, see _paths_loaded_as_objects)
@@ -301,6 +303,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.loads.optimizer_classes = optimizer_group_options(tree)
         self.loads.nested_records = nested_records(tree)
         self.tree = tree
+        self.dead = dead_ranges(tree, self.source_text)
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
         self.own_roots: list[str] | None = None  # the folders it is looked up in (_own_roots), when first asked
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)

@@ -31,8 +31,8 @@ class Reporting:
     # --- output -------------------------------------------------------------------
     def _report(self, node: ast.AST, api: str, rules: list[Rule], fixable: bool = True) -> None:
         """Per pattern, only the newest rule that applies to the target: one finding, not one per release."""
-        if self.guarded:
-            return
+        if self.guarded or (self.dead and any(first <= node.lineno <= last for first, last in self.dead)):
+            return  # (in `if False:`: code that cannot run is no use)
         newest = newest_per_pattern(
             rule for rule in rules
             if rule.applies_to(self.target) and not (self.annotation and rule.kind == "name")
