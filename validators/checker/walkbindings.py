@@ -11,6 +11,7 @@ import re
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
+from .passedcallables import passed_callables
 from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
@@ -41,6 +42,8 @@ def _numpy_call(call: ast.Call) -> bool:
 _METRIC_NAME = re.compile(r"(?i)acc|loss|dice|iou|err|metric|score|kl|nll|mse|mae|prec|recall|f1|dist|norm|penalty")
 _UNASKED = object()  # a function of the file not yet read for what it returns (zerodim.zero_dim_function_kind)
 
+
+_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 
 class Bindings:
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -235,6 +238,9 @@ class Bindings:
     def _zero_dim_leaf(self, value: ast.expr) -> bool:
         if isinstance(value, ast.Name):
             return (self.scope, value.id) in self.zero_dim
+        if value.__class__ is ast.Call and len(value.args) == 1 and not value.keywords and \
+                self._resolve(value.func) in _VARIABLE:
+            return self._zero_dim_value(value.args[0])  # Variable(accuracy(out, y)[0]): the tensor itself since 0.4
         if value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
                 self._zero_dim_function(value.func.id) == VALUE:
             return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
@@ -269,10 +275,47 @@ class Bindings:
                 kind = self.zero_dim_functions[name] = zero_dim_function_kind(self.tree, name, self._resolve)
             return kind
         source = self.zero_dim_imports.get(name)
+        if source is None:
+            return self._parameter_kind(name)
+        return self._imported_zero_dim_kind(name, source)
+
+    def _imported_zero_dim_kind(self, name: str, source: tuple[int, str | None, str]) -> str | None:
         # another module is parsed to answer: only for function names that say metric or loss (accuracy, kl_loss; not
         # a class such as DINOLoss)
-        return imported_kind(self.filename, source, self.sys_path_folders) if source is not None and not name[0].isupper() \
+        return imported_kind(self.filename, source, self.sys_path_folders) if not name[0].isupper() \
             and _METRIC_NAME.search(name) else None
+
+    def _parameter_kind(self, name: str) -> str | None:
+        """``evaluation(output, target)`` where ``evaluation`` is a parameter of the module-level function around this
+        scope: what every callable the file passes there returns, when they agree (passedcallables.py)."""
+        scope = self.scope
+        while scope and not (isinstance(node := self.scope_nodes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef))
+                             and name in {a.arg for a in (*node.args.posonlyargs, *node.args.args,
+                                                           *node.args.kwonlyargs)}):
+            scope = self.loads.provenance.parents.get(scope, 0)
+        function = self.scope_nodes.get(scope) if scope else None
+        if function is None or function not in getattr(self.tree, "body", ()):
+            return None
+        if (key := (id(function), name)) in self.parameter_kinds:
+            return self.parameter_kinds[key]
+        self.parameter_kinds[key] = None  # (a callable passed on to itself asks again: unknown)
+        kinds = {self._callable_kind(value, name) for value in passed_callables(self.tree, function, name) or [None]}
+        kind = self.parameter_kinds[key] = kinds.pop() if len(kinds) == 1 else None
+        return kind
+
+    def _callable_kind(self, value: ast.expr | None, parameter: str) -> str | None:
+        """What a passed callable returns: a lambda's 0-dim body (VALUE), the file's own or imported function, or
+        ``module.function`` of an imported project module (``utils.accuracy``)."""
+        if isinstance(value, ast.Lambda):
+            return VALUE if zero_dim_expression(value.body, self._resolve, lambda _: False) else None
+        if isinstance(value, ast.Name) and value.id != parameter and self._resolve(value) is None:
+            return self._zero_dim_function(value.id)
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and \
+                (module := self.zero_dim_imports.get(value.value.id)) is not None:
+            level, package, module_name = module
+            return self._imported_zero_dim_kind(value.attr, (level, f"{package}.{module_name}" if package
+                                                             else module_name, value.attr))
+        return None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
         """``history["pos"] += hits.sum(0)``: the dict then holds what the arithmetic gives, numpy when the added
