@@ -153,6 +153,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.positional_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # imported save functions' calls
+        self.whole_saves: list[tuple[ast.Name, int]] = []  # torch.save(name, path): the name and its scope
+        self.numpy_saved: set[str] = set()  # of those, the names bound to NumPy values (settled after the walk)
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
@@ -384,6 +386,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self._note_saved_layout(display, call, api, built[1])
                 if len(self.evidence.plain_named) > before and method not in self.function_saves:
                     self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
+        # torch.save(ms_eps, fname) of a NumPy array, and ms_eps = torch.load(ms_eps_path) elsewhere in the file: the
+        # same name saved whole and loaded back is one file, whatever its paths are called
+        self.numpy_saved = {name.id for name, scope in self.whole_saves if self._saved_source(name, (scope, False)) is True}
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
@@ -427,6 +432,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self._report(call, api, [by_when["loads-pickled-object"]])  # the file another load reads as a module
             elif ("saved-objects" in by_when and self.loads.may_hold_objects(call, self.scope_of.get(id(call), 0))
                   and not self.loads.is_object(call)):
+                self._report(call, api, [by_when["saved-objects"]])
+            elif "saved-objects" in by_when and (bound := self.loads.bindings.get(id(call))) is not None and \
+                    bound[1] in self.numpy_saved:
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := (tuple(rule for rule in rules if rule.when in ENV_CONDITIONS)
                            if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) and
