@@ -79,6 +79,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       given a name whose literal text holds a dot (dottednames.py); ``api`` lists the methods
     causal-layer      a call of ``nn.TransformerEncoder``/``TransformerDecoder`` stacking a project layer whose ``forward`` takes
                       no ``is_causal``/``tgt_is_causal`` (causallayers.py); ``api`` names the stack's forward
+    bce-target-size   ``BCELoss``/``F.binary_cross_entropy`` given a discriminator's ``(N, 1)`` output and a ``torch.ones(n)``
+                      label (bcetargets.py); ``api`` names the loss
     unknown-keyword   a call of a public torch function or class passing a keyword its target signature lacks
                       (acceptedkeywords.py: the accepted names come from the build, not from ``api``, which lists
                       the section's examples); said only for the target the data was read from
@@ -145,7 +147,7 @@ from .finding import SEVERITIES
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
-         "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer")
+         "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

@@ -43,6 +43,7 @@ from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
+from .bcetargets import bce_size_mismatches
 from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
@@ -357,6 +358,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_dotted_name:
             for call, api in dotted_registrations(tree, self._resolve, self.source_text):
                 self._report(call, api, [rule for rule in self.rules.by_dotted_name if api in rule.apis])
+        if self.rules.by_bce_target_size:
+            for call in bce_size_mismatches(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_bce_target_size[0].apis[0], self.rules.by_bce_target_size)
         if self.rules.by_causal_layer:
             for call, api in causal_layer_calls(tree, self._resolve, self.filename, self.source_text):
                 self._report(call, api, [rule for rule in self.rules.by_causal_layer if api in rule.apis])
