@@ -14,10 +14,9 @@ import re
 from functools import lru_cache
 
 from .project import project_root
-from .torchstores import package_top
+from .torchstores import package_top, python_texts
 
 _ROOTS: dict[str, str | None] = {}
-_MOST_FILES = 5000  # a folder holding more is not a project: nothing is assumed
 
 
 def only_applied(filename: str | None, name: str) -> bool:
@@ -34,23 +33,13 @@ def _folder_only_applies(folder: str, name: str) -> bool:
     applied = re.compile(rf"\b{word}\.apply\b")
     built = re.compile(rf"(?<![\w.]){word}\s*\(|\(\s*(?:[\w.]+\s*,\s*)*{word}\s*[,)]")  # Fn(...) or class X(Fn)
     definition = re.compile(rf"\bclass\s+{word}\s*\(")
-    seen, applies = 0, False
-    for top, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
-        for file in files:
-            if not file.endswith(".py"):
-                continue
-            seen += 1
-            if seen > _MOST_FILES:
-                return False
-            try:
-                with open(os.path.join(top, file), encoding="utf-8", errors="replace") as handle:
-                    text = handle.read()
-            except OSError:
-                continue
-            if name not in text:
-                continue
-            applies = applies or applied.search(text) is not None
-            if built.search(definition.sub("", text)) is not None:
-                return False
+    applies = False
+    for text in python_texts(folder):
+        if text is None:
+            return False  # not a project: nothing is assumed
+        if name not in text:
+            continue
+        applies = applies or applied.search(text) is not None
+        if built.search(definition.sub("", text)) is not None:
+            return False
     return applies

@@ -38,6 +38,12 @@ def package_top(filename: str) -> str:
 def _folder_sets(folder: str, name: str) -> bool:
     stored = re.compile(rf"{_RECEIVER}\.{re.escape(name)}\s*=(?!=)|"
                         rf"setattr\(\s*{_RECEIVER}\s*,\s*['\"]{re.escape(name)}['\"]")
+    return any(text is not None and stored.search(text) for text in python_texts(folder))
+
+
+def python_texts(folder: str):
+    """The text of each Python file under ``folder`` (hidden folders and caches aside); a final None when the folder
+    holds more than _MOST_FILES of them (a home or temporary folder, not a project: the caller assumes nothing)."""
     seen = 0
     for top, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
@@ -46,11 +52,10 @@ def _folder_sets(folder: str, name: str) -> bool:
                 continue
             seen += 1
             if seen > _MOST_FILES:
-                return False
+                yield None
+                return
             try:
                 with open(os.path.join(top, file), encoding="utf-8", errors="replace") as handle:
-                    if stored.search(handle.read()):
-                        return True
+                    yield handle.read()
             except OSError:
                 continue
-    return False
