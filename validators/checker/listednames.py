@@ -46,6 +46,23 @@ def note_bound_name(target: ast.AST, value: ast.expr, bound: dict[int, str]) -> 
         bound.update((id(candidate), target.id) for candidate in callable_candidates(value))
 
 
+def note_bound_attribute(target: ast.AST, value: ast.expr, cls: ast.ClassDef,
+                         bound: dict[int, tuple[ast.ClassDef, str]]) -> None:
+    """``self.upsample = F.upsample_nearest`` in a method of ``cls``: record id(each named callable) -> (cls, attr)."""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self" and \
+            isinstance(value, (ast.Attribute, ast.Name, ast.IfExp)):
+        bound.update((id(candidate), (cls, target.attr)) for candidate in callable_candidates(value))
+
+
+def reads_own_attribute(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
+    """Whether ``cls``, or a class of the file naming it as a base, reads ``self.<attr>`` (a read may be a call)."""
+    classes = [cls, *(node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node is not cls
+                      and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases))]
+    return any(isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)
+               and isinstance(node.value, ast.Name) and node.value.id == "self"
+               for owner in classes for node in ast.walk(owner))
+
+
 def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | None],
                            removed: Callable[[str], bool]) -> set[int]:
     """``getattr(torch.jit, "script_if_tracing", torch.jit.script)`` where the target has the attribute: id() of

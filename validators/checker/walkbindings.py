@@ -20,7 +20,7 @@ from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
-from .listednames import note_bound_name
+from .listednames import note_bound_attribute, note_bound_name
 from .imports import assigned_pairs, dotted_name, names_in_target, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
@@ -73,6 +73,8 @@ class Bindings:
             note_table(node.targets[0], node.value, self.table_elements)
             if not isinstance(self.scope_nodes.get(self.scope), ast.ClassDef):  # a class attribute is called as self.f
                 note_bound_name(node.targets[0], node.value, self.bound_names)
+            if self.class_nodes:  # self.upsample = F.upsample_nearest: warns only where the class calls it
+                note_bound_attribute(node.targets[0], node.value, self.class_nodes[-1], self.attribute_refs)
             if (built := built_name(node.targets[0], node.value, self.scope == 0)) is not None:
                 self.built_modules[id(node.value)] = built
             if self.classes and isinstance(node.value, ast.Name):

@@ -33,6 +33,7 @@ from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
+from .listednames import reads_own_attribute
 from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
@@ -175,6 +176,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.table_findings: dict[str, list] = {}  # table name -> findings kept until its use is known
         self.unused_defaults: set[int] = set()  # id() of nodes in a getattr default never used (listednames.py)
         self.listed_findings: dict[str, list] = {}  # the same for names whose reading is harmless (listednames.py)
+        self.attribute_refs: dict[int, tuple[ast.ClassDef, str]] = {}  # self.f = torch.g: id(torch.g) -> (class, f)
+        self.attribute_findings: dict[tuple[ast.ClassDef, str], list] = {}  # held until the class reads self.f
         self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
         self.built_modules: dict[int, str] = {}  # id(a call bound to self.attr or a local name) -> that name
         self.unread_findings: dict[str, list] = {}  # built name -> findings of warns_in_forward rules (unreadmodules.py)
@@ -376,6 +379,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self._keep_dispatched_tables(tree)
         if self.listed_findings:
             self._keep_dispatched_tables(tree, self.listed_findings, unread_counts=False)
+        for (cls, attr), held in self.attribute_findings.items():
+            if reads_own_attribute(tree, cls, attr):
+                self._release(held)
         if self.import_findings:
             self._keep_read_imports(tree)
         if self.unread_findings:

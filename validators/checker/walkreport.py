@@ -46,6 +46,10 @@ class Reporting:
             finding = self._finding(node, api, rule, rule.message, rule.fix)
             key = (finding.line, finding.column, api, rule.pattern)
             bound = self.bound_names.get(id(node))
+            if (owner := self.attribute_refs.get(id(node))) is not None and read_is_harmless(
+                    rule, self._gone(api) is not None) and not self.rules.surface.is_module(api):
+                self.attribute_findings.setdefault(owner, []).append((key, finding, node, rule, fixable))
+                continue  # self.upsample = F.upsample_nearest: a finding once the class reads self.upsample
             if bound is not None and _warns_when_called(rule) and read_is_harmless(rule, self._gone(api) is not None):
                 self.listed_findings.setdefault(bound, []).append((key, finding, node, rule, fixable))
                 continue  # init = nn.init.uniform: a finding once the file calls init (listednames.py)
