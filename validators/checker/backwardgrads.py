@@ -15,12 +15,12 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import VARIABLE_CALLS
 from .zerodim import python_number
 
 _ONE_ITEM_MAKERS = frozenset({"torch.FloatTensor", "torch.Tensor", "torch.DoubleTensor", "torch.HalfTensor",
                               "torch.cuda.FloatTensor", "torch.cuda.DoubleTensor", "torch.cuda.HalfTensor", "torch.tensor"})
 _ONES = frozenset({"torch.ones"})
-_WRAPPERS = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _KEEPING = frozenset({"cuda", "to", "float", "double", "half", "cpu", "detach", "clone", "requires_grad_"})
 
 
@@ -43,7 +43,7 @@ def one_element_vector(value: ast.expr, resolve: Callable[[ast.AST], str | None]
     if func.__class__ is ast.Attribute and func.attr in _KEEPING and resolve(func) is None:
         return one_element_vector(func.value, resolve, named)  # Variable(one).cuda(), one.to(device)
     api = resolve(func)
-    if api in _WRAPPERS and len(value.args) == 1:
+    if api in VARIABLE_CALLS and len(value.args) == 1:
         return one_element_vector(value.args[0], resolve, named)
     if api in _ONE_ITEM_MAKERS and len(value.args) == 1:
         items = value.args[0]

@@ -19,13 +19,12 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import dotted_name, own_nodes, own_statements
+from .imports import VARIABLE_CALLS, dotted_name, own_nodes, own_statements
 
 _BCE_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 _BCE_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy"})
 _FILLS = frozenset({"torch.ones", "torch.zeros", "torch.FloatTensor", "torch.cuda.FloatTensor", "torch.Tensor"})
 _KEEPS = frozenset({"cuda", "to", "float", "fill_", "detach", "requires_grad_"})
-_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 _SIGMOIDS = frozenset({"torch.sigmoid", "torch.nn.functional.sigmoid", "torch.Tensor.sigmoid"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -127,10 +126,12 @@ def _returns_column(cls: ast.ClassDef, resolve) -> bool:
 
 def _views_column(value: ast.expr) -> bool:
     """``x.view(-1, 1)``."""
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "view" and \
-        len(value.args) == 2 and all(isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant)
-                                     and a.operand.value == 1 if i == 0 else isinstance(a, ast.Constant)
-                                     and a.value == 1 for i, a in enumerate(value.args))
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "view"
+            and len(value.args) == 2):
+        return False
+    rows, columns = value.args
+    return isinstance(rows, ast.UnaryOp) and isinstance(rows.op, ast.USub) and isinstance(rows.operand, ast.Constant) \
+        and rows.operand.value == 1 and isinstance(columns, ast.Constant) and columns.value == 1
 
 
 def _column_module(value: ast.expr, resolve) -> bool:
@@ -170,7 +171,7 @@ def _flat_label(value: ast.expr, local: dict[str, list[ast.expr]], resolve) -> b
             value = func.value
             continue
         api = resolve(func)
-        if api in _VARIABLE and len(value.args) == 1:
+        if api in VARIABLE_CALLS and len(value.args) == 1:
             value = value.args[0]
             continue
         # torch.ones(n); torch.FloatTensor(n) only when filled (a list or an array passed there has its own shape)

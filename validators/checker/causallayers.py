@@ -35,16 +35,18 @@ def causal_layer_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
     if text is not None and "TransformerEncoder(" not in text and "TransformerDecoder(" not in text:
         return
     layers = _LayerClasses(tree, filename)
-    for holder in (tree, *(node for node in ast.walk(tree) if isinstance(node, (*_FUNCTIONS, ast.ClassDef)))):
-        if isinstance(holder, ast.ClassDef):
-            methods = [item for item in holder.body if isinstance(item, _FUNCTIONS)]
-            stacks = {key: api for method in methods for key, api in _stacks_built(method, resolve, layers).items()
-                      if key.startswith("self.")}
-            for method in methods:
-                yield from _calls(method, stacks)
-        else:
-            yield from _calls(holder, {key: api for key, api in _stacks_built(holder, resolve, layers).items()
-                                       if not key.startswith("self.")})
+    functions = [node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS)]
+    built = {id(holder): _stacks_built(holder, resolve, layers) for holder in (tree, *functions)}
+    # a plain name is called in the function that binds it; self.x in any method of the class that binds it
+    seen = {id(holder): {key: api for key, api in built[id(holder)].items() if not key.startswith("self.")}
+            for holder in (tree, *functions)}
+    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+        methods = [item for item in cls.body if isinstance(item, _FUNCTIONS)]
+        held = {key: api for method in methods for key, api in built[id(method)].items() if key.startswith("self.")}
+        for method in methods:
+            seen[id(method)].update(held)
+    for holder in (tree, *functions):
+        yield from _calls(holder, seen[id(holder)])
 
 
 def _stacks_built(function: ast.AST, resolve, layers: _LayerClasses) -> dict[str, str]:

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 # wrappers of torch functions. An import of one binds the torch name, for the keyword and name rules. mmcv 1.x's class defines no __init__; mmengine's
 # takes (module, detect_anomalous_params=False, **kwargs) and calls super().__init__(module=module, **kwargs).
 _DDP = "torch.nn.parallel.DistributedDataParallel"
+# torch.autograd.Variable(x): since 0.4 it returns the tensor itself, so a reader looks through it
+VARIABLE_CALLS = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 LIBRARY_TORCH_NAMES = {
     **{f"mmcv.parallel{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".distributed")},
     **{f"mmengine.model{sub}.MMDistributedDataParallel": _DDP for sub in ("", ".wrappers", ".wrappers.distributed")},

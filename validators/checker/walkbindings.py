@@ -21,7 +21,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_attribute, note_bound_name
-from .imports import assigned_pairs, dotted_name, names_in_target, statements
+from .imports import VARIABLE_CALLS, assigned_pairs, dotted_name, names_in_target, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
 from .provenance import NUMPY_MODULES
@@ -42,8 +42,6 @@ def _numpy_call(call: ast.Call) -> bool:
 _METRIC_NAME = re.compile(r"(?i)acc|loss|dice|iou|err|metric|score|kl|nll|mse|mae|prec|recall|f1|dist|norm|penalty")
 _UNASKED = object()  # a function of the file not yet read for what it returns (zerodim.zero_dim_function_kind)
 
-
-_VARIABLE = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable"})
 
 class Bindings:
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -241,7 +239,7 @@ class Bindings:
         if isinstance(value, ast.Name):
             return (self.scope, value.id) in self.zero_dim
         if value.__class__ is ast.Call and len(value.args) == 1 and not value.keywords and \
-                self._resolve(value.func) in _VARIABLE:
+                self._resolve(value.func) in VARIABLE_CALLS:
             return self._zero_dim_value(value.args[0])  # Variable(accuracy(out, y)[0]): the tensor itself since 0.4
         if value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
                 self._zero_dim_function(value.func.id) == VALUE:

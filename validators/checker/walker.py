@@ -156,7 +156,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.positional_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # imported save functions' calls
         self.whole_saves: list[tuple[ast.Name, int]] = []  # torch.save(name, path): the name and its scope
-        self.numpy_saved: set[str] = set()  # of those, the names bound to NumPy values (settled after the walk)
+        self.numpy_saved: set[str] | None = None  # of those, the names bound to NumPy values (asked by a load)
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
@@ -396,9 +396,6 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self._note_saved_layout(display, call, api, built[1])
                 if len(self.evidence.plain_named) > before and method not in self.function_saves:
                     self.evidence.method_plain.add(self.evidence.plain_named[-1][0])
-        # torch.save(ms_eps, fname) of a NumPy array, and ms_eps = torch.load(ms_eps_path) elsewhere in the file: the
-        # same name saved whole and loaded back is one file, whatever its paths are called
-        self.numpy_saved = {name.id for name, scope in self.whole_saves if self._saved_source(name, (scope, False)) is True}
         if self.evidence.unsettled:
             self.evidence.settle(self._saved_source)
             self.loads.settled_object_lines = {line for _, line, _ in self.evidence.built_layouts}
@@ -444,7 +441,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                   and not self.loads.is_object(call)):
                 self._report(call, api, [by_when["saved-objects"]])
             elif "saved-objects" in by_when and (bound := self.loads.bindings.get(id(call))) is not None and \
-                    bound[1] in self.numpy_saved:
+                    bound[1] in self._numpy_saved():
                 self._report(call, api, [by_when["saved-objects"]])
             elif later := (tuple(rule for rule in rules if rule.when in ENV_CONDITIONS)
                            if self.loads.reads_own_plain_save(call, self.scope_of.get(id(call), 0)) and
@@ -493,6 +490,15 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             elif rules[0].applies_to(self.target):  # decided by the project's calls (check.py)
                 self.topk_pending.append((view, self._finding(view.node, api, rules[0], rules[0].message,
                                                               rules[0].fix)))
+
+    def _numpy_saved(self) -> set[str]:
+        """The names the file torch.save()s whole while they hold NumPy values: ``torch.save(ms_eps, fname)`` and
+        ``ms_eps = torch.load(ms_eps_path)`` elsewhere in the file are one file, whatever the paths are called. Read
+        once, when a load first asks."""
+        if self.numpy_saved is None:
+            self.numpy_saved = {name.id for name, scope in self.whole_saves
+                                if self._saved_source(name, (scope, False)) is True}
+        return self.numpy_saved
 
     def _check_instance_methods(self, tree: ast.AST) -> None:
         """``writer.add_graph(...)`` on the file's own ``SummaryWriter``: each rule's ``api`` is class.method."""
