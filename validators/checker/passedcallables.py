@@ -17,13 +17,14 @@ from .imports import own_nodes, own_statements
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def passed_callables(tree: ast.AST, function: ast.AST, parameter: str) -> list[ast.expr] | None:
-    """The expressions the file's calls of module-level ``function`` pass as ``parameter`` (see the module
-    docstring), or None when one is unknown or nothing calls it."""
+def passed_callables(function: ast.AST, parameter: str,
+                     calls: list[tuple[ast.AST, ast.Call]]) -> list[ast.expr] | None:
+    """The expressions the file's ``calls`` of module-level ``function`` (calls_by_name) pass as ``parameter`` (see
+    the module docstring), or None when one is unknown or nothing calls it."""
     positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
     position = positional.index(parameter) if parameter in positional else None
     found: list[ast.expr] = []
-    for caller, call in _calls_of(tree, function.name):
+    for caller, call in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return None
         passed = next((k.value for k in call.keywords if k.arg == parameter), None)
@@ -41,9 +42,12 @@ def passed_callables(tree: ast.AST, function: ast.AST, parameter: str) -> list[a
     return found or None
 
 
-def _calls_of(tree: ast.AST, name: str):
-    """(the function or module holding it, the call) for each call of ``name(...)`` in the file."""
+def calls_by_name(tree: ast.AST) -> dict[str, list[tuple[ast.AST, ast.Call]]]:
+    """Each ``name(...)`` call in the file under its name, with the function (or module) whose own body holds it, in
+    one pass: asked per parameter, a walk per question would read the file once for every function in it."""
+    calls: dict[str, list[tuple[ast.AST, ast.Call]]] = {}
     for holder in (tree, *(node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS))):
         for node in own_nodes(holder):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
-                yield holder, node
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                calls.setdefault(node.func.id, []).append((holder, node))
+    return calls

@@ -11,7 +11,7 @@ import re
 from .patterns import is_multi_dim_list_index, reduces
 from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
-from .passedcallables import passed_callables
+from .passedcallables import calls_by_name, passed_callables
 from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_kind
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
@@ -299,7 +299,10 @@ class Bindings:
         if (key := (id(function), name)) in self.parameter_kinds:
             return self.parameter_kinds[key]
         self.parameter_kinds[key] = None  # (a callable passed on to itself asks again: unknown)
-        kinds = {self._callable_kind(value, name) for value in passed_callables(self.tree, function, name) or [None]}
+        if self.named_calls is None:
+            self.named_calls = calls_by_name(self.tree)
+        passed = passed_callables(function, name, self.named_calls.get(function.name, []))
+        kinds = {self._callable_kind(value, name) for value in passed or [None]}
         kind = self.parameter_kinds[key] = kinds.pop() if len(kinds) == 1 else None
         return kind
 
