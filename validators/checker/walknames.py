@@ -241,11 +241,12 @@ class NameChecks:
         elif self.rules.by_scalar_index and (api := zero_dim_data_index(node, self._zero_dim_value)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
-        elif self.rules.by_scalar_index and node.value.__class__ is ast.Name and isinstance(node.ctx, ast.Load) \
+        elif self.rules.by_scalar_index and _named_or_item(node.value) and isinstance(node.ctx, ast.Load) \
                 and node.slice.__class__ is ast.Constant and node.slice.value == 0 and type(node.slice.value) is int \
                 and self._zero_dim_value(node.value) and (
                 rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.__getitem__" in rule.apis]):
-            self._report(node, "torch.Tensor.__getitem__", rules)  # prec1[0] after prec1, prec5 = accuracy(...)
+            self._report(node, "torch.Tensor.__getitem__", rules)  # prec1[0] after prec1, prec5 = accuracy(...);
+            # accuracy(out, y, topk=(1,))[0][0] as well
         self.generic_visit(node)
 
     def _critic_output(self, node: ast.Subscript) -> bool:
@@ -495,3 +496,9 @@ def _total_read(node: ast.expr) -> str | None:
     if node.__class__ is ast.Attribute and node.attr == "data":
         node = node.value
     return node.id if node.__class__ is ast.Name else None
+
+
+def _named_or_item(value: ast.expr) -> bool:
+    """``prec1`` or ``accuracy(out, y)[0]``: what ``[0]`` may read as a 0-dim value (a name bound to one, or an item of
+    a call returning a list of them: walkbindings._zero_dim_leaf decides)."""
+    return value.__class__ is ast.Name or (value.__class__ is ast.Subscript and value.value.__class__ is ast.Call)

@@ -35,6 +35,8 @@ def validate(model, loader, top1, top5):
         top5.update(prec5[0], images.size(0))  # finding: loss-data-index
         single = accuracy(output.data, target)[0]
         print(single[0])  # finding: loss-data-index
+        record = {"prec1": accuracy(output.data, target, topk=(1,))[0][0]}  # finding: loss-data-index
+        record["kept"] = kept_accuracy(output.data, target)[0][0]
         kept1, kept5 = kept_accuracy(output.data, target, topk=(1, 5))
         top1.update(kept1[0], images.size(0))
         rows = output[0]
