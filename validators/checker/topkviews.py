@@ -57,8 +57,9 @@ class TopkCalls:
         return view.parameter in places or view.position in places or (view.method and view.position - 1 in places)
 
 
-# (text: re compiles it when first asked) a display of 1 and a larger int, the usual topk argument: (1, 5), [1, 3]
-_WIDE_PAIR = r"[(\[]\s*1\s*,\s*[2-9]"
+# (text: re compiles it when first asked) a display of 1 and a larger int, the usual topk argument: (1, 5), [1, 3]; or
+# a one-item tuple of a larger int, topk=(5,)
+_WIDE_PAIR = r"[(\[]\s*1\s*,\s*[2-9]|\(\s*[2-9]\d*\s*,\s*\)"
 
 
 def wide_pair_spelled(text: str) -> bool:
