@@ -38,6 +38,7 @@ walk of its own after the checker's walk (shared with boolmasks.py).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Callable, Iterator, NamedTuple
@@ -66,6 +67,9 @@ _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.ten
 _JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _ELEMENTWISE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
+_NUMPY_NAMES = frozenset({"np", "numpy"})
+_NUMPY_UINT8_DTYPE = re.compile(r"dtype\s*=\s*(?:np\.|numpy\.|[\"'])uint8")
+_CONVERTER_TEXTS = ("from_numpy(", "tensor(", "as_tensor(")
 # Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
 # statements that always fall through to the next one
 _PLAIN = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
@@ -260,6 +264,7 @@ class _Search:
         self.keyword_route = False
         self.cycles = False  # some answer rested on a question asked inside itself
         self.memo: dict = {}  # (name key, bindings read) or ("parameter", key) -> uint8, or _BUSY while asked
+        self.converting = 0  # inside a torch converter's data (torch.from_numpy(m)): a NumPy uint8 array counts there
 
     def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
         """``at``: the statement the expression is read in, when known (the nearest binding before it decides)."""
@@ -295,13 +300,13 @@ class _Search:
 
     def _call(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
         func = call.func
+        api = self.resolve(func)
         if any(kw.arg == "dtype" for kw in call.keywords):
             dtype = next(kw.value for kw in call.keywords if kw.arg == "dtype")
-            if self.resolve(dtype) in _UINT8_TYPES:
+            if self.resolve(dtype) in _UINT8_TYPES or (self.converting and _numpy_uint8_dtype(func, dtype, self.resolve)):
                 self.makers.append(call)
                 return True
             return False
-        api = self.resolve(func)
         if api in _BYTE_TYPE_NAMES:
             self.makers.append(call)
             return True
@@ -316,7 +321,11 @@ class _Search:
             if isinstance(data, ast.Call) and _numpy_uint8(data, self.resolve):
                 self.makers.append(_maker_span(data.func))
                 return True
-            return self.uint8(data, scope, depth + 1, at)
+            self.converting += 1
+            try:
+                return self.uint8(data, scope, depth + 1, at)
+            finally:
+                self.converting -= 1
         if api is not None and api.startswith("torch.") and api.count(".") == 1 and api[6:] in _KEEP_DTYPE and \
                 call.args and not isinstance(call.args[0], ast.Starred):
             return self.uint8(call.args[0], scope, depth + 1, at)  # torch.unsqueeze(m, 2): the function form
@@ -413,7 +422,7 @@ class _Search:
                 # `masks = []` (or None) before `masks = torch.ByteTensor(...)` under the use's condition: a
                 # placeholder that is no mask at all (masked_fill_ would raise TypeError on it)
                 bindings = [binding for binding in bindings if not _placeholder(binding[0])] or bindings
-                question = (key, tuple(id(value) for value, _, _ in bindings))
+                question = (key, tuple(id(value) for value, _, _ in bindings), self.converting > 0)
                 state = self.memo.get(question)
                 if state is None:
                     self.memo[question] = _BUSY
@@ -681,6 +690,8 @@ def _makes_uint8(source: str) -> bool:
         return True
     if "astype(" in source and "uint8" in source:  # torch.from_numpy(a.astype("uint8"))
         return True
+    if _NUMPY_UINT8_DTYPE.search(source) and any(converter in source for converter in _CONVERTER_TEXTS):
+        return True  # m = np.zeros(n, dtype=np.uint8) ... torch.tensor(m)
     start = source.find(".uint8")
     while start != -1:
         owner = start
@@ -690,6 +701,13 @@ def _makes_uint8(source: str) -> bool:
             return True
         start = source.find(".uint8", start + 6)
     return False
+
+
+def _numpy_uint8_dtype(func: ast.expr, dtype: ast.expr, resolve: Callable) -> bool:
+    """``np.zeros(shape, dtype=np.uint8)``: a NumPy maker's uint8 dtype (a torch converter keeps it)."""
+    return (dotted_name(func) or "").partition(".")[0] in _NUMPY_NAMES and (
+        resolve(dtype) in _NUMPY_UINT8 or dotted_name(dtype) in _NUMPY_UINT8 or
+        (isinstance(dtype, ast.Constant) and dtype.value == "uint8"))
 
 
 def _numpy_uint8(call: ast.Call, resolve: Callable) -> bool:
