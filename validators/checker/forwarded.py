@@ -5,8 +5,11 @@ tau=tau, hard=hard, eps=eps)``: torch warns only when ``eps != 1e-10`` (the rule
 wrapper forwards its own parameter, whose default is that quiet value. What the call passes is what the callers
 pass; when every call of the wrapper in the sub-project (spread.py's call sites, by last name) leaves ``eps``
 alone (no such keyword, too few positional arguments to reach it, no ``*args``/``**kw``), the call is quiet and
-its finding is dropped. As in spread.py: a name defined twice, a class some class derives from, and a callable
-no call site of the sub-project calls (a library's entry point) keep the finding. A wrapper that forwards its own
+its finding is dropped; so is it when nothing in the sub-project calls a plain function forwarding it (the code
+as written runs with the quiet default: judges ruled ``to_var(x, volatile=False)`` helpers no one calls quiet,
+rounds 30 and 34), while a method no call site calls (a library class's entry point) keeps it. As in spread.py: a
+name defined twice keeps the finding (unless each copy forwards the same parameter at the same place: one helper
+copied into several files), and so does a class some class derives from. A wrapper that forwards its own
 ``size_average=None`` / ``reduce=None`` to a loss (a keyword torch ignores when None: ``none_is_unset``) passes
 torch's own signature through: quiet unless a call site of the sub-project passes that parameter, even with no call
 site at all (a registry builds it from a config). The same goes for an attribute the constructor sets from such a
@@ -130,11 +133,19 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
             defined[name] = defined.get(name, 0) + 1
         for names_of_bases in part.bases.values():
             derived.update(names_of_bases)
+    # copies of one helper in several files (to_var(x, volatile=False) in a script and in a utils module) that each
+    # forward the same parameter at the same place: their call sites are read as one callable's
+    forwarding: dict[tuple[str, str, int | None], set[int]] = {}
+    for index, part in enumerate(files):
+        for forwarded in part.sites.forwarded:
+            forwarding.setdefault((forwarded.callable, forwarded.parameter, forwarded.position), set()).add(index)
     for part in files:
         dropped, kept = set(), set()
         for forwarded in part.sites.forwarded:
             key = (forwarded.line, forwarded.rule)
-            if not forwarded.method and (defined.get(forwarded.callable) != 1 or forwarded.callable in derived):
+            copies = len(forwarding[(forwarded.callable, forwarded.parameter, forwarded.position)])
+            if not forwarded.method and (defined.get(forwarded.callable) not in (1, copies)
+                                         or forwarded.callable in derived):
                 kept.add(key)
                 continue
             callers = [(site, other.sites.positionals.get(forwarded.callable, 0)) for other in files
@@ -143,7 +154,7 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
                 (kept if not callers or any(_may_use_default(forwarded, site, most) for site, most in callers)
                  else dropped).add(key)
                 continue
-            if (not callers and not forwarded.unset) or any(
+            if (not callers and not forwarded.unset and forwarded.method) or any(
                     passed is None or forwarded.parameter in passed
                     or (forwarded.position is not None and most > forwarded.position)
                     for (_, passed), most in callers):

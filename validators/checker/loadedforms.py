@@ -24,7 +24,7 @@ OBJECT_SIGNALS = frozenset({
 ALTERNATE_CONSTRUCTOR = re.compile(r"from_\w+$|fromfile$|(load|create|structured|merge)$")
 
 # Keys under which checkpoints keep an argparse Namespace or a config object.
-NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace"})
+NAMESPACE_KEYS = frozenset({"args", "opt", "opts", "cfg", "hparams", "hyper_parameters", "namespace", "flags"})
 # Of those, the one a config goes by: a config object only in a project with a config-object library or an
 # attribute-access dict class (checkpoints.py); pruning code keeps its layer widths there (``'cfg': [64, 'M']``)
 CONFIG_KEY = "cfg"

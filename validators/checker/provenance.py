@@ -92,6 +92,18 @@ class Provenance:
         # (scope, parameter) of a method whose saved dict takes that parameter's entries (``for k, v in
         # other_items.items(): checkpoint[k] = v``) -> ``Class.method:parameter``: what callers pass decides (project.py)
         self.merged: dict[tuple[int, str], str] = {}
+        # (first, last line of the body, first, last line of the else) of each if with an else: a binding in one
+        # branch never reaches a read in the other (``data = np.load(raw)`` if fresh, else ``data = torch.load(p)``)
+        self.branches: list[tuple[int, int, int, int]] = []
+
+    def note_branches(self, node: ast.If) -> None:
+        self.branches.append((node.body[0].lineno, node.body[-1].end_lineno, node.orelse[0].lineno,
+                              node.orelse[-1].end_lineno))
+
+    def exclusive(self, one: int, other: int) -> bool:
+        """Lines ``one`` and ``other`` sit in the two branches of one if: they never run together."""
+        return any((b0 <= one <= b1 and e0 <= other <= e1) or (b0 <= other <= b1 and e0 <= one <= e1)
+                   for b0, b1, e0, e1 in self.branches)
 
     def note(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         if value.__class__ is ast.Constant:
@@ -254,12 +266,16 @@ class _Search:
                     return None
                 self.seen.add(key)
                 found = None
+                bindings = self.provenance.bindings[key]
+                read = getattr(node, "lineno", None) if len(bindings) > 1 and self.provenance.branches else None
                 # the last binding first: `net = net.state_dict()` (a plain value made from the name itself) hides
                 # what the name held before it (`net = Generator(...)`)
-                for bound, position, where in reversed(self.provenance.bindings[key]):
+                for bound, position, where in reversed(bindings):
                     if self.limit is not None and key[0] == self.limit[0] and "." not in name and \
                             getattr(bound, "lineno", 0) > self.limit[1]:
                         continue  # bound after the save, which no loop repeats
+                    if read is not None and self.provenance.exclusive(getattr(bound, "lineno", read), read):
+                        continue  # bound only in the other branch of an if around the read
                     result = self._bound(bound, position, where, depth)
                     if result is True:
                         return True

@@ -285,8 +285,9 @@ class _Search:
         if self.integer_arithmetic and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
             # 1 - keep (SSD's non-maximum suppression), m + 0: an int literal keeps the tensor's dtype
             literal, other = (node.left, node.right) if isinstance(node.left, ast.Constant) else (node.right, node.left)
-            return isinstance(literal, ast.Constant) and type(literal.value) is int \
-                and self.uint8(other, scope, depth + 1, at)
+            if not isinstance(literal, ast.Constant):  # conf_mask - mask of two uint8 masks: uint8 as well
+                return self.uint8(node.left, scope, depth + 1, at) and self.uint8(node.right, scope, depth + 1, at)
+            return type(literal.value) is int and self.uint8(other, scope, depth + 1, at)
         return False
 
     def _promoted(self, parts, scope: int, depth: int, at: int | None) -> bool:
@@ -340,7 +341,9 @@ class _Search:
         if func.attr in ("to", "type") and len(call.args) == 1 and not call.keywords:
             target = self.resolve(call.args[0])
             if target in _UINT8_TYPES or (isinstance(call.args[0], ast.Constant)
-                                          and call.args[0].value in _BYTE_TYPE_NAMES):
+                                          and call.args[0].value in _BYTE_TYPE_NAMES) or (
+                    isinstance(call.args[0], ast.Name) and self._byte_tensor_alias(call.args[0].id, scope)):
+                # m.type(ByteTensor) after ByteTensor = torch.cuda.ByteTensor if cuda else torch.ByteTensor
                 self.makers.append(_maker_span(func))
                 return True
             if func.attr == "to" and target is None and self._is_device(call.args[0]):

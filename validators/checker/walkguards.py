@@ -198,6 +198,8 @@ class GuardedBranches:
         self.guarded -= 1
 
     def visit_If(self, node: ast.If) -> None:
+        if node.orelse:
+            self.loads.provenance.note_branches(node)
         self._visit_branches(node, node.body, node.orelse)
 
     def visit_IfExp(self, node: ast.IfExp) -> None:

@@ -499,6 +499,8 @@ def _total_read(node: ast.expr) -> str | None:
 
 
 def _named_or_item(value: ast.expr) -> bool:
-    """``prec1`` or ``accuracy(out, y)[0]``: what ``[0]`` may read as a 0-dim value (a name bound to one, or an item of
-    a call returning a list of them: walkbindings._zero_dim_leaf decides)."""
-    return value.__class__ is ast.Name or (value.__class__ is ast.Subscript and value.value.__class__ is ast.Call)
+    """``prec1``, ``accuracy(out, y)[0]`` or ``torch.argmax(q)``: what ``[0]`` may read as a 0-dim value (a name bound
+    to one, an item of a call returning a list of them, a call reducing every dim: walkbindings._zero_dim_value
+    decides)."""
+    kind = value.__class__
+    return kind is ast.Name or kind is ast.Call or (kind is ast.Subscript and value.value.__class__ is ast.Call)
