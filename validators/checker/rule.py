@@ -77,6 +77,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       that is only a problem on torch's class, whose name other libraries' classes share
     dotted-name       ``add_module``/``register_buffer``/``register_parameter`` (or a container built from written-out keys)
                       given a name whose literal text holds a dot (dottednames.py); ``api`` lists the methods
+    operation-tuple   ``torch._C._jit_get_operation(name)`` called at once or bound to a name the function calls
+                      (operationtuples.py): it returns (operator, overload names) since 1.12
     causal-layer      a call of ``nn.TransformerEncoder``/``TransformerDecoder`` stacking a project layer whose ``forward`` takes
                       no ``is_causal``/``tgt_is_causal`` (causallayers.py); ``api`` names the stack's forward
     bce-target-size   ``BCELoss``/``F.binary_cross_entropy`` given a discriminator's ``(N, 1)`` output and a ``torch.ones(n)``
@@ -147,7 +149,8 @@ from .finding import SEVERITIES
 KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", "set-argument", "unpack", "list-index",
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
-         "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size")
+         "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size",
+         "operation-tuple")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

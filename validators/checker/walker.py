@@ -48,6 +48,7 @@ from .bcetargets import bce_size_mismatches
 from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
+from .operationtuples import operation_tuples_called
 from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
@@ -362,6 +363,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_dotted_name:
             for call, api in dotted_registrations(tree, self._resolve, self.source_text):
                 self._report(call, api, [rule for rule in self.rules.by_dotted_name if api in rule.apis])
+        if self.rules.by_operation_tuple:
+            for call in operation_tuples_called(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_operation_tuple[0].apis[0], self.rules.by_operation_tuple)
         if self.rules.by_bce_target_size:
             for call in bce_size_mismatches(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_bce_target_size[0].apis[0], self.rules.by_bce_target_size)
