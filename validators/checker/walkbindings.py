@@ -363,7 +363,9 @@ class Bindings:
                 self._note_zero_dim(key, value)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
-            if (keywords := self._target_keywords(value)) is not None:
+            if self.guarded:
+                pass  # `else: kwargs = {}` of a version check the target passes: not what the target binds
+            elif (keywords := self._target_keywords(value)) is not None:
                 self.keyword_dicts[(self.scope, target.id)] = keywords
             else:  # rebound to something else (`opts = kwargs.copy()`): what it holds is unknown again
                 self.keyword_dicts.pop(key, None)

@@ -206,6 +206,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.sys_path_folders: tuple[str, ...] = ()  # folders the file adds to sys.path (syspaths.py)
         self.parameter_kinds: dict[tuple[int, str], str | None] = {}  # (function, parameter) -> what passed callables return
         self.named_calls: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None  # name -> its calls (passedcallables)
+        self.unreduced_losses: frozenset[str] | None = None  # names bound only to non-reducing losses (walknames.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.zero_appended: set[tuple[int, str]] = set()  # lists (self.x under scope 0) appended 0-dim values

@@ -231,7 +231,8 @@ class NameChecks:
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
-            if not self._critic_output(node) and not self._sized_total(node) and id(node) not in self.indexed_twice:
+            if not self._critic_output(node) and not self._sized_total(node) and id(node) not in self.indexed_twice \
+                    and not self._unreduced_loss(node):
                 self._report(node, rules[0].apis[0], rules)
         elif self.zero_totals and (total := _total_read(node.value)) is not None and \
                 (self.scope, total) in self.zero_totals \
@@ -277,6 +278,23 @@ class NameChecks:
             return False
 
         return from_loss(last, 0) is False
+
+    def _unreduced_loss(self, node: ast.Subscript) -> bool:
+        """``loss.data[0]`` where every binding of ``loss`` in the function calls a name the file binds only to torch
+        losses built not to reduce (``criterion = nn.NLLLoss(reduce=False)``, ``reduction='none'``): one loss per
+        element, which [0] reads (a keyphrase model's RL trainer, round 35)."""
+        read = zero_dim_read(node)
+        if read is None or not isinstance(read[0], ast.Name):
+            return False
+        bindings = self.loads.provenance.bindings.get(self.loads.provenance.key(read[0].id, self.scope), ())
+        if not bindings:
+            return False
+        if self.unreduced_losses is None:
+            self.unreduced_losses = _unreduced_loss_names(self.tree, self._resolve) if self.tree is not None \
+                else frozenset()
+        return bool(self.unreduced_losses) and all(
+            value.__class__ is ast.Call and (dotted_name(value.func) or "").rsplit(".", 1)[-1] in self.unreduced_losses
+            for value, _, _ in bindings)
 
     def _sized_total(self, node: ast.Subscript) -> bool:
         """``total_loss.data[0]`` where the function binds ``total_loss`` only to a tensor it sizes itself
@@ -504,3 +522,30 @@ def _named_or_item(value: ast.expr) -> bool:
     decides)."""
     kind = value.__class__
     return kind is ast.Name or kind is ast.Call or (kind is ast.Subscript and value.value.__class__ is ast.Call)
+
+
+def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
+    """The last names a file binds only to torch loss modules built not to reduce (``reduce=False``,
+    ``reduction='none'``; ``.cuda()``/``.to(d)`` after the constructor allowed)."""
+    unreduced, reducing = set(), set()
+    for node in ast.walk(tree):
+        if node.__class__ is not ast.Assign or len(node.targets) != 1:
+            continue
+        name, value = dotted_name(node.targets[0]), node.value
+        while value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr in ("cuda", "to"):
+            value = value.func.value
+        if name is None or value.__class__ is not ast.Call:
+            continue
+        api = resolve(value.func) or ""
+        if not (api.startswith("torch.nn.") and api.endswith("Loss")):
+            continue
+        last = name.rsplit(".", 1)[-1]
+        (unreduced if any(_unreducing(keyword) for keyword in value.keywords) else reducing).add(last)
+    return frozenset(unreduced - reducing)
+
+
+def _unreducing(keyword: ast.keyword) -> bool:
+    """``reduce=False`` or ``reduction='none'``."""
+    value = keyword.value
+    return value.__class__ is ast.Constant and ((keyword.arg == "reduce" and value.value is False)
+                                                or (keyword.arg == "reduction" and value.value == "none"))
