@@ -71,13 +71,21 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
         _scan(body, is_scheduler, steps_optimizer, found, top=True, guards=_construction_guards(body, is_scheduler))
         if not found and resolve is not None:
             found.extend(_never_stepped(function, body, is_scheduler, steps_optimizer, resolve))
+        forwards: list[ast.Call] = []
         if not found:
-            found.extend(_resume_fast_forward(body, is_scheduler, steps_optimizer))
+            forwards = list(_resume_fast_forward(body, is_scheduler, steps_optimizer))
+            found.extend(forwards)
         if resolve is not None:
             seen = {id(call) for call in found}
-            after = _stepped_after_construction(body, steps_optimizer, resolve, is_scheduler, own_callee,
-                                                built_elsewhere)
+            after = list(_stepped_after_construction(body, steps_optimizer, resolve, is_scheduler, own_callee,
+                                                     built_elsewhere))
             found.extend(call for call in after if id(call) not in seen)
+            # a catch-up loop after a step taken right at construction is no first step: only that one warns
+            first = {}
+            for call in after:
+                first.setdefault(dotted_name(call.func.value), call.lineno)
+            found = [call for call in found if not any(call is forward for forward in forwards)
+                     or first.get(dotted_name(call.func.value), call.lineno) >= call.lineno]
     return found
 
 
@@ -289,7 +297,8 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
     fresh = {statement.targets[0].id for statement in _flat(body) if isinstance(statement, ast.Assign)
              and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
              and isinstance(statement.value, ast.Call) and _is_optimizer_class(resolve(statement.value.func) or "")}
-    wrapped: set[str] = set()  # optimizers a scheduler built earlier here wraps: theirs may have been stepped since
+    # optimizers a scheduler built earlier here wraps (theirs may have been stepped since), with that construction's path
+    wrapped: dict[str, list[tuple[list[ast.stmt], int]]] = {}
     stepped_before = False
     factories = (fresh, is_scheduler, own_callee) if fresh and is_scheduler and own_callee else None
     for path in _construction_paths(body, resolve, factories):
@@ -297,9 +306,9 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
         call = statement.value
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
         optimizer = dotted_name(first) if first is not None else None
-        if optimizer is None or optimizer in wrapped:
-            continue
-        wrapped.add(optimizer)
+        if optimizer is None or (optimizer in wrapped and not _other_branch(wrapped[optimizer], path)):
+            continue  # (a construction in the other branch of an if, `if warmup: ... else: StepLR(...)`, is no second one)
+        wrapped[optimizer] = path
         if stepped_before or any(steps_optimizer(earlier) for block, index in path for earlier in block[:index]):
             stepped_before = True  # ... and every later construction comes after that step too
             continue
@@ -314,6 +323,19 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
                 break
             if level and getattr(path[level - 1][0][path[level - 1][1]], "finalbody", None):
                 break  # leaving a try whose finally block runs next
+
+
+def _other_branch(one: list[tuple[list[ast.stmt], int]], other: list[tuple[list[ast.stmt], int]]) -> bool:
+    """The two paths into the statement tree part in the two branches of one ``if``: they never both run."""
+    for level, ((block, index), (other_block, other_index)) in enumerate(zip(one, other)):
+        if block is other_block and index == other_index:
+            continue
+        if level == 0 or block is other_block:
+            return False
+        parent_block, parent_index = one[level - 1]
+        statement = parent_block[parent_index]
+        return isinstance(statement, ast.If) and {id(block), id(other_block)} == {id(statement.body), id(statement.orelse)}
+    return False
 
 
 def _construction_paths(body: list[ast.stmt], resolve: Callable,
