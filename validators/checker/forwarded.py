@@ -20,6 +20,8 @@ class's callers decide. A call that forwards two parameters is quiet only when b
 from __future__ import annotations
 
 import ast
+import re
+from pathlib import Path
 from typing import NamedTuple
 
 from .finding import Finding
@@ -139,6 +141,7 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
     for index, part in enumerate(files):
         for forwarded in part.sites.forwarded:
             forwarding.setdefault((forwarded.callable, forwarded.parameter, forwarded.position), set()).add(index)
+    texts: dict[str, str] = {}  # the sub-project's sources, read only when a callable no call names is asked about
     for part in files:
         dropped, kept = set(), set()
         for forwarded in part.sites.forwarded:
@@ -154,7 +157,8 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
                 (kept if not callers or any(_may_use_default(forwarded, site, most) for site, most in callers)
                  else dropped).add(key)
                 continue
-            if (not callers and not forwarded.unset and forwarded.method) or any(
+            if (not callers and not forwarded.unset and (forwarded.method or _passed_as_value(
+                    forwarded.callable, files, texts))) or any(
                     passed is None or forwarded.parameter in passed
                     or (forwarded.position is not None and most > forwarded.position)
                     for (_, passed), most in callers):
@@ -165,6 +169,22 @@ def drop_forwarded_defaults(files: list, findings_of) -> None:
         if dropped:
             findings: list[Finding] = findings_of(part)
             findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
+
+
+def _passed_as_value(name: str, files: list, texts: dict[str, str]) -> bool:
+    """``loss_fn = NLLvMF`` then ``loss_fn(..., eval=True)``: some file of the sub-project names the callable other
+    than by calling it or defining it, so its calls cannot be seen by name (rare: asked only for a callable no call
+    site names)."""
+    pattern = re.compile(rf"(?<!\w)(?<!def ){re.escape(name)}\b(?!\s*\()")
+    for part in files:
+        if part.file not in texts:
+            try:
+                texts[part.file] = Path(part.file).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                texts[part.file] = ""
+        if pattern.search(texts[part.file]):
+            return True
+    return False
 
 
 def _may_use_default(forwarded: ForwardedDefault, site: tuple[int, frozenset[str] | None], most: int) -> bool:
