@@ -7,7 +7,9 @@ pass; when every call of the wrapper in the sub-project (spread.py's call sites,
 alone (no such keyword, too few positional arguments to reach it, no ``*args``/``**kw``), the call is quiet and
 its finding is dropped; so is it when nothing in the sub-project calls a plain function forwarding it (the code
 as written runs with the quiet default: judges ruled ``to_var(x, volatile=False)`` helpers no one calls quiet,
-rounds 30 and 34), while a method no call site calls (a library class's entry point) keeps it. As in spread.py: a
+rounds 30 and 34), unless some file of the sub-project names the function as a value (``loss_fn = NLLvMF``, then
+``loss_fn(..., eval=True)``: its calls are not seen by name), while a method no call site calls (a library class's
+entry point) keeps it. As in spread.py: a
 name defined twice keeps the finding (unless each copy forwards the same parameter at the same place: one helper
 copied into several files), and so does a class some class derives from. A wrapper that forwards its own
 ``size_average=None`` / ``reduce=None`` to a loss (a keyword torch ignores when None: ``none_is_unset``) passes

@@ -22,7 +22,9 @@ step whatever comes after it (``CosineAnnealingLR(optimizer, ...)`` and then a c
 start_epoch): scheduler.step()``): between the construction and the step only loops, ``with`` blocks, the
 construction's own guard and statements whose calls are builtins (``range``, ``print``) or the scheduler's own
 methods. The optimizer's steps before the construction do not count (the scheduler wraps ``optimizer.step`` when it
-is built); a second scheduler on an optimizer that may already be wrapped does.
+is built); a second scheduler on an optimizer that may already be wrapped does, unless the two are built in the two
+branches of one ``if`` (``if warmup: ... else: scheduler = StepLR(optimizer, ...); scheduler.step()``: either runs,
+and its immediate step is the first). A catch-up loop after such a step is then no first step.
 
 In a loop, ``if <the condition the scheduler was built under>: scheduler.step()`` (or ``if scheduler:``, ``if
 scheduler is not None:``, or a run option such as ``if self.args.enable_lr_schedule:``) is as plain as the bare
@@ -84,7 +86,8 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
             first = {}
             for call in after:
                 first.setdefault(dotted_name(call.func.value), call.lineno)
-            found = [call for call in found if not any(call is forward for forward in forwards)
+            catch_ups = {id(call) for call in forwards}
+            found = [call for call in found if id(call) not in catch_ups
                      or first.get(dotted_name(call.func.value), call.lineno) >= call.lineno]
     return found
 
