@@ -383,14 +383,20 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
         every = [facts for facts, _, _ in files]
         classes = plain_classes(every) if any(facts.named_receiver_calls for facts in every) else {}
         passed = _passed_receivers(files, {call[4] for facts in every for call in facts.passed_receiver_calls})
+        # the file's own bindings first: RepVGG's quantization script builds `lr_scheduler = WarmupCosineAnnealingLR(...)`
+        # and hands it to its train(); another script binding the name to a torch scheduler says nothing of this one
+        local = {id(facts): own for entry in files if (facts := entry[0]).passed_receiver_calls and (
+            own := _passed_receivers([entry], {call[4] for call in facts.passed_receiver_calls}))}
         wanted = {owner for facts in every for *_, owners in facts.receiver_calls for owner in owners} | {
-            owner for facts in every for *_, name in facts.passed_receiver_calls for owner in passed.get(name, ())}
+            owner for facts in every for *_, name in facts.passed_receiver_calls for owner in passed.get(name, ())} | {
+            owner for own in local.values() for owners in own.values() for owner in owners}
         answers = answering_method(every + _unwalked_classes(wanted, every, unwalked, rules))
         for facts, _, findings in files:
             if facts.receiver_calls:
                 drop_own_class_calls(findings, facts.receiver_calls, answers)
-            if facts.passed_receiver_calls and passed:  # a parameter: the classes built under its name elsewhere
-                drop_own_class_calls(findings, [(*call[:4], passed.get(call[4], ())) for call in
+            own = local.get(id(facts), {})
+            if facts.passed_receiver_calls and (passed or own):  # a parameter: the classes built under its name
+                drop_own_class_calls(findings, [(*call[:4], own.get(call[4]) or passed.get(call[4], ())) for call in
                                                 facts.passed_receiver_calls], answers)
             if facts.named_receiver_calls:
                 # a parameter whose name the project builds only as torch schedulers (or subclasses keeping the
