@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import VARIABLE_CALLS, dotted_name, own_nodes, own_statements
+from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements
 
 _BCE_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 _BCE_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy"})
@@ -44,7 +44,7 @@ def bce_size_mismatches(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     # every binding builds one (or is `D = D.cuda()`), and one really builds it
     nets = {name for name, values in bindings.items() if all(_builds_column_net(v, name, column_classes) for v in values)
             and any(_builds_column_net(v, "", column_classes) for v in values)}
-    for holder in (tree, *(node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS))):
+    for holder in code_scopes(tree):
         local = _local_bindings(holder)
         for node in own_nodes(holder):
             if not (isinstance(node, ast.Call) and len(node.args) >= 2):

@@ -382,11 +382,13 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
            for facts, _, _ in files):
         every = [facts for facts, _, _ in files]
         classes = plain_classes(every) if any(facts.named_receiver_calls for facts in every) else {}
-        passed = _passed_receivers(files, {call[4] for facts in every for call in facts.passed_receiver_calls})
+        by_file = _receivers_built(files, {call[4] for facts in every for call in facts.passed_receiver_calls})
+        passed = _passed_receivers(by_file.values())
         # the file's own bindings first: RepVGG's quantization script builds `lr_scheduler = WarmupCosineAnnealingLR(...)`
         # and hands it to its train(); another script binding the name to a torch scheduler says nothing of this one
-        local = {id(facts): own for entry in files if (facts := entry[0]).passed_receiver_calls and (
-            own := _passed_receivers([entry], {call[4] for call in facts.passed_receiver_calls}))}
+        local = {id(facts): own for facts in every if facts.passed_receiver_calls and id(facts) in by_file and (
+            own := {name: owners for name, owners in _passed_receivers([by_file[id(facts)]]).items()
+                    if name in {call[4] for call in facts.passed_receiver_calls}})}
         wanted = {owner for facts in every for *_, owners in facts.receiver_calls for owner in owners} | {
             owner for facts in every for *_, name in facts.passed_receiver_calls for owner in passed.get(name, ())} | {
             owner for own in local.values() for owners in own.values() for owner in owners}
@@ -408,16 +410,27 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
                                                     if call[:2] not in torch_answered], classes)
 
 
-def _passed_receivers(files: list[tuple[ClassFacts, str, list[Finding]]],
-                      names: set[str]) -> dict[str, tuple[str, ...]]:
-    """Receiver name -> the non-torch classes the walked files build under it (``sched = WarmupLR(...)`` in the
-    script that hands it to ``Trainer(..., sched)``), for names no file binds to anything else
-    (receivers.passed_bindings). Read only when a receiver takes its value from a parameter, from the files whose
-    text spells one of those names (read again where the walk kept no text)."""
-    if not names:
-        return {}
+def _passed_receivers(built_by_files) -> dict[str, tuple[str, ...]]:
+    """Receiver name -> the non-torch classes the given files build under it (``sched = WarmupLR(...)`` in the
+    script that hands it to ``Trainer(..., sched)``), for names none of them binds to anything else; from
+    _receivers_built's values."""
     built: dict[str, set[str]] = {}
     others: set[str] = set()
+    for classes, other in built_by_files:
+        others |= other
+        for name, owners in classes.items():
+            built.setdefault(name, set()).update(owners)
+    return {name: tuple(sorted(owners)) for name, owners in built.items() if name not in others}
+
+
+def _receivers_built(files: list[tuple[ClassFacts, str, list[Finding]]],
+                     names: set[str]) -> dict[int, tuple[dict, set[str]]]:
+    """id(a file's facts) -> (receiver name -> the non-torch classes it builds under that name, the names it binds to
+    anything else) (receivers.passed_bindings). Read only when a receiver takes its value from a parameter, from the
+    files whose text spells one of those names (read again where the walk kept no text)."""
+    found: dict[int, tuple[dict, set[str]]] = {}
+    if not names:
+        return found
     for facts, code, _ in files:
         if not code:  # kept only where another pass needs it
             try:
@@ -431,12 +444,9 @@ def _passed_receivers(files: list[tuple[ClassFacts, str, list[Finding]]],
         except (ParseError, InvalidInput):
             continue
         imports = ImportMap.from_tree(tree)
-        classes, other = passed_bindings(tree, lambda node: (dotted := dotted_name(node)) and imports.resolve(dotted),
-                                         names)
-        others |= other
-        for name, owners in classes.items():
-            built.setdefault(name, set()).update(owners)
-    return {name: tuple(sorted(owners)) for name, owners in built.items() if name not in others}
+        found[id(facts)] = passed_bindings(tree, lambda node: (dotted := dotted_name(node)) and imports.resolve(dotted),
+                                           names)
+    return found
 
 
 def _unwalked_classes(wanted: set[str], known: list[ClassFacts], unwalked: list[str],

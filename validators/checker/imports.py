@@ -561,6 +561,11 @@ def own_statements(function: ast.AST):
                                         if isinstance(child, (ast.stmt, ast.excepthandler))])
 
 
+def code_scopes(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """The module and every function in it, nested ones included: each scope whose own_nodes a pass reads."""
+    return (tree, *(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))))
+
+
 def own_nodes(scope: ast.AST):
     """Every node of ``scope``'s body in source order, expressions included, not those of the functions or classes
     nested in it (whose definitions still come)."""

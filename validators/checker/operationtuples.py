@@ -12,10 +12,9 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import own_nodes
+from .imports import code_scopes, own_nodes
 
 _API = "torch._C._jit_get_operation"
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def operation_tuples_called(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
@@ -23,7 +22,7 @@ def operation_tuples_called(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     """Each ``_jit_get_operation`` call whose result is called as an operator (module docstring)."""
     if text is not None and "_jit_get_operation" not in text:
         return
-    for holder in (tree, *(node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS))):
+    for holder in code_scopes(tree):
         bound: dict[str, ast.Call] = {}
         called: set[str] = set()
         for node in own_nodes(holder):

@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import own_nodes, own_statements
-
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-
+from .imports import code_scopes, own_nodes, own_statements
 
 def passed_callables(function: ast.AST, parameter: str,
                      calls: list[tuple[ast.AST, ast.Call]]) -> list[ast.expr] | None:
@@ -46,7 +43,7 @@ def calls_by_name(tree: ast.AST) -> dict[str, list[tuple[ast.AST, ast.Call]]]:
     """Each ``name(...)`` call in the file under its name, with the function (or module) whose own body holds it, in
     one pass: asked per parameter, a walk per question would read the file once for every function in it."""
     calls: dict[str, list[tuple[ast.AST, ast.Call]]] = {}
-    for holder in (tree, *(node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS))):
+    for holder in code_scopes(tree):
         for node in own_nodes(holder):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 calls.setdefault(node.func.id, []).append((holder, node))

@@ -257,6 +257,15 @@ def passes_numpy_input(call: ast.Call, imported: set[str]) -> bool:
     return module in NUMPY_MODULES and module in imported and isinstance(first.func, ast.Attribute)
 
 
+def loss_module_built(value: ast.expr, resolve) -> tuple[ast.Call, str] | None:
+    """``nn.CrossEntropyLoss(...)``, ``nn.MSELoss().cuda()``, ``.to(d)`` after it: the constructor call of a torch
+    loss module and its qualified name, or None."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+        value = value.func.value
+    api = resolve(value.func) if isinstance(value, ast.Call) else None
+    return (value, api) if api is not None and api.startswith("torch.nn.") and api.endswith("Loss") else None
+
+
 def reduces(call: ast.Call) -> bool:
     """A loss call left to reduce: no ``reduce=``, no ``reduction=`` but a literal "mean" or "sum", no
     ``**kwargs`` that might pass one."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name, own_nodes
+from .imports import code_scopes, dotted_name, own_nodes
 
 ROWS = "torch.autograd.profiler_util."
 _KEEPING = frozenset({"sorted", "list", "tuple", "reversed", "EventList"})  # a call that keeps the rows
@@ -47,7 +47,7 @@ def row_parameters(tree: ast.AST) -> dict[str, dict[str, str]]:
     if not functions:
         return {}
     found: dict[str, dict[str, str]] = {}
-    for scope in (tree, *(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))):
+    for scope in code_scopes(tree):
         bound: dict[str, str] = {}
         for node in own_nodes(scope):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):

@@ -45,7 +45,7 @@ from typing import Callable, Iterator, NamedTuple
 
 from .aliases import callable_candidates
 from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements
-from .provenance import Provenance
+from .provenance import NUMPY_MODULES, Provenance
 
 _DEPTH = 16  # steps of one chain of reads (a method, a name, a parameter); a bound on recursion, not a judgement
 _BUSY = object()  # a question being answered: asked again inside itself, it is not evidence
@@ -67,7 +67,6 @@ _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.ten
 _JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 _ELEMENTWISE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _NUMPY_UINT8 = frozenset({"numpy.uint8", "np.uint8"})
-_NUMPY_NAMES = frozenset({"np", "numpy"})
 _NUMPY_UINT8_DTYPE = re.compile(r"dtype\s*=\s*(?:np\.|numpy\.|[\"'])uint8")
 _CONVERTER_TEXTS = ("from_numpy(", "tensor(", "as_tensor(")
 # Tensor methods whose first argument (or mask=) is a mask; torch.masked_select(x, mask) takes it second
@@ -708,9 +707,14 @@ def _makes_uint8(source: str) -> bool:
 
 def _numpy_uint8_dtype(func: ast.expr, dtype: ast.expr, resolve: Callable) -> bool:
     """``np.zeros(shape, dtype=np.uint8)``: a NumPy maker's uint8 dtype (a torch converter keeps it)."""
-    return (dotted_name(func) or "").partition(".")[0] in _NUMPY_NAMES and (
-        resolve(dtype) in _NUMPY_UINT8 or dotted_name(dtype) in _NUMPY_UINT8 or
-        (isinstance(dtype, ast.Constant) and dtype.value == "uint8"))
+    return (dotted_name(func) or "").partition(".")[0] in NUMPY_MODULES and _names_numpy_uint8(dtype, resolve)
+
+
+def _names_numpy_uint8(node: ast.expr, resolve: Callable) -> bool:
+    """``np.uint8``, ``numpy.uint8`` or ``"uint8"``."""
+    if isinstance(node, ast.Constant):
+        return node.value == "uint8"
+    return resolve(node) in _NUMPY_UINT8 or dotted_name(node) in _NUMPY_UINT8
 
 
 def _numpy_uint8(call: ast.Call, resolve: Callable) -> bool:
@@ -718,10 +722,7 @@ def _numpy_uint8(call: ast.Call, resolve: Callable) -> bool:
     func = call.func
     if not (isinstance(func, ast.Attribute) and func.attr == "astype" and len(call.args) == 1):
         return False
-    target = call.args[0]
-    if isinstance(target, ast.Constant):
-        return target.value == "uint8"
-    return resolve(target) in _NUMPY_UINT8 or dotted_name(target) in _NUMPY_UINT8
+    return _names_numpy_uint8(call.args[0], resolve)
 
 
 def _maker_span(func: ast.Attribute) -> _Span:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .patterns import is_multi_dim_list_index, reduces
+from .patterns import is_multi_dim_list_index, loss_module_built, reduces
 from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
 from .passedcallables import calls_by_name, passed_callables
@@ -425,11 +425,8 @@ class Bindings:
     def _reducing_loss_module(self, value: ast.expr) -> bool:
         """``nn.CrossEntropyLoss()``, ``nn.MSELoss().cuda()``: a torch loss module that reduces (not
         ``reduction="none"``; not AdaptiveLogSoftmaxWithLoss, which gives back an (output, loss) named tuple)."""
-        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
-            value = value.func.value
-        api = self._resolve(value.func) if isinstance(value, ast.Call) else None
-        return api is not None and api.startswith("torch.nn.") and api.endswith("Loss") and reduces(value) and \
-            not api.endswith("WithLoss")
+        built = loss_module_built(value, self._resolve)
+        return built is not None and reduces(built[0]) and not built[1].endswith("WithLoss")
 
     def _note_loss_module(self, value: ast.expr, target: ast.AST) -> None:
         """``criterion = nn.CrossEntropyLoss()`` (also ``.cuda()``/``.to(d)`` after it): see _calls_loss_module."""

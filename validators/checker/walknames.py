@@ -19,7 +19,7 @@ from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
-from .patterns import is_multi_dim_list_index, scalar_index_rules, zero_dim_read
+from .patterns import is_multi_dim_list_index, loss_module_built, scalar_index_rules, zero_dim_read
 from .privatenames import missing_private
 from .shippedpackages import shipped_package, tree_has_package
 from .torchstores import project_sets
@@ -531,16 +531,11 @@ def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
     for node in ast.walk(tree):
         if node.__class__ is not ast.Assign or len(node.targets) != 1:
             continue
-        name, value = dotted_name(node.targets[0]), node.value
-        while value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr in ("cuda", "to"):
-            value = value.func.value
-        if name is None or value.__class__ is not ast.Call:
-            continue
-        api = resolve(value.func) or ""
-        if not (api.startswith("torch.nn.") and api.endswith("Loss")):
+        name = dotted_name(node.targets[0])
+        if name is None or (built := loss_module_built(node.value, resolve)) is None:
             continue
         last = name.rsplit(".", 1)[-1]
-        (unreduced if any(_unreducing(keyword) for keyword in value.keywords) else reducing).add(last)
+        (unreduced if any(_unreducing(keyword) for keyword in built[0].keywords) else reducing).add(last)
     return frozenset(unreduced - reducing)
 
 
