@@ -174,6 +174,13 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
             return False
         return not any(isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))
                        for node in ast.walk(value))
+    if len(call.args) == 2 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args):
+        # ReduceLROnPlateau's step(metrics, epoch) given the epoch by position (GradualWarmupScheduler copies:
+        # `self.after_scheduler.step(metrics, epoch - self.total_epoch)`); no other torch schedule takes two
+        epoch = call.args[1]
+        if isinstance(epoch, ast.Constant):
+            return False
+        call = ast.Call(call.func, [epoch], [])
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
         return False
     names = []

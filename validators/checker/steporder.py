@@ -309,7 +309,8 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
         call = statement.value
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
         optimizer = dotted_name(first) if first is not None else None
-        if optimizer is None or (optimizer in wrapped and not _other_branch(wrapped[optimizer], path)):
+        if optimizer is None or (optimizer in wrapped and not _other_branch(wrapped[optimizer], path)
+                                 and not _built_just_before(wrapped[optimizer], path)):
             continue  # (a construction in the other branch of an if, `if warmup: ... else: StepLR(...)`, is no second one)
         wrapped[optimizer] = path
         if stepped_before or any(steps_optimizer(earlier) for block, index in path for earlier in block[:index]):
@@ -326,6 +327,13 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
                 break
             if level and getattr(path[level - 1][0][path[level - 1][1]], "finalbody", None):
                 break  # leaving a try whose finally block runs next
+
+
+def _built_just_before(earlier: list[tuple[list[ast.stmt], int]], path: list[tuple[list[ast.stmt], int]]) -> bool:
+    """The statement right before, in the same block: ``cosine = CosineAnnealingLR(optimizer, ...)`` then
+    ``scheduler = GradualWarmupScheduler(optimizer, ..., after_scheduler=cosine)``; nothing stepped between."""
+    (block, index), (other_block, other_index) = earlier[-1], path[-1]
+    return len(earlier) == len(path) and block is other_block and other_index == index + 1
 
 
 def _other_branch(one: list[tuple[list[ast.stmt], int]], other: list[tuple[list[ast.stmt], int]]) -> bool:
@@ -369,7 +377,7 @@ def _factory_scheduler(statement: ast.Assign, resolve: Callable, factories) -> b
     callee = dotted_name(call.func)
     last = callee.rsplit(".", 1)[-1] if callee else ""
     return bool(call.args) and isinstance(call.args[0], ast.Name) and call.args[0].id in fresh \
-        and last[:1].islower() and "sched" in last.lower() and not (resolve(call.func) or "").startswith("torch.") \
+        and "sched" in last.lower() and not (resolve(call.func) or "").startswith("torch.") \
         and is_scheduler(statement.targets[0]) and own_callee(call.func)
 
 

@@ -89,18 +89,25 @@ _KNOWN_METHODS = {"backward": "torch.Tensor.backward"}
 _PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a project's root folder
 
 
-def _own_roots(filename: str) -> list[str]:
+# sys.path.append("..") / sys.path.insert(0, os.path.join(here, "../")): the script's parent folder
+_PARENT_ON_PATH = re.compile(r"sys\.path\.(?:append|insert)\([^\n]*['\"]\.\./?['\"]")
+
+
+def _own_roots(filename: str, text: str | None = None) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
     its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
     ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
     packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
     any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
-    ``pysot.utils`` once the project is installed)."""
+    ``pysot.utils`` once the project is installed). A script that puts the folder above it on ``sys.path``
+    (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
     roots = [folder]
+    if text and "sys.path" in text and _PARENT_ON_PATH.search(text):
+        roots.append(os.path.dirname(folder))
     for _ in range(32):
         if not os.path.isfile(os.path.join(folder, "__init__.py")):
             break
@@ -303,7 +310,12 @@ class CallChecks:
                     self._check_call(self._without_forwarded(node), base, valued)
                     self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
                                                           if key not in before])
-        if isinstance(node.func, ast.Attribute) and not on_self:
+        if func.__class__ is ast.Attribute and func.value.__class__ is ast.Call and self.class_nodes and \
+                func.attr == "step" and dotted_name(func.value.func) == "super":
+            # super().step(epoch) in a scheduler subclass runs torch's step, whatever the class defines (not
+            # super().get_lr() in its get_lr: torch's step() calls that one, flagged as within a step)
+            self._check_scheduler_self_method(node, func.attr, via_super=True)
+        elif isinstance(node.func, ast.Attribute) and not on_self:
             # (self is never a tensor receiver; a method no rule names needs no look at its receiver)
             if node.func.attr in self.rules.by_method and not self._receiver_is_not_a_tensor(node.func.value):
                 self._check_method(node, node.func.attr)
@@ -425,7 +437,7 @@ class CallChecks:
             return True
         if suffix not in self.own_modules:
             if self.own_roots is None:  # the file's roots once, not again for each module it asks about
-                self.own_roots = _own_roots(self.filename)
+                self.own_roots = _own_roots(self.filename, self.source_text)
             roots = self.own_roots
             self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
                 f"{root}/{suffix}/__init__.py") for root in roots)
@@ -463,6 +475,8 @@ class CallChecks:
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if rules and (any(kw.arg == "epoch" for kw in node.keywords)  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
+                      or len(node.args) == 2  # and so does step(metrics, epoch) (patterns._one_argument_like)
+                      or dotted_name(node.func.value) in self.not_plateau  # its one argument is the epoch
                       or self._only_epoch_schedulers(node.func.value)  # the file's StepLR, never its plateau
                       or any(rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules)
                       and (self._builds_epoch_scheduler(node.func.value) or self._plateau_elsewhere(node.func.value)

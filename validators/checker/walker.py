@@ -30,6 +30,7 @@ from .classparams import parametrized_classes
 from .featurechecks import LocalChecks
 from .devicechecks import plugin_module
 from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields
+from .returns import from_imported
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
@@ -332,6 +333,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if mentions_rows(self.source_text):
             self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
+            # (read before the walk: its project factories are known by the module's own imports)
+            for node in tree.body:
+                if isinstance(node, ast.ImportFrom):
+                    self.loads.imported.update(from_imported(node, self.filename))
             self._check_step_order(tree)
         self.visit(tree)
         file_calls = shared_calls(tree, self._resolve)  # one walk of the calls for both mask passes, when one asks

@@ -265,11 +265,20 @@ class GuardedBranches:
                 self._visit_guarded(branch)
 
     def _plateau_test(self, test: ast.expr) -> tuple[str, int] | None:
-        """``isinstance(s, ReduceLROnPlateau)`` (its branch 1, the else, steps something else) or ``not isinstance(...)``
-        (branch 0): the receiver's name and the branch where it is not a plateau."""
+        """``isinstance(s, ReduceLROnPlateau)`` or ``type(s) == ReduceLROnPlateau`` (its branch 1, the else, steps
+        something else), ``not isinstance(...)`` or ``type(s) != ReduceLROnPlateau`` (branch 0): the receiver's name
+        and the branch where it is not a plateau."""
         branch = 1
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             test, branch = test.operand, 0
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(left := test.left, ast.Call) and \
+                isinstance(left.func, ast.Name) and left.func.id == "type" and len(left.args) == 1:
+            # the GradualWarmupScheduler copies: `if type(self.after_scheduler) != ReduceLROnPlateau: ...`
+            if isinstance(test.ops[0], (ast.NotEq, ast.IsNot)):
+                branch = 1 - branch
+            elif not isinstance(test.ops[0], (ast.Eq, ast.Is)):
+                return None
+            test = ast.Call(ast.Name("isinstance"), [left.args[0], test.comparators[0]], [])
         if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"
                 and len(test.args) == 2 and (name := dotted_name(test.args[0])) is not None):
             return None

@@ -33,6 +33,17 @@ def _step_receivers(text: str) -> Iterator[str]:
 _SCHEDULER_MODULE = "torch.optim.lr_scheduler."  # self.step(epoch) in a subclass of one
 
 
+def fills_none(function: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> bool:
+    """``if epoch is None: epoch = self.last_epoch + 1`` at the top level of the function: the parameter never
+    stays None, whatever callers pass."""
+    return any(isinstance(statement, ast.If) and isinstance(test := statement.test, ast.Compare)
+               and isinstance(test.left, ast.Name) and test.left.id == parameter and isinstance(test.ops[0], ast.Is)
+               and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+               and any(isinstance(inner, ast.Assign) and any(isinstance(t, ast.Name) and t.id == parameter
+                                                             for t in inner.targets) for inner in statement.body)
+               for statement in function.body)
+
+
 class SchedulerChecks:
     def _check_step_order(self, node: ast.AST) -> None:
         """A loop that steps its scheduler before its optimizer (steporder.py), reported at that step."""
@@ -114,7 +125,7 @@ class SchedulerChecks:
             return "torch.optim.lr_scheduler.LambdaLR"
         return qualified
 
-    def _check_scheduler_self_method(self, node: ast.Call, method: str) -> None:
+    def _check_scheduler_self_method(self, node: ast.Call, method: str, via_super: bool = False) -> None:
         """``self.step(epoch)`` / ``self.get_lr()`` in a subclass of a torch scheduler (``class StepLR(TorchStepLR,
         Scheduler)`` with ``def step_epoch(self, metrics=None, epoch=None): self.step(epoch)``) that defines no
         such method itself: torch's runs, warning as on any receiver named like a scheduler. The class statement
@@ -122,7 +133,7 @@ class SchedulerChecks:
         ReduceLROnPlateau's ``step(metrics, epoch)`` passes the epoch second; CosineAnnealingWarmRestarts takes a
         (fractional) epoch without a warning, SequentialLR and ChainedScheduler take none."""
         cls = self.class_nodes[-1]
-        if defines(cls, method):
+        if defines(cls, method) and not via_super:
             return
         first = cls.bases[0] if cls.bases else None  # a base of the project's first may define the method
         qualified = self._resolve(first.value if isinstance(first, ast.Subscript) else first) if first else None
@@ -140,18 +151,24 @@ class SchedulerChecks:
         rules = [replace(rule, receiver=None, unless_file_uses=()) for rule in self.rules.by_method.get(method, ())
                  if rule.receiver is not None]
         rules = [rule for rule in rules if matches_call(rule, probe)]
-        if rules:
-            api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
-            self._report(node, api, rules)
-            passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
-            function = self.scope_nodes.get(self.scope)
-            if isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                    function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
-                    isinstance(default[1], ast.Constant) and default[1].value is None:
-                # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
-                # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
-                self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
-                                                               rule.id, method=True) for rule in rules]
+        if not rules:
+            return
+        passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
+        function = self.scope_nodes.get(self.scope)
+        forwards = isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+            and function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
+            isinstance(default[1], ast.Constant) and default[1].value is None and not fills_none(function, passed.id)
+        if via_super and isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and passed.id in {a.arg for a in (*function.args.posonlyargs, *function.args.args)} \
+                and not fills_none(function, passed.id):
+            return  # `def step(self, epoch=None): ... super().step(epoch)`: the callers' step(epoch) are the uses
+        api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
+        self._report(node, api, rules)
+        if forwards:
+            # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
+            # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
+            self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
+                                                           rule.id, method=True) for rule in rules]
 
     def _builds_epoch_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name is one this file assigns a torch scheduler whose step(epoch) warns."""
