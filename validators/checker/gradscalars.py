@@ -6,7 +6,7 @@ using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor(
 and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
 ``"%s"``, f-strings and ``str.format`` do not. Whether a tensor requires grad is known only where the code says so: a
 name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
-outside ``no_grad`` (``loss = -loss`` keeps it), and the call-made names added up into it (``loss = ce + ewc``). A
+outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), and the call-made names added up into it (``loss = ce + ewc``). A
 conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
 (grad mode off: no warning).
 """
@@ -111,6 +111,8 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 for node in ast.walk(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1
+        elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+            continue  # loss += 0.5 * aux: a tensor given backward stays one that requires grad
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             for node in ast.walk(statement.target):
                 if isinstance(node, ast.Name):

@@ -312,12 +312,19 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
         if optimizer is None or (optimizer in wrapped and not _other_branch(wrapped[optimizer], path)
                                  and not _built_just_before(wrapped[optimizer], path)):
             continue  # (a construction in the other branch of an if, `if warmup: ... else: StepLR(...)`, is no second one)
+        fresh = _built_fresh_before(path, optimizer, steps_optimizer, resolve)
+        looped = _loop_level(path)
+        if looped and not fresh:
+            continue  # built again each round on an optimizer the rounds before may have stepped
         wrapped[optimizer] = path
-        if stepped_before or any(steps_optimizer(earlier) for block, index in path for earlier in block[:index]):
+        if not fresh and (stepped_before or any(
+                steps_optimizer(earlier) for block, index in path for earlier in block[:index])):
             stepped_before = True  # ... and every later construction comes after that step too
             continue
         receiver = dotted_name(statement.targets[0])
         for level, (block, index) in reversed(list(enumerate(path))):
+            if level < looped:
+                break  # past the loop body: the next round builds both again
             outcome = _first_step(block[index + 1:], receiver)
             if outcome is not None:
                 if isinstance(outcome, ast.Call):
@@ -327,6 +334,22 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
                 break
             if level and getattr(path[level - 1][0][path[level - 1][1]], "finalbody", None):
                 break  # leaving a try whose finally block runs next
+
+
+def _built_fresh_before(path: list[tuple[list[ast.stmt], int]], optimizer: str, steps_optimizer: OptimizerSteps,
+                        resolve: Callable) -> bool:
+    """``self.opt = optim.SGD(...)`` earlier in the scheduler's own block, and nothing between steps an optimizer:
+    whatever trained before (another model's optimizer), the one this scheduler wraps has never been stepped."""
+    block, index = path[-1]
+    for earlier in range(index - 1, -1, -1):
+        statement = block[earlier]
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                dotted_name(statement.targets[0]) == optimizer and isinstance(statement.value, ast.Call) and \
+                _is_optimizer_class(resolve(statement.value.func) or ""):
+            return True
+        if steps_optimizer(statement):
+            return False
+    return False
 
 
 def _built_just_before(earlier: list[tuple[list[ast.stmt], int]], path: list[tuple[list[ast.stmt], int]]) -> bool:
@@ -397,10 +420,39 @@ def _paths_in(block: list[ast.stmt], path: list[tuple[list[ast.stmt], int]], res
                 yield from _paths_in(inner, here, resolve, factories)
         elif isinstance(statement, ast.Try):
             yield from _paths_in(statement.body, here, resolve, factories)
+        elif isinstance(statement, _LOOPS):  # taken only with its optimizer built fresh (_stepped_after_construction)
+            yield from _paths_in(statement.body, here, resolve, factories)
+
+
+def _bound_names(loop: ast.stmt) -> frozenset[str]:
+    """Every plain name a loop binds or rebinds (its target included), and the first name of every attribute or item it
+    stores to (``self.lr``, ``cfg["x"]``: ``self``, ``cfg``)."""
+    names = set()
+    for node in ast.walk(loop):
+        if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
+            while isinstance(node, (ast.Attribute, ast.Subscript)):
+                node = node.value
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+    return frozenset(names)
+
+
+def _loop_invariant(test: ast.expr, bound: bool | frozenset[str]) -> bool:
+    """``if step_lr:`` / ``if args.lr_scheduler:`` in a loop that never rebinds those names: the test holds in the
+    first round as in every other, so a step it opens is the first one too. Not a test of ``self`` (a method the
+    loop calls may move ``self.iteration`` on)."""
+    return isinstance(bound, frozenset) and all(
+        node.id not in bound and node.id != "self" for node in ast.walk(test) if isinstance(node, ast.Name))
+
+
+def _loop_level(path: list[tuple[list[ast.stmt], int]]) -> int:
+    """The depth of the innermost loop body on ``path`` (0: none): a step after that body is the next round's."""
+    return max((level for level in range(1, len(path)) if isinstance(path[level - 1][0][path[level - 1][1]], _LOOPS)),
+               default=0)
 
 
 def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None = None,
-                looping: bool = False) -> ast.Call | bool | None:
+                looping: bool | frozenset[str] = False) -> ast.Call | bool | None:
     """Walk ``statements`` in order: the plain ``receiver.step()`` reached before anything that could step an
     optimizer; False where something could (or the receiver is rebound); None when all of them are inert.
     An ``if`` on inert values, outside any loop (in one, its test may first hold after iterations that trained), is
@@ -418,7 +470,8 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
                 return False
             restored = outcome or restored
             continue
-        if isinstance(statement, ast.If) and not looping and _inert(statement.test, receiver):
+        if isinstance(statement, ast.If) and _inert(statement.test, receiver) and (
+                not looping or _loop_invariant(statement.test, looping)):
             taken = [statement.orelse] if ast.dump(statement.test) == restored else [statement.body, statement.orelse]
             outcomes = [_first_step(block, receiver, restored, looping) for block in taken]
             if any(isinstance(outcome, ast.Call) for outcome in outcomes):
@@ -431,7 +484,7 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
             if not _inert(header, receiver) or (isinstance(statement, (ast.For, ast.AsyncFor))
                                                 and not _inert(statement.target, receiver)):
                 return False
-            outcome = _first_step(statement.body, receiver, restored, looping=True)
+            outcome = _first_step(statement.body, receiver, restored, looping=_bound_names(statement))
             if outcome is not None:
                 return outcome
             if statement.orelse and (outcome := _first_step(statement.orelse, receiver, restored, looping)) is not None:
@@ -441,6 +494,10 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
                 return False
             if (outcome := _first_step(statement.body, receiver, restored, looping)) is not None:
                 return outcome
+        elif isinstance(statement, ast.Try) and not statement.finalbody:
+            # `try: for epoch ...: sched.step()`: its body runs first (a handler only after something raised)
+            outcome = _first_step(statement.body, receiver, restored, looping)
+            return False if outcome is None else outcome
         elif isinstance(statement, (ast.If, ast.Try, *_SCOPES)) or not _inert(statement, receiver):
             return False
     return None
@@ -470,8 +527,8 @@ def _restore(statement: ast.stmt, receiver: str) -> str | bool | None:
 
 
 def _inert(node: ast.AST, receiver: str) -> bool:
-    """No call in ``node`` but of inert builtins and of the receiver's own methods (``sched.get_last_lr()``), no
-    await or yield, and the receiver not rebound."""
+    """No call in ``node`` but of inert builtins, of a string literal's methods and of the receiver's own methods
+    (``sched.get_last_lr()``), no await or yield, and the receiver not rebound."""
     for inner in ast.walk(node):
         if isinstance(inner, ast.Call):
             func = inner.func
@@ -479,6 +536,9 @@ def _inert(node: ast.AST, receiver: str) -> bool:
                 continue
             if isinstance(func, ast.Attribute) and func.attr != "step" and dotted_name(func.value) == receiver:
                 continue
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Constant) and \
+                    isinstance(func.value.value, str):
+                continue  # 'Epoch {}:'.format(epoch): a string's method (its arguments are walked too)
             return False
         if isinstance(inner, (ast.Await, ast.Yield, ast.YieldFrom, *_SCOPES)):
             return False

@@ -50,6 +50,7 @@ from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
 from .operationtuples import operation_tuples_called
+from .reducedexpands import reduced_expands
 from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
@@ -372,6 +373,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_operation_tuple:
             for call in operation_tuples_called(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_operation_tuple[0].apis[0], self.rules.by_operation_tuple)
+        if self.rules.by_reduced_expand:
+            for call in reduced_expands(tree, self._resolve, self.source_text):
+                self._report(call, self.rules.by_reduced_expand[0].apis[0], self.rules.by_reduced_expand)
         if self.rules.by_bce_target_size:
             for call in bce_size_mismatches(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_bce_target_size[0].apis[0], self.rules.by_bce_target_size)

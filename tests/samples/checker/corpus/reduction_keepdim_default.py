@@ -1,0 +1,28 @@
+# seen in: semi-supervised GAN and weight-norm code of 2017 that expands reductions back over their input, as
+# torch 0.1 kept the reduced dimension; a dimension-0 reduction, keepdim=True and another tensor stay quiet
+import torch
+
+
+def log_sum_exp(logits):
+    top = logits.max(1)[0]
+    return top + torch.log(torch.exp(logits - top.unsqueeze(1)).sum(1))
+
+
+def stable_log_sum_exp(logits):
+    shifted = logits - logits.max(1)[0].expand_as(logits)  # finding: reduction-keepdim-default
+    return shifted.exp().sum(1).log()
+
+
+def unit_rows(feat):
+    return feat / torch.norm(feat, 2, 1).expand(feat.size())  # finding: reduction-keepdim-default
+
+
+def mean_centre(x):
+    return x - x.mean(dim=2).expand_as(x)  # finding: reduction-keepdim-default
+
+
+def fine(x, weights):
+    by_column = x / x.sum(0).expand_as(x)
+    kept = x / x.sum(1, keepdim=True).expand_as(x)
+    other = weights.sum(1).expand_as(x)
+    return by_column, kept, other

@@ -1,0 +1,83 @@
+"""``x / x.norm(2, 1).expand_as(x)``: a reduction written for torch before 0.2, which kept the reduced dimension.
+
+Up to 0.1.12 a reduction over one dimension (``sum``, ``mean``, ``norm``, ``max``...) left that dimension in place
+with size 1, so expanding the result back over its input was the usual way to normalise. Since 0.2
+(pytorch/pytorch#1492) ``keepdim`` defaults to False and the dimension is gone: ``expand_as`` lines the shorter
+shape up from the right and raises "The expanded size of the tensor (C) must match the existing size (N) at
+non-singleton dimension 1", or, where the sizes happen to agree, broadcasts along the wrong axis.
+
+Known here where the tensor expanded over is the very one reduced (the same expression), the dimension is an int
+literal of at least 1 (a reduction over dimension 0 broadcasts back correctly) and no ``keepdim`` is passed:
+``A.sum(1).expand_as(A)``, ``A.max(1)[0].expand_as(A)``, ``torch.norm(A, 2, 1).expand_as(A)``,
+``A.mean(1).expand(A.size())``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Callable, Iterator
+
+# methods (and torch functions) that reduce over the dimension given first; norm takes it after p
+_REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
+_PAIRED = frozenset({"max", "min", "median", "mode", "kthvalue"})  # return (values, indices): read with [0]
+_DIM_SECOND = frozenset({"norm"})
+
+
+def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                    text: str | None = None) -> Iterator[ast.Call]:
+    """Each ``.expand_as(A)`` (or ``.expand(A.size())``) of a reduction of ``A`` that drops the dimension."""
+    if text is not None and "expand" not in text:
+        return
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("expand_as", "expand") and len(node.args) == 1 and not node.keywords):
+            continue
+        target = _expanded_over(node)
+        if target is None:
+            continue
+        reduced = _dropping_reduction(node.func.value, resolve)
+        if reduced is not None and ast.dump(reduced) == ast.dump(target):
+            yield node
+
+
+def _expanded_over(call: ast.Call) -> ast.expr | None:
+    """``A`` of ``.expand_as(A)``, ``.expand(A.size())`` or ``.expand(A.shape)``."""
+    argument = call.args[0]
+    if call.func.attr == "expand_as":
+        return argument
+    if isinstance(argument, ast.Call) and isinstance(argument.func, ast.Attribute) and argument.func.attr == "size" \
+            and not argument.args and not argument.keywords:
+        return argument.func.value
+    if isinstance(argument, ast.Attribute) and argument.attr == "shape":
+        return argument.value
+    return None
+
+
+def _dropping_reduction(value: ast.expr, resolve) -> ast.expr | None:
+    """The reduced tensor, when ``value`` reduces one dimension >= 1 without keepdim."""
+    paired = False
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 0:
+        value, paired = value.value, True
+    elif isinstance(value, ast.Attribute) and value.attr == "values":
+        value, paired = value.value, True
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        return None
+    name = value.func.attr
+    if not (name in _REDUCTIONS or name in _DIM_SECOND or (paired and name in _PAIRED)):
+        return None
+    if any(keyword.arg == "keepdim" for keyword in value.keywords):
+        return None  # keepdim=False spelled out is the new default chosen on purpose
+    arguments = list(value.args)
+    qualified = resolve(value.func)
+    if qualified is not None and qualified.startswith("torch.") and qualified.rsplit(".", 1)[-1] == name:
+        if not arguments:
+            return None
+        reduced = arguments.pop(0)  # torch.sum(A, 1)
+    else:
+        reduced = value.func.value
+    position = 1 if name in _DIM_SECOND or name == "kthvalue" else 0  # norm(p, dim), kthvalue(k, dim)
+    dim = next((keyword.value for keyword in value.keywords if keyword.arg == "dim"),
+               arguments[position] if len(arguments) > position else None)
+    if not (isinstance(dim, ast.Constant) and type(dim.value) is int and dim.value >= 1):
+        return None
+    return reduced
