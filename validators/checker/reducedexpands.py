@@ -9,13 +9,15 @@ non-singleton dimension 1", or, where the sizes happen to agree, broadcasts alon
 Known here where the tensor expanded over is the very one reduced (the same expression), the dimension is an int
 literal of at least 1 (a reduction over dimension 0 broadcasts back correctly) and no ``keepdim`` is passed:
 ``A.sum(1).expand_as(A)``, ``A.max(1)[0].expand_as(A)``, ``torch.norm(A, 2, 1).expand_as(A)``,
-``A.mean(1).expand(A.size())``.
+``A.mean(1).expand(A.size())``, or through a name the scope binds once (``top = A.max(1)[0]`` ... ``top.expand_as(A)``).
 """
 
 from __future__ import annotations
 
 import ast
 from typing import Callable, Iterator
+
+from .imports import code_scopes, own_nodes
 
 # methods (and torch functions) that reduce over the dimension given first; norm takes it after p
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
@@ -28,16 +30,42 @@ def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     """Each ``.expand_as(A)`` (or ``.expand(A.size())``) of a reduction of ``A`` that drops the dimension."""
     if text is not None and "expand" not in text:
         return
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ("expand_as", "expand") and len(node.args) == 1 and not node.keywords):
-            continue
-        target = _expanded_over(node)
-        if target is None:
-            continue
-        reduced = _dropping_reduction(node.func.value, resolve)
-        if reduced is not None and ast.dump(reduced) == ast.dump(target):
-            yield node
+    for scope in code_scopes(tree):
+        nodes = list(own_nodes(scope))
+        held = _held_reductions(nodes, resolve)
+        for node in nodes:
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("expand_as", "expand") and len(node.args) == 1 and not node.keywords):
+                continue
+            target = _expanded_over(node)
+            if target is None:
+                continue
+            value = node.func.value
+            reduced = held.get(value.id) if isinstance(value, ast.Name) else _dropping_reduction(value, resolve)
+            if reduced is not None and ast.dump(reduced) == ast.dump(target):
+                yield node
+
+
+def _held_reductions(nodes: list[ast.AST], resolve) -> dict[str, ast.expr]:
+    """``max_logits = logits.max(1)[0]``, every binding of that name in the scope (one in each branch of an ``if``,
+    say) a reduction of the same tensor: name -> the tensor reduced."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        bound.setdefault(name.id, []).append(node.value if target is name else None)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+            for name in ast.walk(node.target):
+                if isinstance(name, ast.Name):
+                    bound.setdefault(name.id, []).append(None)
+    held = {}
+    for name, values in bound.items():
+        reduced = [_dropping_reduction(value, resolve) if value is not None else None for value in values]
+        if all(r is not None for r in reduced) and len({ast.dump(r) for r in reduced}) == 1:
+            held[name] = reduced[0]
+    return held
 
 
 def _expanded_over(call: ast.Call) -> ast.expr | None:

@@ -474,6 +474,8 @@ class CallChecks:
                  and not (node.args and isinstance(node.args[0], (ast.Tuple, ast.List)))]  # PIL's resize((w, h))
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
+        if method == "step" and node.args and self._passes_own_none_default(node.args[-1], len(node.args) == 2):
+            return  # `def step(self, epoch=None, metric=None): ... after.step(metric, epoch)`: None unless a caller says
         if rules and (any(kw.arg == "epoch" for kw in node.keywords)  # ReduceLROnPlateau.step(metrics, epoch=n) warns too
                       or len(node.args) == 2  # and so does step(metrics, epoch) (patterns._one_argument_like)
                       or dotted_name(node.func.value) in self.not_plateau  # its one argument is the epoch

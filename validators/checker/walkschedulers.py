@@ -170,6 +170,18 @@ class SchedulerChecks:
             self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
                                                            rule.id, method=True) for rule in rules]
 
+    def _passes_own_none_default(self, value: ast.expr, anywhere: bool = True) -> bool:
+        """``value`` is a parameter of the enclosing function (with ``anywhere`` False: of a wrapper scheduler's own
+        ``step``) that defaults to None and is not filled in first (``if epoch is None: epoch = ...``): what it holds
+        is what the callers pass, often nothing, and a caller's ``step(epoch)`` is reported where it is."""
+        function = self.scope_nodes.get(self.scope)
+        if not isinstance(value, ast.Name) or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or \
+                not (anywhere or (function.name == "step" and self.class_nodes)):
+            return False
+        default = quiet_defaults(function).get(value.id)
+        return default is not None and isinstance(default[1], ast.Constant) and default[1].value is None and \
+            not fills_none(function, value.id)
+
     def _builds_epoch_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name is one this file assigns a torch scheduler whose step(epoch) warns."""
         dotted = dotted_name(receiver)

@@ -26,3 +26,9 @@ def fine(x, weights):
     kept = x / x.sum(1, keepdim=True).expand_as(x)
     other = weights.sum(1).expand_as(x)
     return by_column, kept, other
+
+
+def masked_log_sum_exp(logits, mask):
+    logits = logits * mask
+    max_logits = logits.max(1)[0]
+    return (logits - max_logits.expand_as(logits)).exp().sum(1).log()  # finding: reduction-keepdim-default
