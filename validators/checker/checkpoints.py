@@ -451,8 +451,9 @@ class FileEvidence:
             self.plain_layouts.append(keys)
             self.plain_named.append((keys, saved_name))
             self.plain_lines.append((keys, line))
-        known = {key for key, _ in derived}  # drawn from another module already, at the save
-        self.unsettled.append((keys, line, [(key, value) for key, value in named if key not in known], context))
+        # asked again once the file is walked, those drawn from another module too: a binding further down (`best =
+        # validate(...)` after the save, in the loop, beside `best, epoch = load_state(...)`) may make them numpy
+        self.unsettled.append((keys, line, named, context))
 
     def settle(self, source) -> None:
         """Ask the layouts that looked plain during the walk again, now that every binding of the file is known
@@ -474,8 +475,9 @@ class FileEvidence:
                 self.plain_named = [entry for entry in self.plain_named if entry[0] != keys]
                 self.plain_lines = [entry for entry in self.plain_lines if entry[1] != line]
                 continue
-            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and not (
-                helper and "." not in found[1] and found[1][:1].isupper()))
+            known = {key for other, at, refs in self.derived_layouts if at == line for key, _ in refs}
+            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and key not in known
+                            and not (helper and "." not in found[1] and found[1][:1].isupper()))
             if derived:
                 self.derived_layouts.append((keys, line, derived))
         self.unsettled = []
