@@ -209,15 +209,21 @@ _DICT_CLASS = r"(?m)^[ \t]*class[ \t]+(\w+)[ \t]*\([ \t]*(?:dict|OrderedDict|col
 _CLASS_END = r"(?m)^(?=\S)"  # a top-level line: what a module-level class's body stops before (text, as above)
 
 
+# a config class of the project's own, named so, with no base or object (pytorch-template's ``class ConfigParser:``)
+_CONFIG_CLASS = r"(?m)^class[ \t]+(\w*(?:Config|Parser|Options|Settings)\w*)[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:"
+
+
 def config_dict_class(code: str) -> tuple[str, int] | None:
-    """The first attribute-access dict subclass ``code`` defines, and its line; found by text, so files that never
-    name torch (``config/attr_dict.py``) count too."""
-    if "__getattr__" not in code:
-        return None
-    for match in re.finditer(_DICT_CLASS, code):
-        body = re.compile(_CLASS_END).search(code, match.end())  # the class ends at the next line indented no deeper
-        if "__getattr__" in code[match.end():body.start() if body else len(code)]:
-            return match.group(1), code.count("\n", 0, match.start()) + 1
+    """The first attribute-access dict subclass ``code`` defines, or config class of its own that is read by key
+    (``__getitem__``: ``config["trainer"]``) as well as by attribute, and its line; found by text, so files that
+    never name torch (``config/attr_dict.py``, ``parse_config.py``) count too."""
+    for pattern, method in ((_DICT_CLASS, "__getattr__"), (_CONFIG_CLASS, "__getitem__")):
+        if method not in code:
+            continue
+        for match in re.finditer(pattern, code):
+            body = re.compile(_CLASS_END).search(code, match.end())  # the class ends at the next top-level line
+            if method in code[match.end():body.start() if body else len(code)]:
+                return match.group(1), code.count("\n", 0, match.start()) + 1
     return None
 
 

@@ -6,7 +6,7 @@ with workers). Many projects give their own iterator classes the same alias (``n
 taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` (or ``....__iter__()``) of a loader:
 a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
-(``tg.get_data_loader(task)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
+(``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
 mlx stream. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 (``iter(dataloaders["test"])``).
 """
@@ -25,11 +25,13 @@ _DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.datal
 
 def _builds_loader(call: ast.Call, resolve: Callable[[ast.AST], str | None]) -> bool:
     """``DataLoader(...)``, or a project function named for what it builds (``tg.get_data_loader(task)``,
-    ``build_dataloader(cfg)``) that is not torch's or another library's own call."""
+    ``build_dataloader(cfg)``) or held by a module named so (``data_loader.load_training(root, name)``) that is not
+    torch's or another library's own call."""
     api = resolve(call.func) or ""
     if api in _DATALOADERS:
         return True
-    return bool(_LOADER.fullmatch((dotted_name(call.func) or "").rsplit(".", 1)[-1])) and not api.startswith("torch.")
+    return any(_LOADER.fullmatch(part) for part in (dotted_name(call.func) or "").split(".")) and \
+        not api.startswith("torch.")
 
 
 def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
