@@ -96,8 +96,22 @@ def _looked_up(call: ast.Call) -> bool:
 
 
 def is_fallback(node: ast.Try) -> bool:
-    bindings_only = only_bindings(node)
+    bindings_only = only_bindings(node) or probes_only(node)
     return any(catches_fallback(handler, bindings_only) for handler in node.handlers)
+
+
+def probes_only(node: ast.Try) -> bool:
+    """``try: torch.nn.backends.thnn.backend.LSTMCell; return True`` / ``except: return False``: a body that only
+    reads names (no call) and returns constants probes for them; its handlers, a bare one included, are the answer
+    on a build that lacks them (apex's rnn_compat.has_old_rnns)."""
+    probed = False
+    for statement in node.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, (ast.Attribute, ast.Name)):
+            probed = True
+        elif not (isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return) and (
+                statement.value is None or isinstance(statement.value, ast.Constant)))):
+            return False
+    return probed
 
 
 def only_bindings(node: ast.Try) -> bool:

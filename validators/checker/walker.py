@@ -134,6 +134,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
         self.try_loads: set[int] = set()  # id(call) of the loads there
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
+        self.failing_probes: frozenset[str] | None = None  # functions probing a name the target lacks (walkguards)
         self.annotation = 0  # > 0 inside a type annotation
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`

@@ -16,7 +16,7 @@ from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
-                     is_version_guard, leaves_unbound, only_bindings)
+                     is_version_guard, leaves_unbound, only_bindings, probes_only)
 from .importingload import load_expecting_import
 from .savepairs import opened_files
 from .imports import dotted_name, is_torch_module, subnodes
@@ -68,7 +68,9 @@ class GuardedBranches:
         return any(rule.severity == "error" and rule.kind == "name" and rule.applies_to(self.target)
                    for _, rules in self.rules.name_rules(qualified) for rule in rules) or self._gone(qualified) is not None \
             or (missing_private(qualified, f"{self.target.major}.{self.target.minor}")
-                and not self.rules.surface.is_module(qualified))  # hasattr(torch, "_unique_dim"): privatenames.py
+                and not self.rules.surface.is_module(qualified)) \
+            or (qualified.count(".") > 1 and bool(self.rules.surface.missing_attribute(qualified)))
+        # (hasattr(torch, "_unique_dim"): privatenames.py; hasattr(dist, "DistBackend"): the build's surface)
 
     def _runs_on_target(self, test: ast.expr) -> bool | None:
         """The outcome of an ``if`` test on the target, when it is a version check that can be read off."""
@@ -92,12 +94,31 @@ class GuardedBranches:
         values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
         if any((package := checked_package(value)) and not self._carries(package) for value in values):
             return True  # `if self._check_caffe2_blob(values):` in a copy of torch 1's SummaryWriter
+        if any(isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args
+               and value.func.id in self._failing_probes() for value in values):
+            return True  # `if has_old_rnns():` whose probe of a name the target lacks returns False there
         if self.off_flags is None:
             self.off_flags = failed_import_flags(self.tree, lambda statement: self._imports_removed([statement])) | (
                 always_false_flags(self.tree) if self.tree is not None else set())
         if not self.off_flags:
             return False
         return any(isinstance(value, ast.Name) and value.id in self.off_flags for value in values)
+
+    def _failing_probes(self) -> frozenset[str]:
+        """The file's module-level functions that are one probing try (guards.probes_only) returning a constant in
+        the body and another in its handlers, whose probed names the target lacks: they return the handler's."""
+        if self.failing_probes is None:
+            found = set()
+            for function in getattr(self.tree, "body", ()):
+                if isinstance(function, ast.FunctionDef) and len(function.body) == 1 and \
+                        isinstance(probe := function.body[0], ast.Try) and probes_only(probe) and probe.handlers and \
+                        all(isinstance(s, ast.Return) and isinstance(s.value, ast.Constant) and s.value.value is False
+                            for handler in probe.handlers for s in handler.body[-1:]) and \
+                        all((qualified := self._resolve(statement.value)) and self._removed(qualified)
+                            for statement in probe.body if isinstance(statement, ast.Expr)):
+                    found.add(function.name)
+            self.failing_probes = frozenset(found)
+        return self.failing_probes
 
     def _switched_on(self, test: ast.expr) -> bool:
         """``not _AVAIL`` with ``_AVAIL`` switched off (see _switched_off): the body always runs, the else never."""
@@ -345,7 +366,7 @@ class GuardedBranches:
             for statements in (node.orelse, node.finalbody):
                 self._visit_list(statements)
             return
-        bindings_only = only_bindings(node)
+        bindings_only = only_bindings(node) or probes_only(node)
         # An API that raises here is caught by the fallback; one that only warns still runs. A fallback that
         # imports a torch name the target lacks too (`except ImportError: from torch.utils.model_zoo import
         # _download_url_to_file`) catches nothing: the body's error is the one to report.

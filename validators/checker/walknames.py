@@ -412,6 +412,8 @@ class NameChecks:
             return
         if any(rule.severity == "error" and rule.applies_to(self.target) for _, rules in named for rule in rules):
             return
+        if gone.api == qualified and isinstance(getattr(node, "ctx", None), ast.Store):
+            return  # `dataloader._use_shared_memory = False`: setting a gone module attribute just creates it
         rule = self.rules.gone_rule
         key = (node.lineno, node.col_offset + 1, gone.api, rule.pattern)
         # One finding per place: `from torch._six import string_classes, inf` names a home for each name;
