@@ -81,6 +81,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       (operationtuples.py): it returns (operator, overload names) since 1.12
     reduced-expand    ``A.sum(1).expand_as(A)``: a one-dimension reduction (dim >= 1, no keepdim) expanded back over the
                       tensor it reduced, written for the keepdim of torch before 0.2 (reducedexpands.py)
+    function-instance a call building an instance of a static-forward autograd.Function the file defines or imports from
+                      a project module (``MyFn().apply(x)``, functioninstances.py)
     causal-layer      a call of ``nn.TransformerEncoder``/``TransformerDecoder`` stacking a project layer whose ``forward`` takes
                       no ``is_causal``/``tgt_is_causal`` (causallayers.py); ``api`` names the stack's forward
     bce-target-size   ``BCELoss``/``F.binary_cross_entropy`` given a discriminator's ``(N, 1)`` output and a ``torch.ones(n)``
@@ -152,7 +154,7 @@ KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", 
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size",
-         "operation-tuple", "reduced-expand")
+         "operation-tuple", "reduced-expand", "function-instance")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

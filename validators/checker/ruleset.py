@@ -51,6 +51,7 @@ class RuleSet:
     by_bce_target_size: list[Rule] = field(init=False)  # BCE of an (N, 1) output and an (N,) label (bcetargets.py)
     by_operation_tuple: list[Rule] = field(init=False)  # _jit_get_operation(n) called as an operator (operationtuples.py)
     by_reduced_expand: list[Rule] = field(init=False)  # A.sum(1).expand_as(A) without keepdim (reducedexpands.py)
+    by_function_instance: list[Rule] = field(init=False)  # MyFn().apply(x) (functioninstances.py)
     by_probe: list[Rule] = field(init=False)  # hasattr(obj, "renamed_attribute") (probes.py)
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
     by_plain_method: dict[str, list[tuple[str, Rule]]] = field(init=False)
@@ -90,6 +91,7 @@ class RuleSet:
         self.by_bce_target_size = [rule for rule in self.rules if rule.kind == "bce-target-size"]
         self.by_operation_tuple = [rule for rule in self.rules if rule.kind == "operation-tuple"]
         self.by_reduced_expand = [rule for rule in self.rules if rule.kind == "reduced-expand"]
+        self.by_function_instance = [rule for rule in self.rules if rule.kind == "function-instance"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
         self.keyword_rule = next((rule for rule in self.rules if rule.kind == "unknown-keyword"), None)
@@ -98,7 +100,7 @@ class RuleSet:
                              "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar",
                              "unknown-keyword", "negative-stride", "index-division",
                              "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size",
-                             "operation-tuple", "reduced-expand"):
+                             "operation-tuple", "reduced-expand", "function-instance"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

@@ -51,6 +51,7 @@ from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
 from .operationtuples import operation_tuples_called
 from .reducedexpands import reduced_expands
+from .functioninstances import instantiated_functions
 from .instancemethods import built_instance_calls
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
@@ -374,6 +375,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.rules.by_operation_tuple:
             for call in operation_tuples_called(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_operation_tuple[0].apis[0], self.rules.by_operation_tuple)
+        if self.rules.by_function_instance:
+            for call in instantiated_functions(tree, self._resolve, self.source_text, self.filename):
+                self._report(call, self.rules.by_function_instance[0].apis[0], self.rules.by_function_instance)
         if self.rules.by_reduced_expand:
             for call in reduced_expands(tree, self._resolve, self.source_text):
                 self._report(call, self.rules.by_reduced_expand[0].apis[0], self.rules.by_reduced_expand)
