@@ -132,6 +132,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     # a parameter (`def _train(self, ..., loss=None)`) rebound only to call results: converted below its first one
     after = {name: first_graph[name] for name in backed & parameters if graph_values.get(name) and not bound.get(name)}
     names |= set(after)
+    names |= _running_totals(statements, names, parameters)
     if not names:
         return
     for node in nodes:
@@ -143,6 +144,28 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 any(operand.id in names and node.lineno > after.get(operand.id, 0)
                     for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
+
+
+def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> set[str]:
+    """``total_loss = 0.0`` ... ``total_loss += loss`` with ``loss`` one of ``names``: the total is a tensor that
+    requires grad too (``+= loss.item()`` would keep it a number). Only a name the function otherwise binds to
+    number constants alone."""
+    added: dict[str, bool | None] = {}
+    for statement in statements:
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+            value, name = statement.value, statement.target.id
+            graph = isinstance(statement.op, ast.Add) and isinstance(value, ast.Name) and value.id in names
+            if added.get(name, False) is not None:
+                added[name] = added.get(name, False) or graph
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            number = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and \
+                type(statement.value.value) in (int, float)
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name) and not number:
+                        added[node.id] = None  # bound to something else: unknown
+    return {name for name, graph in added.items() if graph and name not in parameters and name not in names}
 
 
 def _operand_names(expression: ast.BinOp) -> set[str]:
@@ -178,15 +201,16 @@ def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:
 
 
 def _derived_from_itself(statement: ast.Assign) -> bool:
-    """``x = -x`` / ``x = x * 0.5``: arithmetic of the name with numbers only."""
+    """``x = -x`` / ``x = x * 0.5`` / ``loss = loss + aux_loss``: arithmetic of the name with numbers or other
+    names (a tensor that requires grad, added to anything, still does)."""
     if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], ast.Name):
         return False
     value = statement.value
     operands = [value.operand] if isinstance(value, ast.UnaryOp) else \
         [value.left, value.right] if isinstance(value, ast.BinOp) else []
     return bool(operands) and any(isinstance(o, ast.Name) and o.id == target.id for o in operands) and all(
-        (isinstance(o, ast.Name) and o.id == target.id) or (isinstance(o, ast.Constant) and
-                                                             isinstance(o.value, (int, float))) for o in operands)
+        isinstance(o, ast.Name) or (isinstance(o, ast.Constant) and isinstance(o.value, (int, float)))
+        for o in operands)
 
 
 # one %-conversion of a format string (mapping keys and widths included), its type letter last
