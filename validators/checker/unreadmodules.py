@@ -5,7 +5,10 @@ Some rules (``warns_in_forward``) report building a module whose warning comes f
 ``nn.Softmax()`` without dim is silent until called ("Implicit dimension choice for softmax has been
 deprecated", run on 2.15). Such a module bound to ``self.attr`` (or a class attribute), or to a function's local
 name, is a finding only once the file reads that name: called, handed to ``nn.Sequential``, returned. A module
-the file iterates over its children (``self.children()``, ``self._modules``) may be called without its name.
+the file iterates over its children (``self.children()``, ``self._modules``) may be called without its name. One
+built as ``self.attr`` counts as read where its class (or a subclass in the file) reads ``self.attr``, or the file
+reads ``.attr`` on another object (``model.logsoftmax(x)``): another class of the file reading its own ``self.attr``
+of the same name does not call this one.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-_BY_ITERATION = frozenset({"children", "named_children", "modules", "named_modules", "_modules"})
+# (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
+# not call each one in turn)
+_BY_ITERATION = frozenset({"children", "named_children", "_modules"})
 
 
 def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | None:
@@ -28,19 +33,43 @@ def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | No
     return None
 
 
-def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str] | None:
+def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None], on_self: bool = True) -> set[str] | None:
     """Every name and attribute the file reads (not a torch name: ``nn.Softmax`` reads no ``self.Softmax``), and
     every string it holds (``getattr(self, "softmax")``); None when it reaches modules through their parent's
-    children, where any built module may be called."""
+    children, where any built module may be called. ``on_self`` False: not the attributes read on ``self`` (a
+    class's own reads are asked class by class, listednames.reads_own_attribute)."""
     read: set[str] = set()
+    if _calls_children(tree):
+        return None
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.ctx.__class__ is ast.Load:
             read.add(node.id)
         elif isinstance(node, ast.Attribute) and node.ctx.__class__ is ast.Load:
-            if node.attr in _BY_ITERATION:
-                return None
+            if not on_self and isinstance(node.value, ast.Name) and node.value.id == "self":
+                continue
             if resolve(node) is None:
                 read.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             read.add(node.value)
     return read
+
+
+def _calls_children(tree: ast.AST) -> bool:
+    """A loop over ``self.children()`` / ``._modules`` that calls what it iterates (``for layer in
+    self.children(): x = layer(x)``), or such an iteration handed on whole (``nn.Sequential(*self.children())``); not
+    pytorch-pretrained-BERT's state-dict walk (``for name, child in module._modules.items(): load(child, ...)``)."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and node.attr in _BY_ITERATION):
+            continue
+        loops = [loop for loop in ast.walk(tree) if isinstance(loop, (ast.For, ast.comprehension))
+                 and any(inner is node for inner in ast.walk(loop.iter))]
+        if not loops:
+            return True  # handed on some other way: any child may be called
+        for loop in loops:
+            names = {target.id for target in ast.walk(loop.target) if isinstance(target, ast.Name)}
+            body = loop.body if isinstance(loop, ast.For) else []
+            if isinstance(loop, ast.comprehension) or any(
+                    isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in names
+                    for statement in body for call in ast.walk(statement)):
+                return True
+    return False

@@ -74,7 +74,11 @@ class Bindings:
             if self.class_nodes:  # self.upsample = F.upsample_nearest: warns only where the class calls it
                 note_bound_attribute(node.targets[0], node.value, self.class_nodes[-1], self.attribute_refs)
             if (built := built_name(node.targets[0], node.value, self.scope == 0)) is not None:
-                self.built_modules[id(node.value)] = built
+                # the call (a missing-argument rule's node) and the class it names (a name rule's node)
+                for made in (node.value, node.value.func):
+                    self.built_modules[id(made)] = built
+                    if self.class_nodes and isinstance(node.targets[0], ast.Attribute):
+                        self.built_owners[id(made)] = self.class_nodes[-1]  # self.logsoftmax = nn.LogSoftmax()
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)

@@ -186,6 +186,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
         self.built_modules: dict[int, str] = {}  # id(a call bound to self.attr or a local name) -> that name
         self.unread_findings: dict[str, list] = {}  # built name -> findings of warns_in_forward rules (unreadmodules.py)
+        self.built_owners: dict[int, ast.ClassDef] = {}  # id of a `self.attr = Module()` call -> its class
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
         self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from .finding import Finding, finding_at
-from .listednames import read_is_harmless
+from .listednames import read_is_harmless, reads_own_attribute
 from .unusedimports import binds_same_named_function, names_read
 from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
@@ -100,9 +100,13 @@ class Reporting:
     def _keep_read_modules(self, tree: ast.AST) -> None:
         """Keep the findings of modules built into a name the file reads (unreadmodules.py)."""
         read = read_names(tree, self._resolve)
+        elsewhere = read_names(tree, self._resolve, on_self=False) if read is not None and self.built_owners else read
         for name, held in self.unread_findings.items():
-            if read is None or name in read:
+            if read is None or name in elsewhere:
                 self._release(held)
+            elif name in read:  # read as self.<name> somewhere: by the class that built it?
+                self._release([entry for entry in held if (owner := self.built_owners.get(id(entry[2]))) is None
+                               or reads_own_attribute(tree, owner, name)])
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
         """Keep the findings of from-imported torch names the module reads or lists in ``__all__`` (unusedimports.py)."""

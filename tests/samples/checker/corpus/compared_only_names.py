@@ -24,4 +24,4 @@ class Head(nn.Module):
         self.drop = nn.Dropout2d(0.1)  # finding: dropout2d-deprecated
 
     def forward(self, x):
-        return torch.jit.script(self.fc)(x) == x  # finding: torchscript-warns
+        return torch.jit.script(self.fc)(self.drop(x)) == x  # finding: torchscript-warns
