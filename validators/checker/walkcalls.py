@@ -469,9 +469,10 @@ class CallChecks:
                      and self._only_epoch_schedulers(node.func.value)
                      and matches_call(replace(rule, receiver=None, argument_like=_ANY_NAME), node))))]
         rules = [rule for rule in rules if not rule.tensor_sizes
-                 or passes_tensor_size(node, self._resolve, self._holds_tensor_size)
-                 or self._called_as_tensor(node.func.value)
-                 and not (node.args and isinstance(node.args[0], (ast.Tuple, ast.List)))]  # PIL's resize((w, h))
+                 or (passes_tensor_size(node, self._resolve, self._holds_tensor_size)
+                     or self._called_as_tensor(node.func.value)
+                     and not (node.args and isinstance(node.args[0], (ast.Tuple, ast.List))))  # PIL's resize((w, h))
+                 and not self._pil_resample(node)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if method == "step" and node.args and self._passes_own_none_default(node.args[-1], len(node.args) == 2):
@@ -511,6 +512,16 @@ class CallChecks:
                 self.class_facts.passed_receiver_calls += [
                     (node.lineno, rule.id, method, passed, dotted.rsplit(".", 1)[-1]) for rule in rules
                     if rule.receiver is not None]
+
+    def _pil_resample(self, call: ast.Call) -> bool:
+        """``img.resize(size, Image.BICUBIC)``: a resampling filter of PIL's Image passed along: a PIL image."""
+        for value in (*call.args[1:], *(kw.value for kw in call.keywords if kw.arg == "resample")):
+            dotted = dotted_name(value) or ""
+            head, _, last = dotted.rpartition(".")
+            if last[:1].isupper() and head.rsplit(".", 1)[-1] in ("Image", "Resampling") and \
+                    (head.partition(".")[0] in self.loads.pil_images or head.startswith(("PIL.", "Image"))):
+                return True
+        return False
 
     def _is_partial(self, func: ast.expr) -> bool:
         """``functools.partial`` or a ``partial`` the file imports from functools."""
