@@ -61,6 +61,23 @@ def _always_leaves(statements: list[ast.stmt]) -> bool:
     return isinstance(last, ast.If) and _always_leaves(last.body) and _always_leaves(last.orelse)
 
 
+_UINT8_CONVERSIONS = frozenset({"byte", "type"})
+
+
+def _retries_body(body: list[ast.stmt], handler: list[ast.stmt]) -> bool:
+    """The handler's last statements are the try body itself, after only turning names into uint8 masks (``mask =
+    mask.byte()``): the pre-1.2 way of the body, which the target runs instead."""
+    if len(handler) <= len(body):
+        return False
+    head, tail = handler[:-len(body)], handler[-len(body):]
+    return all(isinstance(statement, ast.Assign) and len(statement.targets) == 1
+               and isinstance(value := statement.value, ast.Call) and isinstance(value.func, ast.Attribute)
+               and value.func.attr in _UINT8_CONVERSIONS
+               and dotted_name(value.func.value) == dotted_name(statement.targets[0]) is not None
+               for statement in head) and \
+        [ast.dump(statement) for statement in tail] == [ast.dump(statement) for statement in body]
+
+
 class GuardedBranches:
     # --- regions where findings would be wrong ------------------------------------
     def _removed(self, qualified: str) -> bool:
@@ -347,6 +364,8 @@ class GuardedBranches:
             for handler in node.handlers:
                 if id(handler) in fallbacks:
                     self._visit_guarded([handler])
+                    if _retries_body(node.body, handler.body):
+                        self.dead += ((handler.lineno, handler.end_lineno),)  # for the whole-file passes too
                 else:
                     self.visit(handler)
             for statement in (*node.orelse, *node.finalbody):
@@ -387,6 +406,8 @@ class GuardedBranches:
                     self.visit(handler)
                 else:
                     self._visit_guarded([handler])
+                    if _retries_body(node.body, handler.body):
+                        self.dead += ((handler.lineno, handler.end_lineno),)  # for the whole-file passes too
             else:
                 self.visit(handler)
         for statement in (*node.orelse, *node.finalbody):
@@ -396,20 +417,23 @@ class GuardedBranches:
 
     def _renamed_fallbacks(self, node: ast.Try) -> set[int]:
         """The ids of the handlers of ``node`` that use an old API a name rule rewrites to a current name
-        (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself."""
+        (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself, or that rebind
+        names and then retry the body as it is (``try: labels[~mask] = -100`` / ``except: mask = mask.byte();
+        labels[~mask] = -100``: the old release's way, run only where the body fails)."""
+        retried = {id(handler) for handler in node.handlers if _retries_body(node.body, handler.body)}
         renamed = self.rules.renamed_to
         if not renamed or not node.handlers:
-            return set()
+            return retried
         wanted: dict[int, set[str]] = {}
         for handler in node.handlers:  # handlers are short: walked first, the body only when one qualifies
             for inner in ast.walk(handler):
                 if isinstance(inner, (ast.Attribute, ast.Name)) and (new := renamed.get(self._resolve(inner) or "")):
                     wanted.setdefault(id(handler), set()).add(new)
         if not wanted:
-            return set()
+            return retried
         used = {self._resolve(inner) for statement in node.body for inner in ast.walk(statement)
                 if isinstance(inner, ast.Attribute)}
-        return {handler for handler, names in wanted.items() if names & used}
+        return retried | {handler for handler, names in wanted.items() if names & used}
 
     def _failing_body(self, statements: list) -> str | None:
         """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
