@@ -154,33 +154,39 @@ class SchedulerChecks:
         if not rules:
             return
         passed = probe.args[0] if probe.args else next((kw.value for kw in probe.keywords), None)
-        function = self.scope_nodes.get(self.scope)
-        forwards = isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-            and function in cls.body and (default := quiet_defaults(function).get(passed.id)) is not None and \
-            isinstance(default[1], ast.Constant) and default[1].value is None and not fills_none(function, passed.id)
-        if via_super and isinstance(passed, ast.Name) and isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) \
-                and passed.id in {a.arg for a in (*function.args.posonlyargs, *function.args.args)} \
-                and not fills_none(function, passed.id):
+        function = self._forwarding_function(passed)
+        if via_super and function is not None:
             return  # `def step(self, epoch=None): ... super().step(epoch)`: the callers' step(epoch) are the uses
         api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
         self._report(node, api, rules)
-        if forwards:
+        if function is not None and function in cls.body and self._passes_own_none_default(passed):
             # `def step_batch(self, metrics=None, epoch=None): self.step(epoch)`: the epoch is what callers of
             # step_batch pass; none passing it, it stays None and step() is quiet (forwarded.py)
-            self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, default[0], node.lineno,
+            position = quiet_defaults(function)[passed.id][0]
+            self.call_sites.forwarded += [ForwardedDefault(function.name, passed.id, position, node.lineno,
                                                            rule.id, method=True) for rule in rules]
+
+    def _forwarding_function(self, value: ast.expr | None) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The enclosing function when ``value`` is one of its parameters, passed on as its caller gave it (not
+        filled in first: ``if epoch is None: epoch = ...``)."""
+        function = self.scope_nodes.get(self.scope)
+        if not isinstance(value, ast.Name) or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        arguments = function.args
+        if value.id not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} or \
+                fills_none(function, value.id):
+            return None
+        return function
 
     def _passes_own_none_default(self, value: ast.expr, anywhere: bool = True) -> bool:
         """``value`` is a parameter of the enclosing function (with ``anywhere`` False: of a wrapper scheduler's own
-        ``step``) that defaults to None and is not filled in first (``if epoch is None: epoch = ...``): what it holds
-        is what the callers pass, often nothing, and a caller's ``step(epoch)`` is reported where it is."""
-        function = self.scope_nodes.get(self.scope)
-        if not isinstance(value, ast.Name) or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or \
-                not (anywhere or (function.name == "step" and self.class_nodes)):
+        ``step``) that defaults to None and is passed on as given: what it holds is what the callers pass, often
+        nothing, and a caller's ``step(epoch)`` is reported where it is."""
+        function = self._forwarding_function(value)
+        if function is None or not (anywhere or (function.name == "step" and self.class_nodes)):
             return False
         default = quiet_defaults(function).get(value.id)
-        return default is not None and isinstance(default[1], ast.Constant) and default[1].value is None and \
-            not fills_none(function, value.id)
+        return default is not None and isinstance(default[1], ast.Constant) and default[1].value is None
 
     def _builds_epoch_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name is one this file assigns a torch scheduler whose step(epoch) warns."""
