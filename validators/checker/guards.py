@@ -114,6 +114,23 @@ def probes_only(node: ast.Try) -> bool:
     return probed
 
 
+_UINT8_CONVERSIONS = frozenset({"byte", "type"})
+
+
+def retries_body(body: list[ast.stmt], handler: list[ast.stmt]) -> bool:
+    """The handler's last statements are the try body itself, after only turning names into uint8 masks (``mask =
+    mask.byte()``): the pre-1.2 way of the body, which the target runs instead."""
+    if len(handler) <= len(body):
+        return False
+    head, tail = handler[:-len(body)], handler[-len(body):]
+    return all(isinstance(statement, ast.Assign) and len(statement.targets) == 1
+               and isinstance(value := statement.value, ast.Call) and isinstance(value.func, ast.Attribute)
+               and value.func.attr in _UINT8_CONVERSIONS
+               and dotted_name(value.func.value) == dotted_name(statement.targets[0]) is not None
+               for statement in head) and \
+        [ast.dump(statement) for statement in tail] == [ast.dump(statement) for statement in body]
+
+
 def only_bindings(node: ast.Try) -> bool:
     """``try: from torch._six import inf``, or a body that only binds names (``func = torch.x.new_name``, also
     behind a version check): any handler of it, a bare ``except:`` included, is the old release's fallback. Not a

@@ -16,7 +16,7 @@ from .devicechecks import is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
-                     is_version_guard, leaves_unbound, only_bindings, probes_only)
+                     is_version_guard, leaves_unbound, only_bindings, probes_only, retries_body)
 from .importingload import load_expecting_import
 from .savepairs import opened_files
 from .imports import dotted_name, is_torch_module, subnodes
@@ -59,23 +59,6 @@ def _always_leaves(statements: list[ast.stmt]) -> bool:
     if isinstance(last, _LEAVE_BLOCK):
         return True
     return isinstance(last, ast.If) and _always_leaves(last.body) and _always_leaves(last.orelse)
-
-
-_UINT8_CONVERSIONS = frozenset({"byte", "type"})
-
-
-def _retries_body(body: list[ast.stmt], handler: list[ast.stmt]) -> bool:
-    """The handler's last statements are the try body itself, after only turning names into uint8 masks (``mask =
-    mask.byte()``): the pre-1.2 way of the body, which the target runs instead."""
-    if len(handler) <= len(body):
-        return False
-    head, tail = handler[:-len(body)], handler[-len(body):]
-    return all(isinstance(statement, ast.Assign) and len(statement.targets) == 1
-               and isinstance(value := statement.value, ast.Call) and isinstance(value.func, ast.Attribute)
-               and value.func.attr in _UINT8_CONVERSIONS
-               and dotted_name(value.func.value) == dotted_name(statement.targets[0]) is not None
-               for statement in head) and \
-        [ast.dump(statement) for statement in tail] == [ast.dump(statement) for statement in body]
 
 
 class GuardedBranches:
@@ -363,9 +346,7 @@ class GuardedBranches:
             self._visit_list(node.body)
             for handler in node.handlers:
                 if id(handler) in fallbacks:
-                    self._visit_guarded([handler])
-                    if _retries_body(node.body, handler.body):
-                        self.dead += ((handler.lineno, handler.end_lineno),)  # for the whole-file passes too
+                    self._visit_fallback(node, handler)
                 else:
                     self.visit(handler)
             for statement in (*node.orelse, *node.finalbody):
@@ -405,9 +386,7 @@ class GuardedBranches:
                     failing = None
                     self.visit(handler)
                 else:
-                    self._visit_guarded([handler])
-                    if _retries_body(node.body, handler.body):
-                        self.dead += ((handler.lineno, handler.end_lineno),)  # for the whole-file passes too
+                    self._visit_fallback(node, handler)
             else:
                 self.visit(handler)
         for statement in (*node.orelse, *node.finalbody):
@@ -415,12 +394,19 @@ class GuardedBranches:
 
     visit_TryStar = visit_Try
 
+    def _visit_fallback(self, node: ast.Try, handler: ast.ExceptHandler) -> None:
+        """A handler the target never runs: the old release's way. One that retries the body with uint8 masks is
+        dead for the whole-file passes (uint8masks.py) too."""
+        self._visit_guarded([handler])
+        if retries_body(node.body, handler.body):
+            self.dead += ((handler.lineno, handler.end_lineno),)
+
     def _renamed_fallbacks(self, node: ast.Try) -> set[int]:
         """The ids of the handlers of ``node`` that use an old API a name rule rewrites to a current name
         (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself, or that rebind
         names and then retry the body as it is (``try: labels[~mask] = -100`` / ``except: mask = mask.byte();
         labels[~mask] = -100``: the old release's way, run only where the body fails)."""
-        retried = {id(handler) for handler in node.handlers if _retries_body(node.body, handler.body)}
+        retried = {id(handler) for handler in node.handlers if retries_body(node.body, handler.body)}
         renamed = self.rules.renamed_to
         if not renamed or not node.handlers:
             return retried
