@@ -82,7 +82,7 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], o
     if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Constant):
         source = source.value  # iter(dataloaders["test"]): an entry of a dict of loaders
         dotted = dotted_name(source)
-        # a dict named for loaders, whatever made it (SHOT's dset_loaders = data_load(args)), holds DataLoaders
-        return dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loaders")
+        if dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loaders"):
+            return True  # a dict named for loaders, whatever made it (SHOT's dset_loaders = data_load(args))
     dotted = dotted_name(source)
     return dotted is not None and dotted not in other and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))

@@ -6,7 +6,7 @@ Some rules (``warns_in_forward``) report building a module whose warning comes f
 deprecated", run on 2.15). Such a module bound to ``self.attr`` (or a class attribute), or to a function's local
 name, is a finding only once the file reads that name: called, handed to ``nn.Sequential``, returned. A module
 the file iterates over its children (``self.children()``, ``self._modules``) may be called without its name. One
-built as ``self.attr`` counts as read where its class (or a subclass in the file) reads ``self.attr``, or the file
+built as ``self.attr`` counts as read where its class (a subclass or base class in the file) reads ``self.attr``, or the file
 reads ``.attr`` on another object (``model.logsoftmax(x)``): another class of the file reading its own ``self.attr``
 of the same name does not call this one.
 """
@@ -73,3 +73,21 @@ def _calls_children(tree: ast.AST) -> bool:
                     for statement in body for call in ast.walk(statement)):
                 return True
     return False
+
+
+def family_reads(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
+    """``cls``, a class of the file deriving from it, or one it derives from (``ResNet.forward`` applying the
+    ``self.logsoftmax`` that ``ResNet_cifar10.__init__`` builds) reads ``self.<attr>``."""
+    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    family, queue = {cls.name}, [cls]
+    while queue:  # its bases in the file, up
+        for base in queue.pop().bases:
+            name = getattr(base, "id", getattr(base, "attr", None))
+            if name in classes and name not in family:
+                family.add(name)
+                queue.append(classes[name])
+    family |= {name for name, node in classes.items() if any(  # and the classes naming it as a base
+        getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)}
+    return any(isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)
+               and isinstance(node.value, ast.Name) and node.value.id == "self"
+               for name in family for node in ast.walk(classes[name]))
