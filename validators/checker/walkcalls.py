@@ -471,7 +471,7 @@ class CallChecks:
         rules = [rule for rule in rules if not rule.tensor_sizes
                  or (passes_tensor_size(node, self._resolve, self._holds_tensor_size)
                      or self._called_as_tensor(node.func.value)
-                     and not (node.args and isinstance(node.args[0], (ast.Tuple, ast.List))))  # PIL's resize((w, h))
+                     and not (node.args and self._size_pair(node.args[0])))  # PIL's resize((w, h))
                  and not self._pil_resample(node)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
@@ -512,6 +512,17 @@ class CallChecks:
                 self.class_facts.passed_receiver_calls += [
                     (node.lineno, rule.id, method, passed, dotted.rsplit(".", 1)[-1]) for rule in rules
                     if rule.receiver is not None]
+
+    def _size_pair(self, value: ast.expr) -> bool:
+        """``(w, h)``, or a local name bound only to such pairs (``size = (256, 256) if small else (1024, 1024)``)."""
+        def pair(node: ast.expr) -> bool:
+            if isinstance(node, ast.IfExp):
+                return pair(node.body) and pair(node.orelse)
+            return isinstance(node, (ast.Tuple, ast.List))
+        if not isinstance(value, ast.Name):
+            return pair(value)
+        bound = self.loads.provenance.bindings.get(self.loads.provenance.key(value.id, self.scope), ())
+        return bool(bound) and all(position is None and pair(node) for node, position, _ in bound)
 
     def _pil_resample(self, call: ast.Call) -> bool:
         """``img.resize(size, Image.BICUBIC)``: a resampling filter of PIL's Image passed along: a PIL image."""

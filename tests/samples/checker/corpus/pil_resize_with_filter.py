@@ -13,3 +13,13 @@ def load_pair(path):
 
 def grow(x):
     return x.resize(x.size(0), -1)  # finding: tensor-resize-not-inplace
+
+
+def to_image(tensor):
+    return Image.fromarray(tensor.mul(255).byte().cpu().numpy())
+
+
+def save_grid(batch, small):
+    image = to_image(batch[0])
+    amount = (256, 256) if small else (1024, 1024)
+    return image.resize(amount)
