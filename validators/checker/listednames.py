@@ -55,12 +55,22 @@ def note_bound_attribute(target: ast.AST, value: ast.expr, cls: ast.ClassDef,
 
 
 def reads_own_attribute(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
-    """Whether ``cls``, or a class of the file naming it as a base, reads ``self.<attr>`` (a read may be a call)."""
-    classes = [cls, *(node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node is not cls
-                      and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases))]
+    """Whether ``cls``, a class of the file deriving from it, or one it derives from (``ResNet.forward`` applying the
+    ``self.logsoftmax`` that ``ResNet_cifar10.__init__`` builds) reads ``self.<attr>`` (a read may be a call)."""
+    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    family, queue = {cls.name}, [cls]
+    while queue:  # its bases in the file, up
+        for base in queue.pop().bases:
+            name = getattr(base, "id", getattr(base, "attr", None))
+            if name in classes and name not in family:
+                family.add(name)
+                queue.append(classes[name])
+    family |= {name for name, node in classes.items() if any(  # and the classes naming it as a base
+        getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)}
+    owners = [classes.get(name, cls) for name in family]
     return any(isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)
                and isinstance(node.value, ast.Name) and node.value.id == "self"
-               for owner in classes for node in ast.walk(owner))
+               for owner in owners for node in ast.walk(owner))
 
 
 def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | None],

@@ -74,20 +74,3 @@ def _calls_children(tree: ast.AST) -> bool:
                 return True
     return False
 
-
-def family_reads(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
-    """``cls``, a class of the file deriving from it, or one it derives from (``ResNet.forward`` applying the
-    ``self.logsoftmax`` that ``ResNet_cifar10.__init__`` builds) reads ``self.<attr>``."""
-    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
-    family, queue = {cls.name}, [cls]
-    while queue:  # its bases in the file, up
-        for base in queue.pop().bases:
-            name = getattr(base, "id", getattr(base, "attr", None))
-            if name in classes and name not in family:
-                family.add(name)
-                queue.append(classes[name])
-    family |= {name for name, node in classes.items() if any(  # and the classes naming it as a base
-        getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)}
-    return any(isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)
-               and isinstance(node.value, ast.Name) and node.value.id == "self"
-               for name in family for node in ast.walk(classes[name]))

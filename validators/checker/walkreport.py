@@ -8,13 +8,13 @@ from __future__ import annotations
 import ast
 
 from .finding import Finding, finding_at
-from .listednames import read_is_harmless
+from .listednames import read_is_harmless, reads_own_attribute
 from .unusedimports import binds_same_named_function, names_read
 from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
-from .unreadmodules import family_reads, read_names
+from .unreadmodules import read_names
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
@@ -106,7 +106,7 @@ class Reporting:
                 self._release(held)
             elif name in read:  # read as self.<name> somewhere: by the class that built it?
                 self._release([entry for entry in held if (owner := self.built_owners.get(id(entry[2]))) is None
-                               or family_reads(tree, owner, name)])
+                               or reads_own_attribute(tree, owner, name)])
 
     def _keep_read_imports(self, tree: ast.AST) -> None:
         """Keep the findings of from-imported torch names the module reads or lists in ``__all__`` (unusedimports.py)."""
