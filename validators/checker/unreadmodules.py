@@ -33,26 +33,32 @@ def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | No
     return None
 
 
-def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None], on_self: bool = True) -> set[str] | None:
+def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str] | None:
     """Every name and attribute the file reads (not a torch name: ``nn.Softmax`` reads no ``self.Softmax``), and
     every string it holds (``getattr(self, "softmax")``); None when it reaches modules through their parent's
-    children, where any built module may be called. ``on_self`` False: not the attributes read on ``self`` (a
-    class's own reads are asked class by class, listednames.reads_own_attribute)."""
-    read: set[str] = set()
+    children, where any built module may be called."""
+    found = reads_split(tree, resolve)
+    return None if found is None else found[0]
+
+
+def reads_split(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> tuple[set[str], set[str]] | None:
+    """read_names, and the same without the attributes read on ``self`` (a class's own reads are asked class by
+    class, listednames.reads_own_attribute), from one walk."""
     if _calls_children(tree):
         return None
+    read: set[str] = set()
+    on_self: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.ctx.__class__ is ast.Load:
             read.add(node.id)
         elif isinstance(node, ast.Attribute) and node.ctx.__class__ is ast.Load:
-            if not on_self and isinstance(node.value, ast.Name) and node.value.id == "self":
-                continue
-            if resolve(node) is None:
+            if isinstance(node.value, ast.Name) and node.value.id == "self":
+                on_self.add(node.attr)  # (self.<attr> is never a torch name)
+            elif resolve(node) is None:
                 read.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             read.add(node.value)
-    return read
-
+    return read | on_self, read
 
 def _calls_children(tree: ast.AST) -> bool:
     """A loop over ``self.children()`` / ``._modules`` that calls what it iterates (``for layer in

@@ -14,7 +14,7 @@ from .imports import is_literal_getattr
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
-from .unreadmodules import read_names
+from .unreadmodules import reads_split
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
@@ -99,8 +99,8 @@ class Reporting:
 
     def _keep_read_modules(self, tree: ast.AST) -> None:
         """Keep the findings of modules built into a name the file reads (unreadmodules.py)."""
-        read = read_names(tree, self._resolve)
-        elsewhere = read_names(tree, self._resolve, on_self=False) if read is not None and self.built_owners else read
+        found = reads_split(tree, self._resolve)
+        read, elsewhere = found if found is not None else (None, None)
         for name, held in self.unread_findings.items():
             if read is None or name in elsewhere:
                 self._release(held)
