@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import nested_fields, statements
+from .imports import nested_fields, statements, walk_tree
 
 
 _BODIES = ("body", "orelse", "finalbody")
@@ -120,7 +120,7 @@ def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> d
     unknown), as is an attribute some store of the class gives another value."""
     held: dict[str, dict[str, str]] = {}
     seen: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not isinstance(node, ast.ClassDef):
             continue
         if node.name in seen:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements
+from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements, walk_tree
 
 _BCE_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 _BCE_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy"})
@@ -35,7 +35,7 @@ def bce_size_mismatches(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     if text is not None and "BCELoss" not in text and "binary_cross_entropy" not in text:
         return
     bindings = _file_bindings(tree)
-    column_classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+    column_classes = {node.name for node in walk_tree(tree) if isinstance(node, ast.ClassDef)
                       and _returns_column(node, resolve)}
     if not column_classes:
         return
@@ -60,7 +60,7 @@ def bce_size_mismatches(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
 def _file_bindings(tree: ast.AST) -> dict[str, list[ast.expr]]:
     """Every plain or ``self.x`` assignment of the file: dotted target -> the values bound to it."""
     found: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and (key := dotted_name(node.targets[0])):
             found.setdefault(key, []).append(node.value)
     return found

@@ -18,7 +18,7 @@ import ast
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import dotted_name, own_nodes, own_statements
+from .imports import dotted_name, own_nodes, own_statements, walk_tree
 from .source import parse_module_file
 from .starimports import module_file_stamp
 
@@ -35,12 +35,12 @@ def causal_layer_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
     if text is not None and "TransformerEncoder(" not in text and "TransformerDecoder(" not in text:
         return
     layers = _LayerClasses(tree, filename)
-    functions = [node for node in ast.walk(tree) if isinstance(node, _FUNCTIONS)]
+    functions = [node for node in walk_tree(tree) if isinstance(node, _FUNCTIONS)]
     built = {id(holder): _stacks_built(holder, resolve, layers) for holder in (tree, *functions)}
     # a plain name is called in the function that binds it; self.x in any method of the class that binds it
     seen = {id(holder): {key: api for key, api in built[id(holder)].items() if not key.startswith("self.")}
             for holder in (tree, *functions)}
-    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+    for cls in (node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)):
         methods = [item for item in cls.body if isinstance(item, _FUNCTIONS)]
         held = {key: api for method in methods for key, api in built[id(method)].items() if key.startswith("self.")}
         for method in methods:

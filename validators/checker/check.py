@@ -22,7 +22,7 @@ from .files import python_files
 from ..gcthreshold import fewer_collections
 from .checkpoints import FileEvidence, config_dict_class, config_library_imported
 from .envoptout import EnvOptOuts
-from .imports import ImportMap, dotted_name
+from .imports import ImportMap, dotted_name, walk_tree
 from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
@@ -504,7 +504,7 @@ def _skipped_file_classes(path: str, text: str, watched: frozenset[str] = frozen
     except (ParseError, InvalidInput):
         return None
     facts = ClassFacts(path)
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.ClassDef):  # no torch import here: no base names torch
             facts.note_class(node, lambda base: None, watched)
     return facts

@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, names_in_target, scope_statements, statement_expressions
+from .imports import assigned_pairs, dotted_name, names_in_target, scope_statements, statement_expressions, walk_tree
 
 _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
@@ -40,7 +40,7 @@ def cuda_lengths(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
 def _module_methods(tree: ast.AST, resolve) -> set[int]:
     """ids of the functions defined in the bodies of ``nn.Module`` subclasses."""
     found: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.ClassDef) and any(resolve(base) == "torch.nn.Module" for base in node.bases):
             found.update(id(child) for child in node.body if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)))
     return found

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import re
 
+from .imports import walk_tree
+
 _LITERAL_TEST = re.compile(r"\b(?:if|elif|while)\s+\(?\s*(?:False|True|None|0|1)\s*\)?\s*:")
 
 
@@ -15,7 +17,7 @@ def dead_ranges(tree: ast.AST, text: str | None) -> tuple[tuple[int, int], ...]:
     if text is not None and _LITERAL_TEST.search(text) is None:
         return ()
     found = []
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not isinstance(node, (ast.If, ast.While)) or not isinstance(node.test, ast.Constant):
             continue
         value = node.test.value

@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import walk_tree
+
 
 def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None]) -> frozenset[str]:
     """Names of the module's functions that only the branch of a version selection the target skips reads."""
@@ -34,7 +36,7 @@ def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr
     if not candidates:
         return frozenset()
     dead_reads = {id(node) for block in candidates.values() for inner in block for node in ast.walk(inner)}
-    read_elsewhere = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id in candidates
+    read_elsewhere = {node.id for node in walk_tree(tree) if isinstance(node, ast.Name) and node.id in candidates
                       and id(node) not in dead_reads}
     listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
               and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)

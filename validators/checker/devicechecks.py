@@ -26,7 +26,7 @@ import ast
 
 from .guards import KnownOutcome  # not in substitute_off: an import statement there ran for every test
 from .importtime import failed_import_flags, module_flags
-from .imports import dotted_name, subnodes
+from .imports import dotted_name, subnodes, walk_tree
 
 ABSENT_DEVICES = frozenset({"npu", "mlu", "musa", "dipu", "gcu", "sdaa", "hpu"})
 PLUGIN_MODULES = frozenset({"torch_npu", "torch_mlu", "torch_musa", "torch_dipu", "torch_gcu", "torch_sdaa",
@@ -96,7 +96,7 @@ def _off_attributes(tree: ast.AST, off: set[str]) -> set[str]:
     never runs on stock torch. (Another module may still set it; a plain flag copied onto ``self`` is taken
     as the device switch it names.)"""
     values: dict[str, list[ast.expr | None]] = {}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 for sub in ast.walk(target):

@@ -15,6 +15,8 @@ import ast
 import re
 from typing import Callable, Iterator
 
+from .imports import walk_tree
+
 _METHODS = {"add_module": "torch.nn.Module.add_module", "register_module": "torch.nn.Module.add_module",
             "register_buffer": "torch.nn.Module.register_buffer",
             "register_parameter": "torch.nn.Module.register_parameter"}
@@ -34,7 +36,7 @@ def dotted_registrations(tree: ast.AST, resolve: Callable[[ast.AST], str | None]
     if text is not None and ("torch" not in text or (
             _METHOD_TEXT.search(text) is None and _CONTAINER_TEXT.search(text) is None)):
         return
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if node.__class__ is not ast.Call:
             continue
         func = node.func

@@ -18,6 +18,8 @@ import ast
 import re
 from typing import Callable
 
+from .imports import walk_tree
+
 _LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
 # element-wise calls: the shape of their first argument
 _ELEMENTWISE = frozenset({"torch.nn.functional.relu", "torch.relu", "torch.nn.functional.gelu", "torch.tanh",
@@ -35,7 +37,7 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
     """Lines of ``self.attr = <api>(...)`` constructors (of ``apis``) whose attribute a method of the same class
     calls on a flat value."""
     lines: set[int] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Call) and len(node.args) > 1 and resolve(node.func) in _SEQUENTIAL:
             lines.update(_flat_in_sequential(node.args, resolve, apis))
             continue
@@ -149,7 +151,7 @@ _CONV_HELPER = r"(?i)_*conv(?!er)(?!.*[13]d)"
 def calls_conv_helper(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> bool:
     """The file builds layers through a helper of its project named for a 2-D convolution: 4-D maps, as an
     ``nn.Conv2d`` of its own would say (a star import may bring ``nn`` without the convolutions)."""
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         # a plain name: `self.conv1(x)` calls whatever module the attribute holds (an LSTM, a Conv1d)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and re.match(_CONV_HELPER, node.func.id) \
                 and resolve(node.func) is None:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_tree
 from .source import parse_module_file
 from .starimports import folder_module_stamp
 
@@ -38,7 +38,7 @@ def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | Non
         classes |= _imported_functions(tree, filename, text)
     if not classes:
         return
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes:
             yield node
 

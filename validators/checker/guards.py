@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import ImportMap, Memo, child_nodes, dotted_name
+from .imports import ImportMap, Memo, child_nodes, dotted_name, walk_tree
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
@@ -194,7 +194,7 @@ def leaves_unbound(node: ast.Try, names: set[str], tree: ast.AST | None) -> bool
         return False
     inside = {id(inner) for inner in ast.walk(node)}
     read, bound = set(), set()
-    for inner in ast.walk(tree):
+    for inner in walk_tree(tree):
         if id(inner) in inside:
             continue
         if isinstance(inner, ast.Name):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import nested_fields
+from .imports import nested_fields, walk_tree
 
 HUB_CALLS = frozenset({"torch.hub.load", "torch.hub.list", "torch.hub.help"})
 _FIRST_KEYWORDS = ("repo_or_dir", "github")
@@ -59,7 +59,7 @@ def _changed_dicts(tree: ast.AST, names: set[str]) -> set[str]:
     if not names:
         return set()
     changed = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.value, ast.Name) \
                 and node.value.id in names and not (
                     isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load)

@@ -540,7 +540,7 @@ def statement_expressions(statement: ast.stmt):
 
 def _reads_torch(tree: ast.AST) -> bool:
     return any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "torch"
-               for n in ast.walk(tree))
+               for n in walk_tree(tree))
 
 
 def statements(tree: ast.AST):
@@ -561,9 +561,28 @@ def own_statements(function: ast.AST):
                                         if isinstance(child, (ast.stmt, ast.excepthandler))])
 
 
+def walk_tree(tree: ast.AST) -> list[ast.AST]:
+    """``ast.walk(tree)``, listed once: some forty passes read every node of a file, and walking the tree afresh for
+    each cost about a tenth of a check. The lists of the last few trees are kept here, not on the trees (a list
+    holding its own tree would be a cycle left to the collector); trees are not changed once parsed."""
+    key = id(tree)
+    held = _WALKED.get(key)
+    if held is not None and held[0] is tree:
+        return held[1]
+    nodes = list(ast.walk(tree))
+    _WALKED[key] = (tree, nodes)
+    if len(_WALKED) > _WALKED_KEPT:
+        del _WALKED[next(iter(_WALKED))]
+    return nodes
+
+
+_WALKED: dict[int, tuple[ast.AST, list[ast.AST]]] = {}
+_WALKED_KEPT = 8  # a file and the project modules its passes read beside it
+
+
 def code_scopes(tree: ast.AST) -> tuple[ast.AST, ...]:
     """The module and every function in it, nested ones included: each scope whose own_nodes a pass reads."""
-    return (tree, *(node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))))
+    return (tree, *(node for node in walk_tree(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))))
 
 
 def own_nodes(scope: ast.AST):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_tree
 
 
 def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], methods: dict[str, set[str]],
@@ -28,7 +28,7 @@ def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None]
     built = _built_names(tree, resolve, set(methods))
     if not built:
         return
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names:
             receiver = dotted_name(node.func.value)
             cls = built.get(receiver.rsplit(".", 1)[-1]) if receiver else None
@@ -40,7 +40,7 @@ def _built_names(tree: ast.AST, resolve, classes: set[str]) -> dict[str, str]:
     """Last name -> the class every plain binding of it builds, for names bound only to one of ``classes``."""
     built: dict[str, set[str]] = {}
     other: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             pairs = [(target, node.value) for target in (node.targets if isinstance(node, ast.Assign)
                                                          else [node.target])]

@@ -20,7 +20,7 @@ import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
-from .imports import dotted_name
+from .imports import dotted_name, walk_tree
 from .loadedforms import names_object_type, refused_standard_value
 
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
@@ -39,7 +39,7 @@ def _init_defaults(init: ast.FunctionDef) -> dict[str, ast.expr]:
 def _foreign_classes(tree: ast.AST) -> set[str]:
     """CamelCase names the file imports from a package other than torch, Lightning and the standard library
     (``from gluonts.torch.modules.loss import NegativeLogLikelihood``): classes weights_only has no entry for."""
-    return {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
+    return {alias.asname or alias.name for node in walk_tree(tree) if isinstance(node, ast.ImportFrom) and node.module
             and not node.level and (root := node.module.partition(".")[0]) not in _ALLOWED_PACKAGES
             and root not in sys.stdlib_module_names for alias in node.names if alias.name[:1].isupper()}
 
@@ -86,7 +86,7 @@ def saves_hyperparameters(code: str) -> bool:
         tree = parse_python(code)
     except (SyntaxError, ValueError, RecursionError):
         return True
-    return any(_keeps_parameters(function, call) for function in ast.walk(tree)
+    return any(_keeps_parameters(function, call) for function in walk_tree(tree)
                if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
                for call in ast.walk(function) if _self_save_hyperparameters(call))
 
@@ -105,7 +105,7 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
     project imports a config library)."""
     found: tuple[str, bool] | None = None
     foreign: set[str] | None = None
-    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+    for cls in (node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)):
         init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
         if init is None:
             continue
@@ -137,7 +137,7 @@ def object_keys_set(tree: ast.AST) -> dict[str, int]:
     there (``defaultdict(list)``), or ``self.x`` where some binding of that attribute in the class builds one and
     every other is None or an item read back (``self.x = checkpoint.get("x")``, on_load_checkpoint's restore)."""
     found = {}
-    for cls in (node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)):
+    for cls in (node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)):
         stores = list(_checkpoint_stores(cls))
         if not stores:
             continue
@@ -184,7 +184,7 @@ def _checkpoint_stores(tree: ast.AST):
     LightningModule's) and ``on_save_checkpoint(self, trainer, pl_module, checkpoint)`` (a Callback's: the checkpoint
     is the last parameter in both); the value is the method itself where the store is no plain assignment
     (``checkpoint[k], x = ...``): it may be anything."""
-    for method in (node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+    for method in (node for node in walk_tree(tree) if isinstance(node, ast.FunctionDef)
                    and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
         target = method.args.args[-1].arg
         values = {id(stored): node.value for node in ast.walk(method) if isinstance(node, ast.Assign)

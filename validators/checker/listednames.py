@@ -28,6 +28,7 @@ from typing import Callable
 
 from .aliases import callable_candidates
 from .rule import Rule
+from .imports import walk_tree
 
 # (text: re compiles it when first asked) torch.has_cuda: a module __getattr__ warns
 _READING_FAILS = (r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
@@ -57,7 +58,7 @@ def note_bound_attribute(target: ast.AST, value: ast.expr, cls: ast.ClassDef,
 def reads_own_attribute(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
     """Whether ``cls``, a class of the file deriving from it, or one it derives from (``ResNet.forward`` applying the
     ``self.logsoftmax`` that ``ResNet_cifar10.__init__`` builds) reads ``self.<attr>`` (a read may be a call)."""
-    classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    classes = {node.name: node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)}
     family, queue = {cls.name}, [cls]
     while queue:  # its bases in the file, up
         for base in queue.pop().bases:

@@ -17,7 +17,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name
+from .imports import assigned_pairs, dotted_name, walk_tree
 
 _LOADER = re.compile(r".*loader.*", re.IGNORECASE)
 _DATALOADERS = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
@@ -40,7 +40,7 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     if text is not None and ".next()" not in text:
         return
     assigned: dict[str, list[ast.expr]] = {}  # dotted target -> the values the file binds it to
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:  # a_iter, b_iter = iter(a_loader), iter(b_loader)
             for part, bound_value in assigned_pairs(node.targets[0], node.value):
                 if dotted := dotted_name(part):
@@ -52,7 +52,7 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                     for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
     bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other)
                                                                for value in values)}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
                 and (_loader_iterator(node.func.value, resolve, other) or dotted_name(node.func.value) in bound):

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from ..parsing import parse_python
-from .imports import ImportMap, dotted_name, is_torch_module
+from .imports import ImportMap, dotted_name, is_torch_module, walk_tree
 from .rule import Rule
 
 if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
@@ -99,9 +99,9 @@ def _torch_names(code: str) -> set[str]:
     except (SyntaxError, ValueError):
         return set()  # the validator's static tier reports it
     imports = ImportMap.from_tree(tree)
-    names = {f"{m}.{a.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    names = {f"{m}.{a.name}" for node in walk_tree(tree) if isinstance(node, ast.ImportFrom)
              for m in [node.module or ""] for a in node.names if is_torch_module(m)}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, (ast.Attribute, ast.Name)):
             dotted = dotted_name(node)
             qualified = imports.resolve(dotted) if dotted else None
@@ -116,9 +116,9 @@ def _asserted_present(tree: ast.AST, imports: ImportMap) -> set[str]:
     class: the build has it, so it is current (``assert hasattr(ce, "FileLock") and not hasattr(ce, "FileBaton")``
     keeps ``FileLock`` and says nothing of ``FileBaton``)."""
     found: set[str] = set()
-    negated = {id(node.operand) for node in ast.walk(tree) if isinstance(node, ast.UnaryOp)
+    negated = {id(node.operand) for node in walk_tree(tree) if isinstance(node, ast.UnaryOp)
                and isinstance(node.op, ast.Not)}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not isinstance(node, ast.Assert):
             continue
         for call in ast.walk(node.test):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .guards import is_version_guard
 from .importtime import module_flags
-from .imports import ImportMap
+from .imports import ImportMap, walk_tree
 from .patterns import literal_keywords
 from .source import parse_module_file
 from .versionflags import expand_flags
@@ -41,7 +41,7 @@ def filled_names(tree: ast.AST) -> set[str]:
     """Names a statement anywhere in the module fills or rebinds after their binding: ``KW["k"] = v``,
     ``KW.update(...)``, a function's ``global KW``."""
     filled: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
             filled.add(node.value.id)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FILLING \

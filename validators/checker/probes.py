@@ -19,7 +19,7 @@ import re
 from typing import Callable
 
 from .finding import Finding, finding_at
-from .imports import dotted_name
+from .imports import dotted_name, walk_tree
 from .rule import Rule
 from .unreadmodules import built_name, read_names
 
@@ -64,7 +64,7 @@ def probe_findings(tree: ast.AST, code: str, rules: list[Rule], filename: str,
     if not any(f'"{name}"' in code or f"'{name}'" in code for name in names):
         return []
     findings = []
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             api, matched = probe_rules(node, rules, resolve)
             findings += [(node, finding_at(filename, node, api, rule, rule.message, rule.fix)) for rule in matched]
@@ -75,7 +75,7 @@ def probe_findings(tree: ast.AST, code: str, rules: list[Rule], filename: str,
 def _unread_results(tree: ast.Module, resolve: Callable[[ast.AST], str | None]) -> set[int]:
     """id() of the calls bound to ``self.attr`` or a function's local name that the file never reads."""
     module_level = {id(node) for node in tree.body}
-    bound = {id(node.value): name for node in ast.walk(tree) if isinstance(node, ast.Assign) and len(node.targets) == 1
+    bound = {id(node.value): name for node in walk_tree(tree) if isinstance(node, ast.Assign) and len(node.targets) == 1
              and (name := built_name(node.targets[0], node.value, id(node) in module_level)) is not None}
     read = read_names(tree, resolve) if bound else None
     return set() if read is None else {call for call, name in bound.items() if name not in read}

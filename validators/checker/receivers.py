@@ -13,6 +13,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import walk_tree
+
 
 def instance_bindings(tree: ast.AST | None, resolve: Callable[[ast.AST], str | None]) -> dict[str, tuple[str, ...]]:
     """Last name -> the class names (CapWords calls that name no torch API) every plain binding of it builds."""
@@ -57,7 +59,7 @@ def _bindings(tree: ast.AST, resolve, names_only: bool = False,
     other: set[str] = set()
     sources: dict[str, set[str]] = {}  # name -> names a file function returns into it (`opt, sched = make(...)`)
     returned = _returned_tuples(tree)
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Assign):
             built = _class_built(node.value, resolve)
             if (built is None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)

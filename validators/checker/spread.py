@@ -31,6 +31,7 @@ from .dictdisplays import dict_keywords
 from .finding import Finding
 from .finding import finding_at
 from .patterns import call_findings, call_rules
+from .imports import walk_tree
 
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
@@ -340,7 +341,7 @@ def unwalked_part(file: str, code: str, helpers: set[str], keyword_arguments) ->
                 bases[statement.name] = tuple(
                     base.attr if isinstance(base, ast.Attribute) else base.id
                     for base in statement.bases if isinstance(base, (ast.Name, ast.Attribute)))
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, (ast.Name, ast.Attribute)):
             continue
         name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 import os
 
+from .imports import walk_tree
+
 _ADDS = frozenset({"append", "insert"})
 
 
@@ -20,7 +22,7 @@ def added_folders(tree: ast.AST, filename: str, text: str | None = None) -> tupl
         return ()
     here = os.path.dirname(os.path.abspath(filename))
     found: list[str] = []
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ADDS
                 and _is_sys_path(node.func.value) and node.args):
             continue

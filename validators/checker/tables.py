@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 
+from .imports import walk_tree
+
 # calls that read a table without calling its values
 _NEUTRAL_CALLS = frozenset({"setattr", "len", "isinstance", "print", "id", "repr", "str", "sorted", "bool"})
 # methods of a table that never hand a value out to be called
@@ -41,8 +43,8 @@ def note_table(target: ast.AST, value: ast.expr, elements: dict[int, str]) -> No
 def dispatched(tree: ast.AST, names: set[str], unread_counts: bool = True) -> set[str]:
     """The names among ``names`` whose table may be called through (see the module docstring). With
     ``unread_counts`` False, a table this file never reads does not count: the caller needs a call it can see."""
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    functions = {node.name: node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    parents = {id(child): node for node in walk_tree(tree) for child in ast.iter_child_nodes(node)}
+    functions = {node.name: node for node in walk_tree(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return {name for name in names if _is_called_through(tree, name, parents, functions, 0, unread_counts)}
 
 

@@ -18,7 +18,7 @@ import re
 from typing import Iterator, NamedTuple
 
 from .finding import Finding
-from .imports import own_nodes
+from .imports import own_nodes, walk_tree
 
 _TRANSPOSES = frozenset({"t", "t_"})
 _COMPARISONS = frozenset({"eq", "ne", "ge", "gt", "le", "lt", "__eq__"})
@@ -97,7 +97,7 @@ def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
     :class:`PendingView` where k walks a parameter."""
     if not may_hold_views(text):
         return
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield from _scope_views(node, list(own_nodes(node)))
     yield from _scope_views(tree, list(own_nodes(tree)))  # a script's module level

@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
+from .imports import walk_tree
+
 # (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
 # not call each one in turn)
 _BY_ITERATION = frozenset({"children", "named_children", "_modules"})
@@ -48,7 +50,7 @@ def reads_split(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> tupl
         return None
     read: set[str] = set()
     on_self: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Name) and node.ctx.__class__ is ast.Load:
             read.add(node.id)
         elif isinstance(node, ast.Attribute) and node.ctx.__class__ is ast.Load:
@@ -64,10 +66,10 @@ def _calls_children(tree: ast.AST) -> bool:
     """A loop over ``self.children()`` / ``._modules`` that calls what it iterates (``for layer in
     self.children(): x = layer(x)``), or such an iteration handed on whole (``nn.Sequential(*self.children())``); not
     pytorch-pretrained-BERT's state-dict walk (``for name, child in module._modules.items(): load(child, ...)``)."""
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if not (isinstance(node, ast.Attribute) and node.attr in _BY_ITERATION):
             continue
-        loops = [loop for loop in ast.walk(tree) if isinstance(loop, (ast.For, ast.comprehension))
+        loops = [loop for loop in walk_tree(tree) if isinstance(loop, (ast.For, ast.comprehension))
                  and any(inner is node for inner in ast.walk(loop.iter))]
         if not loops:
             return True  # handed on some other way: any child may be called

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Container
 
-from .imports import subnodes
+from .imports import subnodes, walk_tree
 from .source import parse_module_file
 from .starimports import module_file_stamp
 
@@ -116,7 +116,7 @@ class VersionHelpers:
             return None
         if self._imported is None:
             self._imported = {alias.asname or alias.name: (node.level, node.module, alias.name)
-                              for node in ast.walk(self.tree) if isinstance(node, ast.ImportFrom)
+                              for node in walk_tree(self.tree) if isinstance(node, ast.ImportFrom)
                               for alias in node.names if alias.name != "*"}
         if key not in self._found:
             self._found[key] = self._imported_parts(key)
@@ -163,7 +163,7 @@ def bound_once(tree: ast.AST, candidates: Container[str], shadowing: bool = Fals
     """The candidates bound exactly once in the whole file. A ``global``/``nonlocal`` declaration means more
     bindings elsewhere; with ``shadowing``, so does a parameter or an import of the name (another value there)."""
     bound: dict[str, int] = {}
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and node.id in candidates:
             bound[node.id] = bound.get(node.id, 0) + 1
         elif isinstance(node, (ast.Global, ast.Nonlocal)):

@@ -17,7 +17,7 @@ from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
-from .imports import dotted_name
+from .imports import dotted_name, walk_tree
 from .checkpoints import is_save_call
 from .uint8masks import _maker_span
 from .probes import probe_rules
@@ -548,7 +548,7 @@ class CallChecks:
             self.partial_imported = any(
                 isinstance(statement, ast.ImportFrom) and statement.module == "functools"
                 and any(alias.name == "partial" and alias.asname is None for alias in statement.names)
-                for statement in ast.walk(self.tree))
+                for statement in walk_tree(self.tree))
         return self.partial_imported
 
     def _check_partial(self, node: ast.Call) -> None:

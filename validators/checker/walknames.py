@@ -15,7 +15,7 @@ from .functionobjects import dict_key_references
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
-from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module
+from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, walk_tree
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
@@ -473,7 +473,7 @@ class NameChecks:
         """The names the file stores on torch modules (asked only once a name is about to be reported missing)."""
         if self.torch_stores is None:
             self.torch_stores = set()
-            for node in ast.walk(self.tree) if self.tree is not None else ():
+            for node in walk_tree(self.tree) if self.tree is not None else ():
                 if isinstance(node, ast.Attribute) and node.ctx.__class__ is not ast.Load and \
                         is_torch_module(self._resolve(node.value) or ""):
                     self.torch_stores.add(node.attr)
@@ -530,7 +530,7 @@ def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
     """The last names a file binds only to torch loss modules built not to reduce (``reduce=False``,
     ``reduction='none'``; ``.cuda()``/``.to(d)`` after the constructor allowed)."""
     unreduced, reducing = set(), set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if node.__class__ is not ast.Assign or len(node.targets) != 1:
             continue
         name = dotted_name(node.targets[0])

@@ -12,7 +12,7 @@ import re
 
 from .flatinputs import calls_conv_helper, flat_applied_lines
 from .configpaths import loaded_constant
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_statements, walk_tree
 from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, config_library_imported, is_config_name,
@@ -43,7 +43,7 @@ def _imported_modules(tree: ast.AST) -> set[str]:
     """Every module an import statement in the file loads: ``import a.b.c`` loads a.b and a.b.c,
     ``from a.b import c`` loads a.b and (when c is a submodule) a.b.c."""
     loaded = set()
-    for node in ast.walk(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
@@ -112,7 +112,7 @@ class SaveEvidence:
         of those APIs, or imports one of those modules. The extra walk happens only in files that have such
         a finding."""
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
-        used = {qualified for node in ast.walk(tree) if isinstance(node, (ast.Attribute, ast.Name))
+        used = {qualified for node in walk_tree(tree) if isinstance(node, (ast.Attribute, ast.Name))
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
         if "torch.nn.Conv2d" in wanted - used and calls_conv_helper(tree, self._resolve):
             used.add("torch.nn.Conv2d")  # `layers = [conv_layer(ni, nf), nn.Dropout2d(p)]` (flatinputs.py)
