@@ -28,8 +28,8 @@ _STACKS = {"torch.nn.TransformerEncoder": "is_causal", "torch.nn.TransformerDeco
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def causal_layer_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], filename: str | None,
-                       text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
+def causal_layer_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], text: str | None = None,
+                       filename: str | None = None) -> Iterator[tuple[ast.Call, str]]:
     """Each call of a transformer stack built from a layer whose forward lacks the keyword the stack passes, with the
     stack's api (module docstring)."""
     if text is not None and "TransformerEncoder(" not in text and "TransformerDecoder(" not in text:

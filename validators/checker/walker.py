@@ -81,6 +81,24 @@ ENV_CONDITIONS = ("no-weights-only-env",)
 
 _PASSES_GRADIENT = re.compile(r"\.backward\(\s*[^)\s]")  # loss.backward(one), not loss.backward()
 
+# The passes that read a whole file once its walk is done, each beside the RuleSet index of the rules it serves and
+# whether it reads the project's other files (it is then given the file's name). A pass yields the node to report,
+# or (node, api) where its rules name several APIs.
+_FILE_PASSES = (
+    ("by_out_resize", resized_outputs, False),
+    ("by_loader_next", loader_iterator_next_calls, False),
+    ("by_index_division", float_index_divisions, False),
+    ("by_cuda_lengths", cuda_lengths, False),
+    ("by_dotted_name", dotted_registrations, False),
+    ("by_operation_tuple", operation_tuples_called, False),
+    ("by_function_instance", instantiated_functions, True),
+    ("by_reduced_expand", reduced_expands, False),
+    ("by_bce_target_size", bce_size_mismatches, False),
+    ("by_causal_layer", causal_layer_calls, True),
+    ("by_negative_stride", negative_stride_uses, False),
+    ("by_grad_scalar", grad_scalar_conversions, False),
+)
+
 
 class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks, NameChecks,
                        CallChecks, KeywordSpreading, Reporting, ast.NodeVisitor):
@@ -356,44 +374,14 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self.class_facts.method_calls += [(key[0], finding.rule, method, passed)
                                                   for key, finding in self.findings.items() if key not in before
                                                   for method, passed in methods]
-        if self.rules.by_out_resize:
-            for call, api in resized_outputs(tree, self._resolve, self.source_text):
-                self._report(call, api, self.rules.by_out_resize)
-        if self.rules.by_loader_next:
-            for call in loader_iterator_next_calls(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_loader_next[0].apis[0], self.rules.by_loader_next)
-        if self.rules.by_index_division:
-            for node in float_index_divisions(tree, self._resolve, self.source_text):
-                self._report(node, self.rules.by_index_division[0].apis[0], self.rules.by_index_division)
         if self.rules.by_instance_method:
             self._check_instance_methods(tree)
-        if self.rules.by_cuda_lengths:
-            for call in cuda_lengths(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_cuda_lengths[0].apis[0], self.rules.by_cuda_lengths)
-        if self.rules.by_dotted_name:
-            for call, api in dotted_registrations(tree, self._resolve, self.source_text):
-                self._report(call, api, [rule for rule in self.rules.by_dotted_name if api in rule.apis])
-        if self.rules.by_operation_tuple:
-            for call in operation_tuples_called(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_operation_tuple[0].apis[0], self.rules.by_operation_tuple)
-        if self.rules.by_function_instance:
-            for call in instantiated_functions(tree, self._resolve, self.source_text, self.filename):
-                self._report(call, self.rules.by_function_instance[0].apis[0], self.rules.by_function_instance)
-        if self.rules.by_reduced_expand:
-            for call in reduced_expands(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_reduced_expand[0].apis[0], self.rules.by_reduced_expand)
-        if self.rules.by_bce_target_size:
-            for call in bce_size_mismatches(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_bce_target_size[0].apis[0], self.rules.by_bce_target_size)
-        if self.rules.by_causal_layer:
-            for call, api in causal_layer_calls(tree, self._resolve, self.filename, self.source_text):
-                self._report(call, api, [rule for rule in self.rules.by_causal_layer if api in rule.apis])
-        if self.rules.by_negative_stride:
-            for call, api in negative_stride_uses(tree, self._resolve, self.source_text):
-                self._report(call, api, self.rules.by_negative_stride)
-        if self.rules.by_grad_scalar:
-            for call in grad_scalar_conversions(tree, self._resolve, self.source_text):
-                self._report(call, self.rules.by_grad_scalar[0].apis[0], self.rules.by_grad_scalar)
+        for index, found_in, reads_project in _FILE_PASSES:
+            if rules := getattr(self.rules, index):
+                for found in found_in(tree, self._resolve, self.source_text,
+                                      *((self.filename,) if reads_project else ())):
+                    node, api = found if isinstance(found, tuple) else (found, rules[0].apis[0])
+                    self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
         if self.rules.by_topk_view:
             self._check_topk_views(tree)
         if self.table_findings:
