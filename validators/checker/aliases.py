@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import nested_fields, statements, walk_tree
+from .imports import nested_fields, statements, walk_nodes, walk_tree
 
 
 _BODIES = ("body", "orelse", "finalbody")
@@ -131,7 +131,7 @@ def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> d
         if not named:
             continue
         stores: dict[str, int] = {}
-        for child in ast.walk(node):
+        for child in walk_nodes(node):
             if (isinstance(child, ast.Attribute) and child.ctx.__class__ is not ast.Load
                     and isinstance(child.value, ast.Name) and child.value.id == "self" and child.attr in named):
                 stores[child.attr] = stores.get(child.attr, 0) + 1
@@ -152,7 +152,7 @@ def _bound_in_body(statement: ast.stmt):
     if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         yield statement.name
         return
-    for child in ast.walk(statement):
+    for child in walk_nodes(statement):
         if isinstance(child, ast.Name) and child.ctx.__class__ is ast.Store:
             yield child.id
 

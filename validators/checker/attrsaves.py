@@ -14,6 +14,7 @@ import ast
 import re
 
 from .loadedforms import is_model_name  # the names a whole model goes by (loadedforms.py)
+from .imports import walk_nodes
 
 _OPTIMIZER = r"(?i)optim"  # text: re compiles it when first asked
 
@@ -26,7 +27,7 @@ def _strings(node: ast.expr) -> tuple[str, ...]:
 
 def _class_binding(owner: ast.ClassDef, attr: str) -> tuple[str, ...]:
     """The string items of a literal collection the class binds to ``self.<attr>`` (any method)."""
-    for node in ast.walk(owner):
+    for node in walk_nodes(owner):
         if isinstance(node, ast.Assign) and isinstance(node.value, (ast.List, ast.Tuple, ast.Set)) and any(
                 isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name)
                 and target.value.id == "self" for target in node.targets):

@@ -94,7 +94,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 from .rule import Rule
 
 # Keys only a Lightning checkpoint has at its top level.
@@ -280,7 +280,7 @@ def strips_wrapper_prefix(scope: ast.AST) -> bool:
     the keys it reads: the file was written by a plain loop that saved a wrapped model's ``state_dict()``. A Lightning
     checkpoint never has that prefix (Lightning saves the LightningModule's own ``state_dict()``, whatever strategy
     wraps it), so a ``'global_step'``/``'state_dict'`` pair read there is that loop's layout, not Lightning's."""
-    for node in ast.walk(scope):
+    for node in walk_nodes(scope):
         if isinstance(node, ast.Call) and (
                 (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None))
                 in _PREFIX_METHODS) and any(

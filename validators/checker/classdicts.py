@@ -15,6 +15,7 @@ import ast
 from typing import Callable
 
 from .patterns import literal_keywords
+from .imports import walk_nodes
 
 _MUTATORS = frozenset({"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"})
 
@@ -49,7 +50,7 @@ def instance_keyword_dicts(node: ast.ClassDef, runs: Callable[[ast.expr], bool |
     fill(init.body)
     if not found:
         return {}
-    for child in ast.walk(node):
+    for child in walk_nodes(node):
         if isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)) and id(child) not in allowed:
             targets = child.targets if isinstance(child, (ast.Assign, ast.Delete)) else [child.target]
             for target in targets:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, names_in_target, scope_statements, statement_expressions, walk_tree
+from .imports import (
+    assigned_pairs, dotted_name, names_in_target, scope_statements, statement_expressions, walk_nodes, walk_tree)
 
 _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
@@ -66,7 +67,7 @@ def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[
                         else:
                             on_device.discard(element.id)
                     else:
-                        for inner in ast.walk(element):
+                        for inner in walk_nodes(element):
                             if isinstance(inner, ast.Name):
                                 on_device.discard(inner.id)
         else:  # a loop variable, `with ... as x`, `x += ...`: what the name holds is no longer known

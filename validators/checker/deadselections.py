@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 
 def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None]) -> frozenset[str]:
@@ -35,12 +35,12 @@ def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr
                 candidates[value] = statement.orelse if runs else statement.body
     if not candidates:
         return frozenset()
-    dead_reads = {id(node) for block in candidates.values() for inner in block for node in ast.walk(inner)}
+    dead_reads = {id(node) for block in candidates.values() for inner in block for node in walk_nodes(inner)}
     read_elsewhere = {node.id for node in walk_tree(tree) if isinstance(node, ast.Name) and node.id in candidates
                       and id(node) not in dead_reads}
     listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
               and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
-              for element in ast.walk(node.value) if isinstance(element, ast.Constant)}
+              for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
     return frozenset(name for name in candidates if name not in read_elsewhere and name not in listed)
 
 

@@ -26,7 +26,7 @@ import ast
 
 from .guards import KnownOutcome  # not in substitute_off: an import statement there ran for every test
 from .importtime import failed_import_flags, module_flags
-from .imports import dotted_name, subnodes, walk_tree
+from .imports import dotted_name, subnodes, walk_nodes, walk_tree
 
 ABSENT_DEVICES = frozenset({"npu", "mlu", "musa", "dipu", "gcu", "sdaa", "hpu"})
 PLUGIN_MODULES = frozenset({"torch_npu", "torch_mlu", "torch_musa", "torch_dipu", "torch_gcu", "torch_sdaa",
@@ -99,7 +99,7 @@ def _off_attributes(tree: ast.AST, off: set[str]) -> set[str]:
     for node in walk_tree(tree):
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                for sub in ast.walk(target):
+                for sub in walk_nodes(target):
                     if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store):
                         owned = isinstance(sub.value, ast.Name) and sub.value.id == "self" and target is sub
                         values.setdefault(sub.attr, []).append(node.value if owned else None)

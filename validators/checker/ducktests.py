@@ -18,7 +18,7 @@ import ast
 import re
 from functools import lru_cache
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 from .probes import probe
 
 
@@ -35,7 +35,7 @@ def fallback_branch(test: ast.expr, body: list, orelse: list, by_method: dict) -
     if owner is None or not fallback:
         return None
     for statement in fallback:
-        for node in ast.walk(statement):
+        for node in walk_nodes(statement):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr != wanted
                     and dotted_name(node.func.value) == owner
                     and any(wanted in _fix_names(rule.fix) for rule in by_method.get(node.func.attr, ()))):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import ImportMap, dotted_name, nested_fields
+from .imports import ImportMap, dotted_name, nested_fields, walk_nodes
 
 KWDEFAULTS = "__kwdefaults__"
 
@@ -103,7 +103,7 @@ class LocalChecks:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
                     node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)) else []
                 for target in targets:
-                    for name in ast.walk(target):
+                    for name in walk_nodes(target):
                         if isinstance(name, ast.Name):
                             bound[name.id] = bound.get(name.id, 0) + 1
                 stack.extend(ast.iter_child_nodes(node))

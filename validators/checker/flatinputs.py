@@ -18,7 +18,7 @@ import ast
 import re
 from typing import Callable
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 _LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
 # element-wise calls: the shape of their first argument
@@ -48,7 +48,7 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
         keeping: set[str] = set()
         methods = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for method in methods:
-            for statement in ast.walk(method):
+            for statement in walk_nodes(method):
                 if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                         and isinstance(statement.value, ast.Call)):
                     continue
@@ -91,7 +91,7 @@ def _flat_calls(method: ast.AST, linear: set[str], keeping: set[str], resolve: C
     """The ``self.<attr>`` modules this method calls on a flat value (``keeping``: those that keep the shape)."""
     flat: set[str] = set()  # names whose latest binding so far is flat
     called: set[str] = set()
-    assigns = sorted((n for n in ast.walk(method) if isinstance(n, ast.Assign)), key=lambda n: n.lineno)
+    assigns = sorted((n for n in walk_nodes(method) if isinstance(n, ast.Assign)), key=lambda n: n.lineno)
 
     def is_flat(value: ast.expr) -> bool:
         if isinstance(value, ast.Name):
@@ -125,7 +125,7 @@ def _flat_calls(method: ast.AST, linear: set[str], keeping: set[str], resolve: C
         for target in assign.targets:
             if isinstance(target, ast.Name):
                 (flat.add if result else flat.discard)(target.id)
-    for node in ast.walk(method):  # uses outside assignments: return self.drop(x)
+    for node in walk_nodes(method):  # uses outside assignments: return self.drop(x)
         if isinstance(node, (ast.Return, ast.Expr)) and node.value is not None:
             is_flat(node.value)
     return called

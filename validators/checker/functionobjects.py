@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name, subnodes
+from .imports import dotted_name, subnodes, walk_nodes
 
 
 def wrapped_references(assign: ast.Assign) -> tuple[set[int], set[int]]:
@@ -95,4 +95,4 @@ def _rebinds_first(block: list[ast.stmt], name: str) -> bool:
     first = block[0] if block else None
     return (isinstance(first, ast.Assign) and len(first.targets) == 1 and isinstance(first.targets[0], ast.Name)
             and first.targets[0].id == name
-            and not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(first.value)))
+            and not any(isinstance(n, ast.Name) and n.id == name for n in walk_nodes(first.value)))

@@ -17,7 +17,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import own_nodes, own_statements, subnodes
+from .imports import own_nodes, own_statements, subnodes, walk_nodes
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
@@ -90,7 +90,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
         return
     quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
         isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in _NO_GRAD for item in node.items)
-        for statement in node.body for inner in ast.walk(statement)}
+        for statement in node.body for inner in walk_nodes(statement)}
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
     first_graph: dict[str, int] = {}  # the line of each name's first such binding
@@ -108,13 +108,13 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 first_graph.setdefault(statement.targets[0].id, statement.lineno)
                 continue
             for target in statement.targets:
-                for node in ast.walk(target):
+                for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1
         elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
             continue  # loss += 0.5 * aux: a tensor given backward stays one that requires grad
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
-            for node in ast.walk(statement.target):
+            for node in walk_nodes(statement.target):
                 if isinstance(node, ast.Name):
                     bound[node.id] = bound.get(node.id, 0) + 2
     arguments = getattr(function, "args", None)
@@ -162,7 +162,7 @@ def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set
             number = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and \
                 type(statement.value.value) in (int, float)
             for target in targets:
-                for node in ast.walk(target):
+                for node in walk_nodes(target):
                     if isinstance(node, ast.Name) and not number:
                         added[node.id] = None  # bound to something else: unknown
     return {name for name, graph in added.items() if graph and name not in parameters and name not in names}
@@ -186,7 +186,7 @@ def _graph_value(value: ast.expr) -> bool:
     """A call's result that may carry the graph: not ``x.item()``, ``x.detach()``, ``float(x)`` and the like; or a sum
     or product whose every call is one (``crit(out, a) * lam + crit(out, b) * (1 - lam)``, a CutMix loss)."""
     if isinstance(value, ast.BinOp):
-        calls = [node for node in ast.walk(value) if isinstance(node, ast.Call)]
+        calls = [node for node in walk_nodes(value) if isinstance(node, ast.Call)]
         return bool(calls) and all(_graph_value(call) for call in calls if not _inside_call(call, calls))
     if not isinstance(value, ast.Call):
         return False
@@ -197,7 +197,7 @@ def _graph_value(value: ast.expr) -> bool:
 
 def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:
     """``call`` is an argument (at any depth) of another of ``calls``: only the outer calls make the value."""
-    return any(other is not call and any(node is call for node in ast.walk(other)) for other in calls)
+    return any(other is not call and any(node is call for node in walk_nodes(other)) for other in calls)
 
 
 def _derived_from_itself(statement: ast.Assign) -> bool:

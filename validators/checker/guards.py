@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import ImportMap, Memo, child_nodes, dotted_name, walk_tree
+from .imports import ImportMap, Memo, child_nodes, dotted_name, walk_nodes, walk_tree
 from .featurechecks import kwdefaults_of, kwdefaults_outcome
 from .eagermodules import loaded_by_import_torch, loaded_module_test
 from .versionhelpers import compare_parts, int_sequence
@@ -142,12 +142,12 @@ def only_bindings(node: ast.Try) -> bool:
 
 
 def _swallows_call(node: ast.Try) -> bool:
-    if not any(isinstance(inner, ast.Call) for statement in node.body for inner in ast.walk(statement)):
+    if not any(isinstance(inner, ast.Call) for statement in node.body for inner in walk_nodes(statement)):
         return False
     for handler in node.handlers:
         values = [statement.value for statement in handler.body if isinstance(statement, (ast.Assign, ast.AnnAssign))]
         if not values or len(values) != len(handler.body) or any(
-                isinstance(inner, (ast.Call, ast.Constant)) for value in values for inner in ast.walk(value)):
+                isinstance(inner, (ast.Call, ast.Constant)) for value in values for inner in walk_nodes(value)):
             return False
     return True
 
@@ -192,7 +192,7 @@ def leaves_unbound(node: ast.Try, names: set[str], tree: ast.AST | None) -> bool
     if tree is None or not names or not all(isinstance(statement, (ast.Expr, ast.Pass))
                                              for handler in node.handlers for statement in handler.body):
         return False
-    inside = {id(inner) for inner in ast.walk(node)}
+    inside = {id(inner) for inner in walk_nodes(node)}
     read, bound = set(), set()
     for inner in walk_tree(tree):
         if id(inner) in inside:
@@ -433,7 +433,7 @@ def is_torch_version_string(node: ast.AST, imports: ImportMap) -> bool:
 
 
 def _reads_torch_version(node: ast.AST, imports: ImportMap) -> bool:
-    for sub in ast.walk(node):
+    for sub in walk_nodes(node):
         if isinstance(sub, ast.Attribute) and sub.attr == "__version__":
             owner = dotted_name(sub.value)
             if owner and (owner == "torch" or imports.resolve(owner) == "torch"):

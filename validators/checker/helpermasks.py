@@ -23,7 +23,7 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_statements, walk_nodes
 from .source import parse_module_file, read_source, Unreadable
 from .starimports import folder_module_stamp
 from .boolmasks import _BOOL_METHODS, _makes_bool
@@ -166,9 +166,9 @@ def _heads(statement: ast.stmt):
     for _, value in ast.iter_fields(statement):
         for part in value if isinstance(value, list) else [value]:
             if isinstance(part, ast.AST) and not isinstance(part, (ast.stmt, ast.excepthandler)):
-                yield from ast.walk(part)
+                yield from walk_nodes(part)
 
 
 def _reads(value: ast.expr, name: str) -> bool:
-    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(value))
+    return any(isinstance(node, ast.Name) and node.id == name for node in walk_nodes(value))
 

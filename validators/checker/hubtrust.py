@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import nested_fields, walk_tree
+from .imports import nested_fields, walk_nodes, walk_tree
 
 HUB_CALLS = frozenset({"torch.hub.load", "torch.hub.list", "torch.hub.help"})
 _FIRST_KEYWORDS = ("repo_or_dir", "github")
@@ -44,7 +44,7 @@ def module_constants(tree: ast.AST) -> dict[str, Constant]:
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(
             statement, (ast.AnnAssign, ast.AugAssign)) else []
         for target in targets:
-            for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+            for name in (n.id for n in walk_nodes(target) if isinstance(n, ast.Name)):
                 counts[name] = counts.get(name, 0) + 1
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
                 statement.targets[0], ast.Name) and (value := _literal(statement.value)) is not None:

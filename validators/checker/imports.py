@@ -561,6 +561,19 @@ def own_statements(function: ast.AST):
                                         if isinstance(child, (ast.stmt, ast.excepthandler))])
 
 
+def walk_nodes(node: ast.AST):
+    """``ast.walk(node)``: the same nodes in the same order (breadth first), without its two generators per node."""
+    pending = [node]
+    for node in pending:  # (the list grows as it is read)
+        yield node
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                pending.append(value)
+            elif value.__class__ is list:
+                pending += [item for item in value if isinstance(item, ast.AST)]
+
+
 def walk_tree(tree: ast.AST) -> list[ast.AST]:
     """``ast.walk(tree)``, listed once: some forty passes read every node of a file, and walking the tree afresh for
     each cost about a tenth of a check. The lists of the last few trees are kept here, not on the trees (a list
@@ -569,7 +582,14 @@ def walk_tree(tree: ast.AST) -> list[ast.AST]:
     held = _WALKED.get(key)
     if held is not None and held[0] is tree:
         return held[1]
-    nodes = list(ast.walk(tree))
+    nodes = [tree]  # ast.walk's order (breadth first), listed without its two generators per node
+    for node in nodes:  # (the list grows as it is read)
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, ast.AST):
+                nodes.append(value)
+            elif value.__class__ is list:
+                nodes += [item for item in value if isinstance(item, ast.AST)]
     _WALKED[key] = (tree, nodes)
     if len(_WALKED) > _WALKED_KEPT:
         del _WALKED[next(iter(_WALKED))]
@@ -588,7 +608,19 @@ def code_scopes(tree: ast.AST) -> tuple[ast.AST, ...]:
 def own_nodes(scope: ast.AST):
     """Every node of ``scope``'s body in source order, expressions included, not those of the functions or classes
     nested in it (whose definitions still come)."""
-    return _own(scope, lambda node: list(ast.iter_child_nodes(node)))
+    return _own(scope, _all_children)
+
+
+def _all_children(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.iter_child_nodes(node))``, leaves included, without its two generators."""
+    found = []
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            found.append(value)
+        elif value.__class__ is list:
+            found += [item for item in value if isinstance(item, ast.AST)]
+    return found
 
 
 def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.expr]]:

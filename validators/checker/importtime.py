@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import statements, subnodes
+from .imports import statements, subnodes, walk_nodes
 
 
 def replaced_defaults(tree: ast.Module, runs: Callable[[ast.expr], bool | None]) -> set[int]:
@@ -59,11 +59,11 @@ def _reads(statement: ast.stmt, name: str) -> bool:
     else:
         nodes = [statement]
     return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
-               for top in nodes for node in ast.walk(top))
+               for top in nodes for node in walk_nodes(top))
 
 
 def _rebinds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, runs) -> bool:
-    if not any(isinstance(node, ast.Global) and name in node.names for node in ast.walk(function)):
+    if not any(isinstance(node, ast.Global) and name in node.names for node in walk_nodes(function)):
         return False
     return _block_rebinds(function.body, name, runs)
 
@@ -102,7 +102,7 @@ def module_flags(tree: ast.AST, is_check: Callable[[ast.expr], bool]) -> dict[st
         targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(
             statement, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
         for target in targets:
-            for name in ast.walk(target):
+            for name in walk_nodes(target):
                 if isinstance(name, ast.Name):
                     bound[name.id] = bound.get(name.id, 0) + 1
         if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
@@ -137,7 +137,7 @@ def failed_import_flags(tree: ast.AST, fails: Callable[[ast.stmt], bool]) -> set
                       [*_until_failing(statement.body, fails), *statement.orelse, *statement.finalbody]):
             if isinstance(inner, ast.Assign):
                 for target in inner.targets:
-                    for name in ast.walk(target):
+                    for name in walk_nodes(target):
                         if isinstance(name, ast.Name) and name.id in switched and not (
                                 isinstance(inner.value, ast.Constant) and inner.value.value is True):
                             switched.discard(name.id)

@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass, field
 
 from .finding import Finding, finding_at
-from .imports import subnodes
+from .imports import subnodes, walk_nodes
 from .ownmethods import own_methods
 from .patterns import call_findings, call_rules
 from .returns import is_module_file
@@ -151,7 +151,7 @@ def _extending(node: ast.ClassDef, methods: set[str]) -> set[str]:
     found = set()
     for child in node.body:
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name in methods:
-            for inner in ast.walk(child):
+            for inner in walk_nodes(child):
                 if isinstance(inner, ast.Call) and isinstance(func := inner.func, ast.Attribute) and \
                         func.attr == child.name and (
                         (isinstance(func.value, ast.Call) and isinstance(func.value.func, ast.Name)
@@ -171,7 +171,7 @@ def _assigned(node: ast.ClassDef) -> set[str]:
             names.add(child.name)
         elif isinstance(child, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             for target in (child.targets if isinstance(child, ast.Assign) else [child.target]):
-                names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
+                names.update(t.id for t in walk_nodes(target) if isinstance(t, ast.Name))
     return names
 
 

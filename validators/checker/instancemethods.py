@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import dotted_name, walk_tree
+from .imports import dotted_name, walk_nodes, walk_tree
 
 
 def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], methods: dict[str, set[str]],
@@ -53,7 +53,7 @@ def _built_names(tree: ast.AST, resolve, classes: set[str]) -> dict[str, str]:
         for target, value in pairs:
             name = _last_name(target)
             if name is None:
-                for inner in ast.walk(target):  # a, b = ...: each name bound to something unknown
+                for inner in walk_nodes(target):  # a, b = ...: each name bound to something unknown
                     if isinstance(inner, ast.Name):
                         other.add(inner.id)
                 continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from .checkpoints import config_library
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 
 # Annotations of a config object (the classes of checkpoints.CONFIG_LIBRARIES that projects annotate with).
 CONFIG_ANNOTATIONS = frozenset({"DictConfig", "ListConfig", "CfgNode", "ConfigDict", "EasyDict"})
@@ -36,7 +36,7 @@ def _own_state(node: ast.expr) -> bool:
 
 def _fills_from_own_state(function: ast.AST, name: str) -> bool:
     """``for key, value in self.__dict__.items(): name[key] = value`` somewhere in ``function``."""
-    for loop in ast.walk(function):
+    for loop in walk_nodes(function):
         if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call)
                 and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "items"
                 and _own_state(loop.iter.func.value)
@@ -44,7 +44,7 @@ def _fills_from_own_state(function: ast.AST, name: str) -> bool:
             continue
         if any(isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(target := store.targets[0],
                ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name
-               for store in ast.walk(loop)):
+               for store in walk_nodes(loop)):
             return True
     return False
 
@@ -70,13 +70,13 @@ def saved_instance_state(saved: ast.expr, save: ast.Call, owner: ast.ClassDef,
     names (the layout) and one that holds a config object (None: none seen). ``libraries``: local names imported from
     a config library -> that library (``{"DictConfig": "omegaconf"}``)."""
     method = next((item for item in owner.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
-                   and any(node is save for node in ast.walk(item))), None)
+                   and any(node is save for node in walk_nodes(item))), None)
     if method is None or not (_own_state(saved) or (
             isinstance(saved, ast.Name) and _fills_from_own_state(method, saved.id))):
         return None
     keys: set[str] = set()
     held = None
-    for node in ast.walk(owner):
+    for node in walk_nodes(owner):
         if isinstance(node, ast.Assign):
             targets, value, annotation = node.targets, node.value, None
         elif isinstance(node, ast.AnnAssign):

@@ -20,7 +20,7 @@ import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
-from .imports import dotted_name, walk_tree
+from .imports import dotted_name, walk_nodes, walk_tree
 from .loadedforms import names_object_type, refused_standard_value
 
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
@@ -88,7 +88,7 @@ def saves_hyperparameters(code: str) -> bool:
         return True
     return any(_keeps_parameters(function, call) for function in walk_tree(tree)
                if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
-               for call in ast.walk(function) if _self_save_hyperparameters(call))
+               for call in walk_nodes(function) if _self_save_hyperparameters(call))
 
 
 def _keeps_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool:
@@ -110,7 +110,7 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
         if init is None:
             continue
         params = _init_params(init)
-        for call in ast.walk(init):
+        for call in walk_nodes(init):
             if not _self_save_hyperparameters(call):
                 continue
             for name in _saved_names(call, params):
@@ -142,7 +142,7 @@ def object_keys_set(tree: ast.AST) -> dict[str, int]:
         if not stores:
             continue
         bound: dict[str, list[ast.expr]] = {}
-        for node in ast.walk(cls):
+        for node in walk_nodes(cls):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
@@ -176,7 +176,7 @@ def config_keys_set(tree: ast.AST) -> set[str]:
     ``checkpoint["category"] = self.model.category``) and constants bring none."""
     return {key for key, value, _ in _checkpoint_stores(tree) if any(
         isinstance(node, ast.Name) and node.id != "self" or isinstance(node, ast.Attribute) and node.attr in
-        _CONFIG_PARTS or isinstance(node, ast.FunctionDef) for node in ast.walk(value))}
+        _CONFIG_PARTS or isinstance(node, ast.FunctionDef) for node in walk_nodes(value))}
 
 
 def _checkpoint_stores(tree: ast.AST):
@@ -187,9 +187,9 @@ def _checkpoint_stores(tree: ast.AST):
     for method in (node for node in walk_tree(tree) if isinstance(node, ast.FunctionDef)
                    and node.name == "on_save_checkpoint" and len(node.args.args) >= 2):
         target = method.args.args[-1].arg
-        values = {id(stored): node.value for node in ast.walk(method) if isinstance(node, ast.Assign)
+        values = {id(stored): node.value for node in walk_nodes(method) if isinstance(node, ast.Assign)
                   for stored in node.targets}
-        for node in ast.walk(method):
+        for node in walk_nodes(method):
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and \
                     isinstance(node.value, ast.Name) and node.value.id == target and \
                     isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):

@@ -28,7 +28,7 @@ from typing import Callable
 
 from .aliases import callable_candidates
 from .rule import Rule
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 # (text: re compiles it when first asked) torch.has_cuda: a module __getattr__ warns
 _READING_FAILS = (r"AttributeError|ImportError|ModuleNotFoundError|no longer exists?|\bha(?:s|ve) no\b"
@@ -71,7 +71,7 @@ def reads_own_attribute(tree: ast.AST, cls: ast.ClassDef, attr: str) -> bool:
     owners = [classes.get(name, cls) for name in family]
     return any(isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ast.Load)
                and isinstance(node.value, ast.Name) and node.value.id == "self"
-               for owner in owners for node in ast.walk(owner))
+               for owner in owners for node in walk_nodes(owner))
 
 
 def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | None],
@@ -84,4 +84,4 @@ def unused_getattr_default(call: ast.Call, resolve: Callable[[ast.AST], str | No
     owner = resolve(call.args[0])
     if owner is None or not (owner == "torch" or owner.startswith("torch.")) or removed(f"{owner}.{call.args[1].value}"):
         return set()
-    return {id(node) for node in ast.walk(call.args[2])}
+    return {id(node) for node in walk_nodes(call.args[2])}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import dotted_name, own_nodes, own_statements
+from .imports import dotted_name, own_nodes, own_statements, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
     REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, prepares_scriptable,
@@ -157,7 +157,7 @@ class ObjectConstruction:
             return False
         return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in self.nested_records
                    for bound, _, _ in self.provenance.bindings.get(self.provenance.key(name, scope), ())
-                   for node in ast.walk(bound))
+                   for node in walk_nodes(bound))
 
     def _groups_hold_functions(self, value: ast.expr, scope: int) -> bool:
         """``optimizer.state_dict()`` where ``optimizer = LARS(..., weight_decay_filter=exclude_bias_and_norm)``: an
@@ -192,7 +192,7 @@ class ObjectConstruction:
         return bool(building) and all(entry in building or (isinstance(entry[0], ast.Call) and any(
             isinstance(node, ast.Subscript) and self_item(node) is not None and node.value.attr == saved.value.attr
             for argument in (*entry[0].args, *(keyword.value for keyword in entry[0].keywords))
-            for node in ast.walk(argument))) for entry in bound)
+            for node in walk_nodes(argument))) for entry in bound)
 
     def _builds_instance(self, value: ast.expr, position: int | None, scope: int, owner: str, depth: int = 0) -> bool:
         if position is not None:

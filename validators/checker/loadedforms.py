@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
@@ -94,7 +94,7 @@ def optimizer_group_options(tree: ast.AST) -> dict[str, frozenset[str]]:
             continue
         parameters = {argument.arg for argument in (*init.args.args, *init.args.kwonlyargs)}
         stored = set()
-        for inner in ast.walk(init):
+        for inner in walk_nodes(init):
             if isinstance(inner, ast.Dict):
                 stored.update(v.id for v in inner.values if isinstance(v, ast.Name))
             elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "dict":
@@ -303,8 +303,8 @@ def path_key(node: ast.expr, scope: int) -> tuple[int, str]:
     """The path expression as written, in its function (a literal path anywhere): ``torch.save(x,
     os.path.join(d, "a.pt"))`` and ``torch.load(os.path.join(d, "a.pt"))`` name the same file. Attributes
     (``self.cache_file``, ``args.out``) are the file's."""
-    owners = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
-    local = any(isinstance(n, ast.Name) and id(n) not in owners for n in ast.walk(node))  # `out`, not `os.` or `args.`
+    owners = {id(n.value) for n in walk_nodes(node) if isinstance(n, ast.Attribute)}
+    local = any(isinstance(n, ast.Name) and id(n) not in owners for n in walk_nodes(node))  # `out`, not `os.` or `args.`
     return (scope if local else 0), ast.dump(node, annotate_fields=False, include_attributes=False)
 
 
@@ -340,11 +340,11 @@ def built_from_items(value: ast.expr, name: str) -> bool:
     arguments read it only through string keys (``name["k"]``): it returns a new value built from entries of what
     ``name`` held, not that value wrapped or converted (``DataParallel(model)``, ``model.eval()``)."""
     if not isinstance(value, ast.Call) or any(isinstance(node, ast.Name) and node.id == name
-                                              for node in ast.walk(value.func)):
+                                              for node in walk_nodes(value.func)):
         return False
     keyed: set[int] = set()
     found = False
-    for node in ast.walk(value):
+    for node in walk_nodes(value):
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name:
             if string_key(node) is None:
                 return False

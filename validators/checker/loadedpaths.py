@@ -8,7 +8,7 @@ import ast
 
 from .checkpoints import names_ckpt_file
 from .ckptfile import file_name
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 from .loadedforms import (PLAIN_ANNOTATIONS, is_path_method_call, path_key, scalar_annotation)
 
 
@@ -18,7 +18,7 @@ class PathNames:
         if isinstance(node, ast.Name):
             node = self.path_exprs.get((scope, node.id), node)
         if isinstance(node, ast.Name) or not (is_path_method_call(node) or any(
-                isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(node))):
+                isinstance(n, ast.Constant) and isinstance(n.value, str) for n in walk_nodes(node))):
             return None
         return ast.dump(node, annotate_fields=False, include_attributes=False)
 

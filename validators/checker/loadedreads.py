@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 from .provenance import NUMPY_MODULES
 from .runnerckpt import TRAINING_STATE_KEYS
 from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, CONFIG_KEY, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS,
@@ -170,11 +170,11 @@ class ResultReads:
         """``try: opt.load_state_dict(ckpt["opt"]) except: opt.load_state_dict(ckpt["opt"].state_dict())``: the body
         restores the item as a state dict, and the handler's object use of it serves files of an older layout (a
         whole optimizer saved); it tells nothing of what the file the load reads holds."""
-        restored = {ast.unparse(call.args[0]) for statement in node.body for call in ast.walk(statement)
+        restored = {ast.unparse(call.args[0]) for statement in node.body for call in walk_nodes(statement)
                     if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and
                     call.func.attr == "load_state_dict" and call.args and isinstance(call.args[0], ast.Subscript)}
         if restored:
-            self.fallback_reads.update(id(inner) for handler in node.handlers for inner in ast.walk(handler)
+            self.fallback_reads.update(id(inner) for handler in node.handlers for inner in walk_nodes(handler)
                                        if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Subscript)
                                        and ast.unparse(inner.value) in restored)
 
@@ -283,8 +283,8 @@ class ResultReads:
         sd.items()}``: ``ckpt[k]`` then reads the dict's own keys); built only when a load needs it."""
         if self.loop_nodes:
             for target, iterable, scope in self.loop_nodes:
-                mentioned = {n.id for n in ast.walk(iterable) if isinstance(n, ast.Name)}
-                for node in ast.walk(target):
+                mentioned = {n.id for n in walk_nodes(iterable) if isinstance(n, ast.Name)}
+                for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         self.loops.setdefault((scope, node.id), set()).update(mentioned)
             self.loop_nodes = []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_statements, walk_nodes
 from .loadedforms import (TENSOR_FACTORIES, builds_plain_dict, is_model_name, path_key)
 
 
@@ -123,7 +123,7 @@ class ObjectVerdict:
             return False
         # not ``self.x = Wrapper(self.x)``: an instance built from the loaded value tells nothing of the file
         return any(other is not call and self._constructs(other) and not any(
-            dotted_name(node) == name for node in ast.walk(other) if isinstance(node, (ast.Name, ast.Attribute)))
+            dotted_name(node) == name for node in walk_nodes(other) if isinstance(node, (ast.Name, ast.Attribute)))
             for other in others)
 
     def _plain_round_trip(self, scope: int) -> bool:

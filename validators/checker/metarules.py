@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from ..parsing import parse_python
-from .imports import ImportMap, dotted_name, is_torch_module, walk_tree
+from .imports import ImportMap, dotted_name, is_torch_module, walk_nodes, walk_tree
 from .rule import Rule
 
 if TYPE_CHECKING:  # the parser is loaded only when the rule cache is rebuilt
@@ -121,7 +121,7 @@ def _asserted_present(tree: ast.AST, imports: ImportMap) -> set[str]:
     for node in walk_tree(tree):
         if not isinstance(node, ast.Assert):
             continue
-        for call in ast.walk(node.test):
+        for call in walk_nodes(node.test):
             if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "hasattr"
                     and len(call.args) == 2 and id(call) not in negated and isinstance(call.args[1], ast.Constant)
                     and isinstance(call.args[1].value, str)):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, nested_fields, scope_statements, statement_expressions
+from .imports import assigned_pairs, dotted_name, nested_fields, scope_statements, statement_expressions, walk_nodes
 from .provenance import NUMPY_MODULES
 
 _FLIPS = frozenset({"flip", "flipud", "fliplr"})
@@ -54,7 +54,7 @@ def _in_scope(statements: list[ast.stmt], resolve, lines: set[int] | None) -> It
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
                 for element, value in assigned_pairs(target, statement.value):
-                    for node in ast.walk(element):
+                    for node in walk_nodes(element):
                         if isinstance(node, ast.Name):
                             bindings.setdefault(node.id, []).append(
                                 (statement.lineno, value if node is element else None))
@@ -83,7 +83,7 @@ def _targets(statement: ast.stmt) -> Iterator[ast.Name]:
     targets = [item.optional_vars for item in statement.items if item.optional_vars is not None] \
         if isinstance(statement, ast.With) else [statement.target]
     for target in targets:
-        yield from (node for node in ast.walk(target) if isinstance(node, ast.Name))
+        yield from (node for node in walk_nodes(target) if isinstance(node, ast.Name))
 
 
 def _before(bindings: dict[str, list[tuple[int, ast.expr | None]]], line: int) -> dict[str, ast.expr]:

@@ -20,7 +20,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import own_nodes, subnodes
+from .imports import own_nodes, subnodes, walk_nodes
 
 
 # ``out =`` (not ``==``): a keyword where "(" or "," comes before it, not an ``out = ...`` assignment (_passes_out)
@@ -81,7 +81,7 @@ def _flat_stacks(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
     flat -= {name for name, value in assignments if name in flat and not (  # `out = None` first is fine
         isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "new")
         and not (isinstance(value, ast.Constant) and value.value is None)}
-    flat -= {node.func.value.id for node in ast.walk(function) if isinstance(node, ast.Call)
+    flat -= {node.func.value.id for node in walk_nodes(function) if isinstance(node, ast.Call)
              and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
              and node.func.attr in ("resize_", "resize_as_", "set_")}
     for call, out in _out_calls(function):
@@ -90,7 +90,7 @@ def _flat_stacks(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, str]]:
 
 
 def _kept_buffers(function: ast.FunctionDef | ast.AsyncFunctionDef, resolve) -> Iterator[tuple[ast.Call, str]]:
-    for test in ast.walk(function):
+    for test in walk_nodes(function):
         if not isinstance(test, ast.If) or not _tests_size(test.test):
             continue
         for statement in test.body:
@@ -117,7 +117,7 @@ def _shrinking_selects(function: ast.AST, resolve) -> Iterator[tuple[ast.Call, s
 
 
 def _assignments(function: ast.AST) -> Iterator[tuple[str, ast.expr]]:
-    for node in ast.walk(function):
+    for node in walk_nodes(function):
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
@@ -130,7 +130,7 @@ def _is_shared_storage(node: ast.expr) -> bool:
 
 
 def _out_calls(node: ast.AST) -> Iterator[tuple[ast.Call, ast.expr]]:
-    for call in ast.walk(node):
+    for call in walk_nodes(node):
         if isinstance(call, ast.Call):
             for keyword in call.keywords:
                 if keyword.arg == "out":
@@ -139,7 +139,7 @@ def _out_calls(node: ast.AST) -> Iterator[tuple[ast.Call, ast.expr]]:
 
 def _sized(test: ast.expr) -> set[str]:
     """The receivers whose ``.numel()`` or ``.size(...)`` the test compares (as ``ast.dump`` strings)."""
-    return {ast.dump(node.func.value) for node in ast.walk(test) if isinstance(node, ast.Call)
+    return {ast.dump(node.func.value) for node in walk_nodes(test) if isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute) and node.func.attr in ("numel", "size")}
 
 

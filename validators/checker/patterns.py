@@ -7,7 +7,7 @@ import ast
 import re
 
 from .finding import finding_at
-from .imports import dotted_name
+from .imports import dotted_name, walk_nodes
 from .provenance import NUMPY_MODULES
 from .rule import Rule, newest_per_pattern
 
@@ -173,7 +173,7 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
         if isinstance(value, ast.Constant) and value.value is None:
             return False
         return not any(isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))
-                       for node in ast.walk(value))
+                       for node in walk_nodes(value))
     if len(call.args) == 2 and not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args):
         # ReduceLROnPlateau's step(metrics, epoch) given the epoch by position (GradualWarmupScheduler copies:
         # `self.after_scheduler.step(metrics, epoch - self.total_epoch)`); no other torch schedule takes two
@@ -184,7 +184,7 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
     if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
         return False
     names = []
-    for node in ast.walk(call.args[0]):
+    for node in walk_nodes(call.args[0]):
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)) and not fractional:
             return False
         if isinstance(node, ast.Name):

@@ -41,7 +41,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import dotted_name, own_statements
+from .imports import dotted_name, own_statements, walk_nodes
 
 _DEPTH = 16
 NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
@@ -450,5 +450,5 @@ def _keeps_kind(value: ast.expr, name: str) -> bool:
 
 def _mentions(value: ast.expr, name: str) -> bool:
     """``value`` reads ``name`` (``x`` or ``self.x``)."""
-    return any(dotted_name(node) == name for node in ast.walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
+    return any(dotted_name(node) == name for node in walk_nodes(value) if isinstance(node, (ast.Name, ast.Attribute)))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 
 def instance_bindings(tree: ast.AST | None, resolve: Callable[[ast.AST], str | None]) -> dict[str, tuple[str, ...]]:
@@ -129,7 +129,7 @@ def _returned_tuples(tree: ast.AST) -> dict[str, tuple[str | None, ...]]:
     for function in functions:
         if function.name in twice:
             continue
-        shapes = [node.value for node in ast.walk(function) if isinstance(node, ast.Return)]
+        shapes = [node.value for node in walk_nodes(function) if isinstance(node, ast.Return)]
         if len(shapes) == 1 and isinstance(shapes[0], ast.Call) and (callee := _own_callee(shapes[0].func)):
             forwards.setdefault(function.name, set()).add(callee)
             continue

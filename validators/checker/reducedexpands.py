@@ -18,7 +18,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import code_scopes, own_nodes
+from .imports import code_scopes, own_nodes, walk_nodes
 
 # methods (and torch functions) that reduce over the dimension given first; norm takes it after p
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
@@ -57,11 +57,11 @@ def _held_reductions(nodes: list[ast.AST], resolve) -> dict[str, ast.expr]:
     for node in nodes:
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                for name in ast.walk(target):
+                for name in walk_nodes(target):
                     if isinstance(name, ast.Name):
                         bound.setdefault(name.id, []).append(node.value if target is name else None)
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-            for name in ast.walk(node.target):
+            for name in walk_nodes(node.target):
                 if isinstance(name, ast.Name):
                     bound.setdefault(name.id, []).append(None)
     held = {}

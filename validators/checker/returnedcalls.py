@@ -22,7 +22,7 @@ from typing import Callable
 
 from .aliases import callable_candidates
 from .finding import Finding
-from .imports import own_statements, subnodes
+from .imports import own_statements, subnodes, walk_nodes
 from .patterns import call_findings
 
 _CALLABLES = (ast.Name, ast.Attribute, ast.IfExp)  # what can name a callable; a call's result is something else
@@ -76,10 +76,10 @@ def returned_apis(function: ast.FunctionDef | ast.AsyncFunctionDef, returned: li
 
 def _bound_names(node: ast.AST) -> list[str]:
     if isinstance(node, (ast.For, ast.AsyncFor)):
-        return [n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)]
+        return [n.id for n in walk_nodes(node.target) if isinstance(n, ast.Name)]
     if isinstance(node, (ast.With, ast.AsyncWith)):
         return [n.id for item in node.items if item.optional_vars is not None
-                for n in ast.walk(item.optional_vars) if isinstance(n, ast.Name)]
+                for n in walk_nodes(item.optional_vars) if isinstance(n, ast.Name)]
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         return [(alias.asname or alias.name).partition(".")[0] for alias in node.names]
     return [node.name]

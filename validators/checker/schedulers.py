@@ -16,7 +16,7 @@ import ast
 import re
 from typing import Callable
 
-from .imports import subnodes
+from .imports import subnodes, walk_nodes
 from .selfmethods import defines
 
 _SCHEDULERS = "torch.optim.lr_scheduler."
@@ -149,8 +149,8 @@ def quiet_step_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) ->
     if quiet:
         returning = {node.name for node in subnodes(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
                      and any(isinstance(inner, ast.Return) and inner.value is not None and any(
-                         isinstance(name, ast.Name) and name.id in quiet for name in ast.walk(inner.value))
-                         for inner in ast.walk(node))}
+                         isinstance(name, ast.Name) and name.id in quiet for name in walk_nodes(inner.value))
+                         for inner in walk_nodes(node))}
         for node in subnodes(tree):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and (
                     _last_name(node.value.func) in returning):

@@ -31,7 +31,7 @@ from .dictdisplays import dict_keywords
 from .finding import Finding
 from .finding import finding_at
 from .patterns import call_findings, call_rules
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up
@@ -52,7 +52,7 @@ def filled_keywords(function: ast.AST, spread: str) -> tuple[ast.keyword, ...]:
     True)``, ``kwargs["k"] = v``, ``kwargs.update(k=v)`` / ``kwargs.update({"k": v})``, as keywords. A callable
     that fills a key passes it whatever its callers pass (k-diffusion's checkpoint helper)."""
     found: list[ast.keyword] = []
-    for node in ast.walk(function):
+    for node in walk_nodes(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 isinstance(node.func.value, ast.Name) and node.func.value.id == spread:
             if node.func.attr == "setdefault" and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) \

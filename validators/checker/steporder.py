@@ -40,7 +40,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import child_nodes, dotted_name, nested_fields, statements
+from .imports import child_nodes, dotted_name, nested_fields, statements, walk_nodes
 
 # optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
 _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
@@ -111,7 +111,7 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
     helpers included, that trains nothing itself. Only argument-less steps of scheduler-named receivers: a diffusion
     scheduler's ``step(output, t, sample)`` is another library's."""
     def trains(node: ast.AST) -> bool:
-        for inner in ast.walk(node):
+        for inner in walk_nodes(node):
             if isinstance(inner, ast.stmt) and steps_optimizer(inner):
                 return True
             if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr in _TRAINS:
@@ -120,7 +120,7 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
 
     def first_steps(node: ast.AST) -> list[ast.Call]:
         seen: dict[str, ast.Call] = {}
-        for inner in ast.walk(node):
+        for inner in walk_nodes(node):
             if isinstance(inner, ast.Expr) and (call := _plain_step_call(inner)) is not None and not call.args \
                     and not call.keywords and is_scheduler(call.func.value):
                 name = dotted_name(call.func.value) or ""
@@ -428,7 +428,7 @@ def _bound_names(loop: ast.stmt) -> frozenset[str]:
     """Every plain name a loop binds or rebinds (its target included), and the first name of every attribute or item it
     stores to (``self.lr``, ``cfg["x"]``: ``self``, ``cfg``)."""
     names = set()
-    for node in ast.walk(loop):
+    for node in walk_nodes(loop):
         if isinstance(getattr(node, "ctx", None), (ast.Store, ast.Del)):
             while isinstance(node, (ast.Attribute, ast.Subscript)):
                 node = node.value
@@ -442,7 +442,7 @@ def _loop_invariant(test: ast.expr, bound: bool | frozenset[str]) -> bool:
     first round as in every other, so a step it opens is the first one too. Not a test of ``self`` (a method the
     loop calls may move ``self.iteration`` on)."""
     return isinstance(bound, frozenset) and all(
-        node.id not in bound and node.id != "self" for node in ast.walk(test) if isinstance(node, ast.Name))
+        node.id not in bound and node.id != "self" for node in walk_nodes(test) if isinstance(node, ast.Name))
 
 
 def _loop_level(path: list[tuple[list[ast.stmt], int]]) -> int:
@@ -521,7 +521,7 @@ def _restore(statement: ast.stmt, receiver: str) -> str | bool | None:
         if isinstance(argument, ast.IfExp) and dotted_name(argument.body) == receiver \
                 and isinstance(argument.orelse, ast.Constant) and argument.orelse.value is None and not test:
             test = ast.dump(argument.test)
-        elif any(dotted_name(node) == receiver for node in ast.walk(argument)):
+        elif any(dotted_name(node) == receiver for node in walk_nodes(argument)):
             return False
     return test
 
@@ -529,7 +529,7 @@ def _restore(statement: ast.stmt, receiver: str) -> str | bool | None:
 def _inert(node: ast.AST, receiver: str) -> bool:
     """No call in ``node`` but of inert builtins, of a string literal's methods and of the receiver's own methods
     (``sched.get_last_lr()``), no await or yield, and the receiver not rebound."""
-    for inner in ast.walk(node):
+    for inner in walk_nodes(node):
         if isinstance(inner, ast.Call):
             func = inner.func
             if isinstance(func, ast.Name) and func.id in _INERT_BUILTINS:
@@ -857,7 +857,7 @@ def _same_guard_step(statement: ast.stmt, body: list[ast.stmt], is_scheduler,
     if call is None or not _torch_step_arguments(call) or not is_scheduler(call.func.value):
         return None
     names = set()
-    for node in ast.walk(statement.test):
+    for node in walk_nodes(statement.test):
         if isinstance(node, ast.Name):
             names.add(node.id)
         elif not isinstance(node, (ast.Compare, ast.BoolOp, ast.UnaryOp, ast.Constant, ast.Load, ast.cmpop,
@@ -865,7 +865,7 @@ def _same_guard_step(statement: ast.stmt, body: list[ast.stmt], is_scheduler,
             return None  # an attribute, a call, a subscript: its value may change during the call
     if not names or any(isinstance(node, (ast.Global, ast.Nonlocal)) or (
             isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load))
-                        for node in ast.walk(ast.Module(body, []))):
+                        for node in walk_nodes(ast.Module(body, []))):
         return None  # a name of the test rebound in the function, or any global/nonlocal: one walk of the body
     return call
 

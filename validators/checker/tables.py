@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 # calls that read a table without calling its values
 _NEUTRAL_CALLS = frozenset({"setattr", "len", "isinstance", "print", "id", "repr", "str", "sorted", "bool"})
@@ -50,7 +50,7 @@ def dispatched(tree: ast.AST, names: set[str], unread_counts: bool = True) -> se
 
 def _is_called_through(scope: ast.AST, name: str, parents: dict, functions: dict, depth: int,
                        unread_counts: bool = True) -> bool:
-    uses = [node for node in ast.walk(scope) if isinstance(node, ast.Name) and node.id == name
+    uses = [node for node in walk_nodes(scope) if isinstance(node, ast.Name) and node.id == name
             and isinstance(node.ctx, ast.Load)]
     if not uses and depth == 0:
         return unread_counts  # never read here: another module may import it
@@ -93,9 +93,9 @@ def _use_calls(use: ast.Name, parents: dict, functions: dict, depth: int) -> boo
 
 def _loop_calls(loop: ast.For, parents: dict) -> bool:
     """``for name, fn in TABLE.items(): ...``: the loop calls a value, or hands it to a call that might."""
-    bound = {node.id for node in ast.walk(loop.target) if isinstance(node, ast.Name)}
+    bound = {node.id for node in walk_nodes(loop.target) if isinstance(node, ast.Name)}
     for statement in loop.body:
-        for node in ast.walk(statement):
+        for node in walk_nodes(statement):
             if not (isinstance(node, ast.Name) and node.id in bound and isinstance(node.ctx, ast.Load)):
                 continue
             parent = parents.get(id(node))

@@ -44,7 +44,7 @@ from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
 from .aliases import callable_candidates
-from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements
+from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements, walk_nodes
 from .provenance import NUMPY_MODULES, Provenance
 
 _DEPTH = 16  # steps of one chain of reads (a method, a name, a parameter); a bound on recursion, not a judgement
@@ -474,7 +474,7 @@ class _Search:
             test = calls.ifs.get(holder)
             if test is not None and block == id(test.body) and _tests_uint8(test.test, name, self.resolve):
                 if any(isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) and
-                       node.lineno <= use.lineno for part in test.body for node in ast.walk(part)):
+                       node.lineno <= use.lineno for part in test.body for node in walk_nodes(part)):
                     return False
                 self.makers.append(test.test)
                 return True
@@ -763,7 +763,7 @@ def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
 
 def _mentions(value: ast.expr, name: str) -> bool:
     """``value`` reads ``name`` (``mask = mask.byte()``, ``mask = mask[:, None]``)."""
-    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(value))
+    return any(isinstance(node, ast.Name) and node.id == name for node in walk_nodes(value))
 
 
 def _parameters(function: ast.AST) -> set[str]:

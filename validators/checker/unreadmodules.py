@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 # (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
 # not call each one in turn)
@@ -70,15 +70,15 @@ def _calls_children(tree: ast.AST) -> bool:
         if not (isinstance(node, ast.Attribute) and node.attr in _BY_ITERATION):
             continue
         loops = [loop for loop in walk_tree(tree) if isinstance(loop, (ast.For, ast.comprehension))
-                 and any(inner is node for inner in ast.walk(loop.iter))]
+                 and any(inner is node for inner in walk_nodes(loop.iter))]
         if not loops:
             return True  # handed on some other way: any child may be called
         for loop in loops:
-            names = {target.id for target in ast.walk(loop.target) if isinstance(target, ast.Name)}
+            names = {target.id for target in walk_nodes(loop.target) if isinstance(target, ast.Name)}
             body = loop.body if isinstance(loop, ast.For) else []
             if isinstance(loop, ast.comprehension) or any(
                     isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in names
-                    for statement in body for call in ast.walk(statement)):
+                    for statement in body for call in walk_nodes(statement)):
                 return True
     return False
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .guards import KnownOutcome, guard_outcome, is_version_guard
-from .imports import ImportMap, dotted_name, statements
+from .imports import ImportMap, dotted_name, statements, walk_nodes
 from .devicechecks import off_checks
 from .hubtrust import module_constants
 from .importtime import module_flags
@@ -66,7 +66,7 @@ def stored_attribute_counts(tree: ast.AST) -> dict[str, int]:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AnnAssign, ast.AugAssign)) else ()
         for target in targets:
-            for part in ast.walk(target):
+            for part in walk_nodes(target):
                 if isinstance(part, ast.Attribute):
                     stored[part.attr] = stored.get(part.attr, 0) + 1
     return stored

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Container
 
-from .imports import subnodes, walk_tree
+from .imports import subnodes, walk_nodes, walk_tree
 from .source import parse_module_file
 from .starimports import module_file_stamp
 
@@ -43,7 +43,7 @@ def _version_parts(node: ast.AST) -> int | None:
     """Reads ``torch.__version__``, splits it on ".", keeps ``[:N]`` and turns the parts into ints: N."""
     reads_version = splits = ints = False
     parts = None
-    for node in ast.walk(node):
+    for node in walk_nodes(node):
         if isinstance(node, ast.Attribute) and node.attr == "__version__" and _names_torch(node.value):
             reads_version = True
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "split"

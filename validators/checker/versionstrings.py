@@ -21,6 +21,7 @@ import operator
 from typing import Callable
 
 from .versionhelpers import bound_once
+from .imports import walk_nodes
 
 _UNKNOWN = object()
 _OPS = {ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -45,7 +46,7 @@ def version_compare(test: ast.expr, is_version: Callable[[ast.expr], bool],
                     target: tuple[int, int]) -> bool | None:
     """The outcome on the target of a one-operator comparison, or of a call such as ``v.startswith("1.")``,
     computed from the version string; None when it reads no version string or cannot be decided."""
-    if not any(is_version(node) for node in ast.walk(test)):
+    if not any(is_version(node) for node in walk_nodes(test)):
         return None
     if isinstance(test, ast.Call):
         value = _value(test, is_version, target, {})
@@ -188,7 +189,7 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
     candidates = {statement.targets[0].id: statement.value for statement in getattr(tree, "body", [])
                   if isinstance(statement, ast.Assign) and len(statement.targets) == 1
                   and isinstance(statement.targets[0], ast.Name)
-                  and any(is_version(node) for node in ast.walk(statement.value))}
+                  and any(is_version(node) for node in walk_nodes(statement.value))}
     if not candidates:
         return {}
     once = bound_once(tree, candidates, shadowing=True)
@@ -198,7 +199,7 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
 def substitute_aliases(test: ast.expr, aliases: dict[str, ast.expr]) -> ast.expr:
     """``test`` with every read of an alias, at any depth, replaced by the version expression it stands for;
     the same node when it reads none (the common case)."""
-    if not aliases or not any(isinstance(n, ast.Name) and n.id in aliases for n in ast.walk(test)):
+    if not aliases or not any(isinstance(n, ast.Name) and n.id in aliases for n in walk_nodes(test)):
         return test
 
     class _Replace(ast.NodeTransformer):

@@ -17,7 +17,7 @@ from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
-from .imports import dotted_name, walk_tree
+from .imports import dotted_name, walk_nodes, walk_tree
 from .checkpoints import is_save_call
 from .uint8masks import _maker_span
 from .probes import probe_rules
@@ -604,7 +604,7 @@ class CallChecks:
         if (names := self.tensor_receivers.get(self.scope)) is None:
             holder = self.scope_nodes.get(self.scope, self.tree)
             names = self.tensor_receivers[self.scope] = frozenset(
-                call.func.value.id for call in (ast.walk(holder) if holder is not None else ())
+                call.func.value.id for call in (walk_nodes(holder) if holder is not None else ())
                 if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and call.func.attr in _TENSOR_ONLY_METHODS and isinstance(call.func.value, ast.Name))
         return receiver.id in names

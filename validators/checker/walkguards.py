@@ -19,7 +19,7 @@ from .guards import (catches, catches_fallback, catches_key_error, guard_outcome
                      is_version_guard, leaves_unbound, only_bindings, probes_only, retries_body)
 from .importingload import load_expecting_import
 from .savepairs import opened_files
-from .imports import dotted_name, is_torch_module, subnodes
+from .imports import dotted_name, is_torch_module, subnodes, walk_nodes
 from .loadedforms import runs_by_default, type_tested_names
 from .versionhelpers import int_sequence
 from .importtime import always_false_flags, failed_import_flags, module_flags
@@ -337,7 +337,7 @@ class GuardedBranches:
     def _visit_try(self, node: ast.Try) -> None:
         if (call := load_expecting_import(node)) is not None and self._resolve(call.func) == "torch.load":
             self.loads.object_calls.add(id(call))  # its file names classes of a module that may be missing
-            self.importing_loads.append((call, [inner for handler in node.handlers for inner in ast.walk(handler)
+            self.importing_loads.append((call, [inner for handler in node.handlers for inner in walk_nodes(handler)
                                                 if isinstance(inner, ast.Call) and inner is not call]))
         if not is_fallback(node) and (fallbacks := self._renamed_fallbacks(node)):
             # `try: with torch.amp.autocast("cuda"): ... except: with torch.cuda.amp.autocast(): ...`: the body
@@ -412,12 +412,12 @@ class GuardedBranches:
             return retried
         wanted: dict[int, set[str]] = {}
         for handler in node.handlers:  # handlers are short: walked first, the body only when one qualifies
-            for inner in ast.walk(handler):
+            for inner in walk_nodes(handler):
                 if isinstance(inner, (ast.Attribute, ast.Name)) and (new := renamed.get(self._resolve(inner) or "")):
                     wanted.setdefault(id(handler), set()).add(new)
         if not wanted:
             return retried
-        used = {self._resolve(inner) for statement in node.body for inner in ast.walk(statement)
+        used = {self._resolve(inner) for statement in node.body for inner in walk_nodes(statement)
                 if isinstance(inner, ast.Attribute)}
         return retried | {handler for handler, names in wanted.items() if names & used}
 
@@ -431,7 +431,7 @@ class GuardedBranches:
             elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
                 if any(isinstance(inner, ast.Attribute) and (qualified := self._resolve(inner)) is not None
                        and is_torch_module(qualified.partition(".")[0]) and self._removed(qualified)
-                       for inner in ast.walk(statement.value)):
+                       for inner in walk_nodes(statement.value)):
                     return "AttributeError"
         return None
 

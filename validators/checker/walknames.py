@@ -15,7 +15,7 @@ from .functionobjects import dict_key_references
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
-from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, walk_tree
+from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, walk_nodes, walk_tree
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
@@ -269,7 +269,7 @@ class NameChecks:
             if not values:
                 return None
             for value in values:
-                for inner in ast.walk(value):
+                for inner in walk_nodes(value):
                     if isinstance(inner, ast.Call) and _LOSS_CALL.fullmatch(dotted_name(inner.func) or ""):
                         return True
                     if isinstance(inner, ast.Name) and inner.id != name and depth < 3 and \

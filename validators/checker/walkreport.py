@@ -10,7 +10,7 @@ import ast
 from .finding import Finding, finding_at
 from .listednames import read_is_harmless, reads_own_attribute
 from .unusedimports import binds_same_named_function, names_read
-from .imports import is_literal_getattr
+from .imports import is_literal_getattr, walk_nodes
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
@@ -19,7 +19,7 @@ from .unreadmodules import reads_split
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
     """``getattr(torch.cuda, "FloatTensor")(3)``: the rewrites edit dotted names, not getattr's string."""
-    return any(is_literal_getattr(inner) for inner in ast.walk(node.func if isinstance(node, ast.Call) else node))
+    return any(is_literal_getattr(inner) for inner in walk_nodes(node.func if isinstance(node, ast.Call) else node))
 
 
 def _warns_when_called(rule: Rule) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import names_in_target, own_statements
+from .imports import names_in_target, own_statements, walk_nodes
 from .patterns import reduces, zero_dim_read
 
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "norm", "std", "var", "argmax", "argmin", "all",
@@ -153,7 +153,7 @@ _TENSOR_ONLY = frozenset({"cpu", "cuda", "long", "float", "int", "byte", "half",
 def tensor_evidence(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
     """``pred.long().eq(y).cpu().sum()``, ``torch.stack(x).mean()``: the expression calls torch, or reads a method or
     attribute only tensors have."""
-    for node in ast.walk(value):
+    for node in walk_nodes(value):
         if node.__class__ is ast.Attribute and node.attr in _TENSOR_ONLY:
             return True
         if node.__class__ is ast.Call and (api := resolve(node.func)) is not None and api.startswith("torch."):
@@ -258,7 +258,7 @@ def zero_dim_positions(function: ast.AST, call: ast.Call, resolve: Callable[[ast
                 elif taken is False:
                     walk(statement.orelse)
                 else:  # either may run: a name either branch binds is unknown after it
-                    for inner in ast.walk(statement):
+                    for inner in walk_nodes(statement):
                         if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
                             zero.discard(inner.id)
             elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
@@ -268,7 +268,7 @@ def zero_dim_positions(function: ast.AST, call: ast.Call, resolve: Callable[[ast
                 else:
                     zero.discard(target.id)
             else:
-                for inner in ast.walk(statement):
+                for inner in walk_nodes(statement):
                     if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
                         zero.discard(inner.id)
 
