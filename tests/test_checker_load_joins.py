@@ -429,3 +429,34 @@ def test_a_helper_saving_by_keyword_and_an_older_key_read_under_a_bare_except(tm
                                                       "misc.CheckpointSaver(states=d)"),
                             "utils/misc.py": helper, "resume.py": loader})
     assert _loads(tmp_path / "c") == []
+
+
+def test_an_options_attribute_the_file_reads_by_key_is_a_dict_not_a_namespace(tmp_path):
+    """AGGCN-like: ``self.opt = opt`` saved as ``'config': self.opt`` where the file reads ``opt['cuda']``: the options
+    are ``vars(args)``, a plain dict (a Namespace has no items), so the load of that checkpoint is fine. The same
+    trainer reading ``opt.cuda`` keeps a Namespace, which weights_only refuses."""
+    _write(tmp_path, {"trainer.py": """
+        import torch
+        from torch import nn
+
+        class Trainer:
+            def __init__(self, opt):
+                self.opt = opt
+                self.model = nn.Linear(2, 2)
+                if opt['cuda']:
+                    self.model.cuda()
+
+            def save(self, filename):
+                torch.save({'model': self.model.state_dict(), 'config': self.opt}, filename)
+
+            def load(self, filename):
+                checkpoint = torch.load(filename)
+                self.model.load_state_dict(checkpoint['model'])
+        """})
+    assert _loads(tmp_path) == []
+    (tmp_path / "trainer.py").write_text((tmp_path / "trainer.py").read_text().replace("opt['cuda']", "opt.cuda"))
+    assert _loads(tmp_path) == [("trainer.py", 16, "torch-load-saved-objects")]
+    # a config library imported beside the keyed reads: an EasyDict has items and is still refused
+    (tmp_path / "trainer.py").write_text("from easydict import EasyDict\n" + (tmp_path / "trainer.py").read_text()
+                                         .replace("opt.cuda", "opt['cuda']"))
+    assert _loads(tmp_path) == [("trainer.py", 17, "torch-load-saved-objects")]

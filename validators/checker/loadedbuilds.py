@@ -9,7 +9,7 @@ import ast
 from .imports import dotted_name, own_nodes, own_statements, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
-    REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, prepares_scriptable,
+    REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces, prepares_scriptable,
     refused_standard_value, self_item)
 
 
@@ -121,11 +121,21 @@ class ObjectConstruction:
         name = dotted_name(value)
         return name is not None and (0 if "." in name else scope, name) in self.built_objects
 
+    def read_by_key(self, value: ast.expr) -> bool:
+        """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key: a dict
+        (keyed_namespaces, asked of the file's text once)."""
+        dotted = dotted_name(value)
+        if dotted is None or ("." in dotted and (not dotted.startswith("self.") or dotted.count(".") > 1)):
+            return False
+        if self.keyed_namespaces is None:
+            self.keyed_namespaces = keyed_namespaces(self.source_text)
+        return dotted.rsplit(".", 1)[-1] in self.keyed_namespaces
+
     def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
-        if is_object_value(value) or is_training_object(value) or prepares_scriptable(value) or \
-                self._constructed(value, scope) or class_of(value):
+        if (is_object_value(value) and not self.read_by_key(value)) or is_training_object(value) or \
+                prepares_scriptable(value) or self._constructed(value, scope) or class_of(value):
             return True
         if self.optimizer_classes and self._groups_hold_functions(value, scope):
             return True

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .checkpoints import config_library_imported
 from .imports import dotted_name, walk_nodes
 
 
@@ -371,6 +372,19 @@ def is_namespace(node: ast.expr) -> bool:
     """``args``, ``self.opt``: a name checkpoints use for an argparse Namespace (``cfg`` is left to the config rule,
     CONFIG_KEY)."""
     return (dotted_name(node) or "").rsplit(".", 1)[-1].lower() in NAMESPACE_KEYS - {CONFIG_KEY}
+
+
+_KEYED = r"(?<![\w.])(?:self\.)?(\w+)\[\s*['\"]"  # opt['lr'], self.opt["cuda"] (text: compiled when first asked)
+
+
+def keyed_namespaces(text: str | None) -> frozenset[str]:
+    """The names checkpoints use for a Namespace (``opt``, ``args``) that the file reads by string key
+    (``opt['lr']``, ``self.opt["cuda"]``): a Namespace has no items, so there they are dicts (FlowQA's and AGGCN's
+    ``opt = vars(args)``, saved as ``'config': self.opt``), unless the file imports a config library whose objects
+    do have them (EasyDict, a yacs CfgNode)."""
+    if text is None or config_library_imported(text) is not None:
+        return frozenset()
+    return frozenset(name for name in set(re.findall(_KEYED, text)) if name.lower() in NAMESPACE_KEYS - {CONFIG_KEY})
 
 
 def _unwrap_module(node: ast.expr) -> ast.expr:

@@ -234,16 +234,9 @@ class SaveEvidence:
 
     def _read_as_dict(self, saved: ast.Dict) -> set[str]:
         """Saved values named like a Namespace (``'config': self.opt``) that the file reads by string key
-        (``self.opt['optimizer']``): a Namespace has no items, so they are dicts (FlowQA's ``opt = vars(args)``),
-        unless the file imports a config library whose objects do (EasyDict, a yacs CfgNode)."""
-        text = self.source_text
-        names = {dotted for value in saved.values if (dotted := dotted_name(value)) and is_object_value(value)
-                 and not is_model_name(dotted.rsplit(".", 1)[-1])}
-        if not names or text is None or config_library_imported(text) is not None:
-            return set()
-        # self.opt or the opt it was given (self.opt = opt), read by a string key
-        return {name for name in names
-                if re.search(r"(?<![\w.])(?:self\.)?" + re.escape(name.rsplit(".", 1)[-1]) + r"\[\s*['\"]", text)}
+        (keyed_namespaces)."""
+        return {dotted for value in saved.values if (dotted := dotted_name(value)) and is_object_value(value)
+                and not is_model_name(dotted.rsplit(".", 1)[-1]) and self.loads.read_by_key(value)}
 
     def _merged_parameters(self, saved: ast.Dict, scope: int) -> list[str]:
         """The method's parameters whose entries the saved dict takes: ``{**other_items}``, or ``checkpoint[k] = v``
