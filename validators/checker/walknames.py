@@ -527,18 +527,39 @@ def _named_or_item(value: ast.expr) -> bool:
 
 
 def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
-    """The last names a file binds only to torch loss modules built not to reduce (``reduce=False``,
-    ``reduction='none'``; ``.cuda()``/``.to(d)`` after the constructor allowed)."""
+    """The last names a file binds only to loss modules whose result [0] reads: torch's built not to reduce
+    (``reduce=False``, ``reduction='none'``; ``.cuda()``/``.to(d)`` after the constructor allowed), and warp-ctc's
+    ``CTCLoss()`` (warpctc_pytorch), which returns a 1-element tensor, not a 0-dim one."""
     unreduced, reducing = set(), set()
+    one_element = set()  # the names that import warp-ctc or its loss
     for node in walk_tree(tree):
+        if node.__class__ is ast.ImportFrom and (node.module or "").partition(".")[0] in _ONE_ELEMENT_LOSSES:
+            one_element.update(alias.asname or alias.name for alias in node.names)
+        elif node.__class__ is ast.Import:
+            one_element.update(alias.asname or alias.name for alias in node.names
+                               if alias.name.partition(".")[0] in _ONE_ELEMENT_LOSSES)
         if node.__class__ is not ast.Assign or len(node.targets) != 1:
             continue
         name = dotted_name(node.targets[0])
-        if name is None or (built := loss_module_built(node.value, resolve)) is None:
+        if name is None:
             continue
         last = name.rsplit(".", 1)[-1]
-        (unreduced if any(_unreducing(keyword) for keyword in built[0].keywords) else reducing).add(last)
+        if (built := loss_module_built(node.value, resolve)) is not None:
+            (unreduced if any(_unreducing(keyword) for keyword in built[0].keywords) else reducing).add(last)
+        elif one_element and _constructs(node.value, one_element):
+            unreduced.add(last)
     return frozenset(unreduced - reducing)
+
+
+_ONE_ELEMENT_LOSSES = frozenset({"warpctc_pytorch"})  # packages whose loss modules return a 1-element tensor
+
+
+def _constructs(value: ast.expr, names: set[str]) -> bool:
+    """``CTCLoss()``, ``warp_ctc.CTCLoss().cuda()``: a call of one of ``names`` (or of an attribute of one)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+        value = value.func.value
+    callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
+    return callee is not None and callee.partition(".")[0] in names
 
 
 def _unreducing(keyword: ast.keyword) -> bool:
