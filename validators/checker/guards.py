@@ -316,8 +316,9 @@ def _dir_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
 
 
 def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | None:
-    """``"window_size" in inspect.signature(torch.f).parameters`` (also ``.parameters.keys()``) or ``"indexing"
-    in torch.meshgrid.__code__.co_varnames`` / ``not in``: (the torch API, the parameter). A Python function's
+    """``"window_size" in inspect.signature(torch.f).parameters`` (also ``.parameters.keys()``), ``"indexing"
+    in torch.meshgrid.__code__.co_varnames`` or ``"align_corners" in inspect.getfullargspec(F.grid_sample).args`` /
+    ``not in``: (the torch API, the parameter). A Python function's
     ``co_varnames`` starts with its parameters (keyword-only ones too), so both ask whether it takes the name."""
     if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
         return None
@@ -332,6 +333,9 @@ def _signature_lookup(node: ast.AST, imports: ImportMap) -> tuple[str, str] | No
         function = right.value.args[0]
     elif right.attr == "co_varnames" and isinstance(right.value, ast.Attribute) and right.value.attr == "__code__":
         function = right.value.value  # torch.meshgrid.__code__.co_varnames: its parameters, then its locals
+    elif right.attr in ("args", "kwonlyargs") and isinstance(right.value, ast.Call) and len(right.value.args) == 1 \
+            and (dotted_name(right.value.func) or "").rsplit(".", 1)[-1] in ("getfullargspec", "getargspec"):
+        function = right.value.args[0]  # inspect.getfullargspec(F.grid_sample).args (positional ones alone)
     else:
         return None
     owner = dotted_name(function)
