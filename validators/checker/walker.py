@@ -172,6 +172,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.tensor_receivers: dict[int, frozenset[str]] = {}  # per scope: names called with tensor-only methods
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
         self.step_receivers: frozenset[str] | None = None  # the names before `.step(` in the text, when asked
+        self.factory_stepped: frozenset[str] | None = None  # names of schedulers a factory stepped (when asked)
         self.text_names_scheduler: bool | None = None  # the text is not ASCII or spells lr_scheduler; read once
         self.patched: set[int] = set()  # ids of attribute targets a monkeypatch writes: not a use of the old one
         self.own_callables: set[str] | None = None  # the file's def / class names, read once when needed

@@ -16,6 +16,7 @@ from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_nam
 from .selfmethods import defines
 from .forwarded import ForwardedDefault, quiet_defaults
 from .steporder import early_scheduler_steps, is_test_module, untrained_test_steps
+from .steppedfactories import factory_stepped_names
 from .patterns import matches_call
 
 _STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
@@ -64,6 +65,9 @@ class SchedulerChecks:
                                           lambda func: not self._is_foreign(func), built_elsewhere)
             if isinstance(node, ast.Module) and is_test_module(self.filename):
                 found = found + untrained_test_steps(node, is_scheduler, self.optimizer_steps)
+            if found and (stepped := self._factory_stepped()):  # its first step was the factory's (steppedfactories.py)
+                found = [call for call in found
+                         if (dotted_name(call.func.value) or "").rsplit(".", 1)[-1] not in stepped]
             for call in found:
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
@@ -78,6 +82,13 @@ class SchedulerChecks:
                     # name where the caller builds it (`scheduler = CycleScheduler(...)`) answers it (check.py)
                     self.class_facts.passed_receiver_calls.append(
                         (call.lineno, rule.id, "step", len(call.args), dotted.rsplit(".", 1)[-1]))
+
+    def _factory_stepped(self) -> frozenset[str]:
+        """The names the file binds to schedulers a project factory has stepped already (read when first asked)."""
+        if self.factory_stepped is None:
+            self.factory_stepped = factory_stepped_names(self.tree, self.filename) if self.tree is not None \
+                else frozenset()
+        return self.factory_stepped
 
     def _may_step_scheduler(self, pattern: re.Pattern) -> bool:
         """Before walking a function for the step order: the (ASCII) text spells some ``name.step(`` whose name
