@@ -145,10 +145,10 @@ _RESTORES = re.compile(r"load_?(?:state_dict|checkpoint|ckpt|parameters|params|w
 def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
     self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call, or a trainer's
-    ``loadParameters``/``load_checkpoint``), never a scheduler's, and then
-    fast-forwards a scheduler by a loop whose whole body is its plain ``step()``, with no optimizer step anywhere in
-    the function: the resume runs before training, so the first of those steps precedes every optimizer step (the
-    scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
+    ``loadParameters``/``load_checkpoint``), never a scheduler's, and then fast-forwards a scheduler by a loop (in no
+    other loop) whose body holds its plain ``step()`` and steps no optimizer, with no optimizer step before that loop
+    (a training loop may follow it): the resume runs before training, so the first of those steps precedes every
+    optimizer step (the scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
     ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is torch's)."""
     statements = list(_flat(body))
     restored_at = None  # the first statement that restores state
@@ -160,12 +160,15 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
                     return  # the scheduler's own state (and step count) comes back: no warning
                 if restored_at is None:
                     restored_at = index
-    if restored_at is None or any(steps_optimizer(statement) for statement in body):
+    if restored_at is None or any(steps_optimizer(statement) for statement in statements[:restored_at + 1]):
         return
-    for statement in statements[restored_at + 1:]:
-        if isinstance(statement, (ast.For, ast.While)) and len(statement.body) == 1 and not statement.orelse \
-                and (call := _plain_step_call(statement.body[0])) is not None \
-                and not call.args and not call.keywords and is_scheduler(call.func.value):
+    for index, statement in enumerate(statements[restored_at + 1:], start=restored_at + 1):
+        if steps_optimizer(statement) and not isinstance(statement, (ast.If, ast.With, ast.Try)):
+            return  # (a block around the loop is asked of its own statements, listed after it)
+        if isinstance(statement, (ast.For, ast.While)) and not statement.orelse \
+                and not any(steps_optimizer(inner) for inner in statement.body) and not _in_loop(statement, body) \
+                and (call := next((found for inner in statement.body if (found := _plain_step_call(inner))), None)) \
+                is not None and not call.args and not call.keywords and is_scheduler(call.func.value):
             attribute = call.func.value.attr if isinstance(call.func.value, ast.Attribute) else None
             if attribute is not None and any(
                     isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
@@ -996,6 +999,25 @@ def _other_scheduler_step(statement: ast.stmt, stepped: list[ast.Call], is_sched
     if receiver is None or any(dotted_name(other.func.value) == receiver for other in stepped):
         return None
     return call
+
+
+def _in_loop(target: ast.stmt, body: list[ast.stmt]) -> bool:
+    """``target`` sits inside a loop of ``body`` (not counting nested functions and classes)."""
+    def find(statements: list[ast.stmt], looped: bool) -> bool | None:
+        for statement in statements:
+            if statement is target:
+                return looped
+            if isinstance(statement, _SCOPES):
+                continue
+            inner = looped or isinstance(statement, (ast.For, ast.AsyncFor, ast.While))
+            for name in nested_fields(statement):
+                for block in ([getattr(statement, name)] if name != "handlers" and name != "cases"
+                              else [handler.body for handler in getattr(statement, name)]):
+                    if (found := find(block, inner)) is not None:
+                        return found
+        return None
+
+    return bool(find(body, False))
 
 
 def _plain_step_call(statement: ast.stmt) -> ast.Call | None:
