@@ -43,6 +43,7 @@ from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
+from .lossattributes import HeldFloat, LossClass, held_floats_reached
 from .topkviews import PendingView, TopkCalls, may_hold_views, topk_views, widened_views
 from .walker import FindingCollector
 
@@ -163,6 +164,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         findings = _with_edits(findings, collector, code, rules)
     if collector.topk_pending:  # suppressed and unselected ones are dropped now, while the code is at hand
         collector.topk_pending = _kept_views(collector.topk_pending, code, selection)
+    if collector.loss_attribute_floats:
+        kept = {f.line: f for f in _kept([held.finding for held in collector.loss_attribute_floats], code, selection)}
+        collector.loss_attribute_floats = [replace(held, finding=kept[held.finding.line])
+                                           for held in collector.loss_attribute_floats if held.finding.line in kept]
     return _kept(findings, code, selection), collector
 
 
@@ -213,6 +218,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     # per sub-project: the views waiting for a caller's (1, 5) with their file's findings, and every file's calls
     topk_pending: dict[str | None, list[tuple[list, list[Finding], TopkCalls]]] = {}
     topk_calls: dict[str | None, list[TopkCalls]] = {}
+    # per sub-project: float(getattr(self, "loss_" + name)) conversions with their file's findings, and the self
+    # attributes any file calls backward() on (lossattributes.py)
+    loss_floats: dict[str | None, list[tuple[list[HeldFloat], list[Finding]]]] = {}
+    loss_classes: dict[str | None, list[LossClass]] = {}
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
     # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
@@ -261,6 +270,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                                                                   collector.topk_calls))
                     if collector.topk_calls.passed:
                         topk_calls.setdefault(root, []).append(collector.topk_calls)
+                    if collector.loss_attribute_floats:
+                        loss_floats.setdefault(root, []).append((collector.loss_attribute_floats, findings))
+                    if collector.loss_classes:
+                        loss_classes.setdefault(root, []).extend(collector.loss_classes)
                     if collector.unread_imports:
                         unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
                     if collector.loads.imported or collector.loads.imported_modules or collector.imports.foreign_stars:
@@ -321,6 +334,11 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         drop_forwarded_defaults([part for part, _, _ in group], lambda part: owners[id(part)])
     for root, pending in topk_pending.items():  # accuracy()'s views, once a caller passes topk=(1, 5) (topkviews.py)
         widened_views(pending, topk_calls.get(root, []))
+    for root, pending in loss_floats.items():  # once a class of the sub-project backs such an attribute
+        for held, findings in pending:
+            if added := held_floats_reached(held, loss_classes.get(root, [])):
+                findings.extend(added)
+                findings.sort()
     for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)
         restored = used_by_importers([(path, names) for path, names, _ in files], importers.get(root, []),
                                      [str(file) for file in skipped.get(root, [])])

@@ -1,0 +1,128 @@
+"""``float(getattr(self, 'loss_' + name))``: the CycleGAN/pix2pix ``BaseModel.get_current_losses`` idiom.
+
+The base class reads each loss its subclass names in ``self.loss_names`` and converts it with ``float()``. The
+subclasses keep the graph's losses on ``self`` (``self.loss_G = self.loss_G_GAN + self.loss_G_L1``) and call
+``self.loss_G.backward()``; the training script asks for the losses after each update, with grad mode on, so the
+conversion sees tensors that require grad and warns since 2.8 ("Converting a tensor with requires_grad=True to a
+scalar may lead to unexpected behavior", the float-of-requires-grad-tensor rule of gradscalars.py).
+
+The base class's file cannot tell what the attributes hold: the sub-project decides. Each conversion is held with
+its class, its method and the prefix it reads (``loss_``), and reported once a class of the sub-project calls
+``backward()`` on a ``self`` attribute of that prefix (``self.loss_G.backward()``) and runs that very method: the class
+itself, or a direct subclass that does not define a method of the same name (a subclass with its own
+``get_current_losses`` never runs the base's). The method is taken to be asked outside ``torch.no_grad()``, as the
+idiom's training scripts do.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Iterator
+
+from .finding import Finding
+from .imports import dotted_name, walk_nodes
+
+
+@dataclass(frozen=True)
+class LossClass:
+    """A class that calls ``backward()`` on ``self`` attributes: its bases' last names, its methods, those attributes."""
+
+    name: str
+    bases: frozenset[str]
+    methods: frozenset[str]
+    backed: frozenset[str]
+
+
+@dataclass(frozen=True)
+class HeldFloat:
+    """A ``float(getattr(self, prefix + name))`` in ``method`` of ``cls``, with the finding it would be."""
+
+    cls: str
+    method: str
+    prefix: str
+    finding: Finding
+
+
+def prefixed_attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str]]:
+    """Each ``float(getattr(self, "<prefix>" + name))`` (or ``f"<prefix>{name}"``, ``"<prefix>%s" % name``) in a
+    method of a module-level class: (the call, the class, the method, the prefix)."""
+    if text is not None and ("getattr(self" not in text or "float(" not in text):
+        return
+    for cls, method in _methods(tree):
+        for node in walk_nodes(method):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float"
+                    and len(node.args) == 1 and not node.keywords):
+                continue
+            read = node.args[0]
+            if isinstance(read, ast.Call) and isinstance(read.func, ast.Name) and read.func.id == "getattr" \
+                    and len(read.args) == 2 and isinstance(read.args[0], ast.Name) and read.args[0].id == "self" \
+                    and (prefix := _name_prefix(read.args[1])):
+                yield node, cls.name, method.name, prefix
+
+
+def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
+    """The module-level classes whose methods call ``self.<attribute>.backward(...)``."""
+    if text is not None and (".backward(" not in text or "self." not in text):
+        return []
+    found = []
+    for cls in getattr(tree, "body", ()):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        methods = [item for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        backed = set()
+        for method in methods:
+            backed |= _backed_in(method)
+        if backed:
+            bases = frozenset((dotted_name(base) or "").rsplit(".", 1)[-1] for base in cls.bases)
+            found.append(LossClass(cls.name, bases, frozenset(method.name for method in methods), frozenset(backed)))
+    return found
+
+
+def held_floats_reached(held: list[HeldFloat], classes: list[LossClass]) -> list[Finding]:
+    """The held conversions that a loss class of the sub-project runs on attributes it calls backward() on."""
+    return [float_.finding for float_ in held if any(
+        any(attribute.startswith(float_.prefix) for attribute in cls.backed)
+        and (cls.name == float_.cls or (float_.cls in cls.bases and float_.method not in cls.methods))
+        for cls in classes)]
+
+
+def _backed_in(method: ast.AST) -> set[str]:
+    """The ``self`` attributes ``method`` calls backward() on: ``self.loss_G.backward()``, or through a local sum of
+    them (``loss = self.loss_content + self.loss_style; loss.backward()``)."""
+    backed, locals_backed = set(), set()
+    for call in walk_nodes(method):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "backward":
+            receiver = call.func.value
+            if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == "self":
+                backed.add(receiver.attr)
+            elif isinstance(receiver, ast.Name):
+                locals_backed.add(receiver.id)
+    if locals_backed:
+        for node in walk_nodes(method):
+            if isinstance(node, ast.Assign) and any(isinstance(target, ast.Name) and target.id in locals_backed
+                                                    for target in node.targets):
+                backed.update(read.attr for read in walk_nodes(node.value) if isinstance(read, ast.Attribute)
+                              and isinstance(read.value, ast.Name) and read.value.id == "self")
+    return backed
+
+
+def _methods(tree: ast.AST) -> Iterator[tuple[ast.ClassDef, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    for cls in getattr(tree, "body", ()):
+        if isinstance(cls, ast.ClassDef):
+            for item in cls.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield cls, item
+
+
+def _name_prefix(name: ast.expr) -> str | None:
+    """``"loss_" + name``, ``f"loss_{name}"``, ``"loss_%s" % name``: the literal the attribute's name starts with."""
+    if isinstance(name, ast.BinOp) and isinstance(name.op, (ast.Add, ast.Mod)) and isinstance(name.left, ast.Constant):
+        literal = name.left.value
+        if isinstance(literal, str) and isinstance(name.op, ast.Mod):
+            literal = literal.partition("%")[0]
+    elif isinstance(name, ast.JoinedStr) and name.values and isinstance(name.values[0], ast.Constant):
+        literal = name.values[0].value
+    else:
+        return None
+    return literal if isinstance(literal, str) and literal.isidentifier() else None
