@@ -17,7 +17,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import own_nodes, own_statements, subnodes, walk_nodes
+from .imports import assigned_pairs, own_nodes, own_statements, subnodes, walk_nodes
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
@@ -159,12 +159,13 @@ def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set
                 added[name] = added.get(name, False) or graph
         elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-            number = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant) and \
-                type(statement.value.value) in (int, float)
             for target in targets:
-                for node in walk_nodes(target):
-                    if isinstance(node, ast.Name) and not number:
-                        added[node.id] = None  # bound to something else: unknown
+                pairs = assigned_pairs(target, statement.value) if isinstance(statement, ast.Assign) else [(target, None)]
+                for part, value in pairs:  # (total, reg = 0.0, 0.0: each name its own number)
+                    number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
+                    for node in walk_nodes(part):
+                        if isinstance(node, ast.Name) and not number:
+                            added[node.id] = None  # bound to something else: unknown
     return {name for name, graph in added.items() if graph and name not in parameters and name not in names}
 
 
@@ -218,15 +219,25 @@ _CONVERSION = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[h
 
 
 def _float_formatted(node: ast.BinOp) -> list[ast.Name]:
-    """The names ``"fmt" % value`` formats with a float conversion (``%f``, ``%.4e``, ``%g``): each is made a Python
-    float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a tensor that way: no warning, run on 2.15)."""
+    """The names ``"fmt" % value`` formats with a float conversion (``%f``, ``%.4e``, ``%g``), alone or in arithmetic
+    (``total_loss / n``): each value is made a Python float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a tensor that way: no warning, run on 2.15)."""
     if not (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
         return []
     letters = [letter for letter in _CONVERSION.findall(node.left.value) if letter != "%"]
     values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
     if len(values) != len(letters):
         return []  # a mapping, a starred tuple or a mismatch: nothing is known of which value goes where
-    return [value for value, letter in zip(values, letters) if letter in "eEfFgG" and isinstance(value, ast.Name)]
+    return [name for value, letter in zip(values, letters) if letter in "eEfFgG" for name in _arithmetic_names(value)]
+
+
+def _arithmetic_names(value: ast.expr) -> list[ast.Name]:
+    """``loss``, or the names of ``total_loss / n`` and ``(total - reg) / n``: arithmetic of a tensor that requires
+    grad gives one too."""
+    if isinstance(value, ast.Name):
+        return [value]
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        return _arithmetic_names(value.left) + _arithmetic_names(value.right)
+    return []
 
 
 def _converts(func: ast.expr, resolve) -> bool:
