@@ -17,10 +17,12 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, own_nodes, own_statements, subnodes, walk_nodes
+from .imports import assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
+# `loss, logs = self.calc_loss(...)`: a name unpacked from a method's result (given backward() below, maybe)
+_RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
 _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                       "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -30,7 +32,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
     ``x.backward(...)`` on."""
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
-            _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))):
+            _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
+            and not ("float(" in text and _RETURNED_BACKED.search(text))):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -40,12 +43,54 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
             backward_lines.append(node.lineno)
     inside = set()
     numbers = _number_functions(tree)
+    returned = _backed_returns(functions) if backward_lines else {}
     for function in functions:
-        if lines := [line for line in backward_lines if function.lineno <= line <= function.end_lineno]:
+        lines = [line for line in backward_lines if function.lineno <= line <= function.end_lineno]
+        given = _returned_names(function, returned[function.name]) if function.name in returned else set()
+        if lines or given:
             inside.update(lines)
-            yield from _in_function(function, resolve, numbers)
+            yield from _in_function(function, resolve, numbers, given)
     if isinstance(tree, ast.Module) and set(backward_lines) - inside:
         yield from _in_function(tree, resolve, numbers)  # a script's own loop at module level
+
+
+def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
+    """``loss, logs = self.calc_loss(...)`` then ``loss.backward()`` in one function of the file: the functions
+    (by name) whose result, or the item at that position of it, a caller gives backward() (pSp-style coaches)."""
+    found: dict[str, int | None] = {}
+    for function in functions:
+        nodes = list(own_nodes(function))
+        backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Attribute) and node.func.attr == "backward"
+                  and isinstance(node.func.value, ast.Name)}
+        for node in nodes if backed else ():
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+                continue
+            callee = dotted_name(node.value.func) or ""
+            if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
+                continue  # a function of the file, or a method of the same object
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id in backed:
+                found[callee.rpartition(".")[2]] = None
+            elif isinstance(target, ast.Tuple):
+                for position, element in enumerate(target.elts):
+                    if isinstance(element, ast.Name) and element.id in backed:
+                        found[callee.rpartition(".")[2]] = position
+    return found
+
+
+def _returned_names(function: ast.AST, position: int | None) -> set[str]:
+    """The names every ``return`` of ``function`` hands back (at ``position`` of a returned tuple)."""
+    names = set()
+    for node in own_nodes(function):
+        if isinstance(node, ast.Return):
+            value = node.value
+            if position is not None:
+                value = value.elts[position] if isinstance(value, ast.Tuple) and len(value.elts) > position else None
+            if not isinstance(value, ast.Name):
+                return set()
+            names.add(value.id)
+    return names
 
 
 def _number_functions(tree: ast.AST) -> frozenset[str]:
@@ -77,10 +122,12 @@ def _plain_number(value: ast.expr) -> bool:
     return False
 
 
-def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
+def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
+                 given: set[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
+    """``given``: names the function returns to a caller of the file that gives them backward()."""
     nodes = list(own_nodes(function))
     backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
+              and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)} | given
     # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
     # to call results count, below: `factor` is a number)
     scaled = {name for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -119,12 +166,22 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                     bound[node.id] = bound.get(node.id, 0) + 2
     arguments = getattr(function, "args", None)
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
+    # the items of a call's unpacked result (`loss_id, logs = self.id_loss(...)`): the graph's where added in below
+    unpacked = {element.id for statement in statements if isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Tuple)
+                and _graph_value(statement.value) and id(statement) not in quiet
+                for element in statement.targets[0].elts if isinstance(element, ast.Name)}
     # loss = ce_loss + ewc_loss; loss.backward(): the terms are the graph's too, where calls made them
     backed |= {operand.id for statement in statements if isinstance(statement, ast.Assign)
                and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
                and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
                for operand in (statement.value.left, statement.value.right) if isinstance(operand, ast.Name)
-               and graph_values.get(operand.id)}
+               and (graph_values.get(operand.id) or operand.id in unpacked)}
+    # loss += loss_l2 * l2_lambda: a term added into a name given backward() is the graph's too
+    backed |= {name for statement in statements if isinstance(statement, ast.AugAssign)
+               and isinstance(statement.op, ast.Add) and isinstance(statement.target, ast.Name)
+               and statement.target.id in backed for name in _summed_names(statement.value)
+               if graph_values.get(name) or name in unpacked}
     backed |= {name for name in scaled if graph_values.get(name)}
     # bound once, or only ever to results of calls (`loss = loss_fn(d_real, d_fake)` ... `loss = loss_fn(d(g(z)))`)
     names = {name for name in backed if name not in parameters and (
@@ -167,6 +224,13 @@ def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set
                         if isinstance(node, ast.Name) and not number:
                             added[node.id] = None  # bound to something else: unknown
     return {name for name, graph in added.items() if graph and name not in parameters and name not in names}
+
+
+def _summed_names(value: ast.expr) -> set[str]:
+    """``loss_l2`` of ``loss_l2``, ``loss_l2 * lam`` or ``lam * loss_l2``."""
+    if isinstance(value, ast.Name):
+        return {value.id}
+    return _operand_names(value) if isinstance(value, ast.BinOp) else set()
 
 
 def _operand_names(expression: ast.BinOp) -> set[str]:
