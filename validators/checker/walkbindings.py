@@ -21,7 +21,7 @@ from .shapes import is_low_rank
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_attribute, note_bound_name
-from .imports import VARIABLE_CALLS, assigned_pairs, dotted_name, names_in_target, statements
+from .imports import VARIABLE_CALLS, assigned_pairs, dotted_name, names_in_target, own_statements, statements
 from .tensorsizes import size_bindings
 from .profilerrows import KEYED, rows_of
 from .provenance import NUMPY_MODULES
@@ -424,7 +424,24 @@ class Bindings:
         if (name := dotted_name(value.func)) is None:
             return False
         keys = [(0, name)] if name.startswith("self.") else [(self.scope, name), (0, name)]
-        return any(key in self.loss_modules for key in keys)
+        if any(key in self.loss_modules for key in keys):
+            return True
+        # a module-level binding further down the file: a name the function neither binds nor takes as a parameter
+        return "." not in name and self.scope != 0 and name in self._module_loss_names() and \
+            not self.loads.provenance.bindings.get((self.scope, name)) and \
+            name not in self.loads.params.get(self.scope, ())
+
+    def _module_loss_names(self) -> frozenset[str]:
+        """Names the module binds, outside its functions and only there, to reducing torch loss modules: a script
+        defines ``def test(): mse = criterion(pred, y)`` above its ``criterion = nn.L1Loss()`` (read once, when asked)."""
+        if self.module_loss_names is None:
+            reducing, other = set(), set()
+            for statement in own_statements(self.tree):
+                if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                        isinstance(statement.targets[0], ast.Name) and not _moved_self(statement):
+                    (reducing if self._reducing_loss_module(statement.value) else other).add(statement.targets[0].id)
+            self.module_loss_names = frozenset(reducing - other)
+        return self.module_loss_names
 
     def _reducing_loss_module(self, value: ast.expr) -> bool:
         """``nn.CrossEntropyLoss()``, ``nn.MSELoss().cuda()``: a torch loss module that reduces (not
@@ -579,3 +596,10 @@ class Bindings:
             return
         for attribute in sorted(names):
             self._check_qualified(node, f"{owner}.{attribute}")
+
+
+def _moved_self(statement: ast.Assign) -> bool:
+    """``criterion = criterion.cuda(gpu)`` / ``.to(device)``: the same module, moved."""
+    value, target = statement.value, statement.targets[0]
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to") \
+        and isinstance(value.func.value, ast.Name) and isinstance(target, ast.Name) and value.func.value.id == target.id

@@ -236,6 +236,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.named_calls: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None  # name -> its calls (passedcallables)
         self.unreduced_losses: frozenset[str] | None = None  # names bound only to non-reducing losses (walknames.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
+        self.module_loss_names: frozenset[str] | None = None  # the same, bound at module level (when asked)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.zero_appended: set[tuple[int, str]] = set()  # lists (self.x under scope 0) appended 0-dim values
         self.tensor_zero_dim: set[tuple[int, str]] = set()  # ... of zero_dim, those bound to what only a tensor gives

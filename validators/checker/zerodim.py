@@ -28,6 +28,9 @@ _FUNCTIONAL_LOSSES = frozenset({f"torch.nn.functional.{name}" for name in (
 # reductions that give a tensor when given a dim (max, min and median give (values, indices) then)
 _DIM_REDUCTIONS = frozenset({"sum", "mean", "prod", "norm", "std", "var", "argmax", "argmin", "all", "any", "nansum",
                              "nanmean", "count_nonzero", "amax", "amin", "logsumexp"})
+# functions of one tensor that keep its shape: of a full reduction, still 0-dim
+_ELEMENTWISE = frozenset({f"torch.{name}" for name in ("sqrt", "exp", "log", "abs", "neg", "sigmoid", "tanh", "rsqrt")})
+_DOTS = frozenset({"torch.dot", "torch.vdot"})
 _OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
 _SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number: the shape stays
 
@@ -75,11 +78,17 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
         return reduces(node)
     if not isinstance(node.func, ast.Attribute):
         return False
+    if api in _ELEMENTWISE and len(node.args) == 1 and not node.keywords:
+        return is_full_reduction(node.args[0], resolve)  # torch.sqrt(torch.mean(d ** 2))
+    if api in _DOTS:
+        return len(node.args) == 2 and not node.keywords  # torch.dot(a, b): 1-D inputs, a 0-dim product
     if api is not None:  # torch.sum(x): the tensor alone
         return (api.startswith("torch.") and api.rsplit(".", 1)[-1] in _FULL_REDUCTIONS and api.count(".") == 1
                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) and not node.keywords)
     if node.func.attr in _FULL_REDUCTIONS and not node.args and not node.keywords:
         return True
+    if node.func.attr in ("dot", "vdot") and len(node.args) == 1 and not node.keywords:
+        return True  # a.dot(b): 1-D tensors only, a 0-dim product
     return node.func.attr in _DIM_REDUCTIONS and _first_dim(node) and _one_dim(node.func.value, resolve)
 
 
