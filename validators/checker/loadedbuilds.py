@@ -92,6 +92,18 @@ class ObjectConstruction:
             return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
         return self._constructs(value)
 
+    def _built_or_restored(self, value: ast.expr, scope: int) -> bool:
+        """``optimizer = SGD(...)`` (or one of two built in an ``if``/``else``), then on resume ``optimizer =
+        ckpt['optimizer']`` from the file's own load, and ``torch.save({'optimizer': optimizer}, path)``: what is saved
+        is the object built here, or the one an earlier save put in the file, itself that object."""
+        if not isinstance(value, ast.Name):
+            return False
+        bindings = [bound for bound, _, _ in self.provenance.bindings.get((scope, value.id), ())]
+        restored = [bound for bound in bindings if isinstance(bound, ast.Subscript) and isinstance(bound.value, ast.Name)
+                    and (scope, bound.value.id) in self.loaded]
+        built = [bound for bound in bindings if bound not in restored]
+        return bool(restored) and bool(built) and all(self._constructs(_built_call(bound)) for bound in built)
+
     def _reads_global(self, name: str, scope: int) -> bool:
         """``name`` in ``scope``'s function is the module's: neither it nor a function around it binds the name (a
         parameter, an assignment, a loop or ``with`` target, an import; ``global name`` declares it the module's)."""
@@ -135,7 +147,8 @@ class ObjectConstruction:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
         if (is_object_value(value) and not self.read_by_key(value)) or is_training_object(value) or \
-                prepares_scriptable(value) or self._constructed(value, scope) or class_of(value):
+                prepares_scriptable(value) or self._constructed(value, scope) or class_of(value) or \
+                self._built_or_restored(value, scope):
             return True
         if self.optimizer_classes and self._groups_hold_functions(value, scope):
             return True
@@ -380,3 +393,15 @@ def _alternative_constructor(callee: str, head: str, last: str) -> bool:
     owner = callee.rsplit(".", 2)[-2]
     return owner[:1].isupper() and not owner.isupper() and owner != "OrderedDict"
 
+
+def _built_call(value: ast.expr) -> ast.expr:
+    """``nn.CrossEntropyLoss().to(device)`` -> the constructor call; ``A(...) if c else B(...)`` -> the first, when
+    both construct (else the whole expression, which constructs nothing)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("to", "cuda") \
+            and isinstance(value.func.value, ast.Call):
+        value = value.func.value
+    if isinstance(value, ast.IfExp):
+        body, orelse = _built_call(value.body), _built_call(value.orelse)
+        return body if isinstance(body, ast.Call) and isinstance(orelse, ast.Call) and \
+            dotted_name(body.func) == dotted_name(orelse.func) else value
+    return value
