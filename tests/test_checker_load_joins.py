@@ -460,3 +460,32 @@ def test_an_options_attribute_the_file_reads_by_key_is_a_dict_not_a_namespace(tm
     (tmp_path / "trainer.py").write_text("from easydict import EasyDict\n" + (tmp_path / "trainer.py").read_text()
                                          .replace("opt.cuda", "opt['cuda']"))
     assert _loads(tmp_path) == [("trainer.py", 17, "torch-load-saved-objects")]
+
+
+def test_options_the_project_binds_only_to_vars_are_a_dict_in_every_file(tmp_path):
+    """A helper saving ``'config': opt`` for a parameter named ``opt`` cannot tell; the sub-project can: train.py's
+    ``opt = vars(args)`` (and eval.py's ``opt = load_config(path)``, what that save wrote) make it a dict. Where a file
+    binds ``opt`` to the parsed Namespace itself, the helper's loads are flagged again."""
+    helper = """
+        import torch
+
+        def save(model, opt, filename):
+            torch.save({"model": model.state_dict(), "config": opt}, filename)
+
+        def load_config(filename):
+            return torch.load(filename)["config"]
+        """
+    train = """
+        import argparse
+        import torch
+        from helpers import save
+
+        args = argparse.ArgumentParser().parse_args()
+        opt = vars(args)
+        save(torch.nn.Linear(2, 2), opt, "best.pt")
+        """
+    _write(tmp_path, {"helpers.py": helper, "train.py": train,
+                      "eval.py": "from helpers import load_config\nopt = load_config('best.pt')\n"})
+    assert _loads(tmp_path) == []
+    (tmp_path / "train.py").write_text(textwrap.dedent(train).replace("opt = vars(args)", "opt = args"))
+    assert [rule for _, _, rule in _loads(tmp_path)] == ["torch-load-saved-in-project"]

@@ -41,6 +41,7 @@ from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
 from .starimports import star_exports
 from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
+from .loadedforms import vars_bindings
 from .versionflags import ProjectFlags
 from .versionhelpers import VersionHelpers
 from .lossattributes import HeldFloat, LossClass, held_floats_reached
@@ -102,10 +103,11 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
-            selection: Selection | None = None, project_file: bool = False
+            selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset()
             ) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
-    is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py)."""
+    is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
+    Namespace-like names its sub-project binds only to ``vars(...)`` (_read_ahead)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -132,6 +134,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         return _kept(probe_findings(tree, code, probes, filename, resolve), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
+    collector.loads.project_dicts = project_dicts
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's
@@ -169,6 +172,28 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         collector.loss_attribute_floats = [replace(held, finding=kept[held.finding.line])
                                            for held in collector.loss_attribute_floats if held.finding.line in kept]
     return _kept(findings, code, selection), collector
+
+
+def _read_ahead(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
+                ) -> tuple[dict[Path, str], dict[str | None, frozenset[str]]]:
+    """Every file's text, read before any is checked, and what a file's verdict needs from all of its sub-project's:
+    the Namespace-like names (``opt``, ``args``) bound there only to ``vars(...)``, dicts wherever a file saves one
+    (loadedforms.vars_bindings). A file that cannot be read is left to the check, which reports it."""
+    texts: dict[Path, str] = {}
+    bound: dict[str | None, tuple[set[str], set[str]]] = {}
+    for path, problem in listed:
+        if problem:
+            continue
+        try:
+            texts[path] = code = read_source(path)
+        except Unreadable:
+            continue
+        dicts, other = vars_bindings(code)
+        if dicts or other:
+            found = bound.setdefault(project_root(path, roots), (set(), set()))
+            found[0].update(dicts)
+            found[1].update(other)
+    return texts, {root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other}
 
 
 def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
@@ -229,12 +254,15 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     importers: dict[str | None, list[tuple[str, dict, dict, list[str]]]] = {}
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
-    for path, problem in python_files(paths, exclude):
+    listed = list(python_files(paths, exclude))
+    texts, vars_dicts = _read_ahead(listed, roots)
+    for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
             continue
         try:
-            code = read_source(path)
+            code = texts.pop(path, None)
+            code = read_source(path) if code is None else code
             root = project_root(path, roots)
             project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
             project.env_optouts = optouts
@@ -246,7 +274,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
-                                              project_file=True)
+                                              project_file=True, project_dicts=vars_dicts.get(root, frozenset()))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)

@@ -134,14 +134,15 @@ class ObjectConstruction:
         return name is not None and (0 if "." in name else scope, name) in self.built_objects
 
     def read_by_key(self, value: ast.expr) -> bool:
-        """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key: a dict
-        (keyed_namespaces, asked of the file's text once)."""
+        """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key (keyed_namespaces,
+        asked of the file's text once), or its sub-project binds that name only to ``vars(...)``: a dict."""
         dotted = dotted_name(value)
         if dotted is None or ("." in dotted and (not dotted.startswith("self.") or dotted.count(".") > 1)):
             return False
         if self.keyed_namespaces is None:
             self.keyed_namespaces = keyed_namespaces(self.source_text)
-        return dotted.rsplit(".", 1)[-1] in self.keyed_namespaces
+        name = dotted.rsplit(".", 1)[-1]
+        return name in self.keyed_namespaces or name in self.project_dicts
 
     def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a

@@ -377,6 +377,25 @@ def is_namespace(node: ast.expr) -> bool:
 _KEYED = r"(?<![\w.])(?:self\.)?(\w+)\[\s*['\"]"  # opt['lr'], self.opt["cuda"] (text: compiled when first asked)
 
 
+# opt = <value>, as a statement of its own (text: compiled when first asked)
+_NAMESPACE_BOUND = r"(?m)^[ \t]*(args|opt|opts|hparams|hyper_parameters|namespace|flags)[ \t]*=(?!=)[ \t]*([^\n]*)"
+_DICT_VALUE = re.compile(r"(?:vars|dict)\(|\{")
+_RESTORED_VALUE = re.compile(r"[\w.]*load\w*\(|\w+\[")  # opt = load_config(path), opt = checkpoint['config']
+
+
+def vars_bindings(text: str) -> tuple[set[str], set[str]]:
+    """The Namespace-like names (``opt``, ``args``) a file binds, as plain statements, to a dict (``vars(args)``,
+    ``dict(...)``, a display), and those it binds to anything else; a value restored from a checkpoint (``opt =
+    load_config(path)``, ``opt = ckpt['config']``) is what some save put there, neither."""
+    dicts, other = set(), set()
+    for name, value in re.findall(_NAMESPACE_BOUND, text):
+        if _DICT_VALUE.match(value):
+            dicts.add(name)
+        elif not _RESTORED_VALUE.match(value):
+            other.add(name)
+    return dicts, other
+
+
 def keyed_namespaces(text: str | None) -> frozenset[str]:
     """The names checkpoints use for a Namespace (``opt``, ``args``) that the file reads by string key
     (``opt['lr']``, ``self.opt["cuda"]``): a Namespace has no items, so there they are dicts (FlowQA's and AGGCN's
