@@ -364,7 +364,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         widened_views(pending, topk_calls.get(root, []))
     for root, pending in loss_floats.items():  # once a class of the sub-project backs such an attribute
         for held, findings in pending:
-            if added := held_floats_reached(held, loss_classes.get(root, [])):
+            present = {(finding.line, finding.column, finding.rule) for finding in findings}
+            if added := [finding for finding in held_floats_reached(held, loss_classes.get(root, []))
+                         if (finding.line, finding.column, finding.rule) not in present]:
                 findings.extend(added)
                 findings.sort()
     for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)

@@ -284,23 +284,31 @@ _CONVERSION = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[h
 
 def _float_formatted(node: ast.BinOp) -> list[ast.Name]:
     """The names ``"fmt" % value`` formats with a float conversion (``%f``, ``%.4e``, ``%g``), alone or in arithmetic
-    (``total_loss / n``): each value is made a Python float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a tensor that way: no warning, run on 2.15)."""
+    (``total_loss / n``): each value is made a Python float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a
+    tensor that way: no warning, run on 2.15)."""
+    return [operand for operand in float_formatted_operands(node) if isinstance(operand, ast.Name)]
+
+
+def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:
+    """The names and attributes (``self.loss_G``) that ``"fmt" % value`` formats with a float conversion, alone or in
+    arithmetic."""
     if not (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
         return []
     letters = [letter for letter in _CONVERSION.findall(node.left.value) if letter != "%"]
     values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
     if len(values) != len(letters):
         return []  # a mapping, a starred tuple or a mismatch: nothing is known of which value goes where
-    return [name for value, letter in zip(values, letters) if letter in "eEfFgG" for name in _arithmetic_names(value)]
+    return [operand for value, letter in zip(values, letters) if letter in "eEfFgG"
+            for operand in _arithmetic_operands(value)]
 
 
-def _arithmetic_names(value: ast.expr) -> list[ast.Name]:
-    """``loss``, or the names of ``total_loss / n`` and ``(total - reg) / n``: arithmetic of a tensor that requires
-    grad gives one too."""
-    if isinstance(value, ast.Name):
+def _arithmetic_operands(value: ast.expr) -> list[ast.expr]:
+    """``loss``, ``self.loss``, or those of ``total_loss / n`` and ``(total - reg) / n``: arithmetic of a tensor that
+    requires grad gives one too."""
+    if isinstance(value, (ast.Name, ast.Attribute)):
         return [value]
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
-        return _arithmetic_names(value.left) + _arithmetic_names(value.right)
+        return _arithmetic_operands(value.left) + _arithmetic_operands(value.right)
     return []
 
 

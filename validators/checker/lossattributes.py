@@ -1,4 +1,5 @@
-"""``float(getattr(self, 'loss_' + name))``: the CycleGAN/pix2pix ``BaseModel.get_current_losses`` idiom.
+"""``float(getattr(self, 'loss_' + name))``: the CycleGAN/pix2pix ``BaseModel.get_current_losses`` idiom, and
+``float(self.loss_G)`` / ``"%.4f" % self.loss_G`` of a loss attribute its class calls backward() on.
 
 The base class reads each loss its subclass names in ``self.loss_names`` and converts it with ``float()``. The
 subclasses keep the graph's losses on ``self`` (``self.loss_G = self.loss_G_GAN + self.loss_G_L1``) and call
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .finding import Finding
+from .gradscalars import float_formatted_operands
 from .imports import dotted_name, walk_nodes
 
 
@@ -36,12 +38,35 @@ class LossClass:
 
 @dataclass(frozen=True)
 class HeldFloat:
-    """A ``float(getattr(self, prefix + name))`` in ``method`` of ``cls``, with the finding it would be."""
+    """A ``float(getattr(self, prefix + name))`` in ``method`` of ``cls`` (or, ``exact``, a conversion of the attribute
+    named ``prefix`` itself: ``float(self.loss_G)``, ``"%.4f" % self.loss_G``), with the finding it would be."""
 
     cls: str
     method: str
     prefix: str
     finding: Finding
+    exact: bool = False
+
+
+def attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.expr, str, str, str, bool]]:
+    """Each conversion to a Python float of a ``self`` attribute in a method of a module-level class of a file that
+    calls backward() on one: ``float(self.loss_G)``, ``"L: %.4f" % (self.loss_G, ...)``: (the node, the class, the
+    method, the attribute, True)."""
+    if text is not None and (".backward(" not in text or "self." not in text):
+        return
+    for cls, method in _methods(tree):
+        for node in walk_nodes(method):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
+                    and len(node.args) == 1 and not node.keywords and _self_attribute(node.args[0]):
+                yield node, cls.name, method.name, node.args[0].attr, True
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and (attributes := [
+                    operand.attr for operand in float_formatted_operands(node) if _self_attribute(operand)]):
+                for attribute in dict.fromkeys(attributes):
+                    yield node, cls.name, method.name, attribute, True
+
+
+def _self_attribute(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def prefixed_attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str]]:
@@ -81,10 +106,12 @@ def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
 
 def held_floats_reached(held: list[HeldFloat], classes: list[LossClass]) -> list[Finding]:
     """The held conversions that a loss class of the sub-project runs on attributes it calls backward() on."""
-    return [float_.finding for float_ in held if any(
-        any(attribute.startswith(float_.prefix) for attribute in cls.backed)
+    reached = [float_.finding for float_ in held if any(
+        any(attribute == float_.prefix if float_.exact else attribute.startswith(float_.prefix)
+            for attribute in cls.backed)
         and (cls.name == float_.cls or (float_.cls in cls.bases and float_.method not in cls.methods))
         for cls in classes)]
+    return list({(finding.line, finding.column): finding for finding in reached}.values())  # one per node
 
 
 def _backed_in(method: ast.AST) -> set[str]:
@@ -98,12 +125,11 @@ def _backed_in(method: ast.AST) -> set[str]:
                 backed.add(receiver.attr)
             elif isinstance(receiver, ast.Name):
                 locals_backed.add(receiver.id)
-    if locals_backed:
-        for node in walk_nodes(method):
-            if isinstance(node, ast.Assign) and any(isinstance(target, ast.Name) and target.id in locals_backed
-                                                    for target in node.targets):
-                backed.update(read.attr for read in walk_nodes(node.value) if isinstance(read, ast.Attribute)
-                              and isinstance(read.value, ast.Name) and read.value.id == "self")
+    for node in walk_nodes(method):  # the self attributes a backed name or attribute sums up are the graph's too
+        if isinstance(node, ast.Assign) and any(
+                (isinstance(target, ast.Name) and target.id in locals_backed)
+                or (_self_attribute(target) and target.attr in backed) for target in node.targets):
+            backed.update(read.attr for read in walk_nodes(node.value) if _self_attribute(read))
     return backed
 
 

@@ -20,7 +20,7 @@ import re
 import sys
 
 from .deadbranches import dead_ranges
-from .lossattributes import HeldFloat, LossClass, loss_classes, prefixed_attribute_floats
+from .lossattributes import HeldFloat, LossClass, attribute_floats, loss_classes, prefixed_attribute_floats
 from .deadselections import dead_selected_functions
 from ..markdown import Version
 from .aliases import find_aliases, held_torch_names
@@ -393,7 +393,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             rule = self.rules.by_grad_scalar[0]  # float(getattr(self, "loss_" + name)): the project decides
             self.loss_attribute_floats = [
                 HeldFloat(cls, method, prefix, self._finding(call, rule.apis[0], rule, rule.message, rule.fix))
-                for call, cls, method, prefix in prefixed_attribute_floats(tree, self.source_text)]
+                for call, cls, method, prefix in prefixed_attribute_floats(tree, self.source_text)] + [
+                HeldFloat(cls, method, attribute, self._finding(node, rule.apis[0], rule, rule.message, rule.fix), True)
+                for node, cls, method, attribute, _ in attribute_floats(tree, self.source_text)]
             self.loss_classes = loss_classes(tree, self.source_text)
         if self.rules.by_topk_view:
             self._check_topk_views(tree)
