@@ -54,7 +54,7 @@ _KEEP_DTYPE = frozenset({
     "unsqueeze", "squeeze", "view", "view_as", "reshape", "reshape_as", "expand", "expand_as", "transpose", "permute",
     "t", "contiguous", "clone", "detach", "cuda", "cpu", "flatten", "repeat", "flip", "narrow", "index_select",
     "scatter_", "scatter", "fill_", "zero_", "triu", "tril", "triu_", "tril_", "roll", "unsqueeze_", "squeeze_",
-    "transpose_", "pin_memory", "gather", "chunk", "split", "unbind"})
+    "transpose_", "pin_memory", "gather", "chunk", "split", "unbind", "bernoulli_", "random_"})
 # elementwise functions of two tensors: the result has their promoted dtype (uint8 with bool stays uint8)
 _ELEMENTWISE_PAIRS = frozenset({"torch.max", "torch.min", "torch.maximum", "torch.minimum"})
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
@@ -350,13 +350,17 @@ class _Search:
             return False
         if func.attr in _KEEP_DTYPE:
             return self.uint8(func.value, scope, depth + 1, at)
+        if isinstance(func.value, ast.Name) and func.value.id == "self" and \
+                (current := self.calls.functions.get(scope)) is not None and current.owner is not None:
+            return self._returns_uint8(func.attr, depth, current.owner)  # self._create_mask(x): a method of the class
         return False
 
-    def _returns_uint8(self, name: str, depth: int) -> bool:
+    def _returns_uint8(self, name: str, depth: int, owner: str | None = None) -> bool:
         """``pad = _compute_pad(lens, n)`` with the file's one module-level ``def _compute_pad`` returning only
-        provably uint8 values (``pad = torch.zeros(..., dtype=torch.uint8)`` ... ``return pad``)."""
-        defined = [f for f in self.calls.functions.values() if f.owner is None and f.node.name == name
-                   and self.provenance.parents.get(id(f.node)) == 0]
+        provably uint8 values (``pad = torch.zeros(..., dtype=torch.uint8)`` ... ``return pad``); with ``owner``, the
+        one method of that name of that class (``mask = self._create_mask(x, k)``)."""
+        defined = [f for f in self.calls.functions.values() if f.owner == owner and f.node.name == name
+                   and (owner is not None or self.provenance.parents.get(id(f.node)) == 0)]
         if len(defined) != 1:
             return False
         function = defined[0].node
