@@ -566,12 +566,7 @@ def walk_nodes(node: ast.AST):
     pending = [node]
     for node in pending:  # (the list grows as it is read)
         yield node
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if isinstance(value, ast.AST):
-                pending.append(value)
-            elif value.__class__ is list:
-                pending += [item for item in value if isinstance(item, ast.AST)]
+        pending += _all_children(node)
 
 
 def walk_tree(tree: ast.AST) -> list[ast.AST]:
@@ -582,14 +577,9 @@ def walk_tree(tree: ast.AST) -> list[ast.AST]:
     held = _WALKED.get(key)
     if held is not None and held[0] is tree:
         return held[1]
-    nodes = [tree]  # ast.walk's order (breadth first), listed without its two generators per node
+    nodes = [tree]  # ast.walk's order (breadth first)
     for node in nodes:  # (the list grows as it is read)
-        for name in node._fields:
-            value = getattr(node, name, None)
-            if isinstance(value, ast.AST):
-                nodes.append(value)
-            elif value.__class__ is list:
-                nodes += [item for item in value if isinstance(item, ast.AST)]
+        nodes += _all_children(node)
     _WALKED[key] = (tree, nodes)
     if len(_WALKED) > _WALKED_KEPT:
         del _WALKED[next(iter(_WALKED))]
