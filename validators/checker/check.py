@@ -107,7 +107,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
             ) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
     is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
-    Namespace-like names its sub-project binds only to ``vars(...)`` (_read_ahead)."""
+    Namespace-like names its sub-project binds only to dicts (_project_dicts)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -174,26 +174,23 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     return _kept(findings, code, selection), collector
 
 
-def _read_ahead(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
-                ) -> tuple[dict[Path, str], dict[str | None, frozenset[str]]]:
-    """Every file's text, read before any is checked, and what a file's verdict needs from all of its sub-project's:
-    the Namespace-like names (``opt``, ``args``) bound there only to ``vars(...)``, dicts wherever a file saves one
-    (loadedforms.vars_bindings). A file that cannot be read is left to the check, which reports it."""
-    texts: dict[Path, str] = {}
+def _project_dicts(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
+                   ) -> dict[str | None, frozenset[str]]:
+    """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
+    Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
+    saves one (loadedforms.vars_bindings). The texts are read again when checked, not kept: a large tree's would all be
+    held at once. A file that cannot be read is left to the check, which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     for path, problem in listed:
-        if problem:
-            continue
         try:
-            texts[path] = code = read_source(path)
+            dicts, other = vars_bindings(read_source(path)) if not problem else ((), ())
         except Unreadable:
             continue
-        dicts, other = vars_bindings(code)
         if dicts or other:
             found = bound.setdefault(project_root(path, roots), (set(), set()))
             found[0].update(dicts)
             found[1].update(other)
-    return texts, {root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other}
+    return {root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other}
 
 
 def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
@@ -243,8 +240,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     # per sub-project: the views waiting for a caller's (1, 5) with their file's findings, and every file's calls
     topk_pending: dict[str | None, list[tuple[list, list[Finding], TopkCalls]]] = {}
     topk_calls: dict[str | None, list[TopkCalls]] = {}
-    # per sub-project: float(getattr(self, "loss_" + name)) conversions with their file's findings, and the self
-    # attributes any file calls backward() on (lossattributes.py)
+    # per sub-project: float() conversions of self's loss attributes with their file's findings, and the classes that
+    # call backward() on such attributes (lossattributes.py)
     loss_floats: dict[str | None, list[tuple[list[HeldFloat], list[Finding]]]] = {}
     loss_classes: dict[str | None, list[LossClass]] = {}
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
@@ -255,14 +252,13 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     listed = list(python_files(paths, exclude))
-    texts, vars_dicts = _read_ahead(listed, roots)
+    dict_names = _project_dicts(listed, roots)
     for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
             continue
         try:
-            code = texts.pop(path, None)
-            code = read_source(path) if code is None else code
+            code = read_source(path)
             root = project_root(path, roots)
             project = projects.get(root) or projects.setdefault(root, ProjectEvidence(root))
             project.env_optouts = optouts
@@ -274,7 +270,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
-                                              project_file=True, project_dicts=vars_dicts.get(root, frozenset()))
+                                              project_file=True, project_dicts=dict_names.get(root, frozenset()))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)
