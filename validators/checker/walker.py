@@ -316,6 +316,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     # `assert torch.__version__.split('.')[0] == '0'`: nothing after it runs on the target
                     self._visit_guarded(items[items.index(item) + 1:])
                     return
+                if kind is ast.Raise or (kind is ast.Assert and _always_false(item.test)):
+                    # `raise NotImplementedError` or `assert 1 == 0` above code left in place: it never runs
+                    self._visit_guarded(items[items.index(item) + 1:])
+                    return
 
     def collect(self, tree: ast.AST) -> list[Finding]:
         """The file's findings; loads that only the project can decide go to ``self.evidence.candidates``."""
@@ -754,3 +758,14 @@ def class_constant_lookup(constants: dict[str, dict[str, str]], classes: list[st
 def _is_private(name: str) -> bool:
     """``_export``, not ``__call__``: a method only its own code calls (spread.py)."""
     return name.startswith("_") and not name.startswith("__")
+
+
+def _always_false(test: ast.expr) -> bool:
+    """``False``, ``0``, ``None``, ``1 == 0``: an assertion that always fails."""
+    if isinstance(test, ast.Constant):
+        return not test.value
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Constant) and \
+            isinstance(test.comparators[0], ast.Constant) and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        equal = test.left.value == test.comparators[0].value
+        return not equal if isinstance(test.ops[0], ast.Eq) else equal
+    return False
