@@ -386,6 +386,9 @@ def passes_quiet_value(call: ast.Call | ast.keyword, quiet_with: tuple) -> bool:
     ``=None`` is quiet too; a name or expression is unknown, so it still counts."""
     quiet = dict(quiet_with)
     for keyword in (call,) if isinstance(call, ast.keyword) else call.keywords:
+        if keyword.arg == "volatile" and quiet.get("volatile") is False and \
+                isinstance(keyword.value, ast.Attribute) and keyword.value.attr == "volatile":
+            return True  # Variable(x, volatile=fmap.volatile): a tensor's .volatile is False since 0.4 (its own finding)
         if keyword.arg not in quiet or not isinstance(keyword.value, ast.Constant):
             continue
         wanted, given = quiet[keyword.arg], keyword.value.value

@@ -11,6 +11,12 @@ def wrap(x, evaluating):
     return inference, training, either
 
 
+# seen in: a scene-graph model that wraps its boxes with the feature map's own flag: a tensor's .volatile reads False
+# since 0.4 (that read warns on its own), so the Variable is built with volatile=False and is silent
+def union_boxes(fmap, rois):
+    return Variable(rois, volatile=fmap.volatile)  # finding: tensor-volatile-attribute
+
+
 # seen in: a DDPG implementation (ghliu/pytorch-ddpg's ddpg.py) that leaves volatile mode by setting the flag on
 # the target network's output; the flag is gone, so setting or reading it only warns
 def update_policy(critic_target, next_state, args):
