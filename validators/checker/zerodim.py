@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from typing import Callable
 
-from .imports import names_in_target, own_statements, walk_nodes
+from .imports import dotted_name, names_in_target, own_statements, walk_nodes
 from .patterns import reduces, zero_dim_read
 
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "norm", "std", "var", "argmax", "argmin", "all",
@@ -86,10 +86,24 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
         return (api.startswith("torch.") and api.rsplit(".", 1)[-1] in _FULL_REDUCTIONS and api.count(".") == 1
                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) and not node.keywords)
     if node.func.attr in _FULL_REDUCTIONS and not node.args and not node.keywords:
-        return True
+        return not _array_library_value(node.func.value)
     if node.func.attr in ("dot", "vdot") and len(node.args) == 1 and not node.keywords:
         return True  # a.dot(b): 1-D tensors only, a 0-dim product
     return node.func.attr in _DIM_REDUCTIONS and _first_dim(node) and _one_dim(node.func.value, resolve)
+
+
+_ARRAY_LIBRARIES = frozenset({"np", "numpy", "pd", "pandas"})
+
+
+def _array_library_value(node: ast.expr) -> bool:
+    """``pd.DataFrame(rows)``, ``np.array(x).T``: a chain built on a NumPy or pandas call, whose ``.mean()`` is
+    no tensor (``pd.DataFrame(ranks).mean()[0]`` reads a Series)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)) or (isinstance(node, ast.Call) and
+                                                               isinstance(node.func, ast.Attribute)):
+        if isinstance(node, ast.Call) and (dotted_name(node.func) or "").partition(".")[0] in _ARRAY_LIBRARIES:
+            return True
+        node = node.func.value if isinstance(node, ast.Call) else node.value
+    return False
 
 
 def _first_dim(call: ast.Call) -> bool:

@@ -35,3 +35,13 @@ def test_with(model, loader, criterion):
 criterion = nn.L1Loss()
 if torch.cuda.is_available():
     criterion = criterion.cuda()
+
+
+# seen in: a scene-graph image-retrieval evaluation that averages its ranks with pandas: a DataFrame's mean() is a
+# Series, and [0] reads its first column; no tensor is indexed
+def retrieval_summary(mean_rank_list, losses):
+    import pandas as pd
+    import numpy as np
+    average_rank = pd.DataFrame(mean_rank_list).mean()[0]
+    first_mean = np.array(mean_rank_list).T.mean(0)[0]
+    return average_rank, first_mean, torch.stack(losses).mean()[0]  # finding: loss-data-index
