@@ -8,7 +8,8 @@ a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loade
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
 mlx stream. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
-(``iter(dataloaders["test"])``).
+(``iter(dataloaders["test"])``) or of a container whose every stored item is a loader (``train_sets[i] =
+DataLoader(...)`` ... ``iter(train_sets[k])``).
 """
 
 from __future__ import annotations
@@ -40,22 +41,29 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     if text is not None and ".next()" not in text:
         return
     assigned: dict[str, list[ast.expr]] = {}  # dotted target -> the values the file binds it to
+    stored: dict[str, list[ast.expr]] = {}  # dotted container -> the values the file stores as its items
     for node in walk_tree(tree):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:  # a_iter, b_iter = iter(a_loader), iter(b_loader)
             for part, bound_value in assigned_pairs(node.targets[0], node.value):
                 if dotted := dotted_name(part):
                     assigned.setdefault(dotted, []).append(bound_value)
+                elif isinstance(part, ast.Subscript) and (container := dotted_name(part.value)):
+                    stored.setdefault(container, []).append(bound_value)
+    # im_train_set[i] = DataLoader(...): a container the file fills with loaders only
+    containers = {name for name, values in stored.items()
+                  if all(isinstance(value, ast.Call) and _builds_loader(value, resolve) for value in values)}
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
     # (self.data_loader = data_loader) tells nothing
     other = {name for name, values in assigned.items()
              if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) and not _iterates(value)
                     for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
-    bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other)
+    bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other, containers)
                                                                for value in values)}
     for node in walk_tree(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
-                and (_loader_iterator(node.func.value, resolve, other) or dotted_name(node.func.value) in bound):
+                and (_loader_iterator(node.func.value, resolve, other, containers)
+                     or dotted_name(node.func.value) in bound):
             yield node
 
 
@@ -66,9 +74,11 @@ def _iterates(call: ast.Call) -> bool:
                                                                  and func.attr == "__iter__")
 
 
-def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], other: set[str]) -> bool:
-    """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``; ``other``: the names the file binds only
-    to something else than a DataLoader."""
+def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], other: set[str],
+                     containers: set[str] = frozenset()) -> bool:
+    """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``, ``iter(train_sets[k])`` of a container the
+    file fills with loaders only (``containers``); ``other``: the names the file binds only to something else than a
+    DataLoader."""
     if not isinstance(node, ast.Call):
         return False
     if isinstance(node.func, ast.Name) and node.func.id == "iter" and len(node.args) == 1 and not node.keywords:
@@ -79,6 +89,8 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], o
         return False
     if isinstance(source, ast.Call):
         return resolve(source.func) in _DATALOADERS
+    if isinstance(source, ast.Subscript) and dotted_name(source.value) in containers:
+        return True
     if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Constant):
         source = source.value  # iter(dataloaders["test"]): an entry of a dict of loaders
         dotted = dotted_name(source)

@@ -15,3 +15,21 @@ def train_source(args, net):
             iter_source = iter(dset_loaders["source_tr"])
             x, y = iter_source.next()  # finding: dataloader-iterator-next
         net(x, y)
+
+
+# seen in: a multi-domain classification benchmark that keeps one DataLoader per domain in a list and draws batches
+# with the Python 2 spelling on each one's iterator
+def train_domains(datasets, model, num_domains):
+    import torch
+    train_sets = [None] * num_domains
+    names = [None] * num_domains
+    for i in range(num_domains):
+        train_sets[i] = torch.utils.data.DataLoader(datasets[i], batch_size=32, shuffle=True)
+        names[i] = str(i)
+    for k in range(num_domains):
+        batches = iter(train_sets[k])
+        for _ in range(len(batches)):
+            x, y = batches.next()  # finding: dataloader-iterator-next
+            model(x, k)
+        labels = iter(names[k])
+        labels.next()
