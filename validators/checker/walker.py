@@ -237,6 +237,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.unreduced_losses: frozenset[str] | None = None  # names bound only to non-reducing losses (walknames.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.module_loss_names: frozenset[str] | None = None  # the same, bound at module level (when asked)
+        self.argument_copies: frozenset[str] | None = None  # functions returning a copy of their argument (walknames.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.zero_appended: set[tuple[int, str]] = set()  # lists (self.x under scope 0) appended 0-dim values
         self.tensor_zero_dim: set[tuple[int, str]] = set()  # ... of zero_dim, those bound to what only a tensor gives

@@ -15,7 +15,7 @@ from .functionobjects import dict_key_references
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
-from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, walk_nodes, walk_tree
+from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, walk_nodes, walk_tree
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
@@ -242,6 +242,8 @@ class NameChecks:
         elif self.rules.by_scalar_index and (api := zero_dim_data_index(node, self._zero_dim_value)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
+        elif self.rules.by_scalar_index and (reduced := self._reduced_copy(node)) is not None:
+            self._report(node, "torch.Tensor.__getitem__", reduced)
         elif self.rules.by_scalar_index and _named_or_item(node.value) and isinstance(node.ctx, ast.Load) \
                 and node.slice.__class__ is ast.Constant and node.slice.value == 0 and type(node.slice.value) is int \
                 and self._zero_dim_value(node.value) and (
@@ -249,6 +251,27 @@ class NameChecks:
             self._report(node, "torch.Tensor.__getitem__", rules)  # prec1[0] after prec1, prec5 = accuracy(...);
             # accuracy(out, y, topk=(1,))[0][0] as well
         self.generic_visit(node)
+
+    def _reduced_copy(self, node: ast.Subscript) -> list | None:
+        """``reduce_tensor(loss.data, n_gpus)[0]``: the file's own function handing back a copy of its first argument
+        (``rt = tensor.clone(); dist.all_reduce(rt); rt /= n; return rt``) given a loss's data, indexed at 0: the
+        copy is 0-dim like the loss (NVIDIA's Tacotron 2 and WaveGlow training scripts). The rules for that index."""
+        call = node.value
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.args
+                and isinstance(node.slice, ast.Constant) and node.slice.value == 0 and type(node.slice.value) is int
+                and isinstance(node.ctx, ast.Load)):
+            return None
+        if self.argument_copies is None:
+            self.argument_copies = _argument_copies(self.tree)
+        if call.func.id not in self.argument_copies:
+            return None
+        first = call.args[0]
+        if isinstance(first, ast.Attribute) and first.attr == "data":
+            first = first.value
+        name = (dotted_name(first) or "").rsplit(".", 1)[-1]
+        rules = [rule for rule in self.rules.by_scalar_index if "torch.Tensor.__getitem__" in rule.apis
+                 and re.fullmatch(rule.receiver, name, re.IGNORECASE)]
+        return rules or None
 
     def _critic_output(self, node: ast.Subscript) -> bool:
         """``errD.data[0]`` where nothing the function binds ``errD`` to comes from a loss: the WGAN reference code's
@@ -567,3 +590,26 @@ def _unreducing(keyword: ast.keyword) -> bool:
     value = keyword.value
     return value.__class__ is ast.Constant and ((keyword.arg == "reduce" and value.value is False)
                                                 or (keyword.arg == "reduction" and value.value == "none"))
+
+
+def _argument_copies(tree: ast.AST | None) -> frozenset[str]:
+    """The file's module-level functions whose every ``return`` hands back a name bound once, to ``.clone()`` of
+    their first parameter (changed in place after: ``all_reduce``, ``/=``)."""
+    found = set()
+    for function in getattr(tree, "body", ()):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not function.args.args:
+            continue
+        first = function.args.args[0].arg
+        statements = list(own_statements(function))
+        copies = {statement.targets[0].id for statement in statements if isinstance(statement, ast.Assign)
+                  and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+                  and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute)
+                  and statement.value.func.attr == "clone" and isinstance(statement.value.func.value, ast.Name)
+                  and statement.value.func.value.id == first}
+        bound = [statement.targets[0].id for statement in statements if isinstance(statement, ast.Assign)
+                 and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)]
+        returns = [statement.value for statement in statements if isinstance(statement, ast.Return)]
+        if returns and all(isinstance(value, ast.Name) and value.id in copies and bound.count(value.id) == 1
+                           for value in returns):
+            found.add(function.name)
+    return frozenset(found)
