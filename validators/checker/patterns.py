@@ -380,6 +380,9 @@ def literal_keywords(node: ast.expr) -> list[ast.keyword] | None:
     return None
 
 
+_FLAG_HOLDERS = frozenset({"self", "cls", "args", "opt", "opts", "options", "config", "cfg", "hparams", "params", "flags"})
+
+
 def passes_quiet_value(call: ast.Call | ast.keyword, quiet_with: tuple) -> bool:
     """The call (or the one keyword) passes one of the keywords at the literal that keeps torch quiet
     (``_compile=False``). A boolean stands for its truth (torch tests ``if _compile:``), so ``_compile=0`` or
@@ -387,8 +390,11 @@ def passes_quiet_value(call: ast.Call | ast.keyword, quiet_with: tuple) -> bool:
     quiet = dict(quiet_with)
     for keyword in (call,) if isinstance(call, ast.keyword) else call.keywords:
         if keyword.arg == "volatile" and quiet.get("volatile") is False and \
-                isinstance(keyword.value, ast.Attribute) and keyword.value.attr == "volatile":
-            return True  # Variable(x, volatile=fmap.volatile): a tensor's .volatile is False since 0.4 (its own finding)
+                isinstance(keyword.value, ast.Attribute) and keyword.value.attr == "volatile" and \
+                isinstance(keyword.value.value, ast.Name) and keyword.value.value.id not in _FLAG_HOLDERS:
+            # Variable(x, volatile=fmap.volatile): a tensor's .volatile is False since 0.4 (its own finding); not
+            # self.volatile or args.volatile, a flag of the object's own or an option, which may be true
+            return True
         if keyword.arg not in quiet or not isinstance(keyword.value, ast.Constant):
             continue
         wanted, given = quiet[keyword.arg], keyword.value.value
