@@ -95,9 +95,10 @@ def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
         if not isinstance(cls, ast.ClassDef):
             continue
         methods = [item for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        computed = _computed_attributes(methods)
         backed = set()
         for method in methods:
-            backed |= _backed_in(method)
+            backed |= _backed_in(method, computed)
         if backed:
             bases = frozenset((dotted_name(base) or "").rsplit(".", 1)[-1] for base in cls.bases)
             found.append(LossClass(cls.name, bases, frozenset(method.name for method in methods), frozenset(backed)))
@@ -114,9 +115,10 @@ def held_floats_reached(held: list[HeldFloat], classes: list[LossClass]) -> list
     return list({(finding.line, finding.column): finding for finding in reached}.values())  # one per node
 
 
-def _backed_in(method: ast.AST) -> set[str]:
-    """The ``self`` attributes ``method`` calls backward() on: ``self.loss_G.backward()``, or through a local sum of
-    them (``loss = self.loss_content + self.loss_style; loss.backward()``)."""
+def _backed_in(method: ast.AST, computed: set[str]) -> set[str]:
+    """The ``self`` attributes ``method`` calls backward() on: ``self.loss_G.backward()``, or the ``computed`` ones a
+    backed name sums up (``loss = self.loss_content + self.loss_style; loss.backward()``), not the weights it scales
+    them by (``self.reg = config["reg"]``)."""
     backed, locals_backed = set(), set()
     for call in walk_nodes(method):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "backward":
@@ -129,8 +131,31 @@ def _backed_in(method: ast.AST) -> set[str]:
         if isinstance(node, ast.Assign) and any(
                 (isinstance(target, ast.Name) and target.id in locals_backed)
                 or (_self_attribute(target) and target.attr in backed) for target in node.targets):
-            backed.update(read.attr for read in walk_nodes(node.value) if _self_attribute(read))
+            backed.update(read.attr for read in walk_nodes(node.value) if _self_attribute(read) and read.attr in computed)
     return backed
+
+
+# calls whose result is a plain number or container, not a graph value
+_PLAIN_CALLS = frozenset({"float", "int", "str", "bool", "len", "round", "item", "dict", "list", "tuple", "get"})
+
+
+def _computed_attributes(methods: list[ast.AST]) -> set[str]:
+    """The ``self`` attributes the class assigns, somewhere, a value some call makes (``self.loss_l1 = crit(out, y)``,
+    ``self.loss_G = self.loss_l1 * 10``, a call's result used again), not only settings and constants."""
+    computed = set()
+    for method in methods:
+        for node in walk_nodes(method):
+            if isinstance(node, ast.Assign) and any(_self_attribute(target) for target in node.targets) and any(
+                    isinstance(call, ast.Call) and (dotted_name(call.func) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS
+                    for call in walk_nodes(node.value)):
+                computed.update(target.attr for target in node.targets if _self_attribute(target))
+    # one level on: self.loss_G = self.loss_l1 * 10 sums a computed one
+    for method in methods:
+        for node in walk_nodes(method):
+            if isinstance(node, ast.Assign) and any(_self_attribute(read) and read.attr in computed
+                                                    for read in walk_nodes(node.value)):
+                computed.update(target.attr for target in node.targets if _self_attribute(target))
+    return computed
 
 
 def _methods(tree: ast.AST) -> Iterator[tuple[ast.ClassDef, ast.FunctionDef | ast.AsyncFunctionDef]]:
