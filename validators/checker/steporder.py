@@ -146,10 +146,11 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
     self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call, or a trainer's
     ``loadParameters``/``load_checkpoint``), never a scheduler's, and then fast-forwards a scheduler by a loop (in no
-    other loop) whose body holds its plain ``step()`` and steps no optimizer, with no optimizer step before that loop
-    (a training loop may follow it): the resume runs before training, so the first of those steps precedes every
-    optimizer step (the scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the function asks
-    ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is torch's)."""
+    other loop) whose body holds its plain ``step()`` and only calls of schedulers, with no optimizer step before
+    that loop (a training loop may follow it): the resume runs before training, so the first of those steps precedes
+    every optimizer step (the scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the
+    function asks ``hasattr(part, "scheduler")``: parts that may have no scheduler at all (nothing says it is
+    torch's)."""
     statements = list(_flat(body))
     restored_at = None  # the first statement that restores state
     for index, statement in enumerate(statements):
@@ -166,7 +167,7 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
         if steps_optimizer(statement) and not isinstance(statement, (ast.If, ast.With, ast.Try)):
             return  # (a block around the loop is asked of its own statements, listed after it)
         if isinstance(statement, (ast.For, ast.While)) and not statement.orelse \
-                and not any(steps_optimizer(inner) for inner in statement.body) and not _in_loop(statement, body) \
+                and _schedules_only(statement.body, is_scheduler) and not _in_loop(statement, body) \
                 and (call := next((found for inner in statement.body if (found := _plain_step_call(inner))), None)) \
                 is not None and not call.args and not call.keywords and is_scheduler(call.func.value):
             attribute = call.func.value.attr if isinstance(call.func.value, ast.Attribute) else None
@@ -999,6 +1000,20 @@ def _other_scheduler_step(statement: ast.stmt, stepped: list[ast.Call], is_sched
     if receiver is None or any(dotted_name(other.func.value) == receiver for other in stepped):
         return None
     return call
+
+
+def _schedules_only(block: list[ast.stmt], is_scheduler) -> bool:
+    """Every statement of a loop's body calls a method of a scheduler-like receiver (``lr_scheduler.step()``,
+    ``eps_scheduler.step_epoch()``), or is a loop of such calls: a fast-forward, not a training loop whose optimizer
+    goes by a name of its own (``encoder_solver.step()``)."""
+    for statement in block:
+        if isinstance(statement, (ast.For, ast.While)) and not statement.orelse:
+            if not _schedules_only(statement.body, is_scheduler):
+                return False
+        elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+                  and isinstance(statement.value.func, ast.Attribute) and is_scheduler(statement.value.func.value)):
+            return False
+    return True
 
 
 def _in_loop(target: ast.stmt, body: list[ast.stmt]) -> bool:

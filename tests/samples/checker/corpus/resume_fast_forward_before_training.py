@@ -36,3 +36,18 @@ def main_trained_first(args, model, loader):
     train_epoch(model, loader, opt)  # the optimizer steps after the scheduler wrapped it: the steps below are quiet
     for _ in range(3):
         lr_scheduler.step()
+
+
+def main_solvers(args, encoder, loader):
+    # a 3D-reconstruction trainer: after a restore, its epoch loop trains with optimizers named solvers and steps the
+    # schedules at the end of each epoch; that loop is no fast-forward
+    encoder_solver = torch.optim.Adam(encoder.parameters(), lr=args.lr)
+    encoder_lr_scheduler = torch.optim.lr_scheduler.MultiStepLR(encoder_solver, milestones=[150])
+    if args.resume:
+        encoder.load_state_dict(torch.load(args.weights, weights_only=True)["encoder_state_dict"])
+    for epoch_idx in range(args.epochs):
+        for x, y in loader:
+            encoder.zero_grad()
+            encoder(x).sum().backward()
+            encoder_solver.step()
+        encoder_lr_scheduler.step()
