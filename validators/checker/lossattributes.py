@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .finding import Finding
 from .gradscalars import float_formatted_operands
@@ -38,38 +38,46 @@ class LossClass:
 
 @dataclass(frozen=True)
 class HeldFloat:
-    """A ``float(getattr(self, prefix + name))`` in ``method`` of ``cls`` (or, ``exact``, a conversion of the attribute
-    named ``prefix`` itself: ``float(self.loss_G)``, ``"%.4f" % self.loss_G``), with the finding it would be."""
+    """A ``float(getattr(self, prefix + name))`` in ``method`` of ``cls`` (``names``: that prefix), or, ``exact``, a
+    conversion of the attributes ``names`` themselves (``float(self.loss_G)``, ``"%.4f" % (self.loss_G, ...)``), with
+    the finding it would be."""
 
     cls: str
     method: str
-    prefix: str
+    names: tuple[str, ...]
     finding: Finding
     exact: bool = False
 
 
-def attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.expr, str, str, str, bool]]:
-    """Each conversion to a Python float of a ``self`` attribute in a method of a module-level class of a file that
+def held_floats(tree: ast.AST, text: str | None, finding: Callable[[ast.AST], Finding]) -> list[HeldFloat]:
+    """The file's conversions the sub-project decides, one for each node: ``finding`` makes the finding of a node."""
+    prefixed = [HeldFloat(cls, method, (prefix,), finding(call))
+                for call, cls, method, prefix in _prefixed_floats(tree, text)]
+    return prefixed + [HeldFloat(cls, method, names, finding(node), exact=True)
+                       for node, cls, method, names in _attribute_floats(tree, text)]
+
+
+def _attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.expr, str, str, tuple[str, ...]]]:
+    """Each conversion to a Python float of ``self`` attributes in a method of a module-level class of a file that
     calls backward() on one: ``float(self.loss_G)``, ``"L: %.4f" % (self.loss_G, ...)``: (the node, the class, the
-    method, the attribute, True)."""
+    method, the attributes)."""
     if text is not None and (".backward(" not in text or "self." not in text):
         return
     for cls, method in _methods(tree):
         for node in walk_nodes(method):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
                     and len(node.args) == 1 and not node.keywords and _self_attribute(node.args[0]):
-                yield node, cls.name, method.name, node.args[0].attr, True
-            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and (attributes := [
-                    operand.attr for operand in float_formatted_operands(node) if _self_attribute(operand)]):
-                for attribute in dict.fromkeys(attributes):
-                    yield node, cls.name, method.name, attribute, True
+                yield node, cls.name, method.name, (node.args[0].attr,)
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and (attributes := tuple(dict.fromkeys(
+                    operand.attr for operand in float_formatted_operands(node) if _self_attribute(operand)))):
+                yield node, cls.name, method.name, attributes
 
 
 def _self_attribute(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def prefixed_attribute_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str]]:
+def _prefixed_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str]]:
     """Each ``float(getattr(self, "<prefix>" + name))`` (or ``f"<prefix>{name}"``, ``"<prefix>%s" % name``) in a
     method of a module-level class: (the call, the class, the method, the prefix)."""
     if text is not None and ("getattr(self" not in text or "float(" not in text):
@@ -107,12 +115,11 @@ def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
 
 def held_floats_reached(held: list[HeldFloat], classes: list[LossClass]) -> list[Finding]:
     """The held conversions that a loss class of the sub-project runs on attributes it calls backward() on."""
-    reached = [float_.finding for float_ in held if any(
-        any(attribute == float_.prefix if float_.exact else attribute.startswith(float_.prefix)
+    return [float_.finding for float_ in held if any(
+        any(attribute in float_.names if float_.exact else attribute.startswith(float_.names[0])
             for attribute in cls.backed)
         and (cls.name == float_.cls or (float_.cls in cls.bases and float_.method not in cls.methods))
         for cls in classes)]
-    return list({(finding.line, finding.column): finding for finding in reached}.values())  # one per node
 
 
 def _backed_in(method: ast.AST, computed: set[str]) -> set[str]:
@@ -123,7 +130,7 @@ def _backed_in(method: ast.AST, computed: set[str]) -> set[str]:
     for call in walk_nodes(method):
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "backward":
             receiver = call.func.value
-            if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == "self":
+            if _self_attribute(receiver):
                 backed.add(receiver.attr)
             elif isinstance(receiver, ast.Name):
                 locals_backed.add(receiver.id)

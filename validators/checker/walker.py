@@ -20,7 +20,7 @@ import re
 import sys
 
 from .deadbranches import dead_ranges
-from .lossattributes import HeldFloat, LossClass, attribute_floats, loss_classes, prefixed_attribute_floats
+from .lossattributes import HeldFloat, LossClass, held_floats, loss_classes
 from .deadselections import dead_selected_functions
 from ..markdown import Version
 from .aliases import find_aliases, held_torch_names
@@ -128,7 +128,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         # accuracy()'s correct[:k].view(-1) where k walks a parameter, and the calls passing (1, 5) (topkviews.py)
         self.topk_pending: list[tuple[PendingView, Finding]] = []
-        # float(getattr(self, "loss_" + name)) with the prefix read, until the project's backward calls are known
+        # float() of self's loss attributes, held until the project's backward() calls are known (lossattributes.py)
         self.loss_attribute_floats: list[HeldFloat] = []
         self.loss_classes: list[LossClass] = []  # the classes calling backward() on self attributes (the same)
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
@@ -396,11 +396,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
         if self.rules.by_grad_scalar and self.rules.by_grad_scalar[0].applies_to(self.target):
             rule = self.rules.by_grad_scalar[0]  # float(getattr(self, "loss_" + name)): the project decides
-            self.loss_attribute_floats = [
-                HeldFloat(cls, method, prefix, self._finding(call, rule.apis[0], rule, rule.message, rule.fix))
-                for call, cls, method, prefix in prefixed_attribute_floats(tree, self.source_text)] + [
-                HeldFloat(cls, method, attribute, self._finding(node, rule.apis[0], rule, rule.message, rule.fix), True)
-                for node, cls, method, attribute, _ in attribute_floats(tree, self.source_text)]
+            self.loss_attribute_floats = held_floats(
+                tree, self.source_text, lambda node: self._finding(node, rule.apis[0], rule, rule.message, rule.fix))
             self.loss_classes = loss_classes(tree, self.source_text)
         if self.rules.by_topk_view:
             self._check_topk_views(tree)
