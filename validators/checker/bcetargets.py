@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements, walk_tree
+from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements, unmoved, walk_tree
 
 _BCE_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 _BCE_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy"})
@@ -83,9 +83,7 @@ def _local_bindings(holder: ast.AST) -> dict[str, list[ast.expr]]:
 def _builds_column_net(value: ast.expr, name: str, classes: set[str]) -> bool:
     """``discriminator()`` of a column class (``discriminator().cuda()`` too), or ``D.cuda()``/``D.to(device)`` of the
     name itself."""
-    built = value
-    while isinstance(built, ast.Call) and isinstance(built.func, ast.Attribute) and built.func.attr in ("cuda", "to"):
-        built = built.func.value
+    built = unmoved(value)
     if isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in classes:
         return True
     return bool(name) and isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \

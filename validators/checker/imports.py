@@ -620,6 +620,13 @@ def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.
     return [(target, value)]
 
 
+def unmoved(value: ast.expr) -> ast.expr:
+    """``nn.MSELoss().cuda()``, ``Net().to(device)`` -> the call before the moves: moved to a device, the same object."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+        value = value.func.value
+    return value
+
+
 def _own(scope: ast.AST, children):
     stack = list(reversed(scope.body))
     while stack:

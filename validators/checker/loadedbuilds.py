@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import dotted_name, own_nodes, own_statements, walk_nodes
+from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
     REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces, prepares_scriptable,
@@ -398,9 +398,7 @@ def _alternative_constructor(callee: str, head: str, last: str) -> bool:
 def _built_call(value: ast.expr) -> ast.expr:
     """``nn.CrossEntropyLoss().to(device)`` -> the constructor call; ``A(...) if c else B(...)`` -> the first, when
     both construct (else the whole expression, which constructs nothing)."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("to", "cuda") \
-            and isinstance(value.func.value, ast.Call):
-        value = value.func.value
+    value = unmoved(value)
     if isinstance(value, ast.IfExp):
         body, orelse = _built_call(value.body), _built_call(value.orelse)
         return body if isinstance(body, ast.Call) and isinstance(orelse, ast.Call) and \

@@ -7,7 +7,7 @@ import ast
 import re
 
 from .finding import finding_at
-from .imports import dotted_name, walk_nodes
+from .imports import dotted_name, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES
 from .rule import Rule, newest_per_pattern
 
@@ -267,8 +267,7 @@ def passes_numpy_input(call: ast.Call, imported: set[str]) -> bool:
 def loss_module_built(value: ast.expr, resolve) -> tuple[ast.Call, str] | None:
     """``nn.CrossEntropyLoss(...)``, ``nn.MSELoss().cuda()``, ``.to(d)`` after it: the constructor call of a torch
     loss module and its qualified name, or None."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
-        value = value.func.value
+    value = unmoved(value)
     api = resolve(value.func) if isinstance(value, ast.Call) else None
     return (value, api) if api is not None and api.startswith("torch.nn.") and api.endswith("Loss") else None
 

@@ -15,7 +15,8 @@ from .functionobjects import dict_key_references
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
-from .imports import ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, walk_nodes, walk_tree
+from .imports import (
+    ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, unmoved, walk_nodes, walk_tree)
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths
@@ -579,8 +580,7 @@ _ONE_ELEMENT_LOSSES = frozenset({"warpctc_pytorch"})  # packages whose loss modu
 
 def _constructs(value: ast.expr, names: set[str]) -> bool:
     """``CTCLoss()``, ``warp_ctc.CTCLoss().cuda()``: a call of one of ``names`` (or of an attribute of one)."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
-        value = value.func.value
+    value = unmoved(value)
     callee = dotted_name(value.func) if isinstance(value, ast.Call) else None
     return callee is not None and callee.partition(".")[0] in names
 
