@@ -22,6 +22,7 @@ from pathlib import Path
 from .imports import dotted_name, own_statements, walk_tree
 from .source import parse_module_file
 from .starimports import folder_module_stamp
+from .zerodimimports import imported_from_project
 
 
 def factory_stepped_names(tree: ast.AST, filename: str | None) -> frozenset[str]:
@@ -29,18 +30,15 @@ def factory_stepped_names(tree: ast.AST, filename: str | None) -> frozenset[str]
     if not filename:
         return frozenset()
     folder = str(Path(filename).parent)
-    modules: dict[str, tuple[int, str | None]] = {}  # local name -> (level, module) it imports
-    functions: dict[str, tuple[int, str | None, str]] = {}  # local name -> (level, module, function)
+    functions = imported_from_project(tree)  # local name -> (level, module, function)
+    # local name -> (level, module) it imports: `import utility`, and `from . import utility` (a module of the package)
+    modules = {local: (level, f"{module}.{name}" if module else name)
+               for local, (level, module, name) in functions.items()}
     for statement in getattr(tree, "body", ()):
         if isinstance(statement, ast.Import):
-            modules.update((alias.asname, (0, alias.name)) if alias.asname else
-                           (alias.name.partition(".")[0], (0, alias.name.partition(".")[0])) for alias in statement.names)
-        elif isinstance(statement, ast.ImportFrom):
             for alias in statement.names:
-                local = alias.asname or alias.name
-                functions[local] = (statement.level, statement.module, alias.name)
-                # `from . import utility`: a module of the package
-                modules[local] = (statement.level, f"{statement.module}.{alias.name}" if statement.module else alias.name)
+                head = alias.name.partition(".")[0]
+                modules[alias.asname or head] = (0, alias.name if alias.asname else head)
     bound: dict[str, list[bool]] = {}
     for node in walk_tree(tree):
         if node.__class__ is not ast.Assign or len(node.targets) != 1:
