@@ -60,9 +60,7 @@ def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
     found: dict[str, int | None] = {}
     for function in functions:
         nodes = list(own_nodes(function))
-        backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call)
-                  and isinstance(node.func, ast.Attribute) and node.func.attr == "backward"
-                  and isinstance(node.func.value, ast.Name)}
+        backed = _backward_names(nodes)
         for node in nodes if backed else ():
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
                 continue
@@ -77,6 +75,12 @@ def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
                     if isinstance(element, ast.Name) and element.id in backed:
                         found[callee.rpartition(".")[2]] = position
     return found
+
+
+def _backward_names(nodes: list[ast.AST]) -> set[str]:
+    """The plain names ``nodes`` call ``backward()`` on (``loss.backward()``)."""
+    return {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
 
 
 def _returned_names(function: ast.AST, position: int | None) -> set[str]:
@@ -126,8 +130,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                  given: set[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
     """``given``: names the function returns to a caller of the file that gives them backward()."""
     nodes = list(own_nodes(function))
-    backed = {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)} | given
+    backed = _backward_names(nodes) | given
     # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
     # to call results count, below: `factor` is a number)
     scaled = {name for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
