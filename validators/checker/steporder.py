@@ -163,7 +163,7 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
                     restored_at = index
     if restored_at is None or any(steps_optimizer(statement) for statement in statements[:restored_at + 1]):
         return
-    for index, statement in enumerate(statements[restored_at + 1:], start=restored_at + 1):
+    for statement in statements[restored_at + 1:]:
         if steps_optimizer(statement) and not isinstance(statement, (ast.If, ast.With, ast.Try)):
             return  # (a block around the loop is asked of its own statements, listed after it)
         if isinstance(statement, (ast.For, ast.While)) and not statement.orelse \

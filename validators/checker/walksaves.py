@@ -15,7 +15,7 @@ from .configpaths import loaded_constant
 from .imports import dotted_name, own_statements, walk_tree
 from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
-from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, config_library_imported, is_config_name,
+from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name,
                           saved_path, writer_passes_object, writes_framed_pickle)
 from .loadedforms import is_model_name, is_namespace, is_object_value
 from .returns import any_returns_object
