@@ -23,7 +23,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
 # `loss, logs = self.calc_loss(...)`: a name unpacked from a method's result (given backward() below, maybe)
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
-_NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
+NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                       "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
 
@@ -139,7 +139,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     if not backed and not scaled:
         return
     quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
-        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in _NO_GRAD for item in node.items)
+        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in NO_GRAD for item in node.items)
         for statement in node.body for inner in walk_nodes(statement)}
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
@@ -174,12 +174,12 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Tuple)
                 and _graph_value(statement.value) and id(statement) not in quiet
                 for element in statement.targets[0].elts if isinstance(element, ast.Name)}
-    # loss = ce_loss + ewc_loss; loss.backward(): the terms are the graph's too, where calls made them
-    backed |= {operand.id for statement in statements if isinstance(statement, ast.Assign)
+    # loss = ce_loss + ewc_loss, or desc * w['desc'] + det * w['det']; loss.backward(): the terms are the graph's
+    # too, where calls made them
+    backed |= {name for statement in statements if isinstance(statement, ast.Assign)
                and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
                and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
-               for operand in (statement.value.left, statement.value.right) if isinstance(operand, ast.Name)
-               and (graph_values.get(operand.id) or operand.id in unpacked)}
+               for name in _operand_names(statement.value) if graph_values.get(name) or name in unpacked}
     # loss += loss_l2 * l2_lambda: a term added into a name given backward() is the graph's too
     backed |= {name for statement in statements if isinstance(statement, ast.AugAssign)
                and isinstance(statement.op, ast.Add) and isinstance(statement.target, ast.Name)
@@ -259,6 +259,8 @@ def _graph_value(value: ast.expr) -> bool:
     if not isinstance(value, ast.Call):
         return False
     func = value.func
+    if isinstance(func, ast.Subscript):
+        return True  # self.criteria["desc_loss"](a, b): a criterion looked up by key
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name not in _PLAIN_CALLS
 

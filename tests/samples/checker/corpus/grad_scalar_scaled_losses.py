@@ -53,3 +53,21 @@ def adversarial(generator, batches, criterion, optimizer, rewards):
         print("epoch %d loss %f" % (epoch, loss))
         loss = criterion(generator(batches[0][0]), rewards)
         loss.backward()
+
+
+# D3Feat, WorldOnRails: the terms of the loss given backward, each scaled by a weight, and criteria looked up by
+# key; the accuracy the criterion also returns is not in the loss
+def train_weighted(model, metrics, weights, optimizer, inputs):
+    features, scores = model(inputs)
+    desc_loss, accuracy = metrics["desc_loss"](features, inputs)
+    det_loss = metrics["det_loss"](scores, inputs)
+    seg_loss = torch.nn.functional.cross_entropy(scores, inputs)
+    loss = desc_loss * weights["desc"] + det_loss * weights["det"] + 0.5 * seg_loss
+    loss.backward()
+    optimizer.step()
+    return dict(
+        desc=float(desc_loss),  # finding: float-of-requires-grad-tensor
+        det=float(det_loss),  # finding: float-of-requires-grad-tensor
+        seg=float(seg_loss),  # finding: float-of-requires-grad-tensor
+        accuracy=float(accuracy),
+    )
