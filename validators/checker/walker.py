@@ -51,6 +51,7 @@ from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
 from .operationtuples import operation_tuples_called
+from .parameterscalars import parameter_scalar_conversions
 from .reducedexpands import reduced_expands
 from .functioninstances import instantiated_functions
 from .instancemethods import built_instance_calls
@@ -98,6 +99,7 @@ _FILE_PASSES = (
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
     ("by_grad_scalar", grad_scalar_conversions, False),
+    ("by_grad_scalar", parameter_scalar_conversions, False),
 )
 
 
