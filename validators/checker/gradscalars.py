@@ -144,6 +144,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
     first_graph: dict[str, int] = {}  # the line of each name's first such binding
+    bindings: dict[str, list[tuple[int, bool]]] = {}  # name -> (line, whether a graph value) of each binding
     statements = list(own_statements(function))
     for statement in statements:
         if isinstance(statement, ast.Assign):
@@ -156,17 +157,21 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                     _graph_value(statement.value) and id(statement) not in quiet:  # no graph under no_grad
                 graph_values[statement.targets[0].id] = graph_values.get(statement.targets[0].id, 0) + 1
                 first_graph.setdefault(statement.targets[0].id, statement.lineno)
+                bindings.setdefault(statement.targets[0].id, []).append((statement.lineno, True))
                 continue
             for target in statement.targets:
+                graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet
                 for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1
+                        bindings.setdefault(node.id, []).append((statement.lineno, graph))
         elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
             continue  # loss += 0.5 * aux: a tensor given backward stays one that requires grad
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             for node in walk_nodes(statement.target):
                 if isinstance(node, ast.Name):
                     bound[node.id] = bound.get(node.id, 0) + 2
+                    bindings.setdefault(node.id, []).append((statement.lineno, False))
     arguments = getattr(function, "args", None)
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
     # the items of a call's unpacked result (`loss_id, logs = self.id_loss(...)`): the graph's where added in below
@@ -174,12 +179,17 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Tuple)
                 and _graph_value(statement.value) and id(statement) not in quiet
                 for element in statement.targets[0].elts if isinstance(element, ast.Name)}
-    # loss = ce_loss + ewc_loss, or desc * w['desc'] + det * w['det']; loss.backward(): the terms are the graph's
-    # too, where calls made them
-    backed |= {name for statement in statements if isinstance(statement, ast.Assign)
-               and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
-               and statement.targets[0].id in backed and isinstance(statement.value, ast.BinOp)
-               for name in _operand_names(statement.value) if graph_values.get(name) or name in unpacked}
+    # loss = ce_loss + ewc_loss, or desc * w['desc'] + det * w['det'], or loss = neg_elbo; loss.backward(): the
+    # terms are the graph's too, where calls made them, and so are the terms of those (neg_elbo = -(ll - kl) / n)
+    made_of = [(statement.targets[0].id, _summed_names(statement.value)) for statement in statements
+               if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+               and isinstance(statement.targets[0], ast.Name)]
+    made = {name for name in graph_values} | unpacked
+    while arithmetic := {target for target, names in made_of if target not in made and names & made}:
+        made |= arithmetic  # neg_elbo = -1.0 * (ll - kl) / float(n): arithmetic of call-made names
+    while terms := {name for target, names in made_of if target in backed for name in names
+                    if name not in backed and name in made}:
+        backed |= terms
     # loss += loss_l2 * l2_lambda: a term added into a name given backward() is the graph's too
     backed |= {name for statement in statements if isinstance(statement, ast.AugAssign)
                and isinstance(statement.op, ast.Add) and isinstance(statement.target, ast.Name)
@@ -193,16 +203,27 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     after = {name: first_graph[name] for name in backed & parameters if graph_values.get(name) and not bound.get(name)}
     names |= set(after)
     names |= _running_totals(statements, names, parameters)
-    if not names:
+    # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
+    # no_grad in the validation loop): converted where the nearest binding above is the graph's
+    mixed = {name: sorted(bindings[name]) for name in backed - names - parameters
+             if any(graph for _, graph in bindings.get(name, ()))}
+    if not names and not mixed:
         return
+
+    def live(name: str, line: int) -> bool:
+        if name in names:
+            return line > after.get(name, 0)
+        above = [graph for bound_at, graph in mixed.get(name, ()) if bound_at < line]
+        return bool(above) and above[-1]
+
     for node in nodes:
         if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and id(node) not in quiet \
-                and isinstance(node.args[0], ast.Name) and node.args[0].id in names and _converts(node.func, resolve) \
-                and node.lineno > after.get(node.args[0].id, 0):
-            yield node
+                and any(isinstance(operand, ast.Name) and live(operand.id, node.lineno)
+                        for operand in _arithmetic_operands(node.args[0])) \
+                and _converts(node.func, resolve):
+            yield node  # float(loss), float(loss_shape / ratio): arithmetic of one requires grad too
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and id(node) not in quiet and \
-                any(operand.id in names and node.lineno > after.get(operand.id, 0)
-                    for operand in _float_formatted(node)):
+                any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
 
 

@@ -71,3 +71,34 @@ def train_weighted(model, metrics, weights, optimizer, inputs):
         seg=float(seg_loss),  # finding: float-of-requires-grad-tensor
         accuracy=float(accuracy),
     )
+
+
+# pytorch_HMR: the unpacked terms of the loss given backward, converted for the log after the step, scaled back
+def train_hmr(model, criterion, optimizer, images, ratio):
+    loss_2d, loss_shape, accuracy = criterion(model(images))
+    loss = loss_2d + loss_shape
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    loss_2d = float(loss_2d)  # finding: float-of-requires-grad-tensor
+    loss_shape = float(loss_shape / ratio)  # finding: float-of-requires-grad-tensor
+    return loss_2d + loss_shape, float(accuracy / ratio)
+
+
+# DewarpNet: the loss names bound again under no_grad in the validation loop; each conversion sees the binding above
+def train_and_validate(model, loss_fn, optimizer, loader, val_loader):
+    total = 0.0
+    for images, labels in loader:
+        l1loss = loss_fn(model(images), labels)
+        recon, ssim = loss_fn(model(images), images), 0.0
+        loss = 10.0 * l1loss + 0.5 * recon
+        total += float(l1loss)  # finding: float-of-requires-grad-tensor
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    with torch.no_grad():
+        for images, labels in val_loader:
+            l1loss = loss_fn(model(images), labels)
+            total += float(l1loss)
+    print(float(l1loss))
+    return total
