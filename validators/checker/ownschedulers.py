@@ -5,8 +5,9 @@ project whose own classes are schedulers with no torch base (joeynmt's ``BaseSch
 ``NoamScheduler``, whose ``step(step)`` takes the training step) gives a receiver named ``scheduler`` two
 meanings, and a call its own method takes (no keywords, the positional arguments fit) is as likely to be
 one of those. Such a finding is dropped when the checked files define such a class: named like a scheduler
-(``sched`` in its name), every base ``object`` or another such class of the files (ownmethods.plain_classes:
-a base from another library may derive from torch's), with the method taking that many positional arguments.
+(``sched`` or an ``LR``/``Lr`` word in its name: ``MultiStepLR``, ``LinearLrDecay``), every base ``object`` or another
+such class of the files (ownmethods.plain_classes: a base from another library may derive from torch's), with the
+method taking that many positional arguments.
 A receiver the file binds to a torch scheduler is not recorded (walker), and a keyword call
 (``scheduler.step(epoch=n)``) is torch's spelling and stays. The step-order finding on ``scheduler.step(epoch)``
 (a timm-style scheduler stepped with the epoch at the top of each epoch) is recorded the same way; a plain
@@ -15,7 +16,12 @@ A receiver the file binds to a torch scheduler is not recorded (walker), and a k
 
 from __future__ import annotations
 
+import re
+
 from .finding import Finding
+
+# a word of a class name that says learning-rate schedule: NoamScheduler, MultiStepLR, LinearLrDecay, WarmupLR
+_SCHEDULE_WORD = re.compile(r"sched|(?:^|[a-z_])(?:LR|Lr)(?:[A-Z_]|$)")
 
 
 def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
@@ -24,9 +30,13 @@ def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str
     scheduler class among ``classes`` (name -> method -> most positionals it takes) could answer."""
     taken: dict[str, int] = {}
     for name, methods in classes.items():
-        if "sched" in name.lower():
+        if _named_as_schedule(name):
             for method, count in methods.items():
                 taken[method] = max(taken.get(method, -1), count)
     dropped = {(line, rule) for line, rule, method, passed in calls if taken.get(method, -1) >= passed}
     if dropped:
         findings[:] = [f for f in findings if (f.line, f.rule) not in dropped]
+
+
+def _named_as_schedule(name: str) -> bool:
+    return bool(_SCHEDULE_WORD.search(name) or "sched" in name.lower())
