@@ -53,6 +53,21 @@ def test_index_reads_names_stars_children_and_dynamic_modules():
     assert "_helper" in shim.names and "_other" not in shim.names  # a star-import brings __all__, private names too
 
 
+def test_a_star_import_of_a_dynamic_module_brings_the_names_its_source_shows():
+    # torch 1.13's torch.testing star-imported a _deprecated module that also wrote globals() in a loop
+    old = {"torch/testing/__init__.py": "from ._deprecated import *\n",
+           "torch/testing/_deprecated.py": "__all__ = ['make_non_contiguous']\n"
+                                           "def make_non_contiguous(t): pass\n"
+                                           "for name in ['get_all_dtypes']:\n    globals()[name] = len\n"}
+    index = build(old)
+    assert "make_non_contiguous" in index["torch.testing"].names and index["torch.testing"].dynamic
+    new = {"torch/testing/__init__.py": "def assert_close(a, b): pass\n"}
+    gone = gone_names([(Version.parse("1.13"), index), (Version.parse("2.0"), build(new))])
+    assert gone["torch.testing.make_non_contiguous"] == ["1.13", "2.0"]
+    # the other way round: names are never claimed gone from a module whose newer list is incomplete
+    assert not gone_names([(Version.parse("1.13"), build(new)), (Version.parse("2.0"), index)])
+
+
 def test_gone_names_lists_what_the_newest_build_lacks_with_the_last_build_that_had_it():
     gone = gone_names([(Version.parse("2.0"), build(OLD)), (Version.parse("2.4"), build(NEW)),
                        (Version.parse("2.15"), build(NEWEST))])

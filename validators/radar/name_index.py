@@ -228,32 +228,38 @@ def _absolute(node: ast.ImportFrom, module: str, package: bool) -> str:
 
 
 def _resolve_stars(index: dict[str, ModuleNames]) -> None:
-    """``from torch.x import *`` brings x's ``__all__`` (or its public names); from anything else: dynamic."""
-    exported: dict[str, set[str] | None] = {}
+    """``from torch.x import *`` brings x's ``__all__`` (or its public names); from anything else: dynamic. A dynamic
+    x still brings the names its source shows (1.13's torch.testing star-imported ``make_non_contiguous`` from a
+    ``_deprecated`` module that also writes ``globals()``), and makes the importer dynamic: its names are real, their
+    list incomplete (the newest build's dynamic modules are never claimed to have lost a name)."""
+    exported: dict[str, tuple[set[str], bool] | None] = {}
 
-    def exports(module: str, seen: frozenset) -> set[str] | None:
+    def exports(module: str, seen: frozenset) -> tuple[set[str], bool] | None:
+        """The names ``module`` exports and whether that list is complete; None where nothing is known."""
         if module in exported:
             return exported[module]
         entry = index.get(module)
-        if entry is None or is_left_out(module) or module in seen or entry.dynamic:
+        if entry is None or is_left_out(module) or module in seen:
             return None
-        names = set(entry.names)
+        names, complete = set(entry.names), not entry.dynamic
         for star in entry.stars:
             more = exports(star, seen | {module})
             if more is None:
-                return None
-            names |= more
+                complete = False
+            else:
+                names |= more[0]
+                complete = complete and more[1]
         names = entry.exports if entry.exports is not None else {n for n in names if not n.startswith("_")}
-        exported[module] = names
-        return names
+        exported[module] = names, complete
+        return exported[module]
 
     for module, entry in index.items():
         for star in entry.stars:
             more = exports(star, frozenset({module}))
-            if more is None:
+            if more is None or not more[1]:
                 entry.dynamic = True
-            else:
-                entry.names |= more
+            if more is not None:
+                entry.names |= more[0]
 
 
 _SURFACE_FILES = ("torch/__init__.pyi", "torch/_C/_VariableFunctions.pyi", "torch/_torch_docs.py", "torch/__init__.py")
