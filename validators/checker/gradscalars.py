@@ -144,7 +144,10 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
     first_graph: dict[str, int] = {}  # the line of each name's first such binding
-    bindings: dict[str, list[tuple[int, bool]]] = {}  # name -> (line, whether a graph value) of each binding
+    # name -> (line, whether a graph value) of each binding, and the names also bound to anything but the graph's
+    # values, a no_grad block's or a conversion's (`x = float(x)`)
+    bindings: dict[str, list[tuple[int, bool]]] = {}
+    unsettled: set[str] = set()
     statements = list(own_statements(function))
     for statement in statements:
         if isinstance(statement, ast.Assign):
@@ -161,10 +164,13 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 continue
             for target in statement.targets:
                 graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet
+                settled = graph or id(statement) in quiet or _plain_call(statement.value)
                 for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1
                         bindings.setdefault(node.id, []).append((statement.lineno, graph))
+                        if not settled:
+                            unsettled.add(node.id)
         elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
             continue  # loss += 0.5 * aux: a tensor given backward stays one that requires grad
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
@@ -172,6 +178,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 if isinstance(node, ast.Name):
                     bound[node.id] = bound.get(node.id, 0) + 2
                     bindings.setdefault(node.id, []).append((statement.lineno, False))
+                    unsettled.add(node.id)
     arguments = getattr(function, "args", None)
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
     # the items of a call's unpacked result (`loss_id, logs = self.id_loss(...)`): the graph's where added in below
@@ -205,7 +212,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     names |= _running_totals(statements, names, parameters)
     # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
-    mixed = {name: sorted(bindings[name]) for name in backed - names - parameters
+    mixed = {name: sorted(bindings[name]) for name in backed - names - parameters - unsettled
              if any(graph for _, graph in bindings.get(name, ()))}
     if not names and not mixed:
         return
@@ -284,6 +291,11 @@ def _graph_value(value: ast.expr) -> bool:
         return True  # self.criteria["desc_loss"](a, b): a criterion looked up by key
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name not in _PLAIN_CALLS
+
+
+def _plain_call(value: ast.expr) -> bool:
+    """``float(x)``, ``x.item()``: a Python value, never the graph's."""
+    return isinstance(value, ast.Call) and not _graph_value(value) and isinstance(value.func, (ast.Name, ast.Attribute))
 
 
 def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:

@@ -102,3 +102,27 @@ def train_and_validate(model, loss_fn, optimizer, loader, val_loader):
             total += float(l1loss)
     print(float(l1loss))
     return total
+
+
+def validate(model, loader):
+    total = 0.0
+    for images in loader:
+        total += model(images).sum().item()
+    result = total / len(loader)
+    return result
+
+
+# SimCLS: the loss name rebound to arithmetic and then to a validation score (a Python float): its other bindings
+# say nothing of the graph, so the formatted score is not flagged
+def train_with_validation(model, loader, optimizer, scale, args):
+    best = 100.0
+    for step, images in enumerate(loader):
+        loss = scale * model(images).mean()
+        loss = loss / args.accumulate_step
+        loss.backward()
+        optimizer.step()
+        if step % 1000 == 0:
+            loss = validate(model, loader)
+            best = min(best, loss)
+            print("val: %.6f" % (1 - loss))
+    return best
