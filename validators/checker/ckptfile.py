@@ -254,7 +254,13 @@ def file_name(node: ast.AST | None) -> str | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
             isinstance(node.right.value, str) and node.right.value.startswith(".") and \
             isinstance(node.left, ast.Attribute) and (option := dotted_name(node.left)) is not None:
-        return f"{{{option}}}{node.right.value}"  # args.env_name + ".pt": the file an option names, in every script
+        # args.env_name + ".pt": the file an option names, in every script; a suffix with a stem of its own names its
+        # file under whichever option holds the prefix (OpenNMT's preprocess writes opt.save_data + ".train.pt",
+        # its train reads opt.data + ".train.pt")
+        stemmed = "." in node.right.value.strip(".")
+        return f"{{{'*' if stemmed else option}}}{node.right.value}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open" and node.args:
+        return file_name(node.args[0])  # torch.save(x, open(path, "wb"))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
             and node.args and (node.func.attr == "joinpath" or (dotted_name(node.func.value) or "") in (
                 "os.path", "path", "osp", "posixpath") or (len(node.args) >= 2 and not isinstance(
