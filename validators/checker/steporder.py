@@ -716,8 +716,9 @@ class OptimizerSteps:
 
     def _stepping_methods(self) -> frozenset[str]:
         if self._methods is None:
-            self._methods = _stepping_names(item for node in getattr(self._tree, "body", ())
-                                            if isinstance(node, ast.ClassDef) for item in node.body)
+            methods = [item for node in getattr(self._tree, "body", ()) if isinstance(node, ast.ClassDef)
+                       for item in node.body]
+            self._methods = _self_callers(methods, _stepping_names(methods))
         return self._methods
 
     def _steps(self, node: ast.AST) -> bool:
@@ -766,6 +767,21 @@ def _stepping_names(nodes) -> frozenset[str]:
     functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     names = [node.name for node in functions]
     return frozenset(node.name for node in functions if names.count(node.name) == 1 and any(map(own, node.body)))
+
+
+def _self_callers(nodes: list[ast.AST], stepping: frozenset[str]) -> frozenset[str]:
+    """``stepping`` and the methods among ``nodes`` that call one of them on ``self``, at any depth (POMO's
+    ``_train_one_epoch`` runs ``self._train_one_batch(...)``, which steps), each the only method of its name."""
+    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    calls = {node.name: {inner.func.attr for inner in walk_nodes(node) if isinstance(inner, ast.Call)
+                         and isinstance(inner.func, ast.Attribute) and isinstance(inner.func.value, ast.Name)
+                         and inner.func.value.id == "self"}
+             for node in functions if names.count(node.name) == 1}
+    found = set(stepping)
+    while more := {name for name, called in calls.items() if name not in found and called & found}:
+        found |= more
+    return frozenset(found)
 
 
 def _inner(node: ast.AST) -> list[ast.AST]:

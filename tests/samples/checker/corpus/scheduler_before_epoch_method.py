@@ -57,3 +57,26 @@ class AccumulatingTrainer:
                 self.optimizer.step()
                 self.lr_scheduler.step()
                 self.optimizer.zero_grad()
+
+
+# POMO's trainers: the epoch method runs a batch method, which steps the optimizer (two methods down)
+class RouteTrainer:
+    def __init__(self, model):
+        self.model = model
+        self.optimizer = torch.optim.Adam(model.parameters())
+        self.scheduler = torch.optim.lr_scheduler.MultiStepLR(self.optimizer, milestones=[100])
+
+    def run(self, epochs):
+        for epoch in range(epochs):
+            self.scheduler.step()  # finding: scheduler-step-before-optimizer
+            self._train_one_epoch(epoch)
+
+    def _train_one_epoch(self, epoch):
+        for batch in range(10):
+            self._train_one_batch(batch)
+
+    def _train_one_batch(self, batch):
+        loss = self.model(batch)
+        self.optimizer.zero_grad()
+        loss.backward()
+        self.optimizer.step()
