@@ -8,7 +8,9 @@ and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts
 name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
 outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), and the call-made names added up into it (``loss = ce + ewc``). A
 conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
-(grad mode off: no warning).
+(grad mode off: no warning). ``plateau.step(loss)`` of a ReduceLROnPlateau the file builds converts the same way
+(its ``step`` takes ``float(metrics)``), and a name's conversion sees the binding above it where the name is also bound
+under ``no_grad`` or to a conversion (``l1 = loss_fn(...)`` in training and again in validation).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
 # `loss, logs = self.calc_loss(...)`: a name unpacked from a method's result (given backward() below, maybe)
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
+_PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                       "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -33,7 +36,7 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     ``x.backward(...)`` on."""
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
             _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
-            and not ("float(" in text and _RETURNED_BACKED.search(text))):
+            and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -43,15 +46,16 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
             backward_lines.append(node.lineno)
     inside = set()
     numbers = _number_functions(tree)
+    plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
     for function in functions:
         lines = [line for line in backward_lines if function.lineno <= line <= function.end_lineno]
         given = _returned_names(function, returned[function.name]) if function.name in returned else set()
         if lines or given:
             inside.update(lines)
-            yield from _in_function(function, resolve, numbers, given)
+            yield from _in_function(function, resolve, numbers, given, plateaus)
     if isinstance(tree, ast.Module) and set(backward_lines) - inside:
-        yield from _in_function(tree, resolve, numbers)  # a script's own loop at module level
+        yield from _in_function(tree, resolve, numbers, plateaus=plateaus)  # a script's own loop at module level
 
 
 def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
@@ -127,8 +131,9 @@ def _plain_number(value: ast.expr) -> bool:
 
 
 def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
-                 given: set[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
-    """``given``: names the function returns to a caller of the file that gives them backward()."""
+                 given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
+    """``given``: names the function returns to a caller of the file that gives them backward(); ``plateaus``: the
+    names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``."""
     nodes = list(own_nodes(function))
     backed = _backward_names(nodes) | given
     # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
@@ -164,7 +169,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 continue
             for target in statement.targets:
                 graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet
-                settled = graph or id(statement) in quiet or _plain_call(statement.value)
+                settled = graph or id(statement) in quiet or _plain_call(statement.value) or _number(statement.value)
                 for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1
@@ -172,7 +177,12 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                         if not settled:
                             unsettled.add(node.id)
         elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
-            continue  # loss += 0.5 * aux: a tensor given backward stays one that requires grad
+            # loss += 0.5 * aux: a tensor given backward stays one that requires grad; `loss = 0` then
+            # `loss += crit(out, y).sum()` makes one from there on
+            if isinstance(statement.op, (ast.Add, ast.Sub)) and _graph_value(statement.value) \
+                    and id(statement) not in quiet:
+                bindings.setdefault(statement.target.id, []).append((statement.lineno, True))
+            continue
         elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             for node in walk_nodes(statement.target):
                 if isinstance(node, ast.Name):
@@ -229,6 +239,12 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                         for operand in _arithmetic_operands(node.args[0])) \
                 and _converts(node.func, resolve):
             yield node  # float(loss), float(loss_shape / ratio): arithmetic of one requires grad too
+        elif isinstance(node, ast.Call) and len(node.args) == 1 and id(node) not in quiet \
+                and isinstance(node.func, ast.Attribute) and node.func.attr == "step" \
+                and dotted_name(node.func.value) in plateaus and any(
+                    isinstance(operand, ast.Name) and live(operand.id, node.lineno)
+                    for operand in _arithmetic_operands(node.args[0])):
+            yield node  # plateau.step(loss): the scheduler takes float(metrics)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and id(node) not in quiet and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
@@ -284,6 +300,8 @@ def _graph_value(value: ast.expr) -> bool:
     if isinstance(value, ast.BinOp):
         calls = [node for node in walk_nodes(value) if isinstance(node, ast.Call)]
         return bool(calls) and all(_graph_value(call) for call in calls if not _inside_call(call, calls))
+    if isinstance(value, ast.Subscript):
+        return _graph_value(value.value)  # torch.norm(a - b, dim=0)[mask], model(x)[0]: a piece of one
     if not isinstance(value, ast.Call):
         return False
     func = value.func
@@ -291,6 +309,18 @@ def _graph_value(value: ast.expr) -> bool:
         return True  # self.criteria["desc_loss"](a, b): a criterion looked up by key
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name not in _PLAIN_CALLS
+
+
+def _plateaus(tree: ast.AST, resolve) -> frozenset[str]:
+    """The names and attributes the file binds to ``ReduceLROnPlateau(...)``."""
+    return frozenset(target for node in subnodes(tree) if isinstance(node, ast.Assign)
+                     and isinstance(node.value, ast.Call) and resolve(node.value.func) == _PLATEAU
+                     for target in map(dotted_name, node.targets) if target is not None)
+
+
+def _number(value: ast.expr) -> bool:
+    """``0``, ``0.0``: a total's start, made a tensor by what is added to it."""
+    return isinstance(value, ast.Constant) and type(value.value) in (int, float)
 
 
 def _plain_call(value: ast.expr) -> bool:

@@ -126,3 +126,30 @@ def train_with_validation(model, loader, optimizer, scale, args):
             best = min(best, loss)
             print("val: %.6f" % (1 - loss))
     return best
+
+
+# dsacstar: one mode's loss is a piece of a norm, the other's a sum started at 0 and added to; both are given
+# backward and formatted after the step
+def train_coordinates(model, optimizer, images, targets, mask, rgbd):
+    if rgbd:
+        loss = torch.norm(model(images) - targets, dim=0)[mask]
+        loss = loss.mean()
+    else:
+        loss = 0
+        loss += (model(images) - targets).abs().sum()
+    loss.backward()
+    optimizer.step()
+    print("loss: %.1f" % loss)  # finding: float-of-requires-grad-tensor
+
+
+# a plateau schedule given the training loss itself: ReduceLROnPlateau.step takes float(metrics)
+def train_plateau(model, loader):
+    optimizer = torch.optim.Adam(model.parameters())
+    plateau = torch.optim.lr_scheduler.ReduceLROnPlateau(optimizer, patience=500)
+    for images, labels in loader:
+        loss = torch.nn.functional.mse_loss(model(images), labels)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        plateau.step(loss)  # finding: float-of-requires-grad-tensor
+        plateau.step(loss.item())
