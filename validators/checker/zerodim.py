@@ -243,7 +243,7 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
             if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:
                 appended.setdefault(call.func.value.id, []).append(call)
     numbers = {name for name in numbers if bound.get(name) == 1}
-    single = {name for name in zero if bound.get(name) == 1}
+    single = {name for name in zero if bound.get(name) == 1} | _last_reduced(function, resolve, numbers)
 
     def is_zero(value: ast.expr) -> bool:
         return value.__class__ is ast.Name and value.id in single
@@ -256,6 +256,24 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     if all(value.__class__ is ast.Name and value.id in lists for value in returned):
         return ITEMS
     return None
+
+
+def _last_reduced(function: ast.AST, resolve: Callable[[ast.AST], str | None], numbers: set[str]) -> set[str]:
+    """In a body without branches that ends in its one ``return``, the names whose last binding is 0-dim
+    (``correct = preds.eq(y); correct = correct.view(-1).sum(); return correct``)."""
+    body = getattr(function, "body", [])
+    if not body or body[-1].__class__ is not ast.Return or any(
+            statement.__class__ not in (ast.Assign, ast.Expr, ast.Return) for statement in body):
+        return set()
+    last: dict[str, ast.expr | None] = {}
+    for statement in body:
+        if statement.__class__ is ast.Assign:
+            single = len(statement.targets) == 1 and statement.targets[0].__class__ is ast.Name
+            for target in statement.targets:
+                for name in names_in_target(target):
+                    last[name] = statement.value if single else None
+    return {name for name, value in last.items() if value is not None and zero_dim_expression(
+        value, resolve, lambda v: False, numbers)}
 
 
 def zero_dim_positions(function: ast.AST, call: ast.Call, resolve: Callable[[ast.AST], str | None],

@@ -34,3 +34,21 @@ def per_image(y_true, y_pred, average=True):
     if average:
         return scores.mean()
     return scores  # one score per image unless averaged
+
+
+# learning-not-to-learn: the count is rebound to its sum just before the one return; a method of the trainer
+class Evaluator:
+    def _num_correct(self, outputs, labels, topk=1):
+        _, preds = outputs.topk(k=topk, dim=1)
+        correct = preds.t().eq(labels.view(1, -1))
+        correct = correct.view(-1).sum()
+        return correct
+
+    def _per_row(self, outputs, labels):
+        correct = outputs.argmax(1).eq(labels).sum()
+        correct = correct.view(1).float()
+        return correct
+
+    def evaluate(self, outputs, labels):
+        total = self._num_correct(outputs, labels).data[0]  # finding: loss-data-index
+        return total + self._per_row(outputs, labels).data[0]
