@@ -12,7 +12,9 @@ with a dimension (unpacked, ``[1]`` or ``.indices``), ``argmax``/``argmin``/``ar
 ``.div``/``torch.div`` without ``rounding_mode``) of one, directly or inside arithmetic and view-like methods, is
 reported at that binding when the function uses it, or a name derived from it the same way, as an index:
 ``index_select``'s index, ``gather``'s, or a subscript. ``torch.div(ids, n, out=buffer)`` is reported as written.
-A cast (``.long()``) between the division and the use ends the chain.
+A cast (``.long()``) between the division and the use ends the chain. A quotient appended to a list of ``self``
+(OpenNMT's Beam: ``self.prev_ks.append(prev_k)``) is used where any function of the file indexes with an item of
+that list, or with a name it binds only to such items (``k = self.prev_ks[j][k]`` in ``get_hypothesis``'s loop).
 """
 
 from __future__ import annotations
@@ -35,12 +37,18 @@ def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None
     """Each binding (or ``out=`` call) that divides integer indices truly before an index use (module docstring)."""
     if text is not None and not (("/" in text or "div(" in text) and any(word in text for word in _INDEX_WORDS)):
         return  # no division, or no call that gives indices: most files, read off the text alone
-    for _, statements in scope_statements(tree):  # the module's own statements too: a script's decoding loop
-        yield from _in_scope(statements, resolve)
+    stored: dict[str, ast.stmt] = {}  # self.<attr> -> the division whose quotients the class appends to it
+    scopes = scope_statements(tree)
+    for _, statements in scopes:  # the module's own statements too: a script's decoding loop
+        yield from _in_scope(statements, resolve, stored)
+    if stored:  # OpenNMT's Beam: advance() appends prev_k = best_ids / n to self.prev_ks, get_hyp() indexes with them
+        for scope, statements in scopes:
+            yield from _stored_uses(statements, stored)
 
 
-def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
-    """The divisions one scope's statements (in source order) make and then use as an index."""
+def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt]) -> Iterator[ast.AST]:
+    """The divisions one scope's statements (in source order) make and then use as an index; ``stored`` gets the
+    ``self`` lists the scope appends a quotient to (``self.prev_ks.append(prev_k)``)."""
     indices: set[str] = set()  # names holding integer indices at this point of the source
     filled: set[str] = set()  # torch.topk(x, k, out=(values, ids)) writes its ids into a buffer
     divided: dict[str, ast.stmt] = {}  # name -> the binding whose division made it a float
@@ -54,6 +62,9 @@ def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
                     yield origin
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             filled |= _filled_indices(statement.value)
+            if divided and (appended := _self_append(statement.value)) is not None and \
+                    (origin := _origin(statement.value.args[0], divided)) is not None:
+                stored.setdefault(appended, origin)
         if not isinstance(statement, ast.Assign):
             continue
         single = statement.targets[0] if len(statement.targets) == 1 and isinstance(
@@ -66,6 +77,49 @@ def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.AST]:
             else:
                 divided.pop(single.id, None)  # rebound to something else (prev_k = prev_k.long())
         _note_indices(statement, indices, resolve)
+
+
+def _self_append(call: ast.Call) -> str | None:
+    """``self.prev_ks.append(x)``: ``prev_ks``."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "append" and len(call.args) == 1 and \
+            isinstance(func.value, ast.Attribute) and isinstance(func.value.value, ast.Name) and \
+            func.value.value.id == "self":
+        return func.value.attr
+    return None
+
+
+def _stored_item(value: ast.expr, stored: dict[str, ast.stmt]) -> ast.stmt | None:
+    """``self.prev_ks[j][k]``, ``self.prev_ks[-1]``: an item of a stored list of quotients (its division), or None."""
+    while isinstance(value, ast.Subscript):
+        value = value.value
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            return stored.get(value.attr)
+    return None
+
+
+def _stored_uses(statements: list[ast.stmt], stored: dict[str, ast.stmt]) -> Iterator[ast.stmt]:
+    """The divisions whose stored quotients a scope uses as an index: ``x[self.prev_ks[-1]]``, or a name the scope
+    binds only to such items, wherever it reads it (``hyp.append(self.next_ys[j + 1][k])`` then ``k =
+    self.prev_ks[j][k]`` in one loop: the next round indexes with the quotient)."""
+    bindings: dict[str, list[ast.stmt | None]] = {}
+    for statement in statements:
+        if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            single = isinstance(statement, ast.Assign) and len(targets) == 1 and isinstance(targets[0], ast.Name)
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        bindings.setdefault(node.id, []).append(
+                            _stored_item(statement.value, stored) if single else None)
+    held = {name: found[0] for name, found in bindings.items() if all(origin is not None for origin in found)}
+    for statement in statements:
+        for node in statement_expressions(statement):
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+                index = node.slice
+                origin = held.get(index.id) if isinstance(index, ast.Name) else _stored_item(index, stored)
+                if origin is not None:
+                    yield origin
 
 
 def _use_origin(node: ast.AST, divided: dict[str, ast.stmt], indices: set[str], resolve) -> ast.AST | None:
@@ -172,9 +226,10 @@ def _index_arguments(call: ast.Call, resolve) -> list[ast.expr]:
     """The index a call reads: ``x.index_select(d, i)``, ``torch.index_select(x, d, i)``, ``x.gather(d, i)``."""
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr in ("index_select", "gather"):
+        keyword = [k.value for k in call.keywords if k.arg == "index"]  # x.index_select(dim=0, index=prev_k)
         if resolve(func) in ("torch.index_select", "torch.gather"):
-            return call.args[2:3]
-        return call.args[1:2]
+            return call.args[2:3] + keyword
+        return call.args[1:2] + keyword
     return []
 
 

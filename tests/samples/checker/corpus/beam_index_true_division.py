@@ -46,3 +46,36 @@ def dispatch(command, scores, attn):
             return attn.index_select(0, step)
         case _:
             return None
+
+
+# OpenNMT's Beam, copied into many seq2seq projects: advance() keeps each step's quotients in a list, and
+# get_hypothesis() walks back through them, indexing with the previous round's float quotient
+class Beam:
+    def __init__(self, size):
+        self.size = size
+        self.prev_ks = []
+        self.next_ys = [torch.zeros(size, dtype=torch.long)]
+        self.attn = []
+
+    def advance(self, word_prob, attn_out):
+        num_words = word_prob.size(1)
+        best_scores, best_scores_id = word_prob.view(-1).topk(self.size, 0, True, True)
+        prev_k = best_scores_id / num_words  # finding: integer-division-index
+        self.prev_ks.append(prev_k)
+        self.next_ys.append(best_scores_id - prev_k * num_words)
+        self.attn.append(attn_out.index_select(dim=0, index=best_scores_id))
+        return best_scores
+
+    def get_hypothesis(self, k):
+        hyp = []
+        for j in range(len(self.prev_ks) - 1, -1, -1):
+            hyp.append(self.next_ys[j + 1][k])
+            k = self.prev_ks[j][k]
+        return hyp[::-1]
+
+
+class Decoder:
+    def step(self, scores, attention, vocabulary_size):
+        top_scores, top_ids = scores.view(-1).topk(k=4, dim=0)
+        prev_k = top_ids / vocabulary_size  # finding: integer-division-index
+        return attention.index_select(dim=0, index=prev_k)
