@@ -6,13 +6,17 @@ shapes matched; since 0.4 ``x.mean()`` is 0-dim, and backward refuses a gradient
 Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a shape of torch.Size([])``.
 A critic output kept one-element (``output.mean(0).view(1)``) still matches, so only a loss the walker proves 0-dim
 (zerodim.py) counts, with a gradient it proves a one-element vector: a legacy constructor or ``torch.tensor`` given a
-one-item list, ``torch.ones(1)``, wrapped in ``Variable(...)``, moved (``.cuda()``, ``.to(device)``), negated or scaled
-by a number, or a name bound to one of these (``mone = one * -1``).
+one-item list, ``torch.ones(1)``, a legacy constructor given the size 1 (``torch.Tensor(1).fill_(1)``), wrapped in
+``Variable(...)``, moved (``.cuda()``, ``.to(device)``, a project helper named for it: ``to_gpu(args.cuda, x)``), negated
+or scaled by a number, or a name bound to one of these (``mone = one * -1``), at module level too when the script binds
+it below the function that reads it. The loss may be the call of a module-level critic whose ``forward`` ends in a
+full reduction, in the file or in the project module it is imported from (ARAE's ``errG = gan_disc(fake)``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable
 
 from .imports import VARIABLE_CALLS
@@ -21,7 +25,9 @@ from .zerodim import python_number
 _ONE_ITEM_MAKERS = frozenset({"torch.FloatTensor", "torch.Tensor", "torch.DoubleTensor", "torch.HalfTensor",
                               "torch.cuda.FloatTensor", "torch.cuda.DoubleTensor", "torch.cuda.HalfTensor", "torch.tensor"})
 _ONES = frozenset({"torch.ones"})
-_KEEPING = frozenset({"cuda", "to", "float", "double", "half", "cpu", "detach", "clone", "requires_grad_"})
+# a project's helper that moves a tensor it is given to the device: to_gpu(cuda, x), to_var(x), to_device(x, d)
+_DEVICE_HELPER = re.compile(r"to_(?:gpu|cuda|var|device)|cuda")
+_KEEPING = frozenset({"cuda", "to", "float", "double", "half", "cpu", "detach", "clone", "requires_grad_", "fill_"})
 
 
 def one_element_vector(value: ast.expr, resolve: Callable[[ast.AST], str | None],
@@ -45,8 +51,12 @@ def one_element_vector(value: ast.expr, resolve: Callable[[ast.AST], str | None]
     api = resolve(func)
     if api in VARIABLE_CALLS and len(value.args) == 1:
         return one_element_vector(value.args[0], resolve, named)
+    if api is None and func.__class__ is ast.Name and _DEVICE_HELPER.fullmatch(func.id) and value.args:
+        return any(one_element_vector(argument, resolve, named) for argument in value.args)  # to_gpu(cuda, one)
     if api in _ONE_ITEM_MAKERS and len(value.args) == 1:
         items = value.args[0]
+        if api != "torch.tensor" and isinstance(items, ast.Constant) and items.value == 1 and not value.keywords:
+            return True  # torch.Tensor(1).fill_(1): the legacy constructor given a size
         return items.__class__ in (ast.List, ast.Tuple) and len(items.elts) == 1 and python_number(items.elts[0])
     if api in _ONES and len(value.args) == 1:
         size = value.args[0]

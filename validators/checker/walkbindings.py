@@ -13,7 +13,7 @@ from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
 from .passedcallables import calls_by_name, passed_callables
 from .syspaths import added_folders
-from .zerodimimports import imported_from_project, imported_kind
+from .zerodimimports import imported_from_project, imported_kind, imported_method_kind, module_instances
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
                       zero_dim_function_kind, zero_dim_method_kind, zero_dim_positions)
 from .functionobjects import wrapped_references
@@ -251,7 +251,7 @@ class Bindings:
         if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
                 type(value.slice.value) is int and self._returns_zero_items(value.value):
             return True  # accuracy(output, target)[0]
-        return self._calls_loss_module(value) or self._own_method_value(value)
+        return self._calls_loss_module(value) or self._own_method_value(value) or self._instance_method_value(value)
 
     def _own_method_value(self, value: ast.expr) -> bool:
         """``self.accuracy(out, y)`` of a method the walked class defines, returning a 0-dim value (zerodim.VALUE)."""
@@ -264,6 +264,35 @@ class Bindings:
         if (kind := self.method_kinds.get(id(method), _UNASKED)) is _UNASKED:
             kind = self.method_kinds[id(method)] = zero_dim_method_kind(method, self._resolve)
         return kind == VALUE
+
+    def _instance_method_value(self, value: ast.expr) -> bool:
+        """``errG = gan_disc(fake)``, ``elbo = process.compute_elbo(...)``: a call of (or a method of) a module-level
+        instance of a class the file defines or imports from the project, whose ``forward`` (or that method) returns a
+        0-dim value. Asked only in files that index a tensor's data or give backward a gradient: another module may be
+        parsed to answer."""
+        if value.__class__ is not ast.Call or (self.source_text is not None and ".data[" not in self.source_text
+                                                 and ".backward(" not in self.source_text):
+            return False
+        func = value.func
+        if func.__class__ is ast.Name:
+            instance, method = func.id, "forward"
+        elif func.__class__ is ast.Attribute and func.value.__class__ is ast.Name:
+            instance, method = func.value.id, func.attr
+        else:
+            return False
+        if self.scope and (self.scope, instance) in self.loads.provenance.bindings:
+            return False  # bound in this function too: which object is unknown
+        if self.module_instances is None:
+            self.module_instances = module_instances(self.tree)
+        if (cls := self.module_instances.get(instance)) is None:
+            return False
+        defined = [node for node in getattr(self.tree, "body", ()) if isinstance(node, ast.ClassDef) and node.name == cls]
+        if defined:
+            own = defined_method(defined[0], method) if len(defined) == 1 else None
+            return own is not None and zero_dim_method_kind(own, self._resolve) == VALUE
+        self._zero_dim_function(cls)  # reads the file's project imports once
+        source = self.zero_dim_imports.get(cls)
+        return source is not None and imported_method_kind(self.filename, source, method, self.sys_path_folders) == VALUE
 
     def _zero_dim_function(self, name: str) -> str | None:
         """What the file's own function ``name`` returns (zerodim.VALUE, ITEMS), or one it imports from the project
@@ -411,7 +440,30 @@ class Bindings:
 
     def _holds_one_element(self, node: ast.expr) -> bool:
         key = self._one_element_key(node)
-        return key is not None and (key in self.one_element or (0, key[1]) in self.one_element)
+        if key is None:
+            return False
+        if key in self.one_element or (0, key[1]) in self.one_element:
+            return True
+        # a module-level `one = torch.FloatTensor([1])` further down the script than the function reading it (a name
+        # the function does not bind itself)
+        return key[0] != 0 and "." not in key[1] and key not in self.loads.provenance.bindings and \
+            key[1] in self._module_one_elements()
+
+    def _module_one_elements(self) -> frozenset[str]:
+        """Names the module binds at its own level, once, to a one-element vector (read once, when asked)."""
+        if self.module_one_elements is None:
+            bound: dict[str, list[ast.expr]] = {}
+            for statement in getattr(self.tree, "body", ()):
+                if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                        isinstance(statement.targets[0], ast.Name):
+                    bound.setdefault(statement.targets[0].id, []).append(statement.value)
+            names: set[str] = set()
+            for name, values in bound.items():  # mone = one * -1 after one = ...: in source order
+                if len(values) == 1 and one_element_vector(values[0], self._resolve, lambda n: getattr(
+                        n, "id", None) in names):
+                    names.add(name)
+            self.module_one_elements = frozenset(names)
+        return self.module_one_elements
 
     def _calls_loss_module(self, value: ast.expr) -> bool:
         """``criterion(out, y)`` where the name (here, or at module level) or ``self.criterion`` is bound to a torch loss

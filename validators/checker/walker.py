@@ -232,6 +232,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.own_volatile: bool | None = None  # the file stores self.volatile of its own (walknames.py)
         self.one_element: set[tuple[int, str]] = set()  # names bound to a one-element gradient (backwardgrads.py)
         self.zero_dim_functions: dict | None = None  # the file's functions -> what they return, read when asked (zerodim.py)
+        self.module_instances: dict[str, str] | None = None  # module-level name -> the class it instantiates
+        self.module_one_elements: frozenset[str] | None = None  # module-level one-element vectors (walkbindings)
         self.zero_dim_imports: dict[str, tuple[int, str | None, str]] = {}  # names from project modules (zerodimimports.py)
         self.sys_path_folders: tuple[str, ...] = ()  # folders the file adds to sys.path (syspaths.py)
         self.parameter_kinds: dict[tuple[int, str], str | None] = {}  # (function, parameter) -> what passed callables return

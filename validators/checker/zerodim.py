@@ -259,19 +259,25 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
 
 
 def _last_reduced(function: ast.AST, resolve: Callable[[ast.AST], str | None], numbers: set[str]) -> set[str]:
-    """In a body without branches that ends in its one ``return``, the names whose last binding is 0-dim
-    (``correct = preds.eq(y); correct = correct.view(-1).sum(); return correct``)."""
+    """In a body that ends in its one ``return``, the names whose last binding is a statement of the body itself (not
+    in a branch or loop) giving a 0-dim value (``for layer in self.layers: x = layer(x)``, ``x = torch.mean(x)``,
+    ``return x``; ``correct = correct.view(-1).sum()``)."""
     body = getattr(function, "body", [])
     if not body or body[-1].__class__ is not ast.Return or any(
-            statement.__class__ not in (ast.Assign, ast.Expr, ast.Return) for statement in body):
+            node.__class__ is ast.Return for statement in body[:-1] for node in ast.walk(statement)):
         return set()
     last: dict[str, ast.expr | None] = {}
-    for statement in body:
-        if statement.__class__ is ast.Assign:
-            single = len(statement.targets) == 1 and statement.targets[0].__class__ is ast.Name
-            for target in statement.targets:
+    for statement in body[:-1]:
+        if statement.__class__ is ast.Assign and len(statement.targets) == 1 and \
+                statement.targets[0].__class__ is ast.Name:
+            last[statement.targets[0].id] = statement.value
+            continue
+        for node in ast.walk(statement):  # a branch, a loop or any other binding: what it leaves is unknown
+            targets = node.targets if node.__class__ is ast.Assign else [node.target] if node.__class__ in (
+                ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr) else []
+            for target in targets:
                 for name in names_in_target(target):
-                    last[name] = statement.value if single else None
+                    last[name] = None
     return {name for name, value in last.items() if value is not None and zero_dim_expression(
         value, resolve, lambda v: False, numbers)}
 

@@ -14,10 +14,11 @@ import ast
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import ImportMap, dotted_name
+from .imports import ImportMap, dotted_name, unmoved
 from .source import parse_module_file
 from .starimports import folder_module_stamp
-from .zerodim import zero_dim_functions
+from .selfmethods import defined_method
+from .zerodim import zero_dim_functions, zero_dim_method_kind
 
 
 def imported_from_project(tree: ast.AST) -> dict[str, tuple[int, str | None, str]]:
@@ -51,3 +52,50 @@ def _module_kinds(path: str, size: int, mtime: int) -> dict[str, str]:
         return imports.resolve(dotted) if dotted else None
 
     return zero_dim_functions(tree, resolve)
+
+
+def module_instances(tree: ast.AST) -> dict[str, str]:
+    """Module-level name -> class name, for the names the module binds to ``ClassName(...)`` (a capitalised name) and
+    otherwise only moves (``d = d.cuda()``)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        bound.setdefault(node.id, []).append(statement.value if node is target else None)
+    found = {}
+    for name, values in bound.items():
+        made = [value for value in values if not (value is not None and value is not unmoved(value) and
+                                                   isinstance(moved := unmoved(value), ast.Name) and moved.id == name)]
+        if len(made) == 1 and isinstance(value := made[0], ast.Call) and isinstance(value.func, ast.Name) and \
+                value.func.id[:1].isupper():
+            found[name] = value.func.id
+    return found
+
+
+def imported_method_kind(filename: str, source: tuple[int, str | None, str], method: str,
+                         added: tuple[str, ...] = ()) -> str | None:
+    """What method ``method`` of the class the file imports as ``source`` returns (zerodim.VALUE or ITEMS), where that
+    module defines the class and the method itself."""
+    level, module, name = source
+    stamp = folder_module_stamp(str(Path(filename).parent), level, module, added)
+    return _class_method_kinds(*stamp).get((name, method)) if stamp is not None else None
+
+
+@lru_cache(maxsize=64)
+def _class_method_kinds(path: str, size: int, mtime: int) -> dict[tuple[str, str], str]:
+    tree = parse_module_file(Path(path))
+    if tree is None:
+        return {}
+    imports = ImportMap.from_tree(tree)
+
+    def resolve(node: ast.AST) -> str | None:
+        dotted = dotted_name(node)
+        return imports.resolve(dotted) if dotted else None
+
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    names = [node.name for node in classes]
+    return {(cls.name, item.name): kind for cls in classes if names.count(cls.name) == 1 for item in cls.body
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and defined_method(cls, item.name) is item
+            and (kind := zero_dim_method_kind(item, resolve)) is not None}
