@@ -27,7 +27,7 @@ _WORD = re.compile(r"\w+")
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
 _PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
-                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
+                     "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
 
 def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],

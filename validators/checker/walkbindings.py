@@ -270,8 +270,8 @@ class Bindings:
         instance of a class the file defines or imports from the project, whose ``forward`` (or that method) returns a
         0-dim value. Asked only in files that index a tensor's data or give backward a gradient: another module may be
         parsed to answer."""
-        if value.__class__ is not ast.Call or (self.source_text is not None and ".data[" not in self.source_text
-                                                 and ".backward(" not in self.source_text):
+        text = self.source_text
+        if value.__class__ is not ast.Call or (text is not None and ".data[" not in text and ".backward(" not in text):
             return False
         func = value.func
         if func.__class__ is ast.Name:

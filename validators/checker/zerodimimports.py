@@ -66,8 +66,7 @@ def module_instances(tree: ast.AST) -> dict[str, str]:
                         bound.setdefault(node.id, []).append(statement.value if node is target else None)
     found = {}
     for name, values in bound.items():
-        made = [value for value in values if not (value is not None and value is not unmoved(value) and
-                                                   isinstance(moved := unmoved(value), ast.Name) and moved.id == name)]
+        made = [value for value in values if not _moves(value, name)]
         if len(made) == 1 and isinstance(value := made[0], ast.Call) and isinstance(value.func, ast.Name) and \
                 value.func.id[:1].isupper():
             found[name] = value.func.id
@@ -99,3 +98,9 @@ def _class_method_kinds(path: str, size: int, mtime: int) -> dict[tuple[str, str
     return {(cls.name, item.name): kind for cls in classes if names.count(cls.name) == 1 for item in cls.body
             if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and defined_method(cls, item.name) is item
             and (kind := zero_dim_method_kind(item, resolve)) is not None}
+
+
+def _moves(value: ast.expr | None, name: str) -> bool:
+    """``d.cuda()``, ``d.to(device)`` of the name itself: the same object."""
+    return value is not None and value is not unmoved(value) and isinstance(moved := unmoved(value), ast.Name) \
+        and moved.id == name
