@@ -26,6 +26,8 @@ _WORD = re.compile(r"\w+")
 # `loss, logs = self.calc_loss(...)`: a name unpacked from a method's result (given backward() below, maybe)
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
 _PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
+_EVALUATION = re.compile(r"(?i)eval|valid|test|infer|predict")
+_NO_GRAD_SPELLINGS = frozenset({"torch.no_grad", "no_grad", "torch.inference_mode", "inference_mode"})
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -103,13 +105,19 @@ def _returned_names(function: ast.AST, position: int | None) -> set[str]:
 
 def _number_functions(tree: ast.AST) -> frozenset[str]:
     """The file's module-level functions whose every return gives a Python number (``return math.exp(total /
-    n)``, ``return float(loss)``, ``return correct.item() / n``): what a call of one binds never requires grad."""
+    n)``, ``return float(loss)``, ``return correct.item() / n``), and those named for evaluation that compute under
+    ``torch.no_grad()`` (``loss, mae = evaluate_model(model, loader)``): what a call of one binds never requires grad."""
     found = set()
     for node in getattr(tree, "body", ()):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             returns = [inner.value for inner in own_nodes(node) if isinstance(inner, ast.Return)]
             if returns and all(value is not None and _plain_number(value) for value in returns):
                 found.add(node.name)
+            elif returns and _EVALUATION.search(node.name) and any(
+                    isinstance(inner, (ast.With, ast.AsyncWith)) and any(isinstance(item.context_expr, ast.Call) and
+                    dotted_name(item.context_expr.func) in _NO_GRAD_SPELLINGS for item in inner.items)
+                    for inner in own_nodes(node)):
+                found.add(node.name)  # def evaluateModel(model, it): with torch.no_grad(): ...: its losses, no graph
     return frozenset(found)
 
 
@@ -167,9 +175,13 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                 first_graph.setdefault(statement.targets[0].id, statement.lineno)
                 bindings.setdefault(statement.targets[0].id, []).append((statement.lineno, True))
                 continue
+            numbers_call = isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
+                statement.value.func.id in numbers  # val_loss, val_acc = evaluate(...) under its no_grad
             for target in statement.targets:
-                graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet
-                settled = graph or id(statement) in quiet or _plain_call(statement.value) or _number(statement.value)
+                graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet \
+                    and not numbers_call
+                settled = graph or numbers_call or id(statement) in quiet or _plain_call(statement.value) or \
+                    _number(statement.value)
                 for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         bound[node.id] = bound.get(node.id, 0) + 1

@@ -153,3 +153,25 @@ def train_plateau(model, loader):
         optimizer.step()
         plateau.step(loss)  # finding: float-of-requires-grad-tensor
         plateau.step(loss.item())
+
+
+def evaluate_model(model, loader):
+    total, count = 0.0, 0
+    with torch.no_grad():
+        for images, labels in loader:
+            total += torch.nn.functional.l1_loss(model(images), labels).item()
+            count += 1
+    loss = total / count
+    return loss, count
+
+
+# MegaCRN: the loss names unpacked again from the evaluation function's Python numbers, then formatted
+def train_and_report(model, loader, optimizer):
+    for images, labels in loader:
+        loss = torch.nn.functional.l1_loss(model(images), labels)
+        loss1 = torch.nn.functional.mse_loss(model(images), labels)
+        total = loss + 0.1 * loss1
+        total.backward()
+        optimizer.step()
+    loss1, count = evaluate_model(model, loader)
+    print("%.6f" % loss1)
