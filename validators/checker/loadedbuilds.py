@@ -131,7 +131,13 @@ class ObjectConstruction:
         if isinstance(value, ast.Call):
             return self._builds_objects(value, scope)
         name = dotted_name(value)
-        return name is not None and (0 if "." in name else scope, name) in self.built_objects
+        if name is None:
+            return False
+        if "." in name:
+            return (0, name) in self.built_objects
+        # word2id = defaultdict(...) at module level, saved in a method that does not bind it: the same object
+        return (scope, name) in self.built_objects or (scope != 0 and (0, name) in self.built_objects
+                                                       and self._reads_global(name, scope))
 
     def read_by_key(self, value: ast.expr) -> bool:
         """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key (keyed_namespaces,
