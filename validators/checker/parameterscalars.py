@@ -14,7 +14,7 @@ import ast
 from typing import Callable, Iterator
 
 from .gradscalars import NO_GRAD
-from .imports import assigned_pairs, own_nodes, walk_nodes
+from .imports import assigned_pairs, own_nodes, walk_nodes, walk_tree
 
 # torch layers whose weight (and bias) are parameters from construction
 _LAYERS = frozenset(f"torch.nn.{name}" for name in (
@@ -31,7 +31,7 @@ def parameter_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str
     """Each ``float(x)`` in a method of a layer class where ``x`` is computed from ``self.weight`` or ``self.bias``."""
     if text is not None and ("float(" not in text or "self.weight" not in text and "self.bias" not in text):
         return
-    for node in walk_nodes(tree):
+    for node in walk_tree(tree):
         if isinstance(node, ast.ClassDef) and _holds_parameters(node, resolve):
             for method in node.body:
                 if isinstance(method, _FUNCTIONS) and not any(

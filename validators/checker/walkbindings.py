@@ -270,8 +270,7 @@ class Bindings:
         instance of a class the file defines or imports from the project, whose ``forward`` (or that method) returns a
         0-dim value. Asked only in files that index a tensor's data or give backward a gradient: another module may be
         parsed to answer."""
-        text = self.source_text
-        if value.__class__ is not ast.Call or (text is not None and ".data[" not in text and ".backward(" not in text):
+        if value.__class__ is not ast.Call:
             return False
         func = value.func
         if func.__class__ is ast.Name:
@@ -280,12 +279,14 @@ class Bindings:
             instance, method = func.value.id, func.attr
         else:
             return False
-        if self.scope and (self.scope, instance) in self.loads.provenance.bindings:
-            return False  # bound in this function too: which object is unknown
-        if self.module_instances is None:
-            self.module_instances = module_instances(self.tree)
+        if self.module_instances is None:  # asked of every call bound to a name: the file is read once
+            text = self.source_text
+            self.module_instances = module_instances(self.tree) if text is None or ".data[" in text or \
+                ".backward(" in text else {}
         if (cls := self.module_instances.get(instance)) is None:
             return False
+        if self.scope and (self.scope, instance) in self.loads.provenance.bindings:
+            return False  # bound in this function too: which object is unknown
         defined = [node for node in getattr(self.tree, "body", ()) if isinstance(node, ast.ClassDef) and node.name == cls]
         if defined:
             own = defined_method(defined[0], method) if len(defined) == 1 else None

@@ -243,13 +243,16 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
             if call.func.__class__ is ast.Attribute and call.func.value.__class__ is ast.Name:
                 appended.setdefault(call.func.value.id, []).append(call)
     numbers = {name for name in numbers if bound.get(name) == 1}
-    single = {name for name in zero if bound.get(name) == 1} | _last_reduced(function, resolve, numbers)
+    single = {name for name in zero if bound.get(name) == 1}
 
     def is_zero(value: ast.expr) -> bool:
         return value.__class__ is ast.Name and value.id in single
 
     if all(zero_dim_expression(value, resolve, is_zero, numbers) for value in returned):
         return VALUE  # (every return has a value: checked above)
+    if len(returned) == 1 and returned[0].__class__ is ast.Name and returned[0].id not in single and \
+            _last_reduced(function, returned[0].id, resolve, numbers):
+        return VALUE  # x = torch.mean(x); return x, after a loop that rebinds x
     lists = {name for name in empty if bound.get(name) == 1 and appended.get(name) and all(
         call.func.attr == "append" and len(call.args) == 1 and not call.keywords
         and zero_dim_expression(call.args[0], resolve, is_zero, numbers) for call in appended[name])}
@@ -258,28 +261,26 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     return None
 
 
-def _last_reduced(function: ast.AST, resolve: Callable[[ast.AST], str | None], numbers: set[str]) -> set[str]:
-    """In a body that ends in its one ``return``, the names whose last binding is a statement of the body itself (not
-    in a branch or loop) giving a 0-dim value (``for layer in self.layers: x = layer(x)``, ``x = torch.mean(x)``,
-    ``return x``; ``correct = correct.view(-1).sum()``)."""
+def _last_reduced(function: ast.AST, name: str, resolve: Callable[[ast.AST], str | None], numbers: set[str]) -> bool:
+    """In a body that ends in its one ``return name``, ``name``'s last binding is a statement of the body itself (not in
+    a branch or loop) giving a 0-dim value (``for layer in self.layers: x = layer(x)``, ``x = torch.mean(x)``,
+    ``return x``; ``correct = correct.view(-1).sum()``). Read from the end: only the statements after that binding are
+    searched for another."""
     body = getattr(function, "body", [])
-    if not body or body[-1].__class__ is not ast.Return or any(
-            node.__class__ is ast.Return for statement in body[:-1] for node in ast.walk(statement)):
-        return set()
-    last: dict[str, ast.expr | None] = {}
-    for statement in body[:-1]:
+    if not body or body[-1].__class__ is not ast.Return:
+        return False
+    for statement in reversed(body[:-1]):
         if statement.__class__ is ast.Assign and len(statement.targets) == 1 and \
-                statement.targets[0].__class__ is ast.Name:
-            last[statement.targets[0].id] = statement.value
-            continue
-        for node in ast.walk(statement):  # a branch, a loop or any other binding: what it leaves is unknown
+                statement.targets[0].__class__ is ast.Name and statement.targets[0].id == name:
+            return zero_dim_expression(statement.value, resolve, lambda v: False, numbers)
+        for node in ast.walk(statement):  # a branch, a loop or any other binding after it: what it leaves is unknown
+            if node.__class__ is ast.Return:
+                return False
             targets = node.targets if node.__class__ is ast.Assign else [node.target] if node.__class__ in (
-                ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr) else []
-            for target in targets:
-                for name in names_in_target(target):
-                    last[name] = None
-    return {name for name, value in last.items() if value is not None and zero_dim_expression(
-        value, resolve, lambda v: False, numbers)}
+                ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr) else ()
+            if any(name in names_in_target(target) for target in targets):
+                return False
+    return False
 
 
 def zero_dim_positions(function: ast.AST, call: ast.Call, resolve: Callable[[ast.AST], str | None],
