@@ -6,7 +6,8 @@ with size 1, so expanding the result back over its input was the usual way to no
 shape up from the right and raises "The expanded size of the tensor (C) must match the existing size (N) at
 non-singleton dimension 1", or, where the sizes happen to agree, broadcasts along the wrong axis.
 
-Known here where the tensor expanded over is the very one reduced (the same expression), the dimension is an int
+Known here where the tensor expanded over is the very one reduced (the same expression, or an elementwise power or
+method of it: ``x.pow(2).sum(1).expand_as(x)``), the dimension is an int
 literal of at least 1 (a reduction over dimension 0 broadcasts back correctly) and no ``keepdim`` is passed:
 ``A.sum(1).expand_as(A)``, ``A.max(1)[0].expand_as(A)``, ``torch.norm(A, 2, 1).expand_as(A)``,
 ``A.mean(1).expand(A.size())``, or through a name the scope binds once (``top = A.max(1)[0]`` ... ``top.expand_as(A)``).
@@ -46,8 +47,29 @@ def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                 continue
             value = node.func.value
             reduced = held.get(value.id) if isinstance(value, ast.Name) else _dropping_reduction(value, resolve)
-            if reduced is not None and ast.dump(reduced) == ast.dump(target):
+            if reduced is not None and _elementwise_of(reduced, ast.dump(target)):
                 yield node
+
+
+def _elementwise_of(value: ast.expr, target: str) -> bool:
+    """``value`` is the tensor dumped as ``target``, or of its shape: an elementwise method or power of it
+    (``A.pow(2)``, ``A ** 2``, ``A.abs()``, ``A * A``), pytorch-es' ``out.pow(2).sum(1).expand_as(out)``."""
+    if ast.dump(value) == target:
+        return True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Pow, ast.Mult, ast.Add, ast.Sub, ast.Div)):
+        sides = [value.left, value.right]
+        return any(_elementwise_of(side, target) for side in sides) and all(
+            _elementwise_of(side, target) or (isinstance(side, ast.Constant) and type(side.value) in (int, float))
+            for side in sides)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _ELEMENTWISE \
+            and all(isinstance(argument, ast.Constant) for argument in value.args) and not value.keywords:
+        return _elementwise_of(value.func.value, target)
+    return False
+
+
+# tensor methods that keep the shape, given numbers at most
+_ELEMENTWISE = frozenset({"pow", "abs", "exp", "log", "sqrt", "square", "neg", "float", "double", "mul", "div", "add",
+                          "sub", "sigmoid", "tanh", "clamp", "detach", "clone"})
 
 
 def _held_reductions(nodes: list[ast.AST], resolve) -> dict[str, ast.expr]:

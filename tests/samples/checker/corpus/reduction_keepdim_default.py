@@ -32,3 +32,11 @@ def masked_log_sum_exp(logits, mask):
     logits = logits * mask
     max_logits = logits.max(1)[0]
     return (logits - max_logits.expand_as(logits)).exp().sum(1).log()  # finding: reduction-keepdim-default
+
+
+# pytorch-es and the A3C ports of 2017: column-normalised initial weights, the squares summed over dim 1
+def normalized_columns_initializer(weights, std=1.0):
+    out = torch.randn(weights.size())
+    out *= std / torch.sqrt(out.pow(2).sum(1).expand_as(out))  # finding: reduction-keepdim-default
+    scaled = (out ** 2).sum(0).expand_as(out)
+    return out, scaled
