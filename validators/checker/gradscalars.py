@@ -27,7 +27,6 @@ _WORD = re.compile(r"\w+")
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
 _PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
 _EVALUATION = re.compile(r"(?i)eval|valid|test|infer|predict")
-_NO_GRAD_SPELLINGS = frozenset({"torch.no_grad", "no_grad", "torch.inference_mode", "inference_mode"})
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -47,7 +46,7 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
         elif node.__class__ is ast.Attribute and node.attr == "backward":
             backward_lines.append(node.lineno)
     inside = set()
-    numbers = _number_functions(tree)
+    numbers = _number_functions(tree, resolve)
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
     for function in functions:
@@ -58,6 +57,18 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
             yield from _in_function(function, resolve, numbers, given, plateaus)
     if isinstance(tree, ast.Module) and set(backward_lines) - inside:
         yield from _in_function(tree, resolve, numbers, plateaus=plateaus)  # a script's own loop at module level
+
+
+def no_grad_nodes(nodes, resolve) -> set[int]:
+    """The ids of every node under a ``with torch.no_grad():`` (or ``inference_mode()``) among ``nodes``: grad mode is
+    off there, so nothing computed requires grad and no conversion warns."""
+    return {id(inner) for node in nodes if _no_grad_block(node, resolve)
+            for statement in node.body for inner in walk_nodes(statement)}
+
+
+def _no_grad_block(node: ast.AST, resolve) -> bool:
+    return isinstance(node, (ast.With, ast.AsyncWith)) and any(
+        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in NO_GRAD for item in node.items)
 
 
 def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
@@ -103,7 +114,7 @@ def _returned_names(function: ast.AST, position: int | None) -> set[str]:
     return names
 
 
-def _number_functions(tree: ast.AST) -> frozenset[str]:
+def _number_functions(tree: ast.AST, resolve) -> frozenset[str]:
     """The file's module-level functions whose every return gives a Python number (``return math.exp(total /
     n)``, ``return float(loss)``, ``return correct.item() / n``), and those named for evaluation that compute under
     ``torch.no_grad()`` (``loss, mae = evaluate_model(model, loader)``): what a call of one binds never requires grad."""
@@ -113,10 +124,8 @@ def _number_functions(tree: ast.AST) -> frozenset[str]:
             returns = [inner.value for inner in own_nodes(node) if isinstance(inner, ast.Return)]
             if returns and all(value is not None and _plain_number(value) for value in returns):
                 found.add(node.name)
-            elif returns and _EVALUATION.search(node.name) and any(
-                    isinstance(inner, (ast.With, ast.AsyncWith)) and any(isinstance(item.context_expr, ast.Call) and
-                    dotted_name(item.context_expr.func) in _NO_GRAD_SPELLINGS for item in inner.items)
-                    for inner in own_nodes(node)):
+            elif returns and _EVALUATION.search(node.name) and any(_no_grad_block(inner, resolve)
+                                                                   for inner in own_nodes(node)):
                 found.add(node.name)  # def evaluateModel(model, it): with torch.no_grad(): ...: its losses, no graph
     return frozenset(found)
 
@@ -151,9 +160,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
               for name in _operand_names(node.func.value)}
     if not backed and not scaled:
         return
-    quiet = {id(inner) for node in nodes if isinstance(node, (ast.With, ast.AsyncWith)) and any(
-        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in NO_GRAD for item in node.items)
-        for statement in node.body for inner in walk_nodes(statement)}
+    quiet = no_grad_nodes(nodes, resolve)
     bound: dict[str, int] = {}
     graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
     first_graph: dict[str, int] = {}  # the line of each name's first such binding

@@ -42,7 +42,7 @@ def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None
     for _, statements in scopes:  # the module's own statements too: a script's decoding loop
         yield from _in_scope(statements, resolve, stored)
     if stored:  # OpenNMT's Beam: advance() appends prev_k = best_ids / n to self.prev_ks, get_hyp() indexes with them
-        for scope, statements in scopes:
+        for _, statements in scopes:
             yield from _stored_uses(statements, stored)
 
 

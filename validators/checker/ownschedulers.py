@@ -20,8 +20,8 @@ import re
 
 from .finding import Finding
 
-# a word of a class name that says learning-rate schedule: NoamScheduler, MultiStepLR, LinearLrDecay, WarmupLR
-_SCHEDULE_WORD = re.compile(r"sched|(?:^|[a-z_])(?:LR|Lr)(?:[A-Z_]|$)")
+# an LR/Lr word in a class name (MultiStepLR, LinearLrDecay, WarmupLR); a name with "sched" says schedule too
+_SCHEDULE_WORD = re.compile(r"(?:^|[a-z_])(?:LR|Lr)(?:[A-Z_]|$)")
 
 
 def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],
@@ -39,4 +39,4 @@ def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str
 
 
 def _named_as_schedule(name: str) -> bool:
-    return bool(_SCHEDULE_WORD.search(name) or "sched" in name.lower())
+    return "sched" in name.lower() or bool(_SCHEDULE_WORD.search(name))

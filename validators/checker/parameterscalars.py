@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .gradscalars import NO_GRAD
+from .gradscalars import NO_GRAD, no_grad_nodes
 from .imports import assigned_pairs, own_nodes, walk_nodes, walk_tree
 
 # torch layers whose weight (and bias) are parameters from construction
@@ -59,9 +59,7 @@ def _self_parameter(node: ast.expr) -> bool:
 
 
 def _in_method(method: ast.AST, resolve) -> Iterator[ast.Call]:
-    quiet = {id(inner) for node in own_nodes(method) if isinstance(node, (ast.With, ast.AsyncWith)) and any(
-        isinstance(item.context_expr, ast.Call) and resolve(item.context_expr.func) in NO_GRAD for item in node.items)
-        for statement in node.body for inner in walk_nodes(statement)}
+    quiet = no_grad_nodes(own_nodes(method), resolve)
     values: dict[str, list[ast.expr]] = {}  # name -> every value the method binds it to
     for node in own_nodes(method):
         if isinstance(node, ast.Assign):

@@ -261,9 +261,13 @@ class Bindings:
         method = defined_method(self.class_nodes[-1], value.func.attr)
         if method is None:
             return False
+        return self._method_kind(method) == VALUE
+
+    def _method_kind(self, method: ast.AST) -> str | None:
+        """What a method of the file returns (zerodim.VALUE, ITEMS), read once per method."""
         if (kind := self.method_kinds.get(id(method), _UNASKED)) is _UNASKED:
             kind = self.method_kinds[id(method)] = zero_dim_method_kind(method, self._resolve)
-        return kind == VALUE
+        return kind
 
     def _instance_method_value(self, value: ast.expr) -> bool:
         """``errG = gan_disc(fake)``, ``elbo = process.compute_elbo(...)``: a call of (or a method of) a module-level
@@ -290,20 +294,15 @@ class Bindings:
         defined = [node for node in getattr(self.tree, "body", ()) if isinstance(node, ast.ClassDef) and node.name == cls]
         if defined:
             own = defined_method(defined[0], method) if len(defined) == 1 else None
-            return own is not None and zero_dim_method_kind(own, self._resolve) == VALUE
-        self._zero_dim_function(cls)  # reads the file's project imports once
+            return own is not None and self._method_kind(own) == VALUE
+        self._read_project_imports()
         source = self.zero_dim_imports.get(cls)
         return source is not None and imported_method_kind(self.filename, source, method, self.sys_path_folders) == VALUE
 
     def _zero_dim_function(self, name: str) -> str | None:
         """What the file's own function ``name`` returns (zerodim.VALUE, ITEMS), or one it imports from the project
         (zerodimimports.py), or None."""
-        if self.zero_dim_functions is None:  # asked for each call bound to a name: the file is read once, lazily
-            self.zero_dim_functions = {node.name: _UNASKED for node in getattr(self.tree, "body", ())
-                                       if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-            self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
-            self.sys_path_folders = added_folders(self.tree, self.filename, self.source_text) \
-                if self.zero_dim_imports else ()
+        self._read_project_imports()
         if name in self.zero_dim_functions:
             if (kind := self.zero_dim_functions[name]) is _UNASKED:
                 kind = self.zero_dim_functions[name] = zero_dim_function_kind(self.tree, name, self._resolve)
@@ -312,6 +311,16 @@ class Bindings:
         if source is None:
             return self._parameter_kind(name)
         return self._imported_zero_dim_kind(name, source)
+
+    def _read_project_imports(self) -> None:
+        """The file's own functions and the names it imports from project modules (with the folders it adds to
+        sys.path): asked for each call bound to a name, so the file is read once, lazily."""
+        if self.zero_dim_functions is None:
+            self.zero_dim_functions = {node.name: _UNASKED for node in getattr(self.tree, "body", ())
+                                       if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
+            self.sys_path_folders = added_folders(self.tree, self.filename, self.source_text) \
+                if self.zero_dim_imports else ()
 
     def _imported_zero_dim_kind(self, name: str, source: tuple[int, str | None, str]) -> str | None:
         # another module is parsed to answer: only for function names that say metric or loss (accuracy, kl_loss; not

@@ -35,23 +35,34 @@ def imported_from_project(tree: ast.AST) -> dict[str, tuple[int, str | None, str
 def imported_kind(filename: str, source: tuple[int, str | None, str], added: tuple[str, ...] = ()) -> str | None:
     """What the imported function returns (zerodim.VALUE or ITEMS), or None when it is no such project function.
     ``added``: the folders the importing file puts on ``sys.path`` (syspaths.py)."""
-    level, module, name = source
-    stamp = folder_module_stamp(str(Path(filename).parent), level, module, added)
-    return _module_kinds(*stamp).get(name) if stamp is not None else None
+    stamp = _module_stamp(filename, source, added)
+    return _module_kinds(*stamp).get(source[2]) if stamp is not None else None
 
 
-@lru_cache(maxsize=256)
-def _module_kinds(path: str, size: int, mtime: int) -> dict[str, str]:
+def _module_stamp(filename: str, source: tuple[int, str | None, str], added: tuple[str, ...]):
+    """The project module file ``source`` names from ``filename``'s folder, with its size and modification time."""
+    level, module, _ = source
+    return folder_module_stamp(str(Path(filename).parent), level, module, added)
+
+
+def _read_module(path: str):
+    """The module's tree and a resolver of its dotted names through its own imports; None when it does not parse."""
     tree = parse_module_file(Path(path))
     if tree is None:
-        return {}
+        return None
     imports = ImportMap.from_tree(tree)
 
     def resolve(node: ast.AST) -> str | None:
         dotted = dotted_name(node)
         return imports.resolve(dotted) if dotted else None
 
-    return zero_dim_functions(tree, resolve)
+    return tree, resolve
+
+
+@lru_cache(maxsize=256)
+def _module_kinds(path: str, size: int, mtime: int) -> dict[str, str]:
+    read = _read_module(path)
+    return zero_dim_functions(*read) if read is not None else {}
 
 
 def module_instances(tree: ast.AST) -> dict[str, str]:
@@ -77,22 +88,16 @@ def imported_method_kind(filename: str, source: tuple[int, str | None, str], met
                          added: tuple[str, ...] = ()) -> str | None:
     """What method ``method`` of the class the file imports as ``source`` returns (zerodim.VALUE or ITEMS), where that
     module defines the class and the method itself."""
-    level, module, name = source
-    stamp = folder_module_stamp(str(Path(filename).parent), level, module, added)
-    return _class_method_kinds(*stamp).get((name, method)) if stamp is not None else None
+    stamp = _module_stamp(filename, source, added)
+    return _class_method_kinds(*stamp).get((source[2], method)) if stamp is not None else None
 
 
 @lru_cache(maxsize=64)
 def _class_method_kinds(path: str, size: int, mtime: int) -> dict[tuple[str, str], str]:
-    tree = parse_module_file(Path(path))
-    if tree is None:
+    read = _read_module(path)
+    if read is None:
         return {}
-    imports = ImportMap.from_tree(tree)
-
-    def resolve(node: ast.AST) -> str | None:
-        dotted = dotted_name(node)
-        return imports.resolve(dotted) if dotted else None
-
+    tree, resolve = read
     classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
     names = [node.name for node in classes]
     return {(cls.name, item.name): kind for cls in classes if names.count(cls.name) == 1 for item in cls.body
