@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .imports import assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
@@ -161,53 +162,73 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     if not backed and not scaled:
         return
     quiet = no_grad_nodes(nodes, resolve)
-    bound: dict[str, int] = {}
-    graph_values: dict[str, int] = {}  # bindings to a call's result: another loss of the same loop, say
-    first_graph: dict[str, int] = {}  # the line of each name's first such binding
-    # name -> (line, whether a graph value) of each binding, and the names also bound to anything but the graph's
-    # values, a no_grad block's or a conversion's (`x = float(x)`)
-    bindings: dict[str, list[tuple[int, bool]]] = {}
-    unsettled: set[str] = set()
     statements = list(own_statements(function))
-    for statement in statements:
-        if isinstance(statement, ast.Assign):
-            if _derived_from_itself(statement):
-                continue  # loss = -loss: still the graph's value, still requiring grad
-            if isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
-                    statement.value.func.id in numbers:
-                pass  # loss = train_epoch(...) returning math.exp(total / n): a Python number, counted as bound below
-            elif len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and \
-                    _graph_value(statement.value) and id(statement) not in quiet:  # no graph under no_grad
-                graph_values[statement.targets[0].id] = graph_values.get(statement.targets[0].id, 0) + 1
-                first_graph.setdefault(statement.targets[0].id, statement.lineno)
-                bindings.setdefault(statement.targets[0].id, []).append((statement.lineno, True))
-                continue
-            numbers_call = isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
-                statement.value.func.id in numbers  # val_loss, val_acc = evaluate(...) under its no_grad
-            for target in statement.targets:
-                graph = isinstance(target, ast.Tuple) and _graph_value(statement.value) and id(statement) not in quiet \
-                    and not numbers_call
-                settled = graph or numbers_call or id(statement) in quiet or _plain_call(statement.value) or \
-                    _number(statement.value)
-                for node in walk_nodes(target):
+    found = _Bindings.read(statements, numbers, quiet)
+    live = _requiring_grad(function, statements, found, backed, scaled, quiet)
+    if live is not None:
+        yield from _conversions(nodes, live, quiet, resolve, plateaus)
+
+
+@dataclass
+class _Bindings:
+    """How a function binds each name: counts of plain bindings (``bound``) and of bindings to a call's result that
+    may carry the graph (``graph_values``: another loss of the same loop, say), the line of each name's first such
+    binding, every binding's (line, whether a graph value), and the names also bound to what may be neither the
+    graph's value nor a plain number (``unsettled``)."""
+    bound: dict[str, int] = field(default_factory=dict)
+    graph_values: dict[str, int] = field(default_factory=dict)
+    first_graph: dict[str, int] = field(default_factory=dict)
+    lines: dict[str, list[tuple[int, bool]]] = field(default_factory=dict)
+    unsettled: set[str] = field(default_factory=set)
+
+    @classmethod
+    def read(cls, statements: list[ast.stmt], numbers: frozenset[str], quiet: set[int]) -> _Bindings:
+        found = cls()
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                found._assign(statement, numbers, quiet)
+            elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+                # loss += 0.5 * aux: a tensor given backward stays one that requires grad; `loss = 0` then
+                # `loss += crit(out, y).sum()` makes one from there on
+                if isinstance(statement.op, (ast.Add, ast.Sub)) and _graph_value(statement.value) \
+                        and id(statement) not in quiet:
+                    found.lines.setdefault(statement.target.id, []).append((statement.lineno, True))
+            elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+                for node in walk_nodes(statement.target):
                     if isinstance(node, ast.Name):
-                        bound[node.id] = bound.get(node.id, 0) + 1
-                        bindings.setdefault(node.id, []).append((statement.lineno, graph))
-                        if not settled:
-                            unsettled.add(node.id)
-        elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
-            # loss += 0.5 * aux: a tensor given backward stays one that requires grad; `loss = 0` then
-            # `loss += crit(out, y).sum()` makes one from there on
-            if isinstance(statement.op, (ast.Add, ast.Sub)) and _graph_value(statement.value) \
-                    and id(statement) not in quiet:
-                bindings.setdefault(statement.target.id, []).append((statement.lineno, True))
-            continue
-        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
-            for node in walk_nodes(statement.target):
+                        found.bound[node.id] = found.bound.get(node.id, 0) + 2
+                        found.lines.setdefault(node.id, []).append((statement.lineno, False))
+                        found.unsettled.add(node.id)
+        return found
+
+    def _assign(self, statement: ast.Assign, numbers: frozenset[str], quiet: set[int]) -> None:
+        if _derived_from_itself(statement):
+            return  # loss = -loss: still the graph's value, still requiring grad
+        value, silent = statement.value, id(statement) in quiet  # no graph under no_grad
+        # loss = train_epoch(...) returning math.exp(total / n), val_loss, val_acc = evaluate(...) under its
+        # no_grad: Python numbers, counted as bound below
+        numbers_call = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in numbers
+        if not numbers_call and len(statement.targets) == 1 and isinstance(name := statement.targets[0], ast.Name) \
+                and _graph_value(value) and not silent:
+            self.graph_values[name.id] = self.graph_values.get(name.id, 0) + 1
+            self.first_graph.setdefault(name.id, statement.lineno)
+            self.lines.setdefault(name.id, []).append((statement.lineno, True))
+            return
+        for target in statement.targets:
+            graph = isinstance(target, ast.Tuple) and _graph_value(value) and not silent and not numbers_call
+            settled = graph or numbers_call or silent or _plain_call(value) or _number(value)
+            for node in walk_nodes(target):
                 if isinstance(node, ast.Name):
-                    bound[node.id] = bound.get(node.id, 0) + 2
-                    bindings.setdefault(node.id, []).append((statement.lineno, False))
-                    unsettled.add(node.id)
+                    self.bound[node.id] = self.bound.get(node.id, 0) + 1
+                    self.lines.setdefault(node.id, []).append((statement.lineno, graph))
+                    if not settled:
+                        self.unsettled.add(node.id)
+
+
+def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindings, backed: set[str],
+                    scaled: set[str], quiet: set[int]) -> Callable[[str, int], bool] | None:
+    """A test of whether a name, read at a line, holds a tensor that requires grad (None when no name ever does):
+    the names given backward(), the call-made terms summed into them, and running totals of those."""
     arguments = getattr(function, "args", None)
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} if arguments else set()
     # the items of a call's unpacked result (`loss_id, logs = self.id_loss(...)`): the graph's where added in below
@@ -220,9 +241,11 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     made_of = [(statement.targets[0].id, _summed_names(statement.value)) for statement in statements
                if isinstance(statement, ast.Assign) and len(statement.targets) == 1
                and isinstance(statement.targets[0], ast.Name)]
-    made = {name for name in graph_values} | unpacked
+    graph_values, bound = found.graph_values, found.bound
+    made = set(graph_values) | unpacked
     while arithmetic := {target for target, names in made_of if target not in made and names & made}:
         made |= arithmetic  # neg_elbo = -1.0 * (ll - kl) / float(n): arithmetic of call-made names
+    backed = set(backed)
     while terms := {name for target, names in made_of if target in backed for name in names
                     if name not in backed and name in made}:
         backed |= terms
@@ -236,35 +259,41 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     names = {name for name in backed if name not in parameters and (
         bound.get(name, 0) + graph_values.get(name, 0) == 1 or (graph_values.get(name) and not bound.get(name)))}
     # a parameter (`def _train(self, ..., loss=None)`) rebound only to call results: converted below its first one
-    after = {name: first_graph[name] for name in backed & parameters if graph_values.get(name) and not bound.get(name)}
+    after = {name: found.first_graph[name] for name in backed & parameters
+             if graph_values.get(name) and not bound.get(name)}
     names |= set(after)
     names |= _running_totals(statements, names, parameters)
     # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
-    mixed = {name: sorted(bindings[name]) for name in backed - names - parameters - unsettled
-             if any(graph for _, graph in bindings.get(name, ()))}
+    mixed = {name: sorted(found.lines[name]) for name in backed - names - parameters - found.unsettled
+             if any(graph for _, graph in found.lines.get(name, ()))}
     if not names and not mixed:
-        return
+        return None
 
     def live(name: str, line: int) -> bool:
         if name in names:
             return line > after.get(name, 0)
         above = [graph for bound_at, graph in mixed.get(name, ()) if bound_at < line]
         return bool(above) and above[-1]
+    return live
+
+
+def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: set[int], resolve,
+                 plateaus: frozenset[str]) -> Iterator[ast.Call | ast.BinOp]:
+    """The conversions among ``nodes`` (outside ``no_grad``) of a value that ``live`` says requires grad."""
+    def requiring(value: ast.expr, line: int) -> bool:
+        return any(isinstance(operand, ast.Name) and live(operand.id, line) for operand in _arithmetic_operands(value))
 
     for node in nodes:
-        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and id(node) not in quiet \
-                and any(isinstance(operand, ast.Name) and live(operand.id, node.lineno)
-                        for operand in _arithmetic_operands(node.args[0])) \
-                and _converts(node.func, resolve):
-            yield node  # float(loss), float(loss_shape / ratio): arithmetic of one requires grad too
-        elif isinstance(node, ast.Call) and len(node.args) == 1 and id(node) not in quiet \
-                and isinstance(node.func, ast.Attribute) and node.func.attr == "step" \
-                and dotted_name(node.func.value) in plateaus and any(
-                    isinstance(operand, ast.Name) and live(operand.id, node.lineno)
-                    for operand in _arithmetic_operands(node.args[0])):
-            yield node  # plateau.step(loss): the scheduler takes float(metrics)
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and id(node) not in quiet and \
+        if id(node) in quiet:
+            continue
+        if isinstance(node, ast.Call) and len(node.args) == 1:
+            if not node.keywords and requiring(node.args[0], node.lineno) and _converts(node.func, resolve):
+                yield node  # float(loss), float(loss_shape / ratio): arithmetic of one requires grad too
+            elif isinstance(node.func, ast.Attribute) and node.func.attr == "step" and \
+                    dotted_name(node.func.value) in plateaus and requiring(node.args[0], node.lineno):
+                yield node  # plateau.step(loss): the scheduler takes float(metrics)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
 
