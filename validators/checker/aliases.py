@@ -68,6 +68,9 @@ def find_aliases(tree: ast.AST, resolve: Callable[[ast.AST], str | None], known:
                         and (key := _key(child.targets[0], owner)) is not None):
                     named = [(c, api) for c in callable_candidates(child.value)
                              if (api := resolve(c)) is not None and known(api)]
+                    if not named and child.value.__class__ is ast.Name and key[0] == owner == "" \
+                            and child.value.id != key[1]:
+                        named = found.get(("", child.value.id), [])  # Tensor = FloatTensor: the same binding
                     if named:
                         found.setdefault(key, []).extend(named)
                         if scopes is not None:

@@ -38,7 +38,7 @@ from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
-from .starimports import star_exports
+from .starimports import imported_device_choices, star_exports
 from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .loadedforms import vars_bindings
@@ -123,6 +123,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
             exports = star_exports(filename, level, module)
             imports.adopt_star_exports(exports)
             starred += " ".join(exports.values())
+        for level, module, names in imports.foreign_tensor_names:
+            if choices := imported_device_choices(filename, level, module):
+                imports.adopt_imported_choices({local: choices[name] for name, local in names if name in choices})
     # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped
     if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES:
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]

@@ -69,6 +69,9 @@ class ImportMap:
     other_names: set[str] = field(default_factory=set)  # names bound by non-torch imports (np, scipy, ...)
     imported_from: dict[str, str] = field(default_factory=dict)  # local name -> the torch path its import named
     foreign_stars: list[tuple[int, str | None]] = field(default_factory=list)  # (level, module) of `from pkg import *`
+    # (level, module, [(name, local name)]) of `from pkg import FloatTensor`: the names a project module may bind to a
+    # choice of torch's tensor types (starimports._device_choices); only `*Tensor` names are looked up (each costs a read)
+    foreign_tensor_names: list[tuple[int, str | None, list[tuple[str, str]]]] = field(default_factory=list)
     library_modules: dict[str, str] = field(default_factory=dict)  # local name -> a LIBRARY_MODULES module it binds
     rebound: set[str] = field(default_factory=set)  # names the file binds to something that is not an import
     packages: set[str] = field(default_factory=set)  # top-level packages of the absolute non-torch `from` imports and all `import`s
@@ -127,6 +130,9 @@ class ImportMap:
                 imports._add_from(node)
                 imports.imports_torch = True
             elif kind is ast.ImportFrom:
+                if tensor_names := [(alias.name, alias.asname or alias.name) for alias in node.names
+                                    if alias.name.endswith("Tensor")]:
+                    imports.foreign_tensor_names.append((node.level, node.module, tensor_names))
                 if not node.level:
                     imports.packages.add((node.module or "").partition(".")[0])
                     if imports._add_library_torch_names(node):
@@ -208,6 +214,15 @@ class ImportMap:
         them itself; like an import already reported there, a name rule does not flag each use here."""
         for name, qualified in exports.items():
             if name not in self.aliases and name not in self.other_names and name not in self.rebound:
+                self.aliases[name] = self.imported_from[name] = qualified
+        self._resolved.clear()
+
+    def adopt_imported_choices(self, chosen: dict[str, str]) -> None:
+        """``from pkg import FloatTensor`` of a project module's device choice: the local name is that torch name,
+        unless this file also binds it otherwise."""
+        for name, qualified in chosen.items():
+            if name not in self.aliases and name not in self.rebound:
+                self.other_names.discard(name)
                 self.aliases[name] = self.imported_from[name] = qualified
         self._resolved.clear()
 

@@ -8,6 +8,11 @@ train.py ``import torch.nn.functional as F``), a module already being read endin
 modules of the chain bind to different torch names is dropped. ``__all__`` is honoured when it is a
 literal list, and a name the module binds to something else is not exported. Each module is read once
 per process (keyed by its path, size and modification time).
+
+A module's device choice, ``FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor`` (or a name
+bound to one), is exported as the CUDA name, both to ``import *`` and to ``from <module> import FloatTensor``: a call
+of it elsewhere in the project calls the deprecated constructor wherever a GPU is there, and is reported at the call
+(the module itself may never call it, so its binding has nothing to report).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import ImportMap, _rebound_names, is_torch_module
+from .imports import ImportMap, _rebound_names, dotted_name, is_torch_module
 from .source import parse_module_file
 
 _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
@@ -89,13 +94,29 @@ def _as_module(base: Path, parts: list[str]) -> Path | None:
     return None
 
 
-@lru_cache(maxsize=256)
+def imported_device_choices(importer: str, level: int, module: str | None) -> dict[str, str]:
+    """Name -> CUDA name of the module's device choices (_device_choices), for ``from <module> import FloatTensor``
+    in the file ``importer``; empty when the module is not a file of the project."""
+    stamp = module_file_stamp(Path(importer), level, module)
+    return dict(_module_names(*stamp)[1]) if stamp is not None else {}
+
+
 def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
+    return _module_names(path, size, mtime)[0]
+
+
+@lru_cache(maxsize=256)
+def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """What ``import *`` of the module brings in (name, torch name), and its device choices."""
     if (tree := parse_module_file(Path(path))) is None:
-        return ()
+        return (), ()
     imports, rebound, public, chained = ImportMap(), set(), None, {}
+    bound: dict[str, list[ast.expr | None]] = {}  # name -> what each module-level binding gives it (None: unread)
     _READING.add(path)
     for node in _module_level(tree.body):
+        single = isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        for name in [node.targets[0].id] if single else _bound_names(node):
+            bound.setdefault(name, []).append(node.value if single else None)
         if isinstance(node, ast.Import):
             imports._add_import(node)
         elif isinstance(node, ast.ImportFrom) and not node.level and is_torch_module(node.module or ""):
@@ -114,9 +135,40 @@ def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
         if name not in rebound and name not in imports.other_names and names.setdefault(name, qualified) != qualified:
             names[name] = None  # two torch names for one name: neither is guessed
     names = {name: qualified for name, qualified in names.items() if qualified is not None}
+    choices = _device_choices(bound, imports, names)
+    names.update(choices)
     if public is not None:
-        return tuple((name, names[name]) for name in public if name in names)
-    return tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_"))
+        return tuple((name, names[name]) for name in public if name in names), tuple(choices.items())
+    return tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_")), \
+        tuple(choices.items())
+
+
+def _device_choices(bound: dict[str, list[ast.expr | None]], imports: ImportMap,
+                    names: dict[str, str]) -> dict[str, str]:
+    """``FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor`` (and ``Tensor = FloatTensor``),
+    each the name's one binding in the module: the CUDA name, the branch whose call a linter reports (as for a
+    function's ``T = torch.cuda if cuda else torch``, imports._module_choices)."""
+    found: dict[str, str] = {}
+    for name, values in bound.items():  # in the module's order: an alias of an alias follows its source
+        if len(values) != 1 or name in names:
+            continue
+        value = values[0]
+        if isinstance(value, ast.IfExp):
+            branches = {imports.resolve(dotted) if (dotted := dotted_name(branch)) else None
+                        for branch in (value.body, value.orelse)}
+            cuda = next((branch for branch in branches if branch and branch.startswith("torch.cuda.")), None)
+            if cuda is not None and branches == {cuda, "torch." + cuda.removeprefix("torch.cuda.")}:
+                found[name] = cuda
+        elif isinstance(value, ast.Name) and value.id in found:
+            found[name] = found[value.id]
+    return found
+
+
+def _bound_names(node: ast.stmt) -> list[str]:
+    """The names any module-level statement binds, imports included."""
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [alias.asname or alias.name.partition(".")[0] for alias in node.names]
+    return list(_rebound_names(node))
 
 
 def _chain(chained: dict[str, str | None], importer: str, level: int, module: str | None) -> None:
