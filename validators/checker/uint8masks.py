@@ -400,11 +400,14 @@ class _Search:
 
     @staticmethod
     def _is_device(argument: ast.expr) -> bool:
-        """``m.to(device)``, ``m.to("cuda")``: the dtype stays."""
+        """``m.to(device)``, ``m.to(DEVICE)``, ``m.to(x.device)``, ``m.to(torch.device("cuda"))``, ``m.to("cuda")``: the
+        dtype stays."""
         if isinstance(argument, ast.Constant):
             return isinstance(argument.value, str) and argument.value.split(":")[0] in ("cpu", "cuda", "mps", "xpu")
+        if isinstance(argument, ast.Call):
+            argument = argument.func
         name = dotted_name(argument) or ""
-        return name.rsplit(".", 1)[-1] in ("device", "dev")
+        return name.rsplit(".", 1)[-1].lower() in ("device", "dev")
 
     def _named(self, node: ast.expr, scope: int, depth: int, at: int | None) -> bool:
         name = dotted_name(node)
