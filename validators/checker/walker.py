@@ -47,6 +47,7 @@ from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
 from .gradscalars import grad_scalar_conversions
 from .bcetargets import bce_size_mismatches
+from .intlabels import integer_full_targets
 from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
@@ -96,6 +97,7 @@ _FILE_PASSES = (
     ("by_function_instance", instantiated_functions, True),
     ("by_reduced_expand", reduced_expands, False),
     ("by_bce_target_size", bce_size_mismatches, False),
+    ("by_int_full_target", integer_full_targets, False),
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
     ("by_grad_scalar", grad_scalar_conversions, False),
