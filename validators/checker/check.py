@@ -270,8 +270,9 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             project.note_config_class(config_dict_class(code), str(path))
             project.note_source(code)
             # otherwise nothing can name torch, nor a package torch shipped; a star import of a project module
-            # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py)
-            if "torch" in code or names_shipped_package(code) or "import *" in code:
+            # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py), and so can
+            # an import of a project module's device choice (`from cuda import LongTensor`)
+            if "torch" in code or names_shipped_package(code) or "import *" in code or "Tensor" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()))
                 report.errors += [FileError(str(path), _unknown(name), line, column)

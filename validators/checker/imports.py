@@ -100,13 +100,17 @@ class ImportMap:
         nothing: set[str] = set()
         module_bound: dict[str, str] = {}  # what the module-level torch imports bind, in the order they are read
         function_bound: dict[int, dict[str, str]] = {}
-        choosing: list[tuple[ast.AST, ast.Assign]] = []  # (function, ``T = a if c else b``) for local_choices
+        # (function, name, the values it may get, how many bindings give them) of ``T = a if c else b`` and of
+        # ``if c: T = a / else: T = b``, for local_choices
+        choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int]] = []
         for node, function, _ in scoped:
             kind = node.__class__  # exact classes: this runs for every statement of every file
             importing = kind is ast.Import or kind is ast.ImportFrom
             if importing and (bound_here := _torch_bindings(node)):
                 (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
             if function is not None and not importing:
+                if kind is ast.If and node.orelse:
+                    choosing.extend((function, name, values, 2) for name, values in branch_bindings(node))
                 if kind not in _BINDING_STATEMENTS:
                     continue  # most statements of a function bind nothing _rebound_names counts
                 bound = set(_rebound_names(node))
@@ -114,7 +118,9 @@ class ImportMap:
                     continue
                 if kind is ast.Assign and node.value.__class__ in _MODULE_VALUES and len(node.targets) == 1 \
                         and node.targets[0].__class__ is ast.Name:
-                    choosing.append((function, node))
+                    value = node.value
+                    choosing.append((function, node.targets[0].id,
+                                     (value.body, value.orelse) if value.__class__ is ast.IfExp else (value,), 1))
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     rebound |= bound  # a nested def or class: file-wide, as before (rare, and conservative)
                     continue
@@ -304,21 +310,41 @@ class ImportMap:
 _MODULE_VALUES = frozenset({ast.Attribute, ast.IfExp})  # ``T = torch.cuda``, ``T = torch.cuda if cuda else torch``
 
 
-def _module_choices(choosing: list[tuple[ast.AST, ast.Assign]], resolve) -> dict[int, dict[str, tuple[str, ...]]]:
-    """id(function) -> name -> modules, for a function's ``T = torch.cuda`` or ``T = torch.cuda if args.cuda else
-    torch`` (both branches torch modules, one inside the other) where that is the name's one binding in the function
-    and not a parameter: ``T.LongTensor(x)`` calls whichever runs, and the one that has the rules' name is the use a
-    linter reports (``torch.cuda.LongTensor`` warns; ``torch.LongTensor`` does not)."""
+def branch_bindings(node: ast.If) -> list[tuple[str, tuple[ast.expr, ast.expr]]]:
+    """``if cuda: tt = torch.cuda / else: tt = torch``: the names both branches bind, each with one plain assignment
+    of their own, and the two values."""
+    def assigned(branch: list[ast.stmt]) -> dict[str, list[ast.expr]]:
+        found: dict[str, list[ast.expr]] = {}
+        for statement in branch:
+            if statement.__class__ is ast.Assign and len(statement.targets) == 1 and \
+                    statement.targets[0].__class__ is ast.Name:
+                found.setdefault(statement.targets[0].id, []).append(statement.value)
+        return found
+
+    body, orelse = assigned(node.body), assigned(node.orelse)
+    return [(name, (body[name][0], orelse[name][0])) for name in body.keys() & orelse.keys()
+            if len(body[name]) == len(orelse[name]) == 1
+            and body[name][0].__class__ in _BRANCH_VALUES and orelse[name][0].__class__ in _BRANCH_VALUES]
+
+
+_BRANCH_VALUES = frozenset({ast.Attribute, ast.Name})  # ``torch.cuda``, ``torch``
+
+
+def _module_choices(choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int]],
+                    resolve) -> dict[int, dict[str, tuple[str, ...]]]:
+    """id(function) -> name -> modules, for a function's ``T = torch.cuda``, ``T = torch.cuda if args.cuda else
+    torch`` or ``if args.cuda: T = torch.cuda / else: T = torch`` (both branches torch modules, one inside the other)
+    where those are the name's only bindings in the function and it is not a parameter: ``T.LongTensor(x)`` calls
+    whichever runs, and the one that has the rules' name is the use a linter reports (``torch.cuda.LongTensor``
+    warns; ``torch.LongTensor`` does not)."""
     found: dict[int, dict[str, tuple[str, ...]]] = {}
     binds: dict[int, dict[str, int]] = {}
-    for function, node in choosing:
-        target, value = node.targets[0], node.value
-        branches = (value.body, value.orelse) if value.__class__ is ast.IfExp else (value,)
+    for function, target, branches, count in choosing:
         modules = tuple(resolve(dotted) if (dotted := dotted_name(branch)) else None for branch in branches)
         if None in modules or len(modules) == 2 and not any(a.startswith(b + ".") for a in modules for b in modules):
             continue  # not torch, or not a module and its submodule (torch.cuda vs torch)
         arguments = function.args
-        if target.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        if target in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
             continue
         if id(function) not in binds:  # each function's bindings counted once, for all its candidates
             counts = binds[id(function)] = {}
@@ -326,8 +352,8 @@ def _module_choices(choosing: list[tuple[ast.AST, ast.Assign]], resolve) -> dict
                 if other.__class__ in _BINDING_STATEMENTS:
                     for name in _rebound_names(other):
                         counts[name] = counts.get(name, 0) + 1
-        if binds[id(function)].get(target.id) == 1:
-            found.setdefault(id(function), {})[target.id] = tuple(sorted(modules, key=len, reverse=True))
+        if binds[id(function)].get(target) == count:
+            found.setdefault(id(function), {})[target] = tuple(sorted(modules, key=len, reverse=True))
     return found
 
 

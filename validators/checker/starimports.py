@@ -22,7 +22,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from .imports import ImportMap, _rebound_names, dotted_name, is_torch_module
+from .imports import ImportMap, _rebound_names, branch_bindings, dotted_name, is_torch_module
 from .source import parse_module_file
 
 _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
@@ -112,8 +112,11 @@ def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, st
         return (), ()
     imports, rebound, public, chained = ImportMap(), set(), None, {}
     bound: dict[str, list[ast.expr | None]] = {}  # name -> what each module-level binding gives it (None: unread)
+    branches: dict[str, tuple[ast.expr, ast.expr]] = {}  # if c: X = a / else: X = b
     _READING.add(path)
     for node in _module_level(tree.body):
+        if node.__class__ is ast.If and node.orelse:
+            branches.update(branch_bindings(node))
         single = isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
         for name in [node.targets[0].id] if single else _bound_names(node):
             bound.setdefault(name, []).append(node.value if single else None)
@@ -135,7 +138,7 @@ def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, st
         if name not in rebound and name not in imports.other_names and names.setdefault(name, qualified) != qualified:
             names[name] = None  # two torch names for one name: neither is guessed
     names = {name: qualified for name, qualified in names.items() if qualified is not None}
-    choices = _device_choices(bound, imports, names)
+    choices = _device_choices(bound, branches, imports, names)
     names.update(choices)
     if public is not None:
         return tuple((name, names[name]) for name in public if name in names), tuple(choices.items())
@@ -143,24 +146,30 @@ def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, st
         tuple(choices.items())
 
 
-def _device_choices(bound: dict[str, list[ast.expr | None]], imports: ImportMap,
-                    names: dict[str, str]) -> dict[str, str]:
-    """``FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor`` (and ``Tensor = FloatTensor``),
-    each the name's one binding in the module: the CUDA name, the branch whose call a linter reports (as for a
-    function's ``T = torch.cuda if cuda else torch``, imports._module_choices)."""
+def _device_choices(bound: dict[str, list[ast.expr | None]], branches: dict[str, tuple[ast.expr, ast.expr]],
+                    imports: ImportMap, names: dict[str, str]) -> dict[str, str]:
+    """``FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor``, or the same as ``if use_cuda: ...
+    else: ...`` (and ``Tensor = FloatTensor``), where those are the name's only bindings in the module: the CUDA name,
+    the branch whose call a linter reports (as for a function's ``T = torch.cuda if cuda else torch``,
+    imports._module_choices)."""
     found: dict[str, str] = {}
     for name, values in bound.items():  # in the module's order: an alias of an alias follows its source
-        if len(values) != 1 or name in names:
+        if name in names:
             continue
-        value = values[0]
-        if isinstance(value, ast.IfExp):
-            branches = {imports.resolve(dotted) if (dotted := dotted_name(branch)) else None
-                        for branch in (value.body, value.orelse)}
-            cuda = next((branch for branch in branches if branch and branch.startswith("torch.cuda.")), None)
-            if cuda is not None and branches == {cuda, "torch." + cuda.removeprefix("torch.cuda.")}:
-                found[name] = cuda
-        elif isinstance(value, ast.Name) and value.id in found:
-            found[name] = found[value.id]
+        pair = branches.get(name)
+        if len(values) == 2 and pair is not None and all(a is b for a, b in zip(values, pair)):
+            choice = pair
+        elif len(values) == 1 and isinstance(values[0], ast.IfExp):
+            choice = (values[0].body, values[0].orelse)
+        elif len(values) == 1 and isinstance(values[0], ast.Name) and values[0].id in found:
+            found[name] = found[values[0].id]
+            continue
+        else:
+            continue
+        resolved = {imports.resolve(dotted) if (dotted := dotted_name(branch)) else None for branch in choice}
+        cuda = next((branch for branch in resolved if branch and branch.startswith("torch.cuda.")), None)
+        if cuda is not None and resolved == {cuda, "torch." + cuda.removeprefix("torch.cuda.")}:
+            found[name] = cuda
     return found
 
 
