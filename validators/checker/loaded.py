@@ -419,6 +419,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 elif isinstance(held, (ast.List, ast.Tuple)) and held.elts and all(map(names_ckpt_file, held.elts)):
                     self.ckpt_lists.add((scope, target.id))
             return
+        if isinstance(target, ast.Attribute) and target.attr == "__dict__":
+            self._note_mapping(value, scope)  # args.__dict__ = ckpt["args"]: an object's attributes, a plain dict
         for position, element in (enumerate(target.elts) if isinstance(target, ast.Tuple) else [(None, target)]):
             if (item := self_item(element)) is not None:
                 self.item_bindings.setdefault((self.provenance.owners.get(scope, ""), *item), []).append(

@@ -60,6 +60,8 @@ class ResultReads:
             self.graph_dicts = True
         if isinstance(call.func, ast.Attribute) and call.func.attr in DICT_METHODS:
             self._note_mapping(call.func.value, scope)
+            if call.func.attr == "update" and len(call.args) == 1:
+                self._note_mapping(call.args[0], scope)  # vars(args).update(ckpt["args"]): a Namespace is no mapping
             if call.func.attr == "update" and isinstance(call.func.value, ast.Name) and len(call.args) == 1 and \
                     isinstance(call.args[0], ast.Name) and (display := self.dicts.get((scope, call.func.value.id))) and \
                     isinstance(definition := self.provenance.scopes.get(scope), (ast.FunctionDef, ast.AsyncFunctionDef)) \
