@@ -487,6 +487,8 @@ class CallChecks:
             rules = [replace(rule, unless_file_uses=tuple(api for api in rule.unless_file_uses
                                                           if not api.endswith(".ReduceLROnPlateau")))
                      for rule in rules]
+        if rules and self._own_override(node.func.value, method):
+            return  # sampler = Categorical(p); sampler.sample_n(k): the file's class defines sample_n itself
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             receiver = node.func.value
@@ -612,6 +614,23 @@ class CallChecks:
     def _holds_tensor_size(self, name: str) -> bool:
         return (self.scope, name) in self.tensor_sizes
 
+    def _own_override(self, receiver: ast.AST, method: str) -> bool:
+        """The receiver is only ever an instance of the file's own classes, each defining ``method`` in its body
+        without handing the call on to its base (a subclass of a torch class too: its override is what runs; not
+        ``def step(self, epoch=None): super().step(epoch)``)."""
+        classes = self._receiver_classes(receiver)
+        if not classes:
+            return False
+        if self.own_class_methods is None:
+            defined: dict[str, list[frozenset[str]]] = {}
+            for node in walk_tree(self.tree):
+                if isinstance(node, ast.ClassDef):
+                    defined.setdefault(node.name, []).append(frozenset(
+                        item.name for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                        and not _calls_base(item)))
+            self.own_class_methods = {name: methods[0] for name, methods in defined.items() if len(methods) == 1}
+        return all(method in self.own_class_methods.get(name, ()) for name in classes)
+
     def _receiver_classes(self, receiver: ast.AST) -> tuple[str, ...]:
         """The non-torch classes whose instances this file binds to the receiver's last name (receivers.py); empty
         when it binds the name to anything else too, or never."""
@@ -725,3 +744,10 @@ def _saver_name(func: ast.expr, called: str | None, loads) -> str | None:
             func.value.id in loads.imported_modules:
         return func.attr
     return None
+
+
+def _calls_base(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``super().step(epoch)`` or ``LambdaLR.step(self, epoch)`` in the method: it runs the base's method too."""
+    return any(isinstance(node, ast.Attribute) and node.attr == method.name and (
+        isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "super"
+        or isinstance(node.value, ast.Name) and node.value.id[:1].isupper()) for node in walk_nodes(method))

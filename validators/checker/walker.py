@@ -176,6 +176,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.quiet_step_names: tuple | None = None  # (schedulers.quiet_step_names(...),) once read
         self.epoch_scheduler_names: frozenset[str] | None = None  # ... to those whose step(epoch) warns, the same
         self.instance_bindings: dict[str, tuple[str, ...]] | None = None  # name -> non-torch classes bound to it
+        self.own_class_methods: dict[str, frozenset[str]] | None = None  # the file's classes -> the methods they define
         self.local_bindings: dict[int, dict[str, tuple[str, ...]]] = {}  # the same per function scope, plain names
         self.tensor_receivers: dict[int, frozenset[str]] = {}  # per scope: names called with tensor-only methods
         self.source_text: str | None = None  # the file's text, set by check.collect: cheap tests before whole walks
