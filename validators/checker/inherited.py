@@ -289,17 +289,18 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
     """``self.attr(...)`` in a class whose ``__init__`` stores a parameter as ``self.attr`` (and nothing else
     stores it), where a constructor call of the sub-project passes a ruled torch callable for that parameter:
     itself, or ``self.X`` that the calling class (or its base, as above) binds to one. A class name defined twice
-    is left alone: which one a call builds is unknown."""
+    is left alone (which one a call builds is unknown) unless every definition stores the same parameter as that
+    attribute and calls it (HR-VITON's two GANLoss classes, each calling ``self.Tensor(...)`` given ``tensor=``)."""
     passes: dict[str, list[tuple[ClassFacts, str, int, list]]] = {}
     for caller in files:
         for calling_class, name, call, passed in caller.passes:
             passes.setdefault(name, []).append((caller, calling_class, call, passed))
     for facts in files:
         for owner, attr, node in facts.parameter_calls:
-            if len(defined.get(owner, [])) != 1 or owner not in passes:
+            if owner not in passes or not _stored_alike(owner, attr, defined.get(owner, [])):
                 continue
             parameter, position = facts.parameters[(owner, attr)]
-            reported: set[tuple[str, str]] = set()
+            reported: set[str] = set()
             for caller, calling_class, line, passed in passes[owner]:
                 for key, (kind, value) in passed:
                     if key != parameter and (position is None or key != position):
@@ -307,14 +308,21 @@ def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFa
                     apis = _passed_apis(kind, value, calling_class, caller, defined, passes, set())
                     for api in apis:
                         for rule in call_rules(rules, api, target, node):
-                            if (api, rule.pattern) in reported:
-                                continue
-                            reported.add((api, rule.pattern))
+                            if rule.id in reported:
+                                continue  # torch.cuda.HalfTensor or FloatTensor passed: one finding at the call
+                            reported.add(rule.id)
                             where = f"{caller.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
                             out.setdefault(facts.file, []).append(finding_at(
                                 facts.file, node, api, rule,
                                 f"{rule.message} (self.{attr} is the {parameter} argument, and {where} passes {api})",
                                 rule.fix))
+
+
+def _stored_alike(owner: str, attr: str, holders: list[ClassFacts]) -> bool:
+    """Whichever definition of ``owner`` a constructor call builds, ``self.attr`` is the same parameter, called."""
+    return bool(holders) and len({holder.parameters.get((owner, attr)) for holder in holders}) == 1 and all(
+        any(called == owner and called_attr == attr for called, called_attr, _ in holder.parameter_calls)
+        for holder in holders)
 
 
 def _passed_apis(kind: str, value, calling_class: str, caller: ClassFacts, defined: dict[str, list[ClassFacts]],
