@@ -21,6 +21,7 @@ import ast
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .imports import ImportMap, _rebound_names, branch_bindings, dotted_name, is_torch_module
 from .source import parse_module_file
@@ -98,18 +99,30 @@ def imported_device_choices(importer: str, level: int, module: str | None) -> di
     """Name -> CUDA name of the module's device choices (_device_choices), for ``from <module> import FloatTensor``
     in the file ``importer``; empty when the module is not a file of the project."""
     stamp = module_file_stamp(Path(importer), level, module)
-    return dict(_module_names(*stamp)[1]) if stamp is not None else {}
+    return dict(_module_names(*stamp).device_choices) if stamp is not None else {}
+
+
+def star_functions(importer: str, level: int, module: str | None) -> tuple[str, ...]:
+    """The functions ``from <module> import *`` in the file ``importer`` brings in (the public ones the module
+    defines at its top level, or those of a literal ``__all__``); empty when the module is not a file of the project."""
+    stamp = module_file_stamp(Path(importer), level, module)
+    return _module_names(*stamp).functions if stamp is not None else ()
 
 
 def _exports(path: str, size: int, mtime: int) -> tuple[tuple[str, str], ...]:
-    return _module_names(path, size, mtime)[0]
+    return _module_names(path, size, mtime).exports
+
+
+class _ModuleNames(NamedTuple):
+    exports: tuple[tuple[str, str], ...]  # what ``import *`` of the module brings in: (name, torch name)
+    device_choices: tuple[tuple[str, str], ...]  # (name, CUDA name): _device_choices
+    functions: tuple[str, ...]  # the functions ``import *`` brings in
 
 
 @lru_cache(maxsize=256)
-def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
-    """What ``import *`` of the module brings in (name, torch name), and its device choices."""
+def _module_names(path: str, size: int, mtime: int) -> _ModuleNames:
     if (tree := parse_module_file(Path(path))) is None:
-        return (), ()
+        return _ModuleNames((), (), ())
     imports, rebound, public, chained = ImportMap(), set(), None, {}
     bound: dict[str, list[ast.expr | None]] = {}  # name -> what each module-level binding gives it (None: unread)
     branches: dict[str, tuple[ast.expr, ast.expr]] = {}  # if c: X = a / else: X = b
@@ -140,10 +153,12 @@ def _module_names(path: str, size: int, mtime: int) -> tuple[tuple[tuple[str, st
     names = {name: qualified for name, qualified in names.items() if qualified is not None}
     choices = _device_choices(bound, branches, imports, names)
     names.update(choices)
+    functions = [node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     if public is not None:
-        return tuple((name, names[name]) for name in public if name in names), tuple(choices.items())
-    return tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_")), \
-        tuple(choices.items())
+        return _ModuleNames(tuple((name, names[name]) for name in public if name in names), tuple(choices.items()),
+                            tuple(name for name in functions if name in public))
+    return _ModuleNames(tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_")),
+                        tuple(choices.items()), tuple(name for name in functions if not name.startswith("_")))
 
 
 def _device_choices(bound: dict[str, list[ast.expr | None]], branches: dict[str, tuple[ast.expr, ast.expr]],

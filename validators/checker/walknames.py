@@ -19,7 +19,8 @@ from .imports import (
     ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, unmoved, walk_nodes, walk_tree)
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
-from .returns import from_imported, imported_module_paths
+from .returns import from_imported, imported_module_paths, module_suffix
+from .starimports import star_functions
 from .patterns import is_multi_dim_list_index, loss_module_built, scalar_index_rules, zero_dim_read
 from .privatenames import missing_private
 from .shippedpackages import shipped_package, tree_has_package
@@ -107,6 +108,10 @@ class NameChecks:
     # --- names ------------------------------------------------------------------
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         self.loads.imported.update(from_imported(node, self.filename))
+        if any(alias.name == "*" for alias in node.names) and not is_torch_module(node.module or "") and \
+                (suffix := module_suffix(node.module, node.level, self.filename)) is not None:
+            for name in star_functions(self.filename, node.level, node.module):  # from utils.helpers import *
+                self.loads.imported.setdefault(name, (suffix, name))
         if not node.level and not is_torch_module(node.module or "") and \
                 (node.module or "").partition(".")[0] not in (*sys.stdlib_module_names, "typing_extensions"):
             self.loads.imported_classes.update(a.asname or a.name for a in node.names if _CLASS_NAME.match(a.name))
