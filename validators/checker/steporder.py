@@ -700,11 +700,14 @@ class OptimizerSteps:
     ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
     optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file (or with ``train`` imported from
     another module of the project: a function named for training and handed the optimizer). So does ``self.m(...)``
-    where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``)."""
+    where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``). An
+    optimizer is also any name the file binds to a torch optimizer it builds, whatever it is called
+    (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``)."""
 
-    def __init__(self, tree: ast.AST | None = None) -> None:
+    def __init__(self, tree: ast.AST | None = None, built: frozenset[str] = frozenset()) -> None:
         self._known: dict[int, bool] = {}
         self._tree = tree
+        self._built = built  # the last names the file binds to torch optimizers, whatever they are called (`solver`)
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
         self._imports: frozenset[str] | None = None if tree is not None else frozenset()
@@ -724,6 +727,9 @@ class OptimizerSteps:
     def _steps(self, node: ast.AST) -> bool:
         if _is_optimizer_step(node) or _is_train_step(node):
             return True
+        if self._built and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr == "step" and (dotted_name(node.func.value) or "").rsplit(".", 1)[-1] in self._built:
+            return True  # solver = optim.Adam(...); solver.step()
         if not isinstance(node, ast.Call) or self._tree is None:
             return False
         func = node.func
@@ -1069,3 +1075,13 @@ def _is_optimizer(node: ast.expr) -> bool:
         node = node.value
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
     return name is not None and bool(_OPTIMIZER.fullmatch(name)) and not _SCHEDULER.fullmatch(name)
+
+
+def built_optimizers(tree: ast.AST, resolve) -> frozenset[str]:
+    """The last names the file binds to a torch optimizer's construction (``solver = optim.Adam(params)``)."""
+    names = set()
+    for node in walk_nodes(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                (api := resolve(node.value.func) or "").startswith("torch.optim.") and api.count(".") == 2:
+            names.update(dotted.rsplit(".", 1)[-1] for target in node.targets if (dotted := dotted_name(target)))
+    return frozenset(names)

@@ -65,7 +65,7 @@ from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
 from .spread import CallSites
 from .forwarded import quiet_defaults
-from .steporder import OptimizerSteps
+from .steporder import OptimizerSteps, built_optimizers
 from .rule import Rule
 from .importtime import replaced_defaults
 from .ruleset import RuleSet
@@ -370,7 +370,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self.class_facts.bindings.setdefault(owner, {})[attr] = list(dict.fromkeys(api for _, api in named))
         self.replaced = replaced_defaults(tree, self._runs_on_target)
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
-        self.optimizer_steps = OptimizerSteps(tree)  # shared by every function's step-order check
+        built = built_optimizers(tree, self._resolve) if self.rules.by_step_order and (
+            self.source_text is None or "scheduler" in self.source_text and "optim" in self.source_text) else frozenset()
+        self.optimizer_steps = OptimizerSteps(tree, built)  # shared by every function's step-order check
         if mentions_rows(self.source_text):
             self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop
