@@ -52,6 +52,8 @@ class _Module:
             return self.builds(value.value, built)
         if isinstance(value, ast.BinOp):
             return self.builds(value.left, built) or self.builds(value.right, built)
+        if isinstance(value, ast.Compare):  # pred[:n] == target[:n] of numpy arrays: a numpy bool array
+            return any(self.builds(operand, built) for operand in (value.left, *value.comparators))
         if isinstance(value, ast.Attribute):
             return (dotted_name(value) or "") in built  # self.x, when bound above in the function
         if not isinstance(value, ast.Call):
@@ -75,10 +77,15 @@ class _Module:
         (``return scores, count``) also gets ``"#"`` and ``"#i"`` for each position holding one, so that
         ``mean, n = f()`` marks only what is at those positions. ``attributes``: the ``self.x`` its class binds to
         an object in any method (``return {"indexes": self.indexes}`` after ``self.indexes = np.arange(n)``)."""
-        built: set[str] = set(attributes)
+        built: set[str] = set(attributes) | self._numpy_parameters(function)
         returns = []
         for node in own_statements(function):  # in source order: a name is built before the return reads it
-            if isinstance(node, ast.Assign) and self.builds(node.value, built):
+            if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and \
+                    self.builds(node.value, built):
+                built.add(node.target.id)  # count += (pred == target).sum(): 0 + a numpy scalar is numpy
+            elif isinstance(node, (ast.For, ast.AsyncFor)):
+                built.update(self._items(node.target, node.iter, built))
+            elif isinstance(node, ast.Assign) and self.builds(node.value, built):
                 positions = self._positions(node.value)
                 for target in node.targets:
                     elements = target.elts if isinstance(target, ast.Tuple) else [target]
@@ -94,6 +101,23 @@ class _Module:
             found.update(f"#{i}" for value in returns for i, element in enumerate(value.elts)
                          if self.builds(element, built))
         return found
+
+    def _numpy_parameters(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        """The parameters annotated as numpy arrays (``batch_predictions: np.ndarray``)."""
+        arguments = function.args
+        return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+                if (dotted_name(a.annotation) or "").partition(".")[0] in self.numpy
+                and (dotted_name(a.annotation) or "").endswith(".ndarray")} if self.numpy else set()
+
+    def _items(self, target: ast.expr, iterable: ast.expr, built: set[str]) -> set[str]:
+        """The loop names that take numpy items: ``for row in array``, ``for a, b in zip(array, other)``."""
+        if isinstance(target, ast.Name):
+            return {target.id} if self.builds(iterable, built) else set()
+        if isinstance(target, ast.Tuple) and isinstance(iterable, ast.Call) and \
+                isinstance(iterable.func, ast.Name) and iterable.func.id == "zip":
+            return {element.id for element, source in zip(target.elts, iterable.args)
+                    if isinstance(element, ast.Name) and self.builds(source, built)}
+        return set()
 
     def built_attributes(self, node: ast.ClassDef) -> frozenset[str]:
         """``self.x`` that some method of the class binds to an object (``self.mean = np.zeros(n, np.float32)``)."""
