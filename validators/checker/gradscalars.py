@@ -255,6 +255,7 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
                and statement.target.id in backed for name in _summed_names(statement.value)
                if graph_values.get(name) or name in unpacked}
     backed |= {name for name in scaled if graph_values.get(name)}
+    backed |= _reduced_inputs(statements, backed, found)
     # bound once, or only ever to results of calls (`loss = loss_fn(d_real, d_fake)` ... `loss = loss_fn(d(g(z)))`)
     names = {name for name in backed if name not in parameters and (
         bound.get(name, 0) + graph_values.get(name, 0) == 1 or (graph_values.get(name) and not bound.get(name)))}
@@ -276,6 +277,25 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
         above = [graph for bound_at, graph in mixed.get(name, ()) if bound_at < line]
         return bool(above) and above[-1]
     return live
+
+
+_GRAD_REDUCTIONS = frozenset({"mean", "sum", "norm", "std", "var", "prod"})
+
+
+def _reduced_inputs(statements: list[ast.stmt], backed: set[str], found: _Bindings) -> set[str]:
+    """``errD_real = criterion(output, label)`` given backward(), then ``D_x = output.mean()``: the prediction a
+    backpropagated loss is computed from (its first argument, bound only to calls' results) requires grad, and so
+    does a reduction of it (the DCGAN-era progress line formats ``D_x`` with ``%.4f``)."""
+    inputs = {value.args[0].id for statement in statements if isinstance(statement, ast.Assign)
+              and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+              and statement.targets[0].id in backed and isinstance(value := statement.value, ast.Call)
+              and value.args and isinstance(value.args[0], ast.Name)
+              and found.graph_values.get(value.args[0].id) and not found.bound.get(value.args[0].id)}
+    return {statement.targets[0].id for statement in statements if inputs and isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+            and isinstance(value := statement.value, ast.Call) and isinstance(value.func, ast.Attribute)
+            and value.func.attr in _GRAD_REDUCTIONS and not value.args and not value.keywords
+            and isinstance(value.func.value, ast.Name) and value.func.value.id in inputs}
 
 
 def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: set[int], resolve,
