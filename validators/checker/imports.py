@@ -661,6 +661,16 @@ def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.
     return [(target, value)]
 
 
+def names_device(argument: ast.expr) -> bool:
+    """``device``, ``DEVICE``, ``x.device``, ``torch.device("cuda")``, ``"cuda:0"``: what ``t.to(...)`` moves a tensor
+    to, keeping its dtype (``t.to(torch.float)`` changes it; an unknown name may be a dtype)."""
+    if isinstance(argument, ast.Constant):
+        return isinstance(argument.value, str) and argument.value.split(":")[0] in ("cpu", "cuda", "mps", "xpu")
+    if isinstance(argument, ast.Call):
+        argument = argument.func
+    return (dotted_name(argument) or "").rsplit(".", 1)[-1].lower() in ("device", "dev")
+
+
 def unmoved(value: ast.expr) -> ast.expr:
     """``nn.MSELoss().cuda()``, ``Net().to(device)`` -> the call before the moves: moved to a device, the same object."""
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):

@@ -20,14 +20,14 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements, unmoved, walk_tree
+from .imports import (VARIABLE_CALLS, code_scopes, dotted_name, names_device, own_nodes, own_statements, unmoved,
+                      walk_tree)
 
 _LOSS_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss", "torch.nn.BCEWithLogitsLoss",
                            "torch.nn.modules.loss.BCEWithLogitsLoss"})
 _LOSS_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy",
                              "torch.nn.functional.binary_cross_entropy_with_logits"})
 _KEEP_DTYPE = frozenset({"cuda", "detach", "fill_", "requires_grad_", "view", "reshape", "squeeze", "unsqueeze"})
-_DEVICES = frozenset({"device", "dev"})
 
 
 def integer_full_targets(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
@@ -36,8 +36,8 @@ def integer_full_targets(tree: ast.AST, resolve: Callable[[ast.AST], str | None]
     if text is not None and ("full" not in text or "BCE" not in text and "binary_cross_entropy" not in text):
         return
     bound = _file_bindings(tree)
-    losses = {name for name, values in bound.items()
-              if all(isinstance(v := unmoved(value), ast.Call) and resolve(v.func) in _LOSS_MODULES for value in values)}
+    losses = {name for name, values in bound.items() if all(
+        isinstance(built := unmoved(value), ast.Call) and resolve(built.func) in _LOSS_MODULES for value in values)}
     integers = {name for name, values in bound.items() if all(_integer_literal(value) for value in values)}
     for scope in code_scopes(tree):
         local = _local_bindings(scope)
@@ -83,14 +83,10 @@ def _integer_full(value: ast.expr, local: dict[str, list[ast.expr | None]], inte
 
 
 def _device_move(call: ast.Call) -> bool:
-    """``x.to(device)``, ``x.to(self.device)``, ``x.to("cuda")``: the dtype stays (``x.to(torch.float)`` changes it)."""
+    """``x.to(device)``, ``x.to(device=d)``: the dtype stays (``x.to(torch.float)`` changes it)."""
     if call.keywords or len(call.args) != 1:
         return all(keyword.arg in ("device", "non_blocking") for keyword in call.keywords) and not call.args
-    argument = call.args[0]
-    if isinstance(argument, ast.Constant):
-        return isinstance(argument.value, str) and argument.value.split(":")[0] in ("cpu", "cuda", "mps", "xpu")
-    name = dotted_name(argument.func if isinstance(argument, ast.Call) else argument) or ""
-    return name.rpartition(".")[2].lower() in _DEVICES
+    return names_device(call.args[0])
 
 
 def _integer_literal(value: ast.expr) -> bool:

@@ -44,7 +44,8 @@ from functools import cache
 from typing import Callable, Iterator, NamedTuple
 
 from .aliases import callable_candidates
-from .imports import CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, nested_fields, own_statements, walk_nodes
+from .imports import (CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, names_device, nested_fields, own_statements,
+                      walk_nodes)
 from .provenance import NUMPY_MODULES, Provenance
 
 _DEPTH = 16  # steps of one chain of reads (a method, a name, a parameter); a bound on recursion, not a judgement
@@ -345,7 +346,7 @@ class _Search:
                 # m.type(ByteTensor) after ByteTensor = torch.cuda.ByteTensor if cuda else torch.ByteTensor
                 self.makers.append(_maker_span(func))
                 return True
-            if func.attr == "to" and target is None and self._is_device(call.args[0]):
+            if func.attr == "to" and target is None and names_device(call.args[0]):
                 return self.uint8(func.value, scope, depth + 1, at)
             return False
         if func.attr in _KEEP_DTYPE:
@@ -397,17 +398,6 @@ class _Search:
             return False
         self.makers.append(call)
         return True
-
-    @staticmethod
-    def _is_device(argument: ast.expr) -> bool:
-        """``m.to(device)``, ``m.to(DEVICE)``, ``m.to(x.device)``, ``m.to(torch.device("cuda"))``, ``m.to("cuda")``: the
-        dtype stays."""
-        if isinstance(argument, ast.Constant):
-            return isinstance(argument.value, str) and argument.value.split(":")[0] in ("cpu", "cuda", "mps", "xpu")
-        if isinstance(argument, ast.Call):
-            argument = argument.func
-        name = dotted_name(argument) or ""
-        return name.rsplit(".", 1)[-1].lower() in ("device", "dev")
 
     def _named(self, node: ast.expr, scope: int, depth: int, at: int | None) -> bool:
         name = dotted_name(node)
