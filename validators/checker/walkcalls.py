@@ -17,7 +17,7 @@ from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
-from .imports import dotted_name, walk_nodes, walk_tree
+from .imports import dotted_name, own_nodes, walk_nodes, walk_tree
 from .checkpoints import is_save_call
 from .uint8masks import _maker_span
 from .probes import probe_rules
@@ -612,7 +612,17 @@ class CallChecks:
         return receiver.id in names
 
     def _holds_tensor_size(self, name: str) -> bool:
-        return (self.scope, name) in self.tensor_sizes
+        """``name`` holds a tensor's size here, or in the function around a nested one that does not bind it itself
+        (STPP's ``get_stage_stpp`` reads ``n_sample = src.size()[0]`` of its enclosing ``forward``)."""
+        scope = self.scope
+        for _ in range(8):
+            if (scope, name) in self.tensor_sizes:
+                return True
+            node = self.scope_nodes.get(scope)
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or _binds(node, name) or \
+                    (scope := self.loads.provenance.parents.get(scope)) is None:
+                return False
+        return False
 
     def _own_override(self, receiver: ast.AST, method: str) -> bool:
         """The receiver is only ever an instance of the file's own classes, each defining ``method`` in its body
@@ -751,3 +761,12 @@ def _calls_base(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(node, ast.Attribute) and node.attr == method.name and (
         isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and node.value.func.id == "super"
         or isinstance(node.value, ast.Name) and node.value.id[:1].isupper()) for node in walk_nodes(method))
+
+
+def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``name`` is a parameter of ``function`` or stored in its own body."""
+    arguments = function.args
+    return name in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                                    *filter(None, (arguments.vararg, arguments.kwarg)))} or any(
+        isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+        for node in own_nodes(function))
