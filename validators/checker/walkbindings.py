@@ -187,8 +187,10 @@ class Bindings:
             self.zero_dim.discard(key)
             self.tensor_zero_dim.discard(key)
         if isinstance(value, ast.ListComp) and (
-                is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)):
-            self.zero_lists.add(key)  # losses = [torch.mean(v) for v in outputs]: each item is 0-dim
+                is_full_reduction(value.elt, self._resolve) or self._calls_loss_module(value.elt)) or \
+                self._returns_zero_items(value):
+            # losses = [torch.mean(v) for v in outputs], fg_acc = accuracy(out, y): each item is 0-dim
+            self.zero_lists.add(key)
         else:
             self.zero_lists.discard(key)
         self.bound_once.add(key)
@@ -249,8 +251,9 @@ class Bindings:
                 self._zero_dim_function(value.func.id) == VALUE:
             return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
         if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
-                type(value.slice.value) is int and self._returns_zero_items(value.value):
-            return True  # accuracy(output, target)[0]
+                type(value.slice.value) is int and (self._returns_zero_items(value.value) or (
+                    value.value.__class__ is ast.Name and (self.scope, value.value.id) in self.zero_lists)):
+            return True  # accuracy(output, target)[0]; fg_acc[0] after fg_acc = accuracy(output, target)
         return self._calls_loss_module(value) or self._own_method_value(value) or self._instance_method_value(value)
 
     def _own_method_value(self, value: ast.expr) -> bool:
@@ -606,9 +609,9 @@ class Bindings:
                 self.zero_dim.discard(key)
 
     def _iterates_zero_dim(self, loop: ast.AST) -> bool:
-        """A loop (or comprehension) whose name walks a list of 0-dim values (see zero_lists)."""
-        return isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name) and \
-            (self.scope, loop.iter.id) in self.zero_lists
+        """A loop (or comprehension) whose name walks a list of 0-dim values (see zero_lists, zero_appended)."""
+        return isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name) and (
+            (self.scope, loop.iter.id) in self.zero_lists or (self.scope, loop.iter.id) in self.zero_appended)
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 

@@ -167,7 +167,7 @@ class CallChecks:
             self.compared.update(type_test_operands(node))
         if self.row_parameters is not None:
             self._check_row_reads(node)
-        if self.rules.by_zero_dim_cat and node.args and func.__class__ is ast.Attribute:
+        if (self.rules.by_zero_dim_cat or self.rules.by_scalar_index) and node.args and func.__class__ is ast.Attribute:
             self._note_zero_dim_cat(node, func)
         if called == "round" and node.args and self.rules.by_zero_dim_round and self._resolve(func) is None and \
                 self._holds_zero_dim(node.args[0]):
@@ -567,7 +567,8 @@ class CallChecks:
             self._check_call(bound, api, rules)
 
     def _note_zero_dim_cat(self, node: ast.Call, func: ast.Attribute) -> None:
-        """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises."""
+        """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises, and so does
+        ``l.data[0]`` for each item (``[l.data[0] for l in losses]``: walkbindings._iterates_zero_dim)."""
         if func.attr == "append" and len(node.args) == 1:
             appended = node.args[0]
             # a loss known by its name alone counts through the pre-0.4 `.data` (per-sample losses are lists too)
