@@ -27,7 +27,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import statements
+from .imports import names_device, statements
 from .provenance import Provenance
 from .uint8masks import _KEEP_DTYPE, _Calls, _Search
 
@@ -89,7 +89,7 @@ class _BoolSearch(_Search):
         if func.attr in ("to", "type") and len(call.args) == 1 and not call.keywords:
             if self.resolve(call.args[0]) in _BOOL_TYPES:
                 return self._made(call)
-            if func.attr == "to" and self.resolve(call.args[0]) is None and self._is_device(call.args[0]):
+            if func.attr == "to" and self.resolve(call.args[0]) is None and names_device(call.args[0]):
                 return self.uint8(func.value, scope, depth + 1, at)
             return False
         if func.attr in _KEEP_DTYPE:

@@ -45,3 +45,8 @@ def nan_weights(score):
     import numpy as np
     mask = 1 - np.isnan(score)
     return mask
+
+
+def moved(labels, ignore, device):
+    keep = labels.ne(ignore).to(device)  # moved to a device: still a bool mask
+    return labels.masked_fill(1 - keep, 0)  # finding: bool-mask-subtraction
