@@ -55,3 +55,17 @@ def test_a_relative_star_import_and_a_local_binding(tmp_path):
 def test_code_without_a_file_reads_no_module():
     # a snippet (MCP, HTTP, stdin) has no project around it: nothing is read from disk
     assert check_source(CALL, "2.15") == []
+
+
+def test_a_device_choice_imported_by_name_is_read_in_a_file_that_names_no_torch(tmp_path):
+    _write(tmp_path, {
+        "cuda.py": ("import torch\nif torch.cuda.is_available():\n    LongTensor = torch.cuda.LongTensor\n"
+                    "else:\n    LongTensor = torch.LongTensor\n"),
+        "model.py": "from cuda import LongTensor\n\ndef ids(tokens):\n    return LongTensor(tokens)\n",
+        # a TensorFlow script of the same repository that names no torch and does not parse: left out, as before
+        "tf_nets/mobilenet_test.py": "from tensorflow import SparseTensor\nx = 08\n",
+        "tf_nets/plain.py": "import tensorflow as tf\nx = tf.Tensor\ny = 08\n",
+    })
+    report = check_paths([tmp_path], "2.15")
+    assert _rules(report) == [("model.py", 4, "cuda-dtype-tensor-constructor")]
+    assert report.errors == []

@@ -272,7 +272,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # otherwise nothing can name torch, nor a package torch shipped; a star import of a project module
             # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py), and so can
             # an import of a project module's device choice (`from cuda import LongTensor`)
-            if "torch" in code or names_shipped_package(code) or "import *" in code or "Tensor" in code:
+            if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
@@ -378,6 +378,22 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 findings.sort()
     report.findings = [finding for findings in per_file for finding in findings]
     return report
+
+
+_TENSOR_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[^\n]*\b\w*Tensor\b", re.MULTILINE)
+
+
+def _imports_tensor_type(code: str) -> bool:
+    """``from cuda import LongTensor`` in a file that names no torch: what it imports may be a project module's device
+    choice (starimports.py). A file that does not parse is left out, as any file that names no torch is (a TensorFlow
+    script beside the project's own code)."""
+    if "Tensor" not in code or not _TENSOR_IMPORT.search(code):
+        return False
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
 
 
 def _config_reader(project: ProjectEvidence):
