@@ -390,7 +390,7 @@ def _imports_tensor_type(code: str) -> bool:
     if "Tensor" not in code or not _TENSOR_IMPORT.search(code):
         return False
     try:
-        ast.parse(code)
+        parse_python(code)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
