@@ -77,6 +77,9 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.position is not None and len(call.args) > rule.position:
             return False
+        if rule.kind == "missing-argument" and rule.tensor_input and rule.parameters and not call.args and \
+                not any(kw.arg == rule.parameters[0] for kw in call.keywords):
+            return False  # F.softmax(): no input either, a TypeError before any guess of dim
         if rule.when is not None:  # every condition is torch.load evidence
             return _uses_default_weights_only(call)
         return True
