@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import VARIABLE_CALLS, code_scopes, dotted_name, own_nodes, own_statements, unmoved, walk_tree
+from .imports import code_scopes, dotted_name, own_nodes, own_statements, unmoved, unwrapped, walk_tree
 
 _BCE_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss"})
 _BCE_FUNCTIONS = frozenset({"torch.nn.functional.binary_cross_entropy"})
@@ -161,21 +161,13 @@ def _flat_label(value: ast.expr, local: dict[str, list[ast.expr]], resolve) -> b
     if isinstance(value, ast.Name):
         bound = local.get(value.id, ())
         return bool(bound) and all(_flat_label(item, {}, resolve) for item in bound)
-    filled = False
-    while isinstance(value, ast.Call):
-        func = value.func
-        if isinstance(func, ast.Attribute) and func.attr in _KEEPS and resolve(func) is None:
-            filled = filled or func.attr == "fill_"
-            value = func.value
-            continue
-        api = resolve(func)
-        if api in VARIABLE_CALLS and len(value.args) == 1:
-            value = value.args[0]
-            continue
-        # torch.ones(n); torch.FloatTensor(n) only when filled (a list or an array passed there has its own shape)
-        return (api in ("torch.ones", "torch.zeros") or (api in _FILLS and filled)) and len(value.args) == 1 \
-            and not value.keywords and _one_size(value.args[0])
-    return False
+    value, taken = unwrapped(value, resolve, lambda call: call.func.attr in _KEEPS)
+    if not isinstance(value, ast.Call):
+        return False
+    api = resolve(value.func)
+    # torch.ones(n); torch.FloatTensor(n) only when filled (a list or an array passed there has its own shape)
+    return (api in ("torch.ones", "torch.zeros") or (api in _FILLS and "fill_" in taken)) and len(value.args) == 1 \
+        and not value.keywords and _one_size(value.args[0])
 
 
 def _one_size(size: ast.expr) -> bool:

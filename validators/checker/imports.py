@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from dataclasses import dataclass, field
+from typing import Callable
 
 
 # Names in other libraries that are a torch name in all but spelling, by the torch name they stand for: subclasses of a
@@ -659,6 +660,22 @@ def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.
     if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
         return list(zip(target.elts, value.elts))
     return [(target, value)]
+
+
+def unwrapped(value: ast.expr, resolve, keeps: Callable[[ast.Call], bool]) -> tuple[ast.expr, frozenset[str]]:
+    """The value under the wrappers that keep what a label pass reads of it: ``Variable(x)``, and the methods of it
+    ``keeps`` accepts (``.cuda()``, ``.fill_(v)``); with the names of the methods taken off."""
+    taken: set[str] = set()
+    while isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Attribute) and resolve(func) is None and keeps(value):
+            taken.add(func.attr)
+            value = func.value
+        elif resolve(func) in VARIABLE_CALLS and len(value.args) == 1:
+            value = value.args[0]
+        else:
+            break
+    return value, frozenset(taken)
 
 
 def names_device(argument: ast.expr) -> bool:

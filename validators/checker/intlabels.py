@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import (VARIABLE_CALLS, code_scopes, dotted_name, names_device, own_nodes, own_statements, unmoved,
+from .imports import (code_scopes, dotted_name, names_device, own_nodes, own_statements, unmoved, unwrapped,
                       walk_tree)
 
 _LOSS_MODULES = frozenset({"torch.nn.BCELoss", "torch.nn.modules.loss.BCELoss", "torch.nn.BCEWithLogitsLoss",
@@ -64,22 +64,14 @@ def _integer_full(value: ast.expr, local: dict[str, list[ast.expr | None]], inte
         values = local.get(value.id, ())
         return depth == 0 and bool(values) and all(
             item is not None and _integer_full(item, {}, integers, resolve, 1) for item in values)
-    while isinstance(value, ast.Call):
-        func = value.func
-        if isinstance(func, ast.Attribute) and resolve(func) is None and (
-                func.attr in _KEEP_DTYPE or func.attr == "to" and _device_move(value)):
-            value = func.value
-            continue
-        api = resolve(func)
-        if api in VARIABLE_CALLS and len(value.args) == 1:
-            value = value.args[0]
-            continue
-        if api != "torch.full" or any(keyword.arg in ("dtype", "out") for keyword in value.keywords):
-            return False
-        fill = value.args[1] if len(value.args) > 1 else next(
-            (keyword.value for keyword in value.keywords if keyword.arg == "fill_value"), None)
-        return fill is not None and (_integer_literal(fill) or dotted_name(fill) in integers)
-    return False
+    value, _ = unwrapped(value, resolve, lambda call: call.func.attr in _KEEP_DTYPE
+                         or call.func.attr == "to" and _device_move(call))
+    if not isinstance(value, ast.Call) or resolve(value.func) != "torch.full" or any(
+            keyword.arg in ("dtype", "out") for keyword in value.keywords):
+        return False
+    fill = value.args[1] if len(value.args) > 1 else next(
+        (keyword.value for keyword in value.keywords if keyword.arg == "fill_value"), None)
+    return fill is not None and (_integer_literal(fill) or dotted_name(fill) in integers)
 
 
 def _device_move(call: ast.Call) -> bool:
