@@ -36,6 +36,8 @@ def test_keywords_the_target_lacks_are_errors_with_the_near_spelling(code, expec
 @pytest.mark.parametrize("code", [
     "import torch\ns = torch.sum(torch.ones(2, 2), axis=0, keepdims=True)\n",  # NumPy spellings the parser takes
     "import torch\nm = torch.max(torch.ones(2, 2), dim=1, keepdim=True)\n",
+    # the stub says one_hot(tensor, ...), the parser takes input= (an ATen schema's self)
+    "import torch.nn.functional as F\nimport torch\nh = F.one_hot(input=torch.arange(3), num_classes=3)\n",
     "import torch.nn as nn\nc = nn.Conv2d(3, 4, 3, bias=False, padding_mode='zeros')\n",
     "import torch\nkw = {'split_size': 2}\nt = torch.split(torch.ones(4), 2, **kw)\n",  # a spread: unknown names
     "class Cam:\n    def backward(self, ids):\n        pass\nimport torch\nCam().backward(ids=[1])\n",  # not a tensor's

@@ -8,7 +8,8 @@ Code written for an older torch passes keywords the target refuses with a TypeEr
 - a Python callable: its parameters that a keyword can name (``inspect.signature``; the class's for a class);
 - a C function bound by the Python argument parser (``torch.normal``, ``torch._C._nn.avg_pool2d``): the union of
   the parameter names of all its overloads in the build's own stubs (``torch/_C/_VariableFunctions.pyi``,
-  ``torch/_C/_nn.pyi``, ``torch/nn/functional.pyi``), plus the NumPy spellings that parser accepts for four of
+  ``torch/_C/_nn.pyi``, ``torch/nn/functional.pyi``) and ``input`` where its ATen schema starts with ``self``
+  (the parser's name for it, which a hand-written stub may spell otherwise: ``one_hot(tensor, ...)``), plus the NumPy spellings that parser accepts for four of
   them (``axis`` for ``dim``, ``keepdims`` for ``keepdim``, ``x``/``a``/``x1`` for ``input``, ``x2`` for ``other``).
 
 A callable that takes ``**kwargs``, or whose parameters cannot be read, is left out: any keyword may be fine.
@@ -79,6 +80,10 @@ def builtin_names(module, name, value):
     if not names:
         return None  # unknown, or **kwargs
     names = set(names) - {"self"}
+    schemas = torch._C._jit_get_schemas_for_operator(f"aten::{name}")
+    if "input" not in names and schemas and all(schema.arguments and schema.arguments[0].name == "self"
+                                                for schema in schemas):
+        names.add("input")  # the parser's name for a schema's ``self``, where a hand-written stub says ``tensor``
     for base, extra in NUMPY_NAMES.items():
         if base in names:
             names.update(extra)
