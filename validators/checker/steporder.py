@@ -711,6 +711,7 @@ class OptimizerSteps:
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
         self._imports: frozenset[str] | None = None if tree is not None else frozenset()
+        self._defined: frozenset[str] = frozenset()  # the file's own module-level functions and classes
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
@@ -740,15 +741,19 @@ class OptimizerSteps:
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
         return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
                 and (func.id in self._stepping_functions() or (
-                    _TRAINING_FUNCTION.fullmatch(func.id) is not None and func.id in self._imported_names()))
+                    _TRAINING_FUNCTION.fullmatch(func.id) is not None and self._imported(func.id)))
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
 
-    def _imported_names(self) -> frozenset[str]:
-        """The names the file's imports bind (``from optimization.training import train``)."""
+    def _imported(self, name: str) -> bool:
+        """Whether ``name`` comes from an import of the file: by name (``from optimization.training import train``),
+        or from a star import where the file defines no function of that name (Graph2Tree's ``from
+        src.train_and_evaluate import *`` and then ``train_tree(...)``)."""
         if self._imports is None:
-            self._imports = frozenset(alias.asname or alias.name for node in statements(self._tree)
-                                      if isinstance(node, ast.ImportFrom) for alias in node.names)
-        return self._imports
+            imports = [node for node in statements(self._tree) if isinstance(node, ast.ImportFrom)]
+            self._imports = frozenset(alias.asname or alias.name for node in imports for alias in node.names)
+            self._defined = frozenset(node.name for node in getattr(self._tree, "body", ()) if isinstance(
+                node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)))
+        return name in self._imports or ("*" in self._imports and name not in self._defined)
 
     def __call__(self, statement: ast.stmt) -> bool:
         known = self._known
