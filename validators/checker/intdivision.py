@@ -11,10 +11,12 @@ Only indices the function itself takes are integer for sure: the second result o
 with a dimension (unpacked, ``[1]`` or ``.indices``), ``argmax``/``argmin``/``argsort``. A name bound to a ``/`` (or
 ``.div``/``torch.div`` without ``rounding_mode``) of one, directly or inside arithmetic and view-like methods, is
 reported at that binding when the function uses it, or a name derived from it the same way, as an index:
-``index_select``'s index, ``gather``'s, or a subscript. ``torch.div(ids, n, out=buffer)`` is reported as written.
-A cast (``.long()``) between the division and the use ends the chain. A quotient appended to a list of ``self``
-(OpenNMT's Beam: ``self.prev_ks.append(prev_k)``) is used where any function of the file indexes with an item of
-that list, or with a name it binds only to such items (``k = self.prev_ks[j][k]`` in ``get_hypothesis``'s loop).
+``index_select``'s index, ``gather``'s, or a subscript; so is a loop's item of one (``for prev_id, word in
+zip(prev_ids, words)``, then ``hypotheses[prev_id.item()]``: a float is no list index either).
+``torch.div(ids, n, out=buffer)`` is reported as written. A cast (``.long()``) between the division and the use ends
+the chain. A quotient appended to a list of ``self`` (OpenNMT's Beam: ``self.prev_ks.append(prev_k)``) is used where
+any function of the file indexes with an item of that list, or with a name it binds only to such items (``k =
+self.prev_ks[j][k]`` in ``get_hypothesis``'s loop).
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from .imports import scope_statements, statement_expressions
 
 _INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
+# (``item``: a float tensor's is a Python float, which no list takes as an index either)
 _KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous", "expand", "expand_as", "repeat",
-                          "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to"})
+                          "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to", "item"})
 # what a call giving indices spells: x.topk, torch.sort, x.max(1) (a builtin max( has no dot), argmax, argsort
 _INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(")
 
@@ -65,6 +68,10 @@ def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt]) 
             if divided and (appended := _self_append(statement.value)) is not None and \
                     (origin := _origin(statement.value.args[0], divided)) is not None:
                 stored.setdefault(appended, origin)
+        if isinstance(statement, (ast.For, ast.AsyncFor)) and divided:
+            for target, items in _loop_items(statement):  # for prev_id, word_id in zip(prev_ids, word_ids):
+                if (origin := _float_source(items, indices, divided, resolve)) is not None:
+                    divided[target] = origin if origin is not True else statement
         if not isinstance(statement, ast.Assign):
             continue
         single = statement.targets[0] if len(statement.targets) == 1 and isinstance(
@@ -77,6 +84,18 @@ def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt]) 
             else:
                 divided.pop(single.id, None)  # rebound to something else (prev_k = prev_k.long())
         _note_indices(statement, indices, resolve)
+
+
+def _loop_items(loop: ast.For | ast.AsyncFor) -> Iterator[tuple[str, ast.expr]]:
+    """Each name a loop binds to the items of one sequence: ``for k in prev_ks`` (``k``, ``prev_ks``), ``for k, w in
+    zip(prev_ks, words)`` (``k``, ``prev_ks`` and ``w``, ``words``)."""
+    target, sequence = loop.target, loop.iter
+    if isinstance(target, ast.Name):
+        yield target.id, sequence
+    elif isinstance(target, ast.Tuple) and isinstance(sequence, ast.Call) and isinstance(sequence.func, ast.Name) \
+            and sequence.func.id == "zip" and not sequence.keywords and len(sequence.args) == len(target.elts):
+        yield from ((item.id, argument) for item, argument in zip(target.elts, sequence.args)
+                    if isinstance(item, ast.Name) and not isinstance(argument, ast.Starred))
 
 
 def _self_append(call: ast.Call) -> str | None:

@@ -79,3 +79,23 @@ class Decoder:
         top_scores, top_ids = scores.view(-1).topk(k=4, dim=0)
         prev_k = top_ids / vocabulary_size  # finding: integer-division-index
         return attention.index_select(dim=0, index=prev_k)
+
+
+# seen in: a course NMT assignment's beam search, which zips the float quotients with the words and indexes the
+# hypotheses list with each quotient's .item() (TypeError: list indices must be integers or slices, not float)
+def beam_search(hyp_scores, log_p_t, hypotheses, vocab_size, live):
+    scores = (hyp_scores.unsqueeze(1).expand_as(log_p_t) + log_p_t).view(-1)
+    top_scores, top_pos = torch.topk(scores, k=live)
+    prev_ids = top_pos / vocab_size  # finding: integer-division-index
+    word_ids = top_pos % vocab_size
+    found = []
+    for prev_id, word_id, score in zip(prev_ids, word_ids, top_scores):
+        prev_id = prev_id.item()
+        found.append(hypotheses[prev_id] + [word_id.item()])
+    return found
+
+
+def beam_search_floored(hyp_scores, log_p_t, hypotheses, vocab_size, live):
+    top_scores, top_pos = torch.topk((hyp_scores.unsqueeze(1) + log_p_t).view(-1), k=live)
+    prev_ids = top_pos // vocab_size
+    return [hypotheses[prev_id.item()] for prev_id in prev_ids]
