@@ -4,7 +4,8 @@ Converting a tensor with ``requires_grad=True`` to a Python scalar warns once pe
 ``UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior. Consider
 using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` warn; ``t.item()``, ``int(t)``
 and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
-``"%s"``, f-strings and ``str.format`` do not. Whether a tensor requires grad is known only where the code says so: a
+``"%s"``, f-strings and ``str.format`` do not; ``logger.info("%f", t)`` formats the same way when the record is
+emitted. Whether a tensor requires grad is known only where the code says so: a
 name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
 outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), and the call-made names added up into it (``loss = ce + ewc``). A
 conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
@@ -316,6 +317,9 @@ def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: 
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
+        elif isinstance(node, ast.Call) and (formatted := _logged(node)) is not None and \
+                any(live(operand.id, node.lineno) for operand in _float_formatted(formatted)):
+            yield node  # logger.info("loss %f", loss): logging formats the message with msg % args
 
 
 def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> set[str]:
@@ -423,6 +427,22 @@ def _float_formatted(node: ast.BinOp) -> list[ast.Name]:
     (``total_loss / n``): each value is made a Python float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a
     tensor that way: no warning, run on 2.15)."""
     return [operand for operand in float_formatted_operands(node) if isinstance(operand, ast.Name)]
+
+
+# not debug: a record below the logger's level is never formatted, and scripts seldom turn debug records on
+_LOGGING_METHODS = frozenset({"info", "warning", "warn", "error", "critical", "exception"})
+_LOGGER = re.compile(r"(?i)(?:\w+_)?log(?:ger|ging)?")
+
+
+def _logged(call: ast.Call) -> ast.BinOp | None:
+    """``logger.info("%f", loss)`` (a receiver named like a logger, or the logging module) as the ``"%f" % (loss,)``
+    that logging evaluates when it emits the record; None for any other call."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr in _LOGGING_METHODS and len(call.args) > 1
+            and _LOGGER.fullmatch((dotted_name(func.value) or "").rsplit(".", 1)[-1])
+            and not any(isinstance(argument, ast.Starred) for argument in call.args)):
+        return None
+    return ast.BinOp(call.args[0], ast.Mod(), ast.Tuple(call.args[1:], ast.Load()))
 
 
 def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:

@@ -30,3 +30,21 @@ def ewc_step(model, criterion, x, y):
     loss = ce_loss + ewc_loss
     loss.backward()
     return float(ce_loss), float(loss)  # finding: float-of-requires-grad-tensor
+
+
+# seen in: an underwater-enhancement trainer that logs the training losses right after backward with
+# logger.info("... %f", loss): logging formats msg % args when it emits the record, converting the tensor
+import logging
+
+logger = logging.getLogger(__name__)
+
+
+def logged_step(model, criterion, optimizer, x, y):
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+    logger.info("step loss: %f", loss)  # finding: float-of-requires-grad-tensor
+    logger.info("step loss: %s", loss)  # %s formats str(loss): no float conversion
+    logger.debug("step loss: %f", loss)  # a debug record is seldom emitted, so seldom formatted
+    logging.info("loss %.4f", loss.item())
