@@ -489,6 +489,12 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
             self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
+                dotted_name(value.func) != "torch.load":
+            # sig, sr = librosa.load(p): each name now holds what that call returned, not an earlier torch.load's
+            for element in target.elts:
+                if isinstance(element, ast.Name) and not self._mentions(value, element.id):
+                    self._rebound((scope, element.id), id(value))
         if not isinstance(target, ast.Name):
             return
         item = value
@@ -517,11 +523,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             # Reader.from_pretrained(model["arguments"]["model"])` is what that call returns, built from an entry;
             # `checkpoint = torch.load(checkpoint)` reads the file the path named (the SR tutorial's resume)
             key = (scope, target.id)
-            for before, _ in self.branch_frames:
-                if key not in before:
-                    before[key] = (self.current.get(key), self.alternatives.get(key, set()))
-            self.current[key] = id(value) if isinstance(value, ast.Call) else 0
-            self.alternatives.pop(key, None)
+            self._rebound(key, id(value) if isinstance(value, ast.Call) else 0)
             if isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
                 # kept with what the name holds then (``current``, restored per branch of an ``if``)
                 self.item_names[key] = (self.current[key], item.value.id)
@@ -535,6 +537,15 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         if self.new_holding is not None:
             self.holding[self.new_holding[0]] = self.new_holding[1]
             self.new_holding = None
+
+    def _rebound(self, key: tuple[int, str], held: int) -> None:
+        """The name now holds a new value (the id of the call that made it, or 0), in place of what it held and
+        may have held; an open branch keeps what it held before, to restore (loadedbranches.py)."""
+        for before, _ in self.branch_frames:
+            if key not in before:
+                before[key] = (self.current.get(key), self.alternatives.get(key, set()))
+        self.current[key] = held
+        self.alternatives.pop(key, None)
 
     def _holds_another_call(self, node: ast.expr, scope: int) -> bool:
         """The name holds, here, what another call returned, never a torch.load result (``feat = np.load(f)`` in the

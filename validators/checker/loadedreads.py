@@ -148,7 +148,8 @@ class ResultReads:
                 self.restored_into[id(call.args[0])] = (call.func.value, scope)
             elif call.func.attr == "load_state_dict" and isinstance(call.args[0], ast.Subscript):
                 self.state_items.add(id(call.args[0]))  # opt.load_state_dict(ckpt["opt"]): an optimizer's state
-            elif call.func.attr == "from_numpy" and not self._holds_another_call(call.args[0], scope):
+            elif call.func.attr == "from_numpy" and not self._holds_another_call(_subscripted(call.args[0]), scope):
+                # (sig[np.newaxis]: an item of what sig holds here, which may be another call's array)
                 self._mark(call.args[0], scope)
             elif call.func.attr in OMEGACONF_OBJECT_CALLS and (dotted_name(call.func.value) or "").endswith("OmegaConf"):
                 self._mark(call.args[0], scope)  # OmegaConf.to_yaml(pkg["xp.cfg"]): the entry is a DictConfig
@@ -395,3 +396,10 @@ class ResultReads:
         if (scope, value.id) not in self.holding and value.id in self.params.get(scope, ()) and value.id != "self" \
                 and (scope in self.functions or scope in self.methods) and not self._type_tested(value, scope):
             self.foreign_reads.append((attribute, value, scope))
+
+
+def _subscripted(node: ast.expr) -> ast.expr:
+    """``sig`` of ``sig[np.newaxis]`` or ``x[0][1]``: the value an item is read from."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return node
