@@ -416,12 +416,23 @@ def _unwrap_module(node: ast.expr) -> ast.expr:
                 (callee := (dotted_name(node.func) or "").rsplit(".", 1)[-1]) in ("deepcopy", "copy")
                 or _UNWRAPS_PARALLEL.fullmatch(callee)):
             node = node.args[0]  # deepcopy(model), de_parallel(model), accelerator.unwrap_model(model)
+        elif isinstance(node, ast.IfExp) and _state_or_module(node):
+            return node.body  # net.state_dict() if use_cuda else net: what readers restore with load_state_dict
         elif isinstance(node, ast.IfExp):
             node = node.orelse
         elif isinstance(node, ast.Attribute) and node.attr == "module":
             node = node.value  # model.module: the wrapped model of DataParallel/DDP
         else:
             return node
+
+
+def _state_or_module(node: ast.IfExp) -> bool:
+    """``net.state_dict() if use_cuda else net``: a file that holds the whole module only in the branch its readers
+    cannot use (``load_state_dict(ckpt["net"])`` fails on a module on every release), read as the state dict."""
+    body = node.body
+    return (isinstance(body, ast.Call) and isinstance(body.func, ast.Attribute) and body.func.attr == "state_dict"
+            and not body.args and dotted_name(body.func.value) is not None
+            and dotted_name(body.func.value) == dotted_name(node.orelse))
 
 
 # Helpers that hand back the module a DataParallel/DDP wrapper holds (yolov5/v7/v9 and ultralytics ``de_parallel``,
