@@ -4,8 +4,8 @@ Up to 1.6 the packing copied a CUDA ``lengths`` tensor to the CPU itself; since 
 raises ``'lengths' argument should be a 1D CPU int64 tensor, but got 1D cuda:0 Long tensor``. The lengths are known to
 be on the device where the function says so:
 
-- a name it binds to ``x.cuda()`` or ``x.to(device)`` (an argument named like a device, or ``"cuda..."``), or that
-  expression passed inline;
+- a name it binds to ``x.cuda()`` or ``x.to(device)`` (an argument named like a device, or ``"cuda..."``), or to a
+  tensor torch builds there (``torch.tensor([len(s) for s in x], device=device)``), or that expression passed inline;
 - in a method of an ``nn.Module`` subclass, a name it binds to a count along a dimension of a mask of its input
   (``torch.sum(mask.gt(0), dim=-1)``, ``(ids != pad).sum(1)``, ``mask.long().sum(-1)``): computed where the module
   runs, on its device;
@@ -26,6 +26,7 @@ from .imports import (
 _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
 _CASTS = frozenset({"long", "int", "float", "view", "squeeze", "contiguous", "detach", "type"})
+_FACTORIES = frozenset({"tensor", "as_tensor", "arange", "zeros", "ones", "full", "empty", "LongTensor", "IntTensor"})
 
 
 def cuda_lengths(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
@@ -108,6 +109,8 @@ def _on_device(value: ast.expr, on_device: set[str], in_module: bool) -> bool:
     method = value.func.attr
     if method == "cuda":
         return True
+    if method in _FACTORIES and dotted_name(value.func.value) == "torch":  # torch.tensor(n, device=device)
+        return any(kw.arg == "device" and _names_device(kw.value) for kw in value.keywords)
     if method == "to":
         return bool(value.args) and _names_device(value.args[0])
     if method in _CASTS:

@@ -41,3 +41,26 @@ def collate(batch, pad_index):
     ids = torch.tensor(batch)
     lengths = (ids != pad_index).sum(1)
     return pack_padded_sequence(ids.unsqueeze(-1).float(), lengths, batch_first=True, enforce_sorted=False)
+
+
+# seen in: text-game agents (DRRN) that build the lengths tensor on the module-level device and sort it before packing
+import torch.nn as nn
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class PackedEncoder(nn.Module):
+    def __init__(self, vocab_size, hidden):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab_size, hidden)
+        self.gru = nn.GRU(hidden, hidden)
+
+    def forward(self, padded, sequences):
+        lengths = torch.tensor([len(s) for s in sequences], dtype=torch.long, device=device)
+        lengths, order = torch.sort(lengths, dim=0, descending=True)
+        embedded = self.embedding(padded[:, order])
+        return self.gru(nn.utils.rnn.pack_padded_sequence(embedded, lengths))  # finding: pack-padded-cuda-lengths
+
+    def forward_on_cpu(self, padded, sequences):
+        lengths = torch.tensor([len(s) for s in sequences], dtype=torch.long)
+        return self.gru(nn.utils.rnn.pack_padded_sequence(self.embedding(padded), lengths, enforce_sorted=False))
