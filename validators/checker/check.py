@@ -103,11 +103,12 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
-            selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset()
-            ) -> tuple[list[Finding], FindingCollector | None]:
+            selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset(),
+            project_classes: frozenset[str] = frozenset()) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
     is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
-    Namespace-like names its sub-project binds only to dicts (_project_dicts)."""
+    Namespace-like names its sub-project binds only to dicts; ``project_classes``: the names of the classes its
+    sub-project defines (both from _project_names)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -138,6 +139,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
     collector.loads.project_dicts = project_dicts
+    collector.loads.project_classes = project_classes
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's
@@ -177,23 +179,34 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     return _kept(findings, code, selection), collector
 
 
-def _project_dicts(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
-                   ) -> dict[str | None, frozenset[str]]:
+def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
+                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
-    saves one (loadedforms.vars_bindings). The texts are read again when checked, not kept: a large tree's would all be
-    held at once. A file that cannot be read is left to the check, which reports it."""
+    saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
+    taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance). The texts are read again when
+    checked, not kept: a large tree's would all be held at once. A file that cannot be read is left to the check,
+    which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
+    classes: dict[str | None, set[str]] = {}
     for path, problem in listed:
         try:
-            dicts, other = vars_bindings(read_source(path)) if not problem else ((), ())
+            text = read_source(path) if not problem else ""
         except Unreadable:
             continue
+        dicts, other = vars_bindings(text)
+        root = project_root(path, roots) if dicts or other or "class " in text else None
         if dicts or other:
-            found = bound.setdefault(project_root(path, roots), (set(), set()))
+            found = bound.setdefault(root, (set(), set()))
             found[0].update(dicts)
             found[1].update(other)
-    return {root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other}
+        if "class " in text:
+            classes.setdefault(root, set()).update(_CLASS_STATEMENT.findall(text))
+    return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
+            {root: frozenset(names) for root, names in classes.items()})
+
+
+_CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
 
 
 def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
@@ -255,7 +268,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     listed = list(python_files(paths, exclude))
-    dict_names = _project_dicts(listed, roots)
+    dict_names, class_names = _project_names(listed, roots)
     for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -274,7 +287,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # an import of a project module's device choice (`from cuda import LongTensor`)
             if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
-                                              project_file=True, project_dicts=dict_names.get(root, frozenset()))
+                                              project_file=True, project_dicts=dict_names.get(root, frozenset()),
+                                              project_classes=class_names.get(root, frozenset()))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)

@@ -44,7 +44,9 @@ container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scripta
 2.15, see loaded_value_attributes) holds an object: weights_only refuses every class outside its allowlist ("Unsupported
 global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
 imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
-class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), and what a plain function of the
+class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), or named for such a class of the
+file's imports or of any file of its sub-project where every binding passes a name on (``self.vocab = vocab`` with a
+class ``Vocab`` in vocab.py), and what a plain function of the
 file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
 read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
 returns (the object torch.jit.script would script), PIL images (``Image.fromarray``: Unsupported global
@@ -232,6 +234,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.constructed: set[int] = set()  # id(call) of such constructors (or of the file's own classes) bound to names
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
+        # (class, attr) -> whether every binding of ``self.attr`` in the class passes a plain name on (``self.vocab =
+        # vocab``): what the callers gave, known by the name alone (_names_instance)
+        self.named_attributes: dict[tuple[str, str], bool] = {}
         # (class, attr) -> the calls ``self.attr`` is bound to in that class; id(call) -> (class, attr) for those
         # bound straight to a call (``self.generator = torch.load(p)``): see _built_elsewhere
         self.attribute_calls: dict[tuple[str, str], list[ast.Call]] = {}
@@ -295,6 +300,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.config_objects: str | None = None  # the config-object library the file imports (set by the walker)
         self.source_text: str | None = None  # the file's text (set by the walker)
         self.keyed_namespaces: frozenset[str] | None = None  # opt/args names read by string key (read_by_key)
+        self.project_classes: frozenset[str] = frozenset()  # the classes its sub-project's files define (the same)
         self.project_dicts: frozenset[str] = frozenset()  # opt/args names the sub-project binds to vars() (the same)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f
@@ -428,6 +434,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
+            self.named_attributes[key] = self.named_attributes.get(key, True) and isinstance(value, ast.Name)
             if self._constructs(value):
                 self.attribute_instances[key] = self.attribute_instances.get(key, True)
             elif not ((isinstance(value, ast.Constant) and value.value is None) or

@@ -81,7 +81,9 @@ class ObjectConstruction:
 
     def _constructed(self, value: ast.expr, scope: int) -> bool:
         """The saved value is such an instance: built right there, held now by the name saved, or ``self.vocab`` when
-        every binding of that attribute in the class so far builds one."""
+        every binding of that attribute in the class so far builds one, or binds a plain name and the attribute is
+        named for such a class (_names_instance). (A parameter saved as it is stays unknown: ``def export(policy):
+        torch.save(policy, f)`` may be handed ``policy.state_dict()``.)"""
         if isinstance(value, ast.Name):
             key = (scope, value.id)
             if key not in self.holding and scope and self._reads_global(value.id, scope):
@@ -89,8 +91,18 @@ class ObjectConstruction:
             # ``if only_src: data = TensorDataset(a) else: data = TensorDataset(a, b)``: every value it may hold is one
             return self.holding.get(key) in self.constructed and self.alternatives.get(key, set()) <= self.constructed
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
-            return self.constructed_attributes.get((self.provenance.owners.get(scope, ""), value.attr), False)
+            key = (self.provenance.owners.get(scope, ""), value.attr)
+            return self.constructed_attributes.get(key, False) or (
+                self.named_attributes.get(key, False) and self._names_instance(value.attr))
         return self._constructs(value)
+
+    def _names_instance(self, name: str) -> bool:
+        """``vocab`` where the file imports a class ``Vocab`` (not torch's, not the standard library's) or its
+        sub-project defines one: a value passed in under the class's own name is taken for an instance of it (an NMT
+        model's ``self.vocab = vocab``, saved as ``{"vocab": self.vocab, ...}``)."""
+        wanted = name.strip("_").lower()
+        return any(known.lower() == wanted
+                   for known in (*self.imported_classes, *self.local_classes, *self.project_classes))
 
     def _built_or_restored(self, value: ast.expr, scope: int) -> bool:
         """``optimizer = SGD(...)`` (or one of two built in an ``if``/``else``), then on resume ``optimizer =
