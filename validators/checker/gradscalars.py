@@ -5,7 +5,8 @@ Converting a tensor with ``requires_grad=True`` to a Python scalar warns once pe
 using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` warn; ``t.item()``, ``int(t)``
 and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
 ``"%s"``, f-strings and ``str.format`` do not; ``logger.info("%f", t)`` formats the same way when the record is
-emitted. Whether a tensor requires grad is known only where the code says so: a
+emitted (an info record only where the file lets info through: the root logger's default level drops it, run on
+2.15). Whether a tensor requires grad is known only where the code says so: a
 name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
 outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), and the call-made names added up into it (``loss = ce + ewc``). A
 conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
@@ -48,6 +49,9 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
         elif node.__class__ is ast.Attribute and node.attr == "backward":
             backward_lines.append(node.lineno)
     inside = set()
+    # info records are formatted only where the logger lets them through: a file that says so (basicConfig(level=
+    # logging.INFO), setLevel, an mmcv-style get_root_logger(log_level=...)); the root logger's default drops them
+    logged = _LOGGING_METHODS if text is None or "INFO" in text or "log_level" in text else _LOGGING_METHODS - {"info"}
     numbers = _number_functions(tree, resolve)
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
@@ -56,9 +60,9 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
         given = _returned_names(function, returned[function.name]) if function.name in returned else set()
         if lines or given:
             inside.update(lines)
-            yield from _in_function(function, resolve, numbers, given, plateaus)
+            yield from _in_function(function, resolve, numbers, given, plateaus, logged)
     if isinstance(tree, ast.Module) and set(backward_lines) - inside:
-        yield from _in_function(tree, resolve, numbers, plateaus=plateaus)  # a script's own loop at module level
+        yield from _in_function(tree, resolve, numbers, plateaus=plateaus, logged=logged)  # a script's own loop
 
 
 def no_grad_nodes(nodes, resolve) -> set[int]:
@@ -150,9 +154,11 @@ def _plain_number(value: ast.expr) -> bool:
 
 
 def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
-                 given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
+                 given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset(),
+                 logged: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
     """``given``: names the function returns to a caller of the file that gives them backward(); ``plateaus``: the
-    names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``."""
+    names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``; ``logged``: the
+    logging methods whose records the file emits (_logged)."""
     nodes = list(own_nodes(function))
     backed = _backward_names(nodes) | given
     # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
@@ -167,7 +173,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     found = _Bindings.read(statements, numbers, quiet)
     live = _requiring_grad(function, statements, found, backed, scaled, quiet)
     if live is not None:
-        yield from _conversions(nodes, live, quiet, resolve, plateaus)
+        yield from _conversions(nodes, live, quiet, resolve, plateaus, logged)
 
 
 @dataclass
@@ -300,7 +306,7 @@ def _reduced_inputs(statements: list[ast.stmt], backed: set[str], found: _Bindin
 
 
 def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: set[int], resolve,
-                 plateaus: frozenset[str]) -> Iterator[ast.Call | ast.BinOp]:
+                 plateaus: frozenset[str], logged: frozenset[str]) -> Iterator[ast.Call | ast.BinOp]:
     """The conversions among ``nodes`` (outside ``no_grad``) of a value that ``live`` says requires grad."""
     def requiring(value: ast.expr, line: int) -> bool:
         return any(isinstance(operand, ast.Name) and live(operand.id, line) for operand in _arithmetic_operands(value))
@@ -317,7 +323,7 @@ def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: 
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
-        elif isinstance(node, ast.Call) and (formatted := _logged(node)) is not None and \
+        elif isinstance(node, ast.Call) and (formatted := _logged(node, logged)) is not None and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(formatted)):
             yield node  # logger.info("loss %f", loss): logging formats the message with msg % args
 
@@ -434,11 +440,11 @@ _LOGGING_METHODS = frozenset({"info", "warning", "warn", "error", "critical", "e
 _LOGGER = re.compile(r"(?i)(?:\w+_)?log(?:ger|ging)?")
 
 
-def _logged(call: ast.Call) -> ast.BinOp | None:
-    """``logger.info("%f", loss)`` (a receiver named like a logger, or the logging module) as the ``"%f" % (loss,)``
-    that logging evaluates when it emits the record; None for any other call."""
+def _logged(call: ast.Call, methods: frozenset[str]) -> ast.BinOp | None:
+    """``logger.info("%f", loss)`` (one of ``methods``, on a receiver named like a logger or the logging module) as
+    the ``"%f" % (loss,)`` that logging evaluates when it emits the record; None for any other call."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr in _LOGGING_METHODS and len(call.args) > 1
+    if not (isinstance(func, ast.Attribute) and func.attr in methods and len(call.args) > 1
             and _LOGGER.fullmatch((dotted_name(func.value) or "").rsplit(".", 1)[-1])
             and not any(isinstance(argument, ast.Starred) for argument in call.args)):
         return None

@@ -36,6 +36,7 @@ def ewc_step(model, criterion, x, y):
 # logger.info("... %f", loss): logging formats msg % args when it emits the record, converting the tensor
 import logging
 
+logging.basicConfig(level=logging.INFO)  # info records are emitted, so formatted
 logger = logging.getLogger(__name__)
 
 
