@@ -526,8 +526,8 @@ class Bindings:
             self.loss_modules.discard(key)
 
     def _zero_dim_data(self, value: ast.expr) -> bool:
-        """``loss.data``, ``(s_loss0 + s_loss1).data``, ``loss``: a loss (named as the scalar-index rules name one) or a
-        full reduction, or its data, which is 0-dim since 0.4 (indexing the total with [0] rules out a Python number);
+        """``loss.data``, ``(s_loss0 + s_loss1).data``, ``loss``: a loss (named as the scalar-index rules name one), a
+        full reduction or a call of a reducing loss module (``criterion(output, targets)``), or its data, which is 0-dim since 0.4 (indexing the total with [0] rules out a Python number);
         scaled by Python numbers (``raw_loss.data * args.small_batch_size / args.batch_size``, ``loss * len(data)``)
         it stays 0-dim."""
         parts, pending = [], [value]
@@ -545,7 +545,8 @@ class Bindings:
                 return (self.scope, part.id) in self.zero_dim or any(
                     rule.receiver and re.fullmatch(rule.receiver, part.id, re.IGNORECASE)
                     for rule in self.rules.by_scalar_index)
-            return is_full_reduction(part, self._resolve)
+            # criterion(output, targets).data: a reducing torch loss module's result (_calls_loss_module)
+            return is_full_reduction(part, self._resolve) or self._calls_loss_module(part)
         zero = [part for part in parts if not python_number(part)]
         return bool(zero) and all(zero_dim(part) for part in zero)
 

@@ -97,3 +97,23 @@ def log_two_domain_losses(D_A, x_A, x_BA, real, fake, mode, param):
     print(errD.data[0], penalty.data[0], info.data[0])  # finding: loss-data-index
     outputs, masks = D_A(x_A), x_A > 0
     return outputs.data[0], masks.data[0]
+
+
+# seen in: the AWD-LSTM finetune scripts copied into optimizer benchmarks: the evaluation total grows by the data of
+# a module-level CrossEntropyLoss called on the flattened output, scaled by the batch length
+criterion = torch.nn.CrossEntropyLoss()
+
+
+def evaluate_lm(model, batches, ntokens):
+    total_loss = 0
+    for data, targets in batches:
+        output = model(data)
+        total_loss += len(data) * criterion(output.view(-1, ntokens), targets).data
+    return total_loss[0] / len(batches)  # finding: loss-data-index
+
+
+def evaluate_lm_items(model, batches, ntokens):
+    total_loss = 0
+    for data, targets in batches:
+        total_loss += len(data) * criterion(model(data).view(-1, ntokens), targets).item()
+    return total_loss / len(batches)
