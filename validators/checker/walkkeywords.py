@@ -30,12 +30,28 @@ class KeywordSpreading:
             keywords = spelled
         if any(kw.value.__class__ is ast.IfExp for kw in keywords):
             keywords = [self._decided(kw) for kw in keywords]
+        if any(kw.value.__class__ is ast.Name for kw in keywords) and (literals := self._module_literals()):
+            keywords = [self._literal(kw, literals) for kw in keywords]
         if args and isinstance(args[0], ast.Name) and (self.scope, args[0].id) in self.sets:
             args = [ast.Set([args[0]]), *args[1:]]
         if keywords is node.keywords and args is node.args:
             return node
         probe = ast.Call(node.func, args, keywords)
         return ast.copy_location(probe, node)
+
+    def _module_literals(self) -> dict[str, ast.Constant]:
+        if self.literal_constants is None:
+            self.literal_constants = module_literals(self.tree) if self.tree is not None else {}
+        return self.literal_constants
+
+    def _literal(self, keyword: ast.keyword, literals: dict[str, ast.Constant]) -> ast.keyword:
+        """``eps=EPS`` with ``EPS = 1e-10`` bound once at module level (and not in the walked function): the literal
+        itself, which the rules' literal values (``quiet_with``) can read."""
+        value = keyword.value
+        if value.__class__ is not ast.Name or value.id not in literals or (
+                self.scope and self._bound_in_functions(value.id)):
+            return keyword
+        return ast.keyword(keyword.arg, literals[value.id])
 
     def _decided(self, keyword: ast.keyword) -> ast.keyword:
         """``dynamo=True if torch.__version__ >= "2.5" else False``: the branch a version check picks on the target
@@ -147,3 +163,26 @@ class KeywordSpreading:
         if id(owner) not in self.instance_dicts:
             self.instance_dicts[id(owner)] = instance_keyword_dicts(owner, self._runs_on_target)
         return self.instance_dicts[id(owner)].get(value.attr)
+
+
+def module_literals(tree: ast.AST) -> dict[str, ast.Constant]:
+    """Names the module binds once, at module level, to a number, bool or string literal, and no statement of the
+    file binds again (``EPS = 1e-10``): name -> the literal."""
+    counts: dict[str, int] = {}
+    found: dict[str, ast.Constant] = {}
+    for node in subnodes(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            counts[node.id] = counts.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                counts[name] = counts.get(name, 0) + 2  # rebound in a function
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                name = (alias.asname or alias.name).partition(".")[0]
+                counts[name] = counts.get(name, 0) + 2
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                isinstance(target := statement.targets[0], ast.Name) and isinstance(statement.value, ast.Constant) and \
+                type(statement.value.value) in (int, float, bool, str):
+            found[target.id] = statement.value
+    return {name: value for name, value in found.items() if counts.get(name) == 1}
