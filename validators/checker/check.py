@@ -32,6 +32,7 @@ from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
                          methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
+from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -130,12 +131,17 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped
     if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES:
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
-        if not probes:
+        delegated = [rule for rule in rules.by_instance_method if rule.applies_to(target)] if (
+            imports.packages & DELEGATING_PACKAGES) else []
+        if not probes and not delegated:
             return [], None
         def resolve(node: ast.AST) -> str | None:
             dotted = dotted_name(node)
             return imports.resolve(dotted, rules.knows) if dotted else None
-        return _kept(probe_findings(tree, code, probes, filename, resolve), code, selection), None
+        found = probe_findings(tree, code, probes, filename, resolve) if probes else []
+        # a logger module that builds tensorboardX's writer and never imports torch (instancemethods.py)
+        found += delegated_instance_findings(tree, code, delegated, filename, resolve) if delegated else []
+        return _kept(sorted(found), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
     collector.loads.project_dicts = project_dicts
@@ -284,8 +290,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             project.note_source(code)
             # otherwise nothing can name torch, nor a package torch shipped; a star import of a project module
             # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py), and so can
-            # an import of a project module's device choice (`from cuda import LongTensor`)
-            if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code):
+            # an import of a project module's device choice (`from cuda import LongTensor`), and a tensorboardX writer
+            # (its add_graph runs torch's tracer: instancemethods.py)
+            if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code) \
+                    or "tensorboardX" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()))

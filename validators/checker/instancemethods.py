@@ -2,8 +2,10 @@
 
 Most method rules go by the method's name alone, because a receiver's type is unknown. A few methods are only a
 problem on one class, and share their name with other libraries' methods: ``writer.add_graph(model, x)`` traces the
-model with ``torch.jit.trace`` on torch's TensorBoard ``SummaryWriter``, while tensorboardX's and TensorFlow's writers
-have their own. Such a call counts when every plain binding the file makes of the receiver's last name (``writer =
+model with ``torch.jit.trace`` on torch's TensorBoard ``SummaryWriter``, while TensorFlow's writers have their own.
+tensorboardX's ``SummaryWriter.add_graph`` hands the model to torch's own ``_pytorch_graph.graph`` (its current
+releases; older ones called ``torch.jit.trace`` themselves), so an instance of it counts as torch's
+(:data:`DELEGATING_CLASSES`). Such a call counts when every plain binding the file makes of the receiver's last name (``writer =
 ...``, ``self.writer = ...``, ``with ... as writer``) builds that class, so ``self.writer.add_graph`` in
 ``__init__`` and ``writer.add_graph`` in a script both count, and a name also bound to anything else does not.
 A ``None`` placeholder (``self.writer = None``) and a parameter bind nothing: a parameter holds what the callers
@@ -15,7 +17,28 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
+from .finding import Finding, finding_at
 from .imports import dotted_name, walk_nodes, walk_tree
+from .rule import Rule, newest_per_pattern
+
+
+# another library's class -> the torch class whose methods its instances run (module docstring)
+DELEGATING_CLASSES = {"tensorboardX.SummaryWriter": "torch.utils.tensorboard.SummaryWriter"}
+DELEGATING_PACKAGES = frozenset(qualified.partition(".")[0] for qualified in DELEGATING_CLASSES)
+
+
+def delegated_instance_findings(tree: ast.AST, code: str, rules: list[Rule], filename: str,
+                                resolve: Callable[[ast.AST], str | None]) -> list[Finding]:
+    """The instance-method findings of a file the full walk skips (it imports no torch) that builds a class of
+    DELEGATING_CLASSES: ``rules`` are the instance-method rules that apply to the target."""
+    methods: dict[str, set[str]] = {}
+    for rule in rules:
+        for api in rule.apis:
+            cls, _, method = api.rpartition(".")
+            methods.setdefault(cls, set()).add(method)
+    return [finding_at(filename, call, api, rule, rule.message, rule.fix)
+            for call, api in built_instance_calls(tree, resolve, methods, code)
+            for rule in newest_per_pattern(rule for rule in rules if api in rule.apis)]
 
 
 def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], methods: dict[str, set[str]],
@@ -25,7 +48,8 @@ def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None]
     names = {method for wanted in methods.values() for method in wanted}
     if text is not None and not any(f".{method}(" in text for method in names):
         return  # none of the methods is called: most files, read off the text alone
-    built = _built_names(tree, resolve, set(methods))
+    delegates = _delegating_names(tree) if text is None or "tensorboardX" in text else {}
+    built = _built_names(tree, lambda func: resolve(func) or delegates.get(dotted_name(func) or ""), set(methods))
     if not built:
         return
     for node in walk_tree(tree):
@@ -65,6 +89,24 @@ def _built_names(tree: ast.AST, resolve, classes: set[str]) -> dict[str, str]:
             else:
                 other.add(name)
     return {name: next(iter(found)) for name, found in built.items() if name not in other and len(found) == 1}
+
+
+def _delegating_names(tree: ast.AST) -> dict[str, str]:
+    """How the file spells the classes of DELEGATING_CLASSES (``SummaryWriter`` after ``from tensorboardX import
+    SummaryWriter``, ``tbx.SummaryWriter`` after ``import tensorboardX as tbx``) -> the torch class each stands for."""
+    found: dict[str, str] = {}
+    for node in walk_tree(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            for alias in node.names:
+                if (torch_class := DELEGATING_CLASSES.get(f"{node.module}.{alias.name}")) is not None:
+                    found[alias.asname or alias.name] = torch_class
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                for qualified, torch_class in DELEGATING_CLASSES.items():
+                    module, _, name = qualified.rpartition(".")
+                    if alias.name == module:
+                        found[f"{alias.asname or alias.name}.{name}"] = torch_class
+    return found
 
 
 def _last_name(target: ast.AST) -> str | None:

@@ -1,6 +1,7 @@
 # seen in: training callbacks that log the model graph once at start (bubbliiiing's LossHistory, PAN's
-# BaseTrainer). torch's SummaryWriter.add_graph traces with torch.jit.trace, which warns on 2.15; a writer
-# the file also binds to tensorboardX's class, and a parameter no binding of the file builds, are not known to be torch's.
+# BaseTrainer). torch's SummaryWriter.add_graph traces with torch.jit.trace, which warns on 2.15, and so does
+# tensorboardX's, which hands the model to torch's own graph builder; a writer bound to something else too (None in a
+# conditional), and a parameter no binding of the file builds, are not known to be either.
 import torch
 from tensorboardX import SummaryWriter as XWriter
 from torch.utils.tensorboard import SummaryWriter
@@ -27,3 +28,8 @@ def either(model, use_x):
 
 def given(sink, model):
     sink.add_graph(model, torch.zeros(1))
+
+
+def tensorboardx_writer(model, log_dir):
+    writer = XWriter(log_dir)
+    writer.add_graph(model, (torch.zeros(1, 3),))  # finding: tensorboard-add-graph
