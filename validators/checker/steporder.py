@@ -699,7 +699,9 @@ class OptimizerSteps:
     handed an optimizer (``train(loader, net, criterion, optimizer)`` with ``def train(...)``'s batch loop calling
     ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
     optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file (or with ``train`` imported from
-    another module of the project: a function named for training and handed the optimizer). So does ``self.m(...)``
+    another module of the project: a function named for training and handed the optimizer). A module-level function
+    that steps the script's own global optimizer (``def train(epoch): ... optimizer.step()``) steps it however it is
+    called. So does ``self.m(...)``
     where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``). An
     optimizer is also any name the file binds to a torch optimizer it builds, whatever it is called
     (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``)."""
@@ -712,11 +714,17 @@ class OptimizerSteps:
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
         self._imports: frozenset[str] | None = None if tree is not None else frozenset()
         self._defined: frozenset[str] = frozenset()  # the file's own module-level functions and classes
+        self._globals: frozenset[str] | None = None if tree is not None else frozenset()
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
             self._stepping = _stepping_names(node for node in getattr(self._tree, "body", ()))
         return self._stepping
+
+    def _global_steppers(self) -> frozenset[str]:
+        if self._globals is None:
+            self._globals = _global_steppers(node for node in getattr(self._tree, "body", ()))
+        return self._globals
 
     def _stepping_methods(self) -> frozenset[str]:
         if self._methods is None:
@@ -739,6 +747,8 @@ class OptimizerSteps:
             return isinstance(func.value, ast.Name) and func.value.id == "self" and (
                 func.attr in self._stepping_methods() or _TRAINING_FUNCTION.fullmatch(func.attr) is not None
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
+        if isinstance(func, ast.Name) and func.id in self._global_steppers():
+            return True  # train(epoch) stepping the script's own module-level optimizer, handed nothing
         return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
                 and (func.id in self._stepping_functions() or (
                     _TRAINING_FUNCTION.fullmatch(func.id) is not None and self._imported(func.id)))
@@ -778,6 +788,25 @@ def _stepping_names(nodes) -> frozenset[str]:
     functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     names = [node.name for node in functions]
     return frozenset(node.name for node in functions if names.count(node.name) == 1 and any(map(own, node.body)))
+
+
+def _global_steppers(nodes) -> frozenset[str]:
+    """The module-level functions among ``nodes`` (each the only one of its name) that step a module-level optimizer in
+    their own body: ``def train(epoch): ... optimizer.step()`` where ``optimizer`` is neither a parameter nor bound in
+    the function, the script's own (the pytorch-cifar layout)."""
+    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    found = set()
+    for function in functions:
+        if names.count(function.name) != 1:
+            continue
+        arguments = function.args
+        local = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} | {
+            node.id for node in walk_nodes(function) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+        if any(_is_optimizer_step(node) and isinstance(receiver := node.func.value, ast.Name)
+               and receiver.id not in local for node in walk_nodes(function)):
+            found.add(function.name)
+    return frozenset(found)
 
 
 def _self_callers(nodes: list[ast.AST], stepping: frozenset[str]) -> frozenset[str]:
