@@ -45,8 +45,8 @@ container or primitive has (``loaded_v.get_stoi()``, ``vectors.__prepare_scripta
 global", run with an nn.Module subclass and a plain class on 2.15). So do saved instances of a class the file defines or
 imports from a package other than torch and the standard library (``self.vocab = Vocab(...)`` in every binding of the
 class; the allowlist holds only torch, builtins and collections.OrderedDict/Counter), or named for such a class of the
-file's imports or of any file of its sub-project where every binding passes a name on (``self.vocab = vocab`` with a
-class ``Vocab`` in vocab.py), and what a plain function of the
+file's imports or of any file of its sub-project where every binding passes a name or a method's result on
+(``self.vocab = vocab`` with a class ``Vocab`` in vocab.py), and what a plain function of the
 file (or ``self.method``) returns where every return builds such an instance, helpers down (``data =
 read_planetoid_data(d); torch.save(data, p)`` where it returns ``build(...)``, which returns ``data = Graph(...)``), what ``__prepare_scriptable__()``
 returns (the object torch.jit.script would script), PIL images (``Image.fromarray``: Unsupported global
@@ -235,7 +235,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # (class, "self.x") -> whether every binding of that attribute seen in the class is such a constructor call
         self.constructed_attributes: dict[tuple[str, str], bool] = {}
         # (class, attr) -> whether every binding of ``self.attr`` in the class passes a plain name on (``self.vocab =
-        # vocab``): what the callers gave, known by the name alone (_names_instance)
+        # vocab``) or a method of the class's result (``self.vocabulary = self._load_vocabulary()``): known by the
+        # name alone (_names_instance)
         self.named_attributes: dict[tuple[str, str], bool] = {}
         # (class, attr) -> the calls ``self.attr`` is bound to in that class; id(call) -> (class, attr) for those
         # bound straight to a call (``self.generator = torch.load(p)``): see _built_elsewhere
@@ -434,7 +435,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (self.provenance.owners.get(scope, ""), target.attr)
             self.constructed_attributes[key] = self.constructed_attributes.get(key, True) and self._constructs(value)
-            self.named_attributes[key] = self.named_attributes.get(key, True) and isinstance(value, ast.Name)
+            self.named_attributes[key] = self.named_attributes.get(key, True) and (
+                isinstance(value, ast.Name) or _own_method_call(value))
             if self._constructs(value):
                 self.attribute_instances[key] = self.attribute_instances.get(key, True)
             elif not ((isinstance(value, ast.Constant) and value.value is None) or
@@ -648,3 +650,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             self.value_scopes[id(value)] = scope
         return ast.Dict(keys=[*display.keys, *(ast.Constant(key) for key, _ in stored)],
                         values=[*display.values, *(value for _, value in stored)])
+
+
+def _own_method_call(value: ast.expr) -> bool:
+    """``self._load_vocabulary()``: what a method of the class returns."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+        isinstance(value.func.value, ast.Name) and value.func.value.id == "self"

@@ -4,3 +4,8 @@
 class Vocab:
     def __init__(self, words):
         self.word2id = {word: index for index, word in enumerate(words)}
+
+
+class Vocabulary:
+    def __init__(self):
+        self.words = []
