@@ -26,8 +26,8 @@ from typing import Callable, Iterator
 from .imports import dotted_name, own_statements, walk_nodes, walk_tree
 
 _TRANSFORMER = ("tgt_mask", "tgt_key_padding_mask"), ("memory_mask", "memory_key_padding_mask")
-# module class -> its forward's (attention mask, padding mask) keyword pairs, and their positions after the inputs
-_PAIRS: dict[str, tuple[tuple[tuple[str, str], tuple[int, int] | None], ...]] = {
+# module class -> its forward's (attention mask, padding mask) keyword pairs, with their positions among its arguments
+_PAIRS: dict[str, tuple[tuple[tuple[str, str], tuple[int, int]], ...]] = {
     "torch.nn.MultiheadAttention": ((("attn_mask", "key_padding_mask"), (5, 3)),),
     "torch.nn.TransformerEncoder": ((("mask", "src_key_padding_mask"), (1, 2)),),
     "torch.nn.TransformerEncoderLayer": ((("src_mask", "src_key_padding_mask"), (1, 2)),),
@@ -91,10 +91,9 @@ def _masks(call: ast.Call, pairs) -> Iterator[tuple[ast.expr | None, ast.expr | 
     """The (attention mask, padding mask) values the call passes for each pair, by keyword or position."""
     keywords = {keyword.arg: keyword.value for keyword in call.keywords if keyword.arg is not None}
     plain = [] if any(isinstance(argument, ast.Starred) for argument in call.args) else call.args
-    for (mask, padding), positions in pairs:
-        at = positions or (len(plain), len(plain))
-        yield (keywords.get(mask, plain[at[0]] if at[0] < len(plain) else None),
-               keywords.get(padding, plain[at[1]] if at[1] < len(plain) else None))
+    for (mask, padding), (mask_at, padding_at) in pairs:
+        yield (keywords.get(mask, plain[mask_at] if mask_at < len(plain) else None),
+               keywords.get(padding, plain[padding_at] if padding_at < len(plain) else None))
 
 
 def _bindings(functions: list[ast.AST], prefix: str) -> dict[str, list[ast.expr]]:

@@ -56,6 +56,17 @@ class Seq2Seq(nn.Module):
         return self.transformer(src, trg, tgt_mask=causal, tgt_key_padding_mask=(trg == pad).T)
 
 
+class SelfAttention(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.attention = nn.MultiheadAttention(dim, 2)
+
+    def forward(self, x, padding):
+        causal = nn.Transformer.generate_square_subsequent_mask(x.size(0))
+        out, _ = self.attention(x, x, x, padding, False, causal)  # finding: transformer-mask-dtype-mismatch
+        return out
+
+
 def other_library(decoder, embed, memory, padding):
     mask = nn.Transformer.generate_square_subsequent_mask(embed.size(0))
     return decoder(embed, memory, tgt_mask=mask, tgt_key_padding_mask=padding)  # a parameter: not known to be torch's
