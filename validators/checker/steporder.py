@@ -699,12 +699,11 @@ class OptimizerSteps:
     handed an optimizer (``train(loader, net, criterion, optimizer)`` with ``def train(...)``'s batch loop calling
     ``optimizer.step()``), steps one too: the epoch loop that calls ``scheduler.step()`` and then ``train(...,
     optimizer, ...)`` is the pre-1.1 order, spelled across two functions of the file (or with ``train`` imported from
-    another module of the project: a function named for training and handed the optimizer). A module-level function
-    that steps the script's own global optimizer (``def train(epoch): ... optimizer.step()``) steps it however it is
-    called. So does ``self.m(...)``
-    where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``). An
-    optimizer is also any name the file binds to a torch optimizer it builds, whatever it is called
-    (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``)."""
+    another module of the project: a function named for training and handed the optimizer). So does ``self.m(...)``
+    where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``), and a
+    call of a module-level function that steps the script's own global optimizer, handed nothing (``def train(epoch):
+    ... optimizer.step()``). An optimizer is also any name the file binds to a torch optimizer it builds, whatever it is
+    called (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``)."""
 
     def __init__(self, tree: ast.AST | None = None, built: frozenset[str] = frozenset()) -> None:
         self._known: dict[int, bool] = {}
