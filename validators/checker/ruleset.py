@@ -51,6 +51,7 @@ class RuleSet:
     by_bce_target_size: list[Rule] = field(init=False)  # BCE of an (N, 1) output and an (N,) label (bcetargets.py)
     by_int_full_target: list[Rule] = field(init=False)  # BCE of a torch.full(size, 1) label (intlabels.py)
     by_mask_pair: list[Rule] = field(init=False)  # a float attention mask beside a padding mask (maskpairs.py)
+    by_istft_real: list[Rule] = field(init=False)  # torch.istft of a real (..., 2) spectrum (istftinputs.py)
     by_operation_tuple: list[Rule] = field(init=False)  # _jit_get_operation(n) called as an operator (operationtuples.py)
     by_reduced_expand: list[Rule] = field(init=False)  # A.sum(1).expand_as(A) without keepdim (reducedexpands.py)
     by_function_instance: list[Rule] = field(init=False)  # MyFn().apply(x) (functioninstances.py)
@@ -93,6 +94,7 @@ class RuleSet:
         self.by_bce_target_size = [rule for rule in self.rules if rule.kind == "bce-target-size"]
         self.by_int_full_target = [rule for rule in self.rules if rule.kind == "int-full-target"]
         self.by_mask_pair = [rule for rule in self.rules if rule.kind == "mask-pair"]
+        self.by_istft_real = [rule for rule in self.rules if rule.kind == "istft-real"]
         self.by_operation_tuple = [rule for rule in self.rules if rule.kind == "operation-tuple"]
         self.by_reduced_expand = [rule for rule in self.rules if rule.kind == "reduced-expand"]
         self.by_function_instance = [rule for rule in self.rules if rule.kind == "function-instance"]
@@ -103,7 +105,7 @@ class RuleSet:
             if rule.kind in ("list-index", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction",
                              "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar",
                              "unknown-keyword", "negative-stride", "index-division",
-                             "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair",
+                             "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
                              "operation-tuple", "reduced-expand", "function-instance"):
                 continue
             if rule.kind == "plain-method":

@@ -49,6 +49,7 @@ from .gradscalars import grad_scalar_conversions
 from .bcetargets import bce_size_mismatches
 from .intlabels import integer_full_targets
 from .maskpairs import mismatched_mask_calls
+from .istftinputs import real_layout_istfts
 from .causallayers import causal_layer_calls
 from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
@@ -100,6 +101,7 @@ _FILE_PASSES = (
     ("by_bce_target_size", bce_size_mismatches, False),
     ("by_int_full_target", integer_full_targets, False),
     ("by_mask_pair", mismatched_mask_calls, False),
+    ("by_istft_real", real_layout_istfts, False),
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
     ("by_grad_scalar", grad_scalar_conversions, False),
