@@ -31,14 +31,19 @@ def delegated_instance_findings(tree: ast.AST, code: str, rules: list[Rule], fil
                                 resolve: Callable[[ast.AST], str | None]) -> list[Finding]:
     """The instance-method findings of a file the full walk skips (it imports no torch) that builds a class of
     DELEGATING_CLASSES: ``rules`` are the instance-method rules that apply to the target."""
+    return [finding_at(filename, call, api, rule, rule.message, rule.fix)
+            for call, api in built_instance_calls(tree, resolve, methods_of(rules), code)
+            for rule in newest_per_pattern(rule for rule in rules if api in rule.apis)]
+
+
+def methods_of(rules: list[Rule]) -> dict[str, set[str]]:
+    """Qualified class name -> the method names the instance-method ``rules`` name on it (each api is class.method)."""
     methods: dict[str, set[str]] = {}
     for rule in rules:
         for api in rule.apis:
             cls, _, method = api.rpartition(".")
             methods.setdefault(cls, set()).add(method)
-    return [finding_at(filename, call, api, rule, rule.message, rule.fix)
-            for call, api in built_instance_calls(tree, resolve, methods, code)
-            for rule in newest_per_pattern(rule for rule in rules if api in rule.apis)]
+    return methods
 
 
 def built_instance_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None], methods: dict[str, set[str]],

@@ -784,21 +784,15 @@ def _stepping_names(nodes) -> frozenset[str]:
     """The names of the functions among ``nodes`` that step an optimizer in their own body, each the only function
     of its name there."""
     own = OptimizerSteps()  # their own steps only, kept apart: these answers do not count helpers
-    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [node.name for node in functions]
-    return frozenset(node.name for node in functions if names.count(node.name) == 1 and any(map(own, node.body)))
+    return frozenset(node.name for node in _unique_functions(nodes) if any(map(own, node.body)))
 
 
 def _global_steppers(nodes) -> frozenset[str]:
     """The module-level functions among ``nodes`` (each the only one of its name) that step a module-level optimizer in
     their own body: ``def train(epoch): ... optimizer.step()`` where ``optimizer`` is neither a parameter nor bound in
     the function, the script's own (the pytorch-cifar layout)."""
-    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [node.name for node in functions]
     found = set()
-    for function in functions:
-        if names.count(function.name) != 1:
-            continue
+    for function in _unique_functions(nodes):
         arguments = function.args
         local = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} | {
             node.id for node in walk_nodes(function) if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
@@ -811,16 +805,21 @@ def _global_steppers(nodes) -> frozenset[str]:
 def _self_callers(nodes: list[ast.AST], stepping: frozenset[str]) -> frozenset[str]:
     """``stepping`` and the methods among ``nodes`` that call one of them on ``self``, at any depth (POMO's
     ``_train_one_epoch`` runs ``self._train_one_batch(...)``, which steps), each the only method of its name."""
-    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [node.name for node in functions]
     calls = {node.name: {inner.func.attr for inner in walk_nodes(node) if isinstance(inner, ast.Call)
                          and isinstance(inner.func, ast.Attribute) and isinstance(inner.func.value, ast.Name)
                          and inner.func.value.id == "self"}
-             for node in functions if names.count(node.name) == 1}
+             for node in _unique_functions(nodes)}
     found = set(stepping)
     while more := {name for name, called in calls.items() if name not in found and called & found}:
         found |= more
     return frozenset(found)
+
+
+def _unique_functions(nodes) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions among ``nodes`` that are the only one of their name there (a name defined twice is ambiguous)."""
+    functions = [node for node in nodes if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    return [node for node in functions if names.count(node.name) == 1]
 
 
 def _inner(node: ast.AST) -> list[ast.AST]:

@@ -57,7 +57,7 @@ from .operationtuples import operation_tuples_called
 from .parameterscalars import parameter_scalar_conversions
 from .reducedexpands import reduced_expands
 from .functioninstances import instantiated_functions
-from .instancemethods import built_instance_calls
+from .instancemethods import built_instance_calls, methods_of
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
@@ -542,11 +542,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
 
     def _check_instance_methods(self, tree: ast.AST) -> None:
         """``writer.add_graph(...)`` on the file's own ``SummaryWriter``: each rule's ``api`` is class.method."""
-        methods: dict[str, set[str]] = {}
-        for rule in self.rules.by_instance_method:
-            for api in rule.apis:
-                cls, _, method = api.rpartition(".")
-                methods.setdefault(cls, set()).add(method)
+        methods = methods_of(self.rules.by_instance_method)
         for call, api in built_instance_calls(tree, self._resolve, methods, self.source_text):
             self._report(call, api, [rule for rule in self.rules.by_instance_method if api in rule.apis])
 
