@@ -11,7 +11,8 @@
    the count of such rows is printed, and how many TP are info hints (they do not warn on the target).
    An UNCALLED row is a finding in code nothing in its tree calls that would do what it says if run: TP
    under the linter policy (code counts wherever it sits; judges since round 16), FP under the
-   reachability policy of rounds 13-15; both precisions are printed.
+   reachability policy of rounds 13-15; both precisions are printed. A NEITHER row (since round 43) is a
+   finding counted neither way: a torch.load of a file the tree never writes, whose content cannot be known.
 
     .venv/bin/python bench/checker_accuracy.py [TREES_DIR]
 """
@@ -74,6 +75,7 @@ def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
     fp = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FP"}
     fn = [(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "FN"]
     uncalled = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "UNCALLED"}
+    neither = {(r[0], r[2], int(r[3]), r[4]) for r in rows if r[5] == "NEITHER"}
     per_rule = collections.defaultdict(lambda: [0, 0, 0])  # tp, fp, fn
     files, flagged, info_tp, uncalled_tp = 0, set(), 0, 0
     for tree in sorted({r[0] for r in rows}):
@@ -81,10 +83,12 @@ def _score(rows: list[list[str]], trees: Path, check_paths) -> None:
         files += report.files
         for f in report.findings:
             key = (tree, Path(f.file).relative_to(trees / tree).as_posix(), f.line, f.rule)
+            flagged.add(key[:3])
+            if key in neither:
+                continue
             per_rule[f.rule][1 if key in fp else 0] += 1
             info_tp += f.severity == "info" and key not in fp
             uncalled_tp += key in uncalled
-            flagged.add(key[:3])
     # A listed miss that a later checker flags at its line is found (its finding counted above, under the
     # checker's rule id); the row stays as the record of what the frozen checker missed.
     found = [row for row in fn if row[:3] in flagged]

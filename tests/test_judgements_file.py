@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 JUDGEMENTS = Path(__file__).resolve().parent.parent / "bench" / "checker-judgements.tsv"
-LABELS = {"FP", "FN", "UNCALLED", "-"}  # "-": a tree judged with no FP or FN
+LABELS = {"FP", "FN", "UNCALLED", "NEITHER", "-"}  # "-": a tree judged with no FP or FN; NEITHER: not scored
 
 
 def _rows():
@@ -32,6 +32,6 @@ def test_a_finding_has_one_label():
     # One line may hold several findings of one rule (one per imported name): one row each, same label.
     labels: dict[tuple, set] = {}
     for _, row in _rows():
-        if row[5] in {"FP", "UNCALLED"}:
+        if row[5] in {"FP", "UNCALLED", "NEITHER"}:
             labels.setdefault(tuple(row[:5]), set()).add(row[5])
     assert {key: found for key, found in labels.items() if len(found) > 1} == {}
