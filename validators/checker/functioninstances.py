@@ -7,10 +7,11 @@ Quantization and spiking-network code of 2018-2020 wrote ``MyFn().apply(...)`` o
 
 Known here where the class is certain: defined in the file, or in a project module the file imports it from with
 ``from <module> import <name>`` (found as a file beside or above it, as starimports.py finds it), with a base that is
-torch's ``Function``/``InplaceFunction`` or another such class of the same module, and a ``forward`` that is a
-``staticmethod`` or ``classmethod`` (an old-style Function with an instance ``forward`` is the other rule's, and
-raises). Each call of
-the class is reported: ``MyFn()`` and ``MyFn(args)`` alike reach ``Function.__init__``.
+torch's ``Function``/``InplaceFunction`` or another such class of the same module. Each call of the class is
+reported: ``MyFn()`` and ``MyFn(args)`` alike reach ``Function.__init__``, which warns, unless the class defines an
+``__init__`` of its own that never calls its base's (``Detect(Function)`` of the SSD ports: quiet). That holds for an
+old-style class with an instance ``forward`` too: ``DiceCoeff().forward(x, y)`` warns at the instance (the other
+rule reports the class, whose instance call raises).
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ _FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function
 
 def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None], text: str | None = None,
                            filename: str | None = None) -> Iterator[ast.Call]:
-    """Each call that builds an instance of a static-forward autograd Function (module docstring)."""
+    """Each call that builds an instance of an autograd Function whose ``__init__`` warns (module docstring)."""
     if text is not None and "Function" not in text and "().apply" not in text:
         return
-    classes = set(_static_functions(getattr(tree, "body", ()), lambda base: resolve(base) in _FUNCTION_BASES))
+    classes = set(_warning_functions(getattr(tree, "body", ()), lambda base: resolve(base) in _FUNCTION_BASES))
     if filename and text is not None and "().apply" in text:
         classes |= _imported_functions(tree, filename, text)
     if not classes:
@@ -43,27 +44,34 @@ def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | Non
             yield node
 
 
-def _static_functions(body, torch_base: Callable[[ast.expr], bool]) -> list[str]:
+def _warning_functions(body, torch_base: Callable[[ast.expr], bool]) -> list[str]:
     """Names of the module-level classes of ``body`` that derive from torch's Function (directly, or through an
-    earlier such class) and define ``forward`` as a staticmethod."""
-    derived: set[str] = set()
+    earlier such class), define ``forward`` and reach ``Function.__init__`` when built: no ``__init__`` of their own
+    (nor in a base of the file), or one that calls its base's."""
+    quiet: dict[str, bool] = {}  # Function classes of the file -> whether building one skips Function.__init__
     found = []
     for node in body:
         if not isinstance(node, ast.ClassDef):
             continue
-        if not any(torch_base(base) or (isinstance(base, ast.Name) and base.id in derived) for base in node.bases):
+        local = [base.id for base in node.bases if isinstance(base, ast.Name) and base.id in quiet]
+        if not (local or any(torch_base(base) for base in node.bases)):
             continue
-        derived.add(node.name)
-        forward = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "forward"),
-                       None)
-        if forward is not None and any(dotted_name(d) in ("staticmethod", "classmethod") for d in forward.decorator_list):
+        init = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+        quiet[node.name] = not _calls_base_init(init) if init is not None else any(quiet[base] for base in local)
+        if not quiet[node.name] and any(isinstance(item, ast.FunctionDef) and item.name == "forward" for item in node.body):
             found.append(node.name)
     return found
 
 
+def _calls_base_init(init: ast.FunctionDef) -> bool:
+    """``super().__init__()``, ``super(Fn, self).__init__()`` or ``Function.__init__(self)`` in ``init``."""
+    return any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "__init__"
+               for node in walk_tree(init))
+
+
 def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
     """Local names of module-level ``from`` imports, instantiated in ``text`` (``Name().apply``), that name a
-    static-forward Function class of a project module."""
+    Function class of a project module whose instances warn."""
     found: set[str] = set()
     folder = str(Path(filename).parent)
     for statement in getattr(tree, "body", ()):
@@ -79,7 +87,7 @@ def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
 
 @lru_cache(maxsize=256)
 def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
-    """The static-forward Function classes the module at ``path`` defines (its own imports of torch read)."""
+    """The Function classes the module at ``path`` defines whose instances warn (its own imports of torch read)."""
     tree = parse_module_file(Path(path))
     if tree is None:
         return frozenset()
@@ -96,4 +104,4 @@ def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
         qualified = aliases.get(head, head) + (f".{rest}" if rest else "")
         return qualified in _FUNCTION_BASES
 
-    return frozenset(_static_functions(tree.body, torch_base))
+    return frozenset(_warning_functions(tree.body, torch_base))

@@ -2,6 +2,7 @@
 # expect: still-warns-on-2.15#lr_schedulerstep-before-optimizerstep
 # expect: still-warns-on-2.15#schedulerget_lr-outside-step
 # expect: still-warns-on-2.15#autogradfunction-with-a-non-static-forward
+# expect: still-warns-on-2.15#an-instance-of-a-new-style-autogradfunction
 # expect: still-warns-on-2.15#variablevolatiletrue
 # expect: removed-and-legacy-calls#indexing-a-0-dim-tensor-lossdata0
 # A training loop and a custom op from before torch 1.4: the epoch handed to the scheduler, the rate read
