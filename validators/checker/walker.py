@@ -234,6 +234,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.in_kernel = 0  # > 0 inside a function another library compiles (kernels.py): no tensors there
         self.bases: tuple[str, ...] = ()  # the torch base classes of the class being walked
         self.zero_starts: set[tuple[int, str]] = set()  # (scope, name) last bound to the number 0
+        self.backward_names: dict[int, frozenset[str]] = {}  # function -> names it backward()s without a gradient
         self.zero_totals: set[tuple[int, str]] = set()  # ... then grown by a loss's .data: 0-dim (walkbindings)
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
         self.own_volatile: bool | None = None  # the file stores self.volatile of its own (walknames.py)

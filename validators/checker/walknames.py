@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from ..parsing import parse_expression
 from .functionobjects import dict_key_references
+from .backwardscalars import implicit_backward_names, shapes_value
 from .zerodim import zero_dim_data_index
 from .shapes import is_low_rank
 from .unusedimports import compared_operands
@@ -248,6 +249,9 @@ class NameChecks:
         elif self.rules.by_scalar_index and (api := zero_dim_data_index(node, self._zero_dim_value)) and (
                 rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
             self._report(node, api, rules)
+        elif self.rules.by_scalar_index and self._backward_scalar(node) and (
+                rules := [rule for rule in self.rules.by_scalar_index if "torch.Tensor.data" in rule.apis]):
+            self._report(node, "torch.Tensor.data", rules)  # objective.backward(), then objective.data[0]
         elif self.rules.by_scalar_index and (reduced := self._reduced_copy(node)) is not None:
             self._report(node, "torch.Tensor.__getitem__", reduced)
         elif self.rules.by_scalar_index and _named_or_item(node.value) and isinstance(node.ctx, ast.Load) \
@@ -257,6 +261,23 @@ class NameChecks:
             self._report(node, "torch.Tensor.__getitem__", rules)  # prec1[0] after prec1, prec5 = accuracy(...);
             # accuracy(out, y, topk=(1,))[0][0] as well
         self.generic_visit(node)
+
+    def _backward_scalar(self, node: ast.Subscript) -> bool:
+        """``name.data[0]`` where the function calls ``name.backward()`` without a gradient and no binding of the
+        name shapes it (backwardscalars.py); not a critic's output, a sized total or an unreduced loss."""
+        read = zero_dim_read(node)
+        if read is None or read[1] != "torch.Tensor.data" or read[0].__class__ is not ast.Name or self.scope == 0:
+            return False
+        names = self.backward_names.get(self.scope)
+        if names is None:
+            names = self.backward_names[self.scope] = implicit_backward_names(self.scope_nodes[self.scope])
+        if read[0].id not in names or id(node) in self.indexed_twice:
+            return False
+        provenance = self.loads.provenance
+        bindings = provenance.bindings.get(provenance.key(read[0].id, self.scope), ())
+        accumulated = provenance.accumulated.get(provenance.key(read[0].id, self.scope), ())
+        return bool(bindings) and not any(shapes_value(value) for value, *_ in (*bindings, *accumulated)) \
+            and not self._critic_output(node) and not self._unreduced_loss(node)
 
     def _reduced_copy(self, node: ast.Subscript) -> list | None:
         """``reduce_tensor(loss.data, n_gpus)[0]``: the file's own function handing back a copy of its first argument
