@@ -499,8 +499,9 @@ class CallChecks:
             passed = sum(not isinstance(a, ast.Starred) for a in node.args)
             # a rule that names its receiver (`scheduler.step(epoch)`) already told the type: an env's step(action)
             # elsewhere in the project does not explain it (ownmethods.py)
-            self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
-                                              if rule.receiver is None]
+            if not self._holds_gradient(receiver):  # a parameter's gradient is a tensor, whatever the project defines
+                self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
+                                                  if rule.receiver is None]
             if any(rule.receiver is not None for rule in rules) and not node.keywords and not self._holds_scheduler(
                     node.func.value):  # the project's own schedulers may answer it (ownschedulers.py)
                 self.class_facts.named_receiver_calls += [(node.lineno, rule.id, method, passed) for rule in rules
@@ -611,6 +612,20 @@ class CallChecks:
                 if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and call.func.attr in _TENSOR_ONLY_METHODS and isinstance(call.func.value, ast.Name))
         return receiver.id in names
+
+    def _holds_gradient(self, receiver: ast.AST) -> bool:
+        """``p.grad``, ``p.grad.data``, or a name the function binds only to one (``grad = p.grad.data`` in an
+        optimizer's step): a tensor, so a project class's own ``add(a, b)`` cannot be what runs."""
+        if isinstance(receiver, ast.Name):
+            provenance = self.loads.provenance
+            bindings = provenance.bindings.get(provenance.key(receiver.id, self.scope), ())
+            # grad = grad.add(wd, p.data) rebinds it to what its own method gives: still the gradient's kind
+            return any(_gradient_of_parameter(value) for value, _, _ in bindings) and all(
+                _gradient_of_parameter(value) or (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                                                  and isinstance(value.func.value, ast.Name)
+                                                  and value.func.value.id == receiver.id)
+                for value, _, _ in bindings)
+        return _gradient_of_parameter(receiver)
 
     def _holds_tensor_size(self, name: str) -> bool:
         """``name`` holds a tensor's size here, or in the function around a nested one that does not bind it itself
@@ -771,3 +786,10 @@ def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
                                     *filter(None, (arguments.vararg, arguments.kwarg)))} or any(
         isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
         for node in own_nodes(function))
+
+
+def _gradient_of_parameter(node: ast.AST) -> bool:
+    """``p.grad`` or ``p.grad.data``."""
+    if isinstance(node, ast.Attribute) and node.attr == "data":
+        node = node.value
+    return isinstance(node, ast.Attribute) and node.attr == "grad"
