@@ -236,6 +236,41 @@ def is_config_name(node: ast.expr) -> bool:
             and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
+class KeyLayout(frozenset):
+    """The keys of a saved dict, with the keys it spells as f-strings (``f"{save_name}_model"``) as patterns: a read
+    of ``"most_recent_model"`` is within it. ``keys <= layout`` asks this class first (a subclass of the left
+    operand's type answers the reflected comparison), so every subset test of a layout takes the patterns in."""
+
+    patterns: tuple[re.Pattern, ...] = ()
+
+    def with_patterns(self, patterns: tuple[re.Pattern, ...]) -> frozenset[str]:
+        if not patterns:
+            return frozenset(self)
+        self.patterns = patterns
+        return self
+
+    def __ge__(self, other):
+        if not isinstance(other, (set, frozenset)):
+            return NotImplemented
+        return all(key in self or any(pattern.fullmatch(key) for pattern in self.patterns) for key in other)
+
+    def issuperset(self, other) -> bool:
+        return self.__ge__(frozenset(other))
+
+
+def formatted_key_pattern(key: ast.JoinedStr) -> re.Pattern | None:
+    """``f"{save_name}_model"`` as a pattern of the keys it may give; None when it spells under three characters of
+    its own (``f"{name}"`` could be any key)."""
+    parts, spelled = [], 0
+    for value in key.values:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            parts.append(re.escape(value.value))
+            spelled += len(value.value)
+        else:
+            parts.append(".+")
+    return re.compile("".join(parts)) if spelled >= 3 else None
+
+
 # Calls that hand back the path they are given, as text or resolved: the file named stays the one named.
 PATH_TEXT_CALLS = frozenset({"str", "os.fspath", "os.path.abspath", "os.path.expanduser", "os.path.realpath"})
 PATH_TEXT_METHODS = frozenset({"as_posix", "resolve", "absolute", "expanduser"})
@@ -419,11 +454,13 @@ class FileEvidence:
         branch (see conditional_held); it returns that branch (any value that compares equal for one branch)."""
         named = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
                  and isinstance(k.value, str)]
-        if not named:
+        patterns = tuple(pattern for k in node.keys if isinstance(k, ast.JoinedStr)
+                         and (pattern := formatted_key_pattern(k)) is not None)
+        if not named and not patterns:
             return
         if saved_name is not None:
             self.saved_names[line] = saved_name
-        keys = frozenset(key for key, _ in named)
+        keys = KeyLayout(key for key, _ in named).with_patterns(patterns)
         # entries set by subscript under a key held in a variable (``latent[i][name] = codes.numpy()``) count too
         named += [(f"[{ast.unparse(k)}]", v) for k, v in zip(node.keys, node.values)
                   if k is not None and not isinstance(k, ast.Constant)]
