@@ -99,9 +99,11 @@ class ObjectConstruction:
     def _names_instance(self, name: str) -> bool:
         """``vocab`` where the file imports a class ``Vocab`` (not torch's, not the standard library's) or its
         sub-project defines one: a value passed in under the class's own name is taken for an instance of it (an NMT
-        model's ``self.vocab = vocab``, saved as ``{"vocab": self.vocab, ...}``)."""
+        model's ``self.vocab = vocab``, saved as ``{"vocab": self.vocab, ...}``), and so is one whose last word is the
+        class's name of four letters or more (``self.sent_vocab``, ``self.tag_vocab`` of a tagger's two vocabularies)."""
         wanted = name.strip("_").lower()
-        return any(known.lower() == wanted
+        last = wanted.rsplit("_", 1)[-1]
+        return any(known.lower() == wanted or (len(known) >= 4 and known.lower() == last)
                    for known in (*self.imported_classes, *self.local_classes, *self.project_classes))
 
     def _built_or_restored(self, value: ast.expr, scope: int) -> bool:
