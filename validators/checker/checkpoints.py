@@ -236,6 +236,17 @@ def is_config_name(node: ast.expr) -> bool:
             and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
 
 
+# optimizer, optim, opt_g, self._optimizer, optimizer_main._optimizer: the last name of the receiver
+_OPTIMIZER_NAME = re.compile(r"_*(?:[a-z0-9]+_)*(?:optim(?:izer)?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+
+
+def optimizer_state(value: ast.expr) -> bool:
+    """``optimizer.state_dict()``, ``optimizer_main._optimizer.state_dict()``: an optimizer's state dict."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
+        and not value.args and _OPTIMIZER_NAME.fullmatch((dotted_name(value.func.value) or "").rsplit(".", 1)[-1]) \
+        is not None
+
+
 class KeyLayout(frozenset):
     """The keys of a saved dict, with the keys it spells as f-strings (``f"{save_name}_model"``) as patterns: a read
     of ``"most_recent_model"`` is within it. ``keys <= layout`` asks this class first (a subclass of the left
@@ -376,6 +387,10 @@ class FileEvidence:
     # that read a key of the layout by name, not for one read only with a key held in a variable
     built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
+    # saved dicts with an optimizer's state dict in them (keys, save line, that key): objects where the project puts
+    # a NumPy learning rate in an optimizer's param_groups (numpy_lr_lines; see project._numpy_lr_layouts)
+    optimizer_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
+    numpy_lr_lines: list[int] = field(default_factory=list)  # ``param_group["lr"] = np.min(...) * base``
     # the same, with the file name the save's path spells out (None when it spells none)
     plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
     plain_lines: list[tuple[frozenset[str], int]] = field(default_factory=list)  # the plain layouts with their save line
@@ -473,6 +488,8 @@ class FileEvidence:
                 self.conditional_siblings[(line, key)] = frozenset(
                     other for other, stored in named if other != key and conditional(stored) == branch)
 
+        if (optimizer := next((key for key, value in named if optimizer_state(value)), None)) is not None:
+            self.optimizer_layouts.append((keys, line, optimizer))
         held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held[0]))

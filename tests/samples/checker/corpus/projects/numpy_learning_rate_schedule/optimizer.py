@@ -1,0 +1,27 @@
+# seen in: TTS and NMT code built on the warm-up schedule wrapper: the rate is an np.float64 (np.min, np.power) written
+# into every param group, so each saved optimizer state dict holds a NumPy scalar that weights_only refuses
+import numpy as np
+import torch
+
+
+class ScheduledOptim:
+    def __init__(self, optimizer, hidden_size, warmup_steps):
+        self._optimizer = optimizer
+        self.init_lr = np.power(hidden_size, -0.5)
+        self.warmup_steps = warmup_steps
+        self.current_step = 0
+
+    def step_and_update_lr(self):
+        self.current_step += 1
+        lr = self.init_lr * np.min([np.power(self.current_step, -0.5),
+                                    np.power(self.warmup_steps, -1.5) * self.current_step])
+        for param_group in self._optimizer.param_groups:
+            param_group["lr"] = lr
+        self._optimizer.step()
+
+    @classmethod
+    def adam(cls, model, hidden_size=256, warmup_steps=4000):
+        return cls(torch.optim.Adam(model.parameters(), betas=(0.9, 0.98)), hidden_size, warmup_steps)
+
+    def zero_grad(self):
+        self._optimizer.zero_grad()
