@@ -33,6 +33,7 @@ from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, 
                          methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
+from .numpylr import text_learning_rates
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -105,11 +106,13 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
             selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset(),
-            project_classes: frozenset[str] = frozenset()) -> tuple[list[Finding], FindingCollector | None]:
+            project_classes: frozenset[str] = frozenset(), numpy_lr: str | None = None
+            ) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
     is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
     Namespace-like names its sub-project binds only to dicts; ``project_classes``: the names of the classes its
-    sub-project defines (both from _project_names)."""
+    sub-project defines (both from _project_names); ``numpy_lr``: where the sub-project puts a NumPy learning rate
+    in an optimizer's param_groups (numpylr.py; a single file's own text tells it otherwise)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -146,6 +149,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.source_text = code
     collector.loads.project_dicts = project_dicts
     collector.loads.project_classes = project_classes
+    collector.loads.numpy_lr = numpy_lr if project_file else (
+        f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's
@@ -186,15 +191,17 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
 
 
 def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
-                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]]]:
+                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]], dict[str | None, str]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
     saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
-    taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance). The texts are read again when
+    taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance); and where a file writes a NumPy
+    learning rate into an optimizer's param_groups ("file:line", numpylr.py). The texts are read again when
     checked, not kept: a large tree's would all be held at once. A file that cannot be read is left to the check,
     which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     classes: dict[str | None, set[str]] = {}
+    learning_rates: dict[str | None, str] = {}
     for path, problem in listed:
         try:
             text = read_source(path) if not problem else ""
@@ -208,8 +215,10 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             found[1].update(other)
         if "class " in text:
             classes.setdefault(root, set()).update(_CLASS_STATEMENT.findall(text))
+        if lines := text_learning_rates(text):
+            learning_rates.setdefault(project_root(path, roots), f"{path}:{lines[0]}")
     return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
-            {root: frozenset(names) for root, names in classes.items()})
+            {root: frozenset(names) for root, names in classes.items()}, learning_rates)
 
 
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
@@ -274,7 +283,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     listed = list(python_files(paths, exclude))
-    dict_names, class_names = _project_names(listed, roots)
+    dict_names, class_names, learning_rates = _project_names(listed, roots)
     for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -296,7 +305,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     or "tensorboardX" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
-                                              project_classes=class_names.get(root, frozenset()))
+                                              project_classes=class_names.get(root, frozenset()),
+                                              numpy_lr=learning_rates.get(root))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)

@@ -95,6 +95,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .imports import dotted_name, walk_nodes
+from .numpylr import optimizer_state
 from .rule import Rule
 
 # Keys only a Lightning checkpoint has at its top level.
@@ -234,17 +235,6 @@ def is_config_name(node: ast.expr) -> bool:
         return node.id.lower() in CONFIG_NAMES
     return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
             and node.value.id.lower() not in OPTION_RECEIVERS and node.attr.lower() in CONFIG_NAMES)
-
-
-# optimizer, optim, opt_g, self._optimizer, optimizer_main._optimizer: the last name of the receiver
-_OPTIMIZER_NAME = re.compile(r"_*(?:[a-z0-9]+_)*(?:optim(?:izer)?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
-
-
-def optimizer_state(value: ast.expr) -> bool:
-    """``optimizer.state_dict()``, ``optimizer_main._optimizer.state_dict()``: an optimizer's state dict."""
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
-        and not value.args and _OPTIMIZER_NAME.fullmatch((dotted_name(value.func.value) or "").rsplit(".", 1)[-1]) \
-        is not None
 
 
 class KeyLayout(frozenset):
@@ -387,10 +377,8 @@ class FileEvidence:
     # that read a key of the layout by name, not for one read only with a key held in a variable
     built_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
     plain_layouts: list[frozenset[str]] = field(default_factory=list)  # keys of saved dicts without objects
-    # saved dicts with an optimizer's state dict in them (keys, save line, that key): objects where the project puts
-    # a NumPy learning rate in an optimizer's param_groups (numpy_lr_lines; see project._numpy_lr_layouts)
-    optimizer_layouts: list[tuple[frozenset[str], int, str]] = field(default_factory=list)
-    numpy_lr_lines: list[int] = field(default_factory=list)  # ``param_group["lr"] = np.min(...) * base``
+    # (save line, key) of built entries that are optimizer state dicts holding a NumPy learning rate (numpylr.py)
+    numpy_states: set[tuple[int, str]] = field(default_factory=set)
     # the same, with the file name the save's path spells out (None when it spells none)
     plain_named: list[tuple[frozenset[str], str | None]] = field(default_factory=list)
     plain_lines: list[tuple[frozenset[str], int]] = field(default_factory=list)  # the plain layouts with their save line
@@ -488,8 +476,6 @@ class FileEvidence:
                 self.conditional_siblings[(line, key)] = frozenset(
                     other for other, stored in named if other != key and conditional(stored) == branch)
 
-        if (optimizer := next((key for key, value in named if optimizer_state(value)), None)) is not None:
-            self.optimizer_layouts.append((keys, line, optimizer))
         held = next(((key, value) for key, value in named if holds_object(value)), None)
         if held is not None:
             self.object_layouts.append((keys, line, held[0]))
@@ -498,6 +484,8 @@ class FileEvidence:
         built = next(((key, value) for key, value in named if holds_built(value)), None)
         if built is not None:
             self.built_layouts.append((keys, line, built[0]))
+            if optimizer_state(built[1]):  # a state dict still: a load restoring it by load_state_dict fails too
+                self.numpy_states.add((line, built[0]))
             note_conditional(*built)
             return
         if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):

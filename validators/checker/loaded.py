@@ -302,6 +302,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.source_text: str | None = None  # the file's text (set by the walker)
         self.keyed_namespaces: frozenset[str] | None = None  # opt/args names read by string key (read_by_key)
         self.project_classes: frozenset[str] = frozenset()  # the classes its sub-project's files define (the same)
+        self.numpy_lr: str | None = None  # "file:line" of a NumPy learning rate put in param_groups (numpylr.py)
         self.project_dicts: frozenset[str] = frozenset()  # opt/args names the sub-project binds to vars() (the same)
         # values that come from another module of the project (see returns.py): what the imports name, by local name
         self.imported: dict[str, tuple[str, str]] = {}  # f -> (module path suffix, name there): from m import f

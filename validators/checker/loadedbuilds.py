@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from .numpylr import optimizer_state
 from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
@@ -173,6 +174,8 @@ class ObjectConstruction:
             return True
         if self.optimizer_classes and self._groups_hold_functions(value, scope):
             return True
+        if self.numpy_lr and optimizer_state(value):
+            return True  # {"optimizer": optimizer.state_dict()} where the project's learning rate is NumPy
         if self.nested_records and self._nested_record_dict(value, scope):
             return True
         if isinstance(value, (ast.Call, ast.IfExp)) and self._own_state_holds_objects(value, scope):

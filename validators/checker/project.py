@@ -130,18 +130,6 @@ class ProjectEvidence:
             reasons.append(f"the project defines {self.config_class}: Unsupported global")
         return "; ".join(reasons) or None
 
-    def _numpy_lr_line(self) -> str | None:
-        """``file:line`` of the first NumPy learning rate some file of the sub-project writes into an optimizer's
-        param_groups (``param_group["lr"] = np.min([...]) * self.init_lr``, the schedule wrappers of TTS and NMT code):
-        every state dict of the project's optimizers may then hold an np.float64."""
-        return next((f"{evidence.file}:{evidence.numpy_lr_lines[0]}" for evidence in self.files
-                     if evidence.numpy_lr_lines), None)
-
-    def _numpy_lr_layouts(self, evidence: FileEvidence) -> list[tuple[frozenset[str], int, str]]:
-        """``evidence``'s saved layouts holding an optimizer's state dict, where the sub-project's learning rate is
-        NumPy (_numpy_lr_line); none otherwise."""
-        return evidence.optimizer_layouts if evidence.optimizer_layouts and self._numpy_lr_line() else []
-
     def _plain_layouts(self) -> list[frozenset[str]]:
         """Saved layouts without objects; one holding ``config`` is plain where its file's config is no object."""
         return self.plain_layouts + [keys for evidence in self.files if not self._config_object_in(evidence)
@@ -268,7 +256,7 @@ class ProjectEvidence:
         other = set()
         for evidence in (*self.files, *self.borrowed):
             for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
-                            evidence.writer_layouts, self._numpy_lr_layouts(evidence)):
+                            evidence.writer_layouts):
                 other.update(layout for layout, *_ in layouts)
             other.update(layout for layout, _, drawn in evidence.derived_layouts if any(
                 self._drawn_is_object(evidence.file, module, function) for _, (module, function) in drawn))
@@ -309,10 +297,6 @@ class ProjectEvidence:
             if keys:  # read by name: a layout holding what the file builds (a numpy value, its own class) counts
                 layouts += [(layout, line, held, BUILT) for layout, line, held in
                             evidence.built_layouts]
-                layouts += [(layout, line, held, f"an optimizer state dict whose param_groups hold the NumPy learning "
-                             f"rate set at {lr_line} (Unsupported global: GLOBAL numpy._core.multiarray.scalar)")
-                            for layout, line, held in self._numpy_lr_layouts(evidence)
-                            for lr_line in [self._numpy_lr_line()]]
             if why := self._config_object_in(evidence):
                 layouts += [(layout, line, held, f"a config object ({why})")
                             for layout, line, held in evidence.config_layouts]
@@ -323,7 +307,7 @@ class ProjectEvidence:
                 if (line, held) in evidence.conditional_held and held not in read and not (
                         read & evidence.conditional_siblings.get((line, held), frozenset())):
                     continue  # an entry added only under an ``if`` (read nothing else stored there): it need not be
-                if keys <= layout and held not in candidate.state_keys:
+                if keys <= layout and (held not in candidate.state_keys or (line, held) in evidence.numpy_states):
                     return f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose {held!r} is {what}"
             for layout, line, load_line in (evidence.pickled_layouts if keys else ()):
                 # a layout its function extends with its **kwargs holds more keys: two of its own read suffice
@@ -461,8 +445,7 @@ class ProjectEvidence:
 
         def unsure(evidence: FileEvidence) -> set[frozenset[str]]:
             found = {layout for layouts in (evidence.object_layouts, evidence.config_layouts, evidence.built_layouts,
-                                            evidence.writer_layouts, evidence.framed_layouts, evidence.pickled_layouts,
-                                            self._numpy_lr_layouts(evidence))
+                                            evidence.writer_layouts, evidence.framed_layouts, evidence.pickled_layouts)
                      for layout, *_ in layouts}
             # a value drawn from another module counts where that module returns an object (as in _saved_layout)
             found.update(layout for layout, _, drawn in evidence.derived_layouts if any(

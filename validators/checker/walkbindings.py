@@ -60,9 +60,6 @@ class Bindings:
             self.replaced |= references
         if self.classes and self.foreign and isinstance(node.value, ast.Name):  # self.x = param: sympy.Matrix
             self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
-        if len(node.targets) == 1 and _learning_rate_entry(node.targets[0]) and self.loads.provenance.source(
-                node.value, self.scope, self.loads.call_ref, self._returns_numpy) is True:
-            self.evidence.numpy_lr_lines.append(node.lineno)  # param_group["lr"] = lr with lr an np.float64
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             # mask = [a, torch.arange(n), *b]; x[mask] = 0 (or [slice(n) for n in x.shape], filled per dim later)
@@ -672,8 +669,3 @@ def _moved_self(statement: ast.Assign) -> bool:
     value, target = statement.value, statement.targets[0]
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to") \
         and isinstance(value.func.value, ast.Name) and isinstance(target, ast.Name) and value.func.value.id == target.id
-
-
-def _learning_rate_entry(target: ast.AST) -> bool:
-    """``param_group["lr"]``, ``optimizer.param_groups[0]["lr"]``: the learning rate an optimizer keeps."""
-    return isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant) and target.slice.value == "lr"

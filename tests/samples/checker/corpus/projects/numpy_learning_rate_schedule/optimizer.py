@@ -1,7 +1,7 @@
 # seen in: TTS and NMT code built on the warm-up schedule wrapper: the rate is an np.float64 (np.min, np.power) written
-# into every param group, so each saved optimizer state dict holds a NumPy scalar that weights_only refuses
+# into every param group, so each saved optimizer state dict holds a NumPy scalar that weights_only refuses (the
+# wrapper's module never imports torch)
 import numpy as np
-import torch
 
 
 class ScheduledOptim:
@@ -18,10 +18,6 @@ class ScheduledOptim:
         for param_group in self._optimizer.param_groups:
             param_group["lr"] = lr
         self._optimizer.step()
-
-    @classmethod
-    def adam(cls, model, hidden_size=256, warmup_steps=4000):
-        return cls(torch.optim.Adam(model.parameters(), betas=(0.9, 0.98)), hidden_size, warmup_steps)
 
     def zero_grad(self):
         self._optimizer.zero_grad()

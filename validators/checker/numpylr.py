@@ -1,0 +1,128 @@
+"""``param_group["lr"] = lr`` with ``lr`` a NumPy scalar: every state dict of that optimizer then holds an np.float64.
+
+The warm-up schedule wrappers copied through TTS, NMT and vocoder code compute the rate with NumPy
+(``self.init_lr * np.min([...])``, ``np.maximum(1e-6, lr)``, ``np.cos(np.pi * progress)``) and write it into each param
+group; ``optimizer.state_dict()`` keeps it, so a checkpoint saving that state dict is refused by ``torch.load`` under
+``weights_only=True`` (``Unsupported global: GLOBAL numpy._core.multiarray.scalar``). Such wrappers often sit in a
+module that never imports torch, so each file of the sub-project is read on its own, before any is walked
+(check._project_names), and the walk then takes a saved optimizer state dict for NumPy (loadedbuilds.holds_object).
+
+A name is NumPy when any binding of it in the function is (another branch may give a Python number, but the run that
+takes this one saves NumPy), an attribute ``self.x`` when any method of the class binds it so, a call of the class's
+own method or of a module-level function of the file when one of its returns is. ``float(...)`` and ``int(...)`` give
+Python numbers back.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .imports import dotted_name
+from .provenance import plain_numpy
+
+_NUMPY_MODULES = ("np.", "numpy.")
+# optimizer, optim, g_optimizer, self._optimizer, optimizer_main._optimizer: the last name of the receiver
+_OPTIMIZER_NAME = re.compile(r"_*(?:[a-z0-9]+_)*(?:optim(?:izer)?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+
+
+def optimizer_state(value: ast.expr) -> bool:
+    """``optimizer.state_dict()``, ``optimizer_main._optimizer.state_dict()``: an optimizer's state dict, which holds
+    the NumPy learning rate where the project writes one."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
+        and not value.args and _OPTIMIZER_NAME.fullmatch((dotted_name(value.func.value) or "").rsplit(".", 1)[-1]) \
+        is not None
+
+
+def text_learning_rates(code: str) -> list[int]:
+    """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
+    if "'lr']" not in code and '"lr"]' not in code:
+        return []
+    try:
+        return numpy_learning_rates(ast.parse(code), code)
+    except (SyntaxError, ValueError):
+        return []
+
+
+def numpy_learning_rates(tree: ast.Module, text: str) -> list[int]:
+    """The lines of ``tree`` that write a NumPy value under ``["lr"]`` (module docstring)."""
+    if "'lr']" not in text and '"lr"]' not in text:
+        return []
+    functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+    lines = []
+    for scope, owner in _scopes(tree):
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and _learning_rate(node.targets[0]) \
+                    and _Reader(scope, owner, functions).numpy(node.value, 0):
+                lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def _scopes(tree: ast.Module):
+    """The module (a script's loop over ``optimizer.param_groups``), each module-level function, and each method with
+    its class."""
+    yield ast.Module(body=[node for node in tree.body if not isinstance(node, (ast.FunctionDef, ast.ClassDef))],
+                     type_ignores=[]), None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            yield node, None
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    yield item, node
+
+
+def _learning_rate(target: ast.AST) -> bool:
+    return isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant) and target.slice.value == "lr"
+
+
+class _Reader:
+    def __init__(self, function: ast.AST, owner: ast.ClassDef | None, functions: dict) -> None:
+        self.function, self.owner, self.functions = function, owner, functions
+
+    def numpy(self, value: ast.AST, depth: int) -> bool:
+        if depth > 4:
+            return False
+        if isinstance(value, ast.BinOp):
+            return self.numpy(value.left, depth) or self.numpy(value.right, depth)
+        if isinstance(value, ast.UnaryOp):
+            return self.numpy(value.operand, depth)
+        if isinstance(value, ast.IfExp):
+            return self.numpy(value.body, depth) or self.numpy(value.orelse, depth)
+        if isinstance(value, ast.Name):
+            return any(self.numpy(bound, depth + 1) for bound in _bindings(self.function, value.id))
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
+            return self.owner is not None and any(
+                self.numpy(bound, depth + 1) for method in self.owner.body if isinstance(method, ast.FunctionDef)
+                for bound in _bindings(method, f"self.{value.attr}"))
+        if not isinstance(value, ast.Call):
+            return False
+        callee = dotted_name(value.func) or ""
+        if callee.startswith(_NUMPY_MODULES):
+            return not plain_numpy(callee, value)
+        if callee in ("max", "min", "abs"):
+            return any(self.numpy(argument, depth) for argument in value.args)
+        if callee.startswith("self.") and self.owner is not None:
+            method = next((item for item in self.owner.body
+                           if isinstance(item, ast.FunctionDef) and item.name == callee[5:]), None)
+            return method is not None and _Reader(method, self.owner, self.functions).returns_numpy(depth + 1)
+        if callee in self.functions:
+            return _Reader(self.functions[callee], None, self.functions).returns_numpy(depth + 1)
+        return False
+
+    def returns_numpy(self, depth: int) -> bool:
+        return any(isinstance(node, ast.Return) and node.value is not None and self.numpy(node.value, depth)
+                   for node in ast.walk(self.function))
+
+
+def _bindings(function: ast.AST, name: str) -> list[ast.expr]:
+    """What ``name`` (or ``self.x``) is bound or added to in ``function``."""
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            if any(dotted_name(target) == name for target in node.targets):
+                found.append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and node.value is not None \
+                and dotted_name(node.target) == name:
+            found.append(node.value)
+    return found
