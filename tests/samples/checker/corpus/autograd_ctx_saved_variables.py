@@ -1,5 +1,6 @@
 # seen in: PyTorch-Encoding's aggregate/scaled_l2/rectify Functions and mmagic's NAFNet LayerNormFunction (ctx.saved_variables
-# in a static backward; the ctx parameter may have any name); not a Function, or an old-style instance method: quiet
+# in a static backward; the ctx parameter may have any name; an old-style backward's self is a FunctionCtx too, and
+# runs when the class is used through .apply); not a Function: quiet
 import torch
 from torch.autograd import Function
 from torch.autograd.function import once_differentiable
@@ -33,4 +34,4 @@ class NotAFunction:
 
 class OldStyle(Function):
     def backward(self, grad):
-        return self.saved_variables
+        return self.saved_variables  # finding: ctx-saved-variables
