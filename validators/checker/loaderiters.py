@@ -8,7 +8,7 @@ a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loade
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
 mlx stream. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
-(``iter(dataloaders["test"])``) or of a container whose every stored item is a loader (``train_sets[i] =
+at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
 DataLoader(...)`` ... ``iter(train_sets[k])``).
 """
 
@@ -91,8 +91,9 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], o
         return resolve(source.func) in _DATALOADERS
     if isinstance(source, ast.Subscript) and dotted_name(source.value) in containers:
         return True
-    if isinstance(source, ast.Subscript) and isinstance(source.slice, ast.Constant):
-        source = source.value  # iter(dataloaders["test"]): an entry of a dict of loaders
+    if isinstance(source, ast.Subscript):
+        while isinstance(source, ast.Subscript):  # iter(dataloaders["test"]), iter(loaders["train"][task]): an entry
+            source = source.value
         dotted = dotted_name(source)
         if dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loaders"):
             return True  # a dict named for loaders, whatever made it (SHOT's dset_loaders = data_load(args))

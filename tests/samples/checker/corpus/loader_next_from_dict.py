@@ -33,3 +33,12 @@ def train_domains(datasets, model, num_domains):
             model(x, k)
         labels = iter(names[k])
         labels.next()
+
+
+# seen in: a meta-learning trainer whose loaders are nested by split and task (loaders["meta_train"]["train"][i])
+def meta_batches(loaders, task_indices):
+    for task_index in task_indices:
+        task_iterator = iter(loaders["meta_train"]["train"][task_index])
+        inner = task_iterator.next()  # finding: dataloader-iterator-next
+        outer = task_iterator.next()  # finding: dataloader-iterator-next
+        yield inner, outer
