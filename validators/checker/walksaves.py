@@ -12,7 +12,7 @@ import re
 
 from .flatinputs import calls_conv_helper, flat_applied_lines
 from .configpaths import loaded_constant
-from .imports import dotted_name, own_statements, walk_tree
+from .imports import dotted_name, own_statements, walk_nodes, walk_tree
 from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name,
@@ -80,13 +80,25 @@ def _own_method_called(saved: ast.expr, bound: dict, scope: int) -> str | None:
 
 
 class SaveEvidence:
-    def _same_path_key(self, call: ast.Call) -> tuple[int, str] | None:
+    def _same_path_key(self, call: ast.Call) -> tuple[int, str, tuple[int, ...]] | None:
         """A load's path as written, in its function: two loads with the same key read the same file. None in a
         try statement: ``try: net = torch.load(p) except ...: net.load_state_dict(torch.load(p))`` takes either."""
         path = self.loads.load_handles.get(id(call)) or loaded_path(call)  # with open(p) as f: torch.load(f) reads p
         if path is None or isinstance(path, ast.Constant) or id(call) in self.try_loads:
             return None  # a literal path is decided by the committed file, if any (ckptfile.py)
-        return self.scope_of.get(id(call), 0), ast.dump(path, annotate_fields=False, include_attributes=False)
+        scope = self.scope_of.get(id(call), 0)
+        return scope, ast.dump(path, annotate_fields=False, include_attributes=False), self._binding_loops(call, path, scope)
+
+    def _binding_loops(self, call: ast.Call, path: ast.expr, scope: int) -> tuple[int, ...]:
+        """The ``for`` statements around ``call`` that bind a name its path reads: ``for f in checkpoints:
+        torch.load(str(f))`` and ``for f in state_dict_files: torch.load(str(f))`` read different files."""
+        names = {node.id for node in walk_nodes(path) if isinstance(node, ast.Name)}
+        holder = self.scope_nodes.get(scope, self.tree)
+        if not names or holder is None:
+            return ()
+        return tuple(id(loop) for loop in own_statements(holder) if isinstance(loop, (ast.For, ast.AsyncFor))
+                     and loop.lineno <= call.lineno <= (loop.end_lineno or loop.lineno)
+                     and names & {node.id for node in walk_nodes(loop.target) if isinstance(node, ast.Name)})
 
     def _exclusive(self, one: ast.Call, other: ast.Call) -> bool:
         """The two loads sit in different branches of one if or match: they never run together."""
@@ -94,7 +106,7 @@ class SaveEvidence:
         return any(statement in branches and branches[statement] != index
                    for statement, index in self.load_branches.get(id(other), ()))
 
-    def _paths_loaded_as_objects(self, waiting) -> dict[tuple[int, str], list[ast.Call]]:
+    def _paths_loaded_as_objects(self, waiting) -> dict[tuple[int, str, tuple[int, ...]], list[ast.Call]]:
         """The paths of the loads in a function whose result is used as a whole object (``net = torch.load(p);
         net.eval()``): another load of the same path there (``net.load_state_dict(torch.load(p))`` on the CPU
         branch) reads the same pickled module, and weights_only refuses it just the same."""
