@@ -271,6 +271,7 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
              if graph_values.get(name) and not bound.get(name)}
     names |= set(after)
     names |= _running_totals(statements, names, parameters)
+    names |= _summed_dict_items(statements, backed) - parameters
     # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
     mixed = {name: sorted(found.lines[name]) for name in backed - names - parameters - found.unsettled
@@ -326,6 +327,34 @@ def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: 
         elif isinstance(node, ast.Call) and (formatted := _logged(node, logged)) is not None and \
                 any(live(operand.id, node.lineno) for operand in _float_formatted(formatted)):
             yield node  # logger.info("loss %f", loss): logging formats the message with msg % args
+
+
+def _summed_dict_items(statements: list[ast.stmt], backed: set[str]) -> set[str]:
+    """``total_loss = sum(loss_dict.values())`` given backward(), then ``for k, v in loss_dict.items():`` (or
+    ``.values()``): each ``v`` is one of the losses summed into the backpropagated total."""
+    summed = {value.args[0].func.value.id for statement in statements if isinstance(statement, ast.Assign)
+              and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+              and statement.targets[0].id in backed and isinstance(value := statement.value, ast.Call)
+              and isinstance(value.func, ast.Name) and value.func.id == "sum" and len(value.args) == 1
+              and _method_of_name(value.args[0], "values")}
+    found = set()
+    for statement in statements if summed else ():
+        if isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(call := statement.iter, ast.Call) \
+                and (method := _method_of_name(call, "items", "values")) and call.func.value.id in summed:
+            target = statement.target
+            if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+                target = target.elts[1]
+            if isinstance(target, ast.Name) and (method == "values" or target is not statement.target):
+                found.add(target.id)
+    return found
+
+
+def _method_of_name(value: ast.expr, *methods: str) -> str | None:
+    """``d.values()``: the method (one of ``methods``) called without arguments on a plain name, or None."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in methods \
+            and isinstance(value.func.value, ast.Name) and not value.args and not value.keywords:
+        return value.func.attr
+    return None
 
 
 def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> set[str]:
