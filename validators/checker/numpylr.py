@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ..parsing import parse_python
 from .imports import dotted_name
 from .provenance import plain_numpy
 
@@ -39,7 +40,7 @@ def text_learning_rates(code: str) -> list[int]:
     if "'lr']" not in code and '"lr"]' not in code:
         return []
     try:
-        return numpy_learning_rates(ast.parse(code), code)
+        return numpy_learning_rates(parse_python(code), code)
     except (SyntaxError, ValueError):
         return []
 
