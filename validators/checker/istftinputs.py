@@ -66,9 +66,18 @@ def _real_layout(value: ast.expr, real: set[str], resolve) -> bool:
         return _stacks_pair_last(value)
     if api in _FACTORIES:
         return _last_size_two(value)
+    if api == "torch.nn.functional.pad" and value.args and _keeps_last(value):
+        return _real_layout(value.args[0], real, resolve)  # F.pad(spec, [0, 0, 0, 1]): the pair dimension stays 2
     func = value.func
     return isinstance(func, ast.Attribute) and api is None and func.attr in _KEEPS_LAYOUT and \
         _real_layout(func.value, real, resolve)
+
+
+def _keeps_last(call: ast.Call) -> bool:
+    """``F.pad(x, [0, 0, ...])``: the padding list leaves the last dimension as it is (its first two entries)."""
+    pad = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "pad"), None)
+    return isinstance(pad, (ast.List, ast.Tuple)) and len(pad.elts) >= 2 and all(
+        isinstance(entry, ast.Constant) and entry.value == 0 for entry in pad.elts[:2])
 
 
 def _stacks_pair_last(call: ast.Call) -> bool:

@@ -35,3 +35,18 @@ def complex_all_along(x, window):
     spec = torch.stft(x, 512, 128, window=window, return_complex=True)
     spec = spec * torch.exp(1j * torch.angle(spec))
     return torch.istft(spec, 512, 128, window=window)
+
+
+# seen in: a diffusion vocoder's helper that rebuilds the real/imaginary pair and pads the frequency axis in a branch:
+# F.pad with (0, 0) first leaves the pair dimension, so istft still gets the real (..., 2) layout
+def istft_from_polar(amp, phase, n_fft, hop, pad=False):
+    spec = amp * torch.exp(1j * phase)
+    spec = torch.stack([spec.real, spec.imag], -1)
+    if pad:
+        spec = torch.nn.functional.pad(spec, [0, 0, 0, 1], mode="reflect")
+    return torch.istft(spec, n_fft, hop)  # finding: istft-real-input
+
+
+def istft_padded_pair(spec, n_fft, hop):
+    spec = torch.nn.functional.pad(torch.view_as_real(spec), [0, 1])
+    return torch.istft(spec, n_fft, hop)
