@@ -20,3 +20,17 @@ def zero_through_name(scores: torch.Tensor, ignore: torch.Tensor) -> torch.Tenso
 
 def pick_rows(values: torch.Tensor) -> torch.Tensor:
     return values[[0, 2, 3]]
+
+
+# seen in: a brain-tumour segmentation loader that widens one dimension by a repeated list of slices and fills the
+# new part through it (the same warning); the tuple() of the same list is quiet
+def add_mask(x, mask, dim=1):
+    shape = list(x.shape)
+    shape[dim] += 21
+    new_x = x.new_zeros(*shape).scatter_(dim, mask.unsqueeze(dim), 1.0)
+    index = [slice(None)] * len(shape)
+    index[dim] = slice(21, None)
+    new_x[index] = x  # finding: non-tuple-sequence-index
+    new_x[tuple(index)] = x
+    counts = [0] * len(shape)
+    return new_x, x[counts]
