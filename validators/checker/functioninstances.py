@@ -32,10 +32,11 @@ _FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function
 def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None], text: str | None = None,
                            filename: str | None = None) -> Iterator[ast.Call]:
     """Each call that builds an instance of an autograd Function whose ``__init__`` warns (module docstring)."""
-    if text is not None and "Function" not in text and "().apply" not in text:
+    built = text is None or "().apply" in text or "()(" in text or "().forward(" in text  # an instance used at once
+    if text is not None and "Function" not in text and not built:
         return
     classes = set(_warning_functions(getattr(tree, "body", ()), lambda base: resolve(base) in _FUNCTION_BASES))
-    if filename and text is not None and "().apply" in text:
+    if filename and text is not None and built:
         classes |= _imported_functions(tree, filename, text)
     if not classes:
         return
@@ -77,12 +78,31 @@ def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
     for statement in getattr(tree, "body", ()):
         if not isinstance(statement, ast.ImportFrom):
             continue
+        if any(alias.name == "*" for alias in statement.names):  # from utils import *, itself star-importing
+            if (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
+                found.update(name for name in _star_functions(*stamp) if f"{name}()" in text)
+            continue
         wanted = [(alias.name, alias.asname or alias.name) for alias in statement.names
-                  if alias.name != "*" and f"{alias.asname or alias.name}()" in text]
+                  if f"{alias.asname or alias.name}()" in text]
         if wanted and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             defined = _module_functions(*stamp)
             found.update(local for name, local in wanted if name in defined)
     return found
+
+
+@lru_cache(maxsize=256)
+def _star_functions(path: str, size: int, mtime: int, depth: int = 0) -> frozenset[str]:
+    """What ``from <module> import *`` of the module at ``path`` brings of those classes: its own public ones and,
+    three star imports deep, those of the modules it star-imports (a package's ``__init__`` re-exporting its
+    submodules)."""
+    found = {name for name in _module_functions(path, size, mtime) if not name.startswith("_")}
+    tree = parse_module_file(Path(path)) if depth < 3 else None
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.ImportFrom) and any(alias.name == "*" for alias in statement.names) and (
+                stamp := folder_module_stamp(str(Path(path).parent), statement.level, statement.module)) is not None \
+                and stamp[0] != path:
+            found |= _star_functions(*stamp, depth + 1)
+    return frozenset(found)
 
 
 @lru_cache(maxsize=256)

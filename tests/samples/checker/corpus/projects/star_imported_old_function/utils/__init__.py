@@ -1,0 +1,1 @@
+from utils.visualization import *
