@@ -164,6 +164,8 @@ def zero_dim_expression(value: ast.expr, resolve: Callable[[ast.AST], str | None
     if kind is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr in _SCALINGS \
             and len(value.args) == 1 and not value.keywords and python_number(value.args[0], numbers):
         return zero_dim_expression(value.func.value, resolve, leaf, numbers)
+    if kind is ast.Call and len(value.args) == 1 and not value.keywords and resolve(value.func) in _ELEMENTWISE:
+        return zero_dim_expression(value.args[0], resolve, leaf, numbers)  # torch.abs(gamma * D(x) - D(g)): still 0-dim
     return is_full_reduction(value, resolve) or leaf(value)
 
 

@@ -33,3 +33,18 @@ def test_epoch(model, loader, mode):
         per_sample.append(F.cross_entropy(output, target, reduction="none").data[0])
         per_sample.append(F.mse_loss(output, target, reduction=mode).data[0])
     return test_loss, per_sample
+
+
+# seen in: a BEGAN script whose discriminator is a module-level function returning a mean, its convergence measure
+# an elementwise function of module constants times those means: 0-dim, so .data[0] raises
+GAMMA = 0.5
+
+
+def discriminator_energy(autoencoder, x):
+    return torch.mean(torch.sum(torch.abs(x - autoencoder(x)), 1))
+
+
+def convergence(autoencoder, x, fake):
+    measure = discriminator_energy(autoencoder, x) + torch.abs(
+        GAMMA * discriminator_energy(autoencoder, x) - discriminator_energy(autoencoder, fake))
+    return measure.data[0]  # finding: loss-data-index
