@@ -41,16 +41,20 @@ class TopkCalls:
     def __init__(self) -> None:
         self.passed: dict[str, set[int | str]] = {}
         self.defined: frozenset[str] = frozenset()  # the file's own module-level functions: its calls mean those
+        self.wide_names: frozenset[str] = frozenset()  # names the file binds only to such displays (wide_names)
 
     def note(self, call: ast.Call) -> None:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else \
             call.func.id if isinstance(call.func, ast.Name) else None
         if name is None:
             return
-        places = [index for index, arg in enumerate(call.args) if _wide(arg)]
-        places += [keyword.arg for keyword in call.keywords if keyword.arg and _wide(keyword.value)]
+        places = [index for index, arg in enumerate(call.args) if self._wide(arg)]
+        places += [keyword.arg for keyword in call.keywords if keyword.arg and self._wide(keyword.value)]
         if places:
             self.passed.setdefault(name, set()).update(places)
+
+    def _wide(self, node: ast.expr) -> bool:
+        return _wide(node) or (isinstance(node, ast.Name) and node.id in self.wide_names)
 
     def widens(self, view: PendingView) -> bool:
         places = self.passed.get(view.function, ())
@@ -78,6 +82,19 @@ def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Find
         if widened:
             findings.extend(widened)
             findings.sort()
+
+
+def wide_names(tree: ast.AST) -> frozenset[str]:
+    """The names every binding of the file gives a wide display (``topk = [1, 5]``, then ``topk=topk`` in a call)."""
+    bound: dict[str, bool] = {}
+    for node in walk_tree(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound[target.id] = bound.get(target.id, True) and _wide(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) and isinstance(node.target, ast.Name):
+            bound[node.target.id] = False
+    return frozenset(name for name, wide in bound.items() if wide)
 
 
 def _wide(node: ast.expr) -> bool:
