@@ -118,6 +118,7 @@ class _Calls:
         self.assigned: dict[int, ast.expr | None] = {}  # id(x[...] target) -> the value stored (None: x[...] op= v)
         # ``a - b``, ``-a``, ``a -= b`` for boolmasks.py: (node, the sides it tests, scope, innermost statement)
         self.subtractions: list[tuple[ast.AST, tuple[ast.expr, ...], int, int | None]] = []
+        self.crfs = _crf_holders(tree)  # self.crf = CRF(...) of pytorch-crf: its forward and decode take a mask
         Call, Name, Load, ClassDef = ast.Call, ast.Name, ast.Load, ast.ClassDef
         functions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
         # (node, scope, class of the enclosing method, innermost statement)
@@ -208,6 +209,8 @@ class _Calls:
                     self.uses.append((node, node.args[0], "torch.Tensor.where", scope, statement))
         elif func.__class__ is ast.Name and func.id == "where" and len(node.args) >= 2 and resolve(func) == "torch.where":
             self.uses.append((node, node.args[0], "torch.where", scope, statement))
+        if self.crfs and (mask := _crf_mask(node, self.crfs)) is not None:
+            self.uses.append((node, mask, "torch.where", scope, statement))  # pytorch-crf hands it to torch.where
 
     def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
         """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
@@ -730,6 +733,32 @@ def _maker_span(func: ast.Attribute) -> _Span:
 def _item_pick(index: ast.expr) -> bool:
     """``names[labels[i]]``: one element of a uint8 tensor used as a number (a list index), not a mask."""
     return isinstance(index, ast.Subscript) and isinstance(index.slice, (ast.Constant, ast.Name, ast.BinOp))
+
+
+def _crf_holders(tree: ast.AST) -> frozenset[str]:
+    """The names and attributes the file binds to pytorch-crf's ``CRF(...)`` (``from torchcrf import CRF``), whose
+    ``forward(emissions, tags, mask)`` and ``decode(emissions, mask)`` read the mask with ``torch.where``: a uint8
+    mask there warns "where received a uint8 condition tensor" (pytorch-crf 0.7.2 on torch 2.15)."""
+    names = {alias.asname or alias.name for node in getattr(tree, "body", ()) if isinstance(node, ast.ImportFrom)
+             and node.module == "torchcrf" and not node.level for alias in node.names if alias.name == "CRF"}
+    if not names:
+        return frozenset()
+    return frozenset(dotted for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                     and dotted_name(node.value.func) in names for target in node.targets
+                     if (dotted := dotted_name(target)) is not None)
+
+
+def _crf_mask(call: ast.Call, holders: frozenset[str]) -> ast.expr | None:
+    """The mask a call of a pytorch-crf CRF passes: ``crf(emissions, tags, mask)`` or ``crf.decode(emissions, mask)``."""
+    func = call.func
+    if dotted_name(func) in holders:
+        position = 2
+    elif isinstance(func, ast.Attribute) and func.attr == "decode" and dotted_name(func.value) in holders:
+        position = 1
+    else:
+        return None
+    return next((keyword.value for keyword in call.keywords if keyword.arg == "mask"),
+                call.args[position] if len(call.args) > position else None)
 
 
 def _selection(value: ast.expr) -> bool:
