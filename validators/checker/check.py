@@ -325,6 +325,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         code if sites.spread or sites.keyword_sites or sites.config_sites else "", findings))
                     if collector.evidence.candidates:
                         undecided.append((collector.evidence, code, findings, project))
+                    collector.topk_calls.tree = None  # the walk is over: keep what it noted, not the file's tree
                     if collector.topk_pending:
                         topk_pending.setdefault(root, []).append((collector.topk_pending, findings,
                                                                   collector.topk_calls))

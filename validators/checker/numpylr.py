@@ -37,7 +37,7 @@ def optimizer_state(value: ast.expr) -> bool:
 
 def text_learning_rates(code: str) -> list[int]:
     """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
-    if "'lr']" not in code and '"lr"]' not in code:
+    if "'lr']" not in code and '"lr"]' not in code or "np." not in code and "numpy" not in code:
         return []
     try:
         return numpy_learning_rates(parse_python(code), code)

@@ -41,7 +41,8 @@ class TopkCalls:
     def __init__(self) -> None:
         self.passed: dict[str, set[int | str]] = {}
         self.defined: frozenset[str] = frozenset()  # the file's own module-level functions: its calls mean those
-        self.wide_names: frozenset[str] = frozenset()  # names the file binds only to such displays (wide_names)
+        self.tree: ast.AST | None = None  # the file, read for wide_names when a call first passes a name
+        self._wide_names: frozenset[str] | None = None
 
     def note(self, call: ast.Call) -> None:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else \
@@ -54,7 +55,13 @@ class TopkCalls:
             self.passed.setdefault(name, set()).update(places)
 
     def _wide(self, node: ast.expr) -> bool:
-        return _wide(node) or (isinstance(node, ast.Name) and node.id in self.wide_names)
+        if _wide(node):
+            return True
+        if not isinstance(node, ast.Name) or self.tree is None:
+            return False
+        if self._wide_names is None:
+            self._wide_names = wide_names(self.tree)  # topk = [1, 5] ... accuracy(out, y, topk=topk)
+        return node.id in self._wide_names
 
     def widens(self, view: PendingView) -> bool:
         places = self.passed.get(view.function, ())

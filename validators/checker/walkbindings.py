@@ -679,6 +679,10 @@ class _ModuleNumbers:
         self.walker = walker
 
     def __contains__(self, name: str) -> bool:
+        if not any(node.__class__ is ast.Assign and node.value.__class__ is ast.Constant and any(
+                target.__class__ is ast.Name and target.id == name for target in node.targets)
+                for node in getattr(self.walker.tree, "body", ())):
+            return False  # not bound to a literal at module level: no need to count the file's bindings
         literal = self.walker._module_literals().get(name)
         return literal is not None and type(literal.value) in (int, float)
 

@@ -61,7 +61,7 @@ from .instancemethods import built_instance_calls, methods_of
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
-from .topkviews import PendingView, TopkCalls, topk_views, wide_names, wide_pair_spelled
+from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
@@ -351,7 +351,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.notes_topk_calls:  # a call of a function the file defines itself is a call of that one
             self.topk_calls.defined = frozenset(node.name for node in getattr(tree, "body", ())
                                                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
-            self.topk_calls.wide_names = wide_names(tree)  # topk = [1, 5] ... accuracy(out, y, topk=topk)
+            self.topk_calls.tree = tree
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         for node in getattr(tree, "body", ()):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
