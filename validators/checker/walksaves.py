@@ -299,8 +299,18 @@ class SaveEvidence:
         return node.lineno
 
     def _saved_source(self, value: ast.expr, context: tuple[int, bool]):
-        """Where a value of a saved dict comes from, by every binding of the file (provenance.py)."""
+        """Where a value of a saved dict comes from, by every binding of the file (provenance.py). ``best["auc"]``
+        of a dict display the function binds reads the entries stored under that key (``best["auc"] = mean_auc``):
+        numpy as soon as one is."""
         scope = self.loads.value_scopes.get(id(value), context[0])
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
+                isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str) and \
+                (display := self.loads.dicts.get((scope, value.value.id))) is not None:
+            entries = [entry for key, entry in zip(display.keys, display.values)
+                       if isinstance(key, ast.Constant) and key.value == value.slice.value]
+            found = [self._saved_source(entry, (scope, *context[1:])) for entry in entries if entry is not value]
+            if True in found:
+                return True
         return self.loads.provenance.source(value, scope, self.loads.call_ref, self._returns_numpy,
                                             context[2] if len(context) > 2 and scope == context[0] else None)
 
