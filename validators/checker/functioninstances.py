@@ -95,22 +95,26 @@ def _star_functions(path: str, size: int, mtime: int, depth: int = 0) -> frozens
     """What ``from <module> import *`` of the module at ``path`` brings of those classes: its own public ones and,
     three star imports deep, those of the modules it star-imports (a package's ``__init__`` re-exporting its
     submodules)."""
-    found = {name for name in _module_functions(path, size, mtime) if not name.startswith("_")}
-    tree = parse_module_file(Path(path)) if depth < 3 else None
-    for statement in getattr(tree, "body", ()):
-        if isinstance(statement, ast.ImportFrom) and any(alias.name == "*" for alias in statement.names) and (
-                stamp := folder_module_stamp(str(Path(path).parent), statement.level, statement.module)) is not None \
-                and stamp[0] != path:
+    defined, stars = _module_reading(path, size, mtime)
+    found = {name for name in defined if not name.startswith("_")}
+    for level, module in stars if depth < 3 else ():
+        if (stamp := folder_module_stamp(str(Path(path).parent), level, module)) is not None and stamp[0] != path:
             found |= _star_functions(*stamp, depth + 1)
     return frozenset(found)
 
 
-@lru_cache(maxsize=256)
 def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
     """The Function classes the module at ``path`` defines whose instances warn (its own imports of torch read)."""
+    return _module_reading(path, size, mtime)[0]
+
+
+@lru_cache(maxsize=256)
+def _module_reading(path: str, size: int, mtime: int) -> tuple[frozenset[str], tuple[tuple[int, str | None], ...]]:
+    """The module at ``path``, read once: its Function classes whose instances warn, and the (level, module) of each
+    of its star imports."""
     tree = parse_module_file(Path(path))
     if tree is None:
-        return frozenset()
+        return frozenset(), ()
     aliases: dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, ast.Import):
@@ -124,4 +128,6 @@ def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
         qualified = aliases.get(head, head) + (f".{rest}" if rest else "")
         return qualified in _FUNCTION_BASES
 
-    return frozenset(_warning_functions(tree.body, torch_base))
+    stars = tuple((node.level, node.module) for node in tree.body if isinstance(node, ast.ImportFrom)
+                  and any(alias.name == "*" for alias in node.names))
+    return frozenset(_warning_functions(tree.body, torch_base)), stars
