@@ -303,16 +303,22 @@ class SaveEvidence:
         of a dict display the function binds reads the entries stored under that key (``best["auc"] = mean_auc``):
         numpy as soon as one is."""
         scope = self.loads.value_scopes.get(id(value), context[0])
-        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and \
-                isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str) and \
-                (display := self.loads.dicts.get((scope, value.value.id))) is not None:
-            entries = [entry for key, entry in zip(display.keys, display.values)
-                       if isinstance(key, ast.Constant) and key.value == value.slice.value]
-            found = [self._saved_source(entry, (scope, *context[1:])) for entry in entries if entry is not value]
-            if True in found:
-                return True
-        return self.loads.provenance.source(value, scope, self.loads.call_ref, self._returns_numpy,
-                                            context[2] if len(context) > 2 and scope == context[0] else None)
+        before = context[2] if len(context) > 2 and scope == context[0] else None
+        if any(self.loads.provenance.source(entry, scope, self.loads.call_ref, self._returns_numpy, before) is True
+               for entry in self._stored_entries(value, scope)):
+            return True
+        return self.loads.provenance.source(value, scope, self.loads.call_ref, self._returns_numpy, before)
+
+    def _stored_entries(self, value: ast.expr, scope: int) -> list[ast.expr]:
+        """For ``best["auc"]`` of a dict display the function binds, the values stored under that key (loaded.py
+        appends ``best["auc"] = v`` to the display); asked of provenance each, not read this way again (an entry
+        may be ``best["auc"]`` itself)."""
+        if not (isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and
+                isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str)):
+            return []
+        display = self.loads.dicts.get((scope, value.value.id))
+        return [] if display is None else [entry for key, entry in zip(display.keys, display.values)
+                                           if isinstance(key, ast.Constant) and key.value == value.slice.value]
 
     def _returns_numpy(self, name: str) -> bool:
         """The file's own function ``name``, ``Class.name`` or a method ``name`` of one of its classes returns numpy,

@@ -26,3 +26,13 @@ def train_plain(model, epochs, scores, path, resume):
     for epoch in range(epochs):
         best["auc"] = float(np.array(scores[epoch]).mean())
         torch.save({"auc": best["auc"], "state_dict": model.state_dict()}, path)
+
+
+def train_kept(model, scores, path):
+    best = {"auc": 0.0}
+    ckpt = torch.load(path)  # finding: torch-load-saved-in-project
+    best["auc"] = best["auc"]  # an entry stored from itself is read once, not followed again
+    best["auc"] = best["auc"]
+    best["auc"] = np.mean(scores)
+    torch.save({"auc": best["auc"], "state_dict": model.state_dict()}, path)
+    return ckpt["state_dict"]
