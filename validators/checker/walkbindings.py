@@ -239,7 +239,7 @@ class Bindings:
     def _zero_dim_value(self, value: ast.expr) -> bool:
         """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
         (``l_d = l_d_real + l_d_fake``, ``0.5 * torch.mean(e ** 2)``: zerodim.zero_dim_expression)."""
-        return zero_dim_expression(value, self._resolve, self._zero_dim_leaf, _ModuleNumbers(self))
+        return zero_dim_expression(value, self._resolve, self._zero_dim_leaf, self._module_numbers())
 
     def _zero_dim_leaf(self, value: ast.expr) -> bool:
         if isinstance(value, ast.Name):
@@ -669,20 +669,3 @@ def _moved_self(statement: ast.Assign) -> bool:
     value, target = statement.value, statement.targets[0]
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to") \
         and isinstance(value.func.value, ast.Name) and isinstance(target, ast.Name) and value.func.value.id == target.id
-
-
-class _ModuleNumbers:
-    """The names the module binds once to a number literal (``gamma = 0.5``: ``gamma * D(x)`` keeps D's 0-dim shape),
-    read from the file only when a name is asked about (walkkeywords.module_literals, cached on the walker)."""
-
-    def __init__(self, walker) -> None:
-        self.walker = walker
-
-    def __contains__(self, name: str) -> bool:
-        if not any(node.__class__ is ast.Assign and node.value.__class__ is ast.Constant and any(
-                target.__class__ is ast.Name and target.id == name for target in node.targets)
-                for node in getattr(self.walker.tree, "body", ())):
-            return False  # not bound to a literal at module level: no need to count the file's bindings
-        literal = self.walker._module_literals().get(name)
-        return literal is not None and type(literal.value) in (int, float)
-

@@ -77,7 +77,7 @@ from .walksaves import SaveEvidence
 from .walkschedulers import SchedulerChecks
 from .walknames import NameChecks
 from .walkcalls import CallChecks
-from .walkkeywords import KeywordSpreading
+from .walkkeywords import KeywordSpreading, ModuleNumbers
 from .walkreport import Reporting
 
 PROJECT_CONDITIONS = ("saved-in-project", "lightning-checkpoint", "no-weights-only-env")
@@ -262,7 +262,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.sets: set[tuple[int, str]] = set()  # (scope, name) bound to a set: params = set(a) | set(b)
         self.keyword_dicts: dict[tuple[int, str], list[ast.keyword]] = {}  # (scope, name) -> a literal dict's items
         self.filled_dicts: set[str] | None = None  # names a statement of the file fills (moduledicts.filled_names)
-        self.literal_constants: dict[str, ast.Constant] | None = None  # walkkeywords.module_literals, when asked
+        self.module_numbers: ModuleNumbers | None = None  # the module's literal constants, when asked (walkkeywords)
         self.conditional: dict[tuple, Rule] = {}  # finding key -> its rule, when the rule has unless_file_uses
         self.class_constants: dict[str, dict[str, str]] = {}  # class -> its string constants (_CONFIG_KEY = "config")
         self.classes: list[str] = []  # the classes being walked, innermost last

@@ -40,9 +40,12 @@ class KeywordSpreading:
         return ast.copy_location(probe, node)
 
     def _module_literals(self) -> dict[str, ast.Constant]:
-        if self.literal_constants is None:
-            self.literal_constants = module_literals(self.tree) if self.tree is not None else {}
-        return self.literal_constants
+        return self._module_numbers().literals()
+
+    def _module_numbers(self) -> ModuleNumbers:
+        if self.module_numbers is None:
+            self.module_numbers = ModuleNumbers(self.tree)
+        return self.module_numbers
 
     def _literal(self, keyword: ast.keyword, literals: dict[str, ast.Constant]) -> ast.keyword:
         """``eps=EPS`` with ``EPS = 1e-10`` bound once at module level (and not in the walked function): the literal
@@ -163,6 +166,30 @@ class KeywordSpreading:
         if id(owner) not in self.instance_dicts:
             self.instance_dicts[id(owner)] = instance_keyword_dicts(owner, self._runs_on_target)
         return self.instance_dicts[id(owner)].get(value.attr)
+
+
+class ModuleNumbers:
+    """The module's literal constants (module_literals), read when first asked; as a container, the names bound to a
+    number (``gamma = 0.5``: ``gamma * D(x)`` keeps D's 0-dim shape, walkbindings.py). A name no module-level statement
+    binds to a literal is answered without counting the file's bindings."""
+
+    def __init__(self, tree: ast.AST | None) -> None:
+        self.tree = tree
+        self._literals: dict[str, ast.Constant] | None = None
+        self._literal_bound: frozenset[str] | None = None  # names some module-level statement binds to a literal
+
+    def literals(self) -> dict[str, ast.Constant]:
+        if self._literals is None:
+            self._literals = module_literals(self.tree) if self.tree is not None else {}
+        return self._literals
+
+    def __contains__(self, name: str) -> bool:
+        if self._literal_bound is None:
+            self._literal_bound = frozenset(target.id for node in getattr(self.tree, "body", ())
+                                            if node.__class__ is ast.Assign and node.value.__class__ is ast.Constant
+                                            for target in node.targets if target.__class__ is ast.Name)
+        literal = self.literals().get(name) if name in self._literal_bound else None
+        return literal is not None and type(literal.value) in (int, float)
 
 
 def module_literals(tree: ast.AST) -> dict[str, ast.Constant]:
