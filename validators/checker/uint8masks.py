@@ -74,6 +74,8 @@ _CONVERTER_TEXTS = ("from_numpy(", "tensor(", "as_tensor(")
 # statements that always fall through to the next one
 _PLAIN = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Pass)
 _MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_scatter", "masked_scatter_", "masked_select"})
+# one-argument helpers that move a tensor to the GPU as it is: ``cuda_(x)``, ``to_cuda(x)``, ``to_var(x)``, ``gpu(x)``
+_DEVICE_HELPER = re.compile(r"(?:to_|maybe_)?(?:cuda|gpu)_?|to_device|(?:to|make)_var", re.IGNORECASE)
 _STATEMENT = Memo(lambda kind: issubclass(kind, ast.stmt))  # class -> a statement's class: asked of every node
 
 
@@ -337,7 +339,8 @@ class _Search:
             if isinstance(func, ast.Name) and self._byte_tensor_alias(func.id, scope):
                 self.makers.append(call)  # ByteTensor = th.cuda.ByteTensor if use_cuda else th.ByteTensor
                 return True
-            return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported_item(call, None))
+            return isinstance(func, ast.Name) and (self._returns_uint8(func.id, depth) or self._imported_item(call, None)
+                                                   or self._moved_by_helper(call, scope, depth, at))
         if func.attr == "byte" and not call.args and not call.keywords:
             self.makers.append(_maker_span(func))
             return True
@@ -358,6 +361,16 @@ class _Search:
                 (current := self.calls.functions.get(scope)) is not None and current.owner is not None:
             return self._returns_uint8(func.attr, depth, current.owner)  # self._create_mask(x): a method of the class
         return False
+
+    def _moved_by_helper(self, call: ast.Call, scope: int, depth: int, at: int | None) -> bool:
+        """``cuda_(torch.ByteTensor(m))``: a one-argument device helper (``cuda_``, ``to_cuda``, ``to_var``) that the
+        file does not define returns its argument moved, dtype kept (a helper defined here, or a project helper making
+        masks, is read above)."""
+        name = call.func.id
+        if len(call.args) != 1 or call.keywords or _DEVICE_HELPER.fullmatch(name) is None or \
+                name in self.helpers or any(f.node.name == name for f in self.calls.functions.values()):
+            return False
+        return self.uint8(call.args[0], scope, depth + 1, at)
 
     def _returns_uint8(self, name: str, depth: int, owner: str | None = None) -> bool:
         """``pad = _compute_pad(lens, n)`` with the file's one module-level ``def _compute_pad`` returning only
