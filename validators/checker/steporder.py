@@ -733,7 +733,7 @@ class OptimizerSteps:
         return self._methods
 
     def _steps(self, node: ast.AST) -> bool:
-        if _is_optimizer_step(node) or _is_train_step(node):
+        if _is_optimizer_step(node) or _is_train_step(node) or _is_wrapped_update(node):
             return True
         if self._built and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 node.func.attr == "step" and (dotted_name(node.func.value) or "").rsplit(".", 1)[-1] in self._built:
@@ -838,6 +838,13 @@ def _is_train_step(node: ast.AST) -> bool:
     """A call of a method named for one training update, given its batch: it steps the model's optimizer."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and bool(node.args) \
         and bool(_TRAIN_STEP.fullmatch(node.func.attr))
+
+
+def _is_wrapped_update(node: ast.AST) -> bool:
+    """``optimizer.optim(losses)``: a project's optimizer wrapper handed the loss runs backward and its optimizer's
+    step (VNL's ModelOptimizer); ``optimize``/``minimize`` are the same update."""
+    return isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute) and bool(node.args) \
+        and func.attr in ("optim", "optimize", "minimize") and _is_optimizer(func.value)
 
 
 def _is_optimizer_step(node: ast.AST) -> bool:
