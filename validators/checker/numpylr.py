@@ -27,6 +27,10 @@ _NUMPY_MODULES = ("np.", "numpy.")
 _OPTIMIZER_NAME = re.compile(r"_*(?:[a-z0-9]+_)*(?:optim(?:izer)?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
 
 
+# a write under ["lr"] (most files that spell the key only read it, to log the rate)
+_WRITES_LR = re.compile(r"""\[\s*["']lr["']\s*\]\s*=(?!=)""")
+
+
 def optimizer_state(value: ast.expr) -> bool:
     """``optimizer.state_dict()``, ``optimizer_main._optimizer.state_dict()``: an optimizer's state dict, which holds
     the NumPy learning rate where the project writes one."""
@@ -37,7 +41,7 @@ def optimizer_state(value: ast.expr) -> bool:
 
 def text_learning_rates(code: str) -> list[int]:
     """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
-    if "'lr']" not in code and '"lr"]' not in code or "np." not in code and "numpy" not in code:
+    if "np." not in code and "numpy" not in code or _WRITES_LR.search(code) is None:
         return []
     try:
         return numpy_learning_rates(parse_python(code), code)

@@ -42,6 +42,7 @@ class TopkCalls:
         self.passed: dict[str, set[int | str]] = {}
         self.defined: frozenset[str] = frozenset()  # the file's own module-level functions: its calls mean those
         self.tree: ast.AST | None = None  # the file, read for wide_names when a call first passes a name
+        self.spelled: frozenset[str] | None = None  # names the text assigns a wide display (None: not read)
         self._wide_names: frozenset[str] | None = None
 
     def note(self, call: ast.Call) -> None:
@@ -57,7 +58,7 @@ class TopkCalls:
     def _wide(self, node: ast.expr) -> bool:
         if _wide(node):
             return True
-        if not isinstance(node, ast.Name) or self.tree is None:
+        if not isinstance(node, ast.Name) or self.tree is None or (self.spelled is not None and node.id not in self.spelled):
             return False
         if self._wide_names is None:
             self._wide_names = wide_names(self.tree)  # topk = [1, 5] ... accuracy(out, y, topk=topk)
@@ -76,6 +77,12 @@ _WIDE_PAIR = r"[(\[]\s*1\s*,\s*[2-9]|\(\s*[2-9]\d*\s*,\s*\)"
 def wide_pair_spelled(text: str) -> bool:
     """Whether a file may pass a (1, 5)-like display at all: only then are its calls noted."""
     return re.search(_WIDE_PAIR, text) is not None
+
+
+def wide_names_spelled(text: str) -> frozenset[str]:
+    """The names the text assigns a display of int literals (``topk = [1, 5]``): the only ones wide_names, which walks
+    the whole file, can find; most files that pass a (1, 5)-like display bind none."""
+    return frozenset(re.findall(r"(\w+)\s*=\s*[(\[]\s*\d[\d\s,]*[)\]]", text))
 
 
 def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding], TopkCalls]],

@@ -61,7 +61,7 @@ from .instancemethods import built_instance_calls, methods_of
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
-from .topkviews import PendingView, TopkCalls, topk_views, wide_pair_spelled
+from .topkviews import PendingView, TopkCalls, topk_views, wide_names_spelled, wide_pair_spelled
 from .kernels import is_foreign_kernel
 from .functionctx import FUNCTION_CTX, function_ctx
 from .profilerrows import mentions_rows, row_parameters
@@ -352,6 +352,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self.topk_calls.defined = frozenset(node.name for node in getattr(tree, "body", ())
                                                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
             self.topk_calls.tree = tree
+            if self.source_text is not None:
+                self.topk_calls.spelled = wide_names_spelled(self.source_text)
         self.loads.local_classes.update(n.name for n in getattr(tree, "body", ()) if isinstance(n, ast.ClassDef))
         for node in getattr(tree, "body", ()):
             if isinstance(node, ast.ClassDef) and (constants := _string_constants(node)):
