@@ -5,8 +5,10 @@ A ``torch.autograd.Function`` subclass with a static ``forward`` is used through
 be instantiated. Methods on autograd functions are all static, so you should invoke them on the class itself.``
 Quantization and spiking-network code of 2018-2020 wrote ``MyFn().apply(...)`` or ``step = MyFn().apply``.
 
-Known here where the class is certain: defined in the file, or in a project module the file imports it from with
-``from <module> import <name>`` (found as a file beside or above it, as starimports.py finds it), with a base that is
+Known here where the class is certain: defined in the file (at module level, or inside the factory function that
+returns ``_pq().apply``), or in a project module the file imports it from with ``from <module> import <name>``, or
+imports whole (``from . import binaryfunction``; then ``binaryfunction.BinaryQuantize()``), the module found as a file
+beside or above it, as starimports.py finds it, with a base that is
 torch's ``Function``/``InplaceFunction`` or another such class of the same module. Each call of the class is
 reported: ``MyFn()`` and ``MyFn(args)`` alike reach ``Function.__init__``, which warns, unless the class defines an
 ``__init__`` of its own that never calls its base's (``Detect(Function)`` of the SSD ports: quiet). That holds for an
@@ -17,6 +19,7 @@ rule reports the class, whose instance call raises).
 from __future__ import annotations
 
 import ast
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
@@ -35,14 +38,24 @@ def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | Non
     built = text is None or "().apply" in text or "()(" in text or "().forward(" in text  # an instance used at once
     if text is not None and "Function" not in text and not built:
         return
-    classes = set(_warning_functions(getattr(tree, "body", ()), lambda base: resolve(base) in _FUNCTION_BASES))
+    torch_base = lambda base: resolve(base) in _FUNCTION_BASES  # noqa: E731
+    classes = set(_warning_functions(getattr(tree, "body", ()), torch_base))
+    if built:  # a factory's own class: ``def quantizer(b): class _pq(Function): ...; return _pq().apply``
+        classes.update(name for node in walk_tree(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       for name in _warning_functions(node.body, torch_base))
+    modules: dict[str, frozenset[str]] = {}
     if filename and text is not None and built:
         classes |= _imported_functions(tree, filename, text)
-    if not classes:
+        modules = _imported_modules(tree, filename, text)
+    if not classes and not modules:
         return
     for node in walk_tree(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in classes:
-            yield node
+        if node.__class__ is not ast.Call:
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in classes or isinstance(func, ast.Attribute) and isinstance(
+                func.value, ast.Name) and func.attr in modules.get(func.value.id, ()):
+            yield node  # MyFn(), or binaryfunction.BinaryQuantize() of a project module the file imports
 
 
 def _warning_functions(body, torch_base: Callable[[ast.expr], bool]) -> list[str]:
@@ -87,6 +100,29 @@ def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
         if wanted and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             defined = _module_functions(*stamp)
             found.update(local for name, local in wanted if name in defined)
+    return found
+
+
+def _imported_modules(tree: ast.AST, filename: str, text: str) -> dict[str, frozenset[str]]:
+    """Local names of the project modules the file imports whole (``from . import binaryfunction``, ``import
+    quant.functions as qf``) and instantiates a class of (``binaryfunction.BinaryQuantize()``, as the text spells it),
+    each with the Function classes of that module whose instances warn."""
+    found: dict[str, frozenset[str]] = {}
+    folder = str(Path(filename).parent)
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.Import):
+            named = [(0, alias.name, alias.asname or alias.name) for alias in statement.names
+                     if alias.asname or "." not in alias.name]
+        elif isinstance(statement, ast.ImportFrom) and not any(alias.name == "*" for alias in statement.names):
+            prefix = f"{statement.module}." if statement.module else ""
+            named = [(statement.level, prefix + alias.name, alias.asname or alias.name) for alias in statement.names]
+        else:
+            continue
+        for level, module, local in named:
+            if re.search(rf"\b{re.escape(local)}\.\w+\(\)", text) is None:
+                continue
+            if (stamp := folder_module_stamp(folder, level, module)) is not None and (defined := _module_functions(*stamp)):
+                found[local] = defined
     return found
 
 
