@@ -372,22 +372,42 @@ class _Search:
             return False
         return self.uint8(call.args[0], scope, depth + 1, at)
 
-    def _returns_uint8(self, name: str, depth: int, owner: str | None = None) -> bool:
+    def _returns_uint8(self, name: str, depth: int, owner: str | None = None, position: int | None = None) -> bool:
         """``pad = _compute_pad(lens, n)`` with the file's one module-level ``def _compute_pad`` returning only
         provably uint8 values (``pad = torch.zeros(..., dtype=torch.uint8)`` ... ``return pad``); with ``owner``, the
-        one method of that name of that class (``mask = self._create_mask(x, k)``)."""
+        one method of that name of that class (``mask = self._create_mask(x, k)``). With ``position``, item
+        ``position`` of the tuple display every return spells (``..., obj_mask = self.build_target(...)``)."""
         defined = [f for f in self.calls.functions.values() if f.owner == owner and f.node.name == name
                    and (owner is not None or self.provenance.parents.get(id(f.node)) == 0)]
         if len(defined) != 1:
             return False
         function = defined[0].node
-        question = ("returns", id(function))
+        question = ("returns", id(function), position, self.converting > 0)
         if question not in self.memo:
             self.memo[question] = _BUSY
             returns = [node for node in own_statements(function) if isinstance(node, ast.Return)]
+            if position is not None:
+                values = [node.value.elts[position] if isinstance(node.value, ast.Tuple) and position < len(
+                    node.value.elts) else None for node in returns]
+            else:
+                values = [node.value for node in returns]
             self.memo[question] = bool(returns) and all(
-                self.uint8(node.value, id(function), depth + 1, id(node)) for node in returns)
+                value is not None and self.uint8(value, id(function), depth + 1, id(node))
+                for node, value in zip(returns, values))
         return self.memo[question] is True
+
+    def _returned_item(self, call: ast.expr, position: int, where: int, depth: int) -> bool:
+        """``..., obj_mask, no_obj_mask = self.build_target(...)``: the item of the tuple the class's own method (or
+        the file's module-level function) returns, a NumPy uint8 array or a uint8 tensor there."""
+        if call.__class__ is not ast.Call:
+            return False
+        func = call.func
+        if isinstance(func, ast.Name):
+            return self._returns_uint8(func.id, depth, None, position)
+        current = self.calls.functions.get(where)
+        return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and \
+            current is not None and current.owner is not None and self._returns_uint8(func.attr, depth, current.owner,
+                                                                                      position)
 
     def _byte_tensor_alias(self, name: str, scope: int) -> bool:
         """``name`` is bound in its function (or the module) only to ByteTensor constructors, either branch of a
@@ -475,7 +495,7 @@ class _Search:
         if value.__class__ is ast.Tuple:
             return position < len(value.elts) and self.uint8(value.elts[position], where, depth + 1,
                                                               self.calls.statement_of.get(id(value)))
-        return self._imported_item(value, position)
+        return self._imported_item(value, position) or self._returned_item(value, position, where, depth)
 
     def _type_tested(self, name: str, at: int, use: ast.expr) -> bool:
         """``if index.type() == "torch.ByteTensor": return x.masked_select(index)``: the read sits in the body of an
