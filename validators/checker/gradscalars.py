@@ -107,16 +107,16 @@ def _backward_names(nodes: list[ast.AST]) -> set[str]:
 
 
 def _returned_names(function: ast.AST, position: int | None) -> set[str]:
-    """The names every ``return`` of ``function`` hands back (at ``position`` of a returned tuple)."""
+    """The names every ``return`` of ``function`` hands back (at ``position`` of a returned tuple), or adds up there."""
     names = set()
     for node in own_nodes(function):
         if isinstance(node, ast.Return):
             value = node.value
             if position is not None:
                 value = value.elts[position] if isinstance(value, ast.Tuple) and len(value.elts) > position else None
-            if not isinstance(value, ast.Name):
+            if not isinstance(value, (ast.Name, ast.BinOp)) or not (summed := _summed_names(value)):
                 return set()
-            names.add(value.id)
+            names |= summed  # return real_loss + fake_loss: the terms carry the graph the caller backpropagates
     return names
 
 
@@ -249,7 +249,8 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
                if isinstance(statement, ast.Assign) and len(statement.targets) == 1
                and isinstance(statement.targets[0], ast.Name)]
     graph_values, bound = found.graph_values, found.bound
-    made = set(graph_values) | unpacked
+    totals = _graph_totals(statements, graph_values)
+    made = set(graph_values) | unpacked | set(totals)
     while arithmetic := {target for target, names in made_of if target not in made and names & made}:
         made |= arithmetic  # neg_elbo = -1.0 * (ll - kl) / float(n): arithmetic of call-made names
     backed = set(backed)
@@ -260,7 +261,12 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     backed |= {name for statement in statements if isinstance(statement, ast.AugAssign)
                and isinstance(statement.op, ast.Add) and isinstance(statement.target, ast.Name)
                and statement.target.id in backed for name in _summed_names(statement.value)
-               if graph_values.get(name) or name in unpacked}
+               if graph_values.get(name) or name in unpacked or name in totals}
+    # loss_disc = 0.0; loss_disc += softplus(-pred).mean() in a loop, then added into the loss: so are its terms
+    backed |= {name for statement in statements if isinstance(statement, ast.AugAssign)
+               and isinstance(statement.op, ast.Add) and isinstance(statement.target, ast.Name)
+               and statement.target.id in backed and statement.target.id in totals
+               for name in _summed_names(statement.value) if graph_values.get(name)}
     backed |= {name for name in scaled if graph_values.get(name)}
     backed |= _reduced_inputs(statements, backed, found)
     # bound once, or only ever to results of calls (`loss = loss_fn(d_real, d_fake)` ... `loss = loss_fn(d(g(z)))`)
@@ -270,6 +276,9 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     after = {name: found.first_graph[name] for name in backed & parameters
              if graph_values.get(name) and not bound.get(name)}
     names |= set(after)
+    for name in backed & set(totals) - parameters:
+        names.add(name)
+        after[name] = totals[name]  # a number until its first graph term
     names |= _running_totals(statements, names, parameters)
     names |= _summed_dict_items(statements, backed) - parameters
     # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
@@ -355,6 +364,30 @@ def _method_of_name(value: ast.expr, *methods: str) -> str | None:
             and isinstance(value.func.value, ast.Name) and not value.args and not value.keywords:
         return value.func.attr
     return None
+
+
+def _graph_totals(statements: list[ast.stmt], graph_values: dict[str, int]) -> dict[str, int]:
+    """``loss_disc = 0.0`` then ``loss_disc += F.softplus(-pred).mean()`` (and ``loss_disc /= n``): a name bound only to
+    number constants, with call-made terms added into it, holds the graph's value from its first such term (its
+    line, by name). Any other binding, or a term that is no call's result, leaves it unknown."""
+    first: dict[str, int] = {}
+    unknown: set[str] = set()
+    for statement in statements:
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+            name, value = statement.target.id, statement.value
+            if isinstance(statement.op, ast.Add) and (_graph_value(value) or (
+                    isinstance(value, ast.Name) and graph_values.get(value.id))):
+                first.setdefault(name, statement.lineno)
+            elif not isinstance(statement.op, (ast.Div, ast.Mult)):
+                unknown.add(name)
+        elif isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                for part, value in assigned_pairs(target, statement.value):
+                    number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
+                    unknown.update(node.id for node in walk_nodes(part) if isinstance(node, ast.Name) and not number)
+        elif isinstance(statement, (ast.AnnAssign, ast.For, ast.AsyncFor)):
+            unknown.update(node.id for node in walk_nodes(statement.target) if isinstance(node, ast.Name))
+    return {name: line for name, line in first.items() if name not in unknown and name not in graph_values}
 
 
 def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> set[str]:
