@@ -109,9 +109,10 @@ def _first_literal_matches(call: ast.Call, pattern: str) -> bool:
 
 def _receiver_matches(call: ast.Call, pattern: str) -> bool:
     """``self.train_sampler.state_dict(step)``: the receiver's last name (``train_sampler``) against ``pattern``;
-    ``self.schedulers[0].get_lr()``: an element of a container, its name (``schedulers``)."""
+    ``self.schedulers[0].get_lr()``: an element of a container, its name (``schedulers``), nested ones too
+    (``encoder_scheduler[s][lv].step(epoch)``)."""
     owner = call.func.value if isinstance(call.func, ast.Attribute) else None
-    if isinstance(owner, ast.Subscript):
+    while isinstance(owner, ast.Subscript):
         owner = owner.value
     receiver = dotted_name(owner) if owner is not None else None
     return receiver is not None and re.fullmatch(pattern, receiver.rsplit(".", 1)[-1], re.IGNORECASE) is not None
