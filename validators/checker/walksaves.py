@@ -148,6 +148,8 @@ class SaveEvidence:
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
+        if api != "torch.save" and self._own_torch_saver(node):
+            api = "torch.save"  # save_model(state, ...) whose body is torch.save(state, out): it pickles what it is given
         saved = self.loads.saved_dict(node.args[0], self.scope)
         if saved is not None and api == "torch.save" and writes_framed_pickle(node) and (keys := frozenset(
                 key.value for key in saved.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))):
@@ -177,6 +179,27 @@ class SaveEvidence:
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
+
+    def _own_torch_saver(self, call: ast.Call) -> bool:
+        """``save_model(state, mark="init")`` calling the file's one module-level ``def save_model(state, ...)``, whose
+        own body hands that first parameter, as it is, to ``torch.save``: unlike a library's save helper (fabric's,
+        accelerate's), it keeps a module as a module."""
+        if not isinstance(call.func, ast.Name):
+            return False
+        question = ("torch-saver", call.func.id)
+        if (known := self.own_savers.get(question)) is None:
+            defined = [node for node in getattr(self.tree, "body", ())
+                       if isinstance(node, ast.FunctionDef) and node.name == call.func.id]
+            known = len(defined) == 1 and bool(params := defined[0].args.args) and any(
+                isinstance(node, ast.Call) and self._resolve(node.func) == "torch.save" and node.args
+                and isinstance(node.args[0], ast.Name) and node.args[0].id == params[0].arg
+                for node in walk_nodes(defined[0])) and not any(
+                isinstance(node, (ast.Assign, ast.AugAssign)) and any(
+                    isinstance(target, ast.Name) and target.id == params[0].arg
+                    for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+                for node in walk_nodes(defined[0]))
+            self.own_savers[question] = known
+        return known
 
     def _note_saved_sequence(self, saved: ast.List | ast.Tuple, node: ast.Call) -> None:
         """``torch.save([self.net.state_dict(), self.running_state], p)``: a list a load elsewhere unpacks item by
