@@ -1,4 +1,5 @@
-"""Module-level functions kept only for a release the target is not: the old side of a version selection.
+"""Module-level functions kept only for a release the target is not: the old side of a version selection, or a
+function called only behind a gate that answers True on old releases alone.
 
 ``if version >= "1.7": fft2 = fft2_new else: fft2 = fft2_old`` picks one implementation per torch release; on the
 target the other side never runs, and neither does the function it alone names (``fft2_old`` with its removed
@@ -6,6 +7,11 @@ target the other side never runs, and neither does the function it alone names (
 branch that does not run there, a name to it (``name = function``) that the branch that runs binds too, and nothing
 else in the file reads it nor lists it in ``__all__``. Another module importing it by name is not seen: such
 ``_old`` helpers are the module's own.
+
+StyleGAN2's ``conv2d_gradfix.py`` (copied into many GAN trees) builds its custom ops only ``if could_use_op(input):``,
+and ``could_use_op`` returns True only under ``if any(torch.__version__.startswith(x) for x in ["1.7.", "1.8."]):``
+(every other return gives False or nothing): on the target the gate says False, so a module-level function the file
+calls only in the body of such an ``if`` (``conv2d_gradfix(...)``, with its ``_jit_get_operation``) never runs there.
 """
 
 from __future__ import annotations
@@ -49,3 +55,68 @@ def _selections(block: list[ast.stmt]) -> dict[str, str]:
     return {statement.targets[0].id: statement.value.id for statement in block
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1
             and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Name)}
+
+
+def gated_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None]) -> frozenset[str]:
+    """Names of the module's functions read only in the body of ``if gate(...)`` (module docstring), gate a
+    module-level function of the file that is true only on releases other than the target."""
+    functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    gates = {name for name, node in functions.items() if _true_only_off_target(node.body, runs_on_target)}
+    if not gates:
+        return frozenset()
+    gated_reads: set[int] = set()
+    for node in walk_tree(tree):
+        if isinstance(node, ast.If) and _calls_gate(node.test, gates):
+            gated_reads.update(id(inner) for statement in node.body for inner in walk_nodes(statement))
+    if not gated_reads:
+        return frozenset()
+    reads: dict[str, list[bool]] = {}
+    for name, function in functions.items():
+        own = {id(inner) for inner in walk_nodes(function)}  # a function's reads of itself do not call it
+        reads[name] = [id(node) in gated_reads for node in walk_tree(tree) if isinstance(node, ast.Name)
+                       and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in own]
+    listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
+              and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+              for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
+    return frozenset(name for name, seen in reads.items()
+                     if seen and all(seen) and name not in gates and name not in listed)
+
+
+def _calls_gate(test: ast.expr, gates: set[str]) -> bool:
+    """``gate(x)``, or ``gate(x) and ...``: the body runs only when the gate says True."""
+    values = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    return any(isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in gates
+               for value in values)
+
+
+def _true_only_off_target(body: list[ast.stmt], runs_on_target) -> bool:
+    """Every ``return`` of ``body`` (not of nested functions) gives False or nothing, except under an ``if`` whose
+    version test is false on the target; and at least one such gated return gives something else."""
+    gated: list[bool] = []
+    return _returns_off_target(body, runs_on_target, False, gated) and any(gated)
+
+
+def _returns_off_target(statements: list[ast.stmt], runs_on_target, dead: bool, gated: list[bool]) -> bool:
+    """_true_only_off_target over ``statements`` (``dead``: under a test false on the target); ``gated`` collects,
+    per return seen, whether it gives something truthy. (A module-level function: a nested recursive one would be a
+    reference cycle holding the walker's bound method.)"""
+    for statement in statements:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(statement, ast.Return):
+            falsy = statement.value is None or (
+                isinstance(statement.value, ast.Constant) and statement.value.value in (False, None))
+            if not falsy and not dead:
+                return False
+            gated.append(not falsy)
+        elif isinstance(statement, ast.If):
+            runs = runs_on_target(statement.test)
+            if not (_returns_off_target(statement.body, runs_on_target, dead or runs is False, gated)
+                    and _returns_off_target(statement.orelse, runs_on_target, dead or runs is True, gated)):
+                return False
+        else:
+            blocks = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
+            blocks += [handler.body for handler in getattr(statement, "handlers", ())]
+            if not all(_returns_off_target(block, runs_on_target, dead, gated) for block in blocks):
+                return False
+    return True

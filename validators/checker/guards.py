@@ -292,6 +292,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return _hasattr(test, imports, removed)
         if (called := _version_call(test, imports, target)) is not None:
             return called
+        if (prefixed := _version_prefix(test, imports, target)) is not None:
+            return prefixed
         return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
     match = re.search(_NAMED, name)
@@ -426,6 +428,35 @@ def _version_call(call: ast.Call, imports, target) -> bool | None:
 
 
 _SYMBOLS = (">=", ">", "<=", "<", "==", "!=")
+
+
+def _version_prefix(call: ast.Call, imports, target) -> bool | None:
+    """``torch.__version__.startswith("1.7")`` (a tuple of prefixes too) and ``any(torch.__version__.startswith(x)
+    for x in ["1.7.", "1.8."])``: whether the target's version string starts so. A prefix reaching into the patch
+    release (``"2.15.1"``) is not decided."""
+    prefixes: list[ast.expr] = []
+    if isinstance(call.func, ast.Name) and call.func.id == "any" and len(call.args) == 1 and \
+            isinstance(generator := call.args[0], ast.GeneratorExp) and len(generator.generators) == 1:
+        loop = generator.generators[0]
+        inner = generator.elt
+        if not (isinstance(loop.target, ast.Name) and not loop.ifs and isinstance(loop.iter, (ast.List, ast.Tuple))
+                and isinstance(inner, ast.Call) and len(inner.args) == 1 and isinstance(inner.args[0], ast.Name)
+                and inner.args[0].id == loop.target.id):
+            return None
+        call, prefixes = inner, list(loop.iter.elts)
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr == "startswith" and is_torch_version_string(func.value, imports)):
+        return None
+    if not prefixes:
+        if len(call.args) != 1:
+            return None
+        prefixes = list(call.args[0].elts) if isinstance(call.args[0], ast.Tuple) else [call.args[0]]
+    if not prefixes or not all(isinstance(p, ast.Constant) and isinstance(p.value, str) for p in prefixes):
+        return None
+    release = f"{target[0]}.{target[1]}."
+    if any(p.value.startswith(release) and p.value != release for p in prefixes):
+        return None  # the patch release decides
+    return any(release.startswith(p.value) for p in prefixes)
 
 
 def is_torch_version_string(node: ast.AST, imports: ImportMap) -> bool:

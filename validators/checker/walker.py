@@ -21,7 +21,7 @@ import sys
 
 from .deadbranches import dead_ranges
 from .lossattributes import HeldFloat, LossClass, held_floats, loss_classes
-from .deadselections import dead_selected_functions
+from .deadselections import dead_selected_functions, gated_functions
 from ..markdown import Version
 from .aliases import find_aliases, held_torch_names
 from .functionobjects import replaced_in_block
@@ -407,6 +407,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                                   for method, passed in methods]
         if self.rules.by_instance_method:
             self._check_instance_methods(tree)
+        if isinstance(tree, ast.Module) and (dead := self._dead_selected()):
+            # the walk skipped these functions' bodies; the whole-file passes below read them too
+            self.dead += tuple((node.lineno, node.end_lineno) for node in tree.body
+                               if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in dead)
         for index, found_in, reads_project in _FILE_PASSES:
             if rules := getattr(self.rules, index):
                 for found in found_in(tree, self._resolve, self.source_text,
@@ -587,8 +591,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
 
     def _dead_selected(self) -> frozenset[str]:
         if self.dead_selected is None:
-            self.dead_selected = dead_selected_functions(self.tree, self._runs_on_target) \
-                if isinstance(self.tree, ast.Module) else frozenset()
+            self.dead_selected = dead_selected_functions(self.tree, self._runs_on_target) | gated_functions(
+                self.tree, self._runs_on_target) if isinstance(self.tree, ast.Module) else frozenset()
         return self.dead_selected
 
     def _visit_scope_imports(self, node: ast.AST) -> None:
