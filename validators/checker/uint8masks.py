@@ -225,6 +225,9 @@ class _Calls:
             if id(node) not in self.assigned:
                 return  # a for target, a with target: not a plain store
             value = self.assigned[id(node)]
+            if value.__class__ is ast.BinOp and any(part.__class__ is ast.Subscript and _same_index(part, index)
+                                                     for part in _operands(value)):
+                return  # x[m] = x[m] + step * g[m]: as many values as the mask selects, index_put_; its reads are uses
             if value is None or _selection(value) or _module_output(value):
                 if value is not None and _selection(value) and _same_index(value, index):
                     return
@@ -813,6 +816,15 @@ def _module_output(value: ast.expr) -> bool:
     return isinstance(func, (ast.Subscript, ast.Call)) or (
         isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"
         and func.attr not in ("item", "tolist"))
+
+
+def _operands(value: ast.BinOp) -> Iterator[ast.expr]:
+    """The leaves of arithmetic (``a + b * c[m]``): each operand that is no BinOp itself."""
+    for side in (value.left, value.right):
+        if side.__class__ is ast.BinOp:
+            yield from _operands(side)
+        else:
+            yield side
 
 
 def _same_index(value: ast.Subscript, index: ast.expr) -> bool:

@@ -31,3 +31,11 @@ def collate(batch, batch_size, ct_num):
     ct_cls[ct_01] = torch.LongTensor(sum([b["ct_cls"] for b in batch], []))  # finding: uint8-mask-fill
     wh[ct_01] = 0  # finding: uint8-mask-fill
     return wh, ct_cls
+
+
+# seen in: a perceptual-color adversarial attack (PerC-Adversarial's perc_al.py): the update writes back arithmetic on
+# the same masked selection, as many values as the mask picks, so the store is index_put_ and only the reads warn
+def step(delta, grad, alpha, batch):
+    unfinished = torch.zeros(batch, dtype=torch.uint8)
+    delta.data[unfinished] = delta.data[unfinished] + alpha * grad[unfinished]  # finding: uint8-mask-condition
+    return delta
