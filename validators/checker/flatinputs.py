@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from .imports import walk_nodes, walk_tree
+from .starimports import folder_module_stamp
 
 _LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
 # element-wise calls: the shape of their first argument
@@ -157,3 +160,24 @@ def calls_conv_helper(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -
                 and resolve(node.func) is None:
             return True
     return False
+
+
+_CONV_LAYERS = re.compile(r"\bnn\.(?:Conv2d|ConvTranspose2d|BatchNorm2d)\(|\bConv2d\(")
+
+
+def imports_conv_module(tree: ast.AST, filename: str) -> bool:
+    """The file imports from a module of its project that builds 2-D convolutions (``from .layers import *`` with
+    layers.py's ``BasicConv`` holding an ``nn.Conv2d``): its blocks make the 4-D maps a Dropout2d then takes, as
+    convolutions of its own would say (MIMO-UNet)."""
+    folder = str(Path(filename).parent)
+    return any(isinstance(node, ast.ImportFrom) and (node.level or node.module) and (
+        stamp := folder_module_stamp(folder, node.level, node.module)) is not None and _builds_convolutions(*stamp)
+        for node in getattr(tree, "body", ()))
+
+
+@lru_cache(maxsize=256)
+def _builds_convolutions(path: str, size: int, mtime: int) -> bool:
+    try:
+        return _CONV_LAYERS.search(Path(path).read_text(encoding="utf-8", errors="replace")) is not None
+    except OSError:
+        return False

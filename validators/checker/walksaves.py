@@ -10,7 +10,7 @@ import ast
 import os
 import re
 
-from .flatinputs import calls_conv_helper, flat_applied_lines
+from .flatinputs import calls_conv_helper, flat_applied_lines, imports_conv_module
 from .configpaths import loaded_constant
 from .imports import dotted_name, own_statements, walk_nodes, walk_tree
 from .instancestate import config_imports, saved_instance_state
@@ -126,7 +126,8 @@ class SaveEvidence:
         wanted = {name for rule in self.conditional.values() for name in rule.unless_file_uses}
         used = {qualified for node in walk_tree(tree) if isinstance(node, (ast.Attribute, ast.Name))
                 and (qualified := self._resolve(node)) in wanted} if wanted else set()
-        if "torch.nn.Conv2d" in wanted - used and calls_conv_helper(tree, self._resolve):
+        if "torch.nn.Conv2d" in wanted - used and (calls_conv_helper(tree, self._resolve) or (
+                self.filename and imports_conv_module(tree, self.filename))):
             used.add("torch.nn.Conv2d")  # `layers = [conv_layer(ni, nf), nn.Dropout2d(p)]` (flatinputs.py)
         if any(rule.unless_file_imports for rule in self.conditional.values()):
             used |= _imported_modules(tree)
