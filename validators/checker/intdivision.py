@@ -22,9 +22,13 @@ self.prev_ks[j][k]`` in ``get_hypothesis``'s loop).
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import scope_statements, statement_expressions
+from .imports import scope_statements, statement_expressions, walk_tree
+from .source import parse_module_file
+from .starimports import folder_module_stamp
 
 _INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
@@ -36,22 +40,31 @@ _INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue"
 
 
 def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                          text: str | None = None) -> Iterator[ast.AST]:
+                          text: str | None = None, filename: str | None = None) -> Iterator[ast.AST]:
     """Each binding (or ``out=`` call) that divides integer indices truly before an index use (module docstring)."""
-    if text is not None and not (("/" in text or "div(" in text) and any(word in text for word in _INDEX_WORDS)):
-        return  # no division, or no call that gives indices: most files, read off the text alone
+    if text is not None and "/" not in text and "div(" not in text:
+        return  # no division: most files, read off the text alone
+    # a base class of another module of the project may give the indices (its select())
+    inherited = _base_index_returns(tree, filename) if filename and (text is None or "class " in text) else {}
+    if text is not None and not inherited and not any(word in text for word in _INDEX_WORDS):
+        return  # no call that gives indices
     stored: dict[str, ast.stmt] = {}  # self.<attr> -> the division whose quotients the class appends to it
     scopes = scope_statements(tree)
+    returned = _index_returns(scopes, resolve)
+    for name, positions in inherited.items():
+        returned.setdefault(name, positions)
     for _, statements in scopes:  # the module's own statements too: a script's decoding loop
-        yield from _in_scope(statements, resolve, stored)
+        yield from _in_scope(statements, resolve, stored, returned)
     if stored:  # OpenNMT's Beam: advance() appends prev_k = best_ids / n to self.prev_ks, get_hyp() indexes with them
         for _, statements in scopes:
             yield from _stored_uses(statements, stored)
 
 
-def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt]) -> Iterator[ast.AST]:
+def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt],
+              returned: dict[str, frozenset[int]] | None = None) -> Iterator[ast.AST]:
     """The divisions one scope's statements (in source order) make and then use as an index; ``stored`` gets the
-    ``self`` lists the scope appends a quotient to (``self.prev_ks.append(prev_k)``)."""
+    ``self`` lists the scope appends a quotient to (``self.prev_ks.append(prev_k)``); ``returned``: the file's
+    functions returning indices in a tuple (_index_returns)."""
     indices: set[str] = set()  # names holding integer indices at this point of the source
     filled: set[str] = set()  # torch.topk(x, k, out=(values, ids)) writes its ids into a buffer
     divided: dict[str, ast.stmt] = {}  # name -> the binding whose division made it a float
@@ -83,7 +96,52 @@ def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt]) 
                 divided[single.id] = source if source is not True else statement
             else:
                 divided.pop(single.id, None)  # rebound to something else (prev_k = prev_k.long())
-        _note_indices(statement, indices, resolve)
+        _note_indices(statement, indices, resolve, returned)
+
+
+def _index_returns(scopes: list[tuple[ast.AST, list[ast.stmt]]], resolve) -> dict[str, frozenset[int]]:
+    """The file's functions (by name, each the only one of it) whose every ``return`` spells a tuple holding the
+    indices the function took (``selected_logprob, selected_idx = torch.sort(...)`` ... ``return selected_idx,
+    selected_logprob``): name -> those positions. A beam search's ``select`` method hands them to ``iter``."""
+    found: dict[str, frozenset[int] | None] = {}
+    for scope, statements in scopes:
+        if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        indices: set[str] = set()
+        positions: frozenset[int] | None = None
+        for statement in statements:
+            if isinstance(statement, ast.Assign):
+                if len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+                    indices.discard(statement.targets[0].id)
+                _note_indices(statement, indices, resolve)
+            elif isinstance(statement, ast.Return):
+                value = statement.value
+                here = frozenset(position for position, item in enumerate(value.elts) if isinstance(item, ast.Name)
+                                 and item.id in indices) if isinstance(value, ast.Tuple) else frozenset()
+                positions = here if positions is None else positions & here
+        found[scope.name] = positions if scope.name not in found else None  # two of one name: no telling
+    return {name: positions for name, positions in found.items() if positions}
+
+
+def _base_index_returns(tree: ast.AST, filename: str) -> dict[str, frozenset[int]]:
+    """_index_returns of the project modules the file imports a base class of its own classes from (``from
+    models.basic_model import BasicModel``, then ``class AttBasicModel(BasicModel)``)."""
+    bases = {base.id for node in walk_tree(tree) if isinstance(node, ast.ClassDef)
+             for base in node.bases if isinstance(base, ast.Name)}
+    found: dict[str, frozenset[int]] = {}
+    folder = str(Path(filename).parent)
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.ImportFrom) and any((alias.asname or alias.name) in bases for alias in statement.names) \
+                and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
+            for name, positions in _module_index_returns(*stamp).items():
+                found.setdefault(name, positions)
+    return found
+
+
+@lru_cache(maxsize=128)
+def _module_index_returns(path: str, size: int, mtime: int) -> dict[str, frozenset[int]]:
+    module = parse_module_file(Path(path))
+    return _index_returns(scope_statements(module), lambda node: None) if module is not None else {}
 
 
 def _loop_items(loop: ast.For | ast.AsyncFor) -> Iterator[tuple[str, ast.expr]]:
@@ -154,14 +212,30 @@ def _use_origin(node: ast.AST, divided: dict[str, ast.stmt], indices: set[str], 
     return None
 
 
-def _note_indices(statement: ast.Assign, indices: set[str], resolve) -> None:
+def _note_indices(statement: ast.Assign, indices: set[str], resolve,
+                  returned: dict[str, frozenset[int]] | None = None) -> None:
     value = statement.value
     for target in statement.targets:
+        if returned and isinstance(target, ast.Tuple) and isinstance(value, ast.Call) and (
+                positions := returned.get(_callee_name(value.func))):
+            # selected_idx, selected_logprob = self.select(t, logprob): the indices the method returns
+            indices.update(item.id for position, item in enumerate(target.elts)
+                           if position in positions and isinstance(item, ast.Name))
+            continue
         if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) \
                 and _index_pair(value):
             indices.add(target.elts[1].id)  # _, best_ids = scores.topk(k)
         elif isinstance(target, ast.Name) and _is_index_value(value, resolve):
             indices.add(target.id)
+
+
+def _callee_name(func: ast.expr) -> str | None:
+    """``select`` of ``self.select(...)`` or ``select(...)``; None for any other callee."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return func.attr
+    return None
 
 
 def _filled_indices(call: ast.Call) -> set[str]:

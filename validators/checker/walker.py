@@ -92,7 +92,7 @@ _PASSES_GRADIENT = re.compile(r"\.backward\(\s*[^)\s]")  # loss.backward(one), n
 _FILE_PASSES = (
     ("by_out_resize", resized_outputs, False),
     ("by_loader_next", loader_iterator_next_calls, False),
-    ("by_index_division", float_index_divisions, False),
+    ("by_index_division", float_index_divisions, True),
     ("by_cuda_lengths", cuda_lengths, False),
     ("by_dotted_name", dotted_registrations, False),
     ("by_operation_tuple", operation_tuples_called, False),
