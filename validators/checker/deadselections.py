@@ -17,6 +17,7 @@ calls only in the body of such an ``if`` (``conv2d_gradfix(...)``, with its ``_j
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable
 
 from .imports import walk_nodes, walk_tree
@@ -57,11 +58,22 @@ def _selections(block: list[ast.stmt]) -> dict[str, str]:
             and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Name)}
 
 
-def gated_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None]) -> frozenset[str]:
+_TESTED_CALL = re.compile(r"\bif[ \t]+(?:not[ \t]+)?(\w+)\(")
+_MODULE_FUNCTION = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.MULTILINE)
+
+
+def gated_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool | None],
+                    text: str | None = None) -> frozenset[str]:
     """Names of the module's functions read only in the body of ``if gate(...)`` (module docstring), gate a
     module-level function of the file that is true only on releases other than the target."""
+    if text is not None and ("version" not in text or not (
+            set(_TESTED_CALL.findall(text)) & set(_MODULE_FUNCTION.findall(text)))):
+        return frozenset()  # no module-level function called in an if-test, or no version test: read off the text
     functions = {node.name: node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    gates = {name for name, node in functions.items() if _true_only_off_target(node.body, runs_on_target)}
+    tested = {value.func.id for node in walk_tree(tree) if isinstance(node, ast.If)
+              for value in (node.test.values if isinstance(node.test, ast.BoolOp) else [node.test])
+              if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in functions}
+    gates = {name for name in tested if _true_only_off_target(functions[name].body, runs_on_target)}
     if not gates:
         return frozenset()
     gated_reads: set[int] = set()

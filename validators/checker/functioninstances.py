@@ -109,6 +109,7 @@ def _imported_modules(tree: ast.AST, filename: str, text: str) -> dict[str, froz
     each with the Function classes of that module whose instances warn."""
     found: dict[str, frozenset[str]] = {}
     folder = str(Path(filename).parent)
+    instantiated = {match.group(1) for match in re.finditer(r"(\w+)\.\w+\(\)", text)}  # binaryfunction.Quantize()
     for statement in getattr(tree, "body", ()):
         if isinstance(statement, ast.Import):
             named = [(0, alias.name, alias.asname or alias.name) for alias in statement.names
@@ -119,7 +120,7 @@ def _imported_modules(tree: ast.AST, filename: str, text: str) -> dict[str, froz
         else:
             continue
         for level, module, local in named:
-            if re.search(rf"\b{re.escape(local)}\.\w+\(\)", text) is None:
+            if local not in instantiated:
                 continue
             if (stamp := folder_module_stamp(folder, level, module)) is not None and (defined := _module_functions(*stamp)):
                 found[local] = defined
@@ -141,7 +142,16 @@ def _star_functions(path: str, size: int, mtime: int, depth: int = 0) -> frozens
 
 def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
     """The Function classes the module at ``path`` defines whose instances warn (its own imports of torch read)."""
-    return _module_reading(path, size, mtime)[0]
+    return _module_reading(path, size, mtime)[0] if _mentions_function(path, size, mtime) else frozenset()
+
+
+@lru_cache(maxsize=256)
+def _mentions_function(path: str, size: int, mtime: int) -> bool:
+    """The module's text names ``Function`` at all: most imported modules do not, and need no parse."""
+    try:
+        return "Function" in Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
 
 
 @lru_cache(maxsize=256)

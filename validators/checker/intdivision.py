@@ -22,11 +22,12 @@ self.prev_ks[j][k]`` in ``get_hypothesis``'s loop).
 from __future__ import annotations
 
 import ast
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import scope_statements, statement_expressions, walk_tree
+from .imports import scope_statements, statement_expressions
 from .source import parse_module_file
 from .starimports import folder_module_stamp
 
@@ -35,6 +36,8 @@ _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
 # (``item``: a float tensor's is a Python float, which no list takes as an index either)
 _KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous", "expand", "expand_as", "repeat",
                           "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to", "item"})
+# `selected_idx, logprob = self.select(...)`: a tuple a method returns (maybe its base class's, in another module)
+_UNPACKED_METHOD = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
 # what a call giving indices spells: x.topk, torch.sort, x.max(1) (a builtin max( has no dot), argmax, argsort
 _INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(")
 
@@ -45,7 +48,8 @@ def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None
     if text is not None and "/" not in text and "div(" not in text:
         return  # no division: most files, read off the text alone
     # a base class of another module of the project may give the indices (its select())
-    inherited = _base_index_returns(tree, filename) if filename and (text is None or "class " in text) else {}
+    inherited = _base_index_returns(tree, filename) if filename and (
+        text is None or _UNPACKED_METHOD.search(text) is not None) else {}
     if text is not None and not inherited and not any(word in text for word in _INDEX_WORDS):
         return  # no call that gives indices
     stored: dict[str, ast.stmt] = {}  # self.<attr> -> the division whose quotients the class appends to it
@@ -126,8 +130,10 @@ def _index_returns(scopes: list[tuple[ast.AST, list[ast.stmt]]], resolve) -> dic
 def _base_index_returns(tree: ast.AST, filename: str) -> dict[str, frozenset[int]]:
     """_index_returns of the project modules the file imports a base class of its own classes from (``from
     models.basic_model import BasicModel``, then ``class AttBasicModel(BasicModel)``)."""
-    bases = {base.id for node in walk_tree(tree) if isinstance(node, ast.ClassDef)
-             for base in node.bases if isinstance(base, ast.Name)}
+    bases = {base.id for node in getattr(tree, "body", ()) if isinstance(node, ast.ClassDef)
+             for base in node.bases if isinstance(base, ast.Name)}  # (module-level classes: no walk of the file)
+    if not bases:
+        return {}
     found: dict[str, frozenset[int]] = {}
     folder = str(Path(filename).parent)
     for statement in getattr(tree, "body", ()):

@@ -82,7 +82,12 @@ def wide_pair_spelled(text: str) -> bool:
 def wide_names_spelled(text: str) -> frozenset[str]:
     """The names the text assigns a display of int literals (``topk = [1, 5]``): the only ones wide_names, which walks
     the whole file, can find; most files that pass a (1, 5)-like display bind none."""
-    return frozenset(re.findall(r"(\w+)\s*=\s*[(\[]\s*\d[\d\s,]*[)\]]", text))
+    # found from each display (a leading \w+ would be tried at every position of the text)
+    return frozenset(name.group(1) for display in re.finditer(r"=[ \t]*[(\[][ \t]*\d[\d\s,]*[)\]]", text)
+                     if (name := _NAME_BEFORE.search(text, max(0, display.start() - 64), display.start())))
+
+
+_NAME_BEFORE = re.compile(r"(\w+)[ \t]*$")
 
 
 def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Finding], TopkCalls]],

@@ -592,7 +592,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
     def _dead_selected(self) -> frozenset[str]:
         if self.dead_selected is None:
             self.dead_selected = dead_selected_functions(self.tree, self._runs_on_target) | gated_functions(
-                self.tree, self._runs_on_target) if isinstance(self.tree, ast.Module) else frozenset()
+                self.tree, self._runs_on_target, self.source_text) if isinstance(self.tree, ast.Module) else frozenset()
         return self.dead_selected
 
     def _visit_scope_imports(self, node: ast.AST) -> None:
