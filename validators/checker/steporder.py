@@ -145,7 +145,8 @@ _RESTORES = re.compile(r"load_?(?:state_dict|checkpoint|ckpt|parameters|params|w
 def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: OptimizerSteps) -> Iterator[ast.Call]:
     """``def load(self, path, epoch): self.load_state_dict(torch.load(path)); for _ in range(epoch):
     self.scheduler.step()``: a function that restores state (a ``load_state_dict`` call, or a trainer's
-    ``loadParameters``/``load_checkpoint``), never a scheduler's, and then fast-forwards a scheduler by a loop (in no
+    ``loadParameters``/``load_checkpoint``), never a scheduler's, and fast-forwards a scheduler, after the restore or
+    just before it, by a loop (in no
     other loop) whose body holds its plain ``step()`` and only calls of schedulers, with no optimizer step before
     that loop (a training loop may follow it): the resume runs before training, so the first of those steps precedes
     every optimizer step (the scheduler's own ``_step_count`` was not restored). Reported at that step. Not where the
@@ -163,7 +164,10 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
                     restored_at = index
     if restored_at is None or any(steps_optimizer(statement) for statement in statements[:restored_at + 1]):
         return
-    for statement in statements[restored_at + 1:]:
+    # the restore may also follow the loop (gurkirt's FPN: the schedule fast-forwards, then the weights load)
+    start = next((index for index, statement in enumerate(statements[:restored_at])
+                  if isinstance(statement, (ast.For, ast.While))), restored_at)
+    for statement in statements[start:]:
         if steps_optimizer(statement) and not isinstance(statement, (ast.If, ast.With, ast.Try)):
             return  # (a block around the loop is asked of its own statements, listed after it)
         if isinstance(statement, (ast.For, ast.While)) and not statement.orelse \
