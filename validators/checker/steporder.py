@@ -317,10 +317,12 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
         call = statement.value
         first = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "optimizer"), None)
         optimizer = dotted_name(first) if first is not None else None
-        if optimizer is None or (optimizer in wrapped and not _other_branch(wrapped[optimizer], path)
+        fresh = optimizer is not None and _built_fresh_before(path, optimizer, steps_optimizer, resolve)
+        if optimizer is None or (optimizer in wrapped and not fresh and not _other_branch(wrapped[optimizer], path)
                                  and not _built_just_before(wrapped[optimizer], path)):
-            continue  # (a construction in the other branch of an if, `if warmup: ... else: StepLR(...)`, is no second one)
-        fresh = _built_fresh_before(path, optimizer, steps_optimizer, resolve)
+            # (a construction in the other branch of an if, `if warmup: ... else: StepLR(...)`, is no second one;
+            # nor is one on an optimizer built anew just above it: DLCT's switch to RL, `optim = Adam(...)`)
+            continue
         looped = _loop_level(path)
         if looped and not fresh:
             continue  # built again each round on an optimizer the rounds before may have stepped
