@@ -2,7 +2,8 @@
 
 Converting a tensor with ``requires_grad=True`` to a Python scalar warns once per process while grad mode is on:
 ``UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior. Consider
-using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` warn; ``t.item()``, ``int(t)``
+using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` (``torch.Tensor``, ``FloatTensor``: each item of the list
+is read as a number) warn; ``t.item()``, ``int(t)``
 and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
 ``"%s"``, f-strings and ``str.format`` do not; ``logger.info("%f", t)`` formats the same way when the record is
 emitted (an info record only where the file lets info through: the root logger's default level drops it, run on
@@ -40,7 +41,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     ``x.backward(...)`` on."""
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
             _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
-            and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text):
+            and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text
+            and "ensor([" not in text):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -324,7 +326,10 @@ def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: 
     for node in nodes:
         if id(node) in quiet:
             continue
-        if isinstance(node, ast.Call) and len(node.args) == 1:
+        if isinstance(node, ast.Call) and node.args and isinstance(listed := node.args[0], (ast.List, ast.Tuple)) \
+                and resolve(node.func) in _LIST_CONSTRUCTORS and any(requiring(item, node.lineno) for item in listed.elts):
+            yield node  # torch.Tensor([loss]): each item is converted to a number, as float(loss) is
+        elif isinstance(node, ast.Call) and len(node.args) == 1:
             if not node.keywords and requiring(node.args[0], node.lineno) and _converts(node.func, resolve):
                 yield node  # float(loss), float(loss_shape / ratio): arithmetic of one requires grad too
             elif isinstance(node.func, ast.Attribute) and node.func.attr == "step" and \
@@ -534,6 +539,10 @@ def _arithmetic_operands(value: ast.expr) -> list[ast.expr]:
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
         return _arithmetic_operands(value.left) + _arithmetic_operands(value.right)
     return []
+
+
+# constructors that read a list display's items as numbers (run on 2.15: each warns for an item requiring grad)
+_LIST_CONSTRUCTORS = frozenset({"torch.tensor", "torch.Tensor", "torch.FloatTensor", "torch.DoubleTensor"})
 
 
 def _converts(func: ast.expr, resolve) -> bool:
