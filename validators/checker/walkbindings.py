@@ -547,8 +547,16 @@ class Bindings:
                     for rule in self.rules.by_scalar_index)
             # criterion(output, targets).data: a reducing torch loss module's result (_calls_loss_module)
             return is_full_reduction(part, self._resolve) or self._calls_loss_module(part)
-        zero = [part for part in parts if not python_number(part)]
+        sizes = {part.id for part in parts if isinstance(part, ast.Name) and self._holds_size(part.id)}
+        zero = [part for part in parts if not python_number(part, sizes)]
         return bool(zero) and all(zero_dim(part) for part in zero)
+
+    def _holds_size(self, name: str) -> bool:
+        """``n = data.size()[0]`` (or ``x.size(0)``, ``x.shape[0]``, ``len(x)``) in every binding the scope has: an int,
+        so ``total += n * acc`` grows by a 0-dim tensor times a number."""
+        provenance = self.loads.provenance
+        bindings = provenance.bindings.get(provenance.key(name, self.scope), ())
+        return bool(bindings) and all(position is None and _size_read(value) for value, position, _ in bindings)
 
     def _forget_bound(self, target: ast.AST) -> None:
         """The names ``target`` rebinds (a tuple, list or starred unpacking, a loop variable, ``with ... as``, a
@@ -669,3 +677,17 @@ def _moved_self(statement: ast.Assign) -> bool:
     value, target = statement.value, statement.targets[0]
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to") \
         and isinstance(value.func.value, ast.Name) and isinstance(target, ast.Name) and value.func.value.id == target.id
+
+
+def _size_read(value: ast.expr) -> bool:
+    """``x.size()[0]``, ``x.size(0)``, ``x.shape[0]``, ``len(x)``: one dimension's size, a Python int."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        return (isinstance(func, ast.Name) and func.id == "len") or (
+            isinstance(func, ast.Attribute) and func.attr == "size" and len(value.args) == 1 and not value.keywords)
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, (ast.Constant, ast.UnaryOp)):
+        inner = value.value
+        return (isinstance(inner, ast.Attribute) and inner.attr == "shape") or (
+            isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "size"
+            and not inner.args)
+    return False
