@@ -41,7 +41,9 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         return any(kw.arg in names and _has_value(kw.value, rule.value)
                    and not (rule.none_is_unset and _is_none(kw.value)) for kw in call.keywords)
     if rule.kind == "positional":
-        return not _has_unpacking(call) and len(call.args) > rule.max_positional
+        # before a *args, the positionals spelled out are passed for certain (super().__init__(dataset, *args))
+        leading = next((index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)), len(call.args))
+        return leading > rule.max_positional
     if rule.kind == "method":
         if rule.with_any and rule.value is not None:
             # x.scatter_(1, index, src, reduce="add"): the keyword passes one of the literals; a number at
