@@ -343,8 +343,8 @@ class NameChecks:
             self.unreduced_losses = _unreduced_loss_names(self.tree, self._resolve) if self.tree is not None \
                 else frozenset()
         return bool(self.unreduced_losses) and all(
-            value.__class__ is ast.Call and (dotted_name(value.func) or "").rsplit(".", 1)[-1] in self.unreduced_losses
-            for value, _, _ in bindings)
+            (call := _scaled_call(value)) is not None and (dotted_name(call.func) or "").rsplit(".", 1)[-1]
+            in self.unreduced_losses for value, _, _ in bindings)
 
     def _sized_total(self, node: ast.Subscript) -> bool:
         """``total_loss.data[0]`` where the function binds ``total_loss`` only to a tensor it sizes itself
@@ -599,6 +599,14 @@ def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
         elif one_element and _constructs(node.value, one_element):
             unreduced.add(last)
     return frozenset(unreduced - reducing)
+
+
+def _scaled_call(value: ast.expr) -> ast.Call | None:
+    """``criterion(a, b)``, or that call divided or multiplied (``loss_function(...) / batch_size``): the call, whose
+    shape the arithmetic keeps."""
+    while value.__class__ is ast.BinOp and value.op.__class__ in (ast.Div, ast.Mult):
+        value = value.left
+    return value if value.__class__ is ast.Call else None
 
 
 _ONE_ELEMENT_LOSSES = frozenset({"warpctc_pytorch"})  # packages whose loss modules return a 1-element tensor

@@ -26,3 +26,11 @@ def evaluate(model, inputs, targets, input_sizes, target_sizes):
 def main(model, batches):
     loss_fn = CTCLoss()
     return train(model, batches, loss_fn, torch.optim.SGD(model.parameters(), lr=0.1))
+
+
+def train_scaled(model, images, labels, pred_lens, label_lens, batch_size):
+    # seen in: bes-dev's crnn-pytorch: the warp-ctc loss divided by the batch size keeps its one element
+    loss_function = CTCLoss()
+    loss = loss_function(model(images), labels, pred_lens, label_lens) / batch_size
+    loss.backward()
+    return loss.data[0]
