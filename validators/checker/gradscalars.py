@@ -2,9 +2,9 @@
 
 Converting a tensor with ``requires_grad=True`` to a Python scalar warns once per process while grad mode is on:
 ``UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior. Consider
-using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` (``torch.Tensor``, ``FloatTensor``: each item of the list
-is read as a number) warn; ``t.item()``, ``int(t)``
-and ``float(t.detach())`` do not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
+using tensor.detach() first.`` ``float(t)``, ``math.exp(t)`` and ``torch.tensor([t])`` (``torch.Tensor``,
+``FloatTensor``: each item of the list is read as a number) warn; ``t.item()``, ``int(t)`` and ``float(t.detach())`` do
+not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``"%d"``,
 ``"%s"``, f-strings and ``str.format`` do not; ``logger.info("%f", t)`` formats the same way when the record is
 emitted (an info record only where the file lets info through: the root logger's default level drops it, run on
 2.15). Whether a tensor requires grad is known only where the code says so: a
