@@ -187,8 +187,7 @@ class SaveEvidence:
         accelerate's), it keeps a module as a module."""
         if not isinstance(call.func, ast.Name):
             return False
-        question = ("torch-saver", call.func.id)
-        if (known := self.own_savers.get(question)) is None:
+        if (known := self.own_savers.get(call.func.id)) is None:
             defined = [node for node in getattr(self.tree, "body", ())
                        if isinstance(node, ast.FunctionDef) and node.name == call.func.id]
             known = len(defined) == 1 and bool(params := defined[0].args.args) and any(
@@ -199,7 +198,7 @@ class SaveEvidence:
                     isinstance(target, ast.Name) and target.id == params[0].arg
                     for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
                 for node in walk_nodes(defined[0]))
-            self.own_savers[question] = known
+            self.own_savers[call.func.id] = known
         return known
 
     def _note_saved_sequence(self, saved: ast.List | ast.Tuple, node: ast.Call) -> None:
