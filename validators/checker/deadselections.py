@@ -82,15 +82,18 @@ def gated_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool 
             gated_reads.update(id(inner) for statement in node.body for inner in walk_nodes(statement))
     if not gated_reads:
         return frozenset()
-    reads: dict[str, list[bool]] = {}
-    for name, function in functions.items():
-        own = {id(inner) for inner in walk_nodes(function)}  # a function's reads of itself do not call it
-        reads[name] = [id(node) in gated_reads for node in walk_tree(tree) if isinstance(node, ast.Name)
-                       and node.id == name and isinstance(node.ctx, ast.Load) and id(node) not in own]
+    reads: dict[str, list[tuple[int, bool]]] = {}  # name -> (id of each read, whether a gated body holds it)
+    for node in walk_tree(tree):
+        if isinstance(node, ast.Name) and node.id in functions and isinstance(node.ctx, ast.Load):
+            reads.setdefault(node.id, []).append((id(node), id(node) in gated_reads))
+    calls: dict[str, list[bool]] = {}
+    for name, seen in reads.items():
+        own = {id(inner) for inner in walk_nodes(functions[name])}  # a function's reads of itself do not call it
+        calls[name] = [gated for read, gated in seen if read not in own]
     listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
               and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
               for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
-    return frozenset(name for name, seen in reads.items()
+    return frozenset(name for name, seen in calls.items()
                      if seen and all(seen) and name not in gates and name not in listed)
 
 
