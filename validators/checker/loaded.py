@@ -485,7 +485,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 elements = elements[:1]  # data, slices = self.collate(...): the slices are a dict of tensors
             for element in elements:
                 if (name := dotted_name(element)) is not None:  # features, self.features
-                    self.built_objects.add((0 if "." in name else scope, name))
+                    self.built_objects.add(self.built_key(name, scope))
         for element, item in assigned_pairs(target, value):  # a, b = ckpt["hparams"], ckpt["weights"]
             if isinstance(element, ast.Name) and isinstance(item, ast.Subscript):
                 self.read_into[id(item)] = (scope, element.id)

@@ -149,10 +149,20 @@ class ObjectConstruction:
         if name is None:
             return False
         if "." in name:
-            return (0, name) in self.built_objects
+            return self.built_key(name, scope) in self.built_objects
         # word2id = defaultdict(...) at module level, saved in a method that does not bind it: the same object
         return (scope, name) in self.built_objects or (scope != 0 and (0, name) in self.built_objects
                                                        and self._reads_global(name, scope))
+
+    def built_key(self, name: str, scope: int) -> tuple[int, str]:
+        """Where built_objects keeps ``name``: a local by its scope, ``self.x`` by the class whose method binds or reads
+        it (another class of the file may bind an attribute of that name to something else: DLCT's Vocab and Vectors
+        both have ``self.stoi``), any other dotted name for the whole file."""
+        if "." not in name:
+            return scope, name
+        if name.startswith("self."):
+            return 0, f"{self.provenance.owners.get(scope, '')}:{name}"
+        return 0, name
 
     def read_by_key(self, value: ast.expr) -> bool:
         """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key (keyed_namespaces,

@@ -32,7 +32,7 @@ class ResultReads:
         else:
             built = isinstance(item, ast.Name) and (scope, item.id) in self.built_objects
         if built:
-            self.built_objects.add((0 if "." in name else scope, name))
+            self.built_objects.add(self.built_key(name, scope))
 
     def note_call(self, call: ast.Call, scope: int) -> None:
         """``x(...)``, ``torch.load(f)(...)``, ``vars(x["args"])``."""
