@@ -140,6 +140,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.quiet = False
         self.bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (scope, name)
         self.attribute_bindings: dict[int, tuple[int, str]] = {}  # id(call) -> (0, "self.x"): only its keys count
+        # (scope, "self.x") -> the name whose item the attribute was last bound to there (self.model = state["model"])
+        self.attribute_items: dict[tuple[int, str], str] = {}
         self.loaded_items: dict[tuple[int, str], int] = {}  # (scope, item target spelled) -> id(call) stored there
         self.model_named: set[tuple[int, str]] = set()  # (scope, name) appended to a list named like models
         # (scope, name) walked by a for loop or comprehension (in dict_used too), and used as a dict otherwise
@@ -505,11 +507,17 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             for element in target.elts:
                 if isinstance(element, ast.Name) and not self._mentions(value, element.id):
                     self._rebound((scope, element.id), id(value))
-        if not isinstance(target, ast.Name):
-            return
         item = value
         while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in SELF_RETURNING:
             item = item.func.value
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+            key = (scope, f"self.{target.attr}")
+            if isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
+                self.attribute_items[key] = item.value.id  # self.model = state["model"].cuda()
+            else:
+                self.attribute_items.pop(key, None)
+        if not isinstance(target, ast.Name):
+            return
         value = held_item(value)
         if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
             value = value.value  # waveglow = torch.load(p)["model"]: the item is what gets used

@@ -54,6 +54,10 @@ class ObjectVerdict:
                 self._mark(ast.Name(item[1]), scope)
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
             self.object_names.add((0, f"self.{node.attr}"))  # self.ckpt["model"].float().state_dict(), any method
+            if (container := self.attribute_items.get((scope, f"self.{node.attr}"))) is not None and \
+                    (scope, container) not in self.object_names:
+                # self.model = state["model"].cuda(); self.model.load_state_dict(...): the item is a module
+                self._mark(ast.Name(container), scope)
         elif isinstance(node, ast.Call):
             self.object_calls.add(id(node))
             if isinstance(node.func, ast.Attribute):  # x.cuda().eval(): x is the object
