@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .imports import scope_statements, statement_expressions
+from .receivers import own_callee
 from .source import parse_module_file
 from .starimports import folder_module_stamp
 
@@ -223,7 +224,7 @@ def _note_indices(statement: ast.Assign, indices: set[str], resolve,
     value = statement.value
     for target in statement.targets:
         if returned and isinstance(target, ast.Tuple) and isinstance(value, ast.Call) and (
-                positions := returned.get(_callee_name(value.func))):
+                positions := returned.get(own_callee(value.func))):
             # selected_idx, selected_logprob = self.select(t, logprob): the indices the method returns
             indices.update(item.id for position, item in enumerate(target.elts)
                            if position in positions and isinstance(item, ast.Name))
@@ -233,15 +234,6 @@ def _note_indices(statement: ast.Assign, indices: set[str], resolve,
             indices.add(target.elts[1].id)  # _, best_ids = scores.topk(k)
         elif isinstance(target, ast.Name) and _is_index_value(value, resolve):
             indices.add(target.id)
-
-
-def _callee_name(func: ast.expr) -> str | None:
-    """``select`` of ``self.select(...)`` or ``select(...)``; None for any other callee."""
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
-        return func.attr
-    return None
 
 
 def _filled_indices(call: ast.Call) -> set[str]:

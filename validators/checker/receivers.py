@@ -63,7 +63,7 @@ def _bindings(tree: ast.AST, resolve, names_only: bool = False,
         if isinstance(node, ast.Assign):
             built = _class_built(node.value, resolve)
             if (built is None and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)
-                    and isinstance(node.value, ast.Call) and (called := _own_callee(node.value.func)) is not None
+                    and isinstance(node.value, ast.Call) and (called := own_callee(node.value.func)) is not None
                     and (names := returned.get(called)) is not None
                     and len(names) == len(node.targets[0].elts)):
                 for element, source in zip(node.targets[0].elts, names):
@@ -107,7 +107,7 @@ def _bindings(tree: ast.AST, resolve, names_only: bool = False,
     return classes, other
 
 
-def _own_callee(func: ast.AST) -> str | None:
+def own_callee(func: ast.AST) -> str | None:
     """``make(...)`` or ``self.make(...)``: the file's function or method it may call, by name."""
     if isinstance(func, ast.Name):
         return func.id
@@ -130,7 +130,7 @@ def _returned_tuples(tree: ast.AST) -> dict[str, tuple[str | None, ...]]:
         if function.name in twice:
             continue
         shapes = [node.value for node in walk_nodes(function) if isinstance(node, ast.Return)]
-        if len(shapes) == 1 and isinstance(shapes[0], ast.Call) and (callee := _own_callee(shapes[0].func)):
+        if len(shapes) == 1 and isinstance(shapes[0], ast.Call) and (callee := own_callee(shapes[0].func)):
             forwards.setdefault(function.name, set()).add(callee)
             continue
         if not shapes or not all(isinstance(v, ast.Tuple) and len(v.elts) == len(shapes[0].elts) for v in shapes):
