@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from .imports import walk_nodes, walk_tree
+from .source import module_text
 from .starimports import folder_module_stamp
 
 _LINEAR = frozenset({"torch.nn.Linear", "torch.nn.modules.linear.Linear"})
@@ -177,7 +178,4 @@ def imports_conv_module(tree: ast.AST, filename: str) -> bool:
 
 @lru_cache(maxsize=256)
 def _builds_convolutions(path: str, size: int, mtime: int) -> bool:
-    try:
-        return _CONV_LAYERS.search(Path(path).read_text(encoding="utf-8", errors="replace")) is not None
-    except OSError:
-        return False
+    return _CONV_LAYERS.search(module_text(Path(path))) is not None

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .imports import dotted_name, walk_tree
-from .source import parse_module_file
+from .source import module_text, parse_module_file
 from .starimports import folder_module_stamp
 
 _FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function.Function",
@@ -148,10 +148,7 @@ def _module_functions(path: str, size: int, mtime: int) -> frozenset[str]:
 @lru_cache(maxsize=256)
 def _mentions_function(path: str, size: int, mtime: int) -> bool:
     """The module's text names ``Function`` at all: most imported modules do not, and need no parse."""
-    try:
-        return "Function" in Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
+    return "Function" in module_text(Path(path))
 
 
 @lru_cache(maxsize=256)

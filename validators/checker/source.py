@@ -42,6 +42,15 @@ def read_source(path: Path) -> str:
     return decode_source(data)
 
 
+def module_text(path: Path) -> str:
+    """The text of a project module read for evidence (not one being checked): empty when it cannot be read, since
+    a missing piece of evidence is no error of the checked file."""
+    try:
+        return read_source(path)
+    except Unreadable:
+        return ""
+
+
 def parse_module_file(path: Path) -> ast.Module | None:
     """The syntax tree of a project module read for evidence (not one being checked): None when it
     cannot be read or parsed, since a missing piece of evidence is no error of the checked file."""
