@@ -375,47 +375,43 @@ def _graph_totals(statements: list[ast.stmt], graph_values: dict[str, int]) -> d
     """``loss_disc = 0.0`` then ``loss_disc += F.softplus(-pred).mean()`` (and ``loss_disc /= n``): a name bound only to
     number constants, with call-made terms added into it, holds the graph's value from its first such term (its
     line, by name). Any other binding, or a term that is no call's result, leaves it unknown."""
-    first: dict[str, int] = {}
-    unknown: set[str] = set()
-    for statement in statements:
-        if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
-            name, value = statement.target.id, statement.value
-            if isinstance(statement.op, ast.Add) and (_graph_value(value) or (
-                    isinstance(value, ast.Name) and graph_values.get(value.id))):
-                first.setdefault(name, statement.lineno)
-            elif not isinstance(statement.op, (ast.Div, ast.Mult)):
-                unknown.add(name)
-        elif isinstance(statement, ast.Assign):
-            for target in statement.targets:
-                for part, value in assigned_pairs(target, statement.value):
-                    number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
-                    unknown.update(node.id for node in walk_nodes(part) if isinstance(node, ast.Name) and not number)
-        elif isinstance(statement, (ast.AnnAssign, ast.For, ast.AsyncFor)):
-            unknown.update(node.id for node in walk_nodes(statement.target) if isinstance(node, ast.Name))
-    return {name: line for name, line in first.items() if name not in unknown and name not in graph_values}
+    totals = _number_totals(statements, lambda statement: _graph_value(statement.value) or (
+        isinstance(statement.value, ast.Name) and bool(graph_values.get(statement.value.id))), strict=True)
+    return {name: line for name, line in totals.items() if name not in graph_values}
 
 
 def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> set[str]:
     """``total_loss = 0.0`` ... ``total_loss += loss`` with ``loss`` one of ``names``: the total is a tensor that
     requires grad too (``+= loss.item()`` would keep it a number). Only a name the function otherwise binds to
     number constants alone."""
-    added: dict[str, bool | None] = {}
+    totals = _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name)
+                            and statement.value.id in names)
+    return {name for name in totals if name not in parameters and name not in names}
+
+
+def _number_totals(statements: list[ast.stmt], grows: Callable[[ast.AugAssign], bool],
+                   strict: bool = False) -> dict[str, int]:
+    """The names ``statements`` bind only to number constants (``total = 0.0``; ``total, reg = 0.0, 0.0`` gives each
+    its own) and grow with a ``+=`` that ``grows`` accepts: name -> the line of the first such ``+=``. A binding to
+    anything else (a loop's, an annotated one) leaves the name unknown; ``strict``: so does an augmented assignment
+    other than ``*=``, ``/=`` and an accepted ``+=``."""
+    first: dict[str, int] = {}
+    unknown: set[str] = set()
     for statement in statements:
         if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
-            value, name = statement.value, statement.target.id
-            graph = isinstance(statement.op, ast.Add) and isinstance(value, ast.Name) and value.id in names
-            if added.get(name, False) is not None:
-                added[name] = added.get(name, False) or graph
+            name = statement.target.id
+            if isinstance(statement.op, ast.Add) and grows(statement):
+                first.setdefault(name, statement.lineno)
+            elif strict and not isinstance(statement.op, (ast.Div, ast.Mult)):
+                unknown.add(name)
         elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.For, ast.AsyncFor)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             for target in targets:
                 pairs = assigned_pairs(target, statement.value) if isinstance(statement, ast.Assign) else [(target, None)]
-                for part, value in pairs:  # (total, reg = 0.0, 0.0: each name its own number)
-                    number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
-                    for node in walk_nodes(part):
-                        if isinstance(node, ast.Name) and not number:
-                            added[node.id] = None  # bound to something else: unknown
-    return {name for name, graph in added.items() if graph and name not in parameters and name not in names}
+                for part, value in pairs:
+                    if not (isinstance(value, ast.Constant) and type(value.value) in (int, float)):
+                        unknown.update(node.id for node in walk_nodes(part) if isinstance(node, ast.Name))
+    return {name: line for name, line in first.items() if name not in unknown}
 
 
 def _summed_names(value: ast.expr) -> set[str]:
