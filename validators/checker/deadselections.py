@@ -45,10 +45,15 @@ def dead_selected_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr
     dead_reads = {id(node) for block in candidates.values() for inner in block for node in walk_nodes(inner)}
     read_elsewhere = {node.id for node in walk_tree(tree) if isinstance(node, ast.Name) and node.id in candidates
                       and id(node) not in dead_reads}
-    listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
-              and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
-              for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
+    listed = _listed_names(tree)
     return frozenset(name for name in candidates if name not in read_elsewhere and name not in listed)
+
+
+def _listed_names(tree: ast.Module) -> set[str]:
+    """The names the module's ``__all__`` lists: exported, so another module may call them."""
+    return {element.value for node in tree.body if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
 
 
 def _selections(block: list[ast.stmt]) -> dict[str, str]:
@@ -90,9 +95,7 @@ def gated_functions(tree: ast.Module, runs_on_target: Callable[[ast.expr], bool 
     for name, seen in reads.items():
         own = {id(inner) for inner in walk_nodes(functions[name])}  # a function's reads of itself do not call it
         calls[name] = [gated for read, gated in seen if read not in own]
-    listed = {element.value for node in tree.body if isinstance(node, ast.Assign)
-              and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
-              for element in walk_nodes(node.value) if isinstance(element, ast.Constant)}
+    listed = _listed_names(tree)
     return frozenset(name for name, seen in calls.items()
                      if seen and all(seen) and name not in gates and name not in listed)
 
