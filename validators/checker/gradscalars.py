@@ -29,6 +29,8 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
 # `loss, logs = self.calc_loss(...)`: a name unpacked from a method's result (given backward() below, maybe)
 _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
+# a loss module (`class MocoLoss(nn.Module):`): its forward's result is given backward() by a trainer elsewhere
+_LOSS_CLASS = re.compile(r"^class \w*Loss\(", re.MULTILINE)
 _PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
 _EVALUATION = re.compile(r"(?i)eval|valid|test|infer|predict")
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
@@ -42,7 +44,7 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
             _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
             and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text
-            and "ensor([" not in text):
+            and "ensor([" not in text) and not ("float(" in text and _LOSS_CLASS.search(text)):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -57,9 +59,12 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     numbers = _number_functions(tree, resolve)
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
+    losses = _loss_forwards(tree)
     for function in functions:
         lines = [line for line in backward_lines if function.lineno <= line <= function.end_lineno]
         given = _returned_names(function, returned[function.name]) if function.name in returned else set()
+        if id(function) in losses:
+            given = _returned_loss(function)
         if lines or given:
             inside.update(lines)
             yield from _in_function(function, resolve, numbers, given, plateaus, logged)
@@ -100,6 +105,23 @@ def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
                     if isinstance(element, ast.Name) and element.id in backed:
                         found[callee.rpartition(".")[2]] = position
     return found
+
+
+def _loss_forwards(tree: ast.AST) -> set[int]:
+    """The ids of the ``forward`` methods of the file's loss modules (``class IDLoss(nn.Module)``): what they return
+    first is the loss their callers backpropagate, wherever those callers are."""
+    return {id(statement) for node in getattr(tree, "body", ()) if isinstance(node, ast.ClassDef)
+            and node.bases and _LOSS_CLASS.match(f"class {node.name}(") for statement in node.body
+            if isinstance(statement, _FUNCTIONS) and statement.name == "forward"}
+
+
+def _returned_loss(function: ast.AST) -> set[str]:
+    """The names a loss module's ``forward`` sums into what it returns (first, where it returns a tuple), less its
+    counters (``count = 0``, ``count += 1``, then ``return loss / count, ...``)."""
+    first_returned = next((node.value for node in own_nodes(function) if isinstance(node, ast.Return)), None)
+    names = _returned_names(function, 0 if isinstance(first_returned, ast.Tuple) else None)
+    statements = list(own_statements(function))
+    return names - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
