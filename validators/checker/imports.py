@@ -696,7 +696,8 @@ def unmoved(value: ast.expr) -> ast.expr:
 
 
 def _own(scope: ast.AST, children):
-    stack = list(reversed(scope.body))
+    body = scope.body
+    stack = list(reversed(body)) if isinstance(body, list) else [body]  # a lambda's body is one expression
     while stack:
         node = stack.pop()
         yield node
