@@ -165,10 +165,11 @@ class ObjectConstruction:
         return 0, name
 
     def read_by_key(self, value: ast.expr) -> bool:
-        """``opt`` or ``self.opt``, named like a Namespace, where the file reads that name by string key (keyed_namespaces,
-        asked of the file's text once), or its sub-project binds that name only to ``vars(...)``: a dict."""
+        """``opt``, ``self.opt`` or ``trainer.opt``, named like a Namespace, where the file reads that name by string key
+        (keyed_namespaces, asked of the file's text once), or its sub-project binds that name only to ``vars(...)``: a
+        dict."""
         dotted = dotted_name(value)
-        if dotted is None or ("." in dotted and (not dotted.startswith("self.") or dotted.count(".") > 1)):
+        if dotted is None or dotted.count(".") > 1:
             return False
         if self.keyed_namespaces is None:
             self.keyed_namespaces = keyed_namespaces(self.source_text)

@@ -379,16 +379,20 @@ _KEYED = r"(?<![\w.])(?:self\.)?(\w+)\[\s*['\"]"  # opt['lr'], self.opt["cuda"] 
 
 # opt = <value>, as a statement of its own (text: compiled when first asked)
 _NAMESPACE_BOUND = r"(?m)^[ \t]*(args|opt|opts|hparams|hyper_parameters|namespace|flags)[ \t]*=(?!=)[ \t]*([^\n]*)"
-_DICT_VALUE = re.compile(r"(?:vars|dict)\(|\{")
-_RESTORED_VALUE = re.compile(r"[\w.]*load\w*\(|\w+\[")  # opt = load_config(path), opt = checkpoint['config']
+# vars(args), dict(...), a display, or a JSON/YAML file's parsed contents (plain containers)
+_DICT_VALUE = re.compile(r"(?:vars|dict)\(|\{|json\.loads?\(|yaml\.(?:safe_)?load\(")
+# opt = load_config(path), opt = checkpoint['config'], opt = checkpoint.get('config')
+_RESTORED_VALUE = re.compile(r"[\w.]*load\w*\(|\w+\[|\w+\.get\(")
 
 
 def vars_bindings(text: str) -> tuple[set[str], set[str]]:
     """The Namespace-like names (``opt``, ``args``) a file binds, as plain statements, to a dict (``vars(args)``,
-    ``dict(...)``, a display), and those it binds to anything else; a value restored from a checkpoint (``opt =
+    ``dict(...)``, a display, ``json.load(f)``), and those it binds to anything else; a value restored from a checkpoint (``opt =
     load_config(path)``, ``opt = ckpt['config']``) is what some save put there, neither."""
     dicts, other = set(), set()
     for name, value in re.findall(_NAMESPACE_BOUND, text):
+        if value.rstrip().rstrip(",)") == name:
+            continue  # opt=opt on a line of its own: a keyword argument passing the name on, not a binding
         if _DICT_VALUE.match(value):
             dicts.add(name)
         elif not _RESTORED_VALUE.match(value):

@@ -223,7 +223,7 @@ class ResultReads:
             if isinstance(value, ast.Call) or (isinstance(value, ast.Name) and (scope, value.id) in self.call_bound):
                 self._read_key(value, node.slice, scope)
             return
-        if key in NAMESPACE_KEYS:
+        if key in NAMESPACE_KEYS and key not in self.project_dicts:  # not where the sub-project binds it to dicts
             self.namespace_reads.append((node, scope))
         held = id(node.value) if isinstance(node.value, ast.Call) else \
             self.current.get((scope, node.value.id)) if isinstance(node.value, ast.Name) else None
@@ -328,7 +328,8 @@ class ResultReads:
         if self.quiet:
             return
         keys = {k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
-        if len(keys) >= 2 and any(is_object_value(v) for k, v in zip(node.keys, node.values)
+        # (not a name the file reads by key or the sub-project binds to dicts only: holds_object's test)
+        if len(keys) >= 2 and any(is_object_value(v) and not self.read_by_key(v) for k, v in zip(node.keys, node.values)
                                   if isinstance(k, ast.Constant) and k.value in NAMESPACE_KEYS):
             self.object_schemas.append(keys)
 
