@@ -240,7 +240,7 @@ class _Bindings:
         # no_grad: Python numbers, counted as bound below
         numbers_call = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in numbers
         if not numbers_call and len(statement.targets) == 1 and isinstance(name := statement.targets[0], ast.Name) \
-                and _graph_value(value) and not silent:
+                and (_graph_value(value) or self._graph_arithmetic(value, name.id)) and not silent:
             self.graph_values[name.id] = self.graph_values.get(name.id, 0) + 1
             self.first_graph.setdefault(name.id, statement.lineno)
             self.lines.setdefault(name.id, []).append((statement.lineno, True))
@@ -254,6 +254,16 @@ class _Bindings:
                     self.lines.setdefault(node.id, []).append((statement.lineno, graph))
                     if not settled:
                         self.unsettled.add(node.id)
+
+
+    def _graph_arithmetic(self, value: ast.expr, target: str) -> bool:
+        """``loss = 0.5 * loss1 + 0.25 * loss2``: arithmetic, with no call, of names bound above to the graph's values
+        (and numbers): a tensor that carries the graph too. Not ``loss = loss / n``, which rebinds the name to itself
+        (its other bindings decide)."""
+        if not isinstance(value, ast.BinOp) or any(isinstance(node, ast.Call) for node in walk_nodes(value)):
+            return False
+        names = _operand_names(value)
+        return target not in names and any(self.graph_values.get(name) for name in names)
 
 
 def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindings, backed: set[str],
