@@ -13,9 +13,10 @@ from .backwardgrads import one_element_vector
 from .selfmethods import defined_method
 from .passedcallables import calls_by_name, passed_callables
 from .syspaths import added_folders
-from .zerodimimports import imported_from_project, imported_kind, imported_method_kind, module_instances
+from .zerodimimports import (imported_from_project, imported_function, imported_kind, imported_method_kind,
+                             module_instances, project_module_imports)
 from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
-                      zero_dim_function_kind, zero_dim_method_kind, zero_dim_positions)
+                      zero_dim_call_kind, zero_dim_function_kind, zero_dim_method_kind, zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -250,6 +251,8 @@ class Bindings:
         if value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
                 self._zero_dim_function(value.func.id) == VALUE:
             return self._resolve(value.func) is None  # dice = get_dice(y, p), ``return 2 * (i / u).mean()`` in the file
+        if value.__class__ is ast.Call and self._flagged_call_value(value):
+            return True  # kl = utils.kl_loss(mean, logvar): `if average: return result.mean()`, average=True by default
         if value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and \
                 type(value.slice.value) is int and (self._returns_zero_items(value.value) or (
                     value.value.__class__ is ast.Name and (self.scope, value.value.id) in self.zero_lists)):
@@ -315,6 +318,36 @@ class Bindings:
             return self._parameter_kind(name)
         return self._imported_zero_dim_kind(name, source)
 
+    def _flagged_call_value(self, call: ast.Call) -> bool:
+        """A call of a loss or metric function of the file or of a project module (``from utils import kl_loss``, or
+        ``import utils`` then ``utils.kl_loss(...)``) whose returns, as this call's literal flags and the defaults
+        choose them, are all 0-dim (zerodim.zero_dim_call_kind)."""
+        func = call.func
+        if func.__class__ is ast.Name:
+            name = func.id
+        elif func.__class__ is ast.Attribute and func.value.__class__ is ast.Name:
+            name = func.attr
+        else:
+            return False
+        if name[:1].isupper() or not _METRIC_NAME.search(name) or any(
+                argument.__class__ is ast.Starred for argument in call.args) or any(
+                keyword.arg is None for keyword in call.keywords):
+            return False  # f(*args, **kwargs): which flags it passes is unknown
+        self._read_project_imports()
+        if func.__class__ is ast.Attribute:
+            module = self.zero_dim_modules.get(func.value.id)
+            found = imported_function(self.filename, (*module[:2], name), self.sys_path_folders) if module else None
+        elif self._resolve(func) is not None:
+            return False
+        elif name in self.zero_dim_functions:
+            defined = [node for node in self.tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       and node.name == name]
+            found = (defined[0], self._resolve) if len(defined) == 1 else None
+        else:
+            source = self.zero_dim_imports.get(name)
+            found = imported_function(self.filename, source, self.sys_path_folders) if source else None
+        return found is not None and zero_dim_call_kind(found[0], call, found[1]) == VALUE
+
     def _read_project_imports(self) -> None:
         """The file's own functions and the names it imports from project modules (with the folders it adds to
         sys.path): asked for each call bound to a name, so the file is read once, lazily."""
@@ -322,8 +355,9 @@ class Bindings:
             self.zero_dim_functions = {node.name: _UNASKED for node in getattr(self.tree, "body", ())
                                        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
             self.zero_dim_imports = imported_from_project(self.tree) if self.filename else {}
+            self.zero_dim_modules = project_module_imports(self.tree) if self.filename else {}
             self.sys_path_folders = added_folders(self.tree, self.filename, self.source_text) \
-                if self.zero_dim_imports else ()
+                if self.zero_dim_imports or self.zero_dim_modules else ()
 
     def _imported_zero_dim_kind(self, name: str, source: tuple[int, str | None, str]) -> str | None:
         # another module is parsed to answer: only for function names that say metric or loss (accuracy, kl_loss; not

@@ -244,6 +244,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.module_instances: dict[str, str] | None = None  # module-level name -> the class it instantiates
         self.module_one_elements: frozenset[str] | None = None  # module-level one-element vectors (walkbindings)
         self.zero_dim_imports: dict[str, tuple[int, str | None, str]] = {}  # names from project modules (zerodimimports.py)
+        self.zero_dim_modules: dict[str, tuple[int, str | None, str]] = {}  # project modules imported whole
         self.sys_path_folders: tuple[str, ...] = ()  # folders the file adds to sys.path (syspaths.py)
         self.parameter_kinds: dict[tuple[int, str], str | None] = {}  # (function, parameter) -> what passed callables return
         self.named_calls: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None  # name -> its calls (passedcallables)

@@ -212,7 +212,15 @@ def zero_dim_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     return {name: kind for name in names if (kind := zero_dim_function_kind(tree, name, resolve)) is not None}
 
 
-def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) -> str | None:
+def zero_dim_call_kind(function: ast.AST, call: ast.Call, resolve: Callable[[ast.AST], str | None]) -> str | None:
+    """What this ``call`` of ``function`` returns (VALUE, ITEMS or None) where the call's literal flags, or their
+    literal defaults, decide ``if flag:`` tests around its returns: ``kl_loss(mean, logvar)`` of a function that
+    returns ``result.mean()`` under ``if average:`` (``average=True`` by default) and ``result`` otherwise."""
+    return _returned_kind(function, resolve, _call_flags(function, call, 0))
+
+
+def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None],
+                   flags: dict[str, object] | None = None) -> str | None:
     bound: dict[str, int] = {}
     numbers: set[str] = set()
     zero: set[str] = set()
@@ -220,6 +228,13 @@ def _returned_kind(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
     appended: dict[str, list[ast.expr]] = {}
     statements = list(own_statements(function))
     returned = [statement.value for statement in statements if statement.__class__ is ast.Return]
+    if flags:  # the returns of the branches these flags do not take never run
+        skipped = {id(node) for statement in statements if statement.__class__ is ast.If
+                   and (taken := _flag_test(statement.test, flags)) is not None
+                   for branch in ([statement.orelse] if taken else [statement.body])
+                   for inner in branch for node in walk_nodes(inner)}
+        returned = [statement.value for statement in statements
+                    if statement.__class__ is ast.Return and id(statement) not in skipped]
     if not returned or not all(value is not None and _may_be_zero_dim(value, resolve) for value in returned):
         return None  # most functions: a return that is no reduction, arithmetic or name (asked of each called one)
     for statement in statements:

@@ -45,6 +45,32 @@ def _module_stamp(filename: str, source: tuple[int, str | None, str], added: tup
     return folder_module_stamp(str(Path(filename).parent), level, module, added)
 
 
+def imported_function(filename: str, source: tuple[int, str | None, str], added: tuple[str, ...] = ()):
+    """The imported function's definition in its project module with that module's resolver, or None (not a
+    project module, or no one module-level function of that name)."""
+    stamp = _module_stamp(filename, source, added)
+    return _module_functions(*stamp).get(source[2]) if stamp is not None else None
+
+
+@lru_cache(maxsize=64)
+def _module_functions(path: str, size: int, mtime: int) -> dict[str, tuple[ast.AST, object]]:
+    read = _read_module(path)
+    if read is None:
+        return {}
+    tree, resolve = read
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [node.name for node in functions]
+    return {node.name: (node, resolve) for node in functions if names.count(node.name) == 1}
+
+
+def project_module_imports(tree: ast.AST) -> dict[str, tuple[int, str | None, str]]:
+    """Local name -> (0, module, "") for ``tree``'s module-level ``import utils`` / ``import lib.losses as L`` (not
+    torch's): a call ``utils.kl_loss(...)`` names the function ``kl_loss`` of that module, if the project has it."""
+    return {alias.asname or alias.name: (0, alias.name, "") for statement in getattr(tree, "body", ())
+            if isinstance(statement, ast.Import) for alias in statement.names
+            if (alias.asname or "." not in alias.name) and not alias.name.startswith("torch")}
+
+
 def _read_module(path: str):
     """The module's tree and a resolver of its dotted names through its own imports; None when it does not parse."""
     tree = parse_module_file(Path(path))
