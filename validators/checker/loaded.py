@@ -501,6 +501,12 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 (name := dotted_name(target)) or "").startswith("self."):
             self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
             self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
+            moved = value
+            while isinstance(moved.func, ast.Attribute) and moved.func.attr in SELF_RETURNING and \
+                    isinstance(moved.func.value, ast.Call):
+                moved = moved.func.value  # self.net = torch.load(p).to(device): the load's own object
+                self.attribute_bindings[id(moved)] = (0, name)
+                self.attribute_owners[id(moved)] = (self.provenance.owners.get(scope, ""), target.attr)
         if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
                 dotted_name(value.func) != "torch.load":
             # sig, sr = librosa.load(p): each name now holds what that call returned, not an earlier torch.load's
