@@ -4,11 +4,14 @@ hyper-parameters a project's own LightningModule saves (runnerckpt.py, lighthpar
 from __future__ import annotations
 
 import ast
+import tempfile
 import textwrap
+from pathlib import Path
 
+from torchpatch.validators.checker import check_paths
 from torchpatch.validators.checker.lighthparams import (checkpoint_keys_set, object_hyperparameters,
                                                         saves_hyperparameters)
-from torchpatch.validators.checker.lightningversion import names_recent_lightning_package
+from torchpatch.validators.checker.lightningversion import names_recent_lightning_package, pinned_early_lightning
 from torchpatch.validators.checker.runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint,
                                                       trains_with_runner)
 
@@ -98,3 +101,38 @@ def test_keys_set_by_on_save_checkpoint():
                 other["not_this"] = 2
     """)
     assert checkpoint_keys_set(tree) == {"ema"}
+
+
+def test_early_lightning_pins_only():
+    assert pinned_early_lightning_text("pytorch_lightning==0.5.2\n")
+    assert pinned_early_lightning_text("torch\npytorch-lightning == 0.6.0\n")
+    assert not pinned_early_lightning_text("pytorch_lightning==0.7.6\n")
+    assert not pinned_early_lightning_text("pytorch_lightning>=0.5.2\n")
+    assert not pinned_early_lightning_text("pytorch_lightning==0.5.2\nlightning\n")  # another mention, unpinned
+    assert not pinned_early_lightning_text("torch\n")
+
+
+def pinned_early_lightning_text(requirements: str) -> bool:
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "requirements.txt").write_text(requirements)
+        return pinned_early_lightning(folder)
+
+
+def test_requirements_of_a_tree_without_a_marker_are_read(tmp_path):
+    """TeMP: no pyproject/setup file, requirements.txt pins pytorch_lightning 0.5.2: its own checkpoints are plain."""
+    tree = tmp_path / "temp-kg"
+    (tree / "models").mkdir(parents=True)
+    (tree / "requirements.txt").write_text("pytorch_lightning==0.5.2\n")
+    (tree / "main.py").write_text(
+        "import pytorch_lightning as pl\nimport torch\nfrom pytorch_lightning.callbacks import ModelCheckpoint\n\n\n"
+        "def main(model, path):\n"
+        "    trainer = pl.Trainer(checkpoint_callback=ModelCheckpoint(filepath=path, monitor='mrr'))\n"
+        "    trainer.fit(model)\n")
+    (tree / "models" / "aggregator.py").write_text(
+        "import glob\n\nimport torch\n\n\n"
+        "def restore(model, path):\n"
+        "    checkpoint = torch.load(glob.glob(path + '/checkpoints/*.ckpt')[0])\n"
+        "    model.load_state_dict(checkpoint['state_dict'])\n")
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == []
+    (tree / "requirements.txt").write_text("pytorch_lightning>=1.4\n")
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == ["torch-load-lightning-checkpoint"]

@@ -47,6 +47,19 @@ def lightning_floor(root: str | None) -> tuple[int, int] | None:
     return min(floors) if floors else None
 
 
+def pinned_early_lightning(root: str | None) -> bool:
+    """Every mention of Lightning in the requirement files at ``root`` pins a release before 0.7
+    (``pytorch_lightning==0.5.2``). Those releases write a checkpoint of plain data: epoch, global_step, the
+    checkpoint and early-stopping callbacks' numbers, optimizer and scheduler state dicts, the model's state dict and,
+    from 0.6, ``vars(model.hparams)`` (read in the 0.5.2 and 0.6.0 sources: trainer_io.py / training_io.py
+    ``dump_checkpoint``); no callback object is kept."""
+    if root is None:
+        return False
+    pins = [re.match(r"\s*==\s*0\.(\d+)\b", mention.group(1))
+            for text in _requirement_texts(root) for mention in re.finditer(_NAME, text)]
+    return bool(pins) and all(pin is not None and int(pin.group(1)) < 7 for pin in pins)
+
+
 def _requirement_texts(root: str):
     names = [os.path.join(root, name) for name in _FILES]
     for folder in (root, os.path.join(root, "requirements")):
