@@ -13,10 +13,11 @@ from .checkpoints import config_library_imported
 from .imports import dotted_name, walk_nodes
 
 
-# Attributes that only a pickled object has, never the dict/tensor that weights_only loads.
+# Attributes that only a pickled object has, never the dict/tensor that weights_only loads (not ``requires_grad_``,
+# which a tensor has as well as a module: ``x.half().requires_grad_(False)``).
 OBJECT_SIGNALS = frozenset({
     "eval", "train", "forward", "parameters", "named_parameters", "buffers", "named_buffers", "modules",
-    "named_modules", "children", "named_children", "state_dict", "zero_grad", "requires_grad_",
+    "named_modules", "children", "named_children", "state_dict", "zero_grad",
     "predict", "fit", "transform", "__dict__",
 })
 # A class's alternate constructors: ``Config.fromfile(p)`` (mmengine), ``OmegaConf.create/load/merge``,
