@@ -60,6 +60,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
     losses = _loss_forwards(tree)
+    passing = _ConvertingParameters(functions, resolve, plateaus, logged)
+    seen: set[int] = set()
     for function in functions:
         lines = [line for line in backward_lines if function.lineno <= line <= function.end_lineno]
         given = _returned_names(function, returned[function.name]) if function.name in returned else set()
@@ -67,9 +69,55 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
             given = _returned_loss(function)
         if lines or given:
             inside.update(lines)
-            yield from _in_function(function, resolve, numbers, given, plateaus, logged)
-    if isinstance(tree, ast.Module) and set(backward_lines) - inside:
-        yield from _in_function(tree, resolve, numbers, plateaus=plateaus, logged=logged)  # a script's own loop
+            yield from _once(_in_function(function, resolve, numbers, given, plateaus, logged, passing), seen)
+    if isinstance(tree, ast.Module) and set(backward_lines) - inside:  # a script's own loop
+        yield from _once(_in_function(tree, resolve, numbers, plateaus=plateaus, logged=logged, passing=passing), seen)
+
+
+def _once(nodes: Iterator[ast.AST], seen: set[int]) -> Iterator[ast.AST]:
+    """Each conversion once, however many callers hand it a tensor that requires grad."""
+    for node in nodes:
+        if id(node) not in seen:
+            seen.add(id(node))
+            yield node
+
+
+class _ConvertingParameters:
+    """The file's functions that convert a parameter as it is (``float(loss)``, ``"%.4f" % loss``, outside no_grad), by
+    name: position of the parameter (``self`` left out) -> those conversions. A caller that hands such a function a
+    tensor that requires grad there (``self._log(loss_pretext, ...)``, scatsimclr) makes each one warn. Read for the
+    first caller that asks, once per file."""
+
+    def __init__(self, functions: list[ast.AST], resolve, plateaus: frozenset[str], logged: frozenset[str]) -> None:
+        self._functions, self._resolve, self._plateaus, self._logged = functions, resolve, plateaus, logged
+        self._by_name: dict[str, dict[int, list[ast.AST]]] | None = None
+
+    def of(self, call: ast.Call) -> dict[int, list[ast.AST]]:
+        callee = dotted_name(call.func) or ""
+        if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
+            return {}  # a function of the file, or a method of the same object
+        if self._by_name is None:
+            self._by_name = self._read()
+        return self._by_name.get(callee.rpartition(".")[2], {})
+
+    def _read(self) -> dict[str, dict[int, list[ast.AST]]]:
+        found: dict[str, dict[int, list[ast.AST]]] = {}
+        for function in self._functions:
+            arguments = function.args
+            names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+            if names and names[0] in ("self", "cls"):
+                names = names[1:]
+            nodes = list(own_nodes(function))
+            rebound = {node.id for node in nodes if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+            parameters = set(names) - rebound
+            if not parameters:
+                continue
+            quiet = no_grad_nodes(nodes, self._resolve)
+            for node in _conversions(nodes, lambda name, line: name in parameters, quiet, self._resolve,
+                                     self._plateaus, self._logged):
+                for name in {inner.id for inner in walk_nodes(node) if isinstance(inner, ast.Name)} & parameters:
+                    found.setdefault(function.name, {}).setdefault(names.index(name), []).append(node)
+        return found
 
 
 def no_grad_nodes(nodes, resolve) -> set[int]:
@@ -179,7 +227,8 @@ def _plain_number(value: ast.expr) -> bool:
 
 def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
                  given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset(),
-                 logged: frozenset[str] = frozenset()) -> Iterator[ast.Call | ast.BinOp]:
+                 logged: frozenset[str] = frozenset(), passing: _ConvertingParameters | None = None
+                 ) -> Iterator[ast.Call | ast.BinOp]:
     """``given``: names the function returns to a caller of the file that gives them backward(); ``plateaus``: the
     names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``; ``logged``: the
     logging methods whose records the file emits (_logged)."""
@@ -198,6 +247,12 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     live = _requiring_grad(function, statements, found, backed, scaled, quiet)
     if live is not None:
         yield from _conversions(nodes, live, quiet, resolve, plateaus, logged)
+        for node in nodes if passing is not None else ():
+            if isinstance(node, ast.Call) and id(node) not in quiet and (converted := passing.of(node)):
+                for position, conversions in converted.items():
+                    if position < len(node.args) and isinstance(argument := node.args[position], ast.Name) and \
+                            live(argument.id, node.lineno):
+                        yield from conversions  # self._log(loss, step): the helper's float(loss) warns
 
 
 @dataclass
