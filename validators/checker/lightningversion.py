@@ -5,8 +5,10 @@ and ``hyper_parameters`` as ``dict(module.hparams)`` (an omegaconf container is 
 Such a file loads with ``weights_only=True`` unless the hyper-parameters hold objects: a replica of asteroid's
 recipe checkpoints written by pytorch-lightning 2.6.6 loaded on torch 2.15 (round 8 of the judged trees). Older
 releases keyed callback states by the callback class (Lightning-AI/pytorch-lightning#6886 began replacing those
-keys), which ``weights_only=True`` refuses. So only a project that requires Lightning 2 or later is taken to write plain
-Lightning checkpoints of its own; a bare ``pytorch-lightning`` or an older floor proves nothing.
+keys), which ``weights_only=True`` refuses. So a project is taken to write plain Lightning checkpoints of its own where
+it requires Lightning 1.6 or later (the release the code evidence below accepts too), or pins a release before 0.7,
+which kept no callback object at all (pinned_early_lightning); a bare ``pytorch-lightning`` or an older floor proves
+nothing.
 
 Where no requirement file says (a tree of sources only), the code can: the unified ``lightning`` package
 (``import lightning``, ``from lightning.pytorch import Trainer``) first shipped with ``lightning.pytorch`` in
@@ -39,11 +41,12 @@ def lightning_floor(root: str | None) -> tuple[int, int] | None:
         return None
     floors: list[tuple[int, int]] = []
     for text in _requirement_texts(root):
-        for mention in re.finditer(_NAME, text):
-            bound = re.search(_FLOOR, mention.group(1))
-            if bound is None:
-                return None  # `pytorch-lightning` unpinned: any release, old ones included
-            floors.append((int(bound.group(2)), int(bound.group(3))))
+        bounds = [re.search(_FLOOR, mention.group(1)) for mention in re.finditer(_NAME, text)]
+        if bounds and not any(bounds):
+            return None  # `pytorch-lightning` unpinned: any release, old ones included
+        # a bare mention beside a bounded one in the same file (pyproject's extras repeating the main dependency)
+        # adds no constraint: the file installs with its bound
+        floors += [(int(bound.group(2)), int(bound.group(3))) for bound in bounds if bound is not None]
     return min(floors) if floors else None
 
 

@@ -473,14 +473,14 @@ class ProjectEvidence:
             not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 2 or later, or pins a release before 0.7 (or, naming no floor, imports the unified ``lightning``
+        """The sub-project requires Lightning 1.6 or later, or pins a release before 0.7 (or, naming no floor, imports the unified ``lightning``
         package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or later) and keeps no object
         in its hyper-parameters: the checkpoints it writes itself hold plain data (lightningversion.py)."""
         if self._lightning_floor is False:
             self._requirements_folder = self.root or self._common_folder()
             self._lightning_floor = lightning_floor(self._requirements_folder)
         # no requirement file names a floor: the code proves a release whose files are plain
-        recent = (self._lightning_floor is not None and self._lightning_floor >= (2, 0)) or (
+        recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 6)) or (
             self._lightning_floor is not None and pinned_early_lightning(self._requirements_folder)) or (
             self._lightning_floor is None and self.lightning and (
                 imports_unified_lightning(self.imported_packages) or self.lightning_recent_package))
