@@ -11,7 +11,8 @@ from pathlib import Path
 from torchpatch.validators.checker import check_paths
 from torchpatch.validators.checker.lighthparams import (checkpoint_keys_set, object_hyperparameters,
                                                         saves_hyperparameters)
-from torchpatch.validators.checker.lightningversion import names_recent_lightning_package, pinned_early_lightning
+from torchpatch.validators.checker.lightningversion import (lightning_floor, names_recent_lightning_package,
+                                                             pinned_early_lightning)
 from torchpatch.validators.checker.runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint,
                                                       trains_with_runner)
 
@@ -136,3 +137,13 @@ def test_requirements_of_a_tree_without_a_marker_are_read(tmp_path):
     assert [f.rule for f in check_paths([tree], "2.15").findings] == []
     (tree / "requirements.txt").write_text("pytorch_lightning>=1.4\n")
     assert [f.rule for f in check_paths([tree], "2.15").findings] == ["torch-load-lightning-checkpoint"]
+
+
+def test_lightning_floor_of_bounded_and_bare_mentions():
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "pyproject.toml").write_text(
+            '[project]\ndependencies = ["pytorch-lightning >= 1.8"]\n'
+            '[project.optional-dependencies]\ndev = ["pytorch-lightning"]\n')
+        assert lightning_floor(folder) == (1, 8)  # the extra repeats the dependency: the bound holds
+        Path(folder, "requirements.txt").write_text("pytorch-lightning\n")
+        assert lightning_floor(folder) is None  # installed from requirements.txt alone: any release
