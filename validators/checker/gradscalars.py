@@ -93,12 +93,12 @@ class _ConvertingParameters:
         self._by_name: dict[str, dict[int, list[ast.AST]]] | None = None
 
     def of(self, call: ast.Call) -> dict[int, list[ast.AST]]:
-        callee = dotted_name(call.func) or ""
-        if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
-            return {}  # a function of the file, or a method of the same object
+        callee = _file_callee(call)
+        if callee is None:
+            return {}
         if self._by_name is None:
             self._by_name = self._read()
-        return self._by_name.get(callee.rpartition(".")[2], {})
+        return self._by_name.get(callee, {})
 
     def _read(self) -> dict[str, dict[int, list[ast.AST]]]:
         found: dict[str, dict[int, list[ast.AST]]] = {}
@@ -142,16 +142,16 @@ def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
         for node in nodes if backed else ():
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
                 continue
-            callee = dotted_name(node.value.func) or ""
-            if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
-                continue  # a function of the file, or a method of the same object
+            callee = _file_callee(node.value)
+            if callee is None:
+                continue
             target = node.targets[0]
             if isinstance(target, ast.Name) and target.id in backed:
-                found[callee.rpartition(".")[2]] = None
+                found[callee] = None
             elif isinstance(target, ast.Tuple):
                 for position, element in enumerate(target.elts):
                     if isinstance(element, ast.Name) and element.id in backed:
-                        found[callee.rpartition(".")[2]] = position
+                        found[callee] = position
     return found
 
 
@@ -170,6 +170,15 @@ def _returned_loss(function: ast.AST) -> set[str]:
     names = _returned_names(function, 0 if isinstance(first_returned, ast.Tuple) else None)
     statements = list(own_statements(function))
     return names - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
+
+
+def _file_callee(call: ast.Call) -> str | None:
+    """The name of the function ``call`` calls where it is one of the file's (``f(...)``) or a method of the same object
+    (``self.f(...)``); None for any other callee."""
+    callee = dotted_name(call.func) or ""
+    if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
+        return None
+    return callee.rpartition(".")[2] or None
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
