@@ -85,39 +85,43 @@ def _once(nodes: Iterator[ast.AST], seen: set[int]) -> Iterator[ast.AST]:
 class _ConvertingParameters:
     """The file's functions that convert a parameter as it is (``float(loss)``, ``"%.4f" % loss``, outside no_grad), by
     name: position of the parameter (``self`` left out) -> those conversions. A caller that hands such a function a
-    tensor that requires grad there (``self._log(loss_pretext, ...)``, scatsimclr) makes each one warn. Read for the
-    first caller that asks, once per file."""
+    tensor that requires grad there (``self._log(loss_pretext, ...)``, scatsimclr) makes each one warn. Each function
+    is read when a caller first asks for it."""
 
     def __init__(self, functions: list[ast.AST], resolve, plateaus: frozenset[str], logged: frozenset[str]) -> None:
-        self._functions, self._resolve, self._plateaus, self._logged = functions, resolve, plateaus, logged
-        self._by_name: dict[str, dict[int, list[ast.AST]]] | None = None
+        self._functions: dict[str, list[ast.AST]] = {}
+        for function in functions:
+            self._functions.setdefault(function.name, []).append(function)
+        self._resolve, self._plateaus, self._logged = resolve, plateaus, logged
+        self._read: dict[str, dict[int, list[ast.AST]]] = {}
 
     def of(self, call: ast.Call) -> dict[int, list[ast.AST]]:
         callee = _file_callee(call)
-        if callee is None:
+        if callee is None or callee not in self._functions:
             return {}
-        if self._by_name is None:
-            self._by_name = self._read()
-        return self._by_name.get(callee, {})
+        if callee not in self._read:
+            found: dict[int, list[ast.AST]] = {}
+            for function in self._functions[callee]:
+                for position, node in self._conversions_of_parameters(function):
+                    found.setdefault(position, []).append(node)
+            self._read[callee] = found
+        return self._read[callee]
 
-    def _read(self) -> dict[str, dict[int, list[ast.AST]]]:
-        found: dict[str, dict[int, list[ast.AST]]] = {}
-        for function in self._functions:
-            arguments = function.args
-            names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-            if names and names[0] in ("self", "cls"):
-                names = names[1:]
-            nodes = list(own_nodes(function))
-            rebound = {node.id for node in nodes if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
-            parameters = set(names) - rebound
-            if not parameters:
-                continue
-            quiet = no_grad_nodes(nodes, self._resolve)
-            for node in _conversions(nodes, lambda name, line: name in parameters, quiet, self._resolve,
-                                     self._plateaus, self._logged):
-                for name in {inner.id for inner in walk_nodes(node) if isinstance(inner, ast.Name)} & parameters:
-                    found.setdefault(function.name, {}).setdefault(names.index(name), []).append(node)
-        return found
+    def _conversions_of_parameters(self, function: ast.AST) -> Iterator[tuple[int, ast.AST]]:
+        arguments = function.args
+        names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        if names and names[0] in ("self", "cls"):
+            names = names[1:]
+        nodes = list(own_nodes(function))
+        rebound = {node.id for node in nodes if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)}
+        parameters = set(names) - rebound
+        if not parameters:
+            return
+        quiet = no_grad_nodes(nodes, self._resolve)
+        for node in _conversions(nodes, lambda name, line: name in parameters, quiet, self._resolve,
+                                 self._plateaus, self._logged):
+            for name in {inner.id for inner in walk_nodes(node) if isinstance(inner, ast.Name)} & parameters:
+                yield names.index(name), node
 
 
 def no_grad_nodes(nodes, resolve) -> set[int]:
