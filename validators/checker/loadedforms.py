@@ -538,4 +538,6 @@ def is_object_value(node: ast.expr) -> bool:
     name = (dotted_name(node) or "").rsplit(".", 1)[-1]
     if name.lower() in NAMESPACE_KEYS - {CONFIG_KEY} or (name and is_model_name(name)):
         return True
+    if isinstance(node, ast.Attribute) and node.attr == "examples":
+        return True  # self.train.examples: a torchtext dataset's list of Example objects (BiDAF's cached splits)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"
