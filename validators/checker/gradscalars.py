@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .imports import assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
+from .receivers import own_callee
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
@@ -96,7 +97,7 @@ class _ConvertingParameters:
         self._read: dict[str, dict[int, list[ast.AST]]] = {}
 
     def of(self, call: ast.Call) -> dict[int, list[ast.AST]]:
-        callee = _file_callee(call)
+        callee = own_callee(call.func)
         if callee is None or callee not in self._functions:
             return {}
         if callee not in self._read:
@@ -146,7 +147,7 @@ def _backed_returns(functions: list[ast.AST]) -> dict[str, int | None]:
         for node in nodes if backed else ():
             if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
                 continue
-            callee = _file_callee(node.value)
+            callee = own_callee(node.value.func)
             if callee is None:
                 continue
             target = node.targets[0]
@@ -163,7 +164,7 @@ def _loss_forwards(tree: ast.AST) -> set[int]:
     """The ids of the ``forward`` methods of the file's loss modules (``class IDLoss(nn.Module)``): what they return
     first is the loss their callers backpropagate, wherever those callers are."""
     return {id(statement) for node in getattr(tree, "body", ()) if isinstance(node, ast.ClassDef)
-            and node.bases and _LOSS_CLASS.match(f"class {node.name}(") for statement in node.body
+            and node.bases and node.name.endswith("Loss") for statement in node.body
             if isinstance(statement, _FUNCTIONS) and statement.name == "forward"}
 
 
@@ -174,15 +175,6 @@ def _returned_loss(function: ast.AST) -> set[str]:
     names = _returned_names(function, 0 if isinstance(first_returned, ast.Tuple) else None)
     statements = list(own_statements(function))
     return names - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
-
-
-def _file_callee(call: ast.Call) -> str | None:
-    """The name of the function ``call`` calls where it is one of the file's (``f(...)``) or a method of the same object
-    (``self.f(...)``); None for any other callee."""
-    callee = dotted_name(call.func) or ""
-    if callee.count(".") > 1 or (callee.count(".") == 1 and not callee.startswith("self.")):
-        return None
-    return callee.rpartition(".")[2] or None
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
@@ -322,7 +314,6 @@ class _Bindings:
                     self.lines.setdefault(node.id, []).append((statement.lineno, graph))
                     if not settled:
                         self.unsettled.add(node.id)
-
 
     def _graph_arithmetic(self, value: ast.expr, target: str) -> bool:
         """``loss = 0.5 * loss1 + 0.25 * loss2``: arithmetic, with no call, of names bound above to the graph's values

@@ -493,33 +493,30 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 self.read_into[id(item)] = (scope, element.id)
             elif isinstance(element, ast.Name):
                 self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
+        origin = value  # the value before the methods that return their object (``state["model"].cuda()``)
+        while isinstance(origin, ast.Call) and isinstance(origin.func, ast.Attribute) and \
+                origin.func.attr in SELF_RETURNING:
+            origin = origin.func.value
         if isinstance(target, ast.Subscript):
             self._note_item_store(target, value, scope)
             if isinstance(value, ast.Call):  # layers[i] = torch.load(p); layers[i].modules(): that call's object
                 self.loaded_items[(scope, ast.unparse(target))] = id(value)
         elif isinstance(target, ast.Attribute) and isinstance(value, ast.Call) and (
                 (name := dotted_name(target)) or "").startswith("self."):
-            self.attribute_bindings[id(value)] = (0, name)  # self.codes = torch.load(p): read in other methods
-            self.attribute_owners[id(value)] = (self.provenance.owners.get(scope, ""), target.attr)
-            moved = value
-            while isinstance(moved.func, ast.Attribute) and moved.func.attr in SELF_RETURNING and \
-                    isinstance(moved.func.value, ast.Call):
-                moved = moved.func.value  # self.net = torch.load(p).to(device): the load's own object
-                self.attribute_bindings[id(moved)] = (0, name)
-                self.attribute_owners[id(moved)] = (self.provenance.owners.get(scope, ""), target.attr)
+            # self.codes = torch.load(p): read in other methods; self.net = torch.load(p).to(device): the load's object
+            for bound in (value, origin) if origin is not value and isinstance(origin, ast.Call) else (value,):
+                self.attribute_bindings[id(bound)] = (0, name)
+                self.attribute_owners[id(bound)] = (self.provenance.owners.get(scope, ""), target.attr)
         if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, ast.Call) and \
                 dotted_name(value.func) != "torch.load":
             # sig, sr = librosa.load(p): each name now holds what that call returned, not an earlier torch.load's
             for element in target.elts:
                 if isinstance(element, ast.Name) and not self._mentions(value, element.id):
                     self._rebound((scope, element.id), id(value))
-        item = value
-        while isinstance(item, ast.Call) and isinstance(item.func, ast.Attribute) and item.func.attr in SELF_RETURNING:
-            item = item.func.value
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
             key = (scope, f"self.{target.attr}")
-            if isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
-                self.attribute_items[key] = item.value.id  # self.model = state["model"].cuda()
+            if isinstance(origin, ast.Subscript) and isinstance(origin.value, ast.Name):
+                self.attribute_items[key] = origin.value.id  # self.model = state["model"].cuda()
             else:
                 self.attribute_items.pop(key, None)
         if not isinstance(target, ast.Name):
@@ -548,12 +545,12 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             # `checkpoint = torch.load(checkpoint)` reads the file the path named (the SR tutorial's resume)
             key = (scope, target.id)
             self._rebound(key, id(value) if isinstance(value, ast.Call) else 0)
-            if isinstance(item, ast.Subscript) and isinstance(item.value, ast.Name):
+            if isinstance(origin, ast.Subscript) and isinstance(origin.value, ast.Name):
                 # kept with what the name holds then (``current``, restored per branch of an ``if``)
-                self.item_names[key] = (self.current[key], item.value.id)
+                self.item_names[key] = (self.current[key], origin.value.id)
             elif not self.branch_frames:
                 self.item_names.pop(key, None)
-        elif not (isinstance(item, ast.Name) and item.id == target.id) and not self.branch_frames:
+        elif not (isinstance(origin, ast.Name) and origin.id == target.id) and not self.branch_frames:
             self.item_names.pop((scope, target.id), None)  # m = build(m): another object; not m = m.eval()
 
     def commit_holding(self) -> None:

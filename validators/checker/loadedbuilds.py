@@ -165,9 +165,9 @@ class ObjectConstruction:
         return 0, name
 
     def read_by_key(self, value: ast.expr) -> bool:
-        """``opt``, ``self.opt`` or ``trainer.opt``, named like a Namespace, where the file reads that name by string key
-        (keyed_namespaces, asked of the file's text once), or its sub-project binds that name only to ``vars(...)``: a
-        dict."""
+        """``opt``, ``self.opt`` or ``trainer.opt``, named like a Namespace, where the file reads that name by string
+        key (keyed_namespaces, asked of the file's text once), or its sub-project binds that name only to
+        ``vars(...)``: a dict."""
         dotted = dotted_name(value)
         if dotted is None or dotted.count(".") > 1:
             return False

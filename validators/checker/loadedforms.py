@@ -388,8 +388,8 @@ _RESTORED_VALUE = re.compile(r"[\w.]*load\w*\(|\w+\[|\w+\.get\(")
 
 def vars_bindings(text: str) -> tuple[set[str], set[str]]:
     """The Namespace-like names (``opt``, ``args``) a file binds, as plain statements, to a dict (``vars(args)``,
-    ``dict(...)``, a display, ``json.load(f)``), and those it binds to anything else; a value restored from a checkpoint (``opt =
-    load_config(path)``, ``opt = ckpt['config']``) is what some save put there, neither."""
+    ``dict(...)``, a display, ``json.load(f)``), and those it binds to anything else; a value restored from a
+    checkpoint (``opt = load_config(path)``, ``opt = ckpt['config']``) is what some save put there, neither."""
     dicts, other = set(), set()
     for name, value in re.findall(_NAMESPACE_BOUND, text):
         if value.rstrip().rstrip(",)") == name:

@@ -64,7 +64,7 @@ class ProjectEvidence:
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
         self._plain_cache: tuple[tuple[int, int], list[tuple[frozenset[str], str | None]]] | None = None  # see _surely_plain_layouts
         self._lightning_floor: tuple[int, int] | None | bool = False  # False: not read yet (lightningversion.py)
-        self._requirements_folder: str | None = None  # the root, or the common folder of a tree without a marker
+        self._early_lightning = False  # the requirement files pin a Lightning before 0.7 (read with the floor)
         self.modules = ReturnIndex()  # every file of the group, walked or not, for saved values built in another module
         self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
         self._plain_by_file: tuple[tuple[int, int], list] | None = None  # see _plain_layouts_by_file
@@ -473,15 +473,16 @@ class ProjectEvidence:
             not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 1.6 or later, or pins a release before 0.7 (or, naming no floor, imports the unified ``lightning``
-        package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or later) and keeps no object
-        in its hyper-parameters: the checkpoints it writes itself hold plain data (lightningversion.py)."""
+        """The sub-project requires Lightning 1.6 or later, or pins a release before 0.7 (or, naming no floor, imports
+        the unified ``lightning`` package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or
+        later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain data
+        (lightningversion.py)."""
         if self._lightning_floor is False:
-            self._requirements_folder = self.root or self._common_folder()
-            self._lightning_floor = lightning_floor(self._requirements_folder)
+            folder = self.root or self._common_folder()
+            self._lightning_floor = lightning_floor(folder)
+            self._early_lightning = self._lightning_floor is not None and pinned_early_lightning(folder)
         # no requirement file names a floor: the code proves a release whose files are plain
-        recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 6)) or (
-            self._lightning_floor is not None and pinned_early_lightning(self._requirements_folder)) or (
+        recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 6)) or self._early_lightning or (
             self._lightning_floor is None and self.lightning and (
                 imports_unified_lightning(self.imported_packages) or self.lightning_recent_package))
         # a config-object library counts only where some module has hyper-parameters (or on_save_checkpoint keys):
@@ -493,10 +494,9 @@ class ProjectEvidence:
 
     def _common_folder(self) -> str | None:
         """Where a tree without a project marker keeps its requirement files: the folder holding all of its files."""
-        files = [evidence.file for evidence in self.files if evidence.file]
+        folders = [os.path.dirname(evidence.file) for evidence in self.files if evidence.file]
         try:
-            return os.path.dirname(os.path.commonpath(files)) if len(files) == 1 else os.path.commonpath(files) \
-                if files else None
+            return os.path.commonpath(folders) if folders else None
         except ValueError:  # paths on different drives
             return None
 

@@ -132,7 +132,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.method_saves: list[tuple[str, ast.Call, str | None]] = []
         self.function_saves: set[str] = set()  # the method_saves entries that are a plain function's result
         self.scope_of_save: dict[int, int] = {}  # id(save call) -> its scope, for those
-        self.own_savers: dict[str, bool] = {}  # the file's save helpers (by name): whether they torch.save what they get
+        self.own_savers: dict[str, bool] = {}  # the file's save helpers by name: whether they torch.save what they get
         self.results_of: dict[tuple[int, str], str | None] = {}  # (scope, name) = f(...) -> f; None: rebound
         self.call_sites = CallSites()  # for torch calls spreading a **kwargs no caller fills (spread.py)
         # accuracy()'s correct[:k].view(-1) where k walks a parameter, and the calls passing (1, 5) (topkviews.py)
