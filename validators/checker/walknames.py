@@ -36,6 +36,9 @@ _MODULE_CONTAINERS = frozenset({"dict", "mapping", "ordereddict", "mutablemappin
 _CLASS_NAME = re.compile(r"[A-Z]\w*[a-z]\w*$")
 
 _UNSPELLED = object()  # visit_Attribute's dotted name, not spelled yet
+# modules that are gone while a function took their name: `import torch.tensor as Tensor` raises
+# ModuleNotFoundError, but `torch.tensor(...)` is fine, so the name rule is the one on the class the module held
+_FUNCTION_SHADOWED_MODULES = {"torch.tensor": "torch.tensor.Tensor"}
 
 
 # the DCGAN names of a GAN's two losses (errD, errG_total), and a call that makes a loss (criterion(out, y),
@@ -172,7 +175,7 @@ class NameChecks:
             if package := shipped_package(alias.name):
                 self._check_shipped(node, package, alias.name)
                 continue
-            self._check_qualified(node, alias.name)
+            self._check_qualified(node, _FUNCTION_SHADOWED_MODULES.get(alias.name, alias.name))
             if is_torch_module(alias.name):
                 self._check_absent(node, alias.name, [], "ImportError")
 
