@@ -10,7 +10,7 @@ from .numpylr import optimizer_state
 from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
-    REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces, prepares_scriptable,
+    REFUSED_TORCH_OWNERS, RETURN_SELF, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces, prepares_scriptable,
     refused_standard_value, self_item)
 
 
@@ -193,11 +193,23 @@ class ObjectConstruction:
             return True  # {"se": self.se.state_dict()}: a state method of the file's own class returning numpy
         if isinstance(value, (ast.List, ast.Tuple)):
             return any(self.holds_object(element, scope, depth) for element in value.elts)
+        if isinstance(value, ast.Name) and self._module_parameter(value.id, scope):
+            return True
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
             return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
         if isinstance(value, ast.Name) and depth < 3 and (listed := self._list_display(value.id, scope)) is not None:
             return any(self.holds_object(element, scope, depth + 1) for element in listed.elts)
         return self._is_built(value, scope)
+
+    def _module_parameter(self, name: str, scope: int) -> bool:
+        """``def train(student: nn.Module, ...)`` saving ``{"net": student}``: a parameter annotated as torch's module
+        class, rebound (if at all) only to itself moved or switched (``student = student.to(device).train()``), is a
+        whole model, which weights_only refuses ("Unsupported global", run on 2.15)."""
+        if self.annotated_objects.get((scope, name)) != "Module":
+            return False
+        bindings = self.provenance.bindings.get(self.provenance.key(name, scope), ())
+        return all(isinstance(moved := _self_returned(bound), ast.Name) and moved.id == name
+                   for bound, _, _ in bindings)
 
     def _list_display(self, name: str, scope: int) -> ast.List | ast.Tuple | None:
         """The one list or tuple display the function binds ``name`` to (curl's ``payload = [self.obses[a:b], ...]``
@@ -437,4 +449,11 @@ def _built_call(value: ast.expr) -> ast.expr:
         body, orelse = _built_call(value.body), _built_call(value.orelse)
         return body if isinstance(body, ast.Call) and isinstance(orelse, ast.Call) and \
             dotted_name(body.func) == dotted_name(orelse.func) else value
+    return value
+
+
+def _self_returned(value: ast.expr) -> ast.expr:
+    """``student.to(device).train()`` -> ``student``: the methods that hand the module itself back."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in RETURN_SELF:
+        value = value.func.value
     return value
