@@ -7,7 +7,8 @@ taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` 
 a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
-mlx stream. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
+mlx stream. A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
+loader too. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
 DataLoader(...)`` ... ``iter(train_sets[k])``).
 """
@@ -57,12 +58,15 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     other = {name for name, values in assigned.items()
              if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) and not _iterates(value)
                     for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
-    bound = {name for name, values in assigned.items() if any(_loader_iterator(value, resolve, other, containers)
-                                                               for value in values)}
+    # dl_train = DataLoader(...): a name of any spelling the file binds to torch's loaders only
+    built = {name for name, values in assigned.items()
+             if all(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
+    bound = {name for name, values in assigned.items()
+             if any(_loader_iterator(value, resolve, other, containers, built) for value in values)}
     for node in walk_tree(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
-                and (_loader_iterator(node.func.value, resolve, other, containers)
+                and (_loader_iterator(node.func.value, resolve, other, containers, built)
                      or dotted_name(node.func.value) in bound):
             yield node
 
@@ -75,10 +79,10 @@ def _iterates(call: ast.Call) -> bool:
 
 
 def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], other: set[str],
-                     containers: set[str] = frozenset()) -> bool:
+                     containers: set[str] = frozenset(), built: set[str] = frozenset()) -> bool:
     """``iter(loader)``, ``loader.__iter__()``, ``iter(DataLoader(ds))``, ``iter(train_sets[k])`` of a container the
-    file fills with loaders only (``containers``); ``other``: the names the file binds only to something else than a
-    DataLoader."""
+    file fills with loaders only (``containers``), ``iter(dl_train)`` of a name bound to ``DataLoader(...)`` calls only
+    (``built``); ``other``: the names the file binds only to something else than a DataLoader."""
     if not isinstance(node, ast.Call):
         return False
     if isinstance(node.func, ast.Name) and node.func.id == "iter" and len(node.args) == 1 and not node.keywords:
@@ -98,4 +102,5 @@ def _loader_iterator(node: ast.expr, resolve: Callable[[ast.AST], str | None], o
         if dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loaders"):
             return True  # a dict named for loaders, whatever made it (SHOT's dset_loaders = data_load(args))
     dotted = dotted_name(source)
-    return dotted is not None and dotted not in other and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1]))
+    return dotted is not None and (dotted in built or dotted not in other
+                                   and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1])))

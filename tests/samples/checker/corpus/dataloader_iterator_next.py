@@ -9,6 +9,9 @@ class Cycle:
         self.items = list(items)
         self.index = 0
 
+    def __iter__(self):
+        return self
+
     def __next__(self):
         self.index = (self.index + 1) % len(self.items)
         return self.items[self.index]
@@ -73,3 +76,17 @@ def plot_prediction(model, dataloaders):
     dataiter = iter(dataloaders["test"])
     batch = dataiter.next()  # finding: dataloader-iterator-next
     return model(batch)
+
+
+def sarimax_baseline(train_set, test_set):
+    # a forecasting baseline draws its one full batch from loaders named dl_train/dl_test: the binding says loader
+    dl_train = DataLoader(dataset=train_set, batch_size=370, shuffle=False)
+    dl_test = DataLoader(dataset=test_set, batch_size=370, shuffle=False)
+    x_train, y_train = iter(dl_train).next()  # finding: dataloader-iterator-next
+    x_test, y_test = iter(dl_test).next()  # finding: dataloader-iterator-next
+    return x_train, y_train, x_test, y_test
+
+
+def shuffled_windows(windows):
+    dl = Cycle(windows)  # the same kind of name, bound to the project's own cycling iterator
+    return iter(dl).next()
