@@ -608,9 +608,10 @@ def _logged(call: ast.Call, methods: frozenset[str]) -> ast.BinOp | None:
 def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:
     """The names and attributes (``self.loss_G``) that ``"fmt" % value`` formats with a float conversion, alone or in
     arithmetic."""
-    if not (isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)):
+    text = _format_text(node.left)
+    if text is None:
         return []
-    letters = [letter for letter in _CONVERSION.findall(node.left.value) if letter != "%"]
+    letters = [letter for letter in _CONVERSION.findall(text) if letter != "%"]
     values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
     if len(values) != len(letters):
         return []  # a mapping, a starred tuple or a mismatch: nothing is known of which value goes where
@@ -618,9 +619,29 @@ def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:
             for operand in _arithmetic_operands(value)]
 
 
+def _format_text(node: ast.expr) -> str | None:
+    """A format string spelled as a constant or built from constants (``("%10s" + "%10.4g" * 2)``), else None."""
+    if isinstance(node, ast.Constant):
+        return node.value if isinstance(node.value, str) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _format_text(node.left), _format_text(node.right)
+        return left + right if left is not None and right is not None else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.right, ast.Constant) \
+            and type(node.right.value) is int and 0 <= node.right.value <= 64:
+        text = _format_text(node.left)
+        return text * node.right.value if text is not None else None
+    return None
+
+
+# methods whose result of a tensor that requires grad requires grad too: ``"%.5f" % loss.cpu()`` converts the loss
+_GRAD_KEEPING = frozenset({"cpu", "cuda", "to", "float", "double", "mean", "sum", "squeeze"})
+
+
 def _arithmetic_operands(value: ast.expr) -> list[ast.expr]:
-    """``loss``, ``self.loss``, or those of ``total_loss / n`` and ``(total - reg) / n``: arithmetic of a tensor that
-    requires grad gives one too."""
+    """``loss``, ``self.loss``, ``loss.cpu()``, or those of ``total_loss / n`` and ``(total - reg) / n``: arithmetic
+    of a tensor that requires grad gives one too."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _GRAD_KEEPING:
+        value = value.func.value
     if isinstance(value, (ast.Name, ast.Attribute)):
         return [value]
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
