@@ -39,6 +39,8 @@ _KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous
                           "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to", "item"})
 # `selected_idx, logprob = self.select(...)`: a tuple a method returns (maybe its base class's, in another module)
 _UNPACKED_METHOD = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.MULTILINE)
+# a keyword that takes indices: index=, indices=, gather_indices=, beam_idx=
+_INDEX_KEYWORD = re.compile(r"(?:\w+_)?(?:index|indices|idx)")
 # what a call giving indices spells: x.topk, torch.sort, x.max(1) (a builtin max( has no dot), argmax, argsort
 _INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(")
 
@@ -314,14 +316,16 @@ def _divides_into_out(call: ast.Call, indices: set[str], resolve) -> bool:
 
 
 def _index_arguments(call: ast.Call, resolve) -> list[ast.expr]:
-    """The index a call reads: ``x.index_select(d, i)``, ``torch.index_select(x, d, i)``, ``x.gather(d, i)``."""
+    """The index a call reads: ``x.index_select(d, i)``, ``torch.index_select(x, d, i)``, ``x.gather(d, i)``, and
+    what any call takes under a keyword named for indices (``tensor_gather_helper(gather_indices=next_beam_ids)``:
+    the project's helper, in another module, index_selects with it)."""
     func = call.func
+    keyword = [k.value for k in call.keywords if k.arg and _INDEX_KEYWORD.fullmatch(k.arg)]  # index=prev_k
     if isinstance(func, ast.Attribute) and func.attr in ("index_select", "gather"):
-        keyword = [k.value for k in call.keywords if k.arg == "index"]  # x.index_select(dim=0, index=prev_k)
         if resolve(func) in ("torch.index_select", "torch.gather"):
             return call.args[2:3] + keyword
         return call.args[1:2] + keyword
-    return []
+    return keyword
 
 
 def _origin(used: ast.expr, divided: dict[str, ast.stmt]) -> ast.stmt | None:

@@ -99,3 +99,14 @@ def beam_search_floored(hyp_scores, log_p_t, hypotheses, vocab_size, live):
     top_scores, top_pos = torch.topk((hyp_scores.unsqueeze(1) + log_p_t).view(-1), k=live)
     prev_ids = top_pos // vocab_size
     return [hypotheses[prev_id.item()] for prev_id in prev_ids]
+
+
+# seen in: an NMT toolkit's batched beam search, which hands the quotient to its own gather helper (in another module)
+# under a keyword named for indices; the helper index_selects with it
+def batched_beam_step(beam_scores, batch_size, beam_size, vocab_size, gather_helper, states):
+    _, indices = torch.topk(beam_scores.view(batch_size, -1), k=beam_size, dim=-1)
+    next_beam_ids = torch.div(indices, vocab_size)  # finding: integer-division-index
+    next_word_ids = indices % vocab_size
+    states = gather_helper(gather_indices=next_beam_ids, gather_from=states, batch_size=batch_size)
+    shares = torch.div(indices, vocab_size)
+    return next_word_ids, states, gather_helper(weights=shares, gather_from=states)
