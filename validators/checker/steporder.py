@@ -73,10 +73,10 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
         _scan(body, is_scheduler, steps_optimizer, found, top=True, guards=_construction_guards(body, is_scheduler))
         if not found and resolve is not None:
             found.extend(_never_stepped(function, body, is_scheduler, steps_optimizer, resolve))
-        forwards: list[ast.Call] = []
-        if not found:
-            forwards = list(_resume_fast_forward(body, is_scheduler, steps_optimizer))
-            found.extend(forwards)
+        # a resume's catch-up loop steps first when the run resumes, the loop's step when it starts afresh: both warn
+        forwards = [call for call in _resume_fast_forward(body, is_scheduler, steps_optimizer)
+                    if all(call is not other for other in found)]
+        found.extend(forwards)
         if resolve is not None:
             seen = {id(call) for call in found}
             after = list(_stepped_after_construction(body, steps_optimizer, resolve, is_scheduler, own_callee,
@@ -978,15 +978,16 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
             if call is not None and _torch_step_arguments(call) and is_scheduler(call.func.value):
                 scheduler_step = call
                 continue
+            # (before a guarded step: `if cosine: step(epoch) else: step()` steps in either branch)
+            if calls := _both_branch_steps(statement, is_scheduler, steps_optimizer):
+                scheduler_step, others = calls[0], calls[1:]
+                continue
             if (call := _guarded_step(statement, is_scheduler, guards)) is not None:
                 if any(map(steps_optimizer, statement.body[1:])):
                     return [call]
                 if not any(map(steps_optimizer, statement.orelse)):
                     scheduler_step = call
                     continue
-            if calls := _both_branch_steps(statement, is_scheduler, steps_optimizer):
-                scheduler_step, others = calls[0], calls[1:]
-                continue
             if (call := _scheduler_loop_step(statement, is_scheduler)) is not None:
                 scheduler_step = call  # `for scheduler in schedulers.values(): scheduler.step()`
                 continue

@@ -41,3 +41,29 @@ class SegTrainer:
                 self.scheduler.step()
             else:
                 self.scheduler.step()
+
+
+# seen in: a binary-network ImageNet example: a resume fast-forwards the fresh scheduler (first step on a resumed
+# run), then each epoch opens with a step in either branch of `if cosine:` (first step on a fresh run); all three warn
+def run(model, train_loader, args):
+    optimizer = torch.optim.SGD(model.parameters(), lr=args.lr)
+    if args.scheduler == "cosine":
+        lr_scheduler = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, args.epochs)
+    else:
+        lr_scheduler = torch.optim.lr_scheduler.MultiStepLR(optimizer, [30, 60])
+    if args.resume:
+        model.load_state_dict(torch.load(args.resume, weights_only=True)["state_dict"])
+    if args.start_epoch > 0:
+        for _ in range(args.start_epoch):
+            lr_scheduler.step()  # finding: scheduler-step-before-optimizer
+    for epoch in range(args.start_epoch, args.epochs):
+        if args.scheduler == "cosine":
+            lr_scheduler.step()  # finding: scheduler-step-before-optimizer
+            print("cosine lr", lr_scheduler.get_last_lr())
+        else:
+            lr_scheduler.step()  # finding: scheduler-step-before-optimizer
+        for images, labels in train_loader:
+            loss = torch.nn.functional.cross_entropy(model(images), labels)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
