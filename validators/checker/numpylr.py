@@ -1,4 +1,5 @@
 """``param_group["lr"] = lr`` with ``lr`` a NumPy scalar: every state dict of that optimizer then holds an np.float64.
+So does a scheduler subclass whose ``get_lr`` returns NumPy rates: ``LRScheduler.step`` writes them into the groups.
 
 The warm-up schedule wrappers copied through TTS, NMT and vocoder code compute the rate with NumPy
 (``self.init_lr * np.min([...])``, ``np.maximum(1e-6, lr)``, ``np.cos(np.pi * progress)``) and write it into each param
@@ -41,7 +42,7 @@ def optimizer_state(value: ast.expr) -> bool:
 
 def text_learning_rates(code: str) -> list[int]:
     """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
-    if "np." not in code and "numpy" not in code or _WRITES_LR.search(code) is None:
+    if "np." not in code and "numpy" not in code or (_WRITES_LR.search(code) is None and "def get_lr" not in code):
         return []
     try:
         return numpy_learning_rates(parse_python(code), code)
@@ -50,17 +51,43 @@ def text_learning_rates(code: str) -> list[int]:
 
 
 def numpy_learning_rates(tree: ast.Module, text: str) -> list[int]:
-    """The lines of ``tree`` that write a NumPy value under ``["lr"]`` (module docstring)."""
-    if "'lr']" not in text and '"lr"]' not in text:
-        return []
+    """The lines of ``tree`` that write a NumPy value under ``["lr"]``, or return NumPy rates from a scheduler's
+    ``get_lr`` (module docstring)."""
     functions = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
-    lines = []
+    lines = list(_scheduler_rates(tree, functions)) if "def get_lr" in text else []
+    if "'lr']" not in text and '"lr"]' not in text:
+        return lines
     for scope, owner in _scopes(tree):
         for node in ast.walk(scope):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and _learning_rate(node.targets[0]) \
                     and _Reader(scope, owner, functions).numpy(node.value, 0):
                 lines.append(node.lineno)
     return sorted(set(lines))
+
+
+def _scheduler_rates(tree: ast.Module, functions: dict):
+    """``class MipLRDecay(_LRScheduler)`` whose ``get_lr`` returns NumPy rates (``[delay_rate * np.exp(...)]``):
+    LRScheduler.step writes each into its param group's ``"lr"``."""
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or not any(
+                (dotted_name(base) or "").endswith("LRScheduler") for base in node.bases):
+            continue
+        for method in node.body:
+            if isinstance(method, ast.FunctionDef) and method.name == "get_lr":
+                reader = _Reader(method, node, functions)
+                for returned in ast.walk(method):
+                    if isinstance(returned, ast.Return) and any(
+                            reader.numpy(rate, 0) for rate in _listed_rates(returned.value)):
+                        yield returned.lineno
+
+
+def _listed_rates(value: ast.expr | None) -> list[ast.expr]:
+    """The rates a ``get_lr`` return lists: a list or tuple display's items, a comprehension's element."""
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return value.elts
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp)):
+        return [value.elt]
+    return []
 
 
 def _scopes(tree: ast.Module):
