@@ -81,10 +81,18 @@ def _modules(bound: dict[str, list[ast.expr]], resolve) -> dict[str, str]:
     """Name or ``self.x`` -> the transformer module class every binding of it builds."""
     found = {}
     for name, values in bound.items():
-        classes = {resolve(value.func) if isinstance(value, ast.Call) else None for value in values}
+        classes = {_public_class(resolve(value.func)) if isinstance(value, ast.Call) else None for value in values}
         if len(classes) == 1 and (cls := classes.pop()) in _PAIRS:
             found[name] = cls
     return found
+
+
+def _public_class(qualified: str | None) -> str | None:
+    """``torch.nn.modules.transformer.Transformer`` -> ``torch.nn.Transformer``: torch.nn exports each of these classes
+    from the module that defines it."""
+    if qualified and qualified.startswith("torch.nn.modules."):
+        return "torch.nn." + qualified.rsplit(".", 1)[-1]
+    return qualified
 
 
 def _masks(call: ast.Call, pairs) -> Iterator[tuple[ast.expr | None, ast.expr | None]]:

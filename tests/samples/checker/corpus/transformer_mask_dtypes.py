@@ -70,3 +70,21 @@ class SelfAttention(nn.Module):
 def other_library(decoder, embed, memory, padding):
     mask = nn.Transformer.generate_square_subsequent_mask(embed.size(0))
     return decoder(embed, memory, tgt_mask=mask, tgt_key_padding_mask=padding)  # a parameter: not known to be torch's
+
+
+# seen in: a chatbot that imports the class from its defining module (torch.nn.modules.transformer): the same class
+from torch.nn.modules.transformer import Transformer as DefinedTransformer
+
+
+class Chatbot(torch.nn.Module):
+    def __init__(self, pad_idx):
+        super().__init__()
+        self.pad_idx = pad_idx
+        self.transformer = DefinedTransformer(d_model=16, nhead=2, num_encoder_layers=1, num_decoder_layers=1)
+
+    def forward(self, question, answer, q_embed, a_embed):
+        tgt_mask = self.transformer.generate_square_subsequent_mask(answer.size(1))
+        return self.transformer(src=q_embed, tgt=a_embed,  # finding: transformer-mask-dtype-mismatch
+                                src_key_padding_mask=question == self.pad_idx,
+                                tgt_key_padding_mask=answer == self.pad_idx,
+                                tgt_mask=tgt_mask)
