@@ -9,3 +9,8 @@ def decay(grad, p, group, meter, pattern, text, value, n):
     meter.add(value, n)
     clean = pattern.sub(" ", text)
     return grad.add(p, alpha=0.1), shifted, clean
+
+
+# seen in: a DARTS search's unrolled step, theta - eta * (moment + dtheta + wd * theta) written with the old overload
+def unrolled_theta(theta, moment, dtheta, eta, wd):
+    return theta.sub(eta, moment + dtheta + wd * theta)  # finding: scalar-first-add-method-out-of-place
