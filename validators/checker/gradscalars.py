@@ -21,10 +21,14 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
+from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
 from .receivers import own_callee
+from .source import parse_module_file
+from .starimports import folder_module_stamp
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _WORD = re.compile(r"\w+")
@@ -39,7 +43,7 @@ NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no
 
 
 def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                            text: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
+                            text: str | None = None, filename: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
     ``x.backward(...)`` on."""
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
@@ -57,7 +61,7 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     # info records are formatted only where the logger lets them through: a file that says so (basicConfig(level=
     # logging.INFO), setLevel, an mmcv-style get_root_logger(log_level=...)); the root logger's default drops them
     logged = _LOGGING_METHODS if text is None or "INFO" in text or "log_level" in text else _LOGGING_METHODS - {"info"}
-    numbers = _number_functions(tree, resolve)
+    numbers = _number_functions(tree, resolve) | (_imported_number_functions(tree, filename) if filename else frozenset())
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
     losses = _loss_forwards(tree)
@@ -211,6 +215,28 @@ def _number_functions(tree: ast.AST, resolve) -> frozenset[str]:
                                                                    for inner in own_nodes(node)):
                 found.add(node.name)  # def evaluateModel(model, it): with torch.no_grad(): ...: its losses, no graph
     return frozenset(found)
+
+
+def _imported_number_functions(tree: ast.AST, filename: str) -> frozenset[str]:
+    """The names a file imports from its project's modules (``from .helpers import _evaluate_model``) that are
+    number functions there: ``accuracy, loss = _evaluate_model(...)`` binds Python numbers."""
+    found = set()
+    folder = str(Path(filename).parent)
+    for statement in getattr(tree, "body", ()):
+        if isinstance(statement, ast.ImportFrom) and statement.module != "torch" and \
+                (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
+            numbers = _module_number_functions(*stamp)
+            found.update(alias.asname or alias.name for alias in statement.names if alias.name in numbers)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=128)
+def _module_number_functions(path: str, size: int, mtime: int) -> frozenset[str]:
+    module = parse_module_file(Path(path))
+    if module is None:
+        return frozenset()
+    imports = ImportMap.from_tree(module)
+    return _number_functions(module, lambda node: imports.resolve(name) if (name := dotted_name(node)) else None)
 
 
 def _plain_number(value: ast.expr) -> bool:

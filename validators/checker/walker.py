@@ -104,7 +104,7 @@ _FILE_PASSES = (
     ("by_istft_real", real_layout_istfts, False),
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
-    ("by_grad_scalar", grad_scalar_conversions, False),
+    ("by_grad_scalar", grad_scalar_conversions, True),
     ("by_grad_scalar", parameter_scalar_conversions, False),
 )
 
