@@ -418,7 +418,7 @@ class GuardedBranches:
         if not wanted:
             return retried
         used = {self._resolve(inner) for statement in node.body for inner in walk_nodes(statement)
-                if isinstance(inner, ast.Attribute)}
+                if isinstance(inner, (ast.Attribute, ast.Name))}  # torch.amp.autocast, or a name imported from there
         return retried | {handler for handler, names in wanted.items() if names & used}
 
     def _failing_body(self, statements: list) -> str | None:
