@@ -119,8 +119,8 @@ from .graphdataset import unpacks_collated_graphs
 from .imports import assigned_pairs, dotted_name, subnodes
 from .provenance import NUMPY_MODULES, Provenance, copied
 from .savepairs import SaveLoadPairs
-from .loadedforms import (OBJECT_KEYS, RETURN_SELF, SELF_RETURNING, builds_plain_dict, built_from_items, dict_display,
-    held_item, self_item, spells, string_key)
+from .loadedforms import (OBJECT_KEYS, RETURN_SELF, SELF_RETURNING, builds_plain_dict, built_from_items,
+    constant_display, dict_display, held_item, self_item, spells, string_key)
 from .loadedbranches import BranchState
 from .loadedbuilds import ObjectConstruction
 from .loadedreads import ResultReads
@@ -210,7 +210,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # (``for p in ckpts``, ``for p, q in zip(ckpts, outs)``, ``for i, p in enumerate(ckpts)``) binds .ckpt paths
         self.ckpt_lists: set[tuple[int, str]] = set()
         self.state_dict_names: set[tuple[int, str]] = set()  # (scope, name) passed to load_state_dict
-        self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict
+        self.plain_built: dict[int, set[str]] = {}  # scope -> names (``cfg``, ``self.cfg``) bound to a plain dict or list
         self.returned: set[tuple[int, str]] = set()  # (scope, name) a function returns as is
         self.call_bound: set[tuple[int, str]] = set()  # (scope, name) bound to a call's result
         self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
@@ -478,8 +478,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             self.path_lists[(scope, target.id)] = named_all  # paths = [d / f"ckpt-{n}.pt", d / "ckpt-latest.pt"]
         if isinstance(target, ast.Name) and isinstance(value, (ast.BinOp, ast.JoinedStr, ast.Call)):
             self.path_exprs[(scope, target.id)] = value
-        if builds_plain_dict(value) and (name := dotted_name(target)) is not None:
-            self.plain_built.setdefault(scope, set()).add(name)
+        if (builds_plain_dict(value) or constant_display(value)) and (name := dotted_name(target)) is not None:
+            self.plain_built.setdefault(scope, set()).add(name)  # cfg = vars(args), cfg = [16, 16, "M", 32]
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
                 isinstance(value, (ast.Subscript, ast.ListComp, ast.GeneratorExp)) and self._is_built(value, scope)):
             elements = target.elts if isinstance(target, ast.Tuple) else [target]

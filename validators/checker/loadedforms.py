@@ -369,6 +369,13 @@ def builds_plain_dict(value: ast.expr) -> bool:
     return name is not None and name.rsplit(".", 1)[-1] in PLAIN_DICT_CALLS
 
 
+def constant_display(value: ast.expr) -> bool:
+    """``[16, 16, 32, "M", 64]``: a list or tuple display of constants (nested ones too), plain data for weights_only
+    (a pruning or OCR model's layer widths kept under ``"cfg"``)."""
+    return isinstance(value, (ast.List, ast.Tuple)) and all(
+        isinstance(element, ast.Constant) or constant_display(element) for element in value.elts)
+
+
 def is_namespace(node: ast.expr) -> bool:
     """``args``, ``self.opt``: a name checkpoints use for an argparse Namespace (``cfg`` is left to the config rule,
     CONFIG_KEY)."""

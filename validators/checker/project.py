@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .ckptfile import read_verdict, resolve_file
+from .loadedforms import CONFIG_KEY
 from .configpaths import constant_files
 from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
 from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
@@ -114,6 +115,13 @@ class ProjectEvidence:
             reasons.append(f"the project defines {self.config_class}: Unsupported global")
         return "; ".join(reasons) or None
 
+    def _config_key_saved_plain(self) -> bool:
+        """The project saves a ``"cfg"`` entry, always plain data (``"cfg": cfg`` with ``cfg = [16, 16, "M"]``): a load
+        reading that entry reads no config object, whatever config library the project imports."""
+        others = (layout for evidence in self.files for layouts in (
+            evidence.object_layouts, evidence.config_layouts, evidence.built_layouts) for layout, _, _ in layouts)
+        return any(CONFIG_KEY in keys for keys in self.plain_layouts) and not any(CONFIG_KEY in keys for keys in others)
+
     def _config_object_in(self, evidence: FileEvidence) -> str | None:
         """What makes a ``config`` saved by ``evidence``'s file an object, in words; None: it may be a plain dict.
         omegaconf and hydra count only where that file imports one of them itself (an annotation ``cfg: DictConfig``,
@@ -165,7 +173,8 @@ class ProjectEvidence:
                 what = ("a pickle of protocol 4, which weights_only refuses too: Unsupported operand 149"
                         if verdict.stack_global else f"Unsupported global: GLOBAL {verdict.refused}")
                 return by_when["loads-pickled-object"], f"the committed file {shown} names {verdict.refused}; {what}"
-        if candidate.config_key and "loads-pickled-object" in by_when and (self.config_library or self.config_class):
+        if candidate.config_key and "loads-pickled-object" in by_when and (self.config_library or self.config_class) \
+                and not self._config_key_saved_plain():
             library = f"imports {self.config_library}" if self.config_library else f"defines {self.config_class}"
             return by_when["loads-pickled-object"], f"it reads the 'cfg' entry as an object, and the project {library}"
         if self._names_unwritten_file(candidate):
