@@ -174,11 +174,18 @@ def _loss_forwards(tree: ast.AST) -> set[int]:
 
 def _returned_loss(function: ast.AST) -> set[str]:
     """The names a loss module's ``forward`` sums into what it returns (first, where it returns a tuple), less its
-    counters (``count = 0``, ``count += 1``, then ``return loss / count, ...``)."""
+    counters (``count = 0``, ``count += 1``, then ``return loss / count, ...``) and the names it binds only to values
+    outside the graph."""
     first_returned = next((node.value for node in own_nodes(function) if isinstance(node, ast.Return)), None)
     names = _returned_names(function, 0 if isinstance(first_returned, ast.Tuple) else None)
     statements = list(own_statements(function))
-    return names - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
+    # (num_pos = pos.data.long().sum(): a detached count the loss is divided by)
+    detached = {name for name in names if (values := [statement.value for statement in statements
+                                                      if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                                                      and isinstance(statement.targets[0], ast.Name)
+                                                      and statement.targets[0].id == name])
+                and all(isinstance(value, ast.Call) and not _graph_value(value) for value in values)}
+    return names - detached - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
@@ -550,6 +557,7 @@ def _operand_names(expression: ast.BinOp) -> set[str]:
 
 
 _PLAIN_CALLS = frozenset({"item", "detach", "tolist", "numpy", "float", "int", "len", "round", "str", "bool"})
+_DETACHING = frozenset({"detach", "item", "tolist", "numpy"})
 
 
 def _graph_value(value: ast.expr) -> bool:
@@ -566,7 +574,23 @@ def _graph_value(value: ast.expr) -> bool:
     if isinstance(func, ast.Subscript):
         return True  # self.criteria["desc_loss"](a, b): a criterion looked up by key
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-    return name is not None and name not in _PLAIN_CALLS
+    return name is not None and name not in _PLAIN_CALLS and not _detached_chain(func)
+
+
+def _detached_chain(func: ast.expr) -> bool:
+    """``pos.data.long().sum``, ``x.detach().sum``: a method chain through ``.data`` or ``detach()`` works on a tensor
+    outside the graph (``.float()`` keeps it in)."""
+    node = func.value if isinstance(func, ast.Attribute) else None
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        if isinstance(node, ast.Call):
+            node = node.func
+            if isinstance(node, ast.Attribute) and node.attr in _DETACHING:
+                return True
+        elif node.attr == "data":
+            return True
+        else:
+            node = node.value
+    return False
 
 
 def _plateaus(tree: ast.AST, resolve) -> frozenset[str]:

@@ -47,3 +47,16 @@ if __name__ == "__main__":
         loss, logs = criterion(torch.randn(2, 4, requires_grad=True), torch.randn(2, 4))
     loss.backward()
     assert any("Converting a tensor with requires_grad=True to a scalar" in str(w.message) for w in caught)
+
+
+# seen in: a RetinaNet focal loss that prints its two parts over the positive count before returning their sum; the
+# count is made from `.data` and the parts are read with the pre-0.4 `.data[0]` (its own finding): nothing formatted
+# there requires grad
+class DetectionLoss(torch.nn.Module):
+    def forward(self, loc_preds, loc_targets, cls_preds, cls_targets):
+        pos = cls_targets > 0
+        num_pos = pos.data.long().sum()
+        loc_loss = F.smooth_l1_loss(loc_preds[pos], loc_targets[pos], reduction="sum")
+        cls_loss = F.cross_entropy(cls_preds[pos], cls_targets[pos], reduction="sum")
+        print("loc_loss: %.3f | cls_loss: %.3f" % (loc_loss.detach() / num_pos, cls_loss.detach() / num_pos))
+        return (loc_loss + cls_loss) / num_pos
