@@ -22,7 +22,8 @@ name (``opt.test_value = np.mean(ious)`` in one function, ``{"best": opt.best_va
 global: GLOBAL numpy._core.multiarray.scalar`` for a scalar, ``numpy._core.multiarray._reconstruct`` for an array).
 A value that is what an imported project callable returns is handed back as that callable's reference, for the
 project pass to decide by reading its module (returns.py); so is a method of an instance of an imported class
-(``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``). A call of one of the file's own plain
+(``metrics.get_results()`` where ``metrics`` holds ``StreamSegMetrics(n)``), and an attribute of one
+(``accuracy.local_avg`` after ``accuracy = AverageMeter()``, a meter that keeps an ``np.average``). A call of one of the file's own plain
 functions is followed into its ``return`` statements (item i of a returned tuple display for ``a, b = f()``, or for ``out = f()`` read as ``out[i]``), and
 a parameter of one to what the file's calls of it pass (by position or keyword). A method's parameter is followed
 the same way to what the class's ``self.method(...)`` calls pass (``self.save_model(performance, epoch)`` after
@@ -251,7 +252,10 @@ class _Search:
         if "." in name and not name.startswith("self."):
             # args.lr, cfg.x: an option, not a binding of this file, unless the file stores it (opt.best = miou)
             key = self.provenance.option_key(name)
-            if name.count(".") != 1 or key not in self.provenance.bindings or key in self.seen:
+            if name.count(".") == 1 and key not in self.provenance.bindings:
+                # accuracy.local_avg after accuracy = AverageMeter() of another module: that class's attribute
+                return self.call_ref(ast.Call(func=node, args=[], keywords=[]), scope)
+            if name.count(".") != 1 or key in self.seen:
                 return None
             self.seen.add(key)
             return self._first(((bound, where) for bound, position, where in self.provenance.bindings[key]
