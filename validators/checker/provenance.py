@@ -10,7 +10,8 @@ A value is numpy when one of its bindings is: a numpy call (``np.nanmean(x)``, `
 a method of a numpy value other than ``item``/``tolist``, ``max(a, b)``/``min(a, b)`` of one, ``round(x, n)`` of one
 (``round(np.float64(1.5), 2)`` is still an ``np.float64`` on numpy 2; ``round(x)`` is an int), arithmetic on one,
 an item or a slice of one, a comparison with one (``preds == labels``), a conditional expression with one in a
-branch. An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
+branch. An item stored under a string key is followed by its spelling (``best["auc"] = mean_auc``, then a save of
+``best["auc"]``). An augmented assignment to an item binds its container (``hist["pos"] += hits.sum(0)`` binds ``hist``),
 and a rebinding made from the name itself the way numpy stays numpy (``x = x.astype(bool)``) leaves what the
 name held before to decide. A list given a numpy value (``self.losses.append(np.mean(l))``, ``.extend``) holds
 numpy, whatever it was bound to; a saved tuple or list display (``(self.losses, self.scores)``) holds what its items
@@ -132,9 +133,12 @@ class Provenance:
             self.appended.setdefault(key, []).append((call.args[0], scope))
 
     def _target_key(self, target: ast.AST, scope: int) -> tuple[int, str] | None:
-        """``x`` and ``self.x`` are followed; ``d["k"]``, ``args.lr`` and ``a.b.c`` are not."""
+        """``x``, ``self.x``, ``args.lr`` and a name's item under a string key (``best["acc"]``) are followed; ``a.b.c``
+        is not."""
         if target.__class__ is ast.Name:
             return scope, target.id
+        if (item := _item_name(target)) is not None:
+            return scope, item
         if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
             return self.key(f"self.{target.attr}", scope)
         if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name:
@@ -226,6 +230,8 @@ class _Search:
         if isinstance(node, (ast.Name, ast.Attribute)):
             return self._named(node, scope, depth)
         if isinstance(node, ast.Subscript):
+            if (item := _item_name(node)) is not None and (found := self._named(node, scope, depth, item)) is not None:
+                return found  # best_dict["auc"] after best_dict["auc"] = mean_auc: what the function stores there
             if isinstance(node.value, ast.Name) and isinstance(node.slice, ast.Constant) and \
                     type(node.slice.value) is int and (item := self._item(node.value, node.slice.value, scope, depth)):
                 return item  # outputs[0] where outputs = evaluate(...): item 0 of what the function returns
@@ -245,8 +251,8 @@ class _Search:
             return self._call(node, scope, depth)
         return None
 
-    def _named(self, node: ast.expr, scope: int, depth: int):
-        name = dotted_name(node)
+    def _named(self, node: ast.expr, scope: int, depth: int, name: str | None = None):
+        name = name or dotted_name(node)
         if name is None:
             return None
         if "." in name and not name.startswith("self."):
@@ -441,6 +447,14 @@ class _Search:
                 # (a reference that names no class there is simply not found by the project pass)
                 return receiver[0], f"{receiver[1]}.{func.attr}"
         return None
+
+
+def _item_name(node: ast.AST) -> str | None:
+    """``best["auc"]`` -> ``best['auc']``: a plain name's item under a string key (without dots), as bindings key it."""
+    if node.__class__ is ast.Subscript and node.value.__class__ is ast.Name and node.slice.__class__ is ast.Constant \
+            and isinstance(key := node.slice.value, str) and "." not in key:
+        return f"{node.value.id}[{key!r}]"
+    return None
 
 
 def _keeps_kind(value: ast.expr, name: str) -> bool:
