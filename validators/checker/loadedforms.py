@@ -371,8 +371,8 @@ def builds_plain_dict(value: ast.expr) -> bool:
 
 def constant_display(value: ast.expr) -> bool:
     """``[16, 16, 32, "M", 64]``: a list or tuple display of constants (nested ones too), plain data for weights_only
-    (a pruning or OCR model's layer widths kept under ``"cfg"``)."""
-    return isinstance(value, (ast.List, ast.Tuple)) and all(
+    (a pruning or OCR model's layer widths kept under ``"cfg"``). Not an empty one: what it is given later decides."""
+    return isinstance(value, (ast.List, ast.Tuple)) and bool(value.elts) and all(
         isinstance(element, ast.Constant) or constant_display(element) for element in value.elts)
 
 
