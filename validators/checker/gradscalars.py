@@ -179,13 +179,17 @@ def _returned_loss(function: ast.AST) -> set[str]:
     first_returned = next((node.value for node in own_nodes(function) if isinstance(node, ast.Return)), None)
     names = _returned_names(function, 0 if isinstance(first_returned, ast.Tuple) else None)
     statements = list(own_statements(function))
-    # (num_pos = pos.data.long().sum(): a detached count the loss is divided by)
-    detached = {name for name in names if (values := [statement.value for statement in statements
-                                                      if isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                                                      and isinstance(statement.targets[0], ast.Name)
-                                                      and statement.targets[0].id == name])
-                and all(isinstance(value, ast.Call) and not _graph_value(value) for value in values)}
+    detached = {name for name in names if _bound_outside_graph(statements, name)}
     return names - detached - set(_number_totals(statements, lambda statement: _number(statement.value), strict=True))
+
+
+def _bound_outside_graph(statements: list[ast.stmt], name: str) -> bool:
+    """Every plain assignment of ``name`` is a call outside the graph (``num_pos = pos.data.long().sum()``: a detached
+    count the loss is divided by), and there is one."""
+    values = [statement.value for statement in statements if isinstance(statement, ast.Assign)
+              and len(statement.targets) == 1 and isinstance(target := statement.targets[0], ast.Name)
+              and target.id == name]
+    return bool(values) and all(isinstance(value, ast.Call) and not _graph_value(value) for value in values)
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
@@ -230,7 +234,7 @@ def _imported_number_functions(tree: ast.AST, filename: str) -> frozenset[str]:
     found = set()
     folder = str(Path(filename).parent)
     for statement in getattr(tree, "body", ()):
-        if isinstance(statement, ast.ImportFrom) and statement.module != "torch" and \
+        if isinstance(statement, ast.ImportFrom) and \
                 (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             numbers = _module_number_functions(*stamp)
             found.update(alias.asname or alias.name for alias in statement.names if alias.name in numbers)

@@ -10,8 +10,8 @@ from .numpylr import optimizer_state
 from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
-    REFUSED_TORCH_OWNERS, RETURN_SELF, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces, prepares_scriptable,
-    refused_standard_value, self_item)
+    REFUSED_TORCH_OWNERS, RETURN_SELF, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces,
+    prepares_scriptable, refused_standard_value, self_item)
 
 
 class ObjectConstruction:
