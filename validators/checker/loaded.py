@@ -244,6 +244,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # bound straight to a call (``self.generator = torch.load(p)``): see _built_elsewhere
         self.attribute_calls: dict[tuple[str, str], list[ast.Call]] = {}
         self.attribute_owners: dict[int, tuple[str, str]] = {}
+        # (class, attr) -> what any method reads off ``self.attr`` that no weights_only value has
+        # (``self.transition.update_save(...)``): with the attribute bound to a load, the load is an object
+        self.attribute_foreign: dict[tuple[str, str], set[str]] = {}
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)

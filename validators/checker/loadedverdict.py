@@ -96,7 +96,7 @@ class ObjectVerdict:
         if id(call) in self.object_calls or bound in self.object_names or self._foreign(id(call)) or \
                 self.attribute_bindings.get(id(call)) in self.object_names:
             return True
-        if self._built_elsewhere(call):
+        if self._built_elsewhere(call) or self._attribute_used_as_object(call):
             return True
         if bound in self.duck_names or self._foreign(id(call), self.duck_held):
             # used as an object only where an isinstance test allows other kinds: not when the file saves a plain
@@ -111,6 +111,14 @@ class ObjectVerdict:
                     # mod = [m.to(device) for m in mod]; models.append(mod): a list of modules, walked
                     bound in self.model_named and bound in self.iterated and bound not in self.dict_called))
                 and not self.keys_read.get(bound))
+
+    def _attribute_used_as_object(self, call: ast.Call) -> bool:
+        """``self.transition = torch.load(p).to(device)``, and some method of the class reads ``self.transition`` with
+        an attribute no weights_only value has (``self.transition.set_select(i)``, one the file never sets itself on a
+        tensor): the load gives that object back (an offline-RL dynamics ensemble saved whole)."""
+        key = self.attribute_owners.get(id(call))
+        return key is not None and any(attribute not in self.stored_attributes
+                                       for attribute in self.attribute_foreign.get(key, ()))
 
     def _built_elsewhere(self, call: ast.Call) -> bool:
         """``if ckpt: self.generator = torch.load(ckpt) else: self.generator = SRGANGenerator(...)``: the class binds the
