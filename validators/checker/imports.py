@@ -87,6 +87,10 @@ class ImportMap:
     # id(function) -> name -> the torch modules ``T = torch.cuda if cuda else torch`` in it may bind (local_choices)
     local_choices: dict[int, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     choices: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the local_choices of the scope walked now
+    # the same choices made at module level (``if torch.cuda.is_available(): T = torch.cuda / else: T = torch``),
+    # seen in every function that does not bind the name itself (function_locals)
+    module_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    function_locals: dict[int, set[str]] = field(default_factory=dict)
 
     _resolved: dict = field(default_factory=dict, repr=False)  # dotted -> qualified, per file
 
@@ -104,11 +108,17 @@ class ImportMap:
         # (function, name, the values it may get, how many bindings give them) of ``T = a if c else b`` and of
         # ``if c: T = a / else: T = b``, for local_choices
         choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int]] = []
+        module_choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int]] = []
         for node, function, _ in scoped:
             kind = node.__class__  # exact classes: this runs for every statement of every file
             importing = kind is ast.Import or kind is ast.ImportFrom
             if importing and (bound_here := _torch_bindings(node)):
                 (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
+            if function is None and kind is ast.If and node.orelse:
+                module_choosing.extend((tree, name, values, 2) for name, values in branch_bindings(node))
+            elif function is None and kind is ast.Assign and node.value.__class__ is ast.IfExp \
+                    and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name:
+                module_choosing.append((tree, node.targets[0].id, (node.value.body, node.value.orelse), 1))
             if function is not None and not importing:
                 if kind is ast.If and node.orelse:
                     choosing.extend((function, name, values, 2) for name, values in branch_bindings(node))
@@ -172,6 +182,8 @@ class ImportMap:
         imports._add_assigned_aliases(tree)
         if choosing:
             imports.local_choices = _module_choices(choosing, imports.resolve)
+        if module_choosing and (chosen := _module_choices(module_choosing, imports.resolve).get(id(tree))):
+            imports.module_choices, imports.function_locals = chosen, function_locals
         return imports
 
     def forget_resolved(self) -> None:
@@ -188,8 +200,13 @@ class ImportMap:
         return self.local_imports.get(id(function), {}) if self.local_imports else {}
 
     def chosen_in(self, function: ast.AST) -> dict[str, tuple[str, ...]]:
-        """Names ``function`` binds to one torch module or another (``T = torch.cuda if cuda else torch``)."""
-        return self.local_choices.get(id(function), {}) if self.local_choices else {}
+        """Names ``function`` (or the module) binds to one torch module or another (``T = torch.cuda if cuda else
+        torch``), with the module's own such names that ``function`` does not bind itself."""
+        local = self.local_choices.get(id(function), {}) if self.local_choices else {}
+        if not self.module_choices:
+            return local
+        own = self.function_locals.get(id(function), ())
+        return {**{name: modules for name, modules in self.module_choices.items() if name not in own}, **local}
 
     def _add_assigned_aliases(self, tree: ast.AST) -> None:
         """``DDPModule: TypeAlias = DDP`` or ``Tensor = torch.Tensor`` at module level, the name's only
@@ -344,8 +361,8 @@ def _module_choices(choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int
         modules = tuple(resolve(dotted) if (dotted := dotted_name(branch)) else None for branch in branches)
         if None in modules or len(modules) == 2 and not any(a.startswith(b + ".") for a in modules for b in modules):
             continue  # not torch, or not a module and its submodule (torch.cuda vs torch)
-        arguments = function.args
-        if target in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        arguments = getattr(function, "args", None)  # (none for the module)
+        if arguments and target in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
             continue
         if id(function) not in binds:  # each function's bindings counted once, for all its candidates
             counts = binds[id(function)] = {}

@@ -600,7 +600,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         hidden = self.imports.hidden_in(node)
         # a local binding hides a module-level torch import in this function only; a local import replaces it
         local = {name: qualified for name, qualified in self.imports.imported_in(node).items() if name not in hidden}
-        if chosen := self.imports.chosen_in(node):
+        if (chosen := self.imports.chosen_in(node)) != self.imports.choices:
             outer, self.imports.choices = self.imports.choices, chosen
             self.imports.forget_resolved()
             try:
