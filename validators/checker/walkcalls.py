@@ -215,7 +215,7 @@ class CallChecks:
         elif api == "torch.save" or (api is None and not self.loads.quiet and _saves_on_main(node)):
             node = _positional_save(node)  # torch.save(obj=state, f=path): read as torch.save(state, path)
             if node.args and isinstance(node.args[0], ast.Name) and api == "torch.save":
-                self.whole_saves.append((node.args[0], self.scope))
+                self.whole_saves.append((node.args[0], self.scope, node))
             saved_objects = self.loads.note_save(node, self.scope, bool(node.args) and saves_whole_parts(
                 saved_attribute_names(node.args[0], self.scope, self.loads.loop_nodes,
                                       self.class_nodes[-1] if self.class_nodes else None)))

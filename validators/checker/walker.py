@@ -193,7 +193,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.own_returns: dict[str, bool] | None = None  # function name -> it returns numpy or an object
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.positional_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # imported save functions' calls
-        self.whole_saves: list[tuple[ast.Name, int]] = []  # torch.save(name, path): the name and its scope
+        self.whole_saves: list[tuple[ast.Name, int, ast.Call]] = []  # torch.save(name, path): the name, its scope, the call
         self.numpy_saved: set[str] | None = None  # of those, the names bound to NumPy values (asked by a load)
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
@@ -546,8 +546,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         ``ms_eps = torch.load(ms_eps_path)`` elsewhere in the file are one file, whatever the paths are called. Read
         once, when a load first asks."""
         if self.numpy_saved is None:
-            self.numpy_saved = {name.id for name, scope in self.whole_saves
-                                if self._saved_source(name, (scope, False)) is True}
+            # (a save that runs once is not reached by the name's bindings below it: `x = x.cpu().numpy()` after it)
+            self.numpy_saved = {name.id for name, scope, call in self.whole_saves
+                                if self._saved_source(name, (scope, False, self._runs_once(call, scope))) is True}
         return self.numpy_saved
 
     def _check_instance_methods(self, tree: ast.AST) -> None:

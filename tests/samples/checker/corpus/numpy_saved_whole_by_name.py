@@ -20,3 +20,15 @@ class Evaluator:
     def save_stats(self, fname, n):
         stats = torch.zeros(n)
         torch.save(stats, fname)
+
+
+def cached_codes(path, compute):
+    # a hashing evaluator caches its rounded codes as tensors, then turns the name into NumPy for the metric below the
+    # save, which runs once: the cache holds tensors
+    if path.exists():
+        codes = torch.load(path)
+    else:
+        codes = torch.round(compute())
+        torch.save(codes, path)
+    codes = codes.cpu().numpy()
+    return codes.mean()
