@@ -4,9 +4,10 @@ Lightning 2.x writes a checkpoint of plain data: callback states under string ke
 and ``hyper_parameters`` as ``dict(module.hparams)`` (an omegaconf container is kept as itself, with its type).
 Such a file loads with ``weights_only=True`` unless the hyper-parameters hold objects: a replica of asteroid's
 recipe checkpoints written by pytorch-lightning 2.6.6 loaded on torch 2.15 (round 8 of the judged trees). Older
-releases keyed callback states by the callback class (Lightning-AI/pytorch-lightning#6886 began replacing those
-keys), which ``weights_only=True`` refuses. So a project is taken to write plain Lightning checkpoints of its own where
-it requires Lightning 1.6 or later (the release the code evidence below accepts too), or pins a release before 0.7,
+releases keyed callback states by the callback class, which ``weights_only=True`` refuses: 1.4.9 still writes
+``callback_states[type(callback)]``, and 1.5.0 ``callback_states[callback.state_key]`` (a string) with
+``dict(model.hparams)`` (both read in their sources; Lightning-AI/pytorch-lightning#6886). So a project is taken to
+write plain Lightning checkpoints of its own where it requires Lightning 1.5 or later, or pins a release before 0.7,
 which kept no callback object at all (pinned_early_lightning); a bare ``pytorch-lightning`` or an older floor proves
 nothing.
 

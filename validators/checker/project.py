@@ -482,7 +482,7 @@ class ProjectEvidence:
             not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 1.6 or later, or pins a release before 0.7 (or, naming no floor, imports
+        """The sub-project requires Lightning 1.5 or later, or pins a release before 0.7 (or, naming no floor, imports
         the unified ``lightning`` package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or
         later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain data
         (lightningversion.py)."""
@@ -491,7 +491,7 @@ class ProjectEvidence:
             self._lightning_floor = lightning_floor(folder)
             self._early_lightning = self._lightning_floor is not None and pinned_early_lightning(folder)
         # no requirement file names a floor: the code proves a release whose files are plain
-        recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 6)) or self._early_lightning or (
+        recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 5)) or self._early_lightning or (
             self._lightning_floor is None and self.lightning and (
                 imports_unified_lightning(self.imported_packages) or self.lightning_recent_package))
         # a config-object library counts only where some module has hyper-parameters (or on_save_checkpoint keys):
