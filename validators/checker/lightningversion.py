@@ -85,12 +85,14 @@ def _requirement_texts(root: str):
 # name in a config's ``"target"``), which Lightning-AI/pytorch-lightning#11120 made of the training-type plugins in
 # 1.6, and ``pytorch_lightning.cli`` (``from pytorch_lightning.cli import LightningCLI``), where 1.7 moved the CLI
 # from ``pytorch_lightning.utilities.cli`` (the 1.6.5 wheel has no ``pytorch_lightning/cli.py``, 1.7.0's has).
-_RECENT_PACKAGES = r"\bpytorch_lightning\.(?:strategies|cli)\b"
+# strategies: 1.6; cli: 1.7; `from pytorch_lightning.tuner import Tuner`: 2.0 (the package exported nothing before,
+# read in the 1.4.9-1.9.0 and 2.0.0 wheels)
+_RECENT_PACKAGES = r"\bpytorch_lightning\.(?:strategies|cli)\b|\bfrom\s+pytorch_lightning\.tuner\s+import\s+Tuner\b"
 
 
 def names_recent_lightning_package(code: str) -> bool:
-    """The code names ``pytorch_lightning.strategies`` or ``pytorch_lightning.cli``: it runs on pytorch-lightning 1.6
-    or later."""
+    """The code names ``pytorch_lightning.strategies`` or ``pytorch_lightning.cli``, or imports ``Tuner`` from
+    ``pytorch_lightning.tuner``: it runs on pytorch-lightning 1.6 or later."""
     # (every file's text is asked: the literal the pattern needs first, as the pattern's \b is tried at each position)
     return "pytorch_lightning." in code and re.search(_RECENT_PACKAGES, code) is not None
 

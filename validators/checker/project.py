@@ -59,7 +59,7 @@ class ProjectEvidence:
         self.deepspeed = False  # some file imports deepspeed
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
-        self.lightning_recent_package = False  # some file names pytorch_lightning.strategies or .cli (1.6 or later)
+        self.lightning_recent_package = False  # some file names pytorch_lightning.strategies or .cli (1.6 or later) or imports Tuner from its tuner (2.0)
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
