@@ -90,6 +90,8 @@ class _Module:
                 for target in node.targets:
                     elements = target.elts if isinstance(target, ast.Tuple) else [target]
                     for i, element in enumerate(elements):
+                        while isinstance(element, ast.Subscript):
+                            element = element.value  # rng["numpy"] = np.random.get_state(): the dict holds it
                         if (name := dotted_name(element)) is not None and (
                                 positions is None or not isinstance(target, ast.Tuple) or f"#{i}" in positions):
                             built.add(name)

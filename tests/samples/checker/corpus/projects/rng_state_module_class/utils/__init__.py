@@ -1,0 +1,1 @@
+from .random_state import RandomState
