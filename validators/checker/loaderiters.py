@@ -7,7 +7,7 @@ taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` 
 a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
-mlx stream. A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
+mlx stream. A list built of such iterators (``[iter(loaders[k]) for k in ...]``) holds one in each item. A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
 loader too. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
 DataLoader(...)`` ... ``iter(train_sets[k])``).
@@ -63,11 +63,16 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
              if all(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
     bound = {name for name, values in assigned.items()
              if any(_loader_iterator(value, resolve, other, containers, built) for value in values)}
+    # iter_test = [iter(loader[name + str(i)]) for i in range(10)]: each item is a loader's iterator
+    listed = {name for name, values in assigned.items()
+              if any(isinstance(value, ast.ListComp) and _loader_iterator(value.elt, resolve, other, containers, built)
+                     for value in values)}
     for node in walk_tree(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
                 and (_loader_iterator(node.func.value, resolve, other, containers, built)
-                     or dotted_name(node.func.value) in bound):
+                     or dotted_name(node.func.value) in bound
+                     or isinstance(node.func.value, ast.Subscript) and dotted_name(node.func.value.value) in listed):
             yield node
 
 

@@ -90,3 +90,13 @@ def sarimax_baseline(train_set, test_set):
 def shuffled_windows(windows):
     dl = Cycle(windows)  # the same kind of name, bound to the project's own cycling iterator
     return iter(dl).next()
+
+
+def ten_crop_codes(loaders, name, steps):
+    # a hashing evaluator keeps one iterator per crop's loader in a list and draws from each
+    iter_test = [iter(loaders[name + str(i)]) for i in range(10)]
+    crops = [Cycle(range(3)) for _ in range(10)]
+    for _ in range(steps):
+        data = [iter_test[j].next() for j in range(10)]  # finding: dataloader-iterator-next
+        shades = [crops[j].next() for j in range(10)]
+    return data, shades
