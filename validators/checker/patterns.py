@@ -232,7 +232,8 @@ def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
 
 
 def zero_dim_read(node: ast.Subscript) -> tuple[ast.expr, str] | None:
-    """``loss.data[0]``, ``loss.data.cpu()[0]``, ``loss.cpu().data[0]``, ``loss.data.cpu().numpy()[0]``: what is read
+    """``loss.data[0]``, ``loss.data.cpu()[0]``, ``loss.cpu().data[0]``, ``loss.float().data[0]``,
+    ``loss.data.cpu().numpy()[0]``: what is read
     at index 0 (``loss``) and the API that reads it: ``torch.Tensor.data``, or ``torch.Tensor.numpy`` when the index
     falls on the NumPy array (``.data`` optional there: a 0-dim tensor makes a 0-d array). None for any other subscript."""
     if not (isinstance(node.slice, ast.Constant) and node.slice.value == 0 and type(node.slice.value) is int):
@@ -242,8 +243,8 @@ def zero_dim_read(node: ast.Subscript) -> tuple[ast.expr, str] | None:
         value, api = value.func.value, "torch.Tensor.numpy"
     seen_data = False
     while True:
-        if _method_call(value, ("cpu", "cuda", "detach")):
-            value = value.func.value
+        if _method_call(value, ("cpu", "cuda", "detach", "float", "double", "half", "long", "int")):
+            value = value.func.value  # (a dtype cast keeps the shape: loss.float().data[0] reads a 0-dim tensor too)
         elif isinstance(value, ast.Attribute) and value.attr == "data" and not seen_data:
             value, seen_data = value.value, True
         else:

@@ -41,3 +41,9 @@ def validate(model, loader, top1, top5):
         top1.update(kept1[0], images.size(0))
         rows = output[0]
         print(rows[0])
+
+
+def hashing_step(codes, target):
+    # a hashing trainer sums its loss as a float first (similarity_loss.float().data[0]): the cast keeps the 0 dims
+    similarity_loss = torch.nn.functional.mse_loss(codes, target)
+    return similarity_loss.float().data[0]  # finding: loss-data-index
