@@ -334,14 +334,19 @@ class NameChecks:
 
     def _unreduced_loss(self, node: ast.Subscript) -> bool:
         """``loss.data[0]`` where every binding of ``loss`` in the function calls a name the file binds only to torch
-        losses built not to reduce (``criterion = nn.NLLLoss(reduce=False)``, ``reduction='none'``): one loss per
-        element, which [0] reads (a keyphrase model's RL trainer, round 35)."""
+        losses built not to reduce (``criterion = nn.NLLLoss(reduce=False)``, ``reduction='none'``), or calls a
+        project's own loss asked not to reduce (``size_average=False``): one loss per element, which [0] reads (a
+        keyphrase model's RL trainer, round 35; a capsule network's test loop, round 47)."""
         read = zero_dim_read(node)
         if read is None or not isinstance(read[0], ast.Name):
             return False
         bindings = self.loads.provenance.bindings.get(self.loads.provenance.key(read[0].id, self.scope), ())
         if not bindings:
             return False
+        if all(isinstance(value, ast.Call) and self._resolve(value.func) is None and
+               any(_unreducing(keyword) or _averaging_off(keyword) for keyword in value.keywords)
+               for value, _, _ in bindings):
+            return True  # t_loss, m_loss, r_loss = model.loss(x, out, y, size_average=False): the project's own loss
         if self.unreduced_losses is None:
             self.unreduced_losses = _unreduced_loss_names(self.tree, self._resolve) if self.tree is not None \
                 else frozenset()
@@ -627,6 +632,13 @@ def _unreducing(keyword: ast.keyword) -> bool:
     value = keyword.value
     return value.__class__ is ast.Constant and ((keyword.arg == "reduce" and value.value is False)
                                                 or (keyword.arg == "reduction" and value.value == "none"))
+
+
+def _averaging_off(keyword: ast.keyword) -> bool:
+    """``size_average=False`` or ``average=False`` given to a project's own loss: its flag for skipping the mean,
+    which leaves one loss per sample (torch's own losses sum instead, and stay 0-dim)."""
+    return keyword.arg in ("size_average", "average") and keyword.value.__class__ is ast.Constant and \
+        keyword.value.value is False
 
 
 def _argument_copies(tree: ast.AST | None) -> frozenset[str]:

@@ -47,3 +47,12 @@ def hashing_step(codes, target):
     # a hashing trainer sums its loss as a float first (similarity_loss.float().data[0]): the cast keeps the 0 dims
     similarity_loss = torch.nn.functional.mse_loss(codes, target)
     return similarity_loss.float().data[0]  # finding: loss-data-index
+
+
+def capsule_test(model, data, output, target):
+    # a capsule network's test loop asks its own loss for per-sample values (size_average=False skips its mean):
+    # [0] reads the first sample's loss; the training loop's default call is the mean
+    t_loss, m_loss, r_loss = model.loss(data, output, target, size_average=False)
+    first = t_loss.data[0]
+    mean_loss, _, _ = model.loss(data, output, target)
+    return first, mean_loss.data[0]  # finding: loss-data-index
