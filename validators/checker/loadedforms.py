@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .checkpoints import config_library_imported
+from .checkpoints import OPTION_RECEIVERS, config_library_imported
 from .imports import dotted_name, walk_nodes
 
 
@@ -532,6 +532,12 @@ PLAIN_NN = frozenset({"Parameter", "Buffer", "UninitializedParameter", "Uninitia
 REFUSED_TORCH_OWNERS = frozenset({"torch.utils.data", "torch.optim", "torch.amp", "torch.cuda.amp"})
 
 
+def _option(node: ast.expr) -> bool:
+    """``args.model``: a parsed command-line option (a string or a number), whatever its name says."""
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+        node.value.id.lower() in OPTION_RECEIVERS
+
+
 # Module methods that return the module itself (``model.float()``, ``.eval()``, ``.to(device)``): a name bound to
 # ``torch.load(p)["model"].float()`` holds the loaded item.
 SELF_RETURNING = frozenset({"float", "half", "double", "bfloat16", "eval", "train", "cuda", "cpu", "to"})
@@ -543,7 +549,7 @@ def is_object_value(node: ast.expr) -> bool:
     if not isinstance(node, ast.Name):
         node = _unwrap_module(node)
     name = (dotted_name(node) or "").rsplit(".", 1)[-1]
-    if name.lower() in NAMESPACE_KEYS - {CONFIG_KEY} or (name and is_model_name(name)):
+    if name.lower() in NAMESPACE_KEYS - {CONFIG_KEY} or (name and is_model_name(name) and not _option(node)):
         return True
     if isinstance(node, ast.Attribute) and node.attr == "examples":
         return True  # self.train.examples: a torchtext dataset's list of Example objects (BiDAF's cached splits)
