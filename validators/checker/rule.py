@@ -47,6 +47,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       operator (``torch.Tensor.__sub__``)
     loader-next       an argument-less ``.next()`` on an iterator the file makes from a DataLoader (``it =
                       iter(train_loader)``, loaderiters.py): the Python 2 alias DataLoader iterators lost in 1.13
+    dict-key          ``labels[idx[i]]``: a dict the function builds looked up with an element of integer indices
+                      torch computes (dictkeys.py): a 0-dim tensor since 0.4, hashed by identity (KeyError)
     topk-view         ``correct[:k].view(-1)`` where ``correct`` compares transposed top-k indices and k may be above 1
                       (topkviews.py: a literal, a tuple the function spells, or a parameter some call of the project
                       fills with ``(1, 5)``); ``api`` names ``view``
@@ -154,7 +156,7 @@ KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", 
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
-         "operation-tuple", "reduced-expand", "function-instance")
+         "operation-tuple", "reduced-expand", "function-instance", "dict-key")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

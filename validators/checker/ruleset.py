@@ -37,6 +37,7 @@ class RuleSet:
     by_bool_subtraction: list[Rule] = field(init=False)  # 1 - mask on a bool tensor (boolmasks.py)
     by_out_resize: list[Rule] = field(init=False)  # out= a non-empty tensor of another shape (outresize.py)
     by_loader_next: list[Rule] = field(init=False)  # loader_iter.next() on a DataLoader's iterator (loaderiters.py)
+    by_dict_key: list[Rule] = field(init=False)  # labels[idx[i]]: a tensor element as a dict key (dictkeys.py)
     by_topk_view: list[Rule] = field(init=False)  # correct[:k].view(-1) of transposed top-k indices (topkviews.py)
     by_backward_grad: list[Rule] = field(init=False)  # loss.backward(one) on a 0-dim loss (backwardgrads.py)
     by_zero_dim_round: list[Rule] = field(init=False)  # round(x) of a 0-dim tensor (walkcalls.py)
@@ -80,6 +81,7 @@ class RuleSet:
         self.by_probe = [rule for rule in self.rules if rule.kind == "probe"]
         self.by_out_resize = [rule for rule in self.rules if rule.kind == "out-resize"]
         self.by_loader_next = [rule for rule in self.rules if rule.kind == "loader-next"]
+        self.by_dict_key = [rule for rule in self.rules if rule.kind == "dict-key"]
         self.by_topk_view = [rule for rule in self.rules if rule.kind == "topk-view"]
         self.by_backward_grad = [rule for rule in self.rules if rule.kind == "backward-grad"]
         self.by_zero_dim_round = [rule for rule in self.rules if rule.kind == "zero-dim-round"]
@@ -106,7 +108,7 @@ class RuleSet:
                              "probe", "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar",
                              "unknown-keyword", "negative-stride", "index-division",
                              "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
-                             "operation-tuple", "reduced-expand", "function-instance"):
+                             "operation-tuple", "reduced-expand", "function-instance", "dict-key"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

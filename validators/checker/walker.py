@@ -58,6 +58,7 @@ from .parameterscalars import parameter_scalar_conversions
 from .reducedexpands import reduced_expands
 from .functioninstances import instantiated_functions
 from .instancemethods import built_instance_calls, methods_of
+from .dictkeys import tensor_dict_keys
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
@@ -92,6 +93,7 @@ _PASSES_GRADIENT = re.compile(r"\.backward\(\s*[^)\s]")  # loss.backward(one), n
 _FILE_PASSES = (
     ("by_out_resize", resized_outputs, False),
     ("by_loader_next", loader_iterator_next_calls, False),
+    ("by_dict_key", tensor_dict_keys, False),
     ("by_index_division", float_index_divisions, True),
     ("by_cuda_lengths", cuda_lengths, False),
     ("by_dotted_name", dotted_registrations, False),
