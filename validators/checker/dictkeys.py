@@ -13,6 +13,7 @@ the dict is reported; ``labels[idx[i].item()]`` is the fix.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Iterator
 
 from .imports import code_scopes, dotted_name, own_nodes
@@ -21,12 +22,14 @@ _PAIRS = frozenset({"sort", "topk", "max", "min"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
 _INDEX_TENSORS = frozenset({"torch.LongTensor", "torch.tensor", "torch.cuda.LongTensor"})
 _WORDS = ("sort(", "topk(", ".max(", ".min(", "argm", "argsort", "LongTensor", "torch.tensor(")
+# name[name[i]] spelled out (text: compiled when first asked; most files never index with an indexed value)
+_NESTED_INDEX = r"\w\[\s*\w+\[\s*\w+\s*\]\s*\]"
 
 
 def tensor_dict_keys(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                      text: str | None = None) -> Iterator[ast.Subscript]:
     """Each ``d[t[i]]`` of a dict ``d`` and an index tensor ``t`` the function binds (module docstring)."""
-    if text is not None and ("[" not in text or not any(word in text for word in _WORDS)):
+    if text is not None and (not any(word in text for word in _WORDS) or re.search(_NESTED_INDEX, text) is None):
         return
     dict_functions = _dict_functions(tree)
     for scope in code_scopes(tree):

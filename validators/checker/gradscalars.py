@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes
+from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes, walk_tree
 from .receivers import own_callee
 from .source import parse_module_file
 from .starimports import folder_module_stamp
@@ -233,8 +233,14 @@ def _imported_number_functions(tree: ast.AST, filename: str) -> frozenset[str]:
     number functions there: ``accuracy, loss = _evaluate_model(...)`` binds Python numbers."""
     found = set()
     folder = str(Path(filename).parent)
-    for statement in getattr(tree, "body", ()):
-        if isinstance(statement, ast.ImportFrom) and \
+    imports = [statement for statement in getattr(tree, "body", ()) if isinstance(statement, ast.ImportFrom)]
+    if not imports:
+        return frozenset()
+    # only names whose call a plain assignment binds: the modules of the others are never read
+    bound_calls = {node.value.func.id for node in walk_tree(tree) if isinstance(node, ast.Assign)
+                   and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)}
+    for statement in imports:
+        if any((alias.asname or alias.name) in bound_calls for alias in statement.names) and \
                 (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             numbers = _module_number_functions(*stamp)
             found.update(alias.asname or alias.name for alias in statement.names if alias.name in numbers)
