@@ -5,8 +5,9 @@ probs.sort(0, descending=True)`` found the class name under its int key. Since 0
 and a tensor hashes by identity: the lookup raises ``KeyError: tensor(2)``. Known here where the function binds the
 dict name only to dict displays or comprehensions (``{int(k): v for k, v in content.items()}``), or to what a
 module-level function of the file returns when its every return is one, and the index name only to integer
-indices torch computes: the second result of ``sort``/``topk``/``max``/``min`` with a dim (unpacked or ``[1]``),
-``argmax``/``argmin``/``argsort``, or a ``torch.LongTensor(...)``/``torch.tensor(...)`` of a list. The subscript of
+indices torch computes: the indices of ``sort``/``topk``/``max``/``min`` with a dim and the other (values, indices)
+pairs, ``argmax``/``argmin``/``argsort`` (as intdivision.py reads them), or a ``torch.LongTensor(...)``/
+``torch.tensor(...)`` of a list. The subscript of
 the dict is reported; ``labels[idx[i].item()]`` is the fix.
 """
 
@@ -16,10 +17,9 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import code_scopes, dotted_name, own_nodes
+from .imports import code_scopes, own_nodes
+from .intdivision import index_pair, is_index_value
 
-_PAIRS = frozenset({"sort", "topk", "max", "min"})  # (values, indices)
-_INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
 _INDEX_TENSORS = frozenset({"torch.LongTensor", "torch.tensor", "torch.cuda.LongTensor"})
 _WORDS = ("sort(", "topk(", ".max(", ".min(", "argm", "argsort", "LongTensor", "torch.tensor(")
 # name[name[i]] spelled out (text: compiled when first asked; most files never index with an indexed value)
@@ -43,7 +43,7 @@ def tensor_dict_keys(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
             if isinstance(target, ast.Name):
                 dicts[target.id] = dicts.get(target.id, True) and _builds_dict(value, dict_functions)
                 indices[target.id] = indices.get(target.id, True) and _index_tensor(value, resolve)
-            elif isinstance(target, ast.Tuple) and len(target.elts) == 2 and _index_pair(value):
+            elif isinstance(target, ast.Tuple) and len(target.elts) == 2 and index_pair(value):
                 values, second = target.elts
                 if isinstance(values, ast.Name):
                     dicts[values.id] = indices[values.id] = False
@@ -97,26 +97,10 @@ def _dict_functions(tree: ast.AST) -> frozenset[str]:
     return frozenset(found)
 
 
-def _index_pair(value: ast.expr) -> bool:
-    """``x.sort(0, descending=True)``, ``torch.topk(x, 5)``, ``x.max(1)``: a call giving (values, indices)."""
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
-        return False
-    name = value.func.attr
-    if name not in _PAIRS:
-        return False
-    given = len(value.args) + len(value.keywords)
-    receiver_is_torch = (dotted_name(value.func.value) or "") == "torch"
-    # max/min give indices only with a dim: x.max(1), torch.max(x, 1)
-    return name in ("sort", "topk") or given >= (2 if receiver_is_torch else 1)
-
-
 def _index_tensor(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> bool:
-    """``x.argmax(1)``, ``x.max(1)[1]``, ``torch.LongTensor(seq)``: integer indices torch computes."""
-    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 1:
-        return _index_pair(value.value)
-    if not isinstance(value, ast.Call):
-        return False
-    if isinstance(value.func, ast.Attribute) and value.func.attr in _INDEX_CALLS:
+    """``x.argmax(1)``, ``x.max(1)[1]`` (intdivision.is_index_value), ``torch.LongTensor(seq)``: integer indices torch
+    computes."""
+    if is_index_value(value, resolve):
         return True
-    return resolve(value.func) in _INDEX_TENSORS and len(value.args) == 1 and \
+    return isinstance(value, ast.Call) and resolve(value.func) in _INDEX_TENSORS and len(value.args) == 1 and \
         isinstance(value.args[0], (ast.Name, ast.List, ast.ListComp))

@@ -232,21 +232,21 @@ def _note_indices(statement: ast.Assign, indices: set[str], resolve,
                            if position in positions and isinstance(item, ast.Name))
             continue
         if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name) \
-                and _index_pair(value):
+                and index_pair(value):
             indices.add(target.elts[1].id)  # _, best_ids = scores.topk(k)
-        elif isinstance(target, ast.Name) and _is_index_value(value, resolve):
+        elif isinstance(target, ast.Name) and is_index_value(value, resolve):
             indices.add(target.id)
 
 
 def _filled_indices(call: ast.Call) -> set[str]:
     """``torch.topk(x, k, out=(values, ids))``: the name the call writes its indices into."""
     out = next((k.value for k in call.keywords if k.arg == "out"), None)
-    if isinstance(out, ast.Tuple) and len(out.elts) == 2 and isinstance(out.elts[1], ast.Name) and _index_pair(call):
+    if isinstance(out, ast.Tuple) and len(out.elts) == 2 and isinstance(out.elts[1], ast.Name) and index_pair(call):
         return {out.elts[1].id}
     return set()
 
 
-def _index_pair(value: ast.expr) -> bool:
+def index_pair(value: ast.expr) -> bool:
     """``x.topk(k)``, ``torch.sort(x)``, ``x.max(1)`` (with a dimension): a (values, indices) pair."""
     if not isinstance(value, ast.Call):
         return False
@@ -259,12 +259,12 @@ def _index_pair(value: ast.expr) -> bool:
     return name in ("topk", "sort", "kthvalue", "mode") or given >= (2 if is_module_call else 1)
 
 
-def _is_index_value(value: ast.expr, resolve) -> bool:
+def is_index_value(value: ast.expr, resolve) -> bool:
     """``x.topk(k)[1]``, ``x.max(1).indices``, ``x.argmax(1)``, ``torch.argsort(x)``, or a view of one."""
     if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 1:
-        return _index_pair(value.value)
+        return index_pair(value.value)
     if isinstance(value, ast.Attribute) and value.attr == "indices":
-        return _index_pair(value.value)
+        return index_pair(value.value)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
         return value.func.attr in _INDEX_CALLS
     return False
