@@ -120,7 +120,7 @@ from .imports import assigned_pairs, dotted_name, subnodes
 from .provenance import NUMPY_MODULES, Provenance, copied
 from .savepairs import SaveLoadPairs
 from .loadedforms import (OBJECT_KEYS, RETURN_SELF, SELF_RETURNING, builds_plain_dict, built_from_items,
-    constant_display, dict_display, held_item, self_item, spells, string_key)
+    constant_display, dict_display, held_item, returned_itself, self_item, spells, string_key)
 from .loadedbranches import BranchState
 from .loadedbuilds import ObjectConstruction
 from .loadedreads import ResultReads
@@ -496,10 +496,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
                 self.read_into[id(item)] = (scope, element.id)
             elif isinstance(element, ast.Name):
                 self.items.pop((scope, element.id), None)  # args = type("Args", (), args): rebound, not the item
-        origin = value  # the value before the methods that return their object (``state["model"].cuda()``)
-        while isinstance(origin, ast.Call) and isinstance(origin.func, ast.Attribute) and \
-                origin.func.attr in SELF_RETURNING:
-            origin = origin.func.value
+        origin = returned_itself(value, SELF_RETURNING)  # the value before ``.cuda()`` (``state["model"].cuda()``)
         if isinstance(target, ast.Subscript):
             self._note_item_store(target, value, scope)
             if isinstance(value, ast.Call):  # layers[i] = torch.load(p); layers[i].modules(): that call's object

@@ -10,8 +10,8 @@ from .numpylr import optimizer_state
 from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
-    REFUSED_TORCH_OWNERS, RETURN_SELF, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces,
-    prepares_scriptable, refused_standard_value, self_item)
+    REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces,
+    prepares_scriptable, refused_standard_value, returned_itself, self_item)
 
 
 class ObjectConstruction:
@@ -208,7 +208,7 @@ class ObjectConstruction:
         if self.annotated_objects.get((scope, name)) != "Module":
             return False
         bindings = self.provenance.bindings.get(self.provenance.key(name, scope), ())
-        return all(isinstance(moved := _self_returned(bound), ast.Name) and moved.id == name
+        return all(isinstance(moved := returned_itself(bound), ast.Name) and moved.id == name
                    for bound, _, _ in bindings)
 
     def _list_display(self, name: str, scope: int) -> ast.List | ast.Tuple | None:
@@ -449,11 +449,4 @@ def _built_call(value: ast.expr) -> ast.expr:
         body, orelse = _built_call(value.body), _built_call(value.orelse)
         return body if isinstance(body, ast.Call) and isinstance(orelse, ast.Call) and \
             dotted_name(body.func) == dotted_name(orelse.func) else value
-    return value
-
-
-def _self_returned(value: ast.expr) -> ast.expr:
-    """``student.to(device).train()`` -> ``student``: the methods that hand the module itself back."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in RETURN_SELF:
-        value = value.func.value
     return value

@@ -532,6 +532,13 @@ PLAIN_NN = frozenset({"Parameter", "Buffer", "UninitializedParameter", "Uninitia
 REFUSED_TORCH_OWNERS = frozenset({"torch.utils.data", "torch.optim", "torch.amp", "torch.cuda.amp"})
 
 
+def returned_itself(value: ast.expr, methods: frozenset[str] = RETURN_SELF) -> ast.expr:
+    """``student.to(device).train()`` -> ``student``: the value under the ``methods`` that hand their receiver back."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in methods:
+        value = value.func.value
+    return value
+
+
 def _option(node: ast.expr) -> bool:
     """``args.model``: a parsed command-line option (a string or a number), whatever its name says."""
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
