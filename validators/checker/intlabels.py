@@ -13,6 +13,10 @@ the file says all of it:
   (``.to(device)``, ``.cuda()``, ``Variable(...)`` and ``.fill_(v)`` keep the dtype; ``.float()`` does not);
 - the fill is an integer literal, a name (``self.real_label`` too) the file binds only to integer literals, or a
   parameter annotated ``int``.
+
+The same tensor as the ``mean`` or ``std`` of ``torch.normal`` (a GAN's noise, ``torch.normal(mean=torch.full((n, 80),
+0), std=torch.full((n, 80), 2))``) raises ``NotImplementedError: "normal_kernel_cpu" not implemented for 'Long'``:
+reported at that call with api ``torch.normal``.
 """
 
 from __future__ import annotations
@@ -31,9 +35,11 @@ _KEEP_DTYPE = frozenset({"cuda", "detach", "fill_", "requires_grad_", "view", "r
 
 
 def integer_full_targets(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                         text: str | None = None) -> Iterator[ast.Call]:
-    """Each BCE call whose target is an integer-filled ``torch.full`` (module docstring)."""
-    if text is not None and ("full" not in text or "BCE" not in text and "binary_cross_entropy" not in text):
+                         text: str | None = None) -> Iterator[ast.Call | tuple[ast.Call, str]]:
+    """Each BCE call whose target is an integer-filled ``torch.full``, and each ``torch.normal`` drawing with one
+    (module docstring)."""
+    if text is not None and ("full" not in text or "BCE" not in text and "binary_cross_entropy" not in text
+                             and "normal(" not in text):
         return
     bound = _file_bindings(tree)
     losses = {name for name, values in bound.items() if all(
@@ -43,12 +49,24 @@ def integer_full_targets(tree: ast.AST, resolve: Callable[[ast.AST], str | None]
         local = _local_bindings(scope)
         integers_here = integers | _integer_parameters(scope)
         for node in own_nodes(scope):
-            if not isinstance(node, ast.Call) or not _is_loss(node.func, losses, resolve):
+            if not isinstance(node, ast.Call):
+                continue
+            if resolve(node.func) == "torch.normal":
+                if any(_integer_full(value, local, integers_here, resolve) for value in _normal_moments(node)):
+                    yield node, "torch.normal"
+                continue
+            if not _is_loss(node.func, losses, resolve):
                 continue
             target = node.args[1] if len(node.args) > 1 else next(
                 (keyword.value for keyword in node.keywords if keyword.arg == "target"), None)
             if target is not None and _integer_full(target, local, integers_here, resolve):
-                yield node
+                yield node, "torch.full"
+
+
+def _normal_moments(call: ast.Call) -> list[ast.expr]:
+    """The tensors ``torch.normal`` draws with: ``mean`` and ``std``, by position or keyword."""
+    found = [arg for arg in call.args[:2] if not isinstance(arg, ast.Starred)]
+    return found + [keyword.value for keyword in call.keywords if keyword.arg in ("mean", "std")]
 
 
 def _is_loss(func: ast.expr, losses: set[str], resolve) -> bool:
