@@ -9,7 +9,7 @@ name was last bound (earlier in the same method, by line) to ``torch.flatten(x, 
 activation of a flat value. Anything else (a branch, a loop variable, a parameter) is not flat. In an
 ``nn.Sequential(...)`` of constructors, a layer's input is flat when the nearest shape-changing layer before it is an
 ``nn.Linear`` or an ``nn.Flatten()`` (foolbox's MNIST zoo model: ``..., nn.Flatten(), nn.Linear(9216, 128),
-nn.ReLU(), nn.Dropout2d(0.5), ...``).
+nn.ReLU(), nn.Dropout2d(0.5), ...``), and so is it (3-D) when that layer is a 1-D convolution or pooling.
 """
 
 from __future__ import annotations
@@ -34,7 +34,13 @@ _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequ
 _FLATTEN = frozenset({"torch.nn.Flatten", "torch.nn.modules.flatten.Flatten"})
 # module classes whose output has their input's shape
 _KEEPING_MODULES = frozenset(f"torch.nn.{name}" for name in (
-    "ReLU", "LeakyReLU", "ELU", "GELU", "SiLU", "Tanh", "Sigmoid", "Dropout", "BatchNorm1d", "LayerNorm", "Identity"))
+    "ReLU", "LeakyReLU", "ELU", "GELU", "SiLU", "Tanh", "Sigmoid", "Dropout", "BatchNorm1d", "LayerNorm", "Identity",
+    "GroupNorm"))
+# module classes that make (N, C, L) sequences: a Dropout2d after one warns ("Received a 3D input") whatever else the
+# file builds (BENDR's encoder blocks: nn.Conv1d(...), nn.Dropout2d(p), nn.GroupNorm(...), nn.GELU())
+_SEQUENCE_MODULES = frozenset(f"torch.nn.{name}" for name in (
+    "Conv1d", "ConvTranspose1d", "LazyConv1d", "LazyConvTranspose1d", "MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d",
+    "AdaptiveMaxPool1d"))
 
 
 def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], apis: frozenset[str]) -> set[int]:
@@ -72,9 +78,10 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
 
 
 def _flat_in_sequential(layers: list[ast.expr], resolve: Callable, apis: frozenset[str]) -> set[int]:
-    """Lines of the ``apis`` constructors among ``nn.Sequential(...)``'s layers whose input is flat: the nearest
-    layer before them that changes the shape is an ``nn.Linear`` or an ``nn.Flatten()`` (start_dim 1, to (N, C*H*W)).
-    Anything else before (a convolution, a pooling, a module the file defines, a starred list) is not flat."""
+    """Lines of the ``apis`` constructors among ``nn.Sequential(...)``'s layers whose input is not a 4-D map: the
+    nearest layer before them that changes the shape is an ``nn.Linear`` or an ``nn.Flatten()`` (start_dim 1, to
+    (N, C*H*W)), or a 1-D convolution or pooling (N, C, L). Anything else before (a 2-D convolution, a module the file
+    defines, a starred list) may give one."""
     lines: set[int] = set()
     flat = False
     for layer in layers:
@@ -82,7 +89,7 @@ def _flat_in_sequential(layers: list[ast.expr], resolve: Callable, apis: frozens
         if api in apis:
             if flat:
                 lines.add(layer.lineno)
-        elif api in _LINEAR:
+        elif api in _LINEAR or api in _SEQUENCE_MODULES:
             flat = True
         elif api in _FLATTEN:
             flat = not layer.args and not layer.keywords
