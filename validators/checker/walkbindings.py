@@ -15,8 +15,9 @@ from .passedcallables import calls_by_name, passed_callables
 from .syspaths import added_folders
 from .zerodimimports import (imported_from_project, imported_function, imported_kind, imported_method_kind,
                              module_instances, project_module_imports)
-from .zerodim import (ITEMS, VALUE, python_number, is_full_reduction, tensor_evidence, zero_dim_expression,
-                      zero_dim_call_kind, zero_dim_function_kind, zero_dim_method_kind, zero_dim_positions)
+from .zerodim import (ITEMS, VALUE, array_library_value, python_number, is_full_reduction, tensor_evidence,
+                      zero_dim_expression, zero_dim_call_kind, zero_dim_function_kind, zero_dim_method_kind,
+                      zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_low_rank
 from .classparams import looped_classes
@@ -180,6 +181,10 @@ class Bindings:
     def _note_zero_dim(self, key: tuple[int, str], value: ast.expr) -> None:
         """correct = pred.eq(y).sum() (zerodim.py): 0-dim when bound once in the scope, rebound outside any if (x = a
         - b; x = torch.max(torch.abs(x))), or rebound in another branch to a 0-dim value as well (if/elif losses)."""
+        if array_library_value(value):  # frame = pd.DataFrame(rows).groupby(keys): its .mean() is no tensor
+            self.array_values.add(key)
+        else:
+            self.array_values.discard(key)
         if self._becomes_zero_dim(key, value):
             self.zero_dim.add(key)
             if tensor_evidence(value, self._resolve):
@@ -240,6 +245,9 @@ class Bindings:
     def _zero_dim_value(self, value: ast.expr) -> bool:
         """A full reduction or a reducing loss call, or arithmetic of such values, 0-dim names and numbers
         (``l_d = l_d_real + l_d_fake``, ``0.5 * torch.mean(e ** 2)``: zerodim.zero_dim_expression)."""
+        if value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and \
+                value.func.value.__class__ is ast.Name and (self.scope, value.func.value.id) in self.array_values:
+            return False  # avg = frame.mean() of a name bound to a pandas or NumPy chain
         return zero_dim_expression(value, self._resolve, self._zero_dim_leaf, self._module_numbers())
 
     def _zero_dim_leaf(self, value: ast.expr) -> bool:

@@ -39,7 +39,8 @@ from .listednames import reads_own_attribute
 from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
-from .uint8masks import shared_calls, uint8_mask_uses
+from .uint8masks import makes_uint8, shared_calls, uint8_arguments, uint8_mask_uses
+from .passedmasks import file_masks
 from .boolmasks import bool_subtractions
 from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
@@ -142,6 +143,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # float() of self's loss attributes, held until the project's backward() calls are known (lossattributes.py)
         self.loss_attribute_floats: list[HeldFloat] = []
         self.loss_classes: list[LossClass] = []  # the classes calling backward() on self attributes (the same)
+        self.passed_masks = None  # uint8 masks passed between the sub-project's modules (passedmasks.py)
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
         self.notes_topk_calls = False  # set by collect()
@@ -240,6 +242,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.backward_names: dict[int, frozenset[str]] = {}  # function -> names it backward()s without a gradient
         self.zero_totals: set[tuple[int, str]] = set()  # ... then grown by a loss's .data: 0-dim (walkbindings)
         self.zero_dim: set[tuple[int, str]] = set()  # (scope, name) bound once, to a full reduction (zerodim.py)
+        self.array_values: set[tuple[int, str]] = set()  # (scope, name) last bound to a pandas or NumPy chain
         self.own_volatile: bool | None = None  # the file stores self.volatile of its own (walknames.py)
         self.one_element: set[tuple[int, str]] = set()  # names bound to a one-element gradient (backwardgrads.py)
         self.zero_dim_functions: dict | None = None  # the file's functions -> what they return, read when asked (zerodim.py)
@@ -575,6 +578,19 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls,
                                          helpers):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
+        text = self.source_text
+        makes = makes_uint8(text) or bool(helpers)
+        if self.filename and (makes or "masked_" in text or "where(" in text):  # the sub-project joins them
+            asks = uint8_arguments(self.loads.provenance, self._resolve, file_calls, helpers) if makes else None
+            self.passed_masks = file_masks(self.filename, file_calls(), asks, self._mask_use_finding)
+
+    def _mask_use_finding(self, node: ast.AST, api: str) -> Finding | None:
+        """The finding of a mask use a uint8 value of another module may reach (passedmasks.py)."""
+        if self.guarded or self.dead and any(first <= node.lineno <= last for first, last in self.dead):
+            return None
+        rule = next((rule for rule in self.rules.by_uint8_mask if api in rule.apis and rule.applies_to(self.target)),
+                    None)
+        return None if rule is None else self._finding(node, api, rule, rule.message, rule.fix)
 
     def _summarise_returns(self) -> None:
         """The module-level functions that return a ruled torch callable (returnedcalls.py)."""

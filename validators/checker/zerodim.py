@@ -86,7 +86,7 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
         return (api.startswith("torch.") and api.rsplit(".", 1)[-1] in _FULL_REDUCTIONS and api.count(".") == 1
                 and len(node.args) == 1 and not isinstance(node.args[0], ast.Starred) and not node.keywords)
     if node.func.attr in _FULL_REDUCTIONS and not node.args and not node.keywords:
-        return not _array_library_value(node.func.value)
+        return not array_library_value(node.func.value)
     if node.func.attr in ("dot", "vdot") and len(node.args) == 1 and not node.keywords:
         return True  # a.dot(b): 1-D tensors only, a 0-dim product
     return node.func.attr in _DIM_REDUCTIONS and _first_dim(node) and _one_dim(node.func.value, resolve)
@@ -95,7 +95,7 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
 _ARRAY_LIBRARIES = frozenset({"np", "numpy", "pd", "pandas"})
 
 
-def _array_library_value(node: ast.expr) -> bool:
+def array_library_value(node: ast.expr) -> bool:
     """``pd.DataFrame(rows)``, ``np.array(x).T``: a chain built on a NumPy or pandas call, whose ``.mean()`` is
     no tensor (``pd.DataFrame(ranks).mean()[0]`` reads a Series)."""
     while isinstance(node, (ast.Attribute, ast.Subscript)) or (isinstance(node, ast.Call) and

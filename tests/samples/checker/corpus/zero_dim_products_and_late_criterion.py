@@ -45,3 +45,12 @@ def retrieval_summary(mean_rank_list, losses):
     average_rank = pd.DataFrame(mean_rank_list).mean()[0]
     first_mean = np.array(mean_rank_list).T.mean(0)[0]
     return average_rank, first_mean, torch.stack(losses).mean()[0]  # finding: loss-data-index
+
+
+def pixel_means(coords, values):
+    # seen in: a Kaggle MoA solution's DeepInsight transform: a pandas groupby bound to a name, then its .mean()
+    import pandas as pd
+    import numpy as np
+    grouped = pd.DataFrame(np.vstack((coords, values)).T).groupby([0, 1], as_index=False)
+    averages = grouped.mean()
+    return averages[0].astype(int), averages[1].astype(int)
