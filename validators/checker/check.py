@@ -27,6 +27,7 @@ from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
+from .passedmasks import PassedMasks, passed_mask_findings
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
@@ -275,6 +276,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     # call backward() on such attributes (lossattributes.py)
     loss_floats: dict[str | None, list[tuple[list[HeldFloat], list[Finding]]]] = {}
     loss_classes: dict[str | None, list[LossClass]] = {}
+    masks: dict[str | None, list[tuple[PassedMasks, str, list[Finding]]]] = {}  # per sub-project (passedmasks.py)
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
     # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
@@ -335,6 +337,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         loss_floats.setdefault(root, []).append((collector.loss_attribute_floats, findings))
                     if collector.loss_classes:
                         loss_classes.setdefault(root, []).extend(collector.loss_classes)
+                    if collector.passed_masks is not None:
+                        masks.setdefault(root, []).append((collector.passed_masks, code, findings))
                     if collector.unread_imports:
                         unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
                     if collector.loads.imported or collector.loads.imported_modules or collector.imports.foreign_stars:
@@ -399,6 +403,15 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         for held, findings in pending:
             present = {(finding.line, finding.column, finding.rule) for finding in findings}
             if added := [finding for finding in held_floats_reached(held, loss_classes.get(root, []))
+                         if (finding.line, finding.column, finding.rule) not in present]:
+                findings.extend(added)
+                findings.sort()
+    for root, group in masks.items():  # uint8 masks one module passes to another's mask uses (passedmasks.py)
+        found = passed_mask_findings([part for part, _, _ in group], lambda: sorted(
+            path for paths in projects[root].modules.by_stem.values() for path in paths))
+        for part, code, findings in group:
+            present = {(finding.line, finding.column, finding.rule) for finding in findings}
+            if added := [finding for finding in _kept(found.get(part.file, []), code, selection)
                          if (finding.line, finding.column, finding.rule) not in present]:
                 findings.extend(added)
                 findings.sort()

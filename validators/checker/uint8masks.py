@@ -636,7 +636,7 @@ def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
     """(node to report at, api) for each use of a provably uint8 mask; each maker reported once. ``file_calls``:
     shared_calls of the file; ``helpers``: names the file imports from a project module whose function there
     returns a uint8 tensor (helpermasks.py)."""
-    if not helpers and not _makes_uint8(source):
+    if not helpers and not makes_uint8(source):
         return
     calls = file_calls()
     reported: set = set()
@@ -653,6 +653,18 @@ def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
             if key not in reported:
                 reported.add(key)
                 yield place, api
+
+
+def uint8_arguments(provenance: Provenance, resolve: Callable, file_calls: Callable[[], _Calls],
+                   helpers: dict[str, frozenset[int] | None] | None = None) -> Callable[[ast.expr, int, int | None], bool]:
+    """Whether a value the file passes (read in its scope, at its statement) is provably uint8: the question
+    passedmasks.py asks of a call's arguments, answered as the mask uses' own are."""
+    calls = file_calls()
+
+    def uint8(value: ast.expr, scope: int, statement: int | None) -> bool:
+        search = _Search(provenance, calls, resolve, helpers)
+        return search.uint8(value, scope, 0, statement) and not (search.cycles and not search.makers)
+    return uint8
 
 
 _SIZED_MAKERS = frozenset({"torch.zeros", "torch.ones", "torch.empty", "torch.rand", "torch.randn"})
@@ -722,7 +734,7 @@ def _placeholder(value: ast.expr) -> bool:
         isinstance(value, (ast.List, ast.Tuple, ast.Dict)) and not getattr(value, "elts", getattr(value, "keys", None)))
 
 
-def _makes_uint8(source: str) -> bool:
+def makes_uint8(source: str) -> bool:
     """The file's text may make a uint8 tensor: ``x.byte()``, ``ByteTensor``, ``<torch>.uint8`` (not ``np.uint8``)."""
     if ".byte()" in source or "ByteTensor" in source:
         return True

@@ -1,0 +1,78 @@
+"""uint8 masks one module passes to another module's mask uses (checker/passedmasks.py)."""
+
+from .checker_projects import check_project
+
+LAYERS = """
+import torch.nn as nn
+
+
+class Attention(nn.Module):
+    def forward(self, scores, mask):
+        return scores.masked_fill(mask, -1e9)
+"""
+
+CALLER = """
+import torch
+from layers import Attention
+
+
+def step(scores, lengths):
+    attention = Attention()
+    mask = {mask}
+    return attention(scores, mask)
+"""
+
+
+def _found(tmp_path, files):
+    return check_project(tmp_path, files)
+
+
+def test_a_byte_mask_passed_to_another_modules_forward_is_found_at_its_use(tmp_path):
+    found = _found(tmp_path, {"layers.py": LAYERS, "train.py": CALLER.format(mask="torch.ByteTensor(2, 3).zero_()")})
+    assert found == [("layers.py", 7, "uint8-mask-fill")]
+
+
+def test_a_bool_or_unknown_mask_leaves_the_use_alone(tmp_path):
+    for name, mask in (("bool", "torch.zeros(2, 3, dtype=torch.bool)"), ("compared", "lengths > 0"),
+                       ("unknown", "lengths")):
+        assert _found(tmp_path / name, {"layers.py": LAYERS, "train.py": CALLER.format(mask=mask)}) == [], name
+
+
+def test_a_callable_handed_in_is_known_by_what_its_callers_pass(tmp_path):
+    caller = """
+import torch
+from layers import Attention
+
+
+def step(attention, scores):
+    return attention(scores, torch.ByteTensor(2, 3).zero_())
+
+
+step(Attention(), None)
+"""
+    assert _found(tmp_path, {"layers.py": LAYERS, "train.py": caller}) == [("layers.py", 7, "uint8-mask-fill")]
+    unknown = caller.replace("step(Attention(), None)", "step(build(), None)")
+    assert _found(tmp_path / "unknown", {"layers.py": LAYERS, "train.py": unknown}) == []
+
+
+def test_a_mask_forwarded_through_a_self_attribute_reaches_the_inner_use(tmp_path):
+    layers = LAYERS + """
+
+class Decoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attention = nn.DataParallel(Attention()).cuda()
+
+    def forward(self, scores, ctx_mask):
+        return self.attention(scores, ctx_mask.unsqueeze(1))
+"""
+    caller = CALLER.replace("Attention", "Decoder").format(mask="torch.ByteTensor(2, 3).zero_()")
+    assert _found(tmp_path, {"layers.py": layers, "train.py": caller}) == [("layers.py", 7, "uint8-mask-fill")]
+
+
+def test_two_copies_of_a_class_equally_near_leave_the_call_undecided(tmp_path):
+    files = {"a/layers.py": LAYERS, "b/layers.py": LAYERS,
+             "train.py": CALLER.format(mask="torch.ByteTensor(2, 3).zero_()")}
+    assert _found(tmp_path, files) == []
+    files["a/train.py"] = files.pop("train.py")  # beside one copy: that one
+    assert _found(tmp_path / "near", files) == [("layers.py", 7, "uint8-mask-fill")]
