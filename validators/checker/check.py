@@ -41,7 +41,7 @@ from .rewrites import as_edit, line_starts, rewrite_edits
 from .ruleset import RuleSet, default_rules
 from .selection import Selection, unknown_suppressions
 from .shippedpackages import SHIPPED_PACKAGES, names_shipped_package
-from .starimports import imported_device_choices, star_exports
+from .starimports import imported_device_choices, star_exports, star_torch_modules
 from .unusedimports import star_imported, used_by_importers
 from .source import MAX_SOURCE_BYTES, Unreadable, read_source
 from .loadedforms import vars_bindings
@@ -129,6 +129,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
             exports = star_exports(filename, level, module)
             imports.adopt_star_exports(exports)
             starred += " ".join(exports.values())
+            modules = star_torch_modules(filename, level, module)  # its own `from torch.autograd import *`
+            imports.adopt_star_modules(modules)
+            starred += " ".join(modules)
         for level, module, names in imports.foreign_tensor_names:
             if choices := imported_device_choices(filename, level, module):
                 imports.adopt_imported_choices({local: choices[name] for name, local in names if name in choices})

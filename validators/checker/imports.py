@@ -241,6 +241,13 @@ class ImportMap:
                 self.aliases[name] = self.imported_from[name] = qualified
         self._resolved.clear()
 
+    def adopt_star_modules(self, modules: tuple[str, ...]) -> None:
+        """Torch modules a project module's ``import *`` passes on from its own star imports (starimports.py)."""
+        for module in modules:
+            if module not in self.star_modules:
+                self.star_modules.append(module)
+                self._resolved.clear()
+
     def adopt_imported_choices(self, chosen: dict[str, str]) -> None:
         """``from pkg import FloatTensor`` of a project module's device choice: the local name is that torch name,
         unless this file also binds it otherwise."""

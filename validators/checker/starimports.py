@@ -12,7 +12,9 @@ per process (keyed by its path, size and modification time).
 A module's device choice, ``FloatTensor = torch.cuda.FloatTensor if use_cuda else torch.FloatTensor`` (or a name
 bound to one), is exported as the CUDA name, both to ``import *`` and to ``from <module> import FloatTensor``: a call
 of it elsewhere in the project calls the deprecated constructor wherever a GPU is there, and is reported at the call
-(the module itself may never call it, so its binding has nothing to report).
+(the module itself may never call it, so its binding has nothing to report). A module without ``__all__`` passes on
+its own star imports of torch modules as well (``from torch.autograd import *`` in a project module, then ``from net
+import *``: ``Variable`` is torch's).
 """
 
 from __future__ import annotations
@@ -102,6 +104,14 @@ def imported_device_choices(importer: str, level: int, module: str | None) -> di
     return dict(_module_names(*stamp).device_choices) if stamp is not None else {}
 
 
+def star_torch_modules(importer: str, level: int, module: str | None) -> tuple[str, ...]:
+    """The torch modules whose names ``from <module> import *`` brings in through the module's own star imports of
+    them (``from torch.autograd import *`` in the project's ``net.py``: ``Variable`` in a file doing ``from net
+    import *``)."""
+    stamp = module_file_stamp(Path(importer), level, module)
+    return _module_names(*stamp).torch_stars if stamp is not None else ()
+
+
 def star_functions(importer: str, level: int, module: str | None) -> tuple[str, ...]:
     """The functions ``from <module> import *`` in the file ``importer`` brings in (the public ones the module
     defines at its top level, or those of a literal ``__all__``); empty when the module is not a file of the project."""
@@ -117,6 +127,9 @@ class _ModuleNames(NamedTuple):
     exports: tuple[tuple[str, str], ...]  # what ``import *`` of the module brings in: (name, torch name)
     device_choices: tuple[tuple[str, str], ...]  # (name, CUDA name): _device_choices
     functions: tuple[str, ...]  # the functions ``import *`` brings in
+    # the torch modules the module star-imports itself (``from torch.autograd import *``) or through a chain: without
+    # an ``__all__``, ``import *`` of it brings their names too
+    torch_stars: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=256)
@@ -124,6 +137,7 @@ def _module_names(path: str, size: int, mtime: int) -> _ModuleNames:
     if (tree := parse_module_file(Path(path))) is None:
         return _ModuleNames((), (), ())
     imports, rebound, public, chained = ImportMap(), set(), None, {}
+    stars: dict[str, None] = {}  # torch modules star-imported along chains (in order, once)
     bound: dict[str, list[ast.expr | None]] = {}  # name -> what each module-level binding gives it (None: unread)
     branches: dict[str, tuple[ast.expr, ast.expr]] = {}  # if c: X = a / else: X = b
     _READING.add(path)
@@ -140,7 +154,7 @@ def _module_names(path: str, size: int, mtime: int) -> _ModuleNames:
         elif isinstance(node, ast.ImportFrom):
             rebound.update(alias.asname or alias.name for alias in node.names)
             if any(alias.name == "*" for alias in node.names):
-                _chain(chained, path, node.level, node.module)
+                stars.update(dict.fromkeys(_chain(chained, path, node.level, node.module)))
         else:
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
                 public = _literal_names(node.value)
@@ -157,8 +171,10 @@ def _module_names(path: str, size: int, mtime: int) -> _ModuleNames:
     if public is not None:
         return _ModuleNames(tuple((name, names[name]) for name in public if name in names), tuple(choices.items()),
                             tuple(name for name in functions if name in public))
+    stars.update(dict.fromkeys(imports.star_modules))
     return _ModuleNames(tuple((name, qualified) for name, qualified in names.items() if not name.startswith("_")),
-                        tuple(choices.items()), tuple(name for name in functions if not name.startswith("_")))
+                        tuple(choices.items()), tuple(name for name in functions if not name.startswith("_")),
+                        tuple(stars))
 
 
 def _device_choices(bound: dict[str, list[ast.expr | None]], branches: dict[str, tuple[ast.expr, ast.expr]],
@@ -195,14 +211,16 @@ def _bound_names(node: ast.stmt) -> list[str]:
     return list(_rebound_names(node))
 
 
-def _chain(chained: dict[str, str | None], importer: str, level: int, module: str | None) -> None:
-    """Adds what a star import in the module ``importer`` brings from another project module (None: a clash)."""
+def _chain(chained: dict[str, str | None], importer: str, level: int, module: str | None) -> tuple[str, ...]:
+    """Adds what a star import in the module ``importer`` brings from another project module (None: a clash);
+    the torch modules whose names it brings by their own star imports."""
     stamp = module_file_stamp(Path(importer), level, module)
     if stamp is None or stamp[0] in _READING:
-        return
+        return ()
     for name, qualified in _exports(*stamp):
         if chained.setdefault(name, qualified) != qualified:
             chained[name] = None
+    return _module_names(*stamp).torch_stars
 
 
 def _module_level(body: list[ast.stmt]):

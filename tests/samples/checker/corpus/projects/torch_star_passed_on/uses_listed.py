@@ -1,0 +1,5 @@
+from listed import *
+
+
+def run(batch, Variable=None):
+    return helper(batch)
