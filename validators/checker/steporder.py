@@ -335,7 +335,8 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
         for level, (block, index) in reversed(list(enumerate(path))):
             if level < looped:
                 break  # past the loop body: the next round builds both again
-            outcome = _first_step(block[index + 1:], receiver)
+            outcome = _first_step(block[index + 1:], receiver, harmless=lambda statement: _harmless(
+                statement, receiver, optimizer, steps_optimizer))
             if outcome is not None:
                 if isinstance(outcome, ast.Call):
                     if built_elsewhere is not None and not _is_torch_scheduler(resolve(call.func) or ""):
@@ -462,7 +463,8 @@ def _loop_level(path: list[tuple[list[ast.stmt], int]]) -> int:
 
 
 def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None = None,
-                looping: bool | frozenset[str] = False) -> ast.Call | bool | None:
+                looping: bool | frozenset[str] = False,
+                harmless: Callable[[ast.stmt], bool] | None = None) -> ast.Call | bool | None:
     """Walk ``statements`` in order: the plain ``receiver.step()`` reached before anything that could step an
     optimizer; False where something could (or the receiver is rebound); None when all of them are inert.
     An ``if`` on inert values, outside any loop (in one, its test may first hold after iterations that trained), is
@@ -470,7 +472,10 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
     args.resume: for _ in range(start_epoch): scheduler.step()``). A restore that loads
     state steps no optimizer (``load_checkpoint(model, path, optimizer=optimizer, scheduler=scheduler if
     cfg["RESUME_SCHEDULER"] else None)``): when it may restore the scheduler too (its ``_step_count`` then comes
-    back), only the path where it did not (``restored``: the test under which it did) goes on."""
+    back), only the path where it did not (``restored``: the test under which it did) goes on. A branch that binds
+    the receiver anew (``if opt.resume: epoch, optimizer, scheduler = resume_state(...)``) ends its own path
+    (_REBOUND), not the other's. ``harmless`` passes statements that can step no optimizer nor touch the scheduler
+    (``network = load_network(path, network)``: _harmless)."""
     for statement in statements:
         call = _plain_step_call(statement)
         if call is not None and dotted_name(call.func.value) == receiver:
@@ -483,34 +488,70 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
         if isinstance(statement, ast.If) and _inert(statement.test, receiver) and (
                 not looping or _loop_invariant(statement.test, looping)):
             taken = [statement.orelse] if ast.dump(statement.test) == restored else [statement.body, statement.orelse]
-            outcomes = [_first_step(block, receiver, restored, looping) for block in taken]
+            outcomes = [_first_step(block, receiver, restored, looping, harmless) for block in taken]
             if any(isinstance(outcome, ast.Call) for outcome in outcomes):
                 return next(outcome for outcome in outcomes if isinstance(outcome, ast.Call))
             if any(outcome is False for outcome in outcomes):
                 return False
+            if all(outcome is _REBOUND for outcome in outcomes):
+                return _REBOUND
             continue
         if isinstance(statement, _LOOPS):
             header = statement.iter if isinstance(statement, (ast.For, ast.AsyncFor)) else statement.test
             if not _inert(header, receiver) or (isinstance(statement, (ast.For, ast.AsyncFor))
                                                 and not _inert(statement.target, receiver)):
                 return False
-            outcome = _first_step(statement.body, receiver, restored, looping=_bound_names(statement))
+            outcome = _first_step(statement.body, receiver, restored, _bound_names(statement), harmless)
             if outcome is not None:
                 return outcome
-            if statement.orelse and (outcome := _first_step(statement.orelse, receiver, restored, looping)) is not None:
+            if statement.orelse and (
+                    outcome := _first_step(statement.orelse, receiver, restored, looping, harmless)) is not None:
                 return outcome
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             if not all(_inert(item, receiver) for item in statement.items):
                 return False
-            if (outcome := _first_step(statement.body, receiver, restored, looping)) is not None:
+            if (outcome := _first_step(statement.body, receiver, restored, looping, harmless)) is not None:
                 return outcome
         elif isinstance(statement, ast.Try) and not statement.finalbody:
             # `try: for epoch ...: sched.step()`: its body runs first (a handler only after something raised)
-            outcome = _first_step(statement.body, receiver, restored, looping)
+            outcome = _first_step(statement.body, receiver, restored, looping, harmless)
             return False if outcome is None else outcome
-        elif isinstance(statement, (ast.If, ast.Try, *_SCOPES)) or not _inert(statement, receiver):
+        elif isinstance(statement, ast.Assign) and any(dotted_name(part) == receiver for target in statement.targets
+                                                          for part in walk_nodes(target)):
+            return _REBOUND
+        elif isinstance(statement, (ast.If, ast.Try, *_SCOPES)) or not (
+                _inert(statement, receiver) or harmless is not None and harmless(statement)):
             return False
     return None
+
+
+_REBOUND = "rebound"  # _first_step: the path bound the scheduler anew (truthy, no Call: no finding)
+# names of calls that may run training: never taken as harmless
+_TRAINING = re.compile(r"train|fit|step|backward|update|epoch|run|loop|solve|optimi[sz]e|learn", re.IGNORECASE)
+
+
+def _harmless(statement: ast.stmt, receiver: str, optimizer: str | None, steps_optimizer: OptimizerSteps) -> bool:
+    """A plain statement that can step no optimizer and leaves the scheduler alone: nothing in it steps one
+    (``steps_optimizer``: the file's own stepping functions included), no call named for training, no call handed
+    (or made on) the scheduler, the optimizer or ``self``, and neither of the two rebound: ``network =
+    load_network(opt.checkpoint, network)``, ``logger.info(...)``."""
+    if not isinstance(statement, (ast.Assign, ast.Expr)) or steps_optimizer(statement):
+        return False
+    watched = {receiver, optimizer, "self"} - {None}
+    for inner in walk_nodes(statement):
+        if isinstance(inner, (ast.Await, ast.Yield, ast.YieldFrom, *_SCOPES)):
+            return False
+        if isinstance(getattr(inner, "ctx", None), (ast.Store, ast.Del)) and dotted_name(inner) in watched:
+            return False
+        if isinstance(inner, ast.Call):
+            callee = dotted_name(inner.func)
+            if callee is None or _TRAINING.search(callee.rsplit(".", 1)[-1]) or callee.split(".")[0] in watched:
+                return False
+            for argument in (*inner.args, *(keyword.value for keyword in inner.keywords)):
+                if any(isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in watched
+                       or isinstance(node, ast.Name) and node.id == "self" for node in walk_nodes(argument)):
+                    return False
+    return True
 
 
 def _restore(statement: ast.stmt, receiver: str) -> str | bool | None:
