@@ -76,3 +76,44 @@ def test_two_copies_of_a_class_equally_near_leave_the_call_undecided(tmp_path):
     assert _found(tmp_path, files) == []
     files["a/train.py"] = files.pop("train.py")  # beside one copy: that one
     assert _found(tmp_path / "near", files) == [("layers.py", 7, "uint8-mask-fill")]
+
+
+def test_a_method_of_an_attribute_or_a_local_instance_is_followed(tmp_path):
+    layers = """
+import torch.nn as nn
+
+
+class CRF(nn.Module):
+    def loss(self, feats, mask):
+        return self._forward(feats, mask.transpose(1, 0))
+
+    def _forward(self, feats, mask):
+        step = mask[0].view(-1, 1).expand(-1, 4)
+        return feats.masked_select(step)
+"""
+    member = """
+import torch
+import torch.nn as nn
+from layers import CRF
+
+
+class Tagger(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.crf = CRF()
+
+    def forward(self, feats):
+        mask = torch.ByteTensor(2, 3).zero_()
+        return self.crf.loss(feats, mask=mask)
+"""
+    assert _found(tmp_path / "member", {"layers.py": layers, "tagger.py": member}) == [("layers.py", 11, "uint8-mask-fill")]
+    local = """
+import torch
+from layers import CRF
+
+
+def score(feats):
+    crf = CRF()
+    return crf.loss(feats, torch.zeros(2, 3, dtype=torch.uint8))
+"""
+    assert _found(tmp_path / "local", {"layers.py": layers, "score.py": local}) == [("layers.py", 11, "uint8-mask-fill")]

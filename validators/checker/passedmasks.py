@@ -14,7 +14,8 @@ follows a mask inside one file). Each file leaves what it knows (:class:`PassedM
   the file must make uint8 tensors) or that is a parameter of the calling function (followed only with ``.data``,
   an item, or a method keeping the dtype: ``mask.unsqueeze(1)``, ``mask[idx]``). A callable is a function called by
   its name, an instance (a name the calling function binds only to ``Class(...)``, or a ``self`` attribute as above)
-  whose class defines ``forward`` (or ``__call__``), or a method of the calling class (``self.step(...)``);
+  whose class defines ``forward`` (or ``__call__``), a method of the calling class (``self.step(...)``), or a method
+  of such an instance (``self.crf.neg_log_likelihood(feats, mask)``, ``crf = CRF(...); crf.decode(feats, mask)``);
 - its mask uses whose mask is one of the function's parameters the same way (``masked_fill(_)``,
   ``masked_scatter(_)``, ``masked_select``, ``torch.where``), each with its finding made ready.
 
@@ -56,7 +57,9 @@ class Signature(NamedTuple):
 
 class PassedCall(NamedTuple):
     caller: tuple[str, str]  # (class or "", function) making the call; ("", "") at module level
-    callee: tuple[str, str, str]  # ("function", "", name) | ("instance", Class, "") | ("method", Class, name)
+    # ("function", "", name) | ("instance", Class, "") | ("method", Class, name) | ("bound", Class, name) |
+    # ("member", Class, "attribute.method") | ("handed", "", parameter)
+    callee: tuple[str, str, str]
     line: int
     passed: tuple[tuple[int | str, str, str], ...]  # (position or keyword, "uint8" | "parameter", line | parameter)
 
@@ -252,6 +255,12 @@ def _callee(call: ast.Call, owner: str | None, function: ast.AST | None) -> tupl
         return ("function", "", func.id)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and owner:
         return ("method", owner, func.attr)  # an attribute built from a class, or a method of the class
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) and owner \
+            and isinstance(func.value.value, ast.Name) and func.value.value.id == "self":
+        return ("member", owner, f"{func.value.attr}.{func.attr}")  # self.crf.loss(...): a method of what crf holds
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and function is not None \
+            and (bound := _local_class(function, func.value.id)) is not None:
+        return ("bound", bound, func.attr)  # crf = CRF(...); crf.loss(...)
     return None
 
 
@@ -286,6 +295,12 @@ def passed_mask_findings(parts: list[PassedMasks], modules: Callable[[], list[st
             callee = handed.instance(part, call.caller, callee[2])
         elif callee[0] == "method" and (built := part.attributes.get(callee[1:])) is not None and built[0] == "(":
             callee = handed.instance(part, (callee[1], "__init__"), built[1:])
+        elif callee[0] == "member":
+            attribute, method = callee[2].split(".")
+            built = part.attributes.get((callee[1], attribute))
+            if built is not None and built[0] == "(":
+                built = (handed.instance(part, (callee[1], "__init__"), built[1:]) or (None, None))[1]
+            callee = ("bound", built, method) if built else None
         target = _resolved(part, callee, defined) if callee is not None else None
         if target is None:
             return
@@ -332,6 +347,8 @@ def _resolved(part: PassedMasks, callee: tuple[str, str, str], defined) -> tuple
             keys = [(owner, name)]
     elif kind == "instance":
         keys = [(owner, "forward"), (owner, "__call__")]
+    elif kind == "bound":
+        keys = [(owner, name)]
     else:
         keys = [("", name)]
     for key in keys:
