@@ -27,7 +27,7 @@ from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
-from .passedmasks import PassedMasks, passed_mask_findings
+from .passedvalues import PassedValues, passed_value_findings
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
@@ -107,13 +107,14 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
             selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset(),
-            project_classes: frozenset[str] = frozenset(), numpy_lr: str | None = None
+            project_classes: frozenset[str] = frozenset(), numpy_lr: str | None = None, packs_lengths: bool = False
             ) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
     is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
     Namespace-like names its sub-project binds only to dicts; ``project_classes``: the names of the classes its
     sub-project defines (both from _project_names); ``numpy_lr``: where the sub-project puts a NumPy learning rate
-    in an optimizer's param_groups (numpylr.py; a single file's own text tells it otherwise)."""
+    in an optimizer's param_groups (numpylr.py; a single file's own text tells it otherwise); ``packs_lengths``: some
+    file of the sub-project calls pack_padded_sequence (passedvalues.py; a single file: its own text)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -153,6 +154,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.source_text = code
     collector.loads.project_dicts = project_dicts
     collector.loads.project_classes = project_classes
+    collector.packs_lengths = packs_lengths if project_file else "pack_padded_sequence" in code
     collector.loads.numpy_lr = numpy_lr if project_file else (
         f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
@@ -195,17 +197,20 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
 
 
 def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
-                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]], dict[str | None, str]]:
+                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]], dict[str | None, str],
+                              set[str | None]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
     saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
     taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance); and where a file writes a NumPy
-    learning rate into an optimizer's param_groups ("file:line", numpylr.py). The texts are read again when
+    learning rate into an optimizer's param_groups ("file:line", numpylr.py); and the sub-projects that pack sequences
+    (``pack_padded_sequence``: their files leave the GPU lengths they pass, passedvalues.py). The texts are read again when
     checked, not kept: a large tree's would all be held at once. A file that cannot be read is left to the check,
     which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     classes: dict[str | None, set[str]] = {}
     learning_rates: dict[str | None, str] = {}
+    packing: set[str | None] = set()
     for path, problem in listed:
         try:
             text = read_source(path) if not problem else ""
@@ -221,8 +226,10 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             classes.setdefault(root, set()).update(_CLASS_STATEMENT.findall(text))
         if lines := text_learning_rates(text):
             learning_rates.setdefault(project_root(path, roots), f"{path}:{lines[0]}")
+        if "pack_padded_sequence" in text:
+            packing.add(project_root(path, roots))
     return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
-            {root: frozenset(names) for root, names in classes.items()}, learning_rates)
+            {root: frozenset(names) for root, names in classes.items()}, learning_rates, packing)
 
 
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
@@ -279,7 +286,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     # call backward() on such attributes (lossattributes.py)
     loss_floats: dict[str | None, list[tuple[list[HeldFloat], list[Finding]]]] = {}
     loss_classes: dict[str | None, list[LossClass]] = {}
-    masks: dict[str | None, list[tuple[PassedMasks, str, list[Finding]]]] = {}  # per sub-project (passedmasks.py)
+    passed: dict[str | None, list[tuple[PassedValues, str, list[Finding]]]] = {}  # per sub-project (passedvalues.py)
     unwalked: list[str] = []  # files the walk skipped (no torch import) that may define classes (ownmethods.py)
     # per sub-project: files with torch imports they never read, every walked file's imports of project modules, and
     # the files the walk skipped (read again by unusedimports.py, and by spread.py when it asks)
@@ -288,7 +295,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     listed = list(python_files(paths, exclude))
-    dict_names, class_names, learning_rates = _project_names(listed, roots)
+    dict_names, class_names, learning_rates, packing = _project_names(listed, roots)
     for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -311,7 +318,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),
-                                              numpy_lr=learning_rates.get(root))
+                                              numpy_lr=learning_rates.get(root), packs_lengths=root in packing)
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)
@@ -340,8 +347,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                         loss_floats.setdefault(root, []).append((collector.loss_attribute_floats, findings))
                     if collector.loss_classes:
                         loss_classes.setdefault(root, []).extend(collector.loss_classes)
-                    if collector.passed_masks is not None:
-                        masks.setdefault(root, []).append((collector.passed_masks, code, findings))
+                    if collector.passed_values is not None:
+                        passed.setdefault(root, []).append((collector.passed_values, code, findings))
                     if collector.unread_imports:
                         unread.setdefault(root, []).append((str(path), collector.unread_imports, findings))
                     if collector.loads.imported or collector.loads.imported_modules or collector.imports.foreign_stars:
@@ -409,8 +416,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                          if (finding.line, finding.column, finding.rule) not in present]:
                 findings.extend(added)
                 findings.sort()
-    for root, group in masks.items():  # uint8 masks one module passes to another's mask uses (passedmasks.py)
-        found = passed_mask_findings([part for part, _, _ in group], lambda: sorted(
+    for root, group in passed.items():  # uint8 masks and GPU lengths passed between functions (passedvalues.py)
+        found = passed_value_findings([part for part, _, _ in group], lambda: sorted(
             path for paths in projects[root].modules.by_stem.values() for path in paths))
         for part, code, findings in group:
             present = {(finding.line, finding.column, finding.rule) for finding in findings}

@@ -49,30 +49,30 @@ def _module_methods(tree: ast.AST, resolve) -> set[int]:
 
 
 def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[ast.Call]:
-    on_device: set[str] = set()
+    moved: set[str] = set()
     for statement in statements:  # in source order: a rebinding ends what a name held
         for node in statement_expressions(statement):
             if isinstance(node, ast.Call) and resolve(node.func) == _PACK:
                 lengths = node.args[1] if len(node.args) > 1 else next(
                     (kw.value for kw in node.keywords if kw.arg == "lengths"), None)
-                if lengths is not None and _on_device(lengths, on_device, in_module):
+                if lengths is not None and on_device(lengths, moved, in_module):
                     yield node
-        if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, on_device, in_module)):
-            on_device.add(sorted_pair)  # lengths_sort, idx_sort = torch.sort(lengths, descending=True)
+        if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, moved, in_module)):
+            moved.add(sorted_pair)  # lengths_sort, idx_sort = torch.sort(lengths, descending=True)
         elif isinstance(statement, ast.Assign):
             for target in statement.targets:
                 for element, value in assigned_pairs(target, statement.value):
                     if isinstance(element, ast.Name):
-                        if _on_device(value, on_device, in_module):
-                            on_device.add(element.id)
+                        if on_device(value, moved, in_module):
+                            moved.add(element.id)
                         else:
-                            on_device.discard(element.id)
+                            moved.discard(element.id)
                     else:
                         for inner in walk_nodes(element):
                             if isinstance(inner, ast.Name):
-                                on_device.discard(inner.id)
+                                moved.discard(inner.id)
         else:  # a loop variable, `with ... as x`, `x += ...`: what the name holds is no longer known
-            on_device.difference_update(_rebound(statement))
+            moved.difference_update(_rebound(statement))
 
 
 def _rebound(statement: ast.stmt) -> set[str]:
@@ -86,7 +86,7 @@ def _rebound(statement: ast.stmt) -> set[str]:
     return {name for target in targets for name in names_in_target(target)}
 
 
-def _sorted_pair(statement: ast.Assign, on_device: set[str], in_module: bool) -> str | None:
+def _sorted_pair(statement: ast.Assign, moved: set[str], in_module: bool) -> str | None:
     """``lengths_sort, idx = torch.sort(lengths, ...)`` (or ``lengths.sort(...)``) of lengths on the device: the
     sorted values' name, on the same device."""
     target, value = statement.targets[0], statement.value
@@ -96,14 +96,16 @@ def _sorted_pair(statement: ast.Assign, on_device: set[str], in_module: bool) ->
         return None
     func = value.func
     sorted_value = value.args[0] if dotted_name(func.value) == "torch" and value.args else func.value
-    return target.elts[0].id if _on_device(sorted_value, on_device, in_module) else None
+    return target.elts[0].id if on_device(sorted_value, moved, in_module) else None
 
 
-def _on_device(value: ast.expr, on_device: set[str], in_module: bool) -> bool:
+def on_device(value: ast.expr, moved: set[str], in_module: bool) -> bool:
+    """``value`` is on the GPU: moved there (``x.cuda()``, ``x.to(device)``), built there, one of the ``moved`` names,
+    an item or a cast of one; in a module's method (``in_module``), a count along a dimension of a mask."""
     if isinstance(value, ast.Name):
-        return value.id in on_device
+        return value.id in moved
     if isinstance(value, ast.Subscript):  # lengths[sort_idx]: the same device
-        return _on_device(value.value, on_device, in_module)
+        return on_device(value.value, moved, in_module)
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
         return False
     method = value.func.attr
@@ -114,7 +116,7 @@ def _on_device(value: ast.expr, on_device: set[str], in_module: bool) -> bool:
     if method == "to":
         return bool(value.args) and _names_device(value.args[0])
     if method in _CASTS:
-        return _on_device(value.func.value, on_device, in_module)
+        return on_device(value.func.value, moved, in_module)
     return in_module and _counts_mask(value)
 
 

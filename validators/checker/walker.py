@@ -40,7 +40,7 @@ from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
 from .uint8masks import makes_uint8, shared_calls, uint8_arguments, uint8_mask_uses
-from .passedmasks import file_masks
+from .passedvalues import device_arguments, file_functions, file_values, length_uses, mask_uses
 from .boolmasks import bool_subtractions
 from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
@@ -143,7 +143,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # float() of self's loss attributes, held until the project's backward() calls are known (lossattributes.py)
         self.loss_attribute_floats: list[HeldFloat] = []
         self.loss_classes: list[LossClass] = []  # the classes calling backward() on self attributes (the same)
-        self.passed_masks = None  # uint8 masks passed between the sub-project's modules (passedmasks.py)
+        self.passed_values = None  # uint8 masks and GPU lengths passed between functions (passedvalues.py)
+        self.packs_lengths = False  # some file of the sub-project calls pack_padded_sequence (check._project_names)
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
         self.notes_topk_calls = False  # set by collect()
@@ -399,8 +400,11 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self._check_step_order(tree)
         self.visit(tree)
         file_calls = shared_calls(tree, self._resolve)  # one walk of the calls for both mask passes, when one asks
+        helpers = {}
         if self.rules.by_uint8_mask and self.source_text is not None:
-            self._check_uint8_masks(tree, file_calls)
+            helpers = self._check_uint8_masks(tree, file_calls)
+        if self.filename and self.source_text is not None:
+            self._leave_passed_values(tree, file_calls, helpers)
         if self.rules.by_bool_subtraction and self.source_text is not None:
             for node, methods in bool_subtractions(tree, self.source_text, self.loads.provenance, self._resolve,
                                                    file_calls, self._bool_helpers):
@@ -569,8 +573,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         from .helpermasks import imported_uint8_helpers
         return imported_uint8_helpers(self.tree, self.source_text, self.filename, kind="bool")
 
-    def _check_uint8_masks(self, tree: ast.AST, file_calls) -> None:
-        """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py)."""
+    def _check_uint8_masks(self, tree: ast.AST, file_calls) -> dict:
+        """uint8 tensors used as bool masks, once the file's bindings are known (uint8masks.py); the project
+        functions the file imports that return one (helpermasks.py)."""
         helpers = {}
         if "import" in self.source_text and self.filename:
             from .helpermasks import imported_uint8_helpers
@@ -578,18 +583,37 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls,
                                          helpers):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
-        text = self.source_text
-        makes = makes_uint8(text) or bool(helpers)
-        if self.filename and (makes or "masked_" in text or "where(" in text):  # the sub-project joins them
-            asks = uint8_arguments(self.loads.provenance, self._resolve, file_calls, helpers) if makes else None
-            self.passed_masks = file_masks(self.filename, file_calls(), asks, self._mask_use_finding)
+        return helpers
 
-    def _mask_use_finding(self, node: ast.AST, api: str) -> Finding | None:
-        """The finding of a mask use a uint8 value of another module may reach (passedmasks.py)."""
+    def _leave_passed_values(self, tree: ast.AST, file_calls, helpers: dict) -> None:
+        """What the sub-project needs to follow uint8 masks and GPU lengths between functions (passedvalues.py):
+        read where the file makes or uses one (the lengths only in a sub-project that packs sequences)."""
+        text = self.source_text
+        makes = bool(self.rules.by_uint8_mask) and (makes_uint8(text) or bool(helpers))
+        masks = bool(self.rules.by_uint8_mask) and (makes or "masked_" in text or "where(" in text)
+        packs = bool(self.rules.by_cuda_lengths) and self.packs_lengths
+        lengths = packs and "pack_padded_sequence" in text
+        moves = packs and (".cuda(" in text or ".to(" in text or "device=" in text)
+        if not (masks or lengths or moves):
+            return
+        calls = file_calls()
+        functions = file_functions(calls)
+        seeds = {}
+        if makes:
+            seeds["uint8"] = uint8_arguments(self.loads.provenance, self._resolve, file_calls, helpers)
+        if moves:
+            seeds["cuda"] = device_arguments(calls, tree)
+        uses = (mask_uses(calls, functions, self._passed_use_finding) if masks else []) + (
+            length_uses(functions, self._resolve, self._passed_use_finding) if lengths else [])
+        self.passed_values = file_values(self.filename, calls, functions, seeds, uses)
+
+    def _passed_use_finding(self, node: ast.AST, api: str) -> Finding | None:
+        """The finding of a use a value of another function may reach (passedvalues.py)."""
         if self.guarded or self.dead and any(first <= node.lineno <= last for first, last in self.dead):
             return None
-        rule = next((rule for rule in self.rules.by_uint8_mask if api in rule.apis and rule.applies_to(self.target)),
-                    None)
+        rules = self.rules.by_cuda_lengths if api == "torch.nn.utils.rnn.pack_padded_sequence" else \
+            self.rules.by_uint8_mask
+        rule = next((rule for rule in rules if api in rule.apis and rule.applies_to(self.target)), None)
         return None if rule is None else self._finding(node, api, rule, rule.message, rule.fix)
 
     def _summarise_returns(self) -> None:

@@ -1,4 +1,5 @@
-"""uint8 masks one module passes to another module's mask uses (checker/passedmasks.py)."""
+"""Values one function passes to another, which uses its parameter where torch refuses them (checker/passedvalues.py):
+uint8 masks, and pack_padded_sequence lengths on the GPU."""
 
 from .checker_projects import check_project
 
@@ -117,3 +118,57 @@ def score(feats):
     return crf.loss(feats, torch.zeros(2, 3, dtype=torch.uint8))
 """
     assert _found(tmp_path / "local", {"layers.py": layers, "score.py": local}) == [("layers.py", 11, "uint8-mask-fill")]
+
+
+ENCODER = """
+import torch.nn as nn
+from torch.nn.utils.rnn import pack_padded_sequence
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.GRU(4, 4, batch_first=True)
+
+    def forward(self, x, lengths):
+        lengths, order = lengths.sort(0, descending=True)
+        packed = pack_padded_sequence(x[order], lengths, batch_first=True)
+        return self.rnn(packed)
+"""
+
+
+def test_lengths_moved_to_the_gpu_and_passed_to_a_forward_that_packs_them_are_found_at_the_pack(tmp_path):
+    train = """
+import torch
+from encoder import Encoder
+
+
+def train(model, loader, device):
+    for x, lengths in loader:
+        x, lengths = x.to(device), lengths.to(device)
+        model(x, lengths)
+
+
+train(Encoder(), [], torch.device("cuda"))
+"""
+    assert _found(tmp_path / "moved", {"encoder.py": ENCODER, "train.py": train}) == [
+        ("encoder.py", 13, "pack-padded-cuda-lengths")]
+    kept = train.replace("lengths.to(device)", "lengths")
+    assert _found(tmp_path / "kept", {"encoder.py": ENCODER, "train.py": kept}) == []
+    moved_back = train.replace("        model(x, lengths)", "        lengths = lengths.cpu()\n        model(x, lengths)")
+    assert _found(tmp_path / "back", {"encoder.py": ENCODER, "train.py": moved_back}) == []
+
+
+def test_lengths_passed_within_one_file_through_a_submodule(tmp_path):
+    code = ENCODER + """
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = Encoder()
+
+    def forward(self, x, lengths, device):
+        lengths = lengths.to(device)
+        return self.encoder(x.to(device), lengths)
+"""
+    assert _found(tmp_path, {"model.py": code}) == [("model.py", 13, "pack-padded-cuda-lengths")]

@@ -1,0 +1,611 @@
+"""Values one module makes and passes to another module's function, which uses its parameter where torch refuses
+them: uint8 masks, and sequence lengths on the GPU.
+
+``seq_mask = torch.ByteTensor(seq_mask)`` in ``train_and_evaluate.py``, then ``decoder(input, hidden, outputs,
+seq_mask)`` where ``decoder = AttnDecoderRNN(...)``; ``models.py``'s ``AttnDecoderRNN.forward(self, ..., seq_mask)``
+hands it to ``self.attn(hidden, outputs, seq_mask)``, and ``Attn.forward`` calls ``masked_fill_(seq_mask, -1e12)``:
+a RuntimeError on 2.15 ("masked_fill_ only supports boolean masks"), which neither file shows alone (uint8masks.py
+follows a mask inside one file). Likewise ``sen_len = sen_len.to(DEVICE)`` before ``self.word_gru(x, sen_len)``,
+whose ``forward`` packs with ``pack_padded_sequence(x, lengths)``: lengths on the GPU raise since 1.7
+(cudalengths.py reads one function). Each file leaves what it knows (:class:`PassedValues`) and the sub-project
+joins them (:func:`passed_value_findings`):
+
+- its functions and classes: each function's parameters, and the class each ``self.attr`` is built from
+  (``self.attention = SoftDotAttention(...)``, moved with ``.cuda()``/``.to()`` or wrapped in ``DataParallel``, the
+  same in every binding);
+- its calls of project callables with an argument of a kind (a seed: provably uint8 where it is passed, by
+  uint8masks.py's search, in a file that makes uint8 tensors; on the GPU, every binding of the name moving it there,
+  in a sub-project that packs sequences) or that is a parameter of the calling function, read through items,
+  ``.data`` and methods keeping both dtype and device (``mask.unsqueeze(1)``, ``lengths[idx]``), and those keeping
+  what the kind needs (``.cuda()`` and ``.to(device)`` for both; ``.long()``, ``.int()`` for lengths). A callable is a
+  function called by its name, an instance (a name the calling function binds only to ``Class(...)``, or a ``self``
+  attribute as above) whose class defines ``forward`` (or ``__call__``), a method of the calling class
+  (``self.step(...)``), or a method of such an instance (``self.crf.neg_log_likelihood(feats, mask)``, ``crf =
+  CRF(...); crf.decode(feats, mask)``);
+- its uses whose value is one of the function's parameters the same way, each with its finding made ready: mask
+  uses (``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select``, ``torch.where``), and the lengths of
+  ``pack_padded_sequence`` (also the sorted values of a parameter: ``lengths, idx = lengths.sort(0, True)``).
+
+The join marks the parameters a value of each kind reaches, following parameters passed on, and reports the uses of
+marked parameters that the file's own passes did not. A callable's definition is looked up by its name (and class)
+in the sub-project, the nearest by folder when several modules define it (a repository holding two copies of one
+project); two at the same distance leave it undecided. Calls through ``*args``/``**kwargs`` map nothing after them.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import os
+from pathlib import Path
+from dataclasses import replace
+from typing import Callable, NamedTuple
+
+from .cudalengths import on_device
+from .finding import Finding
+from .imports import (assigned_pairs, code_scopes, dotted_name, names_device, names_in_target, own_nodes,
+                      own_statements)
+from .source import Unreadable, read_source
+
+_MASK_APIS = frozenset({"torch.Tensor.masked_fill", "torch.Tensor.masked_fill_", "torch.Tensor.masked_scatter",
+                        "torch.Tensor.masked_scatter_", "torch.Tensor.masked_select", "torch.where",
+                        "torch.Tensor.where"})
+_PACK = "torch.nn.utils.rnn.pack_padded_sequence"
+# methods returning a tensor of the same dtype and device (or the same object), read on a value's way to a use or a call
+_KEEPS = frozenset({"unsqueeze", "squeeze", "view", "expand", "expand_as", "contiguous", "detach", "clone",
+                    "transpose", "permute", "repeat", "reshape", "flatten", "t", "narrow", "index_select"})
+# what else each kind survives: a move to the GPU keeps a mask uint8; a cast keeps lengths on their device
+_KIND_KEEPS = {"uint8": frozenset({"cuda", "to device"}),
+               "cuda": frozenset({"cuda", "to device", "long", "int", "float", "double", "type"})}
+_MESSAGES = {"uint8": "here the mask is uint8: {origin} passes one",
+             "cuda": "here the lengths are on the GPU when one is used: {origin} passes them"}
+_WRAPPERS = frozenset({"DataParallel", "DistributedDataParallel"})
+_BUILTINS = frozenset(dir(builtins))
+
+
+class Signature(NamedTuple):
+    """A function's parameters: those a call fills by position (without self), and every name it accepts."""
+
+    positional: tuple[str, ...]
+    names: frozenset[str]
+
+
+class PassedCall(NamedTuple):
+    caller: tuple[str, str]  # (class or "", function) making the call; ("", "") at module level
+    # ("function", "", name) | ("instance", Class, "") | ("method", Class, name) | ("bound", Class, name) |
+    # ("member", Class, "attribute.method") | ("handed", "", parameter) | ("handed member", "", "parameter.method")
+    callee: tuple[str, str, str]
+    line: int
+    # (position or keyword, a kind ("uint8", "cuda") or "parameter", line passed or (parameter, methods read through))
+    passed: tuple[tuple[int | str, str, object], ...]
+
+
+class ParameterUse(NamedTuple):
+    kind: str
+    function: tuple[str, str]  # (class or "", function)
+    parameter: str
+    finding: Finding
+
+
+class PassedValues(NamedTuple):
+    """What one file tells the join (module docstring)."""
+
+    file: str
+    functions: dict[tuple[str, str], Signature]
+    attributes: dict[tuple[str, str], str]  # (class, attribute) -> the class it is built from
+    calls: list[PassedCall]
+    uses: list[ParameterUse]
+
+
+class FileFunctions(NamedTuple):
+    """A file's functions by scope: their keys, nodes and signatures (from uint8masks' walk of the file)."""
+
+    signatures: dict[tuple[str, str], Signature]
+    by_scope: dict[int, tuple[tuple[str, str], ast.AST]]
+
+
+def file_functions(calls) -> FileFunctions:
+    signatures: dict[tuple[str, str], Signature] = {}
+    by_scope: dict[int, tuple[tuple[str, str], ast.AST]] = {}
+    for scope, function in calls.functions.items():
+        node = function.node
+        key = (function.owner or "", node.name)
+        arguments = node.args
+        names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} - {"self", "cls"}
+        signatures[key] = Signature(tuple(function.positional), frozenset(names))
+        by_scope[scope] = (key, node)
+    return FileFunctions(signatures, by_scope)
+
+
+def mask_uses(calls, functions: FileFunctions, make_finding: Callable[[ast.AST, str], Finding | None]
+              ) -> list[ParameterUse]:
+    """The file's mask uses whose mask is a parameter of their function (module docstring)."""
+    found = []
+    for use, mask, api, scope, _ in calls.uses:
+        if api not in _MASK_APIS or scope not in functions.by_scope:
+            continue
+        key, node = functions.by_scope[scope]
+        read = _parameter_read(mask, functions.signatures[key], node)
+        if read is not None and read[1] <= _KIND_KEEPS["uint8"] and (finding := make_finding(use, api)) is not None:
+            found.append(ParameterUse("uint8", key, read[0], finding))
+    return found
+
+
+def length_uses(functions: FileFunctions, resolve: Callable[[ast.AST], str | None],
+                make_finding: Callable[[ast.AST, str], Finding | None]) -> list[ParameterUse]:
+    """The file's ``pack_padded_sequence`` calls whose lengths are a parameter of their function, or its sorted
+    values (module docstring)."""
+    found = []
+    for key, node in functions.by_scope.values():
+        for call in own_nodes(node):
+            if not (isinstance(call, ast.Call) and resolve(call.func) == _PACK):
+                continue
+            lengths = call.args[1] if len(call.args) > 1 else next(
+                (keyword.value for keyword in call.keywords if keyword.arg == "lengths"), None)
+            read = _parameter_read(lengths, functions.signatures[key], node) if lengths is not None else None
+            if read is not None and read[1] <= _KIND_KEEPS["cuda"] and (finding := make_finding(call, _PACK)):
+                found.append(ParameterUse("cuda", key, read[0], finding))
+    return found
+
+
+def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | None], bool]:
+    """Whether a value a call passes is on the GPU: moved there inline (``lengths.to(device)``, ``.cuda()``), or a
+    name whose last binding before the call, in source order, moves it there (``sen_len = sen_len.to(DEVICE)``), or
+    an item or a cast of one (cudalengths.on_device)."""
+    before: dict[int, dict[int, frozenset[str]]] = {}  # scope -> statement -> the names on the GPU before it
+
+    def moved(scope: int, statement: int | None) -> frozenset[str]:
+        if scope not in before:
+            node = calls.functions[scope].node if scope in calls.functions else tree
+            before[scope] = {}
+            names: set[str] = set()
+            for inner in own_statements(node):
+                before[scope][id(inner)] = frozenset(names)
+                if isinstance(inner, ast.Assign):
+                    for target in inner.targets:
+                        for element, value in assigned_pairs(target, inner.value):
+                            if isinstance(element, ast.Name) and on_device(value, names, False):
+                                names.add(element.id)
+                            else:
+                                names.difference_update(names_in_target(element))
+                elif isinstance(inner, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+                    names.difference_update(names_in_target(inner.target))
+                elif isinstance(inner, (ast.With, ast.AsyncWith)):
+                    for item in inner.items:
+                        if item.optional_vars is not None:
+                            names.difference_update(names_in_target(item.optional_vars))
+        return before[scope].get(statement, frozenset())
+
+    return lambda value, scope, statement: on_device(value, moved(scope, statement), False)
+
+
+def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str, Callable],
+                uses: list[ParameterUse]) -> PassedValues | None:
+    """The file's part (module docstring). ``calls``: uint8masks' walk of the file (its functions and calls);
+    ``seeds``: kind -> whether an argument is of that kind where it is passed (value, scope, statement); ``uses``:
+    mask_uses and length_uses of the file."""
+    attributes = _class_attributes(calls)
+    passed_calls = []
+    for name, sites in calls.by_name.items():
+        for call, scope, owner, statement in sites:
+            caller, function = functions.by_scope.get(scope, (("", ""), None))
+            callee = _callee(call, owner, function)
+            if callee is None or callee[0] == "function" and name in _BUILTINS:
+                continue
+            passed = []
+            for slot, value in _arguments(call):
+                if isinstance(value, ast.Constant):
+                    continue
+                passed += [(slot, kind, str(value.lineno)) for kind, seed in seeds.items()
+                           if seed(value, scope, statement)]
+                if function is not None and (
+                        read := _parameter_read(value, functions.signatures[caller], function)) is not None:
+                    passed.append((slot, "parameter", read))
+            if passed:
+                passed_calls.append(PassedCall(caller, callee, call.lineno, tuple(passed)))
+    if not uses and not passed_calls:
+        return None
+    return PassedValues(filename, functions.signatures, attributes, passed_calls, uses)
+
+
+def _arguments(call: ast.Call):
+    """(position or keyword, value) of what a call passes; nothing by position after a ``*args``."""
+    for position, value in enumerate(call.args):
+        if isinstance(value, ast.Starred):
+            break
+        yield position, value
+    for keyword in call.keywords:
+        if keyword.arg is not None:
+            yield keyword.arg, keyword.value
+
+
+def _kept(value: ast.expr, methods: set[str]) -> ast.expr:
+    """The value under ``.data``, items and the methods of _KEEPS and _KIND_KEEPS (``mask[idx].unsqueeze(1)`` ->
+    ``mask``), each of the latter added to ``methods`` (``x.to(device)`` as "to device")."""
+    kinds = _KIND_KEEPS["cuda"] | _KIND_KEEPS["uint8"]
+    while True:
+        if isinstance(value, ast.Subscript):
+            value = value.value
+        elif isinstance(value, ast.Attribute) and value.attr == "data":
+            value = value.value
+        elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+                value.func.attr in _KEEPS or value.func.attr in kinds or value.func.attr == "to"):
+            method = value.func.attr
+            if method == "to":
+                moved = len(value.args) == 1 and not value.keywords and names_device(value.args[0]) and not (
+                    isinstance(value.args[0], ast.Constant) and value.args[0].value == "cpu")
+                method = "to device" if moved else "to"
+            if method not in _KEEPS:
+                methods.add(method)
+            value = value.func.value
+        else:
+            return value
+
+
+def _parameter_read(value: ast.expr, signature: Signature, function: ast.AST) -> tuple[str, frozenset[str]] | None:
+    """The parameter ``value`` reads (module docstring), with the kind-specific methods read through: one every
+    binding of which in ``function`` keeps it (``mask = mask.unsqueeze(1)``), or a local name that every binding
+    makes from one such parameter or from itself; the sorted values of one keep it too (``lengths, idx =
+    lengths.sort(0, descending=True)``, ``torch.sort``)."""
+    methods: set[str] = set()
+    value = _kept(value, methods)
+    if not isinstance(value, ast.Name):
+        return None
+    sources = _sources(value.id, function, methods)
+    if sources is None:
+        return None
+    if value.id in signature.names:
+        return (value.id, frozenset(methods)) if not sources else None
+    if len(sources) != 1 or (parameter := sources.pop()) not in signature.names or _sources(
+            parameter, function, methods) != set():
+        return None
+    return parameter, frozenset(methods)
+
+
+def _sources(name: str, function: ast.AST, methods: set[str]) -> set[str] | None:
+    """The other names ``name``'s bindings in ``function`` are made from (through _kept); None when one is made
+    otherwise."""
+    sources = set()
+    for item in _bindings(function).get(name, ()):
+        if item is None:
+            item = _sorted_values(function, name)
+        source = _kept(item, methods) if item is not None else None
+        if not isinstance(source, ast.Name):
+            return None
+        if source.id != name:
+            sources.add(source.id)
+    return sources
+
+
+def _sorted_values(function: ast.AST, name: str) -> ast.expr | None:
+    """What ``name`` sorts when the function unpacks it only as the values of a sort: ``name, order =
+    x.sort(...)`` or ``torch.sort(x, ...)`` -> ``x``."""
+    found = None
+    for statement in own_statements(function):
+        if not isinstance(statement, ast.Assign):
+            continue
+        for target in statement.targets:
+            if isinstance(target, ast.Name) or not any(
+                    isinstance(part, ast.Name) and part.id == name for part in ast.walk(target)):
+                continue  # a plain binding: _bindings has it
+            value = statement.value
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name)
+                    and target.elts[0].id == name and isinstance(value, ast.Call)
+                    and isinstance(value.func, ast.Attribute) and value.func.attr == "sort") or found is not None:
+                return None
+            found = value.args[0] if dotted_name(value.func.value) == "torch" and value.args else value.func.value
+    return found
+
+
+_BINDINGS: dict[int, tuple[ast.AST, dict[str, list[ast.expr | None]]]] = {}
+
+
+def _bindings(scope: ast.AST) -> dict[str, list[ast.expr | None]]:
+    """Name -> the values the scope's own plain assignments bind to it (None: a tuple target, a loop, ``+=``,
+    ``with``); the last few scopes asked are kept."""
+    held = _BINDINGS.get(id(scope))
+    if held is not None and held[0] is scope:
+        return held[1]
+    found: dict[str, list[ast.expr | None]] = {}
+    for statement in own_statements(scope):
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, []).append(statement.value)
+                else:
+                    for part in ast.walk(target):
+                        if isinstance(part, ast.Name):
+                            found.setdefault(part.id, []).append(None)
+        elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            for part in ast.walk(statement.target):
+                if isinstance(part, ast.Name):
+                    found.setdefault(part.id, []).append(None)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            for item in statement.items:
+                for part in ast.walk(item.optional_vars) if item.optional_vars is not None else ():
+                    if isinstance(part, ast.Name):
+                        found.setdefault(part.id, []).append(None)
+    _BINDINGS[id(scope)] = (scope, found)
+    if len(_BINDINGS) > 64:
+        del _BINDINGS[next(iter(_BINDINGS))]
+    return found
+
+
+def _built_class(value: ast.expr) -> str | None:
+    """``Attn(...)``, ``model.Attn(...).cuda()``, ``nn.DataParallel(Attn(...))`` -> ``Attn``."""
+    while isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr in ("cuda", "to"):
+            value = func.value
+            continue
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if value.args and (name in _WRAPPERS or name and name[:1].islower() and len(value.args) == 1
+                           and not value.keywords and isinstance(value.args[0], ast.Call)):
+            value = value.args[0]  # nn.DataParallel(Net()), try_cuda(Net(...)): the same module's forward
+            continue
+        return name if name and name[:1].isupper() else None
+    return None
+
+
+def _class_attributes(calls) -> dict[tuple[str, str], str]:
+    """(class, attribute) -> the class every ``self.attribute = ...`` of the class's methods builds, or
+    ``"(" + parameter`` when every one stores that parameter of ``__init__`` (``self.decoder = decoder``: the class's
+    callers say what it is)."""
+    built: dict[tuple[str, str], set[str | None]] = {}
+    for function in calls.functions.values():
+        if function.owner is None:
+            continue
+        node = function.node
+        parameters = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)} \
+            if node.name == "__init__" else set()
+        for statement in own_statements(node):
+            if isinstance(statement, ast.Assign):
+                for target in statement.targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
+                            and target.value.id == "self":
+                        value = statement.value
+                        stored = "(" + value.id if isinstance(value, ast.Name) and value.id in parameters \
+                            else _built_class(value)
+                        built.setdefault((function.owner, target.attr), set()).add(stored)
+    return {key: next(iter(classes)) for key, classes in built.items() if len(classes) == 1 and None not in classes}
+
+
+def _callee(call: ast.Call, owner: str | None, function: ast.AST | None) -> tuple[str, str, str] | None:
+    func = call.func
+    if isinstance(func, ast.Name):
+        if function is not None:
+            bound = _local_class(function, func.id)
+            if bound is not None:
+                return ("instance", bound, "")
+            arguments = function.args
+            if func.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+                return ("handed", "", func.id)  # a callable handed in: what it is, its callers know
+        return ("function", "", func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and owner:
+        return ("method", owner, func.attr)  # an attribute built from a class, or a method of the class
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) and owner \
+            and isinstance(func.value.value, ast.Name) and func.value.value.id == "self":
+        return ("member", owner, f"{func.value.attr}.{func.attr}")  # self.crf.loss(...): a method of what crf holds
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and function is not None:
+        if (bound := _local_class(function, func.value.id)) is not None:
+            return ("bound", bound, func.attr)  # crf = CRF(...); crf.loss(...)
+        arguments = function.args
+        if func.value.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+            return ("handed member", "", f"{func.value.id}.{func.attr}")  # model.forward(...) of a model handed in
+    return None
+
+
+def _local_class(scope: ast.AST, name: str) -> str | None:
+    """The class ``name`` is built from when every binding of it in ``scope`` builds one class, or moves or wraps
+    the name itself (``model = nn.DataParallel(model).cuda() if multi_gpu else model.cuda()``)."""
+    classes = {_built_class(value) if value is not None else None for value in _bindings(scope).get(name, ())
+               if not _rewraps(value, name)}
+    return next(iter(classes)) if len(classes) == 1 and None not in classes else None
+
+
+def _rewraps(value: ast.expr | None, name: str) -> bool:
+    """``value`` is ``name`` moved to a device or wrapped for data parallelism (either branch of a conditional)."""
+    if isinstance(value, ast.IfExp):
+        return _rewraps(value.body, name) and _rewraps(value.orelse, name)
+    while isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Attribute) and func.attr in ("cuda", "to"):
+            value = func.value
+        elif (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in _WRAPPERS and value.args:
+            value = value.args[0]
+        else:
+            return False
+    return isinstance(value, ast.Name) and value.id == name
+
+
+def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[str]] = list
+                          ) -> dict[str, list[Finding]]:
+    """file -> the findings of uses that a value of another function reaches (module docstring). ``modules``: the
+    sub-project's files, read when a callable handed in is asked of its callers."""
+    kinds = {use.kind for part in parts for use in part.uses} & {
+        source for part in parts for call in part.calls for _, source, _ in call.passed}
+    if not kinds:
+        return {}
+    defined: dict[tuple[str, str], list[PassedValues]] = {}
+    for part in parts:
+        for key in part.functions:
+            defined.setdefault(key, []).append(part)
+    # (kind, file, class, function, parameter) -> where the value is passed first
+    marked: dict[tuple[str, str, str, str, str], str] = {}
+    pending: list[tuple[str, str, tuple[str, str], str]] = []  # (kind, file, function, parameter) newly marked
+    by_caller: dict[tuple[str, tuple[str, str]], list[PassedCall]] = {}
+    for part in parts:
+        for call in part.calls:
+            by_caller.setdefault((part.file, call.caller), []).append(call)
+    handed = _HandedClasses(modules)
+
+    def reach(kind: str, part: PassedValues, call: PassedCall, slot: int | str, origin: str) -> None:
+        target = _resolved(part, _known_callee(part, call, handed), defined)
+        if target is None:
+            return
+        file, key, signature = target
+        parameter = slot if isinstance(slot, str) else (
+            signature.positional[slot] if slot < len(signature.positional) else None)
+        if parameter is None or parameter not in signature.names or (kind, file, *key, parameter) in marked:
+            return
+        marked[(kind, file, *key, parameter)] = origin
+        pending.append((kind, file, key, parameter))
+
+    files = {part.file: part for part in parts}
+    for part in parts:
+        for call in part.calls:
+            for slot, source, where in call.passed:
+                if source in kinds:
+                    reach(source, part, call, slot, f"{os.path.basename(part.file)}:{where}")
+    while pending:
+        kind, file, key, parameter = pending.pop()
+        origin = marked[(kind, file, *key, parameter)]
+        for call in by_caller.get((file, key), ()):
+            for slot, source, read in call.passed:
+                if source == "parameter" and read[0] == parameter and read[1] <= _KIND_KEEPS[kind]:
+                    reach(kind, files[file], call, slot, origin)
+    found: dict[str, list[Finding]] = {}
+    for part in parts:
+        for use in part.uses:
+            origin = marked.get((use.kind, part.file, *use.function, use.parameter))
+            if origin is not None:
+                message = f"{use.finding.message}; {_MESSAGES[use.kind].format(origin=origin)}"
+                found.setdefault(part.file, []).append(replace(use.finding, message=message))
+    return found
+
+
+def _known_callee(part: PassedValues, call: PassedCall, handed: _HandedClasses) -> tuple[str, str, str] | None:
+    """The call's callee with what its callers say of a callable handed in (a parameter, or an attribute
+    ``__init__`` stores from one) filled in."""
+    callee = call.callee
+    if callee[0] == "handed":
+        return handed.instance(part, call.caller, callee[2])
+    if callee[0] == "method" and (built := part.attributes.get(callee[1:])) is not None and built[0] == "(":
+        return handed.instance(part, (callee[1], "__init__"), built[1:])
+    if callee[0] == "handed member":
+        parameter, method = callee[2].split(".")
+        built = (handed.instance(part, call.caller, parameter) or (None, None))[1]
+        return ("bound", built, method) if built else None
+    if callee[0] == "member":
+        attribute, method = callee[2].split(".")
+        built = part.attributes.get((callee[1], attribute))
+        if built is not None and built[0] == "(":
+            built = (handed.instance(part, (callee[1], "__init__"), built[1:]) or (None, None))[1]
+        return ("bound", built, method) if built else None
+    return callee
+
+
+def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, defined
+              ) -> tuple[str, tuple[str, str], Signature] | None:
+    """The definition a call reaches: (its file, its (class, function), its signature), or None."""
+    if callee is None:
+        return None
+    kind, owner, name = callee
+    if kind == "method":
+        built = part.attributes.get((owner, name))
+        if built is not None:
+            keys = [(built, "forward"), (built, "__call__")]
+        else:
+            keys = [(owner, name)]
+    elif kind == "instance":
+        keys = [(owner, "forward"), (owner, "__call__")]
+    elif kind == "bound":
+        keys = [(owner, name)]
+    else:
+        keys = [("", name)]
+    for key in keys:
+        candidates = defined.get(key)
+        if candidates:
+            nearest = _nearest(part.file, candidates)
+            return None if nearest is None else (nearest.file, key, nearest.functions[key])
+    return None
+
+
+def _nearest(file: str, candidates: list[PassedValues]) -> PassedValues | None:
+    """The candidate nearest ``file`` by folder; None when two are equally near."""
+    if len(candidates) == 1:
+        return candidates[0]
+    here = os.path.dirname(os.path.abspath(file)).split(os.sep)
+
+    def distance(part: PassedValues) -> int:
+        there = os.path.dirname(os.path.abspath(part.file)).split(os.sep)
+        common = 0
+        for a, b in zip(here, there):
+            if a != b:
+                break
+            common += 1
+        return len(here) + len(there) - 2 * common
+
+    ranked = sorted(candidates, key=distance)
+    return ranked[0] if distance(ranked[0]) < distance(ranked[1]) else None
+
+
+class _HandedClasses:
+    """The class of a callable a function is handed (``def train_tree(..., predict, ...)`` then ``predict(...)``;
+    ``self.decoder = decoder`` in ``__init__``): what its callers in the sub-project pass at that parameter, built
+    inline or bound to ``Class(...)`` in the calling scope. The callers' files are read only when asked."""
+
+    def __init__(self, modules: Callable[[], list[str]]) -> None:
+        self.modules = modules
+        self.files: list[tuple[str, str]] | None = None
+        self.trees: dict[str, ast.AST | None] = {}
+        self.answers: dict[tuple, tuple[str, str, str] | None] = {}
+
+    def instance(self, part: PassedValues, function: tuple[str, str], parameter: str) -> tuple[str, str, str] | None:
+        key = (part.file, function, parameter)
+        if key not in self.answers:
+            self.answers[key] = None
+            found = self._classes(part, function, parameter)
+            if len(found) == 1:
+                self.answers[key] = ("instance", found.pop(), "")
+        return self.answers[key]
+
+    def _classes(self, part: PassedValues, function: tuple[str, str], parameter: str) -> set[str]:
+        owner, name = function
+        signature = part.functions.get(function)
+        if signature is None:
+            return set()
+        called = owner if name == "__init__" else name if not owner else None
+        if not called:
+            return set()
+        position = signature.positional.index(parameter) if parameter in signature.positional else None
+        found: set[str] = set()
+        for path, text in self._sources():
+            if called + "(" not in text:
+                continue
+            tree = self._tree(path, text)
+            for scope in code_scopes(tree) if tree is not None else ():
+                for node in own_nodes(scope):
+                    if not isinstance(node, ast.Call) or _last_name(node.func) != called:
+                        continue
+                    value = next((keyword.value for keyword in node.keywords if keyword.arg == parameter), None)
+                    if value is None and position is not None and position < len(node.args) and not any(
+                            isinstance(arg, ast.Starred) for arg in node.args[:position + 1]):
+                        value = node.args[position]
+                    built = _built_class(value) if isinstance(value, ast.Call) else _local_class(scope, value.id) \
+                        if isinstance(value, ast.Name) else None
+                    if built is not None:
+                        found.add(built)
+        return found
+
+    def _sources(self) -> list[tuple[str, str]]:
+        if self.files is None:
+            self.files = []
+            for path in self.modules():
+                try:
+                    self.files.append((path, read_source(Path(path))))
+                except Unreadable:
+                    continue
+        return self.files
+
+    def _tree(self, path: str, text: str) -> ast.AST | None:
+        if path not in self.trees:
+            try:
+                self.trees[path] = ast.parse(text)
+            except (SyntaxError, ValueError):
+                self.trees[path] = None
+        return self.trees[path]
+
+
+def _last_name(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
