@@ -7,7 +7,9 @@ taken for a DataLoader's iterator only where the file binds it to ``iter(...)`` 
 a ``DataLoader(...)`` call, or a name whose last part says loader (``train_loader``, ``self.trainloader``: a parameter,
 a copy of one) that the file builds with no call but ``DataLoader(...)`` or a function named for loaders
 (``tg.get_data_loader(task)``, ``data_loader.load_training(...)``); ml-mdm's ``train_loader``, made by its own reader's ``get_dataset_partition``, is an
-mlx stream. A list built of such iterators (``[iter(loaders[k]) for k in ...]``) holds one in each item. A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
+mlx stream. A list built of such iterators (``[iter(loaders[k]) for k in ...]``, or filled only by ``.append(iter(loader))`` and
+``iters[i] = iter(loaders[i])``) holds one in each item, and so does a loop's variable over it (``for i, it in
+enumerate(iters): it.next()``). A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
 loader too. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
 DataLoader(...)`` ... ``iter(train_sets[k])``).
@@ -50,23 +52,38 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                     assigned.setdefault(dotted, []).append(bound_value)
                 elif isinstance(part, ast.Subscript) and (container := dotted_name(part.value)):
                     stored.setdefault(container, []).append(bound_value)
-    # im_train_set[i] = DataLoader(...): a container the file fills with loaders only
-    containers = {name for name, values in stored.items()
-                  if all(isinstance(value, ast.Call) and _builds_loader(value, resolve) for value in values)}
+    appended: dict[str, list[ast.expr]] = {}  # dotted list -> the values the file appends to it
+    for node in walk_tree(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
+                and len(node.args) == 1 and not node.keywords and (container := dotted_name(node.func.value)):
+            appended.setdefault(container, []).append(node.args[0])
+    # dl_train = DataLoader(...): a name of any spelling the file binds to torch's loaders only
+    built = {name for name, values in assigned.items()
+             if all(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
+    # im_train_set[i] = DataLoader(...), loaders.append(loader): a container the file fills with loaders only
+    containers = {name for name in stored.keys() | appended.keys()
+                  if all(isinstance(value, ast.Call) and _builds_loader(value, resolve)
+                         or isinstance(value, ast.Name) and value.id in built
+                         for value in (*stored.get(name, ()), *appended.get(name, ())))}
     # made by some other call (reader.get_dataset_partition(...)) and never by DataLoader(...); a name only copied
     # (self.data_loader = data_loader) tells nothing
     other = {name for name, values in assigned.items()
              if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) and not _iterates(value)
                     for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
-    # dl_train = DataLoader(...): a name of any spelling the file binds to torch's loaders only
-    built = {name for name, values in assigned.items()
-             if all(isinstance(value, ast.Call) and resolve(value.func) in _DATALOADERS for value in values)}
     bound = {name for name, values in assigned.items()
              if any(_loader_iterator(value, resolve, other, containers, built) for value in values)}
     # iter_test = [iter(loader[name + str(i)]) for i in range(10)]: each item is a loader's iterator
     listed = {name for name, values in assigned.items()
               if any(isinstance(value, ast.ListComp) and _loader_iterator(value.elt, resolve, other, containers, built)
                      for value in values)}
+    # iters.append(iter(loader)) and iters[i] = iter(loaders[i]) only: a list of loader iterators
+    listed |= {name for name, values in appended.items()
+               if all(_loader_iterator(value, resolve, other, containers, built)
+                      for value in (*values, *stored.get(name, ())))}
+    # for i, loader_iter in enumerate(iters): each one is an iterator
+    for node in walk_tree(tree):
+        if isinstance(node, ast.For) and (target := _item_target(node, listed)) is not None:
+            bound.add(target)
     for node in walk_tree(tree):
         if isinstance(node, ast.Call) and not node.args and not node.keywords \
                 and isinstance(node.func, ast.Attribute) and node.func.attr == "next" \
@@ -74,6 +91,16 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                      or dotted_name(node.func.value) in bound
                      or isinstance(node.func.value, ast.Subscript) and dotted_name(node.func.value.value) in listed):
             yield node
+
+
+def _item_target(loop: ast.For, listed: set[str]) -> str | None:
+    """The name a loop binds to each item of a ``listed`` list: ``for it in iters``, ``for i, it in
+    enumerate(iters)``."""
+    source, target = loop.iter, loop.target
+    if isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id == "enumerate" \
+            and len(source.args) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        source, target = source.args[0], target.elts[1]
+    return target.id if isinstance(target, ast.Name) and dotted_name(source) in listed else None
 
 
 def _iterates(call: ast.Call) -> bool:
