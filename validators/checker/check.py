@@ -28,6 +28,7 @@ from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
 from .passedvalues import PassedValues, passed_value_findings
+from .uint8masks import makes_uint8
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
 from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
@@ -107,14 +108,14 @@ def check_source(code: str, torch_version: str | None = None, filename: str = "<
 
 def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleSet | None = None,
             selection: Selection | None = None, project_file: bool = False, project_dicts: frozenset[str] = frozenset(),
-            project_classes: frozenset[str] = frozenset(), numpy_lr: str | None = None, packs_lengths: bool = False
-            ) -> tuple[list[Finding], FindingCollector | None]:
+            project_classes: frozenset[str] = frozenset(), numpy_lr: str | None = None,
+            passed_kinds: frozenset[str] = frozenset()) -> tuple[list[Finding], FindingCollector | None]:
     """``check_source`` plus the walk itself, whose node positions ``--fix`` needs. ``project_file``: ``filename``
     is a file on disk, so a ``from .module import *`` of its project can be read (starimports.py). ``project_dicts``:
     Namespace-like names its sub-project binds only to dicts; ``project_classes``: the names of the classes its
     sub-project defines (both from _project_names); ``numpy_lr``: where the sub-project puts a NumPy learning rate
-    in an optimizer's param_groups (numpylr.py; a single file's own text tells it otherwise); ``packs_lengths``: some
-    file of the sub-project calls pack_padded_sequence (passedvalues.py; a single file: its own text)."""
+    in an optimizer's param_groups (numpylr.py; a single file's own text tells it otherwise); ``passed_kinds``: the
+    values the sub-project's functions may pass one another (passedvalues.py; a single file: its own text)."""
     target = parse_target(torch_version)
     size = len(code.encode("utf-8", errors="replace"))
     if size > MAX_SOURCE_BYTES:
@@ -154,7 +155,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.source_text = code
     collector.loads.project_dicts = project_dicts
     collector.loads.project_classes = project_classes
-    collector.packs_lengths = packs_lengths if project_file else "pack_padded_sequence" in code
+    collector.passed_kinds = passed_kinds if project_file else frozenset(
+        kind for kind, made in (("cuda", "pack_padded_sequence" in code), ("uint8", makes_uint8(code))) if made)
     collector.loads.numpy_lr = numpy_lr if project_file else (
         f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
@@ -198,19 +200,20 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
 
 def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
                    ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]], dict[str | None, str],
-                              set[str | None]]:
+                              dict[str | None, set[str]]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
     saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
     taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance); and where a file writes a NumPy
-    learning rate into an optimizer's param_groups ("file:line", numpylr.py); and the sub-projects that pack sequences
-    (``pack_padded_sequence``: their files leave the GPU lengths they pass, passedvalues.py). The texts are read again when
+    learning rate into an optimizer's param_groups ("file:line", numpylr.py); and what values the files of a
+    sub-project may pass between functions (passedvalues.py: "uint8" where some file makes a uint8 tensor, "cuda"
+    where some file packs sequences). The texts are read again when
     checked, not kept: a large tree's would all be held at once. A file that cannot be read is left to the check,
     which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     classes: dict[str | None, set[str]] = {}
     learning_rates: dict[str | None, str] = {}
-    packing: set[str | None] = set()
+    passing: dict[str | None, set[str]] = {}
     for path, problem in listed:
         try:
             text = read_source(path) if not problem else ""
@@ -227,9 +230,11 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
         if lines := text_learning_rates(text):
             learning_rates.setdefault(project_root(path, roots), f"{path}:{lines[0]}")
         if "pack_padded_sequence" in text:
-            packing.add(project_root(path, roots))
+            passing.setdefault(project_root(path, roots), set()).add("cuda")
+        if makes_uint8(text):
+            passing.setdefault(project_root(path, roots), set()).add("uint8")
     return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
-            {root: frozenset(names) for root, names in classes.items()}, learning_rates, packing)
+            {root: frozenset(names) for root, names in classes.items()}, learning_rates, passing)
 
 
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
@@ -295,7 +300,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
     skipped: dict[str | None, list[Path]] = {}
     optouts = EnvOptOuts()  # one for the run: a package's __init__.py may sit in another group (envoptout.py)
     listed = list(python_files(paths, exclude))
-    dict_names, class_names, learning_rates, packing = _project_names(listed, roots)
+    dict_names, class_names, learning_rates, passing = _project_names(listed, roots)
     for path, problem in listed:
         if problem:
             report.errors.append(FileError(str(path), problem))
@@ -318,7 +323,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),
-                                              numpy_lr=learning_rates.get(root), packs_lengths=root in packing)
+                                              numpy_lr=learning_rates.get(root),
+                                              passed_kinds=frozenset(passing.get(root, ())))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
                 per_file.append(findings)

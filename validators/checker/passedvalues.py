@@ -180,10 +180,13 @@ def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | Non
 
 
 def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str, Callable],
-                uses: list[ParameterUse]) -> PassedValues | None:
+                uses: list[ParameterUse], keep_empty: bool = False) -> PassedValues | None:
     """The file's part (module docstring). ``calls``: uint8masks' walk of the file (its functions and calls);
     ``seeds``: kind -> whether an argument is of that kind where it is passed (value, scope, statement); ``uses``:
-    mask_uses and length_uses of the file."""
+    mask_uses and length_uses of the file. None when the file has neither (unless ``keep_empty``): the join reads
+    it again only if a value reaches it."""
+    if not seeds and not uses and not keep_empty:
+        return None
     attributes = _class_attributes(calls)
     passed_calls = []
     for name, sites in calls.by_name.items():
@@ -203,8 +206,6 @@ def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str,
                     passed.append((slot, "parameter", read))
             if passed:
                 passed_calls.append(PassedCall(caller, callee, call.lineno, tuple(passed)))
-    if not uses and not passed_calls:
-        return None
     return PassedValues(filename, functions.signatures, attributes, passed_calls, uses)
 
 
@@ -420,27 +421,20 @@ def _rewraps(value: ast.expr | None, name: str) -> bool:
 
 def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[str]] = list
                           ) -> dict[str, list[Finding]]:
-    """file -> the findings of uses that a value of another function reaches (module docstring). ``modules``: the
-    sub-project's files, read when a callable handed in is asked of its callers."""
+    """file -> the findings of uses that a value of another function reaches (module docstring). ``parts``: the
+    walked files that use or pass such values; ``modules``: the sub-project's files, read when a callable is asked
+    of its definition or of its callers (the functions between a seed and a use, in files that show neither)."""
     kinds = {use.kind for part in parts for use in part.uses} & {
         source for part in parts for call in part.calls for _, source, _ in call.passed}
     if not kinds:
         return {}
-    defined: dict[tuple[str, str], list[PassedValues]] = {}
-    for part in parts:
-        for key in part.functions:
-            defined.setdefault(key, []).append(part)
+    project = _Project(parts, modules)
     # (kind, file, class, function, parameter) -> where the value is passed first
     marked: dict[tuple[str, str, str, str, str], str] = {}
     pending: list[tuple[str, str, tuple[str, str], str]] = []  # (kind, file, function, parameter) newly marked
-    by_caller: dict[tuple[str, tuple[str, str]], list[PassedCall]] = {}
-    for part in parts:
-        for call in part.calls:
-            by_caller.setdefault((part.file, call.caller), []).append(call)
-    handed = _HandedClasses(modules)
 
     def reach(kind: str, part: PassedValues, call: PassedCall, slot: int | str, origin: str) -> None:
-        target = _resolved(part, _known_callee(part, call, handed), defined)
+        target = _resolved(part, _known_callee(part, call, project), project)
         if target is None:
             return
         file, key, signature = target
@@ -451,7 +445,6 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
         marked[(kind, file, *key, parameter)] = origin
         pending.append((kind, file, key, parameter))
 
-    files = {part.file: part for part in parts}
     for part in parts:
         for call in part.calls:
             for slot, source, where in call.passed:
@@ -460,10 +453,13 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
     while pending:
         kind, file, key, parameter = pending.pop()
         origin = marked[(kind, file, *key, parameter)]
-        for call in by_caller.get((file, key), ()):
+        part = project.part(file)
+        for call in part.calls if part is not None else ():
+            if call.caller != key:
+                continue
             for slot, source, read in call.passed:
                 if source == "parameter" and read[0] == parameter and read[1] <= _KIND_KEEPS[kind]:
-                    reach(kind, files[file], call, slot, origin)
+                    reach(kind, part, call, slot, origin)
     found: dict[str, list[Finding]] = {}
     for part in parts:
         for use in part.uses:
@@ -474,7 +470,7 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
     return found
 
 
-def _known_callee(part: PassedValues, call: PassedCall, handed: _HandedClasses) -> tuple[str, str, str] | None:
+def _known_callee(part: PassedValues, call: PassedCall, handed: _Project) -> tuple[str, str, str] | None:
     """The call's callee with what its callers say of a callable handed in (a parameter, or an attribute
     ``__init__`` stores from one) filled in."""
     callee = call.callee
@@ -495,7 +491,7 @@ def _known_callee(part: PassedValues, call: PassedCall, handed: _HandedClasses) 
     return callee
 
 
-def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, defined
+def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, project: _Project
               ) -> tuple[str, tuple[str, str], Signature] | None:
     """The definition a call reaches: (its file, its (class, function), its signature), or None."""
     if callee is None:
@@ -514,7 +510,7 @@ def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, defined
     else:
         keys = [("", name)]
     for key in keys:
-        candidates = defined.get(key)
+        candidates = project.defining(key)
         if candidates:
             nearest = _nearest(part.file, candidates)
             return None if nearest is None else (nearest.file, key, nearest.functions[key])
@@ -540,16 +536,52 @@ def _nearest(file: str, candidates: list[PassedValues]) -> PassedValues | None:
     return ranked[0] if distance(ranked[0]) < distance(ranked[1]) else None
 
 
-class _HandedClasses:
-    """The class of a callable a function is handed (``def train_tree(..., predict, ...)`` then ``predict(...)``;
-    ``self.decoder = decoder`` in ``__init__``): what its callers in the sub-project pass at that parameter, built
-    inline or bound to ``Class(...)`` in the calling scope. The callers' files are read only when asked."""
+class _Project:
+    """The sub-project at the join: the walked parts, and its other modules read only when asked. A callable's
+    definitions are the walked files' and those of the modules whose text defines its name (each read once, its
+    calls kept as a walked file's are); the class of a callable a function is handed (``def train_tree(...,
+    predict, ...)`` then ``predict(...)``; ``self.decoder = decoder`` in ``__init__``) is what its callers in the
+    sub-project pass at that parameter, built inline or bound to ``Class(...)`` in the calling scope."""
 
-    def __init__(self, modules: Callable[[], list[str]]) -> None:
+    def __init__(self, parts: list[PassedValues], modules: Callable[[], list[str]]) -> None:
         self.modules = modules
         self.files: list[tuple[str, str]] | None = None
+        self.texts: dict[str, str] | None = None
         self.trees: dict[str, ast.AST | None] = {}
         self.answers: dict[tuple, tuple[str, str, str] | None] = {}
+        self.parts: dict[str, PassedValues | None] = {part.file: part for part in parts}
+        self.defined: dict[tuple[str, str], list[PassedValues]] = {}
+        self.searched: set[str] = set()  # function names whose defining modules have been read
+        for part in parts:
+            self._index(part)
+
+    def part(self, path: str) -> PassedValues | None:
+        """The walked part of ``path``, or the one read now (its functions and calls; no uses, no seeds)."""
+        if path not in self.parts:
+            text = self._texts().get(path)
+            tree = self._tree(path, text) if text is not None else None
+            part = None
+            if tree is not None:
+                calls = _file_calls(tree)
+                part = file_values(path, calls, file_functions(calls), {}, [], keep_empty=True)
+            self.parts[path] = part
+            if part is not None:
+                self._index(part)
+        return self.parts[path]
+
+    def defining(self, key: tuple[str, str]) -> list[PassedValues]:
+        """The parts whose modules define ``key`` ((class, function)), read from the sub-project when first asked."""
+        name = key[1]
+        if name not in self.searched:
+            self.searched.add(name)
+            for path, text in self._sources():
+                if path not in self.parts and f"def {name}(" in text:
+                    self.part(path)
+        return self.defined.get(key, [])
+
+    def _index(self, part: PassedValues) -> None:
+        for key in part.functions:
+            self.defined.setdefault(key, []).append(part)
 
     def instance(self, part: PassedValues, function: tuple[str, str], parameter: str) -> tuple[str, str, str] | None:
         key = (part.file, function, parameter)
@@ -598,6 +630,11 @@ class _HandedClasses:
                     continue
         return self.files
 
+    def _texts(self) -> dict[str, str]:
+        if self.texts is None:
+            self.texts = dict(self._sources())
+        return self.texts
+
     def _tree(self, path: str, text: str) -> ast.AST | None:
         if path not in self.trees:
             try:
@@ -605,6 +642,12 @@ class _HandedClasses:
             except (SyntaxError, ValueError):
                 self.trees[path] = None
         return self.trees[path]
+
+
+def _file_calls(tree: ast.AST):
+    """uint8masks' walk of a module read at the join (its functions and calls; no API is resolved there)."""
+    from .uint8masks import shared_calls  # (uint8masks is walked per file; this reads a module the walk did not keep)
+    return shared_calls(tree, lambda node: None)()
 
 
 def _last_name(func: ast.expr) -> str | None:

@@ -144,7 +144,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.loss_attribute_floats: list[HeldFloat] = []
         self.loss_classes: list[LossClass] = []  # the classes calling backward() on self attributes (the same)
         self.passed_values = None  # uint8 masks and GPU lengths passed between functions (passedvalues.py)
-        self.packs_lengths = False  # some file of the sub-project calls pack_padded_sequence (check._project_names)
+        self.passed_kinds: frozenset[str] = frozenset()  # what the sub-project may pass (check._project_names)
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
         self.notes_topk_calls = False  # set by collect()
@@ -587,11 +587,14 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
 
     def _leave_passed_values(self, tree: ast.AST, file_calls, helpers: dict) -> None:
         """What the sub-project needs to follow uint8 masks and GPU lengths between functions (passedvalues.py):
-        read where the file makes or uses one (the lengths only in a sub-project that packs sequences)."""
+        read where the file makes or uses one, in a sub-project where some file makes uint8 tensors (masks) or packs
+        sequences (lengths)."""
         text = self.source_text
+        kinds = self.passed_kinds
         makes = bool(self.rules.by_uint8_mask) and (makes_uint8(text) or bool(helpers))
-        masks = bool(self.rules.by_uint8_mask) and (makes or "masked_" in text or "where(" in text)
-        packs = bool(self.rules.by_cuda_lengths) and self.packs_lengths
+        masks = bool(self.rules.by_uint8_mask) and ("uint8" in kinds or bool(helpers)) and (
+            makes or "masked_" in text or "where(" in text)
+        packs = bool(self.rules.by_cuda_lengths) and "cuda" in kinds
         lengths = packs and "pack_padded_sequence" in text
         moves = packs and (".cuda(" in text or ".to(" in text or "device=" in text)
         if not (masks or lengths or moves):
