@@ -8,9 +8,11 @@ for its layer and for ``nn.Transformer``), ``tgt_mask``/``tgt_key_padding_mask``
 ``memory_key_padding_mask`` of a decoder (and ``nn.Transformer``).
 
 Known here where the call's receiver is a name every binding of which in its function builds one of these modules,
-or ``self.x`` every binding of which in its class (or the file's base class that binds it) does; its attention mask is float for sure, and its padding mask is not known to be
+or ``self.x`` every binding of which in its class (or the file's base class that binds it) does (or the ``.encoder``/
+``.decoder`` of such an ``nn.Transformer``); its attention mask is float for sure, and its padding mask is not known to be
 float. A float attention mask is ``generate_square_subsequent_mask(n)`` (torch's static method gives the ``-inf``/``0``
-float mask; so does the tutorial's copy: where the file defines its own, each fills ``-inf`` and names no bool), moved
+float mask; so does the tutorial's copy: where the file defines its own, each fills ``-inf`` and names no bool; and so
+does a function of the file of another name whose body builds a ``triu``/``tril`` of ``-inf``), moved
 with ``.to(...)``/``.cuda()``, or a name (``self.x``) bound to one and nothing else in the function (in the class). A
 padding mask is float where it, or the one value its name is bound to in the function, is spelled with a float
 (``.float()``, ``float("-inf")``, a float dtype); ``None`` passes no mask. Any other padding mask (a comparison, a
@@ -46,9 +48,10 @@ def mismatched_mask_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None
                           text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
     """Each call of a transformer module given a float attention mask and a padding mask of another dtype, with the
     module's forward as the api (module docstring)."""
-    if text is not None and (_CAUSAL not in text or "key_padding_mask" not in text):
-        return  # no causal mask torch builds, or no padding mask: most files, read off the text alone
+    if text is not None and (_CAUSAL not in text and "triu(" not in text or "key_padding_mask" not in text):
+        return  # no causal mask built, or no padding mask: most files, read off the text alone
     own_masks = _own_mask_methods(tree)
+    builders = _float_mask_builders(tree)
     classes = {node.name: node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)}
     for holder in [tree, *classes.values()]:
         functions = [node for node in holder.body if isinstance(node, _FUNCTIONS)]
@@ -58,12 +61,35 @@ def mismatched_mask_calls(tree: ast.AST, resolve: Callable[[ast.AST], str | None
             names = _bindings([function], "")
             modules = {**held, **_modules(names, resolve)}
             for call in (node for node in walk_nodes(function) if isinstance(node, ast.Call)):
-                module = modules.get(dotted_name(call.func) or "")
+                module = _module_called(dotted_name(call.func) or "", modules)
                 if module is not None and any(
-                        _float_mask(mask, {**attributes, **names}, own_masks)
+                        _float_mask(mask, {**attributes, **names}, own_masks, builders)
                         and padding is not None and not _float_padding(padding, names)
                         for mask, padding in _masks(call, _PAIRS[module])):
                     yield call, f"{module}.forward"
+
+
+def _module_called(callee: str, modules: dict[str, str]) -> str | None:
+    """The module class a call's receiver holds: a name or ``self.x`` bound to one, or the ``.encoder``/``.decoder``
+    of an ``nn.Transformer`` (``self.transformer.decoder(tgt, memory, tgt_mask=...)``)."""
+    if callee in modules:
+        return modules[callee]
+    holder, _, part = callee.rpartition(".")
+    if modules.get(holder) == "torch.nn.Transformer" and part in ("encoder", "decoder"):
+        return f"torch.nn.Transformer{part.capitalize()}"
+    return None
+
+
+def _float_mask_builders(tree: ast.AST) -> frozenset[str]:
+    """The names of the file's functions (methods too) every one of which builds a causal float mask: its body
+    spells ``triu``/``tril`` and ``-inf`` (``torch.triu(torch.ones(n, n) * float("-inf"), diagonal=1)``) and names
+    no bool dtype; a name defined twice counts only when each copy does."""
+    bodies: dict[str, list[str]] = {}
+    for node in walk_tree(tree):
+        if isinstance(node, _FUNCTIONS) and node.name != _CAUSAL:
+            bodies.setdefault(node.name, []).append(ast.unparse(node))
+    return frozenset(name for name, found in bodies.items() if all(
+        ("triu(" in body or "tril(" in body) and "-inf" in body and "bool" not in body for body in found))
 
 
 def _class_bindings(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], depth: int = 0) -> dict[str, list[ast.expr]]:
@@ -127,18 +153,21 @@ def _bindings(functions: list[ast.AST], prefix: str) -> dict[str, list[ast.expr]
     return bound
 
 
-def _float_mask(value: ast.expr | None, bound: dict[str, list[ast.expr]], own_masks: bool | None) -> bool:
-    """``generate_square_subsequent_mask(n)`` (moved), or a name every binding of which is one. ``own_masks``: the
-    file's own functions of that name all build the float mask (True), one may not (False), or it defines none
-    (None: the call is torch's)."""
+def _float_mask(value: ast.expr | None, bound: dict[str, list[ast.expr]], own_masks: bool | None,
+                builders: frozenset[str] = frozenset()) -> bool:
+    """``generate_square_subsequent_mask(n)`` (moved), a call of one of the file's own ``builders`` of a float causal
+    mask (``self.generateTargetMask(n, device)``), or a name every binding of which is one. ``own_masks``: the file's
+    own functions of torch's name all build the float mask (True), one may not (False), or it defines none (None: the
+    call is torch's)."""
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _MOVES:
         value = value.func.value
     if isinstance(value, ast.Call):
-        callee = dotted_name(value.func) or ""
-        return callee.rsplit(".", 1)[-1] == _CAUSAL and own_masks is not False
+        called = (dotted_name(value.func) or "").rsplit(".", 1)[-1]
+        return called == _CAUSAL and own_masks is not False or called in builders
     name = dotted_name(value) if value is not None else None
     values = bound.get(name, []) if name is not None else []
-    return bool(values) and all(isinstance(found, ast.Call) and _float_mask(found, {}, own_masks) for found in values)
+    return bool(values) and all(isinstance(found, ast.Call) and _float_mask(found, {}, own_masks, builders)
+                                for found in values)
 
 
 def _float_padding(value: ast.expr, names: dict[str, list[ast.expr]]) -> bool:
