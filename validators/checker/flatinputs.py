@@ -142,6 +142,61 @@ def _flat_calls(method: ast.AST, linear: set[str], keeping: set[str], resolve: C
     return called
 
 
+def mapped_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], apis: frozenset[str]) -> set[int]:
+    """Lines of ``apis`` modules that only ever see a value made 4-D for them: the "spatial dropout" of text models,
+    ``self.drop = nn.Dropout2d(p)`` applied only as ``self.drop(x.transpose(1, 2).unsqueeze(2))`` (or to a name last
+    bound to an ``unsqueeze``), and a subclass (``class SpatialDropout(nn.Dropout2d)``, reported at its base) whose
+    ``forward`` hands ``super().forward`` such a value; ``permute``/``transpose``/``contiguous`` keep it."""
+    lines: set[int] = set()
+    for node in walk_tree(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        methods = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if any(resolve(base) in apis for base in node.bases):
+            forward = next((method for method in methods if method.name == "forward"), None)
+            calls = [call for call in walk_nodes(forward) if isinstance(call, ast.Call) and _super_forward(call)] \
+                if forward is not None else []
+            if calls and all(_unsqueezed(call.args[0] if call.args else None, forward) for call in calls):
+                lines.update(base.lineno for base in node.bases if resolve(base) in apis)
+            continue
+        made: dict[str, list[int]] = {}
+        for method in methods:
+            for statement in walk_nodes(method):
+                if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
+                        statement.value, ast.Call) and (attr := _self_attr(statement.targets[0])) is not None \
+                        and resolve(statement.value.func) in apis:
+                    made.setdefault(attr, []).append(statement.value.lineno)
+        for attr, constructed in made.items():
+            uses = [(call, method) for method in methods for call in walk_nodes(method)
+                    if isinstance(call, ast.Call) and _self_attr(call.func) == attr]
+            if uses and all(len(call.args) == 1 and _unsqueezed(call.args[0], method) for call, method in uses):
+                lines.update(constructed)
+    return lines
+
+
+def _super_forward(call: ast.Call) -> bool:
+    """``super().forward(x)``, ``super(Cls, self).forward(x)``."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "forward" and isinstance(func.value, ast.Call) and \
+        isinstance(func.value.func, ast.Name) and func.value.func.id == "super"
+
+
+def _unsqueezed(value: ast.expr | None, method: ast.AST, depth: int = 0) -> bool:
+    """A value made by ``unsqueeze`` (then only permuted), or a name every earlier binding of which in ``method``
+    (the latest one decides, by line) is one."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr in ("permute", "transpose", "contiguous"):
+        value = value.func.value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "unsqueeze":
+        return True
+    if isinstance(value, ast.Name) and depth < 4:
+        bound = sorted((statement for statement in walk_nodes(method) if isinstance(statement, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == value.id for t in statement.targets)
+                        and statement.lineno < value.lineno), key=lambda statement: statement.lineno)
+        return bool(bound) and _unsqueezed(bound[-1].value, method, depth + 1)
+    return False
+
+
 def _self_attr(node: ast.AST) -> str | None:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
         return node.attr

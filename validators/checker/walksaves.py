@@ -10,7 +10,7 @@ import ast
 import os
 import re
 
-from .flatinputs import calls_conv_helper, flat_applied_lines, imports_conv_module
+from .flatinputs import calls_conv_helper, flat_applied_lines, imports_conv_module, mapped_lines
 from .configpaths import loaded_constant
 from .imports import dotted_name, own_statements, walk_nodes, walk_tree
 from .instancestate import config_imports, saved_instance_state
@@ -133,7 +133,13 @@ class SaveEvidence:
             used |= _imported_modules(tree)
             used |= _own_packages(self.filename)  # gpytorch's own files use gpytorch by relative imports
         flat: set[int] | None = None
+        name_apis = frozenset(api for rule in self.conditional.values() if rule.kind == "name" for api in rule.apis)
+        # applied only to values unsqueezed to 4-D (a text model's spatial dropout): quiet whatever the file builds
+        mapped = mapped_lines(tree, self._resolve, name_apis) if name_apis else set()
         for key, rule in self.conditional.items():
+            if rule.kind == "name" and key[0] in mapped:
+                self._drop_conditional(key, rule)
+                continue
             if rule.kind == "name" and used.intersection(rule.unless_file_uses):
                 # the file's 2-D convolutions say 4-D maps, but this module is applied to a flattened value
                 if flat is None:
@@ -142,10 +148,13 @@ class SaveEvidence:
                 if key[0] in flat:
                     continue
             if used.intersection(rule.unless_file_uses) or used.intersection(rule.unless_file_imports):
-                self.findings.pop(key, None)
-                self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
-                for name, unread in self.unread_imports.items():
-                    self.unread_imports[name] = [(k, finding) for k, finding in unread if k != key]
+                self._drop_conditional(key, rule)
+
+    def _drop_conditional(self, key, rule) -> None:
+        self.findings.pop(key, None)
+        self.fixable.pop((key[0], key[1] - 1, rule.id), None)  # nothing to fix where nothing is reported
+        for name, unread in self.unread_imports.items():
+            self.unread_imports[name] = [(k, finding) for k, finding in unread if k != key]
 
     def _note_saved(self, node: ast.Call, api: str | None) -> None:
         """A saved checkpoint layout (``{"model": ..., "args": args}``), or plain content written to a .ckpt."""
