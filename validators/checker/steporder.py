@@ -1088,14 +1088,16 @@ def _test_value(test: ast.expr, name: str, value: object) -> bool | None:
 
 
 def _scheduler_loop_step(statement: ast.stmt, is_scheduler) -> ast.Call | None:
-    """``for scheduler in schedulers.values(): scheduler.step()``: a loop whose whole body is one plain step of
-    its own target, a scheduler by name: each scheduler of the collection takes its first step there."""
-    if not isinstance(statement, (ast.For, ast.AsyncFor)) or len(statement.body) != 1 or statement.orelse \
-            or not isinstance(statement.target, ast.Name):
+    """``for scheduler in schedulers.values(): scheduler.step()`` (or ``for key, scheduler in
+    schedulers.items():``): a loop whose whole body is one plain step of its own target, a scheduler by name: each
+    scheduler of the collection takes its first step there."""
+    if not isinstance(statement, (ast.For, ast.AsyncFor)) or len(statement.body) != 1 or statement.orelse:
         return None
+    targets = [statement.target] if isinstance(statement.target, ast.Name) else [
+        element for element in getattr(statement.target, "elts", ()) if isinstance(element, ast.Name)]
     call = _plain_step_call(statement.body[0])
     if call is None or not _torch_step_arguments(call) or not isinstance(call.func.value, ast.Name) \
-            or call.func.value.id != statement.target.id or not is_scheduler(call.func.value):
+            or call.func.value.id not in {target.id for target in targets} or not is_scheduler(call.func.value):
         return None
     return call
 

@@ -40,6 +40,15 @@ class AdversarialTrainer:
                 scheduler.step()  # finding: scheduler-step-before-optimizer
             self._run_epoch(model, loader, optimizers)
 
+    def fit_by_name(self, model, loader, epochs):
+        # seen in: a long-tailed recognition trainer (LADE's run_networks.py) stepping a dict of schedulers by item
+        optimizers = {"net": torch.optim.SGD(model.parameters(), lr=0.1)}
+        scheduler_dict = {name: torch.optim.lr_scheduler.StepLR(optimizer, 5) for name, optimizer in optimizers.items()}
+        for epoch in range(epochs):
+            for name, scheduler in scheduler_dict.items():
+                scheduler.step()  # finding: scheduler-step-before-optimizer
+            self._run_epoch(model, loader, optimizers)
+
 
 class AccumulatingTrainer:
     def train_epoch(self, loader, accumulation):
