@@ -526,8 +526,15 @@ def _first_step(statements: list[ast.stmt], receiver: str, restored: str | None 
 
 
 _REBOUND = "rebound"  # _first_step: the path bound the scheduler anew (truthy, no Call: no finding)
-# names of calls that may run training: never taken as harmless
+# parts of the names of calls that may run training (never taken as harmless), unless the name ends in a noun for
+# data (get_train_valid_loader builds loaders)
 _TRAINING = re.compile(r"train|fit|step|backward|update|epoch|run|loop|solve|optimi[sz]e|learn", re.IGNORECASE)
+_DATA_NOUNS = frozenset({"loader", "loaders", "dataset", "datasets", "data", "set", "sets", "split", "transform",
+                         "transforms", "path", "paths", "dir", "files", "list", "iterator", "sampler"})
+
+
+def _may_train(name: str) -> bool:
+    return _TRAINING.search(name) is not None and name.lower().rsplit("_", 1)[-1] not in _DATA_NOUNS
 
 
 def _harmless(statement: ast.stmt, receiver: str, optimizer: str | None, steps_optimizer: OptimizerSteps) -> bool:
@@ -544,10 +551,11 @@ def _harmless(statement: ast.stmt, receiver: str, optimizer: str | None, steps_o
         if isinstance(getattr(inner, "ctx", None), (ast.Store, ast.Del)) and dotted_name(inner) in watched:
             return False
         if isinstance(inner, ast.Call):
-            callee = dotted_name(inner.func)
-            if callee is None or _TRAINING.search(callee.rsplit(".", 1)[-1]) or callee.split(".")[0] in watched:
+            func = inner.func
+            called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+            if called is None or _may_train(called):
                 return False
-            for argument in (*inner.args, *(keyword.value for keyword in inner.keywords)):
+            for argument in (func, *inner.args, *(keyword.value for keyword in inner.keywords)):
                 if any(isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in watched
                        or isinstance(node, ast.Name) and node.id == "self" for node in walk_nodes(argument)):
                     return False

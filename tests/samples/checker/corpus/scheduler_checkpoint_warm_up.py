@@ -59,3 +59,21 @@ def fine_tune(model, path):
 def warm_start(model, optimizer, path):
     model(torch.randn(2, 4)).sum().backward()
     optimizer.step()
+
+
+def resume_schedule(args, network, dataset_loader):
+    # seen in: a calibration study's train.py (focal_calibration): the loaders built between the schedule and its
+    # catch-up loop (get_train_valid_loader builds data, it trains nothing)
+    optimizer = optim.SGD(network.parameters(), lr=0.1)
+    scheduler = lr_scheduler.MultiStepLR(optimizer, milestones=[150, 250], gamma=0.1)
+    if args.dataset == "tiny_imagenet":
+        train_loader = dataset_loader[args.dataset].get_data_loader(split="train")
+    else:
+        train_loader, val_loader = dataset_loader[args.dataset].get_train_valid_loader(batch_size=128)
+    for epoch in range(0, args.start_epoch):
+        scheduler.step()  # finding: scheduler-step-before-optimizer
+    for batch in train_loader:
+        optimizer.zero_grad()
+        network(batch).sum().backward()
+        optimizer.step()
+    scheduler.step()
