@@ -172,3 +172,26 @@ class Model(nn.Module):
         return self.encoder(x.to(device), lengths)
 """
     assert _found(tmp_path, {"model.py": code}) == [("model.py", 13, "pack-padded-cuda-lengths")]
+
+
+def test_a_use_the_file_reports_at_its_uint8_maker_is_not_reported_again(tmp_path):
+    code = """
+import torch
+import torch.nn as nn
+
+
+class Attention(nn.Module):
+    def forward(self, x, attn_mask=None):
+        return x.masked_fill(attn_mask, 0)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = Attention()
+
+    def forward(self, x):
+        mask = torch.ones(2, 2).byte()
+        return self.layer(x, attn_mask=mask)
+"""
+    assert _found(tmp_path, {"model.py": code}) == [("model.py", 17, "uint8-mask-fill")]

@@ -117,12 +117,13 @@ def file_functions(calls) -> FileFunctions:
     return FileFunctions(signatures, by_scope)
 
 
-def mask_uses(calls, functions: FileFunctions, make_finding: Callable[[ast.AST, str], Finding | None]
-              ) -> list[ParameterUse]:
-    """The file's mask uses whose mask is a parameter of their function (module docstring)."""
+def mask_uses(calls, functions: FileFunctions, make_finding: Callable[[ast.AST, str], Finding | None],
+              covered: set[int] = frozenset()) -> list[ParameterUse]:
+    """The file's mask uses whose mask is a parameter of their function (module docstring), but those the file's
+    own pass reported at their uint8 maker already (``covered``: ids of the use nodes)."""
     found = []
     for use, mask, api, scope, _ in calls.uses:
-        if api not in _MASK_APIS or scope not in functions.by_scope:
+        if api not in _MASK_APIS or scope not in functions.by_scope or id(use) in covered:
             continue
         key, node = functions.by_scope[scope]
         read = _parameter_read(mask, functions.signatures[key], node)

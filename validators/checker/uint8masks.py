@@ -631,11 +631,12 @@ def shared_calls(tree: ast.AST, resolve: Callable) -> Callable[[], _Calls]:
 
 
 def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
-                    file_calls: Callable[[], _Calls], helpers: dict[str, frozenset[int] | None] | None = None
-                    ) -> Iterator[tuple[object, str]]:
+                    file_calls: Callable[[], _Calls], helpers: dict[str, frozenset[int] | None] | None = None,
+                    covered: set[int] | None = None) -> Iterator[tuple[object, str]]:
     """(node to report at, api) for each use of a provably uint8 mask; each maker reported once. ``file_calls``:
     shared_calls of the file; ``helpers``: names the file imports from a project module whose function there
-    returns a uint8 tensor (helpermasks.py)."""
+    returns a uint8 tensor (helpermasks.py); ``covered`` gets the ids of the uses reported at their makers (the
+    keyword route), which passedvalues.py then leaves alone."""
     if not helpers and not makes_uint8(source):
         return
     calls = file_calls()
@@ -648,6 +649,8 @@ def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
                                                               resolve):
             api = "torch.Tensor.index_put_"
         places = search.makers if search.keyword_route else [use]
+        if search.keyword_route and covered is not None:
+            covered.add(id(use))
         for place in places:
             key = (place.lineno, place.col_offset)
             if key not in reported:

@@ -144,6 +144,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.loss_attribute_floats: list[HeldFloat] = []
         self.loss_classes: list[LossClass] = []  # the classes calling backward() on self attributes (the same)
         self.passed_values = None  # uint8 masks and GPU lengths passed between functions (passedvalues.py)
+        self.masks_at_makers: set[int] = set()  # ids of mask uses reported at their uint8 makers (uint8masks.py)
         self.passed_kinds: frozenset[str] = frozenset()  # what the sub-project may pass (check._project_names)
         self.indexed_twice: set[int] = set()  # id(x[0]) indexed again, x[0][0]: x is not 0-dim (walknames.py)
         self.topk_calls = TopkCalls()
@@ -581,7 +582,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             from .helpermasks import imported_uint8_helpers
             helpers = imported_uint8_helpers(tree, self.source_text, self.filename)
         for node, api in uint8_mask_uses(self.source_text, self.loads.provenance, self._resolve, file_calls,
-                                         helpers):
+                                         helpers, self.masks_at_makers):
             self._report(node, api, [rule for rule in self.rules.by_uint8_mask if api in rule.apis])
         return helpers
 
@@ -606,7 +607,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             seeds["uint8"] = uint8_arguments(self.loads.provenance, self._resolve, file_calls, helpers)
         if moves:
             seeds["cuda"] = device_arguments(calls, tree)
-        uses = (mask_uses(calls, functions, self._passed_use_finding) if masks else []) + (
+        uses = (mask_uses(calls, functions, self._passed_use_finding, self.masks_at_makers) if masks else []) + (
             length_uses(functions, self._resolve, self._passed_use_finding) if lengths else [])
         self.passed_values = file_values(self.filename, calls, functions, seeds, uses)
 
