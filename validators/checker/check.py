@@ -27,7 +27,8 @@ from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
-from .passedvalues import PassedValues, passed_value_findings
+from .passedjoin import passed_value_findings
+from .passedvalues import PassedValues
 from .uint8masks import makes_uint8
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
@@ -422,7 +423,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                          if (finding.line, finding.column, finding.rule) not in present]:
                 findings.extend(added)
                 findings.sort()
-    for root, group in passed.items():  # uint8 masks and GPU lengths passed between functions (passedvalues.py)
+    for root, group in passed.items():  # uint8 masks and GPU lengths passed between functions (passedjoin.py)
         found = passed_value_findings([part for part, _, _ in group], lambda: sorted(
             path for paths in projects[root].modules.by_stem.values() for path in paths))
         for part, code, findings in group:

@@ -8,7 +8,7 @@ a RuntimeError on 2.15 ("masked_fill_ only supports boolean masks"), which neith
 follows a mask inside one file). Likewise ``sen_len = sen_len.to(DEVICE)`` before ``self.word_gru(x, sen_len)``,
 whose ``forward`` packs with ``pack_padded_sequence(x, lengths)``: lengths on the GPU raise since 1.7
 (cudalengths.py reads one function). Each file leaves what it knows (:class:`PassedValues`) and the sub-project
-joins them (:func:`passed_value_findings`):
+joins them (passedjoin.py):
 
 - its functions and classes: each function's parameters, and the class each ``self.attr`` is built from
   (``self.attention = SoftDotAttention(...)``, moved with ``.cuda()``/``.to()`` or wrapped in ``DataParallel``, the
@@ -26,26 +26,18 @@ joins them (:func:`passed_value_findings`):
   uses (``masked_fill(_)``, ``masked_scatter(_)``, ``masked_select``, ``torch.where``), and the lengths of
   ``pack_padded_sequence`` (also the sorted values of a parameter: ``lengths, idx = lengths.sort(0, True)``).
 
-The join marks the parameters a value of each kind reaches, following parameters passed on, and reports the uses of
-marked parameters that the file's own passes did not. A callable's definition is looked up by its name (and class)
-in the sub-project, the nearest by folder when several modules define it (a repository holding two copies of one
-project); two at the same distance leave it undecided. Calls through ``*args``/``**kwargs`` map nothing after them.
+Calls through ``*args``/``**kwargs`` map nothing after them.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-import os
-from pathlib import Path
-from dataclasses import replace
 from typing import Callable, NamedTuple
 
 from .cudalengths import on_device
 from .finding import Finding
-from .imports import (assigned_pairs, code_scopes, dotted_name, names_device, names_in_target, own_nodes,
-                      own_statements)
-from .source import Unreadable, read_source
+from .imports import assigned_pairs, dotted_name, names_device, names_in_target, own_nodes, own_statements
 
 _MASK_APIS = frozenset({"torch.Tensor.masked_fill", "torch.Tensor.masked_fill_", "torch.Tensor.masked_scatter",
                         "torch.Tensor.masked_scatter_", "torch.Tensor.masked_select", "torch.where",
@@ -55,10 +47,8 @@ _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _KEEPS = frozenset({"unsqueeze", "squeeze", "view", "expand", "expand_as", "contiguous", "detach", "clone",
                     "transpose", "permute", "repeat", "reshape", "flatten", "t", "narrow", "index_select"})
 # what else each kind survives: a move to the GPU keeps a mask uint8; a cast keeps lengths on their device
-_KIND_KEEPS = {"uint8": frozenset({"cuda", "to device"}),
+KIND_KEEPS = {"uint8": frozenset({"cuda", "to device"}),
                "cuda": frozenset({"cuda", "to device", "long", "int", "float", "double", "type"})}
-_MESSAGES = {"uint8": "here the mask is uint8: {origin} passes one",
-             "cuda": "here the lengths are on the GPU when one is used: {origin} passes them"}
 _WRAPPERS = frozenset({"DataParallel", "DistributedDataParallel"})
 _BUILTINS = frozenset(dir(builtins))
 
@@ -127,7 +117,7 @@ def mask_uses(calls, functions: FileFunctions, make_finding: Callable[[ast.AST, 
             continue
         key, node = functions.by_scope[scope]
         read = _parameter_read(mask, functions.signatures[key], node)
-        if read is not None and read[1] <= _KIND_KEEPS["uint8"] and (finding := make_finding(use, api)) is not None:
+        if read is not None and read[1] <= KIND_KEEPS["uint8"] and (finding := make_finding(use, api)) is not None:
             found.append(ParameterUse("uint8", key, read[0], finding))
     return found
 
@@ -144,7 +134,7 @@ def length_uses(functions: FileFunctions, resolve: Callable[[ast.AST], str | Non
             lengths = call.args[1] if len(call.args) > 1 else next(
                 (keyword.value for keyword in call.keywords if keyword.arg == "lengths"), None)
             read = _parameter_read(lengths, functions.signatures[key], node) if lengths is not None else None
-            if read is not None and read[1] <= _KIND_KEEPS["cuda"] and (finding := make_finding(call, _PACK)):
+            if read is not None and read[1] <= KIND_KEEPS["cuda"] and (finding := make_finding(call, _PACK)):
                 found.append(ParameterUse("cuda", key, read[0], finding))
     return found
 
@@ -222,9 +212,9 @@ def _arguments(call: ast.Call):
 
 
 def _kept(value: ast.expr, methods: set[str]) -> ast.expr:
-    """The value under ``.data``, items and the methods of _KEEPS and _KIND_KEEPS (``mask[idx].unsqueeze(1)`` ->
+    """The value under ``.data``, items and the methods of _KEEPS and KIND_KEEPS (``mask[idx].unsqueeze(1)`` ->
     ``mask``), each of the latter added to ``methods`` (``x.to(device)`` as "to device")."""
-    kinds = _KIND_KEEPS["cuda"] | _KIND_KEEPS["uint8"]
+    kinds = KIND_KEEPS["cuda"] | KIND_KEEPS["uint8"]
     while True:
         if isinstance(value, ast.Subscript):
             value = value.value
@@ -333,7 +323,7 @@ def _bindings(scope: ast.AST) -> dict[str, list[ast.expr | None]]:
     return found
 
 
-def _built_class(value: ast.expr) -> str | None:
+def built_class(value: ast.expr) -> str | None:
     """``Attn(...)``, ``model.Attn(...).cuda()``, ``nn.DataParallel(Attn(...))`` -> ``Attn``."""
     while isinstance(value, ast.Call):
         func = value.func
@@ -367,7 +357,7 @@ def _class_attributes(calls) -> dict[tuple[str, str], str]:
                             and target.value.id == "self":
                         value = statement.value
                         stored = "(" + value.id if isinstance(value, ast.Name) and value.id in parameters \
-                            else _built_class(value)
+                            else built_class(value)
                         built.setdefault((function.owner, target.attr), set()).add(stored)
     return {key: next(iter(classes)) for key, classes in built.items() if len(classes) == 1 and None not in classes}
 
@@ -376,7 +366,7 @@ def _callee(call: ast.Call, owner: str | None, function: ast.AST | None) -> tupl
     func = call.func
     if isinstance(func, ast.Name):
         if function is not None:
-            bound = _local_class(function, func.id)
+            bound = local_class(function, func.id)
             if bound is not None:
                 return ("instance", bound, "")
             arguments = function.args
@@ -389,7 +379,7 @@ def _callee(call: ast.Call, owner: str | None, function: ast.AST | None) -> tupl
             and isinstance(func.value.value, ast.Name) and func.value.value.id == "self":
         return ("member", owner, f"{func.value.attr}.{func.attr}")  # self.crf.loss(...): a method of what crf holds
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and function is not None:
-        if (bound := _local_class(function, func.value.id)) is not None:
+        if (bound := local_class(function, func.value.id)) is not None:
             return ("bound", bound, func.attr)  # crf = CRF(...); crf.loss(...)
         arguments = function.args
         if func.value.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
@@ -397,10 +387,10 @@ def _callee(call: ast.Call, owner: str | None, function: ast.AST | None) -> tupl
     return None
 
 
-def _local_class(scope: ast.AST, name: str) -> str | None:
+def local_class(scope: ast.AST, name: str) -> str | None:
     """The class ``name`` is built from when every binding of it in ``scope`` builds one class, or moves or wraps
     the name itself (``model = nn.DataParallel(model).cuda() if multi_gpu else model.cuda()``)."""
-    classes = {_built_class(value) if value is not None else None for value in _bindings(scope).get(name, ())
+    classes = {built_class(value) if value is not None else None for value in _bindings(scope).get(name, ())
                if not _rewraps(value, name)}
     return next(iter(classes)) if len(classes) == 1 and None not in classes else None
 
@@ -418,238 +408,3 @@ def _rewraps(value: ast.expr | None, name: str) -> bool:
         else:
             return False
     return isinstance(value, ast.Name) and value.id == name
-
-
-def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[str]] = list
-                          ) -> dict[str, list[Finding]]:
-    """file -> the findings of uses that a value of another function reaches (module docstring). ``parts``: the
-    walked files that use or pass such values; ``modules``: the sub-project's files, read when a callable is asked
-    of its definition or of its callers (the functions between a seed and a use, in files that show neither)."""
-    kinds = {use.kind for part in parts for use in part.uses} & {
-        source for part in parts for call in part.calls for _, source, _ in call.passed}
-    if not kinds:
-        return {}
-    project = _Project(parts, modules)
-    # (kind, file, class, function, parameter) -> where the value is passed first
-    marked: dict[tuple[str, str, str, str, str], str] = {}
-    pending: list[tuple[str, str, tuple[str, str], str]] = []  # (kind, file, function, parameter) newly marked
-
-    def reach(kind: str, part: PassedValues, call: PassedCall, slot: int | str, origin: str) -> None:
-        target = _resolved(part, _known_callee(part, call, project), project)
-        if target is None:
-            return
-        file, key, signature = target
-        parameter = slot if isinstance(slot, str) else (
-            signature.positional[slot] if slot < len(signature.positional) else None)
-        if parameter is None or parameter not in signature.names or (kind, file, *key, parameter) in marked:
-            return
-        marked[(kind, file, *key, parameter)] = origin
-        pending.append((kind, file, key, parameter))
-
-    for part in parts:
-        for call in part.calls:
-            for slot, source, where in call.passed:
-                if source in kinds:
-                    reach(source, part, call, slot, f"{os.path.basename(part.file)}:{where}")
-    while pending:
-        kind, file, key, parameter = pending.pop()
-        origin = marked[(kind, file, *key, parameter)]
-        part = project.part(file)
-        for call in part.calls if part is not None else ():
-            if call.caller != key:
-                continue
-            for slot, source, read in call.passed:
-                if source == "parameter" and read[0] == parameter and read[1] <= _KIND_KEEPS[kind]:
-                    reach(kind, part, call, slot, origin)
-    found: dict[str, list[Finding]] = {}
-    for part in parts:
-        for use in part.uses:
-            origin = marked.get((use.kind, part.file, *use.function, use.parameter))
-            if origin is not None:
-                message = f"{use.finding.message}; {_MESSAGES[use.kind].format(origin=origin)}"
-                found.setdefault(part.file, []).append(replace(use.finding, message=message))
-    return found
-
-
-def _known_callee(part: PassedValues, call: PassedCall, handed: _Project) -> tuple[str, str, str] | None:
-    """The call's callee with what its callers say of a callable handed in (a parameter, or an attribute
-    ``__init__`` stores from one) filled in."""
-    callee = call.callee
-    if callee[0] == "handed":
-        return handed.instance(part, call.caller, callee[2])
-    if callee[0] == "method" and (built := part.attributes.get(callee[1:])) is not None and built[0] == "(":
-        return handed.instance(part, (callee[1], "__init__"), built[1:])
-    if callee[0] == "handed member":
-        parameter, method = callee[2].split(".")
-        built = (handed.instance(part, call.caller, parameter) or (None, None))[1]
-        return ("bound", built, method) if built else None
-    if callee[0] == "member":
-        attribute, method = callee[2].split(".")
-        built = part.attributes.get((callee[1], attribute))
-        if built is not None and built[0] == "(":
-            built = (handed.instance(part, (callee[1], "__init__"), built[1:]) or (None, None))[1]
-        return ("bound", built, method) if built else None
-    return callee
-
-
-def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, project: _Project
-              ) -> tuple[str, tuple[str, str], Signature] | None:
-    """The definition a call reaches: (its file, its (class, function), its signature), or None."""
-    if callee is None:
-        return None
-    kind, owner, name = callee
-    if kind == "method":
-        built = part.attributes.get((owner, name))
-        if built is not None:
-            keys = [(built, "forward"), (built, "__call__")]
-        else:
-            keys = [(owner, name)]
-    elif kind == "instance":
-        keys = [(owner, "forward"), (owner, "__call__")]
-    elif kind == "bound":
-        keys = [(owner, name)]
-    else:
-        keys = [("", name)]
-    for key in keys:
-        candidates = project.defining(key)
-        if candidates:
-            nearest = _nearest(part.file, candidates)
-            return None if nearest is None else (nearest.file, key, nearest.functions[key])
-    return None
-
-
-def _nearest(file: str, candidates: list[PassedValues]) -> PassedValues | None:
-    """The candidate nearest ``file`` by folder; None when two are equally near."""
-    if len(candidates) == 1:
-        return candidates[0]
-    here = os.path.dirname(os.path.abspath(file)).split(os.sep)
-
-    def distance(part: PassedValues) -> int:
-        there = os.path.dirname(os.path.abspath(part.file)).split(os.sep)
-        common = 0
-        for a, b in zip(here, there):
-            if a != b:
-                break
-            common += 1
-        return len(here) + len(there) - 2 * common
-
-    ranked = sorted(candidates, key=distance)
-    return ranked[0] if distance(ranked[0]) < distance(ranked[1]) else None
-
-
-class _Project:
-    """The sub-project at the join: the walked parts, and its other modules read only when asked. A callable's
-    definitions are the walked files' and those of the modules whose text defines its name (each read once, its
-    calls kept as a walked file's are); the class of a callable a function is handed (``def train_tree(...,
-    predict, ...)`` then ``predict(...)``; ``self.decoder = decoder`` in ``__init__``) is what its callers in the
-    sub-project pass at that parameter, built inline or bound to ``Class(...)`` in the calling scope."""
-
-    def __init__(self, parts: list[PassedValues], modules: Callable[[], list[str]]) -> None:
-        self.modules = modules
-        self.files: list[tuple[str, str]] | None = None
-        self.texts: dict[str, str] | None = None
-        self.trees: dict[str, ast.AST | None] = {}
-        self.answers: dict[tuple, tuple[str, str, str] | None] = {}
-        self.parts: dict[str, PassedValues | None] = {part.file: part for part in parts}
-        self.defined: dict[tuple[str, str], list[PassedValues]] = {}
-        self.searched: set[str] = set()  # function names whose defining modules have been read
-        for part in parts:
-            self._index(part)
-
-    def part(self, path: str) -> PassedValues | None:
-        """The walked part of ``path``, or the one read now (its functions and calls; no uses, no seeds)."""
-        if path not in self.parts:
-            text = self._texts().get(path)
-            tree = self._tree(path, text) if text is not None else None
-            part = None
-            if tree is not None:
-                calls = _file_calls(tree)
-                part = file_values(path, calls, file_functions(calls), {}, [], keep_empty=True)
-            self.parts[path] = part
-            if part is not None:
-                self._index(part)
-        return self.parts[path]
-
-    def defining(self, key: tuple[str, str]) -> list[PassedValues]:
-        """The parts whose modules define ``key`` ((class, function)), read from the sub-project when first asked."""
-        name = key[1]
-        if name not in self.searched:
-            self.searched.add(name)
-            for path, text in self._sources():
-                if path not in self.parts and f"def {name}(" in text:
-                    self.part(path)
-        return self.defined.get(key, [])
-
-    def _index(self, part: PassedValues) -> None:
-        for key in part.functions:
-            self.defined.setdefault(key, []).append(part)
-
-    def instance(self, part: PassedValues, function: tuple[str, str], parameter: str) -> tuple[str, str, str] | None:
-        key = (part.file, function, parameter)
-        if key not in self.answers:
-            self.answers[key] = None
-            found = self._classes(part, function, parameter)
-            if len(found) == 1:
-                self.answers[key] = ("instance", found.pop(), "")
-        return self.answers[key]
-
-    def _classes(self, part: PassedValues, function: tuple[str, str], parameter: str) -> set[str]:
-        owner, name = function
-        signature = part.functions.get(function)
-        if signature is None:
-            return set()
-        called = owner if name == "__init__" else name if not owner else None
-        if not called:
-            return set()
-        position = signature.positional.index(parameter) if parameter in signature.positional else None
-        found: set[str] = set()
-        for path, text in self._sources():
-            if called + "(" not in text:
-                continue
-            tree = self._tree(path, text)
-            for scope in code_scopes(tree) if tree is not None else ():
-                for node in own_nodes(scope):
-                    if not isinstance(node, ast.Call) or _last_name(node.func) != called:
-                        continue
-                    value = next((keyword.value for keyword in node.keywords if keyword.arg == parameter), None)
-                    if value is None and position is not None and position < len(node.args) and not any(
-                            isinstance(arg, ast.Starred) for arg in node.args[:position + 1]):
-                        value = node.args[position]
-                    built = _built_class(value) if isinstance(value, ast.Call) else _local_class(scope, value.id) \
-                        if isinstance(value, ast.Name) else None
-                    if built is not None:
-                        found.add(built)
-        return found
-
-    def _sources(self) -> list[tuple[str, str]]:
-        if self.files is None:
-            self.files = []
-            for path in self.modules():
-                try:
-                    self.files.append((path, read_source(Path(path))))
-                except Unreadable:
-                    continue
-        return self.files
-
-    def _texts(self) -> dict[str, str]:
-        if self.texts is None:
-            self.texts = dict(self._sources())
-        return self.texts
-
-    def _tree(self, path: str, text: str) -> ast.AST | None:
-        if path not in self.trees:
-            try:
-                self.trees[path] = ast.parse(text)
-            except (SyntaxError, ValueError):
-                self.trees[path] = None
-        return self.trees[path]
-
-
-def _file_calls(tree: ast.AST):
-    """uint8masks' walk of a module read at the join (its functions and calls; no API is resolved there)."""
-    from .uint8masks import shared_calls  # (uint8masks is walked per file; this reads a module the walk did not keep)
-    return shared_calls(tree, lambda node: None)()
-
-
-def _last_name(func: ast.expr) -> str | None:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
