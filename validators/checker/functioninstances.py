@@ -35,7 +35,8 @@ _FUNCTION_BASES = frozenset({"torch.autograd.Function", "torch.autograd.function
 def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | None], text: str | None = None,
                            filename: str | None = None) -> Iterator[ast.Call]:
     """Each call that builds an instance of an autograd Function whose ``__init__`` warns (module docstring)."""
-    built = text is None or "().apply" in text or "()(" in text or "().forward(" in text  # an instance used at once
+    # an instance used at once, or a class named for a Function called (AffineGridGenFunction(h, w) of a project module)
+    built = text is None or "().apply" in text or "()(" in text or "().forward(" in text or "Function(" in text
     if text is not None and "Function" not in text and not built:
         return
     torch_base = lambda base: resolve(base) in _FUNCTION_BASES  # noqa: E731
@@ -84,8 +85,8 @@ def _calls_base_init(init: ast.FunctionDef) -> bool:
 
 
 def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
-    """Local names of module-level ``from`` imports, instantiated in ``text`` (``Name().apply``), that name a
-    Function class of a project module whose instances warn."""
+    """Local names of module-level ``from`` imports, called in ``text`` (``Name().apply``, ``Name(h, w)``), that name
+    a Function class of a project module whose instances warn."""
     found: set[str] = set()
     folder = str(Path(filename).parent)
     for statement in getattr(tree, "body", ()):
@@ -93,10 +94,10 @@ def _imported_functions(tree: ast.AST, filename: str, text: str) -> set[str]:
             continue
         if any(alias.name == "*" for alias in statement.names):  # from utils import *, itself star-importing
             if (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
-                found.update(name for name in _star_functions(*stamp) if f"{name}()" in text)
+                found.update(name for name in _star_functions(*stamp) if f"{name}(" in text)
             continue
         wanted = [(alias.name, alias.asname or alias.name) for alias in statement.names
-                  if f"{alias.asname or alias.name}()" in text]
+                  if f"{alias.asname or alias.name}(" in text]
         if wanted and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             defined = _module_functions(*stamp)
             found.update(local for name, local in wanted if name in defined)
