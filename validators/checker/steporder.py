@@ -108,7 +108,7 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
     (run on 2.15 with LambdaLR, StepLR and an _LRScheduler subclass delegating to one). Where the module trains
     nothing at all (no optimizer step, no ``fit``/``backward``), every function's first step of each scheduler counts,
     a helper's too (``def enumerate_scheduler(scheduler, steps)``); otherwise a top-level ``test_*`` function, nested
-    helpers included, that trains nothing itself. Only argument-less steps of scheduler-named receivers: a diffusion
+    helpers included, that trains nothing itself, and a module-level helper only such tests call. Only argument-less steps of scheduler-named receivers: a diffusion
     scheduler's ``step(output, t, sample)`` is another library's."""
     def trains(node: ast.AST) -> bool:
         for inner in walk_nodes(node):
@@ -130,11 +130,25 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
 
     untrained = not trains(module)
     found: list[ast.Call] = []
+    quiet_tests: list[ast.AST] = []  # test functions that train nothing themselves
     for node in module.body:
         for function in (node.body if isinstance(node, ast.ClassDef) else [node]):
             if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
                     untrained or (function.name.startswith("test") and not trains(function))):
                 found.extend(first_steps(function))  # the first step of each scheduler in each function
+                quiet_tests.append(function)
+    if not untrained:  # a module-level helper that only such tests call (``unwrap_schedule(scheduler, 10)``)
+        def names_called(nodes) -> set[str]:
+            return {inner.func.id for node in nodes for inner in walk_nodes(node)
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)}
+
+        parts = [part for node in module.body for part in (node.body if isinstance(node, ast.ClassDef) else [node])]
+        called = names_called(quiet_tests)
+        elsewhere = names_called(part for part in parts if not any(part is test for test in quiet_tests))
+        for node in module.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test") \
+                    and node.name in called and node.name not in elsewhere and not trains(node):
+                found.extend(first_steps(node))
     return found
 
 
