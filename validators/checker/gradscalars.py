@@ -695,12 +695,16 @@ def _format_text(node: ast.expr) -> str | None:
 
 # methods whose result of a tensor that requires grad requires grad too: ``"%.5f" % loss.cpu()`` converts the loss
 _GRAD_KEEPING = frozenset({"cpu", "cuda", "to", "float", "double", "mean", "sum", "squeeze"})
+# methods that keep requires_grad when called without arguments: a full reduction, or an elementwise function
+_GRAD_KEEPING_BARE = frozenset({"min", "max", "abs", "exp", "log", "sqrt", "norm", "neg"})
 
 
 def _arithmetic_operands(value: ast.expr) -> list[ast.expr]:
-    """``loss``, ``self.loss``, ``loss.cpu()``, or those of ``total_loss / n`` and ``(total - reg) / n``: arithmetic
-    of a tensor that requires grad gives one too."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _GRAD_KEEPING:
+    """``loss``, ``self.loss``, ``loss.cpu()``, ``loss.min()``, or those of ``total_loss / n`` and ``(total - reg) /
+    n``: arithmetic of a tensor that requires grad gives one too."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and (
+            value.func.attr in _GRAD_KEEPING
+            or value.func.attr in _GRAD_KEEPING_BARE and not value.args and not value.keywords):
         value = value.func.value
     if isinstance(value, (ast.Name, ast.Attribute)):
         return [value]

@@ -35,3 +35,14 @@ def step(model, batch, optimizer):
     with torch.no_grad():
         value = float(loss)  # grad mode off at the conversion: quiet
     return value
+
+
+def debug_step(model, batch, optimizer):
+    # seen in: an orthographic-feature-transform detector's loss debugging (oft's print('loss', float(loss.min()),
+    # float(loss.max()))): a full reduction keeps requires_grad
+    losses = model(batch)
+    losses.backward(torch.ones_like(losses))
+    print("range", float(losses.min()))  # finding: float-of-requires-grad-tensor
+    spread = float(losses.detach().std())
+    optimizer.step()
+    return spread
