@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
+from ..parsing import parse_python
 from .finding import Finding
 from .imports import code_scopes, own_nodes
 from .passedvalues import (KIND_KEEPS, PassedCall, PassedValues, Signature, built_class, file_functions,
@@ -244,8 +245,8 @@ class _Project:
     def _tree(self, path: str, text: str) -> ast.AST | None:
         if path not in self.trees:
             try:
-                self.trees[path] = ast.parse(text)
-            except (SyntaxError, ValueError):
+                self.trees[path] = parse_python(text, path)  # (through the one lock: parsing.py)
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
                 self.trees[path] = None
         return self.trees[path]
 
