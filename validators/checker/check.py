@@ -27,6 +27,7 @@ from .inherited import ClassFacts, constructor_findings, inherited_findings
 from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
+from .launchcommands import launch_commands
 from .passedjoin import passed_value_findings
 from .passedvalues import PassedValues
 from .uint8masks import makes_uint8
@@ -143,7 +144,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
         delegated = [rule for rule in rules.by_instance_method if rule.applies_to(target)] if (
             imports.packages & DELEGATING_PACKAGES) else []
-        if not probes and not delegated:
+        # a launch script that builds "python -m torch.distributed.launch ..." and imports no torch (launchcommands.py)
+        launching = [rule for rule in rules.by_launch_command if rule.applies_to(target)] if (
+            "torch.distributed.launch" in code) else []
+        if not probes and not delegated and not launching:
             return [], None
         def resolve(node: ast.AST) -> str | None:
             dotted = dotted_name(node)
@@ -151,6 +155,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         found = probe_findings(tree, code, probes, filename, resolve) if probes else []
         # a logger module that builds tensorboardX's writer and never imports torch (instancemethods.py)
         found += delegated_instance_findings(tree, code, delegated, filename, resolve) if delegated else []
+        found += [finding_at(filename, node, api, rule, rule.message, rule.fix)
+                  for node, api in launch_commands(tree, resolve, code) for rule in launching[:1]]
         return _kept(sorted(found), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code

@@ -47,6 +47,7 @@ class RuleSet:
     by_index_division: list[Rule] = field(init=False)  # top-k ids / n used as an index (intdivision.py)
     by_instance_method: list[Rule] = field(init=False)  # a method of an instance the file builds (instancemethods.py)
     by_cuda_lengths: list[Rule] = field(init=False)  # pack_padded_sequence given GPU lengths (cudalengths.py)
+    by_launch_command: list[Rule] = field(init=False)  # "python -m torch.distributed.launch" built (launchcommands.py)
     by_dotted_name: list[Rule] = field(init=False)  # a registered name with a dot (dottednames.py)
     by_causal_layer: list[Rule] = field(init=False)  # a transformer stack of a layer without is_causal (causallayers.py)
     by_bce_target_size: list[Rule] = field(init=False)  # BCE of an (N, 1) output and an (N,) label (bcetargets.py)
@@ -91,6 +92,8 @@ class RuleSet:
         self.by_index_division = [rule for rule in self.rules if rule.kind == "index-division"]
         self.by_instance_method = [rule for rule in self.rules if rule.kind == "instance-method"]
         self.by_cuda_lengths = [rule for rule in self.rules if rule.kind == "cuda-lengths"]
+        self.by_launch_command = [rule for rule in self.rules
+                                  if rule.kind == "name" and "torch.distributed.launch" in rule.apis]
         self.by_dotted_name = [rule for rule in self.rules if rule.kind == "dotted-name"]
         self.by_causal_layer = [rule for rule in self.rules if rule.kind == "causal-layer"]
         self.by_bce_target_size = [rule for rule in self.rules if rule.kind == "bce-target-size"]

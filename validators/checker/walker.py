@@ -60,6 +60,7 @@ from .reducedexpands import reduced_expands
 from .functioninstances import instantiated_functions
 from .instancemethods import built_instance_calls, methods_of
 from .dictkeys import tensor_dict_keys
+from .launchcommands import launch_commands
 from .intdivision import float_index_divisions
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
@@ -97,6 +98,7 @@ _FILE_PASSES = (
     ("by_dict_key", tensor_dict_keys, False),
     ("by_index_division", float_index_divisions, True),
     ("by_cuda_lengths", cuda_lengths, False),
+    ("by_launch_command", launch_commands, False),
     ("by_dotted_name", dotted_registrations, False),
     ("by_operation_tuple", operation_tuples_called, False),
     ("by_function_instance", instantiated_functions, True),
