@@ -195,3 +195,35 @@ class Model(nn.Module):
         return self.layer(x, attn_mask=mask)
 """
     assert _found(tmp_path, {"model.py": code}) == [("model.py", 17, "uint8-mask-fill")]
+
+
+def test_a_relative_path_to_the_project_finds_the_same(tmp_path, monkeypatch):
+    """The join reads modules by their absolute paths while the walk names files as the run was given them."""
+    from torchpatch.validators.checker import check_paths
+
+    train = """
+import torch
+from model import run
+
+
+def main(model, x, lengths, device):
+    run(model, x, lengths.to(device))
+"""
+    model = """
+import torch.nn as nn
+from encoder import Encoder
+
+
+def run(model, x, lengths):
+    return model(x, lengths)
+
+
+def build():
+    return run(Encoder(), None, None)
+"""
+    found_absolute = _found(tmp_path / "project", {"encoder.py": ENCODER, "model.py": model, "train.py": train})
+    monkeypatch.chdir(tmp_path)
+    found_relative = sorted((f.file.rsplit("/", 1)[-1], f.line, f.rule)
+                            for f in check_paths(["project"], "2.15").findings)
+    assert found_absolute == [("encoder.py", 13, "pack-padded-cuda-lengths")]
+    assert found_relative == found_absolute

@@ -156,7 +156,9 @@ class _Project:
         self.texts: dict[str, str] | None = None
         self.trees: dict[str, ast.AST | None] = {}
         self.answers: dict[tuple, tuple[str, str, str] | None] = {}
-        self.parts: dict[str, PassedValues | None] = {part.file: part for part in parts}
+        # by absolute path: a walked file is named as the run was given it (trees/x/model.py), the modules read here
+        # by the sub-project's absolute paths
+        self.parts: dict[str, PassedValues | None] = {os.path.abspath(part.file): part for part in parts}
         self.defined: dict[tuple[str, str], list[PassedValues]] = {}
         self.searched: set[str] = set()  # function names whose defining modules have been read
         for part in parts:
@@ -164,17 +166,18 @@ class _Project:
 
     def part(self, path: str) -> PassedValues | None:
         """The walked part of ``path``, or the one read now (its functions and calls; no uses, no seeds)."""
-        if path not in self.parts:
+        key = os.path.abspath(path)
+        if key not in self.parts:
             text = self._texts().get(path)
             tree = self._tree(path, text) if text is not None else None
             part = None
             if tree is not None:
                 calls = _file_calls(tree)
                 part = file_values(path, calls, file_functions(calls), {}, [], keep_empty=True)
-            self.parts[path] = part
+            self.parts[key] = part
             if part is not None:
                 self._index(part)
-        return self.parts[path]
+        return self.parts[key]
 
     def defining(self, key: tuple[str, str]) -> list[PassedValues]:
         """The parts whose modules define ``key`` ((class, function)), read from the sub-project when first asked."""
@@ -182,7 +185,7 @@ class _Project:
         if name not in self.searched:
             self.searched.add(name)
             for path, text in self._sources():
-                if path not in self.parts and f"def {name}(" in text:
+                if os.path.abspath(path) not in self.parts and f"def {name}(" in text:
                     self.part(path)
         return self.defined.get(key, [])
 
