@@ -227,3 +227,43 @@ def build():
                             for f in check_paths(["project"], "2.15").findings)
     assert found_absolute == [("encoder.py", 13, "pack-padded-cuda-lengths")]
     assert found_relative == found_absolute
+
+
+def test_a_value_of_another_module_reaching_a_use_reported_at_its_maker_is_reported_where_it_is_passed(tmp_path):
+    crf = """
+import torch
+import torch.nn as nn
+
+
+class Scorer(nn.Module):
+    def forward(self, emissions, mask=None):
+        return torch.where(mask[0].unsqueeze(1), emissions[0], emissions[1])
+
+
+class CRF(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scorer = Scorer()
+
+    def forward(self, emissions, mask=None):
+        if mask is None:
+            mask = torch.ones(emissions.shape[:2], dtype=torch.uint8)
+        return self.scorer(emissions, mask=mask)
+"""
+    tagger = """
+import torch
+import torch.nn as nn
+from crf import CRF as Layer
+
+
+class Tagger(nn.Module):
+    def __init__(self, use_crf):
+        super().__init__()
+        self.crf = Layer() if use_crf else None
+
+    def forward(self, emissions, attention):
+        return self.crf(emissions, mask=torch.tensor(attention, dtype=torch.uint8))
+"""
+    # crf.py reports its own default at the maker (the mask reaches Scorer by keyword); tagger.py's mask there too
+    assert _found(tmp_path, {"crf.py": crf, "tagger.py": tagger}) == [
+        ("crf.py", 18, "uint8-mask-condition"), ("tagger.py", 13, "uint8-mask-condition")]

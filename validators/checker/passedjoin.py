@@ -5,6 +5,9 @@ parameters that the files' own passes did not. A callable's definition is looked
 sub-project, the nearest by folder when several modules define it (a repository holding two copies of one project);
 two at the same distance leave it undecided. Only the walked files that make or use such values come with a part;
 the modules between them (a definition, a function passing a parameter on) are read here when a value reaches them.
+Where a use's own file reports it at its uint8 maker (a default reaching it by keyword), a value another module
+passes there is reported where that module passes it, as such a maker is (the call of a CRF with ``mask=
+torch.tensor(attention_mask, dtype=torch.uint8)``), once per value.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .source import Unreadable, read_source
 
 _MESSAGES = {"uint8": "here the mask is uint8: {origin} passes one",
              "cuda": "here the lengths are on the GPU when one is used: {origin} passes them"}
+_SEED_MESSAGE = "here a uint8 mask is passed that {use} uses"
 
 
 def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[str]] = list
@@ -36,30 +40,33 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
     if not kinds:
         return {}
     project = _Project(parts, modules)
-    # (kind, file, class, function, parameter) -> where the value is passed first
-    marked: dict[tuple[str, str, str, str, str], str] = {}
-    pending: list[tuple[str, str, tuple[str, str], str]] = []  # (kind, file, function, parameter) newly marked
+    # (kind, file, class, function, parameter) -> the values that reach it: (the file passing one, its span there)
+    marked: dict[tuple[str, str, str, str, str], list[tuple[str, tuple[int, int, int, int]]]] = {}
+    # (kind, file, function, parameter, the origin) newly marked
+    pending: list[tuple[str, str, tuple[str, str], str, tuple[str, tuple[int, int, int, int]]]] = []
 
-    def reach(kind: str, part: PassedValues, call: PassedCall, slot: int | str, origin: str) -> None:
+    def reach(kind: str, part: PassedValues, call: PassedCall, slot: int | str,
+              origin: tuple[str, tuple[int, int, int, int]]) -> None:
         target = _resolved(part, _known_callee(part, call, project), project)
         if target is None:
             return
         file, key, signature = target
         parameter = slot if isinstance(slot, str) else (
             signature.positional[slot] if slot < len(signature.positional) else None)
-        if parameter is None or parameter not in signature.names or (kind, file, *key, parameter) in marked:
+        if parameter is None or parameter not in signature.names:
             return
-        marked[(kind, file, *key, parameter)] = origin
-        pending.append((kind, file, key, parameter))
+        origins = marked.setdefault((kind, file, *key, parameter), [])
+        if origin not in origins:
+            origins.append(origin)
+            pending.append((kind, file, key, parameter, origin))
 
     for part in parts:
         for call in part.calls:
             for slot, source, where in call.passed:
                 if source in kinds:
-                    reach(source, part, call, slot, f"{os.path.basename(part.file)}:{where}")
+                    reach(source, part, call, slot, (part.file, where))
     while pending:
-        kind, file, key, parameter = pending.pop()
-        origin = marked[(kind, file, *key, parameter)]
+        kind, file, key, parameter, origin = pending.pop()
         part = project.part(file)
         for call in part.calls if part is not None else ():
             if call.caller != key:
@@ -68,12 +75,26 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
                 if source == "parameter" and read[0] == parameter and read[1] <= KIND_KEEPS[kind]:
                     reach(kind, part, call, slot, origin)
     found: dict[str, list[Finding]] = {}
+    at_seeds: set[tuple] = set()
     for part in parts:
         for use in part.uses:
-            origin = marked.get((use.kind, part.file, *use.function, use.parameter))
-            if origin is not None:
-                message = f"{use.finding.message}; {_MESSAGES[use.kind].format(origin=origin)}"
-                found.setdefault(part.file, []).append(replace(use.finding, message=message))
+            origins = marked.get((use.kind, part.file, *use.function, use.parameter), [])
+            if not use.at_seed and origins:  # reported at the use, naming one origin (the file's own first)
+                origins = [next((origin for origin in origins if origin[0] == part.file), origins[0])]
+            for file, (line, column, end_line, end_column) in origins:
+                self_passed = os.path.abspath(file) == os.path.abspath(part.file)
+                if not use.at_seed:
+                    where = f"{os.path.basename(file)}:{line}"
+                    message = f"{use.finding.message}; {_MESSAGES[use.kind].format(origin=where)}"
+                    found.setdefault(part.file, []).append(replace(use.finding, message=message))
+                elif not self_passed and (key := (file, line, column, use.finding.rule)) not in at_seeds:
+                    # the use's own file reports its makers: another module's value is reported where it passes it
+                    at_seeds.add(key)
+                    used = f"{os.path.basename(part.file)}:{use.finding.line}"
+                    found.setdefault(file, []).append(replace(
+                        use.finding, file=file, line=line, column=column, end_line=end_line, end_column=end_column,
+                        message=f"{use.finding.message}; {_SEED_MESSAGE.format(use=used)}", applicability="none",
+                        edits=()))
     return found
 
 
@@ -173,7 +194,7 @@ class _Project:
             part = None
             if tree is not None:
                 calls = _file_calls(tree)
-                part = file_values(path, calls, file_functions(calls), {}, [], keep_empty=True)
+                part = file_values(path, calls, file_functions(calls), {}, [], keep_empty=True, tree=tree)
             self.parts[key] = part
             if part is not None:
                 self._index(part)

@@ -66,7 +66,8 @@ class PassedCall(NamedTuple):
     # ("member", Class, "attribute.method") | ("handed", "", parameter) | ("handed member", "", "parameter.method")
     callee: tuple[str, str, str]
     line: int
-    # (position or keyword, a kind ("uint8", "cuda") or "parameter", line passed or (parameter, methods read through))
+    # (position or keyword, a kind ("uint8", "cuda") or "parameter", the value's span (_span) or (parameter, methods
+    # read through))
     passed: tuple[tuple[int | str, str, object], ...]
 
 
@@ -75,6 +76,9 @@ class ParameterUse(NamedTuple):
     function: tuple[str, str]  # (class or "", function)
     parameter: str
     finding: Finding
+    # the file's own pass reports this use at its uint8 maker (reached by keyword): a value of another module that
+    # reaches it is reported where that module passes it, as a maker is
+    at_seed: bool = False
 
 
 class PassedValues(NamedTuple):
@@ -109,16 +113,16 @@ def file_functions(calls) -> FileFunctions:
 
 def mask_uses(calls, functions: FileFunctions, make_finding: Callable[[ast.AST, str], Finding | None],
               covered: set[int] = frozenset()) -> list[ParameterUse]:
-    """The file's mask uses whose mask is a parameter of their function (module docstring), but those the file's
-    own pass reported at their uint8 maker already (``covered``: ids of the use nodes)."""
+    """The file's mask uses whose mask is a parameter of their function (module docstring); those the file's own
+    pass reported at their uint8 maker (``covered``: ids of the use nodes) are marked to be reported at the seed."""
     found = []
     for use, mask, api, scope, _ in calls.uses:
-        if api not in _MASK_APIS or scope not in functions.by_scope or id(use) in covered:
+        if api not in _MASK_APIS or scope not in functions.by_scope:
             continue
         key, node = functions.by_scope[scope]
         read = _parameter_read(mask, functions.signatures[key], node)
         if read is not None and read[1] <= KIND_KEEPS["uint8"] and (finding := make_finding(use, api)) is not None:
-            found.append(ParameterUse("uint8", key, read[0], finding))
+            found.append(ParameterUse("uint8", key, read[0], finding, id(use) in covered))
     return found
 
 
@@ -171,14 +175,17 @@ def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | Non
 
 
 def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str, Callable],
-                uses: list[ParameterUse], keep_empty: bool = False) -> PassedValues | None:
+                uses: list[ParameterUse], keep_empty: bool = False, tree: ast.AST | None = None
+                ) -> PassedValues | None:
     """The file's part (module docstring). ``calls``: uint8masks' walk of the file (its functions and calls);
     ``seeds``: kind -> whether an argument is of that kind where it is passed (value, scope, statement); ``uses``:
     mask_uses and length_uses of the file. None when the file has neither (unless ``keep_empty``): the join reads
-    it again only if a value reaches it."""
+    it again only if a value reaches it. ``tree``: the module, whose ``from x import A as B`` names classes by their
+    own names."""
     if not seeds and not uses and not keep_empty:
         return None
-    attributes = _class_attributes(calls)
+    aliases = _class_aliases(tree) if tree is not None else {}
+    attributes = {key: aliases.get(built, built) for key, built in _class_attributes(calls).items()}
     passed_calls = []
     for name, sites in calls.by_name.items():
         for call, scope, owner, statement in sites:
@@ -186,18 +193,32 @@ def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str,
             callee = _callee(call, owner, function)
             if callee is None or callee[0] == "function" and name in _BUILTINS:
                 continue
+            if callee[0] in ("instance", "bound") and callee[1] in aliases:
+                callee = (callee[0], aliases[callee[1]], callee[2])
             passed = []
             for slot, value in _arguments(call):
                 if isinstance(value, ast.Constant):
                     continue
-                passed += [(slot, kind, str(value.lineno)) for kind, seed in seeds.items()
-                           if seed(value, scope, statement)]
+                passed += [(slot, kind, _span(value)) for kind, seed in seeds.items() if seed(value, scope, statement)]
                 if function is not None and (
                         read := _parameter_read(value, functions.signatures[caller], function)) is not None:
                     passed.append((slot, "parameter", read))
             if passed:
                 passed_calls.append(PassedCall(caller, callee, call.lineno, tuple(passed)))
     return PassedValues(filename, functions.signatures, attributes, passed_calls, uses)
+
+
+def _span(node: ast.expr) -> tuple[int, int, int, int]:
+    """Where a passed value is, as a finding spans it (1-based line and byte column, end column one past)."""
+    end = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+    return node.lineno, node.col_offset + 1, node.end_lineno or node.lineno, end + 1
+
+
+def _class_aliases(tree: ast.AST) -> dict[str, str]:
+    """``from .crf import CRF as Tagger`` at module level -> {"Tagger": "CRF"}."""
+    return {alias.asname: alias.name for statement in getattr(tree, "body", ())
+            if isinstance(statement, ast.ImportFrom) for alias in statement.names
+            if alias.asname and alias.asname != alias.name}
 
 
 def _arguments(call: ast.Call):
@@ -294,12 +315,20 @@ _BINDINGS: dict[int, tuple[ast.AST, dict[str, list[ast.expr | None]]]] = {}
 
 def _bindings(scope: ast.AST) -> dict[str, list[ast.expr | None]]:
     """Name -> the values the scope's own plain assignments bind to it (None: a tuple target, a loop, ``+=``,
-    ``with``); the last few scopes asked are kept."""
+    ``with``); a default filled in for a parameter left None (``if mask is None: mask = torch.ones(...)``) is no
+    binding of what callers pass. The last few scopes asked are kept."""
     held = _BINDINGS.get(id(scope))
     if held is not None and held[0] is scope:
         return held[1]
     found: dict[str, list[ast.expr | None]] = {}
-    for statement in own_statements(scope):
+    statements = list(own_statements(scope))
+    defaults = {id(inner) for statement in statements if isinstance(statement, ast.If) and not statement.orelse
+                and (name := _none_tested(statement.test)) is not None for inner in statement.body
+                if isinstance(inner, ast.Assign) and len(inner.targets) == 1
+                and isinstance(inner.targets[0], ast.Name) and inner.targets[0].id == name}
+    for statement in statements:
+        if id(statement) in defaults:
+            continue
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
                 if isinstance(target, ast.Name):
@@ -323,8 +352,22 @@ def _bindings(scope: ast.AST) -> dict[str, list[ast.expr | None]]:
     return found
 
 
+def _none_tested(test: ast.expr) -> str | None:
+    """``x is None`` -> ``x``."""
+    if isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and len(test.ops) == 1 \
+            and isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant) \
+            and test.comparators[0].value is None:
+        return test.left.id
+    return None
+
+
 def built_class(value: ast.expr) -> str | None:
-    """``Attn(...)``, ``model.Attn(...).cuda()``, ``nn.DataParallel(Attn(...))`` -> ``Attn``."""
+    """``Attn(...)``, ``model.Attn(...).cuda()``, ``nn.DataParallel(Attn(...))`` -> ``Attn``; ``CRF(n) if use_crf else
+    None`` -> ``CRF`` too (None holds no callable to call)."""
+    if isinstance(value, ast.IfExp):
+        branches = [branch for branch in (value.body, value.orelse)
+                    if not (isinstance(branch, ast.Constant) and branch.value is None)]
+        return built_class(branches[0]) if len(branches) == 1 else None
     while isinstance(value, ast.Call):
         func = value.func
         if isinstance(func, ast.Attribute) and func.attr in ("cuda", "to"):

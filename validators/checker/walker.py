@@ -611,7 +611,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             seeds["cuda"] = device_arguments(calls, tree)
         uses = (mask_uses(calls, functions, self._passed_use_finding, self.masks_at_makers) if masks else []) + (
             length_uses(functions, self._resolve, self._passed_use_finding) if lengths else [])
-        self.passed_values = file_values(self.filename, calls, functions, seeds, uses)
+        self.passed_values = file_values(self.filename, calls, functions, seeds, uses, tree=tree)
 
     def _passed_use_finding(self, node: ast.AST, api: str) -> Finding | None:
         """The finding of a use a value of another function may reach (passedvalues.py)."""
