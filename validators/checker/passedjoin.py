@@ -28,6 +28,7 @@ from .source import Unreadable, read_source
 _MESSAGES = {"uint8": "here the mask is uint8: {origin} passes one",
              "cuda": "here the lengths are on the GPU when one is used: {origin} passes them"}
 _SEED_MESSAGE = "here a uint8 mask is passed that {use} uses"
+_ORIGINS = 64  # values followed into one parameter at most (a project passing more is reported for these)
 
 
 def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[str]] = list
@@ -56,7 +57,7 @@ def passed_value_findings(parts: list[PassedValues], modules: Callable[[], list[
         if parameter is None or parameter not in signature.names:
             return
         origins = marked.setdefault((kind, file, *key, parameter), [])
-        if origin not in origins:
+        if len(origins) < _ORIGINS and origin not in origins:  # (a bound: each value is followed on its own)
             origins.append(origin)
             pending.append((kind, file, key, parameter, origin))
 
