@@ -147,3 +147,36 @@ def test_lightning_floor_of_bounded_and_bare_mentions():
         assert lightning_floor(folder) == (1, 8)  # the extra repeats the dependency: the bound holds
         Path(folder, "requirements.txt").write_text("pytorch-lightning\n")
         assert lightning_floor(folder) is None  # installed from requirements.txt alone: any release
+
+
+def test_sources_in_src_read_the_lightning_pin_one_folder_up(tmp_path):
+    """A tree with no project marker keeps its code in src/ and its requirements.txt beside src/: a pin of 1.5 or
+    later there makes its own checkpoints plain (RSTParser_EMNLP22, pytorch-lightning == 1.6.3)."""
+    code = textwrap.dedent("""
+        import pytorch_lightning as pl
+        import torch
+        from pytorch_lightning.callbacks import ModelCheckpoint
+
+
+        class Parser(pl.LightningModule):
+            def __init__(self, hidden=256):
+                super().__init__()
+                self.save_hyperparameters()
+
+
+        def train(save_dir):
+            pl.Trainer(callbacks=[ModelCheckpoint(dirpath=save_dir)]).fit(Parser())
+
+
+        def parse(ckpt_path):
+            ckpt = torch.load(ckpt_path)
+            return Parser(**ckpt["hyper_parameters"])
+    """)
+    for name, requirement, expected in (("pinned", "pytorch-lightning == 1.6.3\n", []),
+                                        ("unpinned", "pytorch-lightning\n", [18])):
+        (tmp_path / name / "src").mkdir(parents=True)
+        (tmp_path / name / "requirements.txt").write_text(requirement)
+        (tmp_path / name / "src" / "parse.py").write_text(code)
+        found = [f.line for f in check_paths([tmp_path / name], "2.15").findings
+                 if f.rule == "torch-load-lightning-checkpoint"]
+        assert found == expected, name

@@ -51,6 +51,11 @@ def lightning_floor(root: str | None) -> tuple[int, int] | None:
     return min(floors) if floors else None
 
 
+def mentions_lightning(root: str | None) -> bool:
+    """Some requirement file at ``root`` names Lightning at all (bounded or not)."""
+    return root is not None and any(re.search(_NAME, text) for text in _requirement_texts(root))
+
+
 def pinned_early_lightning(root: str | None) -> bool:
     """Every mention of Lightning in the requirement files at ``root`` pins a release before 0.7
     (``pytorch_lightning==0.5.2``). Those releases write a checkpoint of plain data: epoch, global_step, the

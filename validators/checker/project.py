@@ -32,8 +32,8 @@ from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEY
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
-from .lightningversion import (imports_unified_lightning, lightning_floor, names_recent_lightning_package,
-                               pinned_early_lightning)
+from .lightningversion import (imports_unified_lightning, lightning_floor, mentions_lightning,
+                               names_recent_lightning_package, pinned_early_lightning)
 from .provenance import KEYWORDS, PASSED_OBJECT, POSITIONS
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
@@ -489,6 +489,11 @@ class ProjectEvidence:
         if self._lightning_floor is False:
             folder = self.root or self._common_folder()
             self._lightning_floor = lightning_floor(folder)
+            if self._lightning_floor is None and self.root is None and folder is not None \
+                    and not mentions_lightning(folder):
+                # a tree of sources in src/ keeps its requirement files one folder up (RSTParser's requirements.txt)
+                folder = os.path.dirname(folder)
+                self._lightning_floor = lightning_floor(folder)
             self._early_lightning = self._lightning_floor is not None and pinned_early_lightning(folder)
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 5)) or self._early_lightning or (
