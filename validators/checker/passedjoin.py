@@ -23,6 +23,7 @@ from .finding import Finding
 from .imports import code_scopes, own_nodes
 from .passedvalues import (KIND_KEEPS, PassedCall, PassedValues, Signature, built_class, file_functions,
                            file_values, local_class)
+from .project import folder_distance, folders_of
 from .source import Unreadable, read_source
 
 _MESSAGES = {"uint8": "here the mask is uint8: {origin} passes one",
@@ -150,16 +151,10 @@ def _nearest(file: str, candidates: list[PassedValues]) -> PassedValues | None:
     """The candidate nearest ``file`` by folder; None when two are equally near."""
     if len(candidates) == 1:
         return candidates[0]
-    here = os.path.dirname(os.path.abspath(file)).split(os.sep)
+    here = folders_of(file)
 
     def distance(part: PassedValues) -> int:
-        there = os.path.dirname(os.path.abspath(part.file)).split(os.sep)
-        common = 0
-        for a, b in zip(here, there):
-            if a != b:
-                break
-            common += 1
-        return len(here) + len(there) - 2 * common
+        return folder_distance(here, folders_of(part.file))
 
     ranked = sorted(candidates, key=distance)
     return ranked[0] if distance(ranked[0]) < distance(ranked[1]) else None

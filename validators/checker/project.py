@@ -231,8 +231,9 @@ class ProjectEvidence:
             return length == size and (None in (name, candidate.file_name) or name == candidate.file_name)
 
         found = None
-        here = _folders(file) if file else ()
-        for evidence in sorted((*self.files, *self.borrowed), key=lambda e: _distance(here, _folders(e.file))):
+        here = folders_of(file) if file else ()
+        nearest_first = sorted((*self.files, *self.borrowed), key=lambda e: folder_distance(here, folders_of(e.file)))
+        for evidence in nearest_first:
             for length, line, name, held in evidence.object_sequences:
                 if not may_write(length, name):
                     continue
@@ -392,9 +393,9 @@ class ProjectEvidence:
         normalized = os.path.abspath(saver).replace(os.sep, "/")
         if loader is not None and any(is_module_file(normalized, module) for module in loader.imported_modules):
             return False
-        here = _folders(file)
-        limit = _distance(here, _folders(saver))
-        return any(_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
+        here = folders_of(file)
+        limit = folder_distance(here, folders_of(saver))
+        return any(folder_distance(here, folders) <= limit and any(keys <= layout for layout in layouts)
                    for folders, layouts, _, _ in self._plain_layouts_by_file())
 
     def _read_by_helpers(self, candidate: LoadCandidate) -> frozenset[str]:
@@ -435,10 +436,10 @@ class ProjectEvidence:
         as far away, in another sub-project, tells nothing of this load.)"""
         if saver == file:
             return False
-        here = _folders(file)
-        limit = _distance(here, _folders(saver))
+        here = folders_of(file)
+        limit = folder_distance(here, folders_of(saver))
         for folders, layouts, unsure, saving in self._plain_layouts_by_file():
-            distance = _distance(here, folders)
+            distance = folder_distance(here, folders)
             if distance < limit and any(keys <= layout for layout in layouts):
                 return True
             if distance == limit and saving in (file, saver) and any(
@@ -463,7 +464,7 @@ class ProjectEvidence:
                 self._drawn_is_object(evidence.file, module, function) for _, (module, function) in drawn))
             return found
 
-        found = [(_folders(evidence.file), evidence.plain_layouts + (
+        found = [(folders_of(evidence.file), evidence.plain_layouts + (
                      [keys for keys, _, _ in evidence.config_layouts] if config_plain else []), unsure(evidence),
                   evidence.file)
                  for evidence in (*self.files, *self.borrowed)
@@ -645,11 +646,12 @@ class ProjectEvidence:
 
 
 @lru_cache(maxsize=4096)
-def _folders(file: str) -> tuple[str, ...]:
+def folders_of(file: str) -> tuple[str, ...]:
+    """The folders holding ``file``, from the root down (absolute)."""
     return tuple(os.path.dirname(os.path.abspath(file)).split(os.sep))
 
 
-def _distance(one: tuple[str, ...], other: tuple[str, ...]) -> int:
+def folder_distance(one: tuple[str, ...], other: tuple[str, ...]) -> int:
     """Steps up and down the folder tree from one folder to the other."""
     common = 0
     for a, b in zip(one, other):
