@@ -424,20 +424,12 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
         widened_views(pending, topk_calls.get(root, []))
     for root, pending in loss_floats.items():  # once a class of the sub-project backs such an attribute
         for held, findings in pending:
-            present = {(finding.line, finding.column, finding.rule) for finding in findings}
-            if added := [finding for finding in held_floats_reached(held, loss_classes.get(root, []))
-                         if (finding.line, finding.column, finding.rule) not in present]:
-                findings.extend(added)
-                findings.sort()
+            _add_new(findings, held_floats_reached(held, loss_classes.get(root, [])))
     for root, group in passed.items():  # uint8 masks and GPU lengths passed between functions (passedjoin.py)
         found = passed_value_findings([part for part, _, _ in group], lambda: sorted(
             path for paths in projects[root].modules.by_stem.values() for path in paths))
         for part, code, findings in group:
-            present = {(finding.line, finding.column, finding.rule) for finding in findings}
-            if added := [finding for finding in _kept(found.get(part.file, []), code, selection)
-                         if (finding.line, finding.column, finding.rule) not in present]:
-                findings.extend(added)
-                findings.sort()
+            _add_new(findings, _kept(found.get(part.file, []), code, selection))
     for root, files in unread.items():  # a torch name a module imports for others (unusedimports.py)
         restored = used_by_importers([(path, names) for path, names, _ in files], importers.get(root, []),
                                      [str(file) for file in skipped.get(root, [])])
@@ -489,6 +481,14 @@ def _join(group: list[tuple[object, str, list[Finding]]], found: dict[str, list[
         if part.file in found:
             findings.extend(_kept(found[part.file], code, selection))
             findings.sort()
+
+
+def _add_new(findings: list[Finding], found: list[Finding]) -> None:
+    """Add to a file's findings those of ``found`` it does not hold yet (by line, column and rule), in order."""
+    present = {(finding.line, finding.column, finding.rule) for finding in findings}
+    if added := [finding for finding in found if (finding.line, finding.column, finding.rule) not in present]:
+        findings.extend(added)
+        findings.sort()
 
 
 def _drop_own_method_calls(group: list[tuple[ClassFacts, str, list[Finding]]], unwalked: list[str] = ()) -> None:

@@ -659,9 +659,10 @@ def uint8_mask_uses(source: str, provenance: Provenance, resolve: Callable,
 
 
 def uint8_arguments(provenance: Provenance, resolve: Callable, file_calls: Callable[[], _Calls],
-                   helpers: dict[str, frozenset[int] | None] | None = None) -> Callable[[ast.expr, int, int | None], bool]:
+                    helpers: dict[str, frozenset[int] | None] | None = None
+                    ) -> Callable[[ast.expr, int, int | None], bool]:
     """Whether a value the file passes (read in its scope, at its statement) is provably uint8: the question
-    passedmasks.py asks of a call's arguments, answered as the mask uses' own are."""
+    passedvalues.py asks of a call's arguments, answered as the mask uses' own are."""
     calls = file_calls()
 
     def uint8(value: ast.expr, scope: int, statement: int | None) -> bool:
