@@ -59,20 +59,27 @@ def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[
                     yield node
         if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, moved, in_module)):
             moved.add(sorted_pair)  # lengths_sort, idx_sort = torch.sort(lengths, descending=True)
-        elif isinstance(statement, ast.Assign):
-            for target in statement.targets:
-                for element, value in assigned_pairs(target, statement.value):
-                    if isinstance(element, ast.Name):
-                        if on_device(value, moved, in_module):
-                            moved.add(element.id)
-                        else:
-                            moved.discard(element.id)
+        else:
+            note_binding(statement, moved, in_module)
+
+
+def note_binding(statement: ast.stmt, moved: set[str], in_module: bool) -> None:
+    """Update ``moved``, the names on the GPU, past ``statement`` (in source order): a name bound to a value on the
+    device joins it, any other binding of a name (a loop variable, ``with ... as x``, ``x += ...``) leaves it."""
+    if isinstance(statement, ast.Assign):
+        for target in statement.targets:
+            for element, value in assigned_pairs(target, statement.value):
+                if isinstance(element, ast.Name):
+                    if on_device(value, moved, in_module):
+                        moved.add(element.id)
                     else:
-                        for inner in walk_nodes(element):
-                            if isinstance(inner, ast.Name):
-                                moved.discard(inner.id)
-        else:  # a loop variable, `with ... as x`, `x += ...`: what the name holds is no longer known
-            moved.difference_update(_rebound(statement))
+                        moved.discard(element.id)
+                else:
+                    for inner in walk_nodes(element):
+                        if isinstance(inner, ast.Name):
+                            moved.discard(inner.id)
+    else:
+        moved.difference_update(_rebound(statement))
 
 
 def _rebound(statement: ast.stmt) -> set[str]:

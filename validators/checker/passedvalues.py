@@ -35,9 +35,9 @@ import ast
 import builtins
 from typing import Callable, NamedTuple
 
-from .cudalengths import on_device
+from .cudalengths import note_binding, on_device
 from .finding import Finding
-from .imports import assigned_pairs, dotted_name, names_device, names_in_target, own_nodes, own_statements
+from .imports import dotted_name, names_device, own_nodes, own_statements
 
 _MASK_APIS = frozenset({"torch.Tensor.masked_fill", "torch.Tensor.masked_fill_", "torch.Tensor.masked_scatter",
                         "torch.Tensor.masked_scatter_", "torch.Tensor.masked_select", "torch.where",
@@ -156,19 +156,7 @@ def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | Non
             names: set[str] = set()
             for inner in own_statements(node):
                 before[scope][id(inner)] = frozenset(names)
-                if isinstance(inner, ast.Assign):
-                    for target in inner.targets:
-                        for element, value in assigned_pairs(target, inner.value):
-                            if isinstance(element, ast.Name) and on_device(value, names, False):
-                                names.add(element.id)
-                            else:
-                                names.difference_update(names_in_target(element))
-                elif isinstance(inner, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
-                    names.difference_update(names_in_target(inner.target))
-                elif isinstance(inner, (ast.With, ast.AsyncWith)):
-                    for item in inner.items:
-                        if item.optional_vars is not None:
-                            names.difference_update(names_in_target(item.optional_vars))
+                note_binding(inner, names, False)
         return before[scope].get(statement, frozenset())
 
     return lambda value, scope, statement: on_device(value, moved(scope, statement), False)
