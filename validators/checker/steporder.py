@@ -108,8 +108,8 @@ def untrained_test_steps(module: ast.Module, is_scheduler, steps_optimizer: Opti
     (run on 2.15 with LambdaLR, StepLR and an _LRScheduler subclass delegating to one). Where the module trains
     nothing at all (no optimizer step, no ``fit``/``backward``), every function's first step of each scheduler counts,
     a helper's too (``def enumerate_scheduler(scheduler, steps)``); otherwise a top-level ``test_*`` function, nested
-    helpers included, that trains nothing itself, and a module-level helper only such tests call. Only argument-less steps of scheduler-named receivers: a diffusion
-    scheduler's ``step(output, t, sample)`` is another library's."""
+    helpers included, that trains nothing itself, and a module-level helper only such tests call. Only argument-less
+    steps of scheduler-named receivers: a diffusion scheduler's ``step(output, t, sample)`` is another library's."""
     def trains(node: ast.AST) -> bool:
         for inner in walk_nodes(node):
             if isinstance(inner, ast.stmt) and steps_optimizer(inner):
@@ -571,7 +571,7 @@ def _harmless(statement: ast.stmt, receiver: str, optimizer: str | None, steps_o
                 return False
             for argument in (func, *inner.args, *(keyword.value for keyword in inner.keywords)):
                 if any(isinstance(node, (ast.Name, ast.Attribute)) and dotted_name(node) in watched
-                       or isinstance(node, ast.Name) and node.id == "self" for node in walk_nodes(argument)):
+                       for node in walk_nodes(argument)):
                     return False
     return True
 
