@@ -172,10 +172,11 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
     takes one on purpose (CosineAnnealingWarmRestarts). ``scheduler.step(epoch=n)`` names LRScheduler.step's
     deprecated parameter itself: it counts whatever the value is called (the same UserWarning on 2.15, run),
     unless it is ``None`` (the default: no epoch); ``scheduler.step(val_loss, epoch=n)`` is ReduceLROnPlateau's
-    ``step(metrics, epoch)``, which warns the same."""
-    if len(call.args) <= 1 and not any(isinstance(a, ast.Starred) for a in call.args) and \
-            len(call.keywords) == 1 and call.keywords[0].arg == "epoch":
-        value = call.keywords[0].value
+    ``step(metrics, epoch)``, which warns the same, also with both by keyword (``step(metrics=loss, epoch=i)``)."""
+    given = [kw.arg for kw in call.keywords]
+    if "epoch" in given and set(given) <= {"epoch", "metrics"} and len(call.args) + len(given) <= 2 and \
+            not any(isinstance(a, ast.Starred) for a in call.args):
+        value = next(kw.value for kw in call.keywords if kw.arg == "epoch")
         if isinstance(value, ast.Constant) and value.value is None:
             return False
         return not any(isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv))
