@@ -668,6 +668,11 @@ def _logged(call: ast.Call, methods: frozenset[str]) -> ast.BinOp | None:
 def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:
     """The names and attributes (``self.loss_G``) that ``"fmt" % value`` formats with a float conversion, alone or in
     arithmetic."""
+    return [operand for value in float_formatted_values(node) for operand in _arithmetic_operands(value)]
+
+
+def float_formatted_values(node: ast.BinOp) -> list[ast.expr]:
+    """The values ``"fmt" % (a, b)`` formats with a float conversion (``%f``, ``%.3g``), as written."""
     text = _format_text(node.left)
     if text is None:
         return []
@@ -675,8 +680,7 @@ def float_formatted_operands(node: ast.BinOp) -> list[ast.expr]:
     values = node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
     if len(values) != len(letters):
         return []  # a mapping, a starred tuple or a mismatch: nothing is known of which value goes where
-    return [operand for value, letter in zip(values, letters) if letter in "eEfFgG"
-            for operand in _arithmetic_operands(value)]
+    return [value for value, letter in zip(values, letters) if letter in "eEfFgG"]
 
 
 def _format_text(node: ast.expr) -> str | None:

@@ -6,6 +6,12 @@ grad, and so does what is computed from it, so outside ``torch.no_grad()`` the c
 a tensor with requires_grad=True to a scalar", gradscalars.py). The weight is known to be a parameter where the class
 subclasses a torch layer that owns one, or binds ``self.weight = nn.Parameter(...)`` itself, and binds it to nothing
 else. ``.data``, ``.detach()`` and ``.item()`` on the way give no warning.
+
+The loop variable of ``for name, p in model.named_parameters():`` (or ``.parameters()``, or either through
+``enumerate``) is a parameter too: a model summary that prints ``"%10.3g" % p.mean()`` (the yolov3/yolov5 ``model_info``
+copied into many trees) or ``float(p.norm())`` converts one, unless the file freezes parameters
+(``p.requires_grad = False``, ``requires_grad_(False)``) or the loop runs under ``no_grad``. ``p.numel()`` and the like
+are Python numbers already.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .gradscalars import NO_GRAD, no_grad_nodes
+from .gradscalars import NO_GRAD, float_formatted_values, no_grad_nodes
 from .imports import assigned_pairs, own_nodes, walk_nodes, walk_tree
 
 # torch layers whose weight (and bias) are parameters from construction
@@ -23,20 +29,90 @@ _LAYERS = frozenset(f"torch.nn.{name}" for name in (
 _PARAMETERS = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 _HELD = frozenset({"weight", "bias"})
 _DETACHING = frozenset({"data", "detach", "item", "tolist", "numpy", "detach_", "requires_grad_"})
+# methods of a tensor that answer a Python number, not a tensor
+_NUMBER_METHODS = frozenset({"numel", "nelement", "dim", "ndimension", "size", "element_size", "data_ptr", "stride",
+                             "storage_offset", "get_device"})
+_PARAMETER_ITERATORS = frozenset({"parameters", "named_parameters"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def parameter_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                                  text: str | None = None) -> Iterator[ast.Call]:
-    """Each ``float(x)`` in a method of a layer class where ``x`` is computed from ``self.weight`` or ``self.bias``."""
-    if text is not None and ("float(" not in text or "self.weight" not in text and "self.bias" not in text):
+    """Each ``float(x)`` in a method of a layer class where ``x`` is computed from ``self.weight`` or ``self.bias``, and
+    each conversion of a value computed from the variable of a loop over a model's parameters."""
+    if text is None or "float(" in text and ("self.weight" in text or "self.bias" in text):
+        for node in walk_tree(tree):
+            if isinstance(node, ast.ClassDef) and _holds_parameters(node, resolve):
+                for method in node.body:
+                    if isinstance(method, _FUNCTIONS) and not _no_grad_function(method, resolve):
+                        yield from _in_method(method, resolve)
+    if text is None or "parameters()" in text and ("float(" in text or "%" in text):
+        yield from _parameter_loops(tree, resolve)
+
+
+def _no_grad_function(function: ast.AST, resolve) -> bool:
+    return any(resolve(_called(decorator)) in NO_GRAD for decorator in function.decorator_list)
+
+
+def _parameter_loops(tree: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
+    """``float(p.norm())`` or ``"%g" % p.mean()`` in the body of ``for p in model.parameters():`` outside no_grad."""
+    if _freezes_parameters(tree):
         return
+    scopes = [tree, *(node for node in walk_tree(tree) if isinstance(node, _FUNCTIONS))]
+    for scope in scopes:
+        if isinstance(scope, _FUNCTIONS) and _no_grad_function(scope, resolve):
+            continue
+        nodes = list(own_nodes(scope))
+        loops = [(node, name) for node in nodes if isinstance(node, (ast.For, ast.AsyncFor))
+                 and (name := _parameter_variable(node)) is not None]
+        if not loops:
+            continue
+        quiet = no_grad_nodes(nodes, resolve)
+        for loop, name in loops:
+            body = [inner for statement in loop.body for inner in walk_nodes(statement)]
+            if id(loop) in quiet or any(isinstance(inner, ast.Name) and inner.id == name
+                                        and not isinstance(inner.ctx, ast.Load) for inner in body):
+                continue
+            for node in body:
+                if id(node) in quiet:
+                    continue
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
+                        and resolve(node.func) is None and len(node.args) == 1 and not node.keywords \
+                        and node.args[0].__class__ is not ast.Name and _derived(node.args[0], {name}):
+                    yield node  # float(p.norm()): float(p) itself raises for a parameter of many elements
+                elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and any(
+                        value.__class__ is not ast.Name and _derived(value, {name})
+                        for value in float_formatted_values(node)):
+                    yield node
+
+
+def _parameter_variable(loop: ast.For | ast.AsyncFor) -> str | None:
+    """The name ``for p in m.parameters()``, ``for name, p in m.named_parameters()`` or ``for i, (name, p) in
+    enumerate(m.named_parameters())`` binds to each parameter."""
+    iterated, target = loop.iter, loop.target
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate" \
+            and len(iterated.args) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+        iterated, target = iterated.args[0], target.elts[1]
+    if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute)
+            and iterated.func.attr in _PARAMETER_ITERATORS):
+        return None
+    if iterated.func.attr == "named_parameters":
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
+            return None
+        target = target.elts[1]
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _freezes_parameters(tree: ast.AST) -> bool:
+    """``p.requires_grad = False`` or ``model.requires_grad_(False)`` somewhere in the file: its loops may walk
+    parameters that no longer require grad."""
     for node in walk_tree(tree):
-        if isinstance(node, ast.ClassDef) and _holds_parameters(node, resolve):
-            for method in node.body:
-                if isinstance(method, _FUNCTIONS) and not any(
-                        resolve(_called(decorator)) in NO_GRAD for decorator in method.decorator_list):
-                    yield from _in_method(method, resolve)
+        if isinstance(node, ast.Assign) and any(isinstance(target, ast.Attribute) and target.attr == "requires_grad"
+                                                for target in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "requires_grad_":
+            return True
+    return False
 
 
 def _called(decorator: ast.expr) -> ast.expr:
@@ -107,7 +183,7 @@ def _derived(value: ast.expr, derived: set[str]) -> bool:
     if isinstance(value, ast.Subscript):
         return _derived(value.value, derived)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-        if value.func.attr in _DETACHING:
+        if value.func.attr in _DETACHING or value.func.attr in _NUMBER_METHODS:
             return False
         if _own_method_call(value):  # given one
             return any(_derived(argument, derived) for argument in value.args)
