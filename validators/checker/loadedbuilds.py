@@ -24,7 +24,8 @@ class ObjectConstruction:
         if callee is None:
             return False
         head, last = callee.partition(".")[0], callee.rsplit(".", 1)[-1]
-        if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)) or \
+        if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)
+                                                                  and not self.provenance.binds(head, scope)) or \
                 CONVERTER.search(last) is not None or \
                 last in NAMESPACE_CLASSES or callee in self.library_classes or refused_standard_value(callee, last):
             return True

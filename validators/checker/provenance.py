@@ -158,6 +158,16 @@ class Provenance:
             return scope, name
         return 0, f"{self.owners.get(scope, '')}:{name}"
 
+    def binds(self, name: str, scope: int) -> bool:
+        """The file binds the plain ``name`` in ``scope`` or a scope around it: ``np = NeuralProcess(...)`` makes
+        ``np`` a model there, not the numpy module."""
+        current: int | None = scope
+        while current is not None:
+            if (current, name) in self.bindings:
+                return True
+            current = self.parents.get(current)
+        return False
+
     def note_owner(self, scope: int, owner: str) -> None:
         """``scope`` is a method of class ``owner`` (or a function nested in one)."""
         self.owners[scope] = owner
@@ -421,7 +431,7 @@ class _Search:
                     if (found := self.value(arg, scope, depth + 1)) is not None:
                         return found
                 return None
-        if callee.partition(".")[0] in NUMPY_MODULES:
+        if callee.partition(".")[0] in NUMPY_MODULES and not self.provenance.binds(callee.partition(".")[0], scope):
             return None if plain_numpy(callee, call) else True
         if isinstance(func, ast.Attribute) and last == "parse_args":
             return True  # parser.parse_args(): an argparse Namespace, refused too (GLOBAL argparse.Namespace)
