@@ -19,7 +19,7 @@ from .zerodim import (ITEMS, VALUE, array_library_value, python_number, is_full_
                       zero_dim_expression, zero_dim_call_kind, zero_dim_function_kind, zero_dim_method_kind,
                       zero_dim_positions)
 from .functionobjects import wrapped_references
-from .shapes import is_low_rank
+from .shapes import is_not_2d
 from .classparams import looped_classes
 from .foreignattrs import stored_foreign
 from .listednames import note_bound_attribute, note_bound_name
@@ -439,10 +439,10 @@ class Bindings:
                 self.results_of[key] = value.func.id if self.results_of.get(key, value.func.id) == value.func.id else None
             elif key in self.results_of:
                 self.results_of[key] = None
-            if is_low_rank(value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
-                self.low_rank.add((self.scope, target.id))
+            if is_not_2d(value, self._resolve, lambda name: (self.scope, name) in self.not_2d):
+                self.not_2d.add((self.scope, target.id))
             else:
-                self.low_rank.discard((self.scope, target.id))
+                self.not_2d.discard((self.scope, target.id))
             if is_set_expression(value):
                 self.sets.add((self.scope, target.id))
             else:
@@ -606,7 +606,7 @@ class Bindings:
         a project call's result, a literal dict's keywords) no longer hold."""
         for name in names_in_target(target):
             key = (self.scope, name)
-            self.low_rank.discard(key)
+            self.not_2d.discard(key)
             self.sets.discard(key)
             self.zero_dim.discard(key)
             self.zero_totals.discard(key)

@@ -279,7 +279,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.classes: list[str] = []  # the classes being walked, innermost last
         self.module_classes: set[str] = set()  # this file's classes that derive from a torch module class
         self.module_returning: set[int] = set()  # functions annotated to return an nn.Module
-        self.low_rank: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor of at most one dimension
+        self.not_2d: set[tuple[int, str]] = set()  # (scope, name) bound to a tensor that is certainly not 2-D
+        self.not_2d_attributes: dict[int, frozenset[str]] = {}  # id(class) -> its self attributes never 2-D (shapes.py)
         # (scope, name) -> the torch class its value is an instance of: a loop over profiler rows, the ctx of an
         # autograd Function's static methods
         self.instances: dict[tuple[int, str], str] = {}

@@ -14,7 +14,7 @@ from ..parsing import parse_expression
 from .functionobjects import dict_key_references
 from .backwardscalars import implicit_backward_names, shapes_value
 from .zerodim import zero_dim_data_index
-from .shapes import is_low_rank
+from .shapes import is_not_2d, not_2d_attributes
 from .unusedimports import compared_operands
 from .imports import (
     ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, unmoved, walk_nodes, walk_tree)
@@ -200,8 +200,9 @@ class NameChecks:
             dotted = dotted_name(node)
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
-        if node.attr == "T" and is_low_rank(node.value, self._resolve, lambda name: (self.scope, name) in self.low_rank):
-            self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly 1-D or 0-D
+        if node.attr == "T" and (is_not_2d(node.value, self._resolve, lambda name: (self.scope, name) in self.not_2d)
+                                 or self._not_2d_attribute(node.value)):
+            self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly not 2-D (1-D, 0-D, 3-D, ...)
         elif node.attr == "volatile" and self._volatile_receiver(node.value):
             self._check_qualified(node, "torch.Tensor.volatile")  # next_q_values.volatile = False
         value = node.value  # (generic_visit: the one child field an attribute has)
@@ -209,6 +210,16 @@ class NameChecks:
             self.visit_Attribute(value, dotted.rpartition(".")[0] if dotted is not None else None)
         elif ENTERED[value.__class__]:
             self.visit(value)
+
+    def _not_2d_attribute(self, value: ast.expr) -> bool:
+        """``self.weight`` in a class whose methods bind it only to tensors that are not 2-D (shapes.py)."""
+        if not (self.class_nodes and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
+                and value.value.id == "self"):
+            return False
+        cls = self.class_nodes[-1]
+        if (found := self.not_2d_attributes.get(id(cls))) is None:
+            found = self.not_2d_attributes[id(cls)] = not_2d_attributes(cls, self._resolve)
+        return value.attr in found
 
     def _volatile_receiver(self, value: ast.expr) -> bool:
         """A local name whose ``.volatile`` is the removed tensor flag: not ``self``/``cls``, not a run option
