@@ -364,6 +364,7 @@ class LoadCandidate(NamedTuple):
     unpacked: int | None = None
     # its result is read under "cfg" as an object in a file with no config library (LoadedObjects.reads_config_key)
     config_key: bool = False
+    option: str | None = None  # the command-line option its path is (``args.vocab_file``), optionpaths.py
 
 
 @dataclass(eq=False)  # compared by identity: a generated __eq__ would only cost start-up

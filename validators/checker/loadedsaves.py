@@ -82,6 +82,12 @@ class SaveNotes:
     def _type_tested(self, node: ast.expr, scope: int) -> bool:
         return bool(self.type_tested) and isinstance(node, ast.Name) and (scope, node.id) in self.type_tested
 
+    def settle_saves(self) -> set[int]:
+        """Every save decided, those asked about again once the file is walked too: the lines of those that write
+        objects."""
+        self._settle_saved_names()
+        return self.object_save_lines
+
     def _settle_saved_names(self) -> None:
         """The saves asked about again once the file is walked (a no-op when none waits): ``v = vocab(c); ...;
         torch.save(v, path); ...; v.get_itos()``, the name saved held an object (an attribute no tensor, container or
@@ -112,9 +118,10 @@ class SaveNotes:
         for call, scope in self.saved_returns:
             saved = call.args[0]
             owner = self.provenance.owners.get(scope, "")
-            if any(self._returns_foreign(name, scope) for name in (saved.elts if isinstance(saved, (ast.Tuple, ast.List))
-                                                                   else [saved]) if isinstance(name, ast.Name)) or \
-                    self._instance_value(saved, scope, owner, 0):
+            # torch.save((rel1_vocab, rel2_vocab), f): each item of a saved display is asked alone
+            items = saved.elts if isinstance(saved, (ast.Tuple, ast.List)) else [saved]
+            if any(self._returns_foreign(item, scope) for item in items if isinstance(item, ast.Name)) or \
+                    any(self._instance_value(item, scope, owner, 0) for item in items):
                 self._note_objects_saved(call, scope)
         self.saved_returns = []
         for call, scope in self.saved_items:
@@ -125,6 +132,7 @@ class SaveNotes:
     def _note_objects_saved(self, call: ast.Call, scope: int) -> None:
         """Where ``torch.save(saved, f)`` wrote objects: ``f`` as written, its file name, its spelled-out expression."""
         saved = call.args[0]
+        self.object_save_lines.add(call.lineno)
         self.objects_saved_to.add(self.file_key(call.args[1], scope))
         if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
             # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)

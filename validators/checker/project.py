@@ -26,6 +26,7 @@ from pathlib import Path
 from .ckptfile import read_verdict, resolve_file
 from .loadedforms import CONFIG_KEY
 from .configpaths import constant_files
+from .optionpaths import option_files
 from .envoptout import NAME as ENV_OPT_OUT, EnvOptOuts
 from .nnunetckpt import imports_nnunet, reads_nnunet_checkpoint
 from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEYS, LIGHTNING_LAYOUT, LIGHTNING_SHARED, FileEvidence,
@@ -70,6 +71,7 @@ class ProjectEvidence:
         self.env_optouts = EnvOptOuts()  # files setting TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD (check_paths shares one)
         self._plain_by_file: tuple[tuple[int, int], list] | None = None  # see _plain_layouts_by_file
         self.constant_files: dict[str, set[str | None]] = {}  # config constant -> file names it is set to (configpaths.py)
+        self.option_files: dict[str, set[str | None]] = {}  # option -> file names its defaults spell (optionpaths.py)
 
     def add(self, evidence: FileEvidence) -> None:
         self.files.append(evidence)
@@ -99,6 +101,9 @@ class ProjectEvidence:
         self.nnunet = self.nnunet or imports_nnunet(code)
         for constant, names in constant_files(code).items():
             self.constant_files.setdefault(constant, set()).update(names)
+        if "add_argument(" in code:
+            for option, names in option_files(code).items():
+                self.option_files.setdefault(option, set()).update(names)
 
     def note_config_class(self, found: tuple[str, int] | None, file: str) -> None:
         """A file defines an attribute-access dict subclass (see checkpoints.config_dict_class)."""
@@ -181,6 +186,9 @@ class ProjectEvidence:
             by_when.pop("saved-in-project", None)  # a file the project never writes: its saved layouts tell nothing
         if "saved-in-project" in by_when and candidate.file_name and (saved := self._saved_file(candidate, file)):
             return by_when["saved-in-project"], saved
+        if "saved-in-project" in by_when and not candidate.file_name and (named := self._option_file(candidate)) and (
+                saved := self._saved_file(candidate._replace(file_name=named), file)):
+            return by_when["saved-in-project"], f"{saved}; {named!r} is the default of --{candidate.option}"
         if "saved-in-project" in by_when and (saved := self._saved_layout(candidate, file) or self._probed_layout(
                 candidate, file)):
             return by_when["saved-in-project"], saved
@@ -413,6 +421,11 @@ class ProjectEvidence:
                         os.path.abspath(evidence.file).replace(os.sep, "/"), module):
                     read |= keys
         return frozenset(read)
+
+    def _option_file(self, candidate: LoadCandidate) -> str | None:
+        """The one file name every default of the load's option spells in the project (``args.vocab_file``), if any."""
+        names = self.option_files.get(candidate.option) if candidate.option else None
+        return next(iter(names)) if names and len(names) == 1 and None not in names else None
 
     def _names_unwritten_file(self, candidate: LoadCandidate) -> bool:
         """The load's path is a config constant that every assignment sets to a spelled-out file name, and no save of

@@ -224,6 +224,7 @@ class CallChecks:
                     self.evidence.object_files.setdefault(named, node.lineno)
                 else:
                     self.evidence.plain_files.add(named)
+                    self.plain_file_saves.setdefault(named, set()).add(node.lineno)
         elif api == "torch.load":
             self.loads.note_load(node, self.scope)
             if self.in_try:

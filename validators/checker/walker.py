@@ -202,6 +202,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.keyword_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # calls of imported savers by keyword
         self.positional_saves: list[tuple[ast.Call, int, tuple[str, str]]] = []  # imported save functions' calls
         self.whole_saves: list[tuple[ast.Name, int, ast.Call]] = []  # torch.save(name, path): the name, its scope, the call
+        # file name -> lines of the saves that seemed plain when walked; some are decided later (_late_object_files)
+        self.plain_file_saves: dict[str, set[int]] = {}
         self.numpy_saved: set[str] | None = None  # of those, the names bound to NumPy values (asked by a load)
         self.flags: dict[str, ast.expr] | None = None  # module-level names bound once to a version/feature check
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
@@ -488,6 +490,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 if keyword.arg is not None and (found := self._keyword_source(keyword.value, scope)) and \
                         (found is True or found[0] != KEYWORDS):
                     self.evidence.keyword_sources.append((module, method, keyword.arg, found))
+        if self.plain_file_saves:
+            self._late_object_files()
         waiting: dict[int, tuple[ast.Call, str, list[Rule]]] = {}
         for rule, call, api in self.pending:
             waiting.setdefault(id(call), (call, api, []))[2].append(rule)
@@ -528,7 +532,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     not self.evidence.lightning and LIGHTNING_SHARED <= self.loads.keys_of(call) and
                     strips_wrapper_prefix(self.scope_nodes.get(self.scope_of.get(id(call), 0), self.tree)),
                     self.loads.guarded_keys_of(call), self.loads.unpacked.get(id(call)),
-                    self.loads.reads_config_key(call)))
+                    self.loads.reads_config_key(call), self._loaded_option(call)))
         # a load the project itself makes with weights_only=True that unwraps "state_dict" when present: the
         # project's own files of that kind load as they are (see ProjectEvidence._lightning)
         self.evidence.weights_only_unwrap = any("state_dict" in self.loads.optional_keys_of(call)
@@ -543,6 +547,18 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _late_object_files(self) -> None:
+        """A save first taken for plain data and decided once the file is walked (``torch.save(vocab, 'vocab.pt')``
+        where ``vocab = build_vocab(...)`` returns the project's own object): its file name is one the file saves
+        objects to, for the loads of other files (project.py), and no longer a plain one unless another save wrote
+        plain data there."""
+        object_lines = self.loads.settle_saves()
+        for named, lines in self.plain_file_saves.items():
+            if late := lines & object_lines:
+                self.evidence.object_files.setdefault(named, min(late))
+                if not lines - late:
+                    self.evidence.plain_files.discard(named)
 
     def _check_topk_views(self, tree: ast.AST) -> None:
         rules = self.rules.by_topk_view

@@ -12,6 +12,7 @@ import re
 
 from .flatinputs import calls_conv_helper, flat_applied_lines, imports_conv_module, mapped_lines
 from .configpaths import loaded_constant
+from .optionpaths import loaded_option
 from .imports import dotted_name, own_statements, walk_nodes, walk_tree
 from .instancestate import config_imports, saved_instance_state
 from .ckptfile import loaded_path
@@ -312,11 +313,20 @@ class SaveEvidence:
 
     def _loaded_constant(self, call: ast.Call) -> str | None:
         """The upper-case config attribute a load's path is, directly or through a local name (configpaths.py)."""
+        return loaded_constant(*self._path_bindings(call))
+
+    def _loaded_option(self, call: ast.Call) -> str | None:
+        """The command-line option a load's path is (``args.vocab_file``), directly or through a local name
+        (optionpaths.py)."""
+        return loaded_option(*self._path_bindings(call))
+
+    def _path_bindings(self, call: ast.Call) -> tuple[ast.expr | None, list[ast.expr]]:
+        """A load's path, and the values its function binds it to where it is a plain name."""
         path = loaded_path(call)
         scope = self.scope_of.get(id(call), 0)
         bound = [value for value, position, _ in self.loads.provenance.bindings.get((scope, path.id), ())
                  if position is None] if isinstance(path, ast.Name) else []
-        return loaded_constant(path, bound)
+        return path, bound
 
     def _runs_once(self, node: ast.Call, scope: int) -> int | None:
         """The save's line when no loop of its own function (or module) holds it: a local binding further down
