@@ -37,17 +37,18 @@ def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | Non
     """Each call that builds an instance of an autograd Function whose ``__init__`` warns (module docstring)."""
     # an instance used at once, or a class named for a Function called (AffineGridGenFunction(h, w) of a project module)
     built = text is None or "().apply" in text or "()(" in text or "().forward(" in text or "Function(" in text
-    if text is not None and "Function" not in text and not built:
-        return
     torch_base = lambda base: resolve(base) in _FUNCTION_BASES  # noqa: E731
-    classes = set(_warning_functions(getattr(tree, "body", ()), torch_base))
+    classes = set(_warning_functions(getattr(tree, "body", ()), torch_base)) if text is None or "Function" in text \
+        else set()
     if built:  # a factory's own class: ``def quantizer(b): class _pq(Function): ...; return _pq().apply``
         classes.update(name for node in walk_tree(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
                        for name in _warning_functions(node.body, torch_base))
     modules: dict[str, frozenset[str]] = {}
-    if filename and text is not None and built:
+    if filename and text is not None:
+        # correlation(pad, k, d, s1, s2, m)(a, b) of a project module's old-style class: however it is called
         classes |= _imported_functions(tree, filename, text)
-        modules = _imported_modules(tree, filename, text)
+        if built:
+            modules = _imported_modules(tree, filename, text)
     if not classes and not modules:
         return
     for node in walk_tree(tree):
