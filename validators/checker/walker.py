@@ -799,7 +799,11 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self.loads.returned.add((self.scope, node.value.id))
             if (built := self.loads.dicts.get((self.scope, node.value.id))) is not None and \
                     (signature := self.loads.signatures.get(self.scope)) is not None:
-                self.returned_dicts.setdefault(signature[0], (built, self.scope))
+                # result = {"loss": l}; result["acc"] = acc; return result: with what the function stored into it
+                self.returned_dicts.setdefault(signature[0], (
+                    self.loads.with_item_stores(built, node.value, self.scope, self.scope), self.scope))
+        elif isinstance(node.value, ast.Dict) and (signature := self.loads.signatures.get(self.scope)) is not None:
+            self.returned_dicts.setdefault(signature[0], (node.value, self.scope))  # return {"loss": l, "acc": acc}
         elif isinstance(node.value, ast.Tuple) and self.scope in self.loads.functions:
             # return metrics, is_best: item i of a plain function's result, a dict the function builds
             name = self.loads.functions[self.scope][0]

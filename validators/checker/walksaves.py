@@ -59,12 +59,17 @@ def _imported_modules(tree: ast.AST) -> set[str]:
 
 def _own_function_called(saved: ast.expr, provenance, scope: int) -> str | None:
     """``metrics, best = evaluate(...)`` (or ``metrics = evaluate(...)``) then ``torch.save(metrics, p)``: ``evaluate#0``
-    (``evaluate``) when the name's last binding in this scope is that call of a plain function of the file."""
+    (``evaluate``) when the name's last binding in this scope is that call of a plain function of the file; or
+    ``valid_result = self._eval_epoch(epoch)``, a method of the class given arguments (``_eval_epoch``)."""
     if not isinstance(saved, ast.Name) or not (bound := provenance.bindings.get((scope, saved.id))):
         return None
     value, position, _ = bound[-1]
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in provenance.functions:
         return value.func.id if position is None else f"{value.func.id}#{position}"
+    if isinstance(value, ast.Call) and (value.args or value.keywords) and position is None and \
+            isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name) and \
+            value.func.value.id == "self":
+        return value.func.attr
     return None
 
 
@@ -334,6 +339,8 @@ class SaveEvidence:
         holder = self.scope_nodes.get(scope, self.tree)
         if not hasattr(holder, "body") or isinstance(holder, ast.ClassDef):
             return None
+        if holder is not self.tree and not holder.lineno <= node.lineno <= holder.end_lineno:
+            return None  # the dict a method returns, saved by its caller: every binding in the method reaches it
         for statement in own_statements(holder):
             if isinstance(statement, (ast.For, ast.AsyncFor, ast.While)) and \
                     statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno):
