@@ -273,6 +273,12 @@ class CallChecks:
                 self.call_sites.spread.append(SpreadCall(callable_name, spread, named, node, api, filled, method))
         if api is None and node.args and not self.guarded and self._is_partial(node.func):
             self._check_partial(node)
+        if self.class_nodes and func.__class__ is ast.Attribute and func.attr == "__init__" and \
+                (base := self._explicit_base_init(node)) is not None:
+            # _LRScheduler.__init__(self, optimizer, last_epoch, verbose=verbose): the base's constructor, as super()'s
+            self._check_base_init(ast.Call(node.func, node.args[1:], node.keywords, lineno=node.lineno,
+                                           col_offset=node.col_offset, end_lineno=node.end_lineno,
+                                           end_col_offset=node.end_col_offset), base)
         if api is not None and api in self.rules.by_call:
             self._check_call(node, api, self.rules.by_call[api])
             rules = self.rules.by_call[api]
@@ -299,18 +305,7 @@ class CallChecks:
                     as_explicit.lineno, as_explicit.col_offset = node.lineno, node.col_offset
                     self._check_call(as_explicit, f"{base}.__init__", self.rules.by_call[f"{base}.__init__"])
             for base in self.super_bases:
-                # super().__init__(weight, False, reduce=False) in a CrossEntropyLoss subclass passes what
-                # CrossEntropyLoss(weight, False, reduce=False) would: the constructor's keyword rules apply (a
-                # missing argument is the subclass's choice of default, not the caller's)
-                keyword_rules = [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]
-                rejected = [rule for rule in keyword_rules if rule.severity == "error" and rule.value is None]
-                if rejected:  # a keyword the target no longer takes raises whatever its value
-                    self._check_call(node, base, rejected)
-                if valued := [rule for rule in keyword_rules if rule not in rejected]:
-                    before = set(self.findings)
-                    self._check_call(self._without_forwarded(node), base, valued)
-                    self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
-                                                          if key not in before])
+                self._check_base_init(node, base)
         if func.__class__ is ast.Attribute and func.value.__class__ is ast.Call and self.class_nodes and \
                 func.attr == "step" and dotted_name(func.value.func) == "super":
             # super().step(epoch) in a scheduler subclass runs torch's step, whatever the class defines (not
@@ -398,6 +393,29 @@ class CallChecks:
 
     def _is_foreign_name(self, name: str) -> bool:
         return (self.scope, name) in self.foreign
+
+    def _check_base_init(self, node: ast.Call, base: str) -> None:
+        """``super().__init__(weight, False, reduce=False)`` in a CrossEntropyLoss subclass passes what
+        ``CrossEntropyLoss(weight, False, reduce=False)`` would: the constructor's keyword rules apply (a missing
+        argument is the subclass's choice of default, not the caller's)."""
+        keyword_rules = [rule for rule in self.rules.by_call.get(base, ()) if rule.kind == "keyword"]
+        rejected = [rule for rule in keyword_rules if rule.severity == "error" and rule.value is None]
+        if rejected:  # a keyword the target no longer takes raises whatever its value
+            self._check_call(node, base, rejected)
+        if valued := [rule for rule in keyword_rules if rule not in rejected]:
+            before = set(self.findings)
+            self._check_call(self._without_forwarded(node), base, valued)
+            self._note_deprecated_defaults(node, [finding for key, finding in self.findings.items()
+                                                  if key not in before])
+
+    def _explicit_base_init(self, node: ast.Call) -> str | None:
+        """``Base.__init__(self, ...)`` in a method of a class that subclasses the torch class ``Base``: that class."""
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "__init__" and node.args
+                and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"):
+            return None
+        base = self._resolve(func.value)
+        return base if base is not None and base in self.super_bases else None
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:

@@ -38,3 +38,12 @@ class KeywordVerbose(optim.lr_scheduler._LRScheduler):
 
     def get_lr(self):
         return list(self.base_lrs)
+
+
+class ExplicitBase(optim.lr_scheduler._LRScheduler):
+    # (a pathology MIL trainer's warm-up schedule) the base's __init__ called by name, verbose by keyword
+    def __init__(self, optimizer, last_epoch=-1, verbose=False):
+        optim.lr_scheduler._LRScheduler.__init__(self, optimizer, last_epoch=last_epoch, verbose=verbose)  # finding: lr-scheduler-verbose-removed
+
+    def get_lr(self):
+        return list(self.base_lrs)
