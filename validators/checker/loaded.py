@@ -160,6 +160,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # file names (``split_dict.pt``) torch.save wrote objects to, from any function: another one may load them
         self.objects_saved_names: dict[str, int] = {}  # name -> line of the save
         self.object_save_lines: set[int] = set()  # lines of the saves that write objects, decided late ones too
+        self.scheduler_holders: set[str] = set()  # the file's scheduler classes whose state dict holds another one
         self.plain_saved_names: set[str] = set()  # file names torch.save wrote something plain to (a state_dict)
         self.path_exprs: dict[tuple[int, str], ast.expr] = {}  # (scope, name) -> the path-like expression bound
         self.path_names: dict[tuple[int, str], str] = {}  # (scope, name) bound to a path spelling a file name out

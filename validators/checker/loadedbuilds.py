@@ -389,6 +389,8 @@ class ObjectConstruction:
         owner = self._own_class(saved, scope) or self._attribute_class(saved, scope)
         if owner is None:
             return False
+        if method == "state_dict" and owner in self.scheduler_holders:
+            return True  # a warm-up scheduler keeping the scheduler it hands over to (returns.holds_scheduler)
         for returned, where in self.method_returns.get(f"{owner}.{method}", ()):
             display = returned if isinstance(returned, ast.Dict) else (
                 self.dicts.get((where, returned.id)) if isinstance(returned, ast.Name) else None)

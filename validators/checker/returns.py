@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
 
 from .imports import dotted_name, is_torch_module, own_statements
@@ -160,7 +161,41 @@ def returned_objects(tree: ast.Module) -> set[str]:
                          for suffix in module.returns_object(item, attributes))
             # the attributes themselves: ``self.o_norm.mean`` saved elsewhere, with ``self.o_norm = normalizer(n)``
             found.update(f"{node.name}.{name[5:]}" for name in attributes)
+            if holds_scheduler(node):
+                found.add(f"{node.name}.state_dict")
     return found
+
+
+# torch's learning-rate schedulers: a subclass inherits ``state_dict()``, which is the instance's ``__dict__`` (the
+# optimizer left out), so every attribute the subclass sets is saved with it
+_SCHEDULERS = frozenset({"LRScheduler", "_LRScheduler", "StepLR", "MultiStepLR", "ExponentialLR", "CosineAnnealingLR",
+                         "CosineAnnealingWarmRestarts", "ReduceLROnPlateau", "LambdaLR", "MultiplicativeLR", "CyclicLR",
+                         "OneCycleLR", "LinearLR", "ConstantLR", "PolynomialLR"})
+_HELD_SCHEDULER = re.compile(r"(?i)sched(uler)?")
+
+
+def holds_scheduler(node: ast.ClassDef) -> bool:
+    """A subclass of a torch scheduler that keeps another scheduler (``self.after_scheduler = after_scheduler``, a
+    warm-up wrapper's; ``self.initial_scheduler = CyclicLR(...)``) and does not define ``state_dict`` itself: its
+    state dict holds that scheduler object, which weights_only refuses ("Unsupported global: GLOBAL
+    torch.optim.lr_scheduler.CosineAnnealingLR", run on 2.15)."""
+    if not any((dotted_name(base) or "").rsplit(".", 1)[-1] in _SCHEDULERS for base in node.bases):
+        return False
+    methods = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if any(method.name == "state_dict" for method in methods):
+        return False
+    for method in methods:
+        parameters = {a.arg for a in (*method.args.args, *method.args.kwonlyargs)}
+        for statement in own_statements(method):
+            if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+                continue
+            target, value = statement.targets[0], statement.value
+            if not ((name := dotted_name(target) or "").startswith("self.") and name.count(".") == 1):
+                continue
+            if isinstance(value, ast.Name) and value.id in parameters and _HELD_SCHEDULER.search(value.id) or \
+                    isinstance(value, ast.Call) and (dotted_name(value.func) or "").rsplit(".", 1)[-1] in _SCHEDULERS:
+                return True
+    return False
 
 
 def any_returns_object(tree: ast.Module, functions: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:

@@ -31,7 +31,7 @@ from .classparams import parametrized_classes
 from .featurechecks import LocalChecks
 from .devicechecks import plugin_module
 from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields
-from .returns import from_imported
+from .returns import from_imported, holds_scheduler
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
@@ -767,6 +767,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                for child in node.body)
             self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
+            if holds_scheduler(node):
+                self.loads.scheduler_holders.add(node.name)
             self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):

@@ -1,0 +1,1 @@
+from .scheduler import WarmupLR  # noqa: F401
