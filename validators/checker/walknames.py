@@ -49,13 +49,18 @@ _LOSS_CALL = re.compile(r"(.*\.)?[a-z_0-9]*(loss|criterion|entropy)[a-z_0-9]*", 
 
 def _sized_tensor(value: ast.expr) -> bool:
     """``torch.cuda.FloatTensor(1)``, ``torch.zeros(1)``, also wrapped in ``Variable(...)``: a tensor made with a
-    size given as numbers, so at least 1-D."""
+    size given as numbers, so at least 1-D; or one made from a list of numbers (``torch.Tensor([0])``, a stance
+    detector's running total), 1-D too."""
     while isinstance(value, ast.Call) and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "Variable" \
             and len(value.args) == 1:
         value = value.args[0]
     if not (isinstance(value, ast.Call) and (dotted_name(value.func) or "").startswith("torch.") and value.args):
         return False
     last = dotted_name(value.func).rsplit(".", 1)[-1]
+    if (last.endswith("Tensor") or last == "tensor") and len(value.args) == 1 and \
+            isinstance(data := value.args[0], (ast.List, ast.Tuple)) and data.elts and \
+            all(isinstance(item, ast.Constant) and type(item.value) in (int, float) for item in data.elts):
+        return True
     return (last.endswith("Tensor") or last in ("zeros", "ones", "empty")) and all(
         isinstance(argument, ast.Constant) and type(argument.value) is int for argument in value.args)
 
