@@ -581,6 +581,9 @@ class _Search:
             # a method: any x.f(...) of the file counts (another class's f too: every one must pass uint8)
             if (function.owner is not None) != isinstance(func, ast.Attribute):
                 continue
+            if calls.functions.get(caller) is function and isinstance(func, ast.Attribute) and \
+                    dotted_name(func.value) not in ("self", "cls"):
+                continue  # set_state(self, state) calling self.generator.set_state(...): another object's method
             if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
                 return False  # f(*args) / f(**kw): what it passes is not read here
             passed = next((kw.value for kw in call.keywords if kw.arg == name), None)
