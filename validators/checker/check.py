@@ -8,6 +8,7 @@ becomes a :class:`FileError` in the report and the run goes on.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -206,20 +207,20 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
 
 
 def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
-                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]], dict[str | None, str],
-                              dict[str | None, set[str]]]:
+                   ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]],
+                              dict[str | None, list[str]], dict[str | None, set[str]]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
     saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
     taken for an instance of the project's ``Vocab``: loadedbuilds._names_instance); and where a file writes a NumPy
-    learning rate into an optimizer's param_groups ("file:line", numpylr.py); and what values the files of a
+    learning rate into an optimizer's param_groups ("file:line" each, numpylr.py); and what values the files of a
     sub-project may pass between functions (passedvalues.py: "uint8" where some file makes a uint8 tensor, "cuda"
     where some file packs sequences). The texts are read again when
     checked, not kept: a large tree's would all be held at once. A file that cannot be read is left to the check,
     which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     classes: dict[str | None, set[str]] = {}
-    learning_rates: dict[str | None, str] = {}
+    learning_rates: dict[str | None, list[str]] = {}
     passing: dict[str | None, set[str]] = {}
     for path, problem in listed:
         try:
@@ -235,7 +236,7 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
         if "class " in text:
             classes.setdefault(root, set()).update(_CLASS_STATEMENT.findall(text))
         if lines := text_learning_rates(text):
-            learning_rates.setdefault(project_root(path, roots), f"{path}:{lines[0]}")
+            learning_rates.setdefault(project_root(path, roots), []).append(f"{path}:{lines[0]}")
         if "pack_padded_sequence" in text:
             passing.setdefault(project_root(path, roots), set()).add("cuda")
         if makes_uint8(text):
@@ -245,6 +246,20 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
 
 
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
+
+
+def related_writer(writers: list[str], path: str) -> str | None:
+    """The first of a sub-project's NumPy learning-rate writers ("file:line") near enough to ``path`` to adjust its
+    optimizer: in its folder, a folder above or below it, or a sibling folder (``utils/lr.py`` for ``train.py``,
+    ``models/trainer.py`` for ``scripts/train.py``). Another experiment's copy elsewhere in a tree without project
+    markers (``expt_original/.../processor/recognition.py``) does not touch ``expt_1/training.py``'s optimizer."""
+    here = os.path.dirname(os.path.abspath(path))
+    for writer in writers:
+        there = os.path.dirname(os.path.abspath(writer.rpartition(":")[0]))
+        if here == there or os.path.dirname(here) == os.path.dirname(there) or \
+                here.startswith(there + os.sep) or there.startswith(here + os.sep):
+            return writer
+    return None
 
 
 def _with_edits(findings: list[Finding], collector: FindingCollector, code: str, rules: RuleSet) -> list[Finding]:
@@ -330,7 +345,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),
-                                              numpy_lr=learning_rates.get(root),
+                                              numpy_lr=related_writer(learning_rates.get(root, ()), str(path)),
                                               passed_kinds=frozenset(passing.get(root, ())))
                 report.errors += [FileError(str(path), _unknown(name), line, column)
                                   for line, column, name in unknown_suppressions(code, rules)]
