@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import sys
 from pathlib import Path
 
 from .imports import dotted_name, is_torch_module, own_statements
@@ -36,6 +37,11 @@ class _Module:
         self.numpy = {alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
                       for alias in node.names if alias.name == "numpy"}
         self.classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+        # classes of third-party packages (``from attrdict import AttrDict``, ``from easydict import EasyDict``): an
+        # instance is refused like one of the module's own (neither torch's nor the standard library's)
+        self.classes |= {alias.asname or alias.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                         and not node.level and node.module and _third_party(node.module)
+                         for alias in node.names if _CLASS_NAME.fullmatch(alias.name)}
         # module-level functions found to return an object so far -> what returns_object gave them
         self.returning: dict[str, set[str]] = {}
 
@@ -164,6 +170,18 @@ def returned_objects(tree: ast.Module) -> set[str]:
             if holds_scheduler(node):
                 found.add(f"{node.name}.state_dict")
     return found
+
+
+_CLASS_NAME = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*")  # AttrDict, EasyDict; not CONSTANT, not Tensor-less names
+# numpy and pandas values are read as such above; a scipy sparse matrix or a sklearn estimator is refused too, but
+# the names these packages export are mostly functions and dtypes
+_NOT_CLASSES = frozenset({"numpy", "torch", "torchvision", "torchaudio", "torchtext", "typing", "typing_extensions",
+                          "__future__", "tqdm", "matplotlib"})
+
+
+def _third_party(module: str) -> bool:
+    top = module.partition(".")[0]
+    return top not in sys.stdlib_module_names and top not in _NOT_CLASSES
 
 
 # torch's learning-rate schedulers: a subclass inherits ``state_dict()``, which is the instance's ``__dict__`` (the
