@@ -46,6 +46,7 @@ from .returnedcalls import ReturnFacts, returned_apis
 from .selfmethods import is_module_class
 from .outresize import resized_outputs
 from .loaderiters import loader_iterator_next_calls
+from .gonemembers import gone_member_uses
 from .gradscalars import grad_scalar_conversions
 from .bcetargets import bce_size_mismatches
 from .intlabels import integer_full_targets
@@ -433,6 +434,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                       *((self.filename,) if reads_project else ())):
                     node, api = found if isinstance(found, tuple) else (found, rules[0].apis[0])
                     self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
+        if self.rules.gone_rule is not None and self.rules.gone_rule.applies_to(self.target):
+            self._check_gone_members(tree)
         if self.rules.by_grad_scalar and self.rules.by_grad_scalar[0].applies_to(self.target):
             rule = self.rules.by_grad_scalar[0]  # float(getattr(self, "loss_" + name)): the project decides
             self.loss_attribute_floats = held_floats(
@@ -547,6 +550,19 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if self.conditional:
             self._drop_where_the_file_uses(tree)
         return sorted(self.findings.values())
+
+    def _check_gone_members(self, tree: ast.AST) -> None:
+        """``self._format_param(...)`` in an OneCycleLR subclass: a member its torch class no longer has
+        (gonemembers.py), reported under the gone-name rule."""
+        rule = self.rules.gone_rule
+        target = f"{self.target.major}.{self.target.minor}"
+        for node, api, last in gone_member_uses(tree, self._resolve, self.source_text):
+            if self.dead and any(first <= node.lineno <= last for first, last in self.dead):
+                continue  # (in `if False:`: code that cannot run)
+            key = (node.lineno, node.col_offset + 1, api, rule.pattern)
+            message = (f"`{api}` does not exist in torch {target} (AttributeError there: the object has no attribute "
+                       f"'{api.rpartition('.')[2]}'); the last build checked that has it is torch {last}")
+            self.findings.setdefault(key, self._finding(node, api, rule, message, rule.fix))
 
     def _late_object_files(self) -> None:
         """A save first taken for plain data and decided once the file is walked (``torch.save(vocab, 'vocab.pt')``
