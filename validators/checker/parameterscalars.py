@@ -7,7 +7,8 @@ a tensor with requires_grad=True to a scalar", gradscalars.py). The weight is kn
 subclasses a torch layer that owns one, or binds ``self.weight = nn.Parameter(...)`` itself, and binds it to nothing
 else. ``.data``, ``.detach()`` and ``.item()`` on the way give no warning.
 
-The loop variable of ``for name, p in model.named_parameters():`` (or ``.parameters()``, or either through
+A tensor the function gives a hook (``logvar.register_hook(hook)``) requires grad too, and so does what it computes
+from it. The loop variable of ``for name, p in model.named_parameters():`` (or ``.parameters()``, or either through
 ``enumerate``) is a parameter too: a model summary that prints ``"%10.3g" % p.mean()`` (the yolov3/yolov5 ``model_info``
 copied into many trees) or ``float(p.norm())`` converts one, unless the file freezes parameters
 (``p.requires_grad = False``, ``requires_grad_(False)``) or the loop runs under ``no_grad``. ``p.numel()`` and the like
@@ -33,6 +34,9 @@ _DETACHING = frozenset({"data", "detach", "item", "tolist", "numpy", "detach_", 
 _NUMBER_METHODS = frozenset({"numel", "nelement", "dim", "ndimension", "size", "element_size", "data_ptr", "stride",
                              "storage_offset", "get_device"})
 _PARAMETER_ITERATORS = frozenset({"parameters", "named_parameters"})
+# what gives a tensor that requires no grad whatever its input: indices, comparisons, integer casts
+_UNGRADED = frozenset({"argmax", "argmin", "argsort", "nonzero", "eq", "ne", "gt", "lt", "ge", "le", "long", "int",
+                       "bool", "byte", "isnan", "isinf", "isfinite", "is_tensor"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -48,6 +52,51 @@ def parameter_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str
                         yield from _in_method(method, resolve)
     if text is None or "parameters()" in text and ("float(" in text or "%" in text):
         yield from _parameter_loops(tree, resolve)
+    if text is None or "register_hook(" in text and "float(" in text:
+        yield from _hooked_conversions(tree, resolve)
+
+
+def _hooked_conversions(tree: ast.AST, resolve) -> Iterator[ast.Call]:
+    """``float(logvar.min())`` in a function that calls ``logvar.register_hook(hook)``: only a tensor that requires
+    grad takes a hook (any other raises), so it and what the function computes from it (``stdev =
+    torch.sqrt(torch.exp(logvar))``) warn when converted, outside no_grad."""
+    for function in walk_tree(tree):
+        if not isinstance(function, _FUNCTIONS) or _no_grad_function(function, resolve):
+            continue
+        nodes = list(own_nodes(function))
+        hooked = {node.func.value.id for node in nodes if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Attribute) and node.func.attr == "register_hook"
+                  and isinstance(node.func.value, ast.Name)}
+        if not hooked:
+            continue
+        values: dict[str, list[ast.expr | None]] = {}
+        for node in nodes:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for inner in walk_nodes(target):
+                        if isinstance(inner, ast.Name):
+                            values.setdefault(inner.id, []).append(node.value if inner is target else None)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+                for inner in walk_nodes(node.target):
+                    if isinstance(inner, ast.Name):
+                        values.setdefault(inner.id, []).append(None)
+        if any(name in values for name in hooked):
+            continue  # a hooked name also rebound: which value the hook took is not read here
+        derived = set(hooked)
+        changed = True
+        while changed:  # names bound only to values made from a hooked tensor (torch.exp(logvar), a / b)
+            changed = False
+            for name, bound in values.items():
+                if name not in derived and all(value is not None and _derived(value, derived, resolve)
+                                               for value in bound):
+                    derived.add(name)
+                    changed = True
+        quiet = no_grad_nodes(nodes, resolve)
+        for node in nodes:
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
+                    and resolve(node.func) is None and len(node.args) == 1 and not node.keywords \
+                    and id(node) not in quiet and _derived(node.args[0], derived, resolve):
+                yield node
 
 
 def _no_grad_function(function: ast.AST, resolve) -> bool:
@@ -169,25 +218,30 @@ def _in_method(method: ast.AST, resolve) -> Iterator[ast.Call]:
             yield node
 
 
-def _derived(value: ast.expr, derived: set[str]) -> bool:
+def _derived(value: ast.expr, derived: set[str], resolve=None) -> bool:
     """``self.weight``, a name bound only to one, or a method chain, arithmetic or own-method call made of one
-    (``self.weight.abs().max()``, ``w * scale``, ``self.merge_scale(w, s)``), without a detaching step."""
+    (``self.weight.abs().max()``, ``w * scale``, ``self.merge_scale(w, s)``), without a detaching step; with
+    ``resolve``, also a torch function of one (``torch.exp(logvar)``)."""
     if isinstance(value, ast.Name):
         return value.id in derived
     if isinstance(value, ast.Attribute):
         return _self_parameter(value)
     if isinstance(value, ast.BinOp):
-        return _derived(value.left, derived) or _derived(value.right, derived)
+        return _derived(value.left, derived, resolve) or _derived(value.right, derived, resolve)
     if isinstance(value, ast.UnaryOp):
-        return _derived(value.operand, derived)
+        return _derived(value.operand, derived, resolve)
     if isinstance(value, ast.Subscript):
-        return _derived(value.value, derived)
+        return _derived(value.value, derived, resolve)
+    if isinstance(value, ast.Call) and resolve is not None and value.args and \
+            (api := resolve(value.func) or "").startswith("torch.") and api.count(".") == 1 and \
+            api.rsplit(".", 1)[1] not in _NUMBER_METHODS | _UNGRADED:
+        return _derived(value.args[0], derived, resolve)  # torch.sqrt(variance)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-        if value.func.attr in _DETACHING or value.func.attr in _NUMBER_METHODS:
+        if value.func.attr in _DETACHING or value.func.attr in _NUMBER_METHODS | _UNGRADED:
             return False
         if _own_method_call(value):  # given one
-            return any(_derived(argument, derived) for argument in value.args)
-        return _derived(value.func.value, derived)
+            return any(_derived(argument, derived, resolve) for argument in value.args)
+        return _derived(value.func.value, derived, resolve)
     return False
 
 
