@@ -193,9 +193,18 @@ def _bound_outside_graph(statements: list[ast.stmt], name: str) -> bool:
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
-    """The plain names ``nodes`` call ``backward()`` on (``loss.backward()``)."""
-    return {node.func.value.id for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "backward" and isinstance(node.func.value, ast.Name)}
+    """The plain names ``nodes`` call ``backward()`` on (``loss.backward()``), or on a reduction of (``l.mean().backward()``,
+    the d2l training loop's: the unreduced loss requires grad like its mean)."""
+    found = set()
+    for node in nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "backward":
+            receiver = node.func.value
+            if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
+                    receiver.func.attr in _GRAD_REDUCTIONS and not receiver.keywords:
+                receiver = receiver.func.value
+            if isinstance(receiver, ast.Name):
+                found.add(receiver.id)
+    return found
 
 
 def _returned_names(function: ast.AST, position: int | None) -> set[str]:
