@@ -557,7 +557,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         rule = self.rules.gone_rule
         target = f"{self.target.major}.{self.target.minor}"
         for node, api, last in gone_member_uses(tree, self._resolve, self.source_text):
-            if self.dead and any(first <= node.lineno <= last for first, last in self.dead):
+            if self.dead and any(first <= node.lineno <= end for first, end in self.dead):
                 continue  # (in `if False:`: code that cannot run)
             key = (node.lineno, node.col_offset + 1, api, rule.pattern)
             message = (f"`{api}` does not exist in torch {target} (AttributeError there: the object has no attribute "
