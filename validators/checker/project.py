@@ -358,7 +358,7 @@ class ProjectEvidence:
                             return (f"it reads {reads} of the checkpoint saved at {evidence.file}:{line}, whose "
                                     f"{held!r} holds {takes}: {passed}")
                         continue
-                    if (defined := self.modules.defining(module, function)) is None:
+                    if (defined := self.modules.defining(module, function, near=evidence.file)) is None:
                         continue
                     name, _, position = function.partition("#")
                     returned = f"item {position} of what {name}" if position else f"what {name}"

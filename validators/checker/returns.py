@@ -257,6 +257,18 @@ def is_module_file(path: str, suffix: str) -> bool:
     return any(path == suffix + tail or path.endswith(f"/{suffix}{tail}") for tail in (".py", "/__init__.py"))
 
 
+def _nearest(paths: list[str], near: str) -> str:
+    """Of module files, the one fewest folder steps away from the file ``near`` (the first of equals)."""
+    here = os.path.dirname(os.path.abspath(near)).split(os.sep)
+
+    def steps(path: str) -> int:
+        there = os.path.dirname(path).split("/")
+        common = next((i for i, (a, b) in enumerate(zip(here, there)) if a != b), min(len(here), len(there)))
+        return len(here) + len(there) - 2 * common
+
+    return min(paths, key=steps)
+
+
 class ReturnIndex:
     """The files of one project by module name; each is parsed for :func:`returned_objects` the first time a
     reference into it is asked about, so the cost is one parse per module some saved layout draws from."""
@@ -274,14 +286,17 @@ class ReturnIndex:
         stem = folder.rsplit("/", 1)[-1] if name == "__init__.py" else name.removesuffix(".py")
         self.by_stem.setdefault(stem, []).append(normalized)
 
-    def defining(self, suffix: str, qualname: str, follow: bool = True) -> str | None:
+    def defining(self, suffix: str, qualname: str, follow: bool = True, near: str | None = None) -> str | None:
         """The project file that defines ``qualname`` in module ``suffix`` and returns an object from it (or
         defines it as a class). A package that only re-exports the name (``from .stream_metrics import
-        StreamSegMetrics`` in ``metrics/__init__.py``) is followed to the module it names, once."""
+        StreamSegMetrics`` in ``metrics/__init__.py``) is followed to the module it names, once. ``near``: the file
+        that imports it; where several files are that module (``test.py`` in two experiment folders), the import
+        names the one nearest to it."""
         stem = suffix.rsplit("/", 1)[-1]
-        for path in self.by_stem.get(stem, ()):
-            if not is_module_file(path, suffix):
-                continue
+        paths = [path for path in self.by_stem.get(stem, ()) if is_module_file(path, suffix)]
+        if near is not None and len(paths) > 1:
+            paths = [_nearest(paths, near)]
+        for path in paths:
             objects = self._objects(path)
             function, _, position = qualname.partition("#")
             # `a, b = f()`: position i of a function returning tuple displays, else whatever f returns

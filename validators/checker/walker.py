@@ -165,6 +165,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.pending: list[tuple[Rule, ast.Call, str]] = []  # waiting for the whole scope to be seen
         self.scope = 0
         self.guarded = 0  # > 0 inside version guards and fallback handlers: nothing is reported
+        self.guarded_spans: list[tuple[int, int]] = []  # the lines walked guarded (_visit_guarded)
         self.dead: tuple[tuple[int, int], ...] = ()  # the lines of blocks a literal test rules out (deadbranches.py)
         self.leaving: set[int] = set()  # id(if) of checks true on the target whose branch leaves the block
         # (id(if or match), branch index) of the branches the walk is in: loads in different branches of one
@@ -557,8 +558,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         rule = self.rules.gone_rule
         target = f"{self.target.major}.{self.target.minor}"
         for node, api, last in gone_member_uses(tree, self._resolve, self.source_text):
-            if self.dead and any(first <= node.lineno <= end for first, end in self.dead):
-                continue  # (in `if False:`: code that cannot run)
+            if any(first <= node.lineno <= end for first, end in (*self.dead, *self.guarded_spans)):
+                continue  # in `if False:` or a version check false on the target: code that cannot run there
             key = (node.lineno, node.col_offset + 1, api, rule.pattern)
             message = (f"`{api}` does not exist in torch {target} (AttributeError there: the object has no attribute "
                        f"'{api.rpartition('.')[2]}'); the last build checked that has it is torch {last}")

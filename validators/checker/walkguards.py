@@ -215,6 +215,8 @@ class GuardedBranches:
     def _visit_guarded(self, nodes) -> None:
         self.guarded += 1
         for node in nodes:
+            if hasattr(node, "end_lineno"):  # for the passes that read the file after the walk
+                self.guarded_spans.append((node.lineno, node.end_lineno))
             self.visit(node)
         self.guarded -= 1
 
