@@ -44,6 +44,7 @@ class _Module:
                          for alias in node.names if _CLASS_NAME.fullmatch(alias.name)}
         # module-level functions found to return an object so far -> what returns_object gave them
         self.returning: dict[str, set[str]] = {}
+        self.instances: set[str] = set()  # the names the function being read binds to an instance of a class
 
     def builds(self, value: ast.expr | None, built: set[str]) -> bool:
         """``value`` is, or holds, an object that weights_only refuses (see the module docstring)."""
@@ -75,8 +76,10 @@ class _Module:
                 return True
             if "" in self.returning.get(callee, ()):  # fid = frechet_distance(...), a function above returning numpy
                 return True
-        # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back
-        return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and self.builds(func.value, built)
+        # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back; not a method of an
+        # instance (``meter.average()`` of an AverageMeter returns what the class's method does)
+        return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and \
+            not (isinstance(func.value, ast.Name) and func.value.id in self.instances) and self.builds(func.value, built)
 
     def returns_object(self, function: ast.FunctionDef | ast.AsyncFunctionDef,
                        attributes: frozenset[str] = frozenset()) -> set[str]:
@@ -85,6 +88,9 @@ class _Module:
         ``mean, n = f()`` marks only what is at those positions. ``attributes``: the ``self.x`` its class binds to
         an object in any method (``return {"indexes": self.indexes}`` after ``self.indexes = np.arange(n)``)."""
         built: set[str] = set(attributes) | self._numpy_parameters(function)
+        self.instances = {target.id for node in own_statements(function) if isinstance(node, ast.Assign)
+                          and isinstance(node.value, ast.Call) and dotted_name(node.value.func) in self.classes
+                          for target in node.targets if isinstance(target, ast.Name)}
         returns = []
         for node in own_statements(function):  # in source order: a name is built before the return reads it
             if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and \
