@@ -38,6 +38,10 @@ FORMAT = 1
 # the packages whose classes projects subclass or hold instances of
 PACKAGES = ("torch/nn/", "torch/optim/", "torch/utils/data/", "torch/autograd/", "torch/distributions/",
             "torch/cuda/amp/", "torch/amp/", "torch/utils/tensorboard/", "torch/utils/checkpoint.py")
+# internals no project subclasses, whose generic member names (batch, filter, source, shuffle) would only cost a look
+# at every file that spells them; and the DataLoader iterators, whose next() has its own rule
+SKIPPED = ("torch/utils/data/datapipes/", "torch/utils/data/_utils/", "torch/nn/quantized/", "torch/nn/intrinsic/",
+           "torch/nn/qat/", "torch/nn/quantizable/", "torch/utils/data/dataloader.py")
 
 
 def read_build(wheel: Path) -> dict[str, tuple[set[str], list[str]]]:
@@ -45,7 +49,7 @@ def read_build(wheel: Path) -> dict[str, tuple[set[str], list[str]]]:
     classes: dict[str, tuple[set[str], list[str]]] = {}
     with zipfile.ZipFile(wheel) as archive:
         for name in archive.namelist():
-            if not name.endswith(".py") or not name.startswith(PACKAGES):
+            if not name.endswith(".py") or not name.startswith(PACKAGES) or name.startswith(SKIPPED):
                 continue
             module = name[:-3].replace("/", ".").removesuffix(".__init__")
             try:
@@ -144,7 +148,8 @@ for package in packages:
     except Exception:
         continue
     for info in pkgutil.walk_packages(getattr(root, "__path__", []), package + "."):
-        if ".testing" not in info.name and "._internal" not in info.name:
+        if not any(part in info.name for part in (".testing", "._internal", ".datapipes", "quantiz", ".intrinsic",
+                                                  ".qat")):
             modules.add(info.name)
 for module_name in sorted(modules):
     try:
