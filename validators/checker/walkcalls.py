@@ -409,13 +409,14 @@ class CallChecks:
                                                   if key not in before])
 
     def _explicit_base_init(self, node: ast.Call) -> str | None:
-        """``Base.__init__(self, ...)`` in a method of a class that subclasses the torch class ``Base``: that class."""
+        """``Base.__init__(self, ...)`` in a method of a class that subclasses torch classes, ``Base`` one of them or
+        one of their ancestors (``_LRScheduler.__init__`` in a OneCycleLR subclass): that class."""
         func = node.func
         if not (isinstance(func, ast.Attribute) and func.attr == "__init__" and node.args
                 and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"):
             return None
         base = self._resolve(func.value)
-        return base if base is not None and base in self.super_bases else None
+        return base if base is not None and base.startswith("torch.") and self.super_bases else None
 
     @staticmethod
     def _is_super_init(node: ast.Call) -> bool:

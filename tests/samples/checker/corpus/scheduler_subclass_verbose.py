@@ -47,3 +47,10 @@ class ExplicitBase(optim.lr_scheduler._LRScheduler):
 
     def get_lr(self):
         return list(self.base_lrs)
+
+
+class WarmupOneCycle(optim.lr_scheduler.OneCycleLR):
+    # the same, on an ancestor of the direct base (a OneCycleLR subclass initialising _LRScheduler itself)
+    def __init__(self, optimizer, total_steps, last_epoch=-1, verbose=False):
+        self.total_steps = total_steps
+        optim.lr_scheduler._LRScheduler.__init__(self, optimizer, last_epoch=last_epoch, verbose=verbose)  # finding: lr-scheduler-verbose-removed
