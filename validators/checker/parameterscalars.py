@@ -105,10 +105,18 @@ def _no_grad_function(function: ast.AST, resolve) -> bool:
 
 def _parameter_loops(tree: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
     """``float(p.norm())`` or ``"%g" % p.mean()`` in the body of ``for p in model.parameters():`` outside no_grad."""
-    if _freezes_parameters(tree):
+    functions, loops = [], []
+    for node in walk_tree(tree):  # one walk: most files that spell parameters() only hand them to an optimizer
+        if isinstance(node, _FUNCTIONS):
+            functions.append(node)
+        elif isinstance(node, (ast.For, ast.AsyncFor)) and _parameter_variable(node) is not None:
+            loops.append(node)
+    if not loops or _freezes_parameters(tree):
         return
-    scopes = [tree, *(node for node in walk_tree(tree) if isinstance(node, _FUNCTIONS))]
-    for scope in scopes:
+    # the scopes holding such a loop: the innermost function around it, or the module
+    holders = {id(max((f for f in functions if f.lineno <= loop.lineno <= f.end_lineno), key=lambda f: f.lineno,
+                      default=tree)) for loop in loops}
+    for scope in (scope for scope in (tree, *functions) if id(scope) in holders):
         if isinstance(scope, _FUNCTIONS) and _no_grad_function(scope, resolve):
             continue
         nodes = list(own_nodes(scope))
