@@ -448,11 +448,11 @@ class FileEvidence:
     unsettled: list[tuple[frozenset[str], int, list, tuple[int, bool] | None]] = field(default_factory=list)
 
     def note_saved_dict(self, node: ast.Dict, line: int, holds_object, holds_config,
-                        holds_built=lambda value: False, comes_from=lambda value: None, context=None,
+                        holds_built=lambda value: False, comes_from=lambda value: (), context=None,
                         saved_name: str | None = None, conditional=lambda value: False) -> None:
         """``holds_object(value)``: the value is an object that weights_only refuses; ``holds_config(value)``:
         it is one if the project imports a config-object library (a plain layout otherwise); ``comes_from(value)``:
-        the imported project callable whose result it is, or None; ``conditional(value)``: the entry is added
+        the imported project callables whose result it may be (one per binding that makes it), or none; ``conditional(value)``: the entry is added
         only under an ``if`` (``if self.opt.dmtet: state["tet_scale"] = ....numpy()``), so a file of this layout
         need not hold it: evidence only for a load that reads that very key or another one stored down the same
         branch (see conditional_held); it returns that branch (any value that compares equal for one branch)."""
@@ -489,7 +489,7 @@ class FileEvidence:
                 self.numpy_states.add((line, built[0]))
             note_conditional(*built)
             return
-        if derived := tuple((key, ref) for key, value in named if (ref := comes_from(value)) is not None):
+        if derived := tuple((key, ref) for key, value in named for ref in comes_from(value)):
             self.derived_layouts.append((keys, line, derived))
         config = next((key for key, value in named if holds_config(value)), None)
         if config is not None:

@@ -316,6 +316,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.imported_modules: dict[str, str] = {}  # m -> module path suffix: import a.m as m
         self.instances: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to Cls(...) of an import
         self.derived: dict[tuple[int, str], tuple[str, str]] = {}  # (scope, x) bound to what f() / x.m() returns
+        # the same, every such binding: `metrics = compute_a(...)` in one branch, `= compute_b(...)` in another
+        self.derived_all: dict[tuple[int, str], list[tuple[str, str]]] = {}
         self.provenance = Provenance()  # every binding of the file, for saves asked again after the walk
         self.pairs = SaveLoadPairs()  # a class's own save/load methods of one file (savepairs.py)
         # id(the call a name holds) -> attributes read off that name which no weights_only value has
@@ -404,6 +406,17 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             return instance[0], f"{instance[1]}.{attribute}"  # self.o_norm.mean: an attribute of an imported class's
         return None
 
+    def value_refs(self, value: ast.expr, scope: int) -> list[tuple[str, str]]:
+        """Every imported project callable whose result a value may be: each branch's binding of a name, or the one
+        :meth:`value_ref` gives."""
+        held = value
+        while isinstance(held, ast.Subscript):
+            held = held.value
+        if (name := dotted_name(held)) is not None and \
+                len(found := self.derived_all.get((0 if "." in name else scope, name), ())) > 1:
+            return list(found)
+        return [ref] if (ref := self.value_ref(value, scope)) is not None else []
+
     def _note_derived(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
                 value.func.attr in RETURN_SELF and isinstance(value.func.value, ast.Call):
@@ -417,7 +430,10 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         unpacked = isinstance(target, ast.Tuple) and isinstance(value, ast.Call)
         for position, element in enumerate(target.elts if isinstance(target, ast.Tuple) else [target]):
             if (name := dotted_name(element)) is not None:  # score, class_iou = metrics.get_scores(): position 0
-                self.derived[(0 if "." in name else scope, name)] = (ref[0], f"{ref[1]}#{position}") if unpacked else ref
+                key = (0 if "." in name else scope, name)
+                self.derived[key] = (ref[0], f"{ref[1]}#{position}") if unpacked else ref
+                if self.derived[key] not in (known := self.derived_all.setdefault(key, [])):
+                    known.append(self.derived[key])
 
     def bind(self, value: ast.expr, scope: int, target: ast.AST) -> None:
         self.provenance.note(value, scope, target)

@@ -118,11 +118,13 @@ class _Module:
         return found
 
     def _numpy_parameters(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-        """The parameters annotated as numpy arrays (``batch_predictions: np.ndarray``)."""
+        """The parameters annotated as numpy arrays (``batch_predictions: np.ndarray``), or as containers of them
+        (``predictions: List[np.ndarray]``: each item read off them is one)."""
         arguments = function.args
         return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
-                if (dotted_name(a.annotation) or "").partition(".")[0] in self.numpy
-                and (dotted_name(a.annotation) or "").endswith(".ndarray")} if self.numpy else set()
+                if a.annotation is not None and any(
+                    (dotted := dotted_name(node) or "").partition(".")[0] in self.numpy and dotted.endswith(".ndarray")
+                    for node in ast.walk(a.annotation) if isinstance(node, ast.Attribute))} if self.numpy else set()
 
     def _items(self, target: ast.expr, iterable: ast.expr, built: set[str]) -> set[str]:
         """The loop names that take numpy items: ``for row in array``, ``for a, b in zip(array, other)``."""

@@ -276,7 +276,7 @@ class SaveEvidence:
             lambda value: api == "torch.save" and not (isinstance(value, ast.Name) and value.id in scalars | returned)
             and not (subscripted and dotted_name(value) in subscripted)
             and self.loads.holds_object(value, where.get(id(value), scope)),
-            lambda value: self.loads.value_ref(value, where.get(id(value), scope)) if api == "torch.save" else None,
+            lambda value: self.loads.value_refs(value, where.get(id(value), scope)) if api == "torch.save" else (),
             (scope, api != "torch.save", self._runs_once(node, scope)), saved_name,
             lambda value: self.loads.conditional_values.get(id(value)))
         if id(saved) in self.loads.open_dicts:
