@@ -679,6 +679,23 @@ def _all_children(node: ast.AST) -> list[ast.AST]:
     return found
 
 
+def name_values(nodes) -> dict[str, list[ast.expr | None]]:
+    """Each plain name the nodes bind -> every value bound to it: the assigned value where the name is the whole
+    target, None for a binding whose value is not read off (a tuple item, a loop target, ``+=``, ``:=``)."""
+    bound: dict[str, list[ast.expr | None]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in walk_nodes(target):
+                    if isinstance(name, ast.Name):
+                        bound.setdefault(name.id, []).append(node.value if target is name else None)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+            for name in walk_nodes(node.target):
+                if isinstance(name, ast.Name):
+                    bound.setdefault(name.id, []).append(None)
+    return bound
+
+
 def assigned_pairs(target: ast.AST, value: ast.expr) -> list[tuple[ast.AST, ast.expr]]:
     """``a, b = x, y``: each name with the item it takes; any other assignment: the target with the value."""
     if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):

@@ -21,7 +21,7 @@ import ast
 from typing import Callable, Iterator
 
 from .gradscalars import NO_GRAD, float_formatted_values, no_grad_nodes
-from .imports import assigned_pairs, own_nodes, walk_nodes, walk_tree
+from .imports import assigned_pairs, name_values, own_nodes, walk_nodes, walk_tree
 
 # torch layers whose weight (and bias) are parameters from construction
 _LAYERS = frozenset(f"torch.nn.{name}" for name in (
@@ -69,17 +69,7 @@ def _hooked_conversions(tree: ast.AST, resolve) -> Iterator[ast.Call]:
                   and isinstance(node.func.value, ast.Name)}
         if not hooked:
             continue
-        values: dict[str, list[ast.expr | None]] = {}
-        for node in nodes:
-            if isinstance(node, ast.Assign):
-                for target in node.targets:
-                    for inner in walk_nodes(target):
-                        if isinstance(inner, ast.Name):
-                            values.setdefault(inner.id, []).append(node.value if inner is target else None)
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
-                for inner in walk_nodes(node.target):
-                    if isinstance(inner, ast.Name):
-                        values.setdefault(inner.id, []).append(None)
+        values = name_values(nodes)
         if any(name in values for name in hooked):
             continue  # a hooked name also rebound: which value the hook took is not read here
         derived = set(hooked)

@@ -19,7 +19,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import code_scopes, own_nodes, walk_nodes
+from .imports import code_scopes, name_values, own_nodes
 
 # methods (and torch functions) that reduce over the dimension given first; norm takes it after p
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
@@ -75,17 +75,7 @@ _ELEMENTWISE = frozenset({"pow", "abs", "exp", "log", "sqrt", "square", "neg", "
 def _held_reductions(nodes: list[ast.AST], resolve) -> dict[str, ast.expr]:
     """``max_logits = logits.max(1)[0]``, every binding of that name in the scope (one in each branch of an ``if``,
     say) a reduction of the same tensor: name -> the tensor reduced."""
-    bound: dict[str, list[ast.expr | None]] = {}
-    for node in nodes:
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                for name in walk_nodes(target):
-                    if isinstance(name, ast.Name):
-                        bound.setdefault(name.id, []).append(node.value if target is name else None)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-            for name in walk_nodes(node.target):
-                if isinstance(name, ast.Name):
-                    bound.setdefault(name.id, []).append(None)
+    bound = name_values(nodes)
     held = {}
     for name, values in bound.items():
         reduced = [_dropping_reduction(value, resolve) if value is not None else None for value in values]
