@@ -174,6 +174,40 @@ class Model(nn.Module):
     assert _found(tmp_path, {"model.py": code}) == [("model.py", 13, "pack-padded-cuda-lengths")]
 
 
+def test_lengths_a_module_counts_from_its_input_and_hands_to_another_modules_encoder_are_found(tmp_path):
+    model = """
+import torch
+import torch.nn as nn
+from encoder import Encoder
+
+
+class Classifier(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = Encoder()
+
+    def forward(self, ids):
+        lengths = torch.sum(ids != 0, dim=-1)
+        return self.encoder(ids.unsqueeze(-1).float(), lengths)
+"""
+    assert _found(tmp_path / "module", {"encoder.py": ENCODER, "model.py": model}) == [
+        ("encoder.py", 13, "pack-padded-cuda-lengths")]
+    # counted in a plain function (a collate function, on the CPU), the lengths stay where they are
+    function = """
+import torch
+from encoder import Encoder
+
+
+def encode(encoder, ids):
+    lengths = torch.sum(ids != 0, dim=-1)
+    return encoder(ids.unsqueeze(-1).float(), lengths)
+
+
+encode(Encoder(), torch.ones(2, 3, dtype=torch.long))
+"""
+    assert _found(tmp_path / "function", {"encoder.py": ENCODER, "collate.py": function}) == []
+
+
 def test_a_use_the_file_reports_at_its_uint8_maker_is_not_reported_again(tmp_path):
     code = """
 import torch

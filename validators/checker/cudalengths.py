@@ -25,7 +25,7 @@ from .imports import (
 
 _PACK = "torch.nn.utils.rnn.pack_padded_sequence"
 _COMPARISONS = frozenset({"ne", "eq", "gt", "lt", "ge", "le", "bool"})
-_CASTS = frozenset({"long", "int", "float", "view", "squeeze", "contiguous", "detach", "type"})
+_CASTS = frozenset({"long", "int", "float", "view", "squeeze", "contiguous", "detach", "type", "clone"})
 _FACTORIES = frozenset({"tensor", "as_tensor", "arange", "zeros", "ones", "full", "empty", "LongTensor", "IntTensor"})
 
 
@@ -34,12 +34,12 @@ def cuda_lengths(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     """Each ``pack_padded_sequence`` call given lengths that the function puts on the GPU (module docstring)."""
     if text is not None and "pack_padded_sequence" not in text:
         return
-    module_methods = _module_methods(tree, resolve)
+    module_methods = module_methods_of(tree, resolve)
     for scope, statements in scope_statements(tree):
         yield from _in_scope(statements, resolve, id(scope) in module_methods)
 
 
-def _module_methods(tree: ast.AST, resolve) -> set[int]:
+def module_methods_of(tree: ast.AST, resolve) -> set[int]:
     """ids of the functions defined in the bodies of ``nn.Module`` subclasses."""
     found: set[int] = set()
     for node in walk_tree(tree):
@@ -74,7 +74,7 @@ def note_binding(statement: ast.stmt, moved: set[str], in_module: bool) -> None:
                         moved.add(element.id)
                     else:
                         moved.discard(element.id)
-                else:
+                elif not isinstance(element, ast.Subscript):  # an item store keeps the tensor where it is
                     for inner in walk_nodes(element):
                         if isinstance(inner, ast.Name):
                             moved.discard(inner.id)

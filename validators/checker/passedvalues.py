@@ -35,7 +35,7 @@ import ast
 import builtins
 from typing import Callable, NamedTuple
 
-from .cudalengths import note_binding, on_device
+from .cudalengths import module_methods_of, note_binding, on_device
 from .finding import Finding
 from .imports import dotted_name, names_device, own_nodes, own_statements
 
@@ -143,11 +143,15 @@ def length_uses(functions: FileFunctions, resolve: Callable[[ast.AST], str | Non
     return found
 
 
-def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | None], bool]:
+def device_arguments(calls, tree: ast.AST, resolve: Callable[[ast.AST], str | None]
+                     ) -> Callable[[ast.expr, int, int | None], bool]:
     """Whether a value a call passes is on the GPU: moved there inline (``lengths.to(device)``, ``.cuda()``), or a
     name whose last binding before the call, in source order, moves it there (``sen_len = sen_len.to(DEVICE)``), or
-    an item or a cast of one (cudalengths.on_device)."""
+    an item or a cast of one (cudalengths.on_device); in a method of an ``nn.Module`` subclass, also a count along a
+    dimension of a mask of its input (``context_len = torch.sum(context != 0, dim=-1)``), made where the module
+    runs."""
     before: dict[int, dict[int, frozenset[str]]] = {}  # scope -> statement -> the names on the GPU before it
+    module_methods = module_methods_of(tree, resolve)
 
     def moved(scope: int, statement: int | None) -> frozenset[str]:
         if scope not in before:
@@ -156,10 +160,10 @@ def device_arguments(calls, tree: ast.AST) -> Callable[[ast.expr, int, int | Non
             names: set[str] = set()
             for inner in own_statements(node):
                 before[scope][id(inner)] = frozenset(names)
-                note_binding(inner, names, False)
+                note_binding(inner, names, scope in module_methods)
         return before[scope].get(statement, frozenset())
 
-    return lambda value, scope, statement: on_device(value, moved(scope, statement), False)
+    return lambda value, scope, statement: on_device(value, moved(scope, statement), scope in module_methods)
 
 
 def file_values(filename: str, calls, functions: FileFunctions, seeds: dict[str, Callable],

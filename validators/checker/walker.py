@@ -633,7 +633,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             makes or "masked_" in text or "where(" in text)
         packs = bool(self.rules.by_cuda_lengths) and "cuda" in kinds
         lengths = packs and "pack_padded_sequence" in text
-        moves = packs and (".cuda(" in text or ".to(" in text or "device=" in text)
+        moves = packs and (".cuda(" in text or ".to(" in text or "device=" in text or "sum(" in text)
         if not (masks or lengths or moves):
             return
         calls = file_calls()
@@ -642,7 +642,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         if makes:
             seeds["uint8"] = uint8_arguments(self.loads.provenance, self._resolve, file_calls, helpers)
         if moves:
-            seeds["cuda"] = device_arguments(calls, tree)
+            seeds["cuda"] = device_arguments(calls, tree, self._resolve)
         uses = (mask_uses(calls, functions, self._passed_use_finding, self.masks_at_makers) if masks else []) + (
             length_uses(functions, self._resolve, self._passed_use_finding) if lengths else [])
         self.passed_values = file_values(self.filename, calls, functions, seeds, uses, tree=tree)

@@ -64,3 +64,19 @@ class PackedEncoder(nn.Module):
     def forward_on_cpu(self, padded, sequences):
         lengths = torch.tensor([len(s) for s in sequences], dtype=torch.long)
         return self.gru(nn.utils.rnn.pack_padded_sequence(self.embedding(padded), lengths, enforce_sorted=False))
+
+
+# seen in: character-level BiLSTM-CRF taggers that copy the counted lengths and patch the empty words before packing
+class CharEncoder(nn.Module):
+    def __init__(self, chars, hidden):
+        super().__init__()
+        self.embedding = nn.Embedding(chars, hidden)
+        self.lstm = nn.LSTM(hidden, hidden, batch_first=True)
+
+    def forward(self, chars):
+        lengths = chars.gt(0).sum(1)
+        patched = lengths.clone()
+        patched[lengths == 0] = 1
+        packed = nn.utils.rnn.pack_padded_sequence(  # finding: pack-padded-cuda-lengths
+            self.embedding(chars), patched, batch_first=True, enforce_sorted=False)
+        return self.lstm(packed)
