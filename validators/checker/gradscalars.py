@@ -193,10 +193,17 @@ def _bound_outside_graph(statements: list[ast.stmt], name: str) -> bool:
 
 
 def _backward_names(nodes: list[ast.AST]) -> set[str]:
-    """The plain names ``nodes`` call ``backward()`` on (``loss.backward()``), or on a reduction of (``l.mean().backward()``,
-    the d2l training loop's: the unreduced loss requires grad like its mean)."""
+    """The plain names ``nodes`` call ``backward()`` on (``loss.backward()``), on a reduction of (``l.mean().backward()``,
+    the d2l training loop's: the unreduced loss requires grad like its mean), or on a loss scaler's product of
+    (``scaler.scale(loss).backward()``; apex's ``with amp.scale_loss(loss, optimizer) as scaled: scaled.backward()``):
+    the scaled loss is the loss times a number, in the same graph."""
     found = set()
+    scaled_by: dict[str, str] = {}  # `with amp.scale_loss(loss, opt) as scaled_loss`: scaled_loss -> loss
     for node in nodes:
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if isinstance(item.optional_vars, ast.Name) and (scaled := _scaled_loss(item.context_expr, "scale_loss")):
+                    scaled_by[item.optional_vars.id] = scaled
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "backward":
             receiver = node.func.value
             if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute) and \
@@ -204,7 +211,17 @@ def _backward_names(nodes: list[ast.AST]) -> set[str]:
                 receiver = receiver.func.value
             if isinstance(receiver, ast.Name):
                 found.add(receiver.id)
-    return found
+            elif scaled := _scaled_loss(receiver, "scale"):
+                found.add(scaled)
+    return found | {scaled_by[name] for name in found if name in scaled_by}
+
+
+def _scaled_loss(value: ast.expr, method: str) -> str | None:
+    """``loss`` of ``scaler.scale(loss)`` (``method`` "scale") or ``amp.scale_loss(loss, optimizer)`` ("scale_loss")."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == method \
+            and value.args and isinstance(value.args[0], ast.Name):
+        return value.args[0].id
+    return None
 
 
 def _returned_names(function: ast.AST, position: int | None) -> set[str]:
