@@ -208,6 +208,51 @@ encode(Encoder(), torch.ones(2, 3, dtype=torch.long))
     assert _found(tmp_path / "function", {"encoder.py": ENCODER, "collate.py": function}) == []
 
 
+CHATBOT = """
+import torch
+import torch.nn as nn
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+class EncoderRNN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(4, 4)
+
+    def forward(self, input_seq, input_lengths):
+        packed = torch.nn.utils.rnn.pack_padded_sequence(input_seq, input_lengths)
+        return self.gru(packed)
+
+
+def train(input_variable, lengths, encoder):
+    lengths = lengths.to(device)
+    return encoder(input_variable.to(device), lengths)
+
+
+def train_iters(batches, encoder):
+    for input_variable, lengths in batches:
+        train(input_variable, lengths, encoder)
+
+
+encoder = EncoderRNN().to(device)
+train_iters([], encoder)
+"""
+
+
+def test_an_encoder_handed_on_through_two_functions_is_known_by_what_the_script_builds(tmp_path):
+    assert _found(tmp_path / "one", {"main.py": CHATBOT}) == [("main.py", 14, "pack-padded-cuda-lengths")]
+    # a function that rebinds the parameter it hands on says nothing of what its callers pass
+    rebound = CHATBOT.replace("    for input_variable, lengths in batches:",
+                              "    encoder = build()\n    for input_variable, lengths in batches:")
+    assert _found(tmp_path / "rebound", {"main.py": rebound}) == []
+
+
+def test_two_scripts_side_by_side_each_reach_their_own_class(tmp_path):
+    found = _found(tmp_path, {"main.py": CHATBOT, "main_new.py": CHATBOT.replace("(4, 4)", "(8, 8)")})
+    assert found == [("main.py", 14, "pack-padded-cuda-lengths"), ("main_new.py", 14, "pack-padded-cuda-lengths")]
+
+
 def test_a_use_the_file_reports_at_its_uint8_maker_is_not_reported_again(tmp_path):
     code = """
 import torch

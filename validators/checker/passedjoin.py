@@ -148,9 +148,13 @@ def _resolved(part: PassedValues, callee: tuple[str, str, str] | None, project: 
 
 
 def _nearest(file: str, candidates: list[PassedValues]) -> PassedValues | None:
-    """The candidate nearest ``file`` by folder; None when two are equally near."""
+    """The candidate nearest ``file`` by folder; None when two are equally near. A definition in ``file`` itself is
+    the one its bare name reaches (two scripts side by side, each with its own ``EncoderRNN``)."""
     if len(candidates) == 1:
         return candidates[0]
+    own = [part for part in candidates if os.path.abspath(part.file) == os.path.abspath(file)]
+    if len(own) == 1:
+        return own[0]
     here = folders_of(file)
 
     def distance(part: PassedValues) -> int:
@@ -219,7 +223,11 @@ class _Project:
                 self.answers[key] = ("instance", found.pop(), "")
         return self.answers[key]
 
-    def _classes(self, part: PassedValues, function: tuple[str, str], parameter: str) -> set[str]:
+    def _classes(self, part: PassedValues, function: tuple[str, str], parameter: str, hops: int = 3) -> set[str]:
+        """The classes the callers of ``function`` pass at ``parameter``: built inline or in the calling scope, or, up
+        to ``hops`` calls away, handed on by a plain function of the module that is itself handed one
+        (``train(..., encoder, ...)`` called by ``train_iters(..., encoder, ...)``, called with ``encoder =
+        EncoderRNN(...)``: the tutorial chatbot's three hops)."""
         owner, name = function
         signature = part.functions.get(function)
         if signature is None:
@@ -245,7 +253,22 @@ class _Project:
                         if isinstance(value, ast.Name) else None
                     if built is not None:
                         found.add(built)
+                    elif hops > 1 and isinstance(value, ast.Name) and (handed := self._handed_on(path, tree, scope, value.id)):
+                        found |= self._classes(*handed, hops - 1)
         return found
+
+    def _handed_on(self, path: str, tree: ast.AST, scope: ast.AST, name: str
+                   ) -> tuple[PassedValues, tuple[str, str], str] | None:
+        """``name`` is a parameter of ``scope``, a function at the top of its module that never rebinds it: the part,
+        function and parameter whose callers say what it holds."""
+        if not (isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope in getattr(tree, "body", ())
+                and name in {argument.arg for argument in (*scope.args.posonlyargs, *scope.args.args,
+                                                           *scope.args.kwonlyargs)}
+                and not any(isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+                            for node in own_nodes(scope))):
+            return None
+        part = self.part(path)
+        return (part, ("", scope.name), name) if part is not None else None
 
     def _sources(self) -> list[tuple[str, str]]:
         if self.files is None:
