@@ -288,6 +288,8 @@ class _Search:
             return self._named(node, scope, depth, at)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
             return self.uint8(node.operand, scope, depth + 1, at)
+        if isinstance(node, ast.IfExp):  # m.cuda() if USE_CUDA else m: uint8 either way
+            return self.uint8(node.body, scope, depth + 1, at) and self.uint8(node.orelse, scope, depth + 1, at)
         if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.Mult)):
             return self._promoted((node.left, node.right), scope, depth, at)
         if self.integer_arithmetic and isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)):
@@ -324,6 +326,11 @@ class _Search:
         if api in _JOINS and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)) and call.args[0].elts \
                 and not any(isinstance(part, ast.Starred) for part in call.args[0].elts):
             return self._promoted(call.args[0].elts, scope, depth, at)
+        if api in _JOINS and call.args and isinstance(listed := call.args[0], (ast.ListComp, ast.GeneratorExp)):
+            # torch.cat([ByteTensor(...) for t in x]); an item the comprehension binds is not the scope's name
+            bound = {name.id for generator in listed.generators for name in walk_nodes(generator.target)
+                     if isinstance(name, ast.Name)}
+            return not _reads_names(listed.elt, bound) and self.uint8(listed.elt, scope, depth + 1, at)
         if api in _KEEP_DTYPE_CALLS and call.args and not any(kw.arg == "dtype" for kw in call.keywords):
             # torch.from_numpy(a.astype("uint8")), nn.Parameter(m.byte(), requires_grad=False): the data's dtype
             data = call.args[0]
@@ -733,6 +740,17 @@ def _tests_uint8(test: ast.expr, name: str, resolve: Callable) -> bool:
                 side.value.id == name:
             return resolve(other) == "torch.uint8"
     return False
+
+
+def _reads_names(value: ast.expr, names: set[str]) -> bool:
+    """``value``'s dtype comes from one of ``names`` (``m``, ``m.cuda()``, ``m[0]``, either branch of a conditional):
+    the search would read the name as the scope's, which a comprehension's own name is not."""
+    if isinstance(value, ast.IfExp):
+        return _reads_names(value.body, names) or _reads_names(value.orelse, names)
+    while isinstance(value, (ast.Call, ast.Attribute, ast.Subscript)):
+        value = value.func.value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) else \
+            value.func if isinstance(value, ast.Call) else value.value
+    return isinstance(value, ast.Name) and value.id in names
 
 
 def _placeholder(value: ast.expr) -> bool:
