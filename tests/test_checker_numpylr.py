@@ -2,7 +2,7 @@
 
 import textwrap
 
-from torchpatch.validators.checker.numpylr import text_learning_rates
+from torchpatch.validators.checker.numpylr import text_lambda_rates, text_learning_rates
 
 
 def lines(code: str) -> list[int]:
@@ -42,3 +42,23 @@ def test_python_numbers_and_converted_values_are_not():
 
 def test_a_text_python_cannot_parse_gives_nothing():
     assert lines("def f(:\n    g['lr'] = np.min(x)\n") == []
+
+
+def test_a_lambda_schedule_whose_factor_is_numpy_is_found_however_the_factor_is_given():
+    code = textwrap.dedent("""
+        import math
+        import numpy as np
+        import torch
+        def cosine_annealing(step, total, lr_max, lr_min):
+            return lr_min + (lr_max - lr_min) * 0.5 * (1 + np.cos(step / total * np.pi))
+        def main(optimizer, total):
+            inline = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 0.5 * (1 + np.cos(step * np.pi)))
+            named = lambda step: (step + 1) / 5 if step < 5 else np.exp(-step)
+            by_name = torch.optim.lr_scheduler.LambdaLR(optimizer, lr_lambda=named)
+            helper = torch.optim.lr_scheduler.LambdaLR(
+                optimizer, lr_lambda=lambda step: cosine_annealing(step, total, 1, 1e-6 / 0.1))
+            plain = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 0.5 * (1 + math.cos(step * math.pi)))
+            converted = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: float(np.cos(step)))
+        """)
+    assert text_lambda_rates(code) == [8, 10, 11]
+    assert text_learning_rates(code) == []  # a scheduler of one script: not a writer for the sub-project

@@ -38,7 +38,7 @@ from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, 
                          methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
-from .numpylr import text_learning_rates
+from .numpylr import text_lambda_rates, text_learning_rates
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -165,8 +165,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.loads.project_classes = project_classes
     collector.passed_kinds = passed_kinds if project_file else frozenset(
         kind for kind, made in (("cuda", "pack_padded_sequence" in code), ("uint8", makes_uint8(code))) if made)
-    collector.loads.numpy_lr = numpy_lr if project_file else (
-        f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)
+    collector.loads.numpy_lr = (numpy_lr if project_file else (
+        f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)) or (
+        f"{filename}:{lines[0]}" if (lines := text_lambda_rates(code)) else None)
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's

@@ -519,6 +519,8 @@ class FileEvidence:
             built = next((key for key, found in sources if found is True), None)
             if built is not None:
                 self.built_layouts.append((keys, line, built))
+                if optimizer_state(dict(named)[built]):  # a state dict still: restoring it by load_state_dict fails too
+                    self.numpy_states.add((line, built))
                 if keys in self.plain_layouts:
                     self.plain_layouts.remove(keys)
                 self.plain_named = [entry for entry in self.plain_named if entry[0] != keys]

@@ -1,5 +1,7 @@
 """``param_group["lr"] = lr`` with ``lr`` a NumPy scalar: every state dict of that optimizer then holds an np.float64.
-So does a scheduler subclass whose ``get_lr`` returns NumPy rates: ``LRScheduler.step`` writes them into the groups.
+So does a scheduler subclass whose ``get_lr`` returns NumPy rates: ``LRScheduler.step`` writes them into the groups; and
+a ``LambdaLR`` whose factor function returns NumPy (``lambda step: 0.5 * (1 + np.cos(step / total * np.pi))``), for
+the optimizer of the file that builds it (text_lambda_rates).
 
 The warm-up schedule wrappers copied through TTS, NMT and vocoder code compute the rate with NumPy
 (``self.init_lr * np.min([...])``, ``np.maximum(1e-6, lr)``, ``np.cos(np.pi * progress)``) and write it into each param
@@ -50,6 +52,19 @@ def text_learning_rates(code: str) -> list[int]:
         return []
 
 
+def text_lambda_rates(code: str) -> list[int]:
+    """The lines of a source text that build a ``LambdaLR`` (or ``MultiplicativeLR``) with a NumPy factor. Unlike a
+    writer of ``["lr"]``, such a scheduler is built where its optimizer is (the training script): it tells of that
+    file's optimizer state, not of a sibling script's."""
+    if "np." not in code and "numpy" not in code or "LambdaLR" not in code and "MultiplicativeLR" not in code:
+        return []
+    try:
+        tree = parse_python(code)
+    except (SyntaxError, ValueError):
+        return []
+    return _lambda_rates(tree, {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)})
+
+
 def numpy_learning_rates(tree: ast.Module, text: str) -> list[int]:
     """The lines of ``tree`` that write a NumPy value under ``["lr"]``, or return NumPy rates from a scheduler's
     ``get_lr`` (module docstring)."""
@@ -79,6 +94,37 @@ def _scheduler_rates(tree: ast.Module, functions: dict):
                     if isinstance(returned, ast.Return) and any(
                             reader.numpy(rate, 0) for rate in _listed_rates(returned.value)):
                         yield returned.lineno
+
+
+_LAMBDA_SCHEDULERS = ("LambdaLR", "MultiplicativeLR")
+
+
+def _lambda_rates(tree: ast.Module, functions: dict) -> list[int]:
+    """``LambdaLR(optimizer, lr_lambda=...)`` (or ``MultiplicativeLR``) whose factor function returns NumPy (the cosine
+    schedules written ``0.5 * (1 + np.cos(step / total * np.pi))``): the scheduler multiplies each base rate by it
+    and writes the np.float64 into the param groups, from its first step in ``__init__`` on (run on 2.15)."""
+    lines = []
+    for scope, owner in _scopes(tree):
+        local = {**functions, **{node.name: node for node in ast.walk(scope) if isinstance(node, ast.FunctionDef)}}
+        reader = _Reader(scope, owner, local)
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Call) and (dotted_name(node.func) or "").rsplit(".", 1)[-1] in _LAMBDA_SCHEDULERS:
+                factor = node.args[1] if len(node.args) > 1 else next(
+                    (keyword.value for keyword in node.keywords if keyword.arg == "lr_lambda"), None)
+                factors = factor.elts if isinstance(factor, (ast.List, ast.Tuple)) else [factor]
+                if any(factor is not None and _numpy_factor(factor, scope, reader, local) for factor in factors):
+                    lines.append(node.lineno)
+    return lines
+
+
+def _numpy_factor(factor: ast.expr, scope: ast.AST, reader: _Reader, functions: dict) -> bool:
+    """A lambda whose body is NumPy, or a function (by name, or a name bound to such a lambda) returning NumPy."""
+    if isinstance(factor, ast.Name):
+        if factor.id in functions:
+            return _Reader(functions[factor.id], None, functions).returns_numpy(1)
+        return any(_numpy_factor(bound, scope, reader, functions) for bound in _bindings(scope, factor.id)
+                   if isinstance(bound, ast.Lambda))
+    return isinstance(factor, ast.Lambda) and reader.numpy(factor.body, 1)
 
 
 def _listed_rates(value: ast.expr | None) -> list[ast.expr]:

@@ -19,6 +19,7 @@ from .ckptfile import loaded_path
 from .checkpoints import (READER_ARGUMENTS, READER_PATHS, READERS, WRITERS, is_config_name,
                           saved_path, writer_passes_object, writes_framed_pickle)
 from .loadedforms import is_model_name, is_namespace, is_object_value
+from .numpylr import optimizer_state
 from .returns import any_returns_object
 
 # Calls that return a run's argparse Namespace (``parser.parse_args()``, a project's ``get_args()``).
@@ -351,6 +352,8 @@ class SaveEvidence:
         """Where a value of a saved dict comes from, by every binding of the file (provenance.py). ``best["auc"]``
         of a dict display the function binds reads the entries stored under that key (``best["auc"] = mean_auc``):
         numpy as soon as one is."""
+        if self.loads.numpy_lr and optimizer_state(value):
+            return True  # an optimizer state dict holding the project's NumPy learning rate: a helper keeps it as is
         scope = self.loads.value_scopes.get(id(value), context[0])
         before = context[2] if len(context) > 2 and scope == context[0] else None
         if any(self.loads.provenance.source(entry, scope, self.loads.call_ref, self._returns_numpy, before) is True
