@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
+from .gradentries import grad_entries
 from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes, walk_tree
 from .receivers import own_callee
 from .source import parse_module_file
@@ -49,7 +50,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
             _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
             and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text
-            and "ensor([" not in text) and not ("float(" in text and _LOSS_CLASS.search(text)):
+            and "ensor([" not in text) and not ("float(" in text and _LOSS_CLASS.search(text)) and not (
+            "float(" in text and _stored_backed(text)):
         return  # no name is both given backward() and converted: most files, read off the text alone
     functions, backward_lines = [], []
     for node in subnodes(tree):
@@ -319,8 +321,14 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     statements = list(own_statements(function))
     found = _Bindings.read(statements, numbers, quiet)
     live = _requiring_grad(function, statements, found, backed, scaled, quiet)
+    # loss_dict["geo"] summed into the loss, or the entries of a dict holding it (gradentries.py)
+    entry, entry_values = grad_entries(statements, nodes, backed,
+                                       lambda name: found.bound.get(name, 0) + found.graph_values.get(name, 0) == 1)
+    if entry_values or entry is not None:
+        named = live
+        live = lambda name, line: name in entry_values or named is not None and named(name, line)  # noqa: E731
     if live is not None:
-        yield from _conversions(nodes, live, quiet, resolve, plateaus, logged)
+        yield from _conversions(nodes, live, quiet, resolve, plateaus, logged, entry or (lambda node: False))
         for node in nodes if passing is not None else ():
             if isinstance(node, ast.Call) and id(node) not in quiet and (converted := passing.of(node)):
                 for position, conversions in converted.items():
@@ -478,10 +486,15 @@ def _reduced_inputs(statements: list[ast.stmt], backed: set[str], found: _Bindin
 
 
 def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: set[int], resolve,
-                 plateaus: frozenset[str], logged: frozenset[str]) -> Iterator[ast.Call | ast.BinOp]:
-    """The conversions among ``nodes`` (outside ``no_grad``) of a value that ``live`` says requires grad."""
+                 plateaus: frozenset[str], logged: frozenset[str], entry: Callable[[ast.expr], bool] = lambda node: False
+                 ) -> Iterator[ast.Call | ast.BinOp]:
+    """The conversions among ``nodes`` (outside ``no_grad``) of a value that ``live`` says requires grad (a name) or
+    ``entry`` does (a subscript)."""
+    def operand_requiring(operand: ast.expr, line: int) -> bool:
+        return live(operand.id, line) if isinstance(operand, ast.Name) else entry(operand)
+
     def requiring(value: ast.expr, line: int) -> bool:
-        return any(isinstance(operand, ast.Name) and live(operand.id, line) for operand in _arithmetic_operands(value))
+        return any(operand_requiring(operand, line) for operand in _arithmetic_operands(value))
 
     for node in nodes:
         if id(node) in quiet:
@@ -496,10 +509,10 @@ def _conversions(nodes: list[ast.AST], live: Callable[[str, int], bool], quiet: 
                     dotted_name(node.func.value) in plateaus and requiring(node.args[0], node.lineno):
                 yield node  # plateau.step(loss): the scheduler takes float(metrics)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and \
-                any(live(operand.id, node.lineno) for operand in _float_formatted(node)):
+                any(operand_requiring(operand, node.lineno) for operand in _float_formatted(node)):
             yield node  # "%.4f" % loss: the float conversion formats it
         elif isinstance(node, ast.Call) and (formatted := _logged(node, logged)) is not None and \
-                any(live(operand.id, node.lineno) for operand in _float_formatted(formatted)):
+                any(operand_requiring(operand, node.lineno) for operand in _float_formatted(formatted)):
             yield node  # logger.info("loss %f", loss): logging formats the message with msg % args
 
 
@@ -668,11 +681,11 @@ def _derived_from_itself(statement: ast.Assign) -> bool:
 _CONVERSION = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
 
 
-def _float_formatted(node: ast.BinOp) -> list[ast.Name]:
-    """The names ``"fmt" % value`` formats with a float conversion (``%f``, ``%.4e``, ``%g``), alone or in arithmetic
-    (``total_loss / n``): each value is made a Python float, as ``float(x)`` would (``%d`` and ``%s`` do not convert a
-    tensor that way: no warning, run on 2.15)."""
-    return [operand for operand in float_formatted_operands(node) if isinstance(operand, ast.Name)]
+def _float_formatted(node: ast.BinOp) -> list[ast.Name | ast.Subscript]:
+    """The names (and subscripts: ``loss_dict["geo"]``) ``"fmt" % value`` formats with a float conversion (``%f``,
+    ``%.4e``, ``%g``), alone or in arithmetic (``total_loss / n``): each value is made a Python float, as ``float(x)``
+    would (``%d`` and ``%s`` do not convert a tensor that way: no warning, run on 2.15)."""
+    return [operand for operand in float_formatted_operands(node) if isinstance(operand, (ast.Name, ast.Subscript))]
 
 
 # not debug: a record below the logger's level is never formatted, and scripts seldom turn debug records on
@@ -736,7 +749,7 @@ def _arithmetic_operands(value: ast.expr) -> list[ast.expr]:
             value.func.attr in _GRAD_KEEPING
             or value.func.attr in _GRAD_KEEPING_BARE and not value.args and not value.keywords):
         value = value.func.value
-    if isinstance(value, (ast.Name, ast.Attribute)):
+    if isinstance(value, (ast.Name, ast.Attribute, ast.Subscript)):
         return [value]
     if isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
         return _arithmetic_operands(value.left) + _arithmetic_operands(value.right)
@@ -752,6 +765,13 @@ def _converts(func: ast.expr, resolve) -> bool:
     if isinstance(func, ast.Name):
         return func.id == "float" and resolve(func) is None
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "math"
+
+
+def _stored_backed(text: str) -> bool:
+    """A name given backward() is also stored in a dict (``losses["all"] = all_loss``, ``{"Loss": loss}``), whose
+    entries a loop may convert (gradentries.py)."""
+    return any(re.search(rf"(?:\]\s*=|['\"]\s*:)\s*{re.escape(name)}\b", text)
+               for name in _names_before(text, ".backward("))
 
 
 def _names_before(text: str, marker: str) -> set[str]:
