@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .gradentries import grad_entries
+from .gradreturns import calls_any, grad_returning_functions, returned_grad_names
 from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes, walk_tree
 from .receivers import own_callee
 from .source import parse_module_file
@@ -69,16 +70,21 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     losses = _loss_forwards(tree)
     passing = _ConvertingParameters(functions, resolve, plateaus, logged)
     seen: set[int] = set()
+    grad_calls = grad_returning_functions(
+        tree, functions, backward_lines, lambda function: _live_in(function, resolve, numbers, set(), None))
     for function in functions:
         lines = [line for line in backward_lines if function.lineno <= line <= function.end_lineno]
         given = _returned_names(function, returned[function.name]) if function.name in returned else set()
         if id(function) in losses:
             given = _returned_loss(function)
-        if lines or given:
+        calls = grad_calls if grad_calls and calls_any(function, grad_calls) else None
+        if lines or given or calls:
             inside.update(lines)
-            yield from _once(_in_function(function, resolve, numbers, given, plateaus, logged, passing), seen)
-    if isinstance(tree, ast.Module) and set(backward_lines) - inside:  # a script's own loop
-        yield from _once(_in_function(tree, resolve, numbers, plateaus=plateaus, logged=logged, passing=passing), seen)
+            yield from _once(_in_function(function, resolve, numbers, given, plateaus, logged, passing, calls), seen)
+    module_calls = grad_calls if grad_calls and isinstance(tree, ast.Module) and calls_any(tree, grad_calls) else None
+    if isinstance(tree, ast.Module) and (set(backward_lines) - inside or module_calls):  # a script's own loop
+        yield from _once(_in_function(tree, resolve, numbers, plateaus=plateaus, logged=logged, passing=passing,
+                                      grad_calls=module_calls), seen)
 
 
 def _once(nodes: Iterator[ast.AST], seen: set[int]) -> Iterator[ast.AST]:
@@ -303,11 +309,29 @@ def _plain_number(value: ast.expr) -> bool:
 
 def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
                  given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset(),
-                 logged: frozenset[str] = frozenset(), passing: _ConvertingParameters | None = None
-                 ) -> Iterator[ast.Call | ast.BinOp]:
+                 logged: frozenset[str] = frozenset(), passing: _ConvertingParameters | None = None,
+                 grad_calls: dict[str, frozenset[int | None]] | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """``given``: names the function returns to a caller of the file that gives them backward(); ``plateaus``: the
     names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``; ``logged``: the
-    logging methods whose records the file emits (_logged)."""
+    logging methods whose records the file emits (_logged); ``grad_calls``: the file's functions returning a value
+    that requires grad, by name (the positions of the returned tuple that do; None: the whole value)."""
+    reading = _live_in(function, resolve, numbers, given, grad_calls)
+    if reading is None:
+        return
+    nodes, quiet, live, entry = reading
+    yield from _conversions(nodes, live, quiet, resolve, plateaus, logged, entry)
+    for node in nodes if passing is not None else ():
+        if isinstance(node, ast.Call) and id(node) not in quiet and (converted := passing.of(node)):
+            for position, conversions in converted.items():
+                if position < len(node.args) and isinstance(argument := node.args[position], ast.Name) and \
+                        live(argument.id, node.lineno):
+                    yield from conversions  # self._log(loss, step): the helper's float(loss) warns
+
+
+def _live_in(function: ast.AST, resolve, numbers: frozenset[str], given: set[str],
+             grad_calls: dict[str, frozenset[int | None]] | None):
+    """The function's nodes, those under no_grad, and the tests of whether a name (at a line) or a subscript holds a
+    tensor that requires grad; None when nothing there does."""
     nodes = list(own_nodes(function))
     backed = _backward_names(nodes) | given
     # (factor * loss).backward(): a graph value scaled or summed on the way is given backward too (only names bound
@@ -315,26 +339,23 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     scaled = {name for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
               and node.func.attr == "backward" and isinstance(node.func.value, ast.BinOp)
               for name in _operand_names(node.func.value)}
-    if not backed and not scaled:
-        return
+    if not backed and not scaled and not grad_calls:
+        return None
     quiet = no_grad_nodes(nodes, resolve)
     statements = list(own_statements(function))
     found = _Bindings.read(statements, numbers, quiet)
-    live = _requiring_grad(function, statements, found, backed, scaled, quiet)
+    live = _requiring_grad(function, statements, found, backed, scaled, quiet) if backed or scaled else None
     # loss_dict["geo"] summed into the loss, or the entries of a dict holding it (gradentries.py)
     entry, entry_values = grad_entries(statements, nodes, backed,
                                        lambda name: found.bound.get(name, 0) + found.graph_values.get(name, 0) == 1)
-    if entry_values or entry is not None:
+    # train_loss, f1 = train_epoch(...) returning its running total of the backpropagated loss (gradreturns.py)
+    returned = returned_grad_names(statements, grad_calls, quiet) if grad_calls else {}
+    returned = {name: line for name, line in returned.items() if found.bound.get(name, 0) == 1}
+    if entry_values or entry is not None or returned:
         named = live
-        live = lambda name, line: name in entry_values or named is not None and named(name, line)  # noqa: E731
-    if live is not None:
-        yield from _conversions(nodes, live, quiet, resolve, plateaus, logged, entry or (lambda node: False))
-        for node in nodes if passing is not None else ():
-            if isinstance(node, ast.Call) and id(node) not in quiet and (converted := passing.of(node)):
-                for position, conversions in converted.items():
-                    if position < len(node.args) and isinstance(argument := node.args[position], ast.Name) and \
-                            live(argument.id, node.lineno):
-                        yield from conversions  # self._log(loss, step): the helper's float(loss) warns
+        live = lambda name, line: name in entry_values or line > returned.get(name, line) or (  # noqa: E731
+            named is not None and named(name, line))
+    return None if live is None else (nodes, quiet, live, entry or (lambda node: False))
 
 
 @dataclass
