@@ -363,17 +363,22 @@ def _stepped_after_construction(body: list[ast.stmt], steps_optimizer: Optimizer
 
 def _built_fresh_before(path: list[tuple[list[ast.stmt], int]], optimizer: str, steps_optimizer: OptimizerSteps,
                         resolve: Callable) -> bool:
-    """``self.opt = optim.SGD(...)`` earlier in the scheduler's own block, and nothing between steps an optimizer:
-    whatever trained before (another model's optimizer), the one this scheduler wraps has never been stepped."""
-    block, index = path[-1]
-    for earlier in range(index - 1, -1, -1):
-        statement = block[earlier]
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
-                dotted_name(statement.targets[0]) == optimizer and isinstance(statement.value, ast.Call) and \
-                _is_optimizer_class(resolve(statement.value.func) or ""):
-            return True
-        if steps_optimizer(statement):
-            return False
+    """``self.opt = optim.SGD(...)`` earlier in the scheduler's own block, or in a block around it within the same
+    loop body (``optimizer = SGD(...)`` then ``if args.warmup: scheduler = LambdaLR(optimizer, ...)``), and nothing
+    between steps an optimizer: whatever trained before (another model's optimizer), the one this scheduler wraps
+    has never been stepped."""
+    for level in range(len(path) - 1, -1, -1):
+        block, index = path[level]
+        for earlier in range(index - 1, -1, -1):
+            statement = block[earlier]
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
+                    dotted_name(statement.targets[0]) == optimizer and isinstance(statement.value, ast.Call) and \
+                    _is_optimizer_class(resolve(statement.value.func) or ""):
+                return True
+            if steps_optimizer(statement):
+                return False
+        if level == 0 or isinstance(path[level - 1][0][path[level - 1][1]], _LOOPS):
+            return False  # not past the loop whose body this is: an optimizer built before it serves every round
     return False
 
 
