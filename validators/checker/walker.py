@@ -784,6 +784,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                for child in node.body)
             self.init_bases[node.name] = () if defines_init else self.super_bases
             self._check_plain_methods(node)
+            if self.rules.by_skipped_init:
+                self._check_skipped_init(node)
             if holds_scheduler(node):
                 self.loads.scheduler_holders.add(node.name)
             self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)

@@ -14,6 +14,7 @@ from .appliedfunctions import only_applied
 from .imports import dotted_name
 from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
+from .skippedinit import skipped_init
 from .forwarded import ForwardedDefault, quiet_defaults
 from .steporder import early_scheduler_steps, is_test_module, untrained_test_steps
 from .steppedfactories import factory_stepped_names
@@ -113,6 +114,15 @@ class SchedulerChecks:
                                      and only_applied(self.filename, node.name)):
                     continue  # (an old-style Function the project only runs as MyFn.apply(x) works: appliedfunctions.py)
                 self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
+
+    def _check_skipped_init(self, node: ast.ClassDef) -> None:
+        """``class Lookahead(Optimizer)`` whose ``__init__`` never calls ``Optimizer.__init__`` (skippedinit.py),
+        reported at that ``__init__``."""
+        rules = [rule for rule in self.rules.by_skipped_init
+                 if any(api.rpartition(".")[0] in self.bases for api in rule.apis)]
+        if rules and (init := skipped_init(node)) is not None:
+            base = next(api for api in rules[0].apis if api.rpartition(".")[0] in self.bases)
+            self._report(init, base, rules[:1])
 
     def _library_schedule(self, func: ast.AST) -> bool:
         """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
