@@ -1,4 +1,4 @@
-# expect: removed-and-legacy-calls#torch_c_jit_get_operation-returns-an-operator-overloads-pair
+# expect: removed-and-legacy-calls#torch_c_jit_get_operation-returns-a-tuple-operator-overloads
 import torch
 
 

@@ -1,4 +1,4 @@
-# expect: removed-and-legacy-calls#an-optimizer-subclass-that-skips-optimizer__init__
+# expect: removed-and-legacy-calls#lookahead-style-wrappers-that-skip-optimizer__init__
 from collections import defaultdict
 
 from torch.optim import Optimizer
