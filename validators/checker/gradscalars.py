@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .gradentries import grad_entries
-from .gradreturns import calls_any, grad_returning_functions, returned_grad_names
+from .gradreturns import GradCalls, calls_any, grad_returning_functions, returned_grad_names
 from .imports import ImportMap, assigned_pairs, dotted_name, own_nodes, own_statements, subnodes, walk_nodes, walk_tree
 from .receivers import own_callee
 from .source import parse_module_file
@@ -310,7 +310,7 @@ def _plain_number(value: ast.expr) -> bool:
 def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
                  given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset(),
                  logged: frozenset[str] = frozenset(), passing: _ConvertingParameters | None = None,
-                 grad_calls: dict[str, frozenset[int | None]] | None = None) -> Iterator[ast.Call | ast.BinOp]:
+                 grad_calls: GradCalls | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """``given``: names the function returns to a caller of the file that gives them backward(); ``plateaus``: the
     names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``; ``logged``: the
     logging methods whose records the file emits (_logged); ``grad_calls``: the file's functions returning a value
@@ -329,7 +329,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
 
 
 def _live_in(function: ast.AST, resolve, numbers: frozenset[str], given: set[str],
-             grad_calls: dict[str, frozenset[int | None]] | None):
+             grad_calls: GradCalls | None):
     """The function's nodes, those under no_grad, and the tests of whether a name (at a line) or a subscript holds a
     tensor that requires grad; None when nothing there does."""
     nodes = list(own_nodes(function))

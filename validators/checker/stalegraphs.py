@@ -32,7 +32,7 @@ _OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*
 # the part of an optimizer's name that says what it trains: optimizer_G, g_optimizer, optimizerD, opt_enc
 _OPTIMIZER_PART = re.compile(r"(?P<before>[a-z0-9_]*?)_?(?:optimi[sz]er|optim|opt)_?(?P<after>[a-z0-9_]*)",
                              re.IGNORECASE)
-_DETACHING = frozenset({"detach", "item", "tolist", "numpy", "cpu_numpy", "data"})
+_DETACHING = frozenset({"detach", "item", "tolist", "numpy", "data"})
 # tensor methods that keep the graph of their receiver (and add no parameters of their own)
 _TENSOR_METHODS = frozenset({"mean", "sum", "abs", "pow", "sqrt", "exp", "log", "view", "reshape", "squeeze",
                              "unsqueeze", "norm", "mul", "add", "sub", "div", "neg", "clamp", "float", "t",
