@@ -476,6 +476,14 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
     mixed = {name: sorted(found.lines[name]) for name in backed - names - parameters - found.unsettled
              if any(graph for _, graph in found.lines.get(name, ()))}
+    # running_loss += loss where the nearest binding of `loss` above is the training one (a validation loop binds it
+    # again under no_grad): the total requires grad from there on
+    for total, line in _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name) and any(
+            graph for graph in [graph for at, graph in mixed.get(statement.value.id, ()) if at < statement.lineno][-1:]
+    )).items():
+        if total not in names and total not in parameters:
+            names.add(total)
+            after[total] = line
     if not names and not mixed:
         return None
 
@@ -603,9 +611,16 @@ def _number_totals(statements: list[ast.stmt], grows: Callable[[ast.AugAssign], 
             for target in targets:
                 pairs = assigned_pairs(target, statement.value) if isinstance(statement, ast.Assign) else [(target, None)]
                 for part, value in pairs:
-                    if not (isinstance(value, ast.Constant) and type(value.value) in (int, float)):
+                    if not (isinstance(value, ast.Constant) and type(value.value) in (int, float)) \
+                            and not _scaled_total(part, value):
                         unknown.update(node.id for node in walk_nodes(part) if isinstance(node, ast.Name))
     return {name: line for name, line in first.items() if name not in unknown}
+
+
+def _scaled_total(target: ast.expr, value: ast.expr | None) -> bool:
+    """``running_loss = running_loss / iter_cnt``: the total averaged, still the same kind of value."""
+    return isinstance(target, ast.Name) and isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Div, ast.Mult)) \
+        and isinstance(value.left, ast.Name) and value.left.id == target.id
 
 
 def _summed_names(value: ast.expr) -> set[str]:
