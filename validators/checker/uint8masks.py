@@ -321,6 +321,10 @@ class _Search:
         if api in _BYTE_TYPE_NAMES:
             self.makers.append(call)
             return True
+        if self.converting and _numpy_uint8(call, self.resolve):
+            # m = m.astype(np.uint8); m = torch.tensor(m): the array a converter is handed through a name
+            self.makers.append(_maker_span(func))
+            return True
         if api in _ELEMENTWISE_PAIRS and len(call.args) == 2 and not call.keywords:
             return self._promoted(call.args, scope, depth, at)  # torch.max(suppress, overlap > t): uint8 kept
         if api in _JOINS and call.args and isinstance(call.args[0], (ast.Tuple, ast.List)) and call.args[0].elts \

@@ -20,3 +20,13 @@ class Shortcut(nn.Module):
         self.flag_sum = int(flags[flags > 0].sum())
         as_bool = torch.from_numpy(np.ones(n_in, dtype=np.bool_))
         self.bool_kept = self.linear.weight[0][as_bool]
+
+
+# seen in: steerable-CNN basis code (2019) that keeps a ByteTensor mask on purpose for torch < 1.2, converting the
+# NumPy mask in two steps through one name
+def keep_nonzero(mask, values):
+    mask = mask.astype(np.uint8)
+    mask = torch.tensor(mask)
+    full = torch.zeros_like(mask)
+    full[mask] = values  # finding: uint8-mask-fill
+    return full
