@@ -29,6 +29,7 @@ from .returnedcalls import ReturnFacts, returned_call_findings
 from .forwarded import drop_forwarded_defaults
 from .spread import SpreadFile, helper_names, spread_findings, unwalked_part
 from .launchcommands import launch_commands
+from .loaderiters import loader_iterator_next_calls
 from .passedjoin import passed_value_findings
 from .passedvalues import PassedValues
 from .uint8masks import makes_uint8
@@ -148,7 +149,11 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         # a launch script that builds "python -m torch.distributed.launch ..." and imports no torch (launchcommands.py)
         launching = [rule for rule in rules.by_launch_command if rule.applies_to(target)] if (
             "torch.distributed.launch" in code) else []
-        if not probes and not delegated and not launching:
+        # a trainer mixin module of a torch project that imports nothing itself: `it = iter(self.train_loader)` then
+        # `it.next()` (loaderiters.py reads loaders by their names there)
+        iterating = [rule for rule in rules.by_loader_next if rule.applies_to(target)] if (
+            project_file and ".next()" in code and "loader" in code) else []
+        if not probes and not delegated and not launching and not iterating:
             return [], None
         def resolve(node: ast.AST) -> str | None:
             dotted = dotted_name(node)
@@ -158,6 +163,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         found += delegated_instance_findings(tree, code, delegated, filename, resolve) if delegated else []
         found += [finding_at(filename, node, api, rule, rule.message, rule.fix)
                   for node, api in launch_commands(tree, resolve, code) for rule in launching[:1]]
+        found += [finding_at(filename, node, rule.apis[0], rule, rule.message, rule.fix)
+                  for node in loader_iterator_next_calls(tree, resolve, code) for rule in iterating[:1]]
         return _kept(sorted(found), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
@@ -340,9 +347,10 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # otherwise nothing can name torch, nor a package torch shipped; a star import of a project module
             # can (`from .common import *` where common.py does `import torch.nn as nn`: starimports.py), and so can
             # an import of a project module's device choice (`from cuda import LongTensor`), and a tensorboardX writer
-            # (its add_graph runs torch's tracer: instancemethods.py)
+            # (its add_graph runs torch's tracer: instancemethods.py), and so can a trainer module that draws batches
+            # with `.next()` from an iterator over a loader the project builds elsewhere (loaderiters.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code) \
-                    or "tensorboardX" in code:
+                    or "tensorboardX" in code or ".next()" in code and "loader" in code:
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),
