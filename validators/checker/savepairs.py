@@ -21,7 +21,9 @@ before the load: the name stands for the file that attribute names, wherever in 
 
 A folder parameter joins them the same way: ``save(self, save_dir)`` writing ``os.path.join(save_dir, name)`` and
 ``load(self, save_dir)`` reading ``os.path.join(save_dir, chunk)`` (curl's replay buffer) keep their files in the one
-folder callers hand both.
+folder callers hand both. So does a folder attribute of the class (a checkpoint manager's ``os.path.join(self.save_dir,
+fname)`` in ``save`` and ``os.path.join(self.save_dir, self.ckpts[i]["file"])`` in ``load_best``), where the class
+saves nothing plain into that folder.
 
 A buffer read back into another buffer (``f_read = BytesIO(f_write.getvalue())``) holds what was saved into the
 first: the load of the copy reads that save.
@@ -49,13 +51,22 @@ _COPY_METHODS = frozenset({"getvalue", "read", "getbuffer"})
 
 
 def _folder(path: ast.expr) -> str | None:
-    """``os.path.join(save_dir, name)``, ``Path(save_dir) / name``: the name of the folder the path is in."""
+    """``os.path.join(save_dir, name)``, ``Path(save_dir) / name``: the name of the folder the path is in
+    (``self.save_dir`` for a folder attribute)."""
     if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute) and path.func.attr == "join" \
             and len(path.args) >= 2 and isinstance(first := _converted(path.args[0]), ast.Name):
         return first.id
+    if isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute) and path.func.attr == "join" \
+            and len(path.args) >= 2 and (folder := _path_attributes(_converted(path.args[0]))) and len(folder) == 1:
+        return next(iter(folder))
     if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div) and isinstance(left := _converted(path.left), ast.Name):
         return left.id
     return None
+
+
+def _spells_name(path: ast.expr) -> bool:
+    """``os.path.join(self.save_dir, "weights.pt")``: the file is named outright (the file-name evidence decides)."""
+    return isinstance(path, ast.Call) and bool(path.args) and isinstance(path.args[-1], (ast.Constant, ast.JoinedStr))
 
 
 def _stem(function: str) -> tuple[str, str] | None:
@@ -176,6 +187,8 @@ class SaveLoadPairs:
         folder = self.joined.get((scope, path.id)) if isinstance(path, ast.Name) else _folder(path)
         if folder in params and (stem := _stem(name)) is not None:
             keys.append((owner, stem[0], stem[1] + "/"))  # a file in the folder the parameter names
+        if folder is not None and folder.startswith("self.") and owner and not _spells_name(path):
+            keys.append((owner, "dir", folder))  # a file in the class's own checkpoint folder
         return keys
 
     def _joins(self, path: ast.expr, scope: int, side: str) -> list[tuple[str, str, str]]:
@@ -183,7 +196,7 @@ class SaveLoadPairs:
         a class constant joins either side; a path parameter of a ``*save*`` function joins the loads of the
         matching ``*load*`` function, both keyed as "param"."""
         return [(owner, "param" if kind == side else kind, name)
-                for owner, kind, name in self._keys(path, scope) if kind in (side, "const")]
+                for owner, kind, name in self._keys(path, scope) if kind in (side, "const", "dir")]
 
     def _attributes(self, path: ast.expr, scope: int) -> set[str]:
         if isinstance(path, ast.Name):
@@ -198,9 +211,13 @@ class SaveLoadPairs:
             self.saved.setdefault(key, line)
 
     def note_plain_saved(self, path: ast.expr, scope: int) -> None:
-        """``torch.save`` wrote plain data (a state dict) to ``path`` in this function."""
+        """``torch.save`` wrote plain data (a state dict) to ``path`` in this function (into the class's folder too,
+        however the file is named)."""
         self.plain_attributes.update(self._attributes(path, scope))
         self.plain_saved.update(self._joins(path, scope, "save"))
+        if (function := self.functions.get(scope)) is not None and function[0] and \
+                (folder := _folder(_converted(path))) is not None and folder.startswith("self."):
+            self.plain_saved.add((function[0], "dir", folder))
 
     def note_method_save(self, saved: ast.expr, path: ast.expr, scope: int, line: int) -> None:
         """``torch.save(self.getStateDict(), path)``: objects if that method of the class returns some, plain data
@@ -209,8 +226,9 @@ class SaveLoadPairs:
                 isinstance(saved.func.value, ast.Name) and saved.func.value.id == "self" and \
                 (function := self.functions.get(scope)) is not None and function[0]:
             self.method_saves.append((function[0], saved.func.attr, path, scope, line))
-        elif is_plain_layout(saved):
-            self.note_plain_saved(path, scope)
+        elif is_plain_layout(saved) or isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and \
+                saved.func.attr == "state_dict" and not saved.args:
+            self.note_plain_saved(path, scope)  # a dict of state dicts, or model.state_dict() itself
 
     def note_return(self, scope: int, value: ast.expr) -> None:
         """A method's return value that is plain whatever the project passes (see ``is_plain_layout``)."""
@@ -237,8 +255,9 @@ class SaveLoadPairs:
         for attribute in self._attributes(path, scope):
             if (line := self.saved_attributes.get(attribute)) is not None:
                 return line
-        return next((line for key in self._joins(path, scope, "load") if (line := self.saved.get(key)) is not None),
-                    None)
+        # a folder joins only where the class saves nothing plain into it (a state dict beside the objects)
+        return next((line for key in self._joins(path, scope, "load") if (line := self.saved.get(key)) is not None
+                     and not (key[1] == "dir" and key in self.plain_saved)), None)
 
     def reads_plain_save(self, path: ast.expr, scope: int) -> bool:
         """This load is joined to a plain save of its class's own, and to no save of objects. Module-level
