@@ -265,4 +265,5 @@ class SaveLoadPairs:
         if self.saved_line(path, scope) is not None:
             return False
         return bool(self._attributes(path, scope) & self.plain_attributes) or any(
-            key in self.plain_saved for key in self._joins(path, scope, "load") if key[0])
+            key in self.plain_saved for key in self._joins(path, scope, "load") if key[0] and key[1] != "dir")
+        # (a shared folder proves no file plain: it only joins a load to the class's saves of objects)

@@ -45,3 +45,22 @@ class MixedManager:
 
     def load_weights(self, model, name):
         model.load_state_dict(torch.load(os.path.join(self.save_dir, name)))
+
+
+# seen in: re-identification engines (2020) that keep weights and extracted NumPy features in one results folder
+class Engine:
+    def __init__(self, model, results_dir):
+        self.model = model
+        self.results_dir = results_dir
+
+    def save_model(self, epoch):
+        model_path = os.path.join(self.results_dir, "model_%d.pth" % epoch)
+        torch.save(self.model.state_dict(), model_path)
+
+    def extract(self, name, feats):
+        features = {"query_feats": feats.numpy(), "query_pids": feats.argmax(1).numpy()}
+        torch.save(features, os.path.join(self.results_dir, "{}_features.pkl".format(name)))
+
+    def evaluate(self, name):
+        features = torch.load(os.path.join(self.results_dir, "{}_features.pkl".format(name)))  # finding: torch-load-saved-objects
+        return features["query_feats"]
