@@ -16,8 +16,8 @@ from .syspaths import added_folders
 from .zerodimimports import (imported_from_project, imported_function, imported_kind, imported_method_kind,
                              module_instances, project_module_imports)
 from .zerodim import (ITEMS, VALUE, array_library_value, python_number, is_full_reduction, tensor_evidence,
-                      zero_dim_expression, zero_dim_call_kind, zero_dim_function_kind, zero_dim_method_kind,
-                      zero_dim_positions)
+                      zero_dim_data_index, zero_dim_expression, zero_dim_call_kind, zero_dim_function_kind,
+                      zero_dim_method_kind, zero_dim_positions)
 from .functionobjects import wrapped_references
 from .shapes import is_not_2d
 from .classparams import looped_classes
@@ -62,6 +62,10 @@ class Bindings:
             self.replaced |= references
         if self.classes and self.foreign and isinstance(node.value, ast.Name):  # self.x = param: sympy.Matrix
             self.foreign_attributes.update(stored_foreign(node, self.classes[-1], self._is_foreign_name))
+        if len(node.targets) == 1 and self.rules.by_scalar_index and isinstance(node.value, ast.Subscript) and (
+                api := zero_dim_data_index(node.value, self._zero_dim_value)) and (
+                rules := [rule for rule in self.rules.by_scalar_index if api in rule.apis]):
+            self._report(node.value, api, rules)  # acc = acc.cpu().data[0]: read before the binding ends the 0-dim acc
         if len(node.targets) == 1:
             self._bind(node.value, node.targets[0])
             # mask = [a, torch.arange(n), *b]; x[mask] = 0 (or [slice(n) for n in x.shape], filled per dim later)
@@ -417,6 +421,11 @@ class Bindings:
             self.zero_totals.add((self.scope, node.target.id))  # a 0 growing by a loss's .data: a 0-dim tensor
             if tensor_evidence(node.value, self._resolve):
                 self.tensor_totals.add((self.scope, node.target.id))
+        if self.rules.by_scalar_index and isinstance(node.target, ast.Name) and isinstance(node.op, ast.Add) \
+                and (self.scope, node.target.id) in self.zero_starts and tensor_evidence(node.value, self._resolve) \
+                and self._zero_dim_value(_uncast(node.value)):
+            # acc = 0; acc += (pred == y).sum().float(): a 0-dim tensor from there on (BIMPM's acc.cpu().data[0])
+            self.zero_dim.add((self.scope, node.target.id))
         if isinstance(node.target, ast.Subscript) and isinstance(node.target.value, (ast.Name, ast.Attribute)):
             self.loads.provenance.note(node.value, self.scope, node.target.value)
         elif isinstance(node.target, (ast.Name, ast.Attribute)) and node.value.__class__ is not ast.Constant:
@@ -469,6 +478,11 @@ class Bindings:
             zero = self._zero_dim_items(target, value) if self.rules.by_scalar_index else ()
             self._forget_bound(target)
             self.zero_dim.update(zero)
+            if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+                # acc, loss, size = 0, 0, 0: each a total's start (zero_starts), as when bound alone
+                self.zero_starts.update((self.scope, part.id) for part, item in zip(target.elts, value.elts)
+                                        if isinstance(part, ast.Name) and isinstance(item, ast.Constant)
+                                        and type(item.value) in (int, float) and item.value == 0)
         if isinstance(value, ast.Call) and self._is_foreign(value.func) and not self._library_schedule(value.func):
             names = target.elts if isinstance(target, ast.Tuple) else [target]  # `sched, n = create_scheduler(...)`
             passed = {a.id for a in value.args if isinstance(a, ast.Name)}
@@ -733,3 +747,14 @@ def _size_read(value: ast.expr) -> bool:
             isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "size"
             and not inner.args)
     return False
+
+
+_CASTS = frozenset({"float", "double", "long", "int", "half", "cpu", "cuda"})
+
+
+def _uncast(value: ast.expr) -> ast.expr:
+    """``x.sum().float()`` -> ``x.sum()``: a cast or a move keeps a 0-dim value 0-dim."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _CASTS \
+            and not value.args and not value.keywords:
+        value = value.func.value
+    return value
