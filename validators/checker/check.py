@@ -39,7 +39,7 @@ from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, 
                          methods_without_torch_base)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
-from .numpylr import text_lambda_rates, text_learning_rates
+from .numpylr import lambda_rates, own_learning_rates, text_learning_rates
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -152,7 +152,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         # a trainer mixin module of a torch project that imports nothing itself: `it = iter(self.train_loader)` then
         # `it.next()` (loaderiters.py reads loaders by their names there)
         iterating = [rule for rule in rules.by_loader_next if rule.applies_to(target)] if (
-            project_file and ".next()" in code and "loader" in code) else []
+            project_file and _draws_loader_batches(code)) else []
         if not probes and not delegated and not launching and not iterating:
             return [], None
         def resolve(node: ast.AST) -> str | None:
@@ -172,9 +172,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.loads.project_classes = project_classes
     collector.passed_kinds = passed_kinds if project_file else frozenset(
         kind for kind, made in (("cuda", "pack_padded_sequence" in code), ("uint8", makes_uint8(code))) if made)
-    collector.loads.numpy_lr = (numpy_lr if project_file else (
-        f"{filename}:{lines[0]}" if (lines := text_learning_rates(code)) else None)) or (
-        f"{filename}:{lines[0]}" if (lines := text_lambda_rates(code)) else None)
+    # the sub-project's NumPy-rate writer near this file (project_file), else the file's own; or a NumPy LambdaLR here
+    lines = ([] if project_file else own_learning_rates(tree, code)) + lambda_rates(tree, code)
+    collector.loads.numpy_lr = numpy_lr or (f"{filename}:{lines[0]}" if lines else None)
     if "\r" not in code:  # lines as the parser numbered them (a lone \r also ends a line there): see LoadedObjects
         collector.loads.source_lines = code.split("\n")
     # no torch.load to decide (its call or import spells the word ``load``, here or in a star-imported module's
@@ -251,6 +251,11 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             passing.setdefault(project_root(path, roots), set()).add("uint8")
     return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
             {root: frozenset(names) for root, names in classes.items()}, learning_rates, passing)
+
+
+def _draws_loader_batches(code: str) -> bool:
+    """The text may call ``.next()`` on an iterator over a loader (loaderiters.py), torch imported or not."""
+    return ".next()" in code and "loader" in code
 
 
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
@@ -350,7 +355,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # (its add_graph runs torch's tracer: instancemethods.py), and so can a trainer module that draws batches
             # with `.next()` from an iterator over a loader the project builds elsewhere (loaderiters.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code) \
-                    or "tensorboardX" in code or ".next()" in code and "loader" in code:
+                    or "tensorboardX" in code or _draws_loader_batches(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),

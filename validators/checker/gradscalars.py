@@ -478,9 +478,8 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
              if any(graph for _, graph in found.lines.get(name, ()))}
     # running_loss += loss where the nearest binding of `loss` above is the training one (a validation loop binds it
     # again under no_grad): the total requires grad from there on
-    for total, line in _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name) and any(
-            graph for graph in [graph for at, graph in mixed.get(statement.value.id, ()) if at < statement.lineno][-1:]
-    )).items():
+    for total, line in _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name) and
+                                      _graph_above(mixed.get(statement.value.id, ()), statement.lineno)).items():
         if total not in names and total not in parameters:
             names.add(total)
             after[total] = line
@@ -490,9 +489,14 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     def live(name: str, line: int) -> bool:
         if name in names:
             return line > after.get(name, 0)
-        above = [graph for bound_at, graph in mixed.get(name, ()) if bound_at < line]
-        return bool(above) and above[-1]
+        return _graph_above(mixed.get(name, ()), line)
     return live
+
+
+def _graph_above(bindings: list[tuple[int, bool]], line: int) -> bool:
+    """The nearest of a name's (line, graph value) bindings above ``line`` binds it to the graph's value."""
+    above = [graph for bound_at, graph in bindings if bound_at < line]
+    return bool(above) and above[-1]
 
 
 _GRAD_REDUCTIONS = frozenset({"mean", "sum", "norm", "std", "var", "prod"})

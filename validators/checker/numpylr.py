@@ -1,7 +1,7 @@
 """``param_group["lr"] = lr`` with ``lr`` a NumPy scalar: every state dict of that optimizer then holds an np.float64.
 So does a scheduler subclass whose ``get_lr`` returns NumPy rates: ``LRScheduler.step`` writes them into the groups; and
 a ``LambdaLR`` whose factor function returns NumPy (``lambda step: 0.5 * (1 + np.cos(step / total * np.pi))``), for
-the optimizer of the file that builds it (text_lambda_rates).
+the optimizer of the file that builds it (lambda_rates).
 
 The warm-up schedule wrappers copied through TTS, NMT and vocoder code compute the rate with NumPy
 (``self.init_lr * np.min([...])``, ``np.maximum(1e-6, lr)``, ``np.cos(np.pi * progress)``) and write it into each param
@@ -44,25 +44,42 @@ def optimizer_state(value: ast.expr) -> bool:
 
 def text_learning_rates(code: str) -> list[int]:
     """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
-    if "np." not in code and "numpy" not in code or (_WRITES_LR.search(code) is None and "def get_lr" not in code):
-        return []
-    try:
-        return numpy_learning_rates(parse_python(code), code)
-    except (SyntaxError, ValueError):
-        return []
+    return _parsed_lines(code, own_learning_rates) if _may_write_rates(code) else []
+
+
+def own_learning_rates(tree: ast.Module, code: str) -> list[int]:
+    """numpy_learning_rates of a parsed file, asked only where its text may write a NumPy rate."""
+    return numpy_learning_rates(tree, code) if _may_write_rates(code) else []
 
 
 def text_lambda_rates(code: str) -> list[int]:
-    """The lines of a source text that build a ``LambdaLR`` (or ``MultiplicativeLR``) with a NumPy factor. Unlike a
+    """lambda_rates of a source text (none for a text Python cannot parse)."""
+    return _parsed_lines(code, lambda_rates) if _may_build_lambda(code) else []
+
+
+def lambda_rates(tree: ast.Module, code: str) -> list[int]:
+    """The lines of a parsed file that build a ``LambdaLR`` (or ``MultiplicativeLR``) with a NumPy factor. Unlike a
     writer of ``["lr"]``, such a scheduler is built where its optimizer is (the training script): it tells of that
     file's optimizer state, not of a sibling script's."""
-    if "np." not in code and "numpy" not in code or "LambdaLR" not in code and "MultiplicativeLR" not in code:
+    if not _may_build_lambda(code):
         return []
+    return _lambda_rates(tree, {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)})
+
+
+def _may_write_rates(code: str) -> bool:
+    return ("np." in code or "numpy" in code) and (_WRITES_LR.search(code) is not None or "def get_lr" in code)
+
+
+def _may_build_lambda(code: str) -> bool:
+    return ("np." in code or "numpy" in code) and ("LambdaLR" in code or "MultiplicativeLR" in code)
+
+
+def _parsed_lines(code: str, lines_of) -> list[int]:
     try:
         tree = parse_python(code)
     except (SyntaxError, ValueError):
         return []
-    return _lambda_rates(tree, {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)})
+    return lines_of(tree, code)
 
 
 def numpy_learning_rates(tree: ast.Module, text: str) -> list[int]:

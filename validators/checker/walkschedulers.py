@@ -118,11 +118,10 @@ class SchedulerChecks:
     def _check_skipped_init(self, node: ast.ClassDef) -> None:
         """``class Lookahead(Optimizer)`` whose ``__init__`` never calls ``Optimizer.__init__`` (skippedinit.py),
         reported at that ``__init__``."""
-        rules = [rule for rule in self.rules.by_skipped_init
-                 if any(api.rpartition(".")[0] in self.bases for api in rule.apis)]
-        if rules and (init := skipped_init(node)) is not None:
-            base = next(api for api in rules[0].apis if api.rpartition(".")[0] in self.bases)
-            self._report(init, base, rules[:1])
+        found = next(((api, rule) for rule in self.rules.by_skipped_init for api in rule.apis
+                      if api.rpartition(".")[0] in self.bases), None)
+        if found is not None and (init := skipped_init(node)) is not None:
+            self._report(init, found[0], [found[1]])
 
     def _library_schedule(self, func: ast.AST) -> bool:
         """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
