@@ -27,8 +27,8 @@ import re
 from typing import Callable, Iterator
 
 from .imports import code_scopes, own_statements, walk_nodes
+from .steporder import OPTIMIZER_NAME
 
-_OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*\d*", re.IGNORECASE)
 # the part of an optimizer's name that says what it trains: optimizer_G, g_optimizer, optimizerD, opt_enc
 _OPTIMIZER_PART = re.compile(r"(?P<before>[a-z0-9_]*?)_?(?:optimi[sz]er|optim|opt)_?(?P<after>[a-z0-9_]*)",
                              re.IGNORECASE)
@@ -107,7 +107,7 @@ def _optimizer_trains(call: ast.Call) -> str | None:
     if isinstance(receiver, ast.Subscript):
         key = receiver.slice
         name = receiver.value.attr if isinstance(receiver.value, ast.Attribute) else getattr(receiver.value, "id", "")
-        if _OPTIMIZER.fullmatch(name.strip("_")) and isinstance(key, ast.Constant) and isinstance(key.value, str):
+        if OPTIMIZER_NAME.fullmatch(name.strip("_")) and isinstance(key, ast.Constant) and isinstance(key.value, str):
             return key.value.lower()
         return None
     name = receiver.attr if isinstance(receiver, ast.Attribute) else receiver.id if isinstance(receiver, ast.Name) \

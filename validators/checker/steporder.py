@@ -41,9 +41,11 @@ import re
 from typing import Callable, Iterator
 
 from .imports import child_nodes, dotted_name, nested_fields, statements, walk_nodes
+from .syspaths import added_folders
+from .zerodimimports import imported_from_project, imported_function
 
-# optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers: the last name of the receiver
-_OPTIMIZER = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*", re.IGNORECASE)
+# optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers, optimizer1: the last name of the receiver
+OPTIMIZER_NAME = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:izer)?s?|opt)(?:_[a-z0-9]+)*\d*", re.IGNORECASE)
 # ... but not a scheduler named after its optimizer: optimizer_lr_scheduler, g_optim_sched
 _SCHEDULER = re.compile(r"(?:[a-z0-9]+_)*(?:lr_)?sched(?:uler)?s?", re.IGNORECASE)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -777,11 +779,23 @@ class OptimizerSteps:
     where the file's one method named ``m`` steps an optimizer in its own body (moses' ``self._train_epoch``), and a
     call of a module-level function that steps the script's own global optimizer, handed nothing (``def train(epoch):
     ... optimizer.step()``). An optimizer is also any name the file binds to a torch optimizer it builds, whatever it is
-    called (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``)."""
+    called (``solver = optim.Adam(...)``, ``self._solver = torch.optim.SGD(...)``).
 
-    def __init__(self, tree: ast.AST | None = None, built: frozenset[str] = frozenset()) -> None:
+    A function of the file that hands an optimizer to one that steps it steps it too (CDR's ``train(loader, epoch,
+    model, optimizer, args)`` runs ``train_one_step(..., optimizer, ...)``). With ``filename``, a function imported
+    from another module of the project, whatever its name, steps the optimizer it is handed when its own body steps
+    one (FGNN's ``forward(model, loader, ..., optimizer=optimizer)`` from ``train.py``): that module is parsed only
+    for such a call."""
+
+    def __init__(self, tree: ast.AST | None = None, built: frozenset[str] = frozenset(), filename: str = "",
+                 source_text: str | None = None) -> None:
         self._known: dict[int, bool] = {}
         self._tree = tree
+        self._filename = filename
+        self._source_text = source_text
+        self._project_imports: dict[str, tuple[int, str | None, str]] | None = None
+        self._added_folders: tuple[str, ...] = ()
+        self._imported_answers: dict[str, bool] = {}
         self._built = built  # the last names the file binds to torch optimizers, whatever they are called (`solver`)
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
@@ -791,8 +805,22 @@ class OptimizerSteps:
 
     def _stepping_functions(self) -> frozenset[str]:
         if self._stepping is None:
-            self._stepping = _stepping_names(node for node in getattr(self._tree, "body", ()))
+            self._stepping = _handing_on(list(getattr(self._tree, "body", ())))
         return self._stepping
+
+    def _imported_stepper(self, name: str) -> bool:
+        """Whether ``name``, imported from a module of the project, is a function whose own body steps an optimizer."""
+        if not self._filename:
+            return False
+        if self._project_imports is None:
+            self._project_imports = imported_from_project(self._tree)
+            self._added_folders = added_folders(self._tree, self._filename, self._source_text) \
+                if self._project_imports else ()
+        if name not in self._imported_answers:
+            source = self._project_imports.get(name)
+            found = imported_function(self._filename, source, self._added_folders) if source else None
+            self._imported_answers[name] = found is not None and any(map(OptimizerSteps(), found[0].body))
+        return self._imported_answers[name]
 
     def _global_steppers(self) -> frozenset[str]:
         if self._globals is None:
@@ -822,10 +850,10 @@ class OptimizerSteps:
                 and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
         if isinstance(func, ast.Name) and func.id in self._global_steppers():
             return True  # train(epoch) stepping the script's own module-level optimizer, handed nothing
-        return (isinstance(func, ast.Name) and (bool(node.args) or bool(node.keywords))
+        return (isinstance(func, ast.Name) and _hands_optimizer(node)
                 and (func.id in self._stepping_functions() or (
-                    _TRAINING_FUNCTION.fullmatch(func.id) is not None and self._imported(func.id)))
-                and any(_is_optimizer(argument) for argument in (*node.args, *(k.value for k in node.keywords))))
+                    _TRAINING_FUNCTION.fullmatch(func.id) is not None and self._imported(func.id))
+                    or self._imported(func.id) and self._imported_stepper(func.id)))
 
     def _imported(self, name: str) -> bool:
         """Whether ``name`` comes from an import of the file: by name (``from optimization.training import train``),
@@ -859,6 +887,23 @@ def _stepping_names(nodes) -> frozenset[str]:
     of its name there."""
     own = OptimizerSteps()  # their own steps only, kept apart: these answers do not count helpers
     return frozenset(node.name for node in _unique_functions(nodes) if any(map(own, node.body)))
+
+
+def _hands_optimizer(call: ast.Call) -> bool:
+    """``f(..., optimizer, ...)`` or ``f(..., optimizer=opt)``: the call is handed something named as an optimizer."""
+    return any(_is_optimizer(argument) for argument in (*call.args, *(k.value for k in call.keywords)))
+
+
+def _handing_on(nodes: list[ast.AST]) -> frozenset[str]:
+    """``_stepping_names`` of ``nodes`` and the functions among them that call one of those by name, handing it an
+    optimizer (at any depth: ``train`` runs ``train_one_step(net, x, y, optimizer)``, which steps it)."""
+    found = set(_stepping_names(nodes))
+    functions = [node for node in _unique_functions(nodes) if node.name not in found]
+    calls = {node.name: {inner.func.id for inner in walk_nodes(node) if isinstance(inner, ast.Call)
+                         and isinstance(inner.func, ast.Name) and _hands_optimizer(inner)} for node in functions}
+    while more := {name for name, called in calls.items() if name not in found and called & found}:
+        found |= more
+    return frozenset(found)
 
 
 def _global_steppers(nodes) -> frozenset[str]:
@@ -1190,7 +1235,7 @@ def _is_optimizer(node: ast.expr) -> bool:
     while isinstance(node, ast.Subscript):  # optimizers[0].step()
         node = node.value
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
-    return name is not None and bool(_OPTIMIZER.fullmatch(name)) and not _SCHEDULER.fullmatch(name)
+    return name is not None and bool(OPTIMIZER_NAME.fullmatch(name)) and not _SCHEDULER.fullmatch(name)
 
 
 def built_optimizers(tree: ast.AST, resolve) -> frozenset[str]:
