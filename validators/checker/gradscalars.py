@@ -44,6 +44,11 @@ NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no
                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
 
+# a file's functions whose calls give values outside the graph: None for the whole result (a Python number), else
+# the positions of the returned tuple that are
+NumberCalls = dict[str, "frozenset[int] | None"]
+
+
 def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                             text: str | None = None, filename: str | None = None) -> Iterator[ast.Call | ast.BinOp]:
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
@@ -64,7 +69,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     # info records are formatted only where the logger lets them through: a file that says so (basicConfig(level=
     # logging.INFO), setLevel, an mmcv-style get_root_logger(log_level=...)); the root logger's default drops them
     logged = _LOGGING_METHODS if text is None or "INFO" in text or "log_level" in text else _LOGGING_METHODS - {"info"}
-    numbers = _number_functions(tree, resolve) | (_imported_number_functions(tree, filename) if filename else frozenset())
+    whole = _number_functions(tree, resolve) | (_imported_number_functions(tree, filename) if filename else frozenset())
+    numbers: NumberCalls = _detached_items(tree) | dict.fromkeys(whole)
     plateaus = _plateaus(tree, resolve) if text is None or "ReduceLROnPlateau" in text else frozenset()
     returned = _backed_returns(functions) if backward_lines else {}
     losses = _loss_forwards(tree)
@@ -262,6 +268,52 @@ def _number_functions(tree: ast.AST, resolve) -> frozenset[str]:
     return frozenset(found)
 
 
+def _detached_items(tree: ast.AST) -> NumberCalls:
+    """The file's module-level functions returning a tuple some of whose items never require grad, by name, with
+    those positions: ``return loss, (acc, f1)`` where ``loss = 0`` grows only by ``loss += crit(y, t).data.cpu()``
+    (an evaluation helper's detached running total; the caller's ``loss, (acc, f1) = predict_on(...)`` rebinds the
+    name of its training loss to it)."""
+    found: NumberCalls = {}
+    for node in getattr(tree, "body", ()):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        returns = [inner.value for inner in own_nodes(node) if isinstance(inner, ast.Return)]
+        if not returns or not all(isinstance(value, ast.Tuple) for value in returns) or \
+                len({len(value.elts) for value in returns}) != 1:
+            continue
+        statements = list(own_statements(node))
+        positions = frozenset(position for position in range(len(returns[0].elts)) if all(
+            _detached_item(value.elts[position], statements) for value in returns))
+        if positions:
+            found[node.name] = positions
+    return found
+
+
+def _detached_item(value: ast.expr, statements: list[ast.stmt]) -> bool:
+    """A returned number, or a name the function binds only to numbers and grows only by values outside the graph
+    (``loss = 0`` ... ``loss += crit(out, y).data.cpu()`` or ``+= crit(out, y).item()``), at least once."""
+    if _plain_number(value):
+        return True
+    if not isinstance(value, ast.Name):
+        return False
+    def binds(target: ast.expr) -> bool:
+        return any(isinstance(node, ast.Name) and node.id == value.id for node in walk_nodes(target))
+
+    grown = False
+    for statement in statements:
+        if isinstance(statement, ast.AugAssign) and binds(statement.target):
+            if not isinstance(statement.value, ast.Call) or _graph_value(statement.value):
+                return False
+            grown = True
+        elif isinstance(statement, ast.Assign) and any(map(binds, statement.targets)):
+            if not (len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name)
+                    and _number(statement.value)):
+                return False
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.AnnAssign)) and binds(statement.target):
+            return False
+    return grown
+
+
 def _imported_number_functions(tree: ast.AST, filename: str) -> frozenset[str]:
     """The names a file imports from its project's modules (``from .helpers import _evaluate_model``) that are
     number functions there: ``accuracy, loss = _evaluate_model(...)`` binds Python numbers."""
@@ -307,7 +359,7 @@ def _plain_number(value: ast.expr) -> bool:
     return False
 
 
-def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset(),
+def _in_function(function: ast.AST, resolve, numbers: NumberCalls | None = None,
                  given: set[str] = frozenset(), plateaus: frozenset[str] = frozenset(),
                  logged: frozenset[str] = frozenset(), passing: _ConvertingParameters | None = None,
                  grad_calls: GradCalls | None = None) -> Iterator[ast.Call | ast.BinOp]:
@@ -315,7 +367,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
     names the file binds to a ReduceLROnPlateau, whose ``step(metrics)`` converts with ``float``; ``logged``: the
     logging methods whose records the file emits (_logged); ``grad_calls``: the file's functions returning a value
     that requires grad, by name (the positions of the returned tuple that do; None: the whole value)."""
-    reading = _live_in(function, resolve, numbers, given, grad_calls)
+    reading = _live_in(function, resolve, numbers or {}, given, grad_calls)
     if reading is None:
         return
     nodes, quiet, live, entry = reading
@@ -328,7 +380,7 @@ def _in_function(function: ast.AST, resolve, numbers: frozenset[str] = frozenset
                     yield from conversions  # self._log(loss, step): the helper's float(loss) warns
 
 
-def _live_in(function: ast.AST, resolve, numbers: frozenset[str], given: set[str],
+def _live_in(function: ast.AST, resolve, numbers: NumberCalls, given: set[str],
              grad_calls: GradCalls | None):
     """The function's nodes, those under no_grad, and the tests of whether a name (at a line) or a subscript holds a
     tensor that requires grad; None when nothing there does."""
@@ -369,9 +421,10 @@ class _Bindings:
     first_graph: dict[str, int] = field(default_factory=dict)
     lines: dict[str, list[tuple[int, bool]]] = field(default_factory=dict)
     unsettled: set[str] = field(default_factory=set)
+    detached: set[int] = field(default_factory=set)  # the unpacked items a number function gives (_detached_items)
 
     @classmethod
-    def read(cls, statements: list[ast.stmt], numbers: frozenset[str], quiet: set[int]) -> _Bindings:
+    def read(cls, statements: list[ast.stmt], numbers: NumberCalls, quiet: set[int]) -> _Bindings:
         found = cls()
         for statement in statements:
             if isinstance(statement, ast.Assign):
@@ -390,13 +443,15 @@ class _Bindings:
                         found.unsettled.add(node.id)
         return found
 
-    def _assign(self, statement: ast.Assign, numbers: frozenset[str], quiet: set[int]) -> None:
+    def _assign(self, statement: ast.Assign, numbers: NumberCalls, quiet: set[int]) -> None:
         if _derived_from_itself(statement):
             return  # loss = -loss: still the graph's value, still requiring grad
         value, silent = statement.value, id(statement) in quiet  # no graph under no_grad
         # loss = train_epoch(...) returning math.exp(total / n), val_loss, val_acc = evaluate(...) under its
         # no_grad: Python numbers, counted as bound below
-        numbers_call = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in numbers
+        items = numbers.get(value.func.id, ()) if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) \
+            else ()
+        numbers_call = items is None
         if not numbers_call and len(statement.targets) == 1 and isinstance(name := statement.targets[0], ast.Name) \
                 and (_graph_value(value) or self._graph_arithmetic(value, name.id)) and not silent:
             self.graph_values[name.id] = self.graph_values.get(name.id, 0) + 1
@@ -406,8 +461,14 @@ class _Bindings:
         for target in statement.targets:
             graph = isinstance(target, ast.Tuple) and _graph_value(value) and not silent and not numbers_call
             settled = graph or numbers_call or silent or _plain_call(value) or _number(value)
+            if items and isinstance(target, ast.Tuple):  # loss, (acc, f1) = predict_on(...): a detached total
+                self.detached.update(id(target.elts[position]) for position in items
+                                     if position < len(target.elts) and isinstance(target.elts[position], ast.Name))
             for node in walk_nodes(target):
-                if isinstance(node, ast.Name):
+                if id(node) in self.detached:
+                    self.bound[node.id] = self.bound.get(node.id, 0) + 1
+                    self.lines.setdefault(node.id, []).append((statement.lineno, False))
+                elif isinstance(node, ast.Name):
                     self.bound[node.id] = self.bound.get(node.id, 0) + 1
                     self.lines.setdefault(node.id, []).append((statement.lineno, graph))
                     if not settled:
@@ -433,7 +494,8 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     unpacked = {element.id for statement in statements if isinstance(statement, ast.Assign)
                 and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Tuple)
                 and _graph_value(statement.value) and id(statement) not in quiet
-                for element in statement.targets[0].elts if isinstance(element, ast.Name)}
+                for element in statement.targets[0].elts if isinstance(element, ast.Name)
+                and id(element) not in found.detached}
     # loss = ce_loss + ewc_loss, or desc * w['desc'] + det * w['det'], or loss = neg_elbo; loss.backward(): the
     # terms are the graph's too, where calls made them, and so are the terms of those (neg_elbo = -(ll - kl) / n)
     made_of = [(statement.targets[0].id, _summed_names(statement.value)) for statement in statements

@@ -6,7 +6,8 @@ torch.distributed.launch --nproc_per_node {n} train.py --resume {last}'`` and ha
 string (an f-string's literal parts joined) that starts with ``python`` (or ``python3``) and runs ``-m
 torch.distributed.launch``, and a list or tuple display holding ``"-m"`` then ``"torch.distributed.launch"``
 (``[sys.executable, "-m", "torch.distributed.launch", ...]``). A docstring or a help text that mentions the command
-does not start with it, and is not read.
+does not start with it, and is not read; nor is a bare string statement, which runs nothing (MTLFace's usage notes
+under its imports, a string that starts with the command).
 """
 
 from __future__ import annotations
@@ -26,12 +27,11 @@ def launch_commands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     """Each string or argument list that runs the launcher module (module docstring), with its api."""
     if text is not None and _MODULE not in text:
         return
-    docstrings = {id(node.body[0].value) for node in walk_tree(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr)}
+    notes = {id(node.value) for node in walk_tree(tree)  # docstrings and other bare strings
+             if isinstance(node, ast.Expr) and isinstance(node.value, (ast.Constant, ast.JoinedStr))}
     inner = {id(value) for node in walk_tree(tree) if isinstance(node, ast.JoinedStr) for value in node.values}
     for node in walk_tree(tree):
-        if id(node) in docstrings or id(node) in inner:
+        if id(node) in notes or id(node) in inner:
             continue
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and _COMMAND.match(node.value) or \
                 isinstance(node, ast.JoinedStr) and _COMMAND.match(_literal_text(node)):

@@ -21,3 +21,8 @@ def launch(script, devices):
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--local_rank", type=int, help="set by python -m torch.distributed.launch")
+
+
+"""
+python -m torch.distributed.launch --nproc_per_node=8 --master_port=17647 train.py --config configs/a.yaml
+"""
