@@ -46,6 +46,11 @@ _TENSOR_FACTORIES = frozenset({f"torch.{name}" for name in (
 # tensor methods returning a tensor (beside uint8masks' dtype-keeping ones)
 _TENSOR_METHODS = frozenset({"long", "float", "int", "double", "half", "to", "type_as", "abs", "clamp", "masked_fill",
                              "new_zeros", "new_ones", "new_full", "new_tensor"})
+# tensor methods NumPy arrays and Python numbers lack: a name converted by one is a torch tensor
+_TORCH_ONLY_CONVERSIONS = ("float", "long", "cuda", "byte", "half", "double")
+# mask = label == -1, high = (label == 1) * (score > t): a comparison bound to a name (_converted_in_scope decides)
+_ASSIGNED_COMPARISON = re.compile(r"^[ \t]*\w+[ \t]*=[ \t]*\(?[\w.]+[ \t]*(?:[=!<>]=|[<>])", re.MULTILINE)
+_TORCH_ONLY_CALL = re.compile(r"\.(?:%s)\(\)" % "|".join(_TORCH_ONLY_CONVERSIONS))
 # a subtraction or negation of a parenthesized comparison: 1 - (src == 0)
 _SUBTRACTS_COMPARISON = re.compile(r"-\s*\([^()\n]*(?:==|!=|<|>)")
 # a bool-making method name followed by "(", or .bool(); torch.bool and BoolTensor are asked apart (_makes_bool)
@@ -111,7 +116,8 @@ class _BoolSearch(_Search):
             return False  # x == None, x == "mean": not an elementwise comparison
         tensors = _TensorSearch(self.provenance, self.calls, self.resolve)
         tensors.modules = self.modules
-        if any(tensors.uint8(side, scope, depth + 1, at) for side in sides):
+        if any(tensors.uint8(side, scope, depth + 1, at) or _converted_in_scope(side, scope, self.calls)
+               for side in sides):
             self.makers.append(node)
             return True
         return False
@@ -136,6 +142,16 @@ class _BoolSearch(_Search):
     def _made(self, call: ast.Call) -> bool:
         self.makers.append(call)
         return True
+
+
+def _converted_in_scope(side: ast.expr, scope: int, calls: _Calls) -> bool:
+    """``label.float()`` in the function that compares ``label == -1``: a plain name converted there by a method only
+    torch tensors have (NumPy arrays and Python numbers have no ``float()``/``long()``/``cuda()``) is one."""
+    if not isinstance(side, ast.Name):
+        return False
+    return any(call_scope == scope and not call.args and not call.keywords and isinstance(call.func, ast.Attribute)
+               and isinstance(call.func.value, ast.Name) and call.func.value.id == side.id
+               for method in _TORCH_ONLY_CONVERSIONS for call, call_scope, _, _ in calls.by_name.get(method, ()))
 
 
 class _TensorSearch(_Search):
@@ -168,7 +184,8 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolv
     bool tensor (helpermasks.py: ``mask = sequence_mask(lengths)``), asked once a subtraction is found."""
     if "-" not in source:
         return
-    makes = _makes_bool(source) or _SUBTRACTS_COMPARISON.search(source) is not None
+    makes = _makes_bool(source) or _SUBTRACTS_COMPARISON.search(source) is not None or (
+        _ASSIGNED_COMPARISON.search(source) is not None and _TORCH_ONLY_CALL.search(source) is not None)
     if not makes and (helpers is None or "import" not in source):
         return
     imported: dict | None = None  # read on the first question

@@ -18,6 +18,7 @@ from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
 from .imports import dotted_name, own_nodes, walk_nodes, walk_tree
+from .loadedforms import TENSOR_FACTORIES
 from .checkpoints import is_save_call
 from .uint8masks import _maker_span
 from .probes import probe_rules
@@ -631,7 +632,28 @@ class CallChecks:
                 call.func.value.id for call in (walk_nodes(holder) if holder is not None else ())
                 if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
                 and call.func.attr in _TENSOR_ONLY_METHODS and isinstance(call.func.value, ast.Name))
-        return receiver.id in names
+        return receiver.id in names or self._bound_to_torch_tensor(receiver.id)
+
+    def _bound_to_torch_tensor(self, name: str) -> bool:
+        """A name the function binds to a tensor torch builds (``mean = torch.FloatTensor(3)``), and otherwise only
+        to that wrapped in ``Variable(mean)`` or to its own methods' results (``mean = mean.resize(1, 3, 1, 1)``):
+        the copied perceptual losses normalise by such a tensor."""
+        provenance = self.loads.provenance
+        bindings = provenance.bindings.get(provenance.key(name, self.scope), ())
+
+        def built(value: ast.expr) -> bool:
+            api = self._resolve(value.func) if isinstance(value, ast.Call) else None
+            return api is not None and api.startswith("torch.") and api.rpartition(".")[2] in TENSOR_FACTORIES
+
+        def kept(value: ast.expr) -> bool:
+            if isinstance(value, ast.Call) and self._resolve(value.func) == "torch.autograd.Variable" and value.args:
+                value = value.args[0]
+                return built(value) or isinstance(value, ast.Name) and value.id == name
+            while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+                value = value.func.value
+            return isinstance(value, ast.Name) and value.id == name
+        return any(built(value) for value, _, _ in bindings) and \
+            all(built(value) or kept(value) for value, _, _ in bindings)
 
     def _holds_gradient(self, receiver: ast.AST) -> bool:
         """``p.grad``, ``p.grad.data``, or a name the function binds only to one (``grad = p.grad.data`` in an
