@@ -12,7 +12,7 @@ mlx stream. A list built of such iterators (``[iter(loaders[k]) for k in ...]``,
 enumerate(iters): it.next()``). A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
 loader too. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
-DataLoader(...)`` ... ``iter(train_sets[k])``).
+DataLoader(...)`` ... ``iter(train_sets[k])``), and a dict or list comprehension of iterators over the entries of a container named for loaders (``{k: iter(v) for k, v in self.train_loaders.items()}``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     # iter_test = [iter(loader[name + str(i)]) for i in range(10)]: each item is a loader's iterator
     listed = {name for name, values in assigned.items()
               if any(isinstance(value, ast.ListComp) and _loader_iterator(value.elt, resolve, other, containers, built)
-                     for value in values)}
+                     or _iterators_of_loaders(value) for value in values)}
     # iters.append(iter(loader)) and iters[i] = iter(loaders[i]) only: a list of loader iterators
     listed |= {name for name, values in appended.items()
                if all(_loader_iterator(value, resolve, other, containers, built)
@@ -91,6 +91,37 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                      or dotted_name(node.func.value) in bound
                      or isinstance(node.func.value, ast.Subscript) and dotted_name(node.func.value.value) in listed):
             yield node
+
+
+def _iterators_of_loaders(value: ast.expr) -> bool:
+    """``{k: iter(v) for k, v in self.train_loaders.items()}``, ``dict([(k, iter(v)) for k, v in loaders.items()])``,
+    ``[iter(v) for v in loaders.values()]``: a container of iterators, one over each entry of a container named for
+    loaders (Hydra's multi-task trainers, then ``loader_iterators[task_id].next()``)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
+            and len(value.args) == 1 and isinstance(value.args[0], (ast.ListComp, ast.GeneratorExp)) \
+            and isinstance(pair := value.args[0].elt, ast.Tuple) and len(pair.elts) == 2:
+        generators, item = value.args[0].generators, pair.elts[1]
+    elif isinstance(value, ast.DictComp):
+        generators, item = value.generators, value.value
+    elif isinstance(value, ast.ListComp):
+        generators, item = value.generators, value.elt
+    else:
+        return False
+    if not (len(generators) == 1 and isinstance(item, ast.Call) and _iterates(item)):
+        return False
+    source = item.args[0] if isinstance(item.func, ast.Name) and len(item.args) == 1 else \
+        item.func.value if isinstance(item.func, ast.Attribute) else None
+    loop = generators[0]
+    container, target = loop.iter, loop.target
+    if isinstance(container, ast.Call) and isinstance(container.func, ast.Attribute) and not container.args:
+        if container.func.attr == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]
+        elif container.func.attr != "values":
+            return False
+        container = container.func.value
+    dotted = dotted_name(container)
+    return isinstance(source, ast.Name) and isinstance(target, ast.Name) and source.id == target.id and \
+        dotted is not None and dotted.rsplit(".", 1)[-1].lower().endswith("loaders")
 
 
 def _item_target(loop: ast.For, listed: set[str]) -> str | None:
