@@ -94,6 +94,10 @@ _PROJECT_FILES = ("setup.py", "setup.cfg", "pyproject.toml")  # what marks a pro
 _PARENT_ON_PATH = re.compile(r"sys\.path\.(?:append|insert)\([^\n]*['\"]\.\./?['\"]")
 
 
+# folders of scripts run from the project's root with it on PYTHONPATH (pysot's tools/train.py imports pysot.utils)
+_SCRIPT_FOLDERS = frozenset({"tools", "tool", "scripts", "script", "bin", "train", "apps", "demo", "experiments"})
+
+
 def _own_roots(filename: str, text: str | None = None) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
@@ -101,7 +105,8 @@ def _own_roots(filename: str, text: str | None = None) -> list[str]:
     ``tests/`` (or ``test/``) folder that is no package is the project's test suite: it imports the project's
     packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
     any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
-    ``pysot.utils`` once the project is installed). A script that puts the folder above it on ``sys.path``
+    ``pysot.utils`` once the project is installed), and a folder named for scripts (``tools/``, ``scripts/``) that is no
+    package, without one: its scripts run with the root on PYTHONPATH (SiamCAR's README). A script that puts the folder above it on ``sys.path``
     (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too."""
     if not os.path.isfile(filename):
         return []
@@ -116,7 +121,8 @@ def _own_roots(filename: str, text: str | None = None) -> list[str]:
         roots.append(folder)
     parent = os.path.dirname(folder)
     if os.path.basename(folder) in ("tests", "test") or any(
-            os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES):
+            os.path.isfile(os.path.join(parent, name)) for name in _PROJECT_FILES) or \
+            len(roots) == 1 and os.path.basename(folder) in _SCRIPT_FOLDERS:
         folder = parent
         roots.append(folder)
     if os.path.isdir(source := os.path.join(folder, "src")):
