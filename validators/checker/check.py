@@ -32,6 +32,7 @@ from .launchcommands import launch_commands
 from .loaderiters import loader_iterator_next_calls
 from .passedjoin import passed_value_findings
 from .passedvalues import PassedValues
+from .habitatmasks import HABITAT_ENCODER, builds_state_encoder
 from .uint8masks import makes_uint8
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
@@ -171,7 +172,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
     collector.loads.project_dicts = project_dicts
     collector.loads.project_classes = project_classes
     collector.passed_kinds = passed_kinds if project_file else frozenset(
-        kind for kind, made in (("cuda", "pack_padded_sequence" in code), ("uint8", makes_uint8(code))) if made)
+        kind for kind, made in (("cuda", "pack_padded_sequence" in code), ("uint8", makes_uint8(code)),
+                                (HABITAT_ENCODER, builds_state_encoder(code))) if made)
     # the sub-project's NumPy-rate writer near this file (project_file), else the file's own; or a NumPy LambdaLR here
     lines = ([] if project_file else own_learning_rates(tree, code)) + lambda_rates(tree, code)
     collector.loads.numpy_lr = numpy_lr or (f"{filename}:{lines[0]}" if lines else None)
@@ -249,6 +251,8 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             passing.setdefault(project_root(path, roots), set()).add("cuda")
         if makes_uint8(text):
             passing.setdefault(project_root(path, roots), set()).add("uint8")
+        if builds_state_encoder(text):  # habitat-baselines' RNN state encoder (habitatmasks.py)
+            passing.setdefault(project_root(path, roots), set()).add(HABITAT_ENCODER)
     return ({root: frozenset(dicts - other) for root, (dicts, other) in bound.items() if dicts - other},
             {root: frozenset(names) for root, names in classes.items()}, learning_rates, passing)
 

@@ -39,6 +39,7 @@ from .listednames import reads_own_attribute
 from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
+from .habitatmasks import HABITAT_ENCODER, uint8_episode_masks
 from .uint8masks import makes_uint8, shared_calls, uint8_arguments, uint8_mask_uses
 from .passedvalues import device_arguments, file_functions, file_values, length_uses, mask_uses
 from .boolmasks import bool_subtractions
@@ -437,6 +438,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                       *((self.filename,) if reads_project else ())):
                     node, api = found if isinstance(found, tuple) else (found, rules[0].apis[0])
                     self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
+        if HABITAT_ENCODER in self.passed_kinds and (rules := self.rules.by_uint8_mask):
+            for node in uint8_episode_masks(tree, self._resolve):  # handed to habitat's torch.where (habitatmasks.py)
+                self._report(node, "torch.where", [rule for rule in rules if "torch.where" in rule.apis])
         if self.rules.gone_rule is not None and self.rules.gone_rule.applies_to(self.target):
             self._check_gone_members(tree)
         if self.rules.by_grad_scalar and self.rules.by_grad_scalar[0].applies_to(self.target):
