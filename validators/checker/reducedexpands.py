@@ -19,7 +19,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import code_scopes, name_values, own_nodes
+from .imports import code_scopes, name_values, own_nodes, walk_tree
 
 # methods (and torch functions) that reduce over the dimension given first; norm takes it after p
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
@@ -31,7 +31,7 @@ _CANDIDATE = re.compile(r"\.expand_as\(|\.expand\([^,()]*(?:\([^()]*\)[^,()]*)*?
 
 
 def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                    text: str | None = None) -> Iterator[ast.Call]:
+                    text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
     """Each ``.expand_as(A)`` (or ``.expand(A.size())``) of a reduction of ``A`` that drops the dimension."""
     if text is not None and not _CANDIDATE.search(text):
         return
@@ -48,7 +48,7 @@ def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
             value = node.func.value
             reduced = held.get(value.id) if isinstance(value, ast.Name) else _dropping_reduction(value, resolve)
             if reduced is not None and _elementwise_of(reduced, ast.dump(target)):
-                yield node
+                yield node, "torch.Tensor.expand_as"
 
 
 def _elementwise_of(value: ast.expr, target: str) -> bool:
@@ -125,3 +125,42 @@ def _dropping_reduction(value: ast.expr, resolve) -> ast.expr | None:
     if not (isinstance(dim, ast.Constant) and type(dim.value) is int and dim.value >= 1):
         return None
     return reduced
+
+
+# a second one-dimension reduction (or a squeeze) straight after a first: reductions chained by hand
+_CHAINED = re.compile(r"\)(?:\[0\])?\.(?:sum|mean|prod|std|var|logsumexp|amax|amin|max|min|squeeze)\(\s*\d")
+
+
+def chained_reductions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
+                       text: str | None = None) -> Iterator[tuple[ast.Call, str]]:
+    """``x.sum(2).sum(3)``, ``x.max(2)[0].max(3)[0]``, ``x.view(N, C, -1).mean(2).squeeze(2)``: code written while a
+    reduction kept its dimension (before 0.2). The second call names a dimension of the original tensor, but the
+    first one dropped a dimension below it, so the index now points one further: past the end it raises IndexError
+    "Dimension out of range" (its usual case: the spatial dims 2 and 3 of an N x C x H x W map). Read where the
+    second dim is the int literal just above the first, itself at least 1 (``x.sum(1).sum(1)`` reduces two dims on
+    purpose; ``f.mean(0).mean(1)`` of a C x H x W map runs, over other dims, so no error says so), and a squeeze of
+    the reduced dim where a ``view`` just before gives the rank, so that dim was the last."""
+    if text is not None and not _CHAINED.search(text):
+        return
+    for node in walk_tree(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 1
+                and not node.keywords and isinstance(second := node.args[0], ast.Constant)
+                and type(second.value) is int):
+            continue
+        name, inner = node.func.attr, node.func.value
+        paired = isinstance(inner, ast.Subscript) and isinstance(inner.slice, ast.Constant) and inner.slice.value == 0
+        first = inner.value if paired else inner
+        if not (isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and len(first.args) == 1
+                and not first.keywords and isinstance(dim := first.args[0], ast.Constant) and type(dim.value) is int
+                and dim.value >= 0 and (first.func.attr in _PAIRED if paired else first.func.attr in _REDUCTIONS)):
+            continue
+        if resolve(first.func) is not None:
+            continue  # np.sum(x).sum(1), torch.sum(x, 1): a function of a module, not a chain of tensor methods
+        if name == "squeeze":
+            shaped = first.func.value
+            if second.value == dim.value and isinstance(shaped, ast.Call) and isinstance(shaped.func, ast.Attribute) \
+                    and shaped.func.attr in ("view", "reshape") and len(shaped.args) == dim.value + 1 \
+                    and not any(isinstance(argument, ast.Starred) for argument in shaped.args):
+                yield node, "torch.Tensor.squeeze"
+        elif (name in _REDUCTIONS or name in _PAIRED) and second.value == dim.value + 1 and dim.value >= 1:
+            yield node, f"torch.Tensor.{name}"

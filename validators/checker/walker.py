@@ -58,7 +58,7 @@ from .cudalengths import cuda_lengths
 from .dottednames import dotted_registrations
 from .operationtuples import operation_tuples_called
 from .parameterscalars import parameter_scalar_conversions
-from .reducedexpands import reduced_expands
+from .reducedexpands import chained_reductions, reduced_expands
 from .stalegraphs import stale_backwards
 from .functioninstances import instantiated_functions
 from .instancemethods import built_instance_calls, methods_of
@@ -106,6 +106,7 @@ _FILE_PASSES = (
     ("by_operation_tuple", operation_tuples_called, False),
     ("by_function_instance", instantiated_functions, True),
     ("by_reduced_expand", reduced_expands, False),
+    ("by_reduced_expand", chained_reductions, False),
     ("by_stale_graph", stale_backwards, False),
     ("by_bce_target_size", bce_size_mismatches, False),
     ("by_int_full_target", integer_full_targets, False),

@@ -18,3 +18,9 @@ class Agent:
 def train(agent, reward):
     agent.reinforce(reward)
     return torch.tensor([reward])
+
+
+def reinforce_backward(multinomial_outputs, reward):
+    # a CLEVR program generator's sampled tokens, each rewarded in turn
+    for sampled_output in multinomial_outputs:
+        sampled_output.reinforce(reward)  # finding: tensor-reinforce-removed
