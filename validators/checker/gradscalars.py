@@ -432,8 +432,8 @@ class _Bindings:
             elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
                 # loss += 0.5 * aux: a tensor given backward stays one that requires grad; `loss = 0` then
                 # `loss += crit(out, y).sum()` makes one from there on
-                if isinstance(statement.op, (ast.Add, ast.Sub)) and _graph_value(statement.value) \
-                        and id(statement) not in quiet:
+                if isinstance(statement.op, (ast.Add, ast.Sub)) and id(statement) not in quiet and (
+                        _graph_value(statement.value) or found._graph_arithmetic(statement.value, statement.target.id)):
                     found.lines.setdefault(statement.target.id, []).append((statement.lineno, True))
             elif isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
                 for node in walk_nodes(statement.target):
@@ -476,12 +476,14 @@ class _Bindings:
 
     def _graph_arithmetic(self, value: ast.expr, target: str) -> bool:
         """``loss = 0.5 * loss1 + 0.25 * loss2``: arithmetic, with no call, of names bound above to the graph's values
-        (and numbers): a tensor that carries the graph too. Not ``loss = loss / n``, which rebinds the name to itself
+        (and numbers; unpacked from a call's result too): a tensor that carries the graph too (pSp-style coaches:
+        ``loss = 0.0``, ``loss = loss_id * self.opts.id_lambda``, ``loss += loss_l2 * self.opts.l2_lambda``). Not ``loss = loss / n``, which rebinds the name to itself
         (its other bindings decide)."""
         if not isinstance(value, ast.BinOp) or any(isinstance(node, ast.Call) for node in walk_nodes(value)):
             return False
         names = _operand_names(value)
-        return target not in names and any(self.graph_values.get(name) for name in names)
+        return target not in names and any(self.graph_values.get(name) or any(  # loss_id, logs = self.id_loss(...)
+            graph for _, graph in self.lines.get(name, ())) for name in names)
 
 
 def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindings, backed: set[str],
