@@ -535,6 +535,16 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
         names.add(name)
         after[name] = totals[name]  # a number until its first graph term
     names |= _running_totals(statements, names, parameters)
+    # aver_loss = epoch_loss / self.train_step, bound once: the average of such a total requires grad as well
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and id(statement) not in quiet \
+                and isinstance(target := statement.targets[0], ast.Name) and target.id not in names | parameters \
+                and bound.get(target.id, 0) == 1 and not graph_values.get(target.id) \
+                and isinstance(value := statement.value, ast.BinOp) and isinstance(value.op, (ast.Div, ast.Mult)) \
+                and isinstance(value.left, ast.Name) and value.left.id in names \
+                and not any(isinstance(node, ast.Call) for node in walk_nodes(value.right)):
+            names.add(target.id)
+            after[target.id] = statement.lineno
     names |= _summed_dict_items(statements, backed) - parameters
     # bound to the graph's values in training and to others elsewhere (`l1loss = loss_fn(...)` again under
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
