@@ -606,6 +606,11 @@ class CallChecks:
         elif func.attr == "cat" and (key := self._list_key(node.args[0])) is not None and \
                 (key in self.zero_appended or key in self.zero_lists) and self._resolve(func) == "torch.cat":
             self._report(node, "torch.cat", self.rules.by_zero_dim_cat)
+        elif func.attr == "cat" and (listed := node.args[0]).__class__ in (ast.ListComp, ast.GeneratorExp) and \
+                listed.elt.__class__ is not ast.Name and self._resolve(func) == "torch.cat" and \
+                self._zero_dim_value(listed.elt):
+            # torch.cat([self.cosine_sim(a[k], b[k]) for k in range(n)]) of a method returning a.dot(b) / ...
+            self._report(node, "torch.cat", self.rules.by_zero_dim_cat)
 
     def _list_key(self, node: ast.expr) -> tuple[int, str] | None:
         """``losses`` in this scope, ``self.losses`` in any method of the class."""

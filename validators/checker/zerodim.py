@@ -32,7 +32,7 @@ _DIM_REDUCTIONS = frozenset({"sum", "mean", "prod", "norm", "std", "var", "argma
 _ELEMENTWISE = frozenset({f"torch.{name}" for name in ("sqrt", "exp", "log", "abs", "neg", "sigmoid", "tanh", "rsqrt")})
 _DOTS = frozenset({"torch.dot", "torch.vdot"})
 _OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
-_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number: the shape stays
+_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number or 0-dim: the shape stays
 
 
 def python_number(node: ast.expr, numbers: frozenset[str] | set[str] = frozenset()) -> bool:
@@ -89,6 +89,9 @@ def is_full_reduction(node: ast.expr, resolve: Callable[[ast.AST], str | None]) 
         return not array_library_value(node.func.value)
     if node.func.attr in ("dot", "vdot") and len(node.args) == 1 and not node.keywords:
         return True  # a.dot(b): 1-D tensors only, a 0-dim product
+    if node.func.attr == "norm" and len(node.args) == 1 and not node.keywords and \
+            isinstance(p := node.args[0], ast.Constant) and type(p.value) in (int, float):
+        return not array_library_value(node.func.value)  # v.norm(2): the p-norm of every element, no dim given
     return node.func.attr in _DIM_REDUCTIONS and _first_dim(node) and _one_dim(node.func.value, resolve)
 
 
@@ -162,7 +165,9 @@ def zero_dim_expression(value: ast.expr, resolve: Callable[[ast.AST], str | None
             and not value.keywords and value.args[0].__class__ in _COMPREHENSIONS and resolve(value.func) is None:
         return zero_dim_expression(value.args[0].elt, resolve, leaf, numbers)  # a 0-dim total of 0-dim items
     if kind is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr in _SCALINGS \
-            and len(value.args) == 1 and not value.keywords and python_number(value.args[0], numbers):
+            and len(value.args) == 1 and not value.keywords and (python_number(value.args[0], numbers) or (
+                zero_dim_expression(value.args[0], resolve, leaf, numbers))):
+        # x.mean().div(math.log(2)); v1.dot(v2).div(v1.norm(2) * v2.norm(2)): 0-dim by 0-dim is 0-dim
         return zero_dim_expression(value.func.value, resolve, leaf, numbers)
     if kind is ast.Call and len(value.args) == 1 and not value.keywords and resolve(value.func) in _ELEMENTWISE:
         return zero_dim_expression(value.args[0], resolve, leaf, numbers)  # torch.abs(gamma * D(x) - D(g)): still 0-dim

@@ -42,3 +42,16 @@ def dice_losses(masks, targets):
         loss = 1 - (2 * (mask * gt).sum(-1) + 1) / (mask.sum(-1) + gt.sum(-1) + 1)
         losses.append(loss)
     return torch.cat(losses).mean()
+
+
+class MultiPerspective(torch.nn.Module):
+    # seen in: a BiMPM-style matcher whose cosine similarity of two vectors is a dot product over norms (0-dim)
+    def cosine_sim(self, v1, v2):
+        sim = v1.dot(v2).div(v1.norm(2) * v2.norm(2))
+        return sim
+
+    def full_matching(self, v1s, v2s):
+        return torch.cat([self.cosine_sim(v1s[k], v2s[k]) for k in range(v1s.shape[0])])  # finding: cat-of-zero-dim-values
+
+    def stacked(self, v1s, v2s):
+        return torch.stack([self.cosine_sim(v1s[k], v2s[k]) for k in range(v1s.shape[0])])
