@@ -12,8 +12,9 @@ module that never imports torch, so each file of the sub-project is read on its 
 
 A name is NumPy when any binding of it in the function is (another branch may give a Python number, but the run that
 takes this one saves NumPy), an attribute ``self.x`` when any method of the class binds it so, a call of the class's
-own method or of a module-level function of the file when one of its returns is. ``float(...)`` and ``int(...)`` give
-Python numbers back.
+own method or of a module-level function of the file when one of its returns is, and a method's parameter when one of
+the class's ``self.method(...)`` calls passes NumPy there. ``float(...)`` and ``int(...)`` give Python numbers back;
+``round(x, 8)`` of a NumPy scalar stays one.
 """
 
 from __future__ import annotations
@@ -185,7 +186,9 @@ class _Reader:
         if isinstance(value, ast.IfExp):
             return self.numpy(value.body, depth) or self.numpy(value.orelse, depth)
         if isinstance(value, ast.Name):
-            return any(self.numpy(bound, depth + 1) for bound in _bindings(self.function, value.id))
+            return any(self.numpy(bound, depth + 1) for bound in _bindings(self.function, value.id)) or any(
+                _Reader(caller, self.owner, self.functions).numpy(passed, depth + 1)
+                for caller, passed in self._passed(value.id))
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self":
             return self.owner is not None and any(
                 self.numpy(bound, depth + 1) for method in self.owner.body if isinstance(method, ast.FunctionDef)
@@ -197,6 +200,8 @@ class _Reader:
             return not plain_numpy(callee, value)
         if callee in ("max", "min", "abs"):
             return any(self.numpy(argument, depth) for argument in value.args)
+        if callee == "round" and len(value.args) == 2:  # round(np.float64, 8) stays an np.float64 (round(x) is an int)
+            return self.numpy(value.args[0], depth)
         if callee.startswith("self.") and self.owner is not None:
             method = next((item for item in self.owner.body
                            if isinstance(item, ast.FunctionDef) and item.name == callee[5:]), None)
@@ -204,6 +209,28 @@ class _Reader:
         if callee in self.functions:
             return _Reader(self.functions[callee], None, self.functions).returns_numpy(depth + 1)
         return False
+
+    def _passed(self, name: str) -> list[tuple[ast.FunctionDef, ast.expr]]:
+        """(calling method, value) for what the class's ``self.method(...)`` calls pass for ``name``, a parameter of
+        this method (mmFormer's ``self._adjust_learning_rate(optimizer, now_lr)`` then ``param_groups[0]['lr'] =
+        lr``)."""
+        function = self.function
+        if self.owner is None or not isinstance(function, ast.FunctionDef):
+            return []
+        parameters = [argument.arg for argument in function.args.args]
+        if name not in parameters[1:]:
+            return []
+        position = parameters.index(name) - 1  # after self
+        found = []
+        for caller in self.owner.body:
+            if not isinstance(caller, ast.FunctionDef) or caller is function:
+                continue
+            for node in ast.walk(caller):
+                if isinstance(node, ast.Call) and dotted_name(node.func) == f"self.{function.name}":
+                    if position < len(node.args) and not any(isinstance(a, ast.Starred) for a in node.args):
+                        found.append((caller, node.args[position]))
+                    found.extend((caller, keyword.value) for keyword in node.keywords if keyword.arg == name)
+        return found
 
     def returns_numpy(self, depth: int) -> bool:
         return any(isinstance(node, ast.Return) and node.value is not None and self.numpy(node.value, depth)
