@@ -33,6 +33,8 @@ from .loaderiters import loader_iterator_next_calls
 from .passedjoin import passed_value_findings
 from .passedvalues import PassedValues
 from .habitatmasks import HABITAT_ENCODER, builds_state_encoder
+from .modelschedules import early_model_schedules, may_update_early
+from .walkcalls import own_roots
 from .uint8masks import makes_uint8
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
@@ -154,7 +156,10 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         # `it.next()` (loaderiters.py reads loaders by their names there)
         iterating = [rule for rule in rules.by_loader_next if rule.applies_to(target)] if (
             project_file and _draws_loader_batches(code)) else []
-        if not probes and not delegated and not launching and not iterating:
+        # CycleGAN's train.py imports no torch: model.update_learning_rate() before optimize_parameters()
+        scheduling = [rule for rule in rules.by_step_order if rule.applies_to(target)] if (
+            project_file and may_update_early(code)) else []
+        if not probes and not delegated and not launching and not iterating and not scheduling:
             return [], None
         def resolve(node: ast.AST) -> str | None:
             dotted = dotted_name(node)
@@ -166,6 +171,8 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
                   for node, api in launch_commands(tree, resolve, code) for rule in launching[:1]]
         found += [finding_at(filename, node, rule.apis[0], rule, rule.message, rule.fix)
                   for node in loader_iterator_next_calls(tree, resolve, code) for rule in iterating[:1]]
+        found += [finding_at(filename, node, rule.apis[0], rule, rule.message, rule.fix)
+                  for node in early_model_schedules(tree, tuple(own_roots(filename, code))) for rule in scheduling[:1]]
         return _kept(sorted(found), code, selection), None
     collector = FindingCollector(rules, imports, target, filename)
     collector.source_text = code
@@ -359,7 +366,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # (its add_graph runs torch's tracer: instancemethods.py), and so can a trainer module that draws batches
             # with `.next()` from an iterator over a loader the project builds elsewhere (loaderiters.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code) \
-                    or "tensorboardX" in code or _draws_loader_batches(code):
+                    or "tensorboardX" in code or _draws_loader_batches(code) or may_update_early(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),

@@ -98,7 +98,7 @@ _PARENT_ON_PATH = re.compile(r"sys\.path\.(?:append|insert)\([^\n]*['\"]\.\./?['
 _SCRIPT_FOLDERS = frozenset({"tools", "tool", "scripts", "script", "bin", "train", "apps", "demo", "experiments"})
 
 
-def _own_roots(filename: str, text: str | None = None) -> list[str]:
+def own_roots(filename: str, text: str | None = None) -> list[str]:
     """The folders an absolute import of the project's own modules is read from: the file's folder (a script
     beside ``loss/``) and, up its packages (folders with ``__init__.py``), the folder holding the top one, with
     its ``src/`` (the src layout: ``tests/core/test_x.py`` importing ``flash.core`` from ``src/flash/core``). A
@@ -464,7 +464,7 @@ class CallChecks:
             return True
         if suffix not in self.own_modules:
             if self.own_roots is None:  # the file's roots once, not again for each module it asks about
-                self.own_roots = _own_roots(self.filename, self.source_text)
+                self.own_roots = own_roots(self.filename, self.source_text)
             roots = self.own_roots
             self.own_modules[suffix] = any(os.path.isfile(f"{root}/{suffix}.py") or os.path.isfile(
                 f"{root}/{suffix}/__init__.py") for root in roots)

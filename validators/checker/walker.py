@@ -40,6 +40,7 @@ from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
 from .habitatmasks import HABITAT_ENCODER, uint8_episode_masks
+from .modelschedules import early_model_schedules, may_update_early
 from .uint8masks import makes_uint8, shared_calls, uint8_arguments, uint8_mask_uses
 from .passedvalues import device_arguments, file_functions, file_values, length_uses, mask_uses
 from .boolmasks import bool_subtractions
@@ -82,7 +83,7 @@ from .walkbindings import Bindings
 from .walksaves import SaveEvidence
 from .walkschedulers import SchedulerChecks
 from .walknames import NameChecks
-from .walkcalls import CallChecks
+from .walkcalls import CallChecks, own_roots
 from .walkkeywords import KeywordSpreading, ModuleNumbers
 from .walkreport import Reporting
 
@@ -387,7 +388,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.tree = tree
         self.dead = dead_ranges(tree, self.source_text)
         self.own_modules: dict[str, bool] = {}  # module path -> a file of the project (_own_function)
-        self.own_roots: list[str] | None = None  # the folders it is looked up in (_own_roots), when first asked
+        self.own_roots: list[str] | None = None  # the folders it is looked up in (own_roots), when first asked
         self.alias_scopes: dict[int, int] = {}  # a plain name's binding -> its scope (aliases.py)
         held: dict[str, dict[str, list[str]]] = {}
         self.aliases = find_aliases(tree, self._resolve, self.rules.by_call.__contains__,
@@ -439,6 +440,10 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                                       *((self.filename,) if reads_project else ())):
                     node, api = found if isinstance(found, tuple) else (found, rules[0].apis[0])
                     self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
+        if self.rules.by_step_order and self.filename and may_update_early(self.source_text or ""):
+            rule = self.rules.by_step_order[0]  # model.update_learning_rate() first in the epoch (modelschedules.py)
+            for call in early_model_schedules(tree, tuple(own_roots(self.filename, self.source_text))):
+                self._report(call, rule.apis[0], [rule])
         if HABITAT_ENCODER in self.passed_kinds and (rules := self.rules.by_uint8_mask):
             for node in uint8_episode_masks(tree, self._resolve):  # handed to habitat's torch.where (habitatmasks.py)
                 self._report(node, "torch.where", [rule for rule in rules if "torch.where" in rule.apis])

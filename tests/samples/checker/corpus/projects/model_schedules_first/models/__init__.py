@@ -1,0 +1,1 @@
+from .base_model import create_model

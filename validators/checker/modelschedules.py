@@ -1,0 +1,129 @@
+"""``model.update_learning_rate()`` at the top of each epoch, before ``model.optimize_parameters()`` steps anything.
+
+The CycleGAN/pix2pix training loop (``train.py``) calls the model's ``update_learning_rate()`` "in the beginning of
+every epoch", and its ``BaseModel.update_learning_rate`` steps each torch scheduler of ``self.schedulers``
+(``scheduler.step()``, or ``scheduler.step(self.metric)`` for the plateau policy). The first epoch's call therefore runs
+before any ``optimize_parameters()`` has stepped an optimizer, and each scheduler warns "Detected call of
+`lr_scheduler.step()` before `optimizer.step()`" (LambdaLR, the default linear policy, included; run on 2.15).
+
+Both methods live in another module (``models/base_model.py``, reached through ``create_model(opt)``), so the
+project's own definitions decide: every ``def update_learning_rate(self...)`` of the sub-project's modules loops over
+``self.schedulers`` and calls ``.step()`` with no argument on the loop's scheduler, and the project builds torch
+schedulers (``lr_scheduler.LambdaLR``, ``StepLR``, ...). A statement list (a loop's body, a function's, the module's)
+that calls ``X.update_learning_rate()`` as a statement, and later in the same list ``X.optimize_parameters(...)`` (at
+any depth: the batch loop), with no ``optimize_parameters`` call above it in its scope, is the early order.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from .imports import dotted_name, walk_nodes
+from .source import parse_module_file
+
+_UPDATE, _OPTIMIZE = "update_learning_rate", "optimize_parameters"
+_TORCH_SCHEDULERS = re.compile(r"lr_scheduler\.(?:LambdaLR|StepLR|MultiStepLR|ExponentialLR|CosineAnnealingLR|"
+                               r"LinearLR|PolynomialLR|OneCycleLR|CyclicLR)\b")
+_SKIPPED = {"site-packages", "node_modules", "__pycache__"}
+_MAX_FILES = 3000  # a larger tree is not searched for the model's definitions
+
+
+def may_update_early(text: str) -> bool:
+    return f".{_UPDATE}()" in text and f".{_OPTIMIZE}(" in text
+
+
+def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[ast.Call]:
+    """Each ``X.update_learning_rate()`` of the file in the early order (module docstring); ``folders``: where the
+    file's project modules are found (walkcalls.own_roots), searched below for the model's definitions."""
+    candidates = list(_early_calls(tree))
+    if candidates and any(_steps_schedulers(folder) for folder in folders):
+        yield from candidates
+
+
+def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
+    for scope in [tree, *(node for node in walk_nodes(tree) if isinstance(node, (ast.FunctionDef,
+                                                                                   ast.AsyncFunctionDef)))]:
+        optimized = [node.lineno for node in _own_walk(scope) if _method_call(node, _OPTIMIZE)]
+        if not optimized:
+            continue
+        for body in _blocks(scope):
+            for index, statement in enumerate(body):
+                if not (isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE)
+                        and not call.args and not call.keywords):
+                    continue
+                receiver = dotted_name(call.func.value)
+                if min(optimized) > statement.lineno and any(
+                        _method_call(node, _OPTIMIZE) and dotted_name(node.func.value) == receiver
+                        for later in body[index + 1:] for node in walk_nodes(later)):
+                    yield call
+
+
+def _method_call(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name \
+        and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
+
+
+def _own_walk(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope``, not those of functions and classes nested in it."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _blocks(scope: ast.AST) -> Iterator[list[ast.stmt]]:
+    """The statement lists of ``scope``: its body and each nested block's, not nested functions' or classes'."""
+    yield scope.body
+    for node in _own_walk(scope):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(node, ast.stmt) and isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+
+
+@lru_cache(maxsize=16)
+def _steps_schedulers(folder: str) -> bool:
+    """Every ``update_learning_rate`` method defined below ``folder`` steps the torch schedulers in
+    ``self.schedulers`` with a plain ``step()``, and there is one."""
+    definitions, builds = [], False
+    for path in _python_files(folder):
+        try:
+            text = Path(path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        builds = builds or _TORCH_SCHEDULERS.search(text) is not None
+        if f"def {_UPDATE}(" not in text or (module := parse_module_file(Path(path))) is None:
+            continue
+        definitions += [node for node in ast.walk(module) if isinstance(node, ast.FunctionDef)
+                        and node.name == _UPDATE and node.args.args and node.args.args[0].arg == "self"]
+    return builds and bool(definitions) and all(map(_plain_scheduler_steps, definitions))
+
+
+def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
+    """``for scheduler in self.schedulers: ... scheduler.step()``: a loop over the model's schedulers that steps the
+    loop's scheduler with no argument (in some branch: the plateau policy's ``step(metric)`` beside it)."""
+    for loop in walk_nodes(method):
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
+                "schedulers" in (dotted_name(loop.iter) or ""):
+            if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
+                   and dotted_name(node.func.value) == loop.target.id and not node.args and not node.keywords
+                   for node in walk_nodes(loop)):
+                return True
+    return False
+
+
+def _python_files(folder: str) -> list[str]:
+    found: list[str] = []
+    for current, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIPPED]
+        found += [os.path.join(current, name) for name in files if name.endswith(".py")]
+        if len(found) > _MAX_FILES:
+            return []
+    return found
