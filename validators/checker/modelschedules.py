@@ -11,7 +11,9 @@ project's own definitions decide: every ``def update_learning_rate(self...)`` of
 ``self.schedulers`` and calls ``.step()`` with no argument on the loop's scheduler, and the project builds torch
 schedulers (``lr_scheduler.LambdaLR``, ``StepLR``, ...). A statement list (a loop's body, a function's, the module's)
 that calls ``X.update_learning_rate()`` as a statement, and later in the same list ``X.optimize_parameters(...)`` (at
-any depth: the batch loop), with no ``optimize_parameters`` call above it in its scope, is the early order.
+any depth: the batch loop), with no ``optimize_parameters`` call above it in its scope, is the early order. So is a
+resume loop that steps the model's schedulers itself (``for _ in range(epoch_count - 1): for scheduler in
+model.schedulers: scheduler.step()``) before the training loop.
 """
 
 from __future__ import annotations
@@ -34,15 +36,16 @@ _MAX_FILES = 3000  # a larger tree is not searched for the model's definitions
 
 
 def may_update_early(text: str) -> bool:
-    return f".{_UPDATE}()" in text and f".{_OPTIMIZE}(" in text
+    return (f".{_UPDATE}()" in text or ".schedulers:" in text) and f".{_OPTIMIZE}(" in text
 
 
 def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[ast.Call]:
     """Each ``X.update_learning_rate()`` of the file in the early order (module docstring); ``folders``: where the
     file's project modules are found (walkcalls.own_roots), searched below for the model's definitions."""
-    candidates = list(_early_calls(tree))
-    if candidates and any(_steps_schedulers(folder) for folder in folders):
-        yield from candidates
+    for call in _early_calls(tree):
+        if call.func.attr == "step" and any(_builds_schedulers(folder) for folder in folders) or \
+                call.func.attr == _UPDATE and any(_steps_schedulers(folder) for folder in folders):
+            yield call
 
 
 def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
@@ -53,14 +56,32 @@ def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
             continue
         for body in _blocks(scope):
             for index, statement in enumerate(body):
-                if not (isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE)
-                        and not call.args and not call.keywords):
-                    continue
-                receiver = dotted_name(call.func.value)
-                if min(optimized) > statement.lineno and any(
-                        _method_call(node, _OPTIMIZE) and dotted_name(node.func.value) == receiver
+                if min(optimized) < statement.lineno:
+                    break
+                found = _updating_call(statement)
+                if found is not None and any(
+                        _method_call(node, _OPTIMIZE) and dotted_name(node.func.value) == found[1]
                         for later in body[index + 1:] for node in walk_nodes(later)):
-                    yield call
+                    yield found[0]
+
+
+def _updating_call(statement: ast.stmt) -> tuple[ast.Call, str] | None:
+    """(the call, the model's name) of ``model.update_learning_rate()``, or of a resume loop's ``scheduler.step()``
+    over the model's schedulers (``for _ in range(start - 1): for scheduler in model.schedulers: scheduler.step()``)."""
+    if isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE) \
+            and not call.args and not call.keywords:
+        return call, dotted_name(call.func.value) or ""
+    if isinstance(statement, ast.For):
+        for loop in walk_nodes(statement):
+            if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
+                    isinstance(loop.iter, ast.Attribute) and loop.iter.attr == "schedulers" and \
+                    not (isinstance(loop.iter.value, ast.Name) and loop.iter.value.id == "self"):
+                for node in loop.body:
+                    if isinstance(node, ast.Expr) and isinstance(call := node.value, ast.Call) and \
+                            isinstance(call.func, ast.Attribute) and call.func.attr == "step" and \
+                            dotted_name(call.func.value) == loop.target.id and not call.args and not call.keywords:
+                        return call, dotted_name(loop.iter.value) or ""
+    return None
 
 
 def _method_call(node: ast.AST, name: str) -> bool:
@@ -88,10 +109,20 @@ def _blocks(scope: ast.AST) -> Iterator[list[ast.stmt]]:
                 yield block
 
 
-@lru_cache(maxsize=16)
+def _builds_schedulers(folder: str) -> bool:
+    return _model_methods(folder)[0]
+
+
 def _steps_schedulers(folder: str) -> bool:
     """Every ``update_learning_rate`` method defined below ``folder`` steps the torch schedulers in
-    ``self.schedulers`` with a plain ``step()``, and there is one."""
+    ``self.schedulers`` with a plain ``step()``, there is one, and the project builds torch schedulers."""
+    builds, definitions = _model_methods(folder)
+    return builds and bool(definitions) and all(map(_plain_scheduler_steps, definitions))
+
+
+@lru_cache(maxsize=16)
+def _model_methods(folder: str) -> tuple[bool, tuple[ast.FunctionDef, ...]]:
+    """Whether the modules below ``folder`` build torch schedulers, and their ``update_learning_rate`` methods."""
     definitions, builds = [], False
     for path in _python_files(folder):
         try:
@@ -103,7 +134,7 @@ def _steps_schedulers(folder: str) -> bool:
             continue
         definitions += [node for node in ast.walk(module) if isinstance(node, ast.FunctionDef)
                         and node.name == _UPDATE and node.args.args and node.args.args[0].arg == "self"]
-    return builds and bool(definitions) and all(map(_plain_scheduler_steps, definitions))
+    return builds, tuple(definitions)
 
 
 def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
