@@ -516,7 +516,10 @@ TENSOR_FACTORIES = frozenset({"tensor", "as_tensor", "zeros", "ones", "empty", "
 def class_of(node: ast.expr) -> bool:
     """``type(optimizer)``: a class object, pickled as a GLOBAL that weights_only refuses unless allowlisted (run on
     torch 2.15: ``{"t": type(optimizer)}`` fails with "Unsupported global: GLOBAL torch.optim.sgd.SGD", ``type(1)``
-    with "GLOBAL int"; only ``torch.Tensor`` loads, and no one keeps the class of a tensor)."""
+    with "GLOBAL int"; only ``torch.Tensor`` loads, and no one keeps the class of a tensor). ``model.__class__`` is the
+    same object (denoiser serializers keep ``{"class": model.__class__, "args": ..., "state": ...}``)."""
+    if isinstance(node, ast.Attribute) and node.attr == "__class__":
+        return True
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type" and \
         len(node.args) == 1 and not node.keywords and not isinstance(node.args[0], ast.Constant)
 
