@@ -8,7 +8,8 @@ where no path expression is shared: ``def model_save(fn): torch.save([model, cri
 top-level functions):
 
 - a path parameter of a function whose name says it saves (``save``, ``model_save``, ``save_checkpoint``) and a
-  path parameter of the function of the same name with ``load`` in its place: callers hand both the same file;
+  path parameter of the function of the same name with ``load`` in its place: callers hand both the same file (the
+  saver may join the name it is handed to its folder: ``os.path.join(self.config.CHECKPOINT_FOLDER, file_name)``);
 - a class constant naming the file (``self.TRAINER_STATE_NAME``, ``cls.TRAINER_STATE_NAME``): one file wherever
   the class spells it.
 
@@ -62,6 +63,13 @@ def _folder(path: ast.expr) -> str | None:
     if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div) and isinstance(left := _converted(path.left), ast.Name):
         return left.id
     return None
+
+
+def _named_by_parameter(path: ast.expr, params: frozenset[str]) -> bool:
+    """``os.path.join(self.config.CHECKPOINT_FOLDER, file_name)`` with ``file_name`` a parameter: the saver's callers
+    name the file (habitat trainers' ``save_checkpoint(f"ckpt.{n}.pth")``), its ``load_checkpoint`` is handed it."""
+    return isinstance(path, ast.Call) and isinstance(path.func, ast.Attribute) and path.func.attr == "join" and \
+        len(path.args) >= 2 and not path.keywords and isinstance(last := path.args[-1], ast.Name) and last.id in params
 
 
 def _spells_name(path: ast.expr) -> bool:
@@ -184,6 +192,8 @@ class SaveLoadPairs:
             keys.append((owner, "const", constant))
         if isinstance(path, ast.Name) and path.id in params and (stem := _stem(name)) is not None:
             keys.append((owner, stem[0], stem[1]))
+        elif _named_by_parameter(path, params) and (stem := _stem(name)) is not None and stem[0] == "save":
+            keys.append((owner, stem[0], stem[1]))  # save_checkpoint(self, file_name): join(folder, file_name)
         folder = self.joined.get((scope, path.id)) if isinstance(path, ast.Name) else _folder(path)
         if folder in params and (stem := _stem(name)) is not None:
             keys.append((owner, stem[0], stem[1] + "/"))  # a file in the folder the parameter names
