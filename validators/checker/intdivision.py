@@ -8,10 +8,12 @@ tensor, and using it as an index raises ``RuntimeError: index_select(): Expected
 quotient into an integer ``out=`` raises ``result type Float can't be cast to the desired output type Long``.
 
 Only indices the function itself takes are integer for sure: the second result of ``topk``, ``sort``, ``max``/``min``
-with a dimension (unpacked, ``[1]`` or ``.indices``), ``argmax``/``argmin``/``argsort``. A name bound to a ``/`` (or
+with a dimension (unpacked, ``[1]`` or ``.indices``), ``argmax``/``argmin``/``argsort``, a max pooling's given
+``return_indices=True``. A name bound to a ``/`` (or
 ``.div``/``torch.div`` without ``rounding_mode``) of one, directly or inside arithmetic and view-like methods, is
 reported at that binding when the function uses it, or a name derived from it the same way, as an index:
-``index_select``'s index, ``gather``'s, or a subscript; so is a loop's item of one (``for prev_id, word in
+``index_select``'s index, ``gather``'s, or a subscript (a division written in the use itself is reported there); so
+is a loop's item of one (``for prev_id, word in
 zip(prev_ids, words)``, then ``hypotheses[prev_id.item()]``: a float is no list index either).
 ``torch.div(ids, n, out=buffer)`` is reported as written. A cast (``.long()``) between the division and the use ends
 the chain. A quotient appended to a list of ``self`` (OpenNMT's Beam: ``self.prev_ks.append(prev_k)``) is used where
@@ -34,6 +36,8 @@ from .starimports import folder_module_stamp
 
 _INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
+_POOLS = frozenset({"max_pool1d", "max_pool2d", "max_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
+                    "adaptive_max_pool3d"})
 # (``item``: a float tensor's is a Python float, which no list takes as an index either)
 _KEEPS_DTYPE = frozenset({"view", "reshape", "squeeze", "unsqueeze", "contiguous", "expand", "expand_as", "repeat",
                           "flatten", "t", "transpose", "permute", "clone", "detach", "cpu", "cuda", "to", "item"})
@@ -42,7 +46,8 @@ _UNPACKED_METHOD = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.
 # a keyword that takes indices: index=, indices=, gather_indices=, beam_idx=
 _INDEX_KEYWORD = re.compile(r"(?:\w+_)?(?:index|indices|idx)")
 # what a call giving indices spells: x.topk, torch.sort, x.max(1) (a builtin max( has no dot), argmax, argsort
-_INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(")
+_INDEX_WORDS = ("topk", "sort(", "argm", "argsort", ".max(", ".min(", "kthvalue", ".mode(", ".median(",
+                "return_indices")
 
 
 def float_index_divisions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
@@ -216,7 +221,11 @@ def _use_origin(node: ast.AST, divided: dict[str, ast.stmt], indices: set[str], 
         for used in _index_arguments(node, resolve):
             if (origin := _origin(used, divided)) is not None:
                 return origin
+            if indices and _float_source(used, indices, divided, resolve) is True:
+                return node  # feats.index_select(2, the_idx[0, 0, 0, 0] / size): divided where it is used
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        if indices and _float_source(node.slice, indices, divided, resolve) is True:
+            return node
         return _origin(node.slice, divided)
     return None
 
@@ -247,10 +256,14 @@ def _filled_indices(call: ast.Call) -> set[str]:
 
 
 def index_pair(value: ast.expr) -> bool:
-    """``x.topk(k)``, ``torch.sort(x)``, ``x.max(1)`` (with a dimension): a (values, indices) pair."""
+    """``x.topk(k)``, ``torch.sort(x)``, ``x.max(1)`` (with a dimension): a (values, indices) pair; so is a max
+    pooling given ``return_indices=True`` (``F.max_pool2d(attn, size, return_indices=True)``)."""
     if not isinstance(value, ast.Call):
         return False
     name = value.func.attr if isinstance(value.func, ast.Attribute) else None
+    if name in _POOLS and any(keyword.arg == "return_indices" and isinstance(keyword.value, ast.Constant)
+                              and keyword.value.value is True for keyword in value.keywords):
+        return True
     if name not in _INDEX_PAIRS:
         return False
     is_module_call = isinstance(value.func.value, ast.Name) and value.func.value.id == "torch"
@@ -303,9 +316,10 @@ def _true_division_of_indices(value: ast.expr, indices: set[str], resolve) -> bo
 
 
 def _mentions_index(value: ast.expr, indices: set[str]) -> bool:
-    """An index name, or a view of one (``best_ids.view(-1)``)."""
-    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DTYPE:
-        value = value.func.value
+    """An index name, or a view or an element of one (``best_ids.view(-1)``, ``the_idx[0, 0, 0, 0]``)."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _KEEPS_DTYPE \
+            or isinstance(value, ast.Subscript):
+        value = value.func.value if isinstance(value, ast.Call) else value.value
     return isinstance(value, ast.Name) and value.id in indices
 
 

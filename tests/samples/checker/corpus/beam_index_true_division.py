@@ -110,3 +110,12 @@ def batched_beam_step(beam_scores, batch_size, beam_size, vocab_size, gather_hel
     states = gather_helper(gather_indices=next_beam_ids, gather_from=states, batch_size=batch_size)
     shares = torch.div(indices, vocab_size)
     return next_word_ids, states, gather_helper(weights=shares, gather_from=states)
+
+
+def attend_max(feats, attn):
+    # seen in: a CLEVR module network that finds the attention peak with max pooling's indices and splits the flat
+    # index into row and column with / and %, in place
+    size = attn.size()[2]
+    the_max, the_idx = torch.nn.functional.max_pool2d(attn, size, return_indices=True)
+    rows = feats.index_select(2, the_idx[0, 0, 0, 0] / size)  # finding: integer-division-index
+    return rows.index_select(3, the_idx[0, 0, 0, 0] % size), the_max
