@@ -477,8 +477,8 @@ class _Bindings:
     def _graph_arithmetic(self, value: ast.expr, target: str) -> bool:
         """``loss = 0.5 * loss1 + 0.25 * loss2``: arithmetic, with no call, of names bound above to the graph's values
         (and numbers; unpacked from a call's result too): a tensor that carries the graph too (pSp-style coaches:
-        ``loss = 0.0``, ``loss = loss_id * self.opts.id_lambda``, ``loss += loss_l2 * self.opts.l2_lambda``). Not ``loss = loss / n``, which rebinds the name to itself
-        (its other bindings decide)."""
+        ``loss = 0.0``, ``loss = loss_id * self.opts.id_lambda``, ``loss += loss_l2 * self.opts.l2_lambda``). Not
+        ``loss = loss / n``, which rebinds the name to itself (its other bindings decide)."""
         if not isinstance(value, ast.BinOp) or any(isinstance(node, ast.Call) for node in walk_nodes(value)):
             return False
         names = _operand_names(value)

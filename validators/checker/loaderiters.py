@@ -12,7 +12,8 @@ mlx stream. A list built of such iterators (``[iter(loaders[k]) for k in ...]``,
 enumerate(iters): it.next()``). A name of any spelling that every binding in the file makes a ``DataLoader(...)`` (``dl_train``) is a
 loader too. ``iter(loader).next()`` written in one expression counts too, and so does an entry of a dict of loaders
 at any depth (``iter(dataloaders["test"])``, ``iter(loaders["meta_train"]["train"][task])``) or of a container whose every stored item is a loader (``train_sets[i] =
-DataLoader(...)`` ... ``iter(train_sets[k])``), and a dict or list comprehension of iterators over the entries of a container named for loaders (``{k: iter(v) for k, v in self.train_loaders.items()}``).
+DataLoader(...)`` ... ``iter(train_sets[k])``), and a dict or list comprehension of iterators over the entries of
+a container named for loaders (``{k: iter(v) for k, v in self.train_loaders.items()}``).
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ from .imports import child_nodes, dotted_name, nested_fields, statements, walk_n
 from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_function
 
-# optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers, optimizer1: the last name of the receiver
+# optimizer, optim, opt, self.optimizer_G, g_optim, model_optimizer, optimizers, optimizer1, optimiser: the last name
+# of the receiver
 OPTIMIZER_NAME = re.compile(r"(?:[a-z0-9]+_)*(?:optim(?:i[sz]er)?s?|opt)(?:_[a-z0-9]+)*\d*", re.IGNORECASE)
 # ... but not a scheduler named after its optimizer: optimizer_lr_scheduler, g_optim_sched
 _SCHEDULER = re.compile(r"(?:[a-z0-9]+_)*(?:lr_)?sched(?:uler)?s?", re.IGNORECASE)

@@ -106,8 +106,8 @@ def own_roots(filename: str, text: str | None = None) -> list[str]:
     packages from the folder above it (``tests/test_io.py`` importing ``torchsnapshot`` beside ``tests/``), as does
     any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
     ``pysot.utils`` once the project is installed), and a folder named for scripts (``tools/``, ``scripts/``) that is no
-    package, without one: its scripts run with the root on PYTHONPATH (SiamCAR's README). A script that puts the folder above it on ``sys.path``
-    (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too."""
+    package, without one: its scripts run with the root on PYTHONPATH (SiamCAR's README). A script that puts the
+    folder above it on ``sys.path`` (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))

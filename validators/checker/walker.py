@@ -402,7 +402,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.replaced |= replaced_in_block(tree, self._runs_on_target)
         built = built_optimizers(tree, self._resolve) if self.rules.by_step_order and (
             self.source_text is None or "scheduler" in self.source_text and "optim" in self.source_text) else frozenset()
-        self.optimizer_steps = OptimizerSteps(tree, built, self.filename or "", self.source_text)  # shared by every function's step-order check
+        # shared by every function's step-order check
+        self.optimizer_steps = OptimizerSteps(tree, built, self.filename or "", self.source_text)
         if mentions_rows(self.source_text):
             self.row_parameters = row_parameters(tree)
         if self.rules.by_step_order and isinstance(tree, ast.Module):  # a script's top-level training loop

@@ -32,7 +32,8 @@ _DIM_REDUCTIONS = frozenset({"sum", "mean", "prod", "norm", "std", "var", "argma
 _ELEMENTWISE = frozenset({f"torch.{name}" for name in ("sqrt", "exp", "log", "abs", "neg", "sigmoid", "tanh", "rsqrt")})
 _DOTS = frozenset({"torch.dot", "torch.vdot"})
 _OPTION_ROOTS = frozenset({"args", "opt", "opts", "cfg", "config", "hparams", "params", "param"})
-_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})  # by a number or 0-dim: the shape stays
+# by a number or a 0-dim value: the shape stays
+_SCALINGS = frozenset({"div", "mul", "add", "sub", "div_", "mul_", "add_", "sub_"})
 
 
 def python_number(node: ast.expr, numbers: frozenset[str] | set[str] = frozenset()) -> bool:
