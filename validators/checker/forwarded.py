@@ -101,6 +101,7 @@ def forwarded_defaults(call: ast.Call, rules, api: str, callable_name: str | Non
     out = []
     for rule in rules:
         if rule.none_is_unset:  # `size_average=size_average` forwarding the wrapper's own `size_average=None`
+            forwarded = []
             for keyword in positional_as_keywords(rule, api, call).keywords:
                 if keyword.arg not in rule.arguments:
                     continue
@@ -108,10 +109,16 @@ def forwarded_defaults(call: ast.Call, rules, api: str, callable_name: str | Non
                 if (callable_name is not None and isinstance(value, ast.Name)
                         and (known := defaults.get(value.id)) is not None
                         and isinstance(known[1], ast.Constant) and known[1].value is None):
-                    out.append(ForwardedDefault(callable_name, value.id, known[0], call.lineno, rule.id, unset=True))
+                    forwarded.append(ForwardedDefault(callable_name, value.id, known[0], call.lineno, rule.id,
+                                                      unset=True))
                 elif (owner is not None and isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)
                       and value.value.id == "self" and (set_from := owner[1].get(value.attr)) is not None):
-                    out.append(ForwardedDefault(owner[0], set_from[0], set_from[1], call.lineno, rule.id, unset=True))
+                    forwarded.append(ForwardedDefault(owner[0], set_from[0], set_from[1], call.lineno, rule.id,
+                                                      unset=True))
+                elif not (isinstance(value, ast.Constant) and value.value is None):
+                    break  # reduce=reduction, whose default is 'mean': the call warns whatever the other one forwards
+            else:
+                out += forwarded
             continue
         if not rule.quiet_with or callable_name is None:
             continue

@@ -24,3 +24,11 @@ class HalfSet(nn.Module):
 
 def build():
     return LegacyNLL(size_average=False), HalfSet(None, False)
+
+
+class ReductionNamedLoss(nn.Module):
+    # seen in: a homography GAN's BCE wrapper that hands its reduction string to `reduce=` and its None average factor
+    # to `size_average=`: reduce='mean' is not None, so the call warns whatever size_average forwards
+    def __init__(self, weight=None, reduction="mean", avg_factor=None):
+        super().__init__()
+        self.loss = nn.BCEWithLogitsLoss(weight=weight, reduce=reduction, size_average=avg_factor)  # finding: loss-size-average-reduce
