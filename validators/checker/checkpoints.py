@@ -123,6 +123,9 @@ CONFIG_LIBRARIES = {
     # since 0.3; every habitat_baselines trainer saves it whole as "config"
     "habitat": "habitat.config.default.Config",
     "habitat_baselines": "habitat.config.default.Config",
+    # attribute-access dicts loaded from YAML (FR-UNet's CFG = Bunch(safe_load(file))): dict subclasses, refused too
+    "bunch": "bunch.Bunch",
+    "munch": "munch.Munch",
 }
 # Config libraries that are evidence for a saved ``config`` only in the file that saves it (project.py,
 # ProjectEvidence._config_object_in): a project may use them for one entry point and keep plain dicts elsewhere.
