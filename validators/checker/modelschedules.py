@@ -19,19 +19,17 @@ model.schedulers: scheduler.step()``) before the training loop.
 from __future__ import annotations
 
 import ast
-import os
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import Iterator
 
-from .imports import dotted_name, walk_nodes
+from .files import python_files
+from .imports import code_scopes, dotted_name, nested_fields, own_nodes, own_statements, walk_nodes
 from .source import parse_module_file
 
 _UPDATE, _OPTIMIZE = "update_learning_rate", "optimize_parameters"
 _TORCH_SCHEDULERS = re.compile(r"lr_scheduler\.(?:LambdaLR|StepLR|MultiStepLR|ExponentialLR|CosineAnnealingLR|"
                                r"LinearLR|PolynomialLR|OneCycleLR|CyclicLR)\b")
-_SKIPPED = {"site-packages", "node_modules", "__pycache__"}
 _MAX_FILES = 3000  # a larger tree is not searched for the model's definitions
 
 
@@ -49,9 +47,8 @@ def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[a
 
 
 def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
-    for scope in [tree, *(node for node in walk_nodes(tree) if isinstance(node, (ast.FunctionDef,
-                                                                                   ast.AsyncFunctionDef)))]:
-        optimized = [node.lineno for node in _own_walk(scope) if _method_call(node, _OPTIMIZE)]
+    for scope in code_scopes(tree):
+        optimized = [node.lineno for node in own_nodes(scope) if _method_call(node, _OPTIMIZE)]
         if not optimized:
             continue
         for body in _blocks(scope):
@@ -89,24 +86,13 @@ def _method_call(node: ast.AST, name: str) -> bool:
         and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
 
 
-def _own_walk(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope``, not those of functions and classes nested in it."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _blocks(scope: ast.AST) -> Iterator[list[ast.stmt]]:
     """The statement lists of ``scope``: its body and each nested block's, not nested functions' or classes'."""
     yield scope.body
-    for node in _own_walk(scope):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(node, ast.stmt) and isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield block
+    for node in own_statements(scope):  # (not an except handler's body, as before: only statements' blocks)
+        if isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield from (block for field in nested_fields(node) if (block := getattr(node, field, None))
+                        and isinstance(block[0], ast.stmt))
 
 
 def _builds_schedulers(folder: str) -> bool:
@@ -124,13 +110,14 @@ def _steps_schedulers(folder: str) -> bool:
 def _model_methods(folder: str) -> tuple[bool, tuple[ast.FunctionDef, ...]]:
     """Whether the modules below ``folder`` build torch schedulers, and their ``update_learning_rate`` methods."""
     definitions, builds = [], False
-    for path in _python_files(folder):
+    paths = [path for path, problem in python_files([folder]) if problem is None]
+    for path in paths if len(paths) <= _MAX_FILES else ():
         try:
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
+            text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
         builds = builds or _TORCH_SCHEDULERS.search(text) is not None
-        if f"def {_UPDATE}(" not in text or (module := parse_module_file(Path(path))) is None:
+        if f"def {_UPDATE}(" not in text or (module := parse_module_file(path)) is None:
             continue
         definitions += [node for node in ast.walk(module) if isinstance(node, ast.FunctionDef)
                         and node.name == _UPDATE and node.args.args and node.args.args[0].arg == "self"]
@@ -149,12 +136,3 @@ def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
                 return True
     return False
 
-
-def _python_files(folder: str) -> list[str]:
-    found: list[str] = []
-    for current, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in _SKIPPED]
-        found += [os.path.join(current, name) for name in files if name.endswith(".py")]
-        if len(found) > _MAX_FILES:
-            return []
-    return found

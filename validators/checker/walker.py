@@ -443,7 +443,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                     self._report(node, api, [rule for rule in rules if api in rule.apis] or rules)
         if self.rules.by_step_order and self.filename and may_update_early(self.source_text or ""):
             rule = self.rules.by_step_order[0]  # model.update_learning_rate() first in the epoch (modelschedules.py)
-            for call in early_model_schedules(tree, tuple(own_roots(self.filename, self.source_text))):
+            if self.own_roots is None:  # shared with the walk's own-module look-ups (walkcalls._own_suffix)
+                self.own_roots = own_roots(self.filename, self.source_text)
+            for call in early_model_schedules(tree, tuple(self.own_roots)):
                 self._report(call, rule.apis[0], [rule])
         if HABITAT_ENCODER in self.passed_kinds and (rules := self.rules.by_uint8_mask):
             for node in uint8_episode_masks(tree, self._resolve):  # handed to habitat's torch.where (habitatmasks.py)
