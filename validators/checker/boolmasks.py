@@ -114,6 +114,9 @@ class _BoolSearch(_Search):
         sides = (node.left, node.comparators[0])
         if any(isinstance(side, ast.Constant) and not isinstance(side.value, (int, float)) for side in sides):
             return False  # x == None, x == "mean": not an elementwise comparison
+        if self.converted_result:  # (1 - mask).float(): the difference is a tensor, so the comparison made one
+            self.makers.append(node)
+            return True
         tensors = _TensorSearch(self.provenance, self.calls, self.resolve)
         tensors.modules = self.modules
         if any(tensors.uint8(side, scope, depth + 1, at) or _converted_in_scope(side, scope, self.calls)
@@ -123,6 +126,7 @@ class _BoolSearch(_Search):
         return False
 
     modules: "_ImportedNames | frozenset[str]" = frozenset()  # names the file's import statements bind
+    converted_result = False  # the subtraction's result is converted by a method only torch tensors have
 
     def __init__(self, provenance: Provenance, calls: _Calls, resolve: Callable) -> None:
         super().__init__(provenance, calls, resolve)
@@ -142,6 +146,15 @@ class _BoolSearch(_Search):
     def _made(self, call: ast.Call) -> bool:
         self.makers.append(call)
         return True
+
+
+def _converted_differences(calls: _Calls) -> set[int]:
+    """The ``a - b`` nodes converted by a method only torch tensors have, ``(1 - mask).float()``: a NumPy array or a
+    Python number has no ``float()``, so the difference is a tensor and a comparison it subtracts made a bool one."""
+    return {id(call.func.value) for method in _TORCH_ONLY_CONVERSIONS
+            for call, _, _, _ in calls.by_name.get(method, ())
+            if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.BinOp)
+            and isinstance(call.func.value.op, ast.Sub) and not call.args and not call.keywords}
 
 
 def _converted_in_scope(side: ast.expr, scope: int, calls: _Calls) -> bool:
@@ -196,10 +209,12 @@ def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolv
     if not calls.subtractions:
         return
     modules = _ImportedNames(tree)
+    converted = _converted_differences(calls)
     for node, sides, scope, statement in calls.subtractions:
         for side in sides:
             search = _BoolSearch(provenance, calls, resolve)
             search.modules = modules
+            search.converted_result = id(node) in converted
             if helpers is not None:
                 if imported is None:
                     imported = helpers()
