@@ -86,10 +86,11 @@ def early_scheduler_steps(function: ast.AST, is_scheduler: Callable[[ast.expr], 
                                                      built_elsewhere))
             found.extend(call for call in after if id(call) not in seen)
             # a catch-up loop after a step taken right at construction is no first step: only that one warns
-            first = {}
-            for call in after:
-                first.setdefault(dotted_name(call.func.value), call.lineno)
             catch_ups = {id(call) for call in forwards}
+            first = {}  # (a catch-up step itself found here leaves the loop's other branches theirs)
+            for call in after:
+                if id(call) not in catch_ups:
+                    first.setdefault(dotted_name(call.func.value), call.lineno)
             found = [call for call in found if id(call) not in catch_ups
                      or first.get(dotted_name(call.func.value), call.lineno) >= call.lineno]
     return found
@@ -189,16 +190,40 @@ def _resume_fast_forward(body: list[ast.stmt], is_scheduler, steps_optimizer: Op
             return  # (a block around the loop is asked of its own statements, listed after it)
         if isinstance(statement, (ast.For, ast.While)) and not statement.orelse \
                 and _schedules_only(statement.body, is_scheduler) and not _in_loop(statement, body) \
-                and (call := next((found for inner in statement.body if (found := _plain_step_call(inner))), None)) \
-                is not None and not call.args and not call.keywords and is_scheduler(call.func.value):
-            attribute = call.func.value.attr if isinstance(call.func.value, ast.Attribute) else None
-            if attribute is not None and any(
-                    isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
-                    and len(node.args) == 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == attribute
-                    for other in statements for node in _inner_walk(other)):
+                and (calls := _opening_steps(statement.body, is_scheduler)):
+            tested = {node.args[1].value for other in statements for node in _inner_walk(other)
+                      if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
+                      and len(node.args) == 2 and isinstance(node.args[1], ast.Constant)}
+            if any(isinstance(call.func.value, ast.Attribute) and call.func.value.attr in tested for call in calls):
                 return  # `if hasattr(loss, "scheduler"):` a duck-typed part that may have no scheduler at all
-            yield call
+            yield from calls
             return
+
+
+def _opening_steps(block: list[ast.stmt], is_scheduler) -> list[ast.Call]:
+    """The plain ``step()`` calls of a fast-forward loop's body that are each scheduler's first: every scheduler's
+    own (``sched_g.step(); sched_d.step()``), and the first of each branch or inner loop (``if not args.onecycle:
+    scheduler.step() else: for _ in range(len(loader)): scheduler.step()``: whichever runs warns)."""
+    found: list[ast.Call] = []
+
+    def visit(statements: list[ast.stmt], seen: frozenset[str]) -> frozenset[str]:
+        for statement in statements:
+            call = _plain_step_call(statement)
+            if call is not None:
+                receiver = dotted_name(call.func.value)
+                if receiver is not None and receiver not in seen and not call.args and not call.keywords \
+                        and is_scheduler(call.func.value):
+                    found.append(call)
+                    seen |= {receiver}
+            elif isinstance(statement, ast.If):
+                seen = visit(statement.body, seen) | visit(statement.orelse, seen)
+            elif isinstance(statement, (ast.For, ast.While)):
+                seen = visit(statement.body, seen)
+        return seen
+
+    visit(block, frozenset())
+    del visit  # a recursive closure is a reference cycle
+    return found
 
 
 def _construction_guards(body: list[ast.stmt], is_scheduler) -> dict[str, set[str]]:
@@ -1086,7 +1111,7 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
     of other schedulers between it and that optimizer step (``g_scheduler.step(); d_scheduler.step()``)."""
     scheduler_step: ast.Call | None = None
     others: list[ast.Call] = []
-    for statement in body:
+    for statement in _unwrapped(body):
         if scheduler_step is None:
             call = _plain_step_call(statement)
             if call is not None and _torch_step_arguments(call) and is_scheduler(call.func.value):
@@ -1122,6 +1147,16 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
         elif (call := _other_scheduler_step(statement, [scheduler_step, *others], is_scheduler)) is not None:
             others.append(call)
     return []
+
+
+def _unwrapped(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """``body`` with each ``with`` block's statements in its place (``with torch.cuda.device(d):`` around a whole
+    batch step): they run in the same order, so their scheduler and optimizer steps are asked one by one."""
+    for statement in body:
+        if isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _unwrapped(statement.body)
+        else:
+            yield statement
 
 
 def _first_iteration(loop: ast.stmt) -> list[ast.stmt]:
@@ -1193,6 +1228,9 @@ def _schedules_only(block: list[ast.stmt], is_scheduler) -> bool:
     for statement in block:
         if isinstance(statement, (ast.For, ast.While)) and not statement.orelse:
             if not _schedules_only(statement.body, is_scheduler):
+                return False
+        elif isinstance(statement, ast.If):  # `if not args.onecycle: scheduler.step() else: ...`
+            if not _schedules_only(statement.body, is_scheduler) or not _schedules_only(statement.orelse, is_scheduler):
                 return False
         elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
                   and isinstance(statement.value.func, ast.Attribute) and is_scheduler(statement.value.func.value)):
