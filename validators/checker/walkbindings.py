@@ -234,9 +234,27 @@ class Bindings:
         return zero_dim_positions(method, value, self._resolve, skip=1) if method is not None else frozenset()
 
     def _returns_zero_items(self, value: ast.expr) -> bool:
-        """A call of the file's function returning a list of 0-dim values (zerodim.ITEMS)."""
-        return value.__class__ is ast.Call and value.func.__class__ is ast.Name and \
-            self._zero_dim_function(value.func.id) == ITEMS and self._resolve(value.func) is None
+        """A call of the file's function returning a list of 0-dim values (zerodim.ITEMS), or of a project module's
+        (``import darts.utils as dutils`` then ``dutils.accuracy(output, target, topk=(1, 5))``)."""
+        if value.__class__ is not ast.Call:
+            return False
+        func = value.func
+        if func.__class__ is ast.Name:
+            return self._zero_dim_function(func.id) == ITEMS and self._resolve(func) is None
+        return func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and \
+            self._resolve(func) is None and self._module_function_kind(func.value.id, func.attr) == ITEMS
+
+    def _module_function_kind(self, module: str, name: str) -> str | None:
+        """What ``module.name`` returns when ``module`` is a project module the file imports (``import utils``,
+        ``import lib.utils as U``, ``from lib import utils``), or None."""
+        self._read_project_imports()
+        if (imported := self.zero_dim_modules.get(module)) is not None:
+            return self._imported_zero_dim_kind(name, (imported[0], imported[1], name))
+        if (imported := self.zero_dim_imports.get(module)) is not None:
+            level, package, module_name = imported
+            return self._imported_zero_dim_kind(name, (level, f"{package}.{module_name}" if package
+                                                       else module_name, name))
+        return None
 
     def _becomes_zero_dim(self, key: tuple[int, str], value: ast.expr) -> bool:
         return self._zero_dim_value(value) and self._may_become_zero_dim(key)
@@ -406,10 +424,8 @@ class Bindings:
         if isinstance(value, ast.Name) and value.id != parameter and self._resolve(value) is None:
             return self._zero_dim_function(value.id)
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and \
-                (module := self.zero_dim_imports.get(value.value.id)) is not None:
-            level, package, module_name = module
-            return self._imported_zero_dim_kind(value.attr, (level, f"{package}.{module_name}" if package
-                                                             else module_name, value.attr))
+                value.value.id in self.zero_dim_imports:
+            return self._module_function_kind(value.value.id, value.attr)
         return None
 
     def visit_AugAssign(self, node: ast.AugAssign) -> None:
