@@ -5,7 +5,7 @@ project whose own classes are schedulers with no torch base (joeynmt's ``BaseSch
 ``NoamScheduler``, whose ``step(step)`` takes the training step) gives a receiver named ``scheduler`` two
 meanings, and a call its own method takes (no keywords, the positional arguments fit) is as likely to be
 one of those. Such a finding is dropped when the checked files define such a class: named like a scheduler
-(``sched`` or an ``LR``/``Lr`` word in its name: ``MultiStepLR``, ``LinearLrDecay``), every base ``object`` or another
+(``sched`` or an ``LR``/``Lr`` word in its name: ``MultiStepLR``, ``LinearLrDecay``, ``ALRS``), every base ``object`` or another
 such class of the files (ownmethods.plain_classes: a base from another library may derive from torch's), with the
 method taking that many positional arguments.
 A receiver the file binds to a torch scheduler is not recorded (walker), and a keyword call
@@ -20,8 +20,9 @@ import re
 
 from .finding import Finding
 
-# an LR/Lr word in a class name (MultiStepLR, LinearLrDecay, WarmupLR); a name with "sched" says schedule too
-_SCHEDULE_WORD = re.compile(r"(?:^|[a-z_])(?:LR|Lr)(?:[A-Z_]|$)")
+# an LR/Lr word in a class name (MultiStepLR, LinearLrDecay, WarmupLR), or an acronym ending in LR/LRS (ALRS, the
+# adaptive learning-rate scheduler); a name with "sched" says schedule too
+_SCHEDULE_WORD = re.compile(r"(?:^|[a-z_])(?:LR|Lr)(?:[A-Z_]|$)|LRS?$")
 
 
 def drop_own_scheduler_calls(findings: list[Finding], calls: list[tuple[int, str, str, int]],

@@ -1,0 +1,1 @@
+from .ALRS import ALRS  # noqa: F401
