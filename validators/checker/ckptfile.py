@@ -204,8 +204,9 @@ _PERCENT_FIELD = r"%[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGs]"
 
 
 def _name_pattern(node: ast.AST | None) -> str | None:
-    """``fragment_*.pt`` for a file name spelled by a template whose fields fill a numbered family; None where the
-    name has no field, or no stem of three letters besides its fields (``"{}.pt".format(name)`` names any file)."""
+    """``fragment_*.pt`` for a file name spelled by a template whose fields fill a numbered family (or a prefix added to
+    a spelled name: ``url + "train_features.pt"``); None where the name has no field, or no stem of three letters
+    besides its fields (``"{}.pt".format(name)`` names any file)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and \
             isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str):
         text = re.sub(_FORMAT_FIELD, "*", node.func.value.value)
@@ -215,6 +216,9 @@ def _name_pattern(node: ast.AST | None) -> str | None:
     elif isinstance(node, ast.JoinedStr):
         text = "".join(part.value if isinstance(part, ast.Constant) and isinstance(part.value, str) else "*"
                        for part in node.values)
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) and \
+            isinstance(node.right.value, str) and "/" not in node.right.value:
+        text = "*" + node.right.value  # features_url + "train_features.pt": as f"{features_url}train_features.pt"
     else:
         return None
     name = text.replace("\\", "/").rsplit("/", 1)[-1]
