@@ -1,7 +1,8 @@
 """``model.update_learning_rate()`` at the top of each epoch, before ``model.optimize_parameters()`` steps anything.
 
 The CycleGAN/pix2pix training loop (``train.py``) calls the model's ``update_learning_rate()`` "in the beginning of
-every epoch", and its ``BaseModel.update_learning_rate`` steps each torch scheduler of ``self.schedulers``
+every epoch" (mmsr-style super-resolution trainers call ``update_learning_rate(current_step, warmup_iter=...)`` at
+the top of each iteration, their schedulers ``_LRScheduler`` subclasses of the project's own), and its ``BaseModel.update_learning_rate`` steps each torch scheduler of ``self.schedulers``
 (``scheduler.step()``, or ``scheduler.step(self.metric)`` for the plateau policy). The first epoch's call therefore runs
 before any ``optimize_parameters()`` has stepped an optimizer, and each scheduler warns "Detected call of
 `lr_scheduler.step()` before `optimizer.step()`" (LambdaLR, the default linear policy, included; run on 2.15).
@@ -28,13 +29,15 @@ from .imports import code_scopes, dotted_name, nested_fields, own_nodes, own_sta
 from .source import parse_module_file
 
 _UPDATE, _OPTIMIZE = "update_learning_rate", "optimize_parameters"
+# torch schedulers built, or a project scheduler class on torch's base (mmsr's ``class MultiStepLR_Restart(_LRScheduler)``)
 _TORCH_SCHEDULERS = re.compile(r"lr_scheduler\.(?:LambdaLR|StepLR|MultiStepLR|ExponentialLR|CosineAnnealingLR|"
-                               r"LinearLR|PolynomialLR|OneCycleLR|CyclicLR)\b")
+                               r"LinearLR|PolynomialLR|OneCycleLR|CyclicLR)\b|^class \w+\((?:[\w.]+\.)?_?LRScheduler\)",
+                               re.MULTILINE)
 _MAX_FILES = 3000  # a larger tree is not searched for the model's definitions
 
 
 def may_update_early(text: str) -> bool:
-    return (f".{_UPDATE}()" in text or ".schedulers:" in text) and f".{_OPTIMIZE}(" in text
+    return (f".{_UPDATE}(" in text or ".schedulers:" in text) and f".{_OPTIMIZE}(" in text
 
 
 def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[ast.Call]:
@@ -65,9 +68,8 @@ def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
 def _updating_call(statement: ast.stmt) -> tuple[ast.Call, str] | None:
     """(the call, the model's name) of ``model.update_learning_rate()``, or of a resume loop's ``scheduler.step()``
     over the model's schedulers (``for _ in range(start - 1): for scheduler in model.schedulers: scheduler.step()``)."""
-    if isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE) \
-            and not call.args and not call.keywords:
-        return call, dotted_name(call.func.value) or ""
+    if isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE):
+        return call, dotted_name(call.func.value) or ""  # (mmsr's takes the iteration and the warm-up length)
     if isinstance(statement, ast.For):
         for loop in walk_nodes(statement):
             if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
@@ -126,13 +128,25 @@ def _model_methods(folder: str) -> tuple[bool, tuple[ast.FunctionDef, ...]]:
 
 def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
     """``for scheduler in self.schedulers: ... scheduler.step()``: a loop over the model's schedulers that steps the
-    loop's scheduler with no argument (in some branch: the plateau policy's ``step(metric)`` beside it)."""
-    for loop in walk_nodes(method):
-        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
-                "schedulers" in (dotted_name(loop.iter) or ""):
+    loop's scheduler with no argument (in some branch: the plateau policy's ``step(metric)`` beside it), run at every
+    call: not under a test of the method's parameters (BasicSR's ``if current_iter > 1:`` skips the first iteration)."""
+    parameters = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)
+                  if argument.arg not in ("self", "cls")}
+    for loop in _unguarded_loops(method.body, parameters):
+        if isinstance(loop.target, ast.Name) and "schedulers" in (dotted_name(loop.iter) or ""):
             if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
                    and dotted_name(node.func.value) == loop.target.id and not node.args and not node.keywords
                    for node in walk_nodes(loop)):
                 return True
     return False
 
+
+def _unguarded_loops(body: list[ast.stmt], parameters: set[str]) -> Iterator[ast.For]:
+    """The ``for`` loops of ``body`` and of its ``if`` blocks whose tests read none of ``parameters``."""
+    for statement in body:
+        if isinstance(statement, ast.For):
+            yield statement
+        elif isinstance(statement, ast.If) and not any(
+                isinstance(node, ast.Name) and node.id in parameters for node in walk_nodes(statement.test)):
+            yield from _unguarded_loops(statement.body, parameters)
+            yield from _unguarded_loops(statement.orelse, parameters)
