@@ -23,6 +23,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Callable
 
 from .imports import dotted_name, is_torch_module, own_statements
 from .provenance import plain_numpy
@@ -32,10 +33,37 @@ _PLAIN_METHODS = frozenset({"tolist", "item", "__str__", "format", "keys", "stat
 _NAMESPACES = frozenset({"Namespace", "SimpleNamespace"})
 
 
+# scikit-learn metrics that return NumPy arrays, whatever the release (its scalar scores are Python floats since 1.6)
+_SKLEARN_ARRAYS = frozenset({"roc_curve", "precision_recall_curve", "det_curve", "confusion_matrix",
+                             "multilabel_confusion_matrix"})
+
+
+def sklearn_array_calls(tree: ast.Module) -> frozenset[str]:
+    """The callee spellings that name one of _SKLEARN_ARRAYS through the module's imports: ``roc_curve`` after
+    ``from sklearn.metrics import roc_curve``, ``metrics.roc_curve`` after ``from sklearn import metrics``."""
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("sklearn"):
+            for alias in node.names:
+                if node.module.startswith("sklearn.metrics") and alias.name in _SKLEARN_ARRAYS:
+                    found.add(alias.asname or alias.name)
+                elif node.module == "sklearn" and alias.name == "metrics":
+                    found.update(f"{alias.asname or alias.name}.{name}" for name in _SKLEARN_ARRAYS)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in ("sklearn", "sklearn.metrics"):
+                    local = alias.asname or alias.name
+                    found.update(f"{local}.{name}" for name in _SKLEARN_ARRAYS)
+    return frozenset(found)
+
+
 class _Module:
-    def __init__(self, tree: ast.Module) -> None:
+    def __init__(self, tree: ast.Module, imported: Callable[[str], bool] | None = None) -> None:
         self.numpy = {alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
                       for alias in node.names if alias.name == "numpy"}
+        self.sklearn_arrays = sklearn_array_calls(tree)
+        # a function the module imports from another of the project: does it return an object (ReturnIndex asks)
+        self.imported = imported
         self.classes = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
         # classes of third-party packages (``from attrdict import AttrDict``, ``from easydict import EasyDict``): an
         # instance is refused like one of the module's own (neither torch's nor the standard library's)
@@ -76,6 +104,10 @@ class _Module:
                 return True
             if "" in self.returning.get(callee, ()):  # fid = frechet_distance(...), a function above returning numpy
                 return True
+            if callee in self.sklearn_arrays:  # fprs, tprs, _ = roc_curve(labels, scores)
+                return True
+            if self.imported is not None and "." not in callee and self.imported(callee):
+                return True  # eer = compute_eer(...) of ``from utils import compute_eer``, which returns numpy
         # np.diag(h).sum(): a method of a numpy value, except the ones that give plain Python back; not a method of an
         # instance (``meter.average()`` of an AverageMeter returns what the class's method does)
         return isinstance(func, ast.Attribute) and func.attr not in _PLAIN_METHODS and \
@@ -151,13 +183,14 @@ class _Module:
         return suffixes if "#" in suffixes else None
 
 
-def returned_objects(tree: ast.Module) -> set[str]:
+def returned_objects(tree: ast.Module, imported: Callable[[str], bool] | None = None) -> set[str]:
     """``f`` and ``Class.method`` of this module that return an object, ``Class.attr`` that a method of the class
     binds to one (numpy, an instance of the module's class), and the module's class names; for
     functions returning tuple displays, ``f#`` and ``f#i`` for the positions that hold one. What a module-level
     function returns counts where another function of the module returns it (StudioGAN's ``calculate_fid`` returns
-    ``frechet_inception_distance(...)``, numpy arithmetic), however deep the chain."""
-    module = _Module(tree)
+    ``frechet_inception_distance(...)``, numpy arithmetic), however deep the chain. ``imported``: whether a function
+    the module imports from another of the project's modules returns an object (ReturnIndex follows the import)."""
+    module = _Module(tree, imported)
     found = set(module.classes)
     functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     for _ in functions:  # each round settles one more link of a chain of calls; most modules stop after one
@@ -316,6 +349,23 @@ class ReturnIndex:
                 return found
         return None
 
+    def _imported_returns(self, tree: ast.Module, path: str) -> Callable[[str], bool]:
+        """For the module at ``path``: whether a name it imports from a project module (``from utils import
+        compute_eer``) is a function returning an object there, read from that module when first asked."""
+        imports = {name: source for node in tree.body if isinstance(node, ast.ImportFrom)
+                   for name, source in from_imported(node, path).items()}
+
+        def returns(name: str) -> bool:
+            source = imports.get(name)
+            return source is not None and not self.is_class_name(source[1]) and \
+                self.defining(source[0], source[1], near=path) is not None
+
+        return returns
+
+    @staticmethod
+    def is_class_name(name: str) -> bool:
+        return name[:1].isupper()  # an imported class builds an instance: asked by the saving file's own walk
+
     def is_class(self, path: str, qualname: str) -> bool:
         return qualname in self.classes.get(path, ())
 
@@ -325,7 +375,8 @@ class ReturnIndex:
     def _objects(self, path: str) -> set[str]:
         if path not in self.parsed:
             tree = parse_module_file(Path(path))
-            self.parsed[path] = returned_objects(tree) if tree is not None else set()
+            self.parsed[path] = set()  # (a module importing from one that imports from it back: asked once)
+            self.parsed[path] = returned_objects(tree, self._imported_returns(tree, path)) if tree is not None else set()
             self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)} if tree else set()
             module = _Module(tree) if tree is not None else None
             self.attributes[path] = {f"{node.name}.{name[5:]}" for node in (tree.body if tree else ())
