@@ -133,14 +133,31 @@ def topk_views(tree: ast.AST, text: str) -> Iterator[ast.Call | PendingView]:
     :class:`PendingView` where k walks a parameter."""
     if not may_hold_views(text):
         return
+    classes = {id(item): node for node in walk_tree(tree) if isinstance(node, ast.ClassDef)
+               for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
     for node in walk_tree(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _scope_views(node, list(own_nodes(node)))
+            yield from _scope_views(node, list(own_nodes(node)), classes.get(id(node)))
     yield from _scope_views(tree, list(own_nodes(tree)))  # a script's module level
 
 
-def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call | PendingView]:
-    """The views among ``nodes``, the code of a function (or of a script's module level, with no parameters)."""
+def _constructor_attributes(cls: ast.ClassDef) -> tuple[dict[str, str], ast.arguments] | None:
+    """``self.topk = topk`` in the class's ``__init__``: attribute -> the parameter it keeps, and the parameters."""
+    init = next((item for item in cls.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+    if init is None:
+        return None
+    names = {arg.arg for arg in init.args.posonlyargs + init.args.args}
+    kept = {target.attr: node.value.id for node in own_nodes(init) if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name) and node.value.id in names for target in node.targets
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"}
+    return kept, init.args
+
+
+def _scope_views(function: ast.AST, nodes: list[ast.AST], cls: ast.ClassDef | None = None
+                 ) -> Iterator[ast.Call | PendingView]:
+    """The views among ``nodes``, the code of a function (or of a script's module level, with no parameters).
+    ``cls``: the class of a method, whose ``self.topk`` is what its constructor was given (``TopKAccuracyMetric(topk=(1,
+    5))``: the class's calls decide, as a function's do)."""
     top, transposed, compared, loops, tuples = set(), set(), set(), {}, {}
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -159,6 +176,10 @@ def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call |
                     tuples[target.id] = value
         elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Name):
             loops[node.target.id] = node.iter  # for k in topk: / [... for k in topk]
+        elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.target, ast.Tuple) \
+                and len(node.target.elts) == 2 and isinstance(node.target.elts[1], ast.Name) \
+                and isinstance(node.iter, ast.Call) and _last(node.iter.func) == "enumerate" and node.iter.args:
+            loops[node.target.elts[1].id] = node.iter.args[0]  # for i, k in enumerate(topk):
     if not compared:
         return
     arguments = getattr(function, "args", None)
@@ -177,6 +198,11 @@ def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call |
         walked = loops.get(bound.id) if isinstance(bound, ast.Name) else None
         if isinstance(walked, ast.Name) and walked.id in tuples:
             walked = tuples[walked.id]
+        if isinstance(walked, ast.Attribute) and isinstance(walked.value, ast.Name) and walked.value.id == "self" \
+                and cls is not None and (constructor := _constructor_attributes(cls)) is not None \
+                and walked.attr in constructor[0]:
+            yield from _constructor_views(cls.name, constructor[0][walked.attr], constructor[1], node)
+            continue
         if isinstance(walked, (ast.Tuple, ast.List)):
             if _wide(walked):
                 yield node
@@ -186,6 +212,17 @@ def _scope_views(function: ast.AST, nodes: list[ast.AST]) -> Iterator[ast.Call |
             else:
                 yield PendingView(function.name, walked.id, parameters.index(walked.id),
                                   parameters[:1] in (["self"], ["cls"]), node)
+
+
+def _constructor_views(name: str, parameter: str, arguments: ast.arguments, view: ast.Call
+                       ) -> Iterator[ast.Call | PendingView]:
+    """A view whose k walks what the constructor's ``parameter`` kept: its wide default decides, or the class's calls."""
+    parameters = [arg.arg for arg in arguments.posonlyargs + arguments.args]
+    defaults = dict(zip(reversed(parameters), reversed(arguments.defaults)))
+    if parameter in defaults and _wide(defaults[parameter]):
+        yield view
+    else:
+        yield PendingView(name, parameter, parameters.index(parameter), True, view)
 
 
 def _is_topk(node: ast.expr) -> bool:
