@@ -135,9 +135,11 @@ def _backed_in(method: ast.AST, computed: set[str]) -> set[str]:
             elif isinstance(receiver, ast.Name):
                 locals_backed.add(receiver.id)
     for node in walk_nodes(method):  # the self attributes a backed name or attribute sums up are the graph's too
-        if isinstance(node, ast.Assign) and any(
-                (isinstance(target, ast.Name) and target.id in locals_backed)
-                or (_self_attribute(target) and target.attr in backed) for target in node.targets):
+        # (``self.loss = 0`` then ``self.loss += self.loss_R`` sums them up one by one)
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) \
+            else []
+        if any((isinstance(target, ast.Name) and target.id in locals_backed)
+               or (_self_attribute(target) and target.attr in backed) for target in targets):
             backed.update(read.attr for read in walk_nodes(node.value) if _self_attribute(read) and read.attr in computed)
     return backed
 
