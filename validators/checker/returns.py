@@ -357,14 +357,11 @@ class ReturnIndex:
 
         def returns(name: str) -> bool:
             source = imports.get(name)
-            return source is not None and not self.is_class_name(source[1]) and \
+            # functions only (a capitalised name is a class: what its instances hold is not asked here)
+            return source is not None and not source[1][:1].isupper() and \
                 self.defining(source[0], source[1], near=path) is not None
 
         return returns
-
-    @staticmethod
-    def is_class_name(name: str) -> bool:
-        return name[:1].isupper()  # an imported class builds an instance: asked by the saving file's own walk
 
     def is_class(self, path: str, qualname: str) -> bool:
         return qualname in self.classes.get(path, ())
