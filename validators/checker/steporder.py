@@ -292,6 +292,12 @@ def _warming_up(test: ast.expr) -> bool:
 _OPTION_ROOTS = frozenset({"args", "opt", "opts", "options", "flags", "cfg", "config", "conf", "hparams"})
 
 
+def _option_root(name: str) -> bool:
+    """``args``, ``cfg``, ...; or a section of one bound to a name of its own (``ppo_cfg = config.RL.PPO``)."""
+    lowered = name.lower()
+    return lowered in _OPTION_ROOTS or lowered.endswith(("_cfg", "_config", "_args", "_opt", "_opts"))
+
+
 def _run_option(test: ast.expr) -> bool:
     """``self.args.enable_lr_schedule``, ``not args.no_sched``, ``cfg.SOLVER.POLICY == "step"``, ``LR_SCHEDULER !=
     "cosine"``: a test made only of options read from the run's namespace or upper-case settings (constants, comparisons, ``and``/``or``/``not`` around them), which keeps
@@ -314,7 +320,7 @@ def _run_option(test: ast.expr) -> bool:
                 return False
             if node.id != "self":
                 names.append(node.id)
-            if len(names) < 2 or names[-1].lower() not in _OPTION_ROOTS:
+            if len(names) < 2 or not _option_root(names[-1]):
                 return False
             options += 1
         elif isinstance(node, ast.Name) and len(node.id) > 1 and node.id.isupper():
@@ -861,7 +867,7 @@ class OptimizerSteps:
         return self._methods
 
     def _steps(self, node: ast.AST) -> bool:
-        if _is_optimizer_step(node) or _is_train_step(node) or _is_wrapped_update(node):
+        if _is_optimizer_step(node) or _is_train_step(node) or _is_wrapped_update(node) or _is_agent_update(node):
             return True
         if self._built and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 node.func.attr == "step" and (dotted_name(node.func.value) or "").rsplit(".", 1)[-1] in self._built:
@@ -983,6 +989,16 @@ def _is_train_step(node: ast.AST) -> bool:
     """A call of a method named for one training update, given its batch: it steps the model's optimizer."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and bool(node.args) \
         and bool(_TRAIN_STEP.fullmatch(node.func.attr))
+
+
+# agent.update(rollouts): an RL algorithm object's update (habitat-baselines' PPO, the a2c-ppo-acktr agents) runs its
+# optimizer's step over the rollouts it is handed
+_AGENT = re.compile(r"(?:[a-z0-9]+_)*(?:agent|algo|ppo|learner)", re.IGNORECASE)
+
+
+def _is_agent_update(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute) and func.attr == "update" \
+        and bool(node.args) and _AGENT.fullmatch((dotted_name(func.value) or "").rsplit(".", 1)[-1]) is not None
 
 
 def _is_wrapped_update(node: ast.AST) -> bool:
