@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from .appliedfunctions import only_applied
+from .appliedfunctions import never_called
 from .imports import dotted_name
 from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
@@ -111,8 +111,9 @@ class SchedulerChecks:
                               and not any(dotted_name(d) in ("staticmethod", "classmethod")
                                           for d in item.decorator_list)), None)
                 if plain is None or (method == "forward" and base.endswith("Function")
-                                     and only_applied(self.filename, node.name)):
-                    continue  # (an old-style Function the project only runs as MyFn.apply(x) works: appliedfunctions.py)
+                                     and never_called(self.filename, node.name)):
+                    continue  # (an old-style Function the project only runs as MyFn.apply(x) or MyFn().forward(x)
+                    # works: appliedfunctions.py)
                 self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
     def _check_skipped_init(self, node: ast.ClassDef) -> None:
