@@ -717,7 +717,9 @@ def _untorched_topk_views(code: str, filename: str, rules: RuleSet, torch_versio
         else:
             findings.append(finding)
     if waiting:  # no calls of its own are noted: the file is not walked
-        pending.append((waiting, findings, TopkCalls()))
+        own = TopkCalls()
+        own.folder = os.path.dirname(os.path.abspath(filename))
+        pending.append((waiting, findings, own))
 
 
 def _kept_views(found: list[tuple[object, Finding]], code: str,

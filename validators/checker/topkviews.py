@@ -14,7 +14,9 @@ holding an int above 1 in that parameter's place.
 from __future__ import annotations
 
 import ast
+import os
 import re
+from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .finding import Finding
@@ -44,6 +46,7 @@ class TopkCalls:
         self.tree: ast.AST | None = None  # the file, read for wide_names when a call first passes a name
         self.spelled: frozenset[str] | None = None  # names the text assigns a wide display (None: not read)
         self._wide_names: frozenset[str] | None = None
+        self.folder = ""  # the file's folder: a call there means a copy of the function beside it, if one is
 
     def note(self, call: ast.Call) -> None:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else \
@@ -94,13 +97,37 @@ def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Find
                   calls: list[TopkCalls]) -> None:
     """Adds to each file's findings (kept sorted) its pending views that some call of the project widens: a call in
     the view's own file (its calls, third of each item), or in a file that does not define a function of that name
-    itself (scripts that each copy ``accuracy()`` call their own copy)."""
+    itself (scripts that each copy ``accuracy()`` call their own copy) and, in another folder, none of whose modules
+    defines one (``Stage1/loss.py`` calls ``Stage1/tools.py``'s copy, not ``Stage2/tools.py``'s)."""
+    def calls_this_copy(part: TopkCalls, own: TopkCalls, function: str) -> bool:
+        return part is own or function not in part.defined and (
+            part.folder == own.folder or not part.folder or not _defining_files(part.folder, function))
+
     for pending, findings, own in files:
         widened = [finding for view, finding in pending if any(
-            part.widens(view) and (part is own or view.function not in part.defined) for part in calls)]
+            part.widens(view) and calls_this_copy(part, own, view.function) for part in calls)]
         if widened:
             findings.extend(widened)
             findings.sort()
+
+
+@lru_cache(maxsize=256)
+def _defining_files(folder: str, function: str) -> frozenset[str]:
+    """The modules directly in ``folder`` that define a module-level ``function`` (read as text)."""
+    definition = re.compile(rf"^(?:async[ \t]+)?def[ \t]+{re.escape(function)}[ \t]*\(", re.MULTILINE)
+    found = set()
+    try:
+        entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".py") and entry.is_file()]
+    except OSError:
+        return frozenset()
+    for entry in entries:
+        try:
+            with open(entry.path, encoding="utf-8", errors="replace") as handle:
+                if definition.search(handle.read()):
+                    found.add(entry.path)
+        except OSError:
+            continue
+    return frozenset(found)
 
 
 def wide_names(tree: ast.AST) -> frozenset[str]:

@@ -16,6 +16,7 @@ evidence), walkschedulers.py, walknames.py (names and attributes), walkcalls.py,
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sys
 
@@ -235,6 +236,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.attribute_findings: dict[tuple[ast.ClassDef, str], list] = {}  # held until the class reads self.f
         self.bound_names: dict[int, str] = {}  # id(a torch name bound to a plain name) -> that name (listednames.py)
         self.built_modules: dict[int, str] = {}  # id(a call bound to self.attr or a local name) -> that name
+        self.module_built: set[str] = set()  # those names bound at the module's top level
         self.unread_findings: dict[str, list] = {}  # built name -> findings of warns_in_forward rules (unreadmodules.py)
         self.built_owners: dict[int, ast.ClassDef] = {}  # id of a `self.attr = Module()` call -> its class
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
@@ -369,6 +371,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # calls passing (1, 5) are noted only in a file that spells such a pair (topkviews.py)
         self.notes_topk_calls = bool(self.rules.by_topk_view) and (
             self.source_text is None or wide_pair_spelled(self.source_text))
+        self.topk_calls.folder = os.path.dirname(os.path.abspath(self.filename)) if self.filename else ""
         if self.notes_topk_calls:  # a call of a function the file defines itself is a call of that one
             self.topk_calls.defined = frozenset(node.name for node in getattr(tree, "body", ())
                                                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)))
