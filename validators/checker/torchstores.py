@@ -44,6 +44,11 @@ def _folder_sets(folder: str, name: str) -> bool:
 def python_texts(folder: str):
     """The text of each Python file under ``folder`` (hidden folders and caches aside); a final None when the folder
     holds more than _MOST_FILES of them (a home or temporary folder, not a project: the caller assumes nothing)."""
+    return (text for _, text in python_files_texts(folder))
+
+
+def python_files_texts(folder: str):
+    """(absolute path, text) of each file :func:`python_texts` reads, and the same final (None, None)."""
     seen = 0
     for top, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "__pycache__")]
@@ -52,10 +57,11 @@ def python_texts(folder: str):
                 continue
             seen += 1
             if seen > _MOST_FILES:
-                yield None
+                yield None, None
                 return
+            path = os.path.abspath(os.path.join(top, file))
             try:
-                with open(os.path.join(top, file), encoding="utf-8", errors="replace") as handle:
-                    yield handle.read()
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    yield path, handle.read()
             except OSError:
                 continue

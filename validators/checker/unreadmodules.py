@@ -4,7 +4,8 @@ commented out.
 Some rules (``warns_in_forward``) report building a module whose warning comes from its forward, not its constructor:
 ``nn.Softmax()`` without dim is silent until called ("Implicit dimension choice for softmax has been
 deprecated", run on 2.15). Such a module bound to ``self.attr`` (or a class attribute), or to a function's local
-name, is a finding only once the file reads that name: called, handed to ``nn.Sequential``, returned. A module
+name, is a finding only once the file reads that name: called, handed to ``nn.Sequential``, returned. One bound at
+a module's top level counts as read where another file of the project spells its name (it may import it). A module
 the file iterates over its children (``self.children()``, ``self._modules``) may be called without its name. One
 built as ``self.attr`` counts as read where its class (a subclass or base class in the file) reads ``self.attr``, or the file
 reads ``.attr`` on another object (``model.logsoftmax(x)``): another class of the file reading its own ``self.attr``
@@ -14,9 +15,16 @@ of the same name does not call this one.
 from __future__ import annotations
 
 import ast
+import os
+import re
+from functools import lru_cache
 from typing import Callable
 
 from .imports import walk_nodes, walk_tree
+from .project import project_root
+from .torchstores import package_top, python_files_texts
+
+_ROOTS: dict[str, str | None] = {}
 
 # (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
 # not call each one in turn)
@@ -25,7 +33,7 @@ _BY_ITERATION = frozenset({"children", "named_children", "_modules"})
 
 def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | None:
     """The name a constructor call ``value`` is bound to: ``self.attr`` -> attr, a local name; None at module level
-    (another module may import it) and for any other target."""
+    (another module may import it: :func:`unread_elsewhere` asks) and for any other target."""
     if not isinstance(value, ast.Call):
         return None
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
@@ -33,6 +41,26 @@ def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | No
     if isinstance(target, ast.Name) and not module_level:
         return target.id
     return None
+
+
+def unread_elsewhere(filename: str | None, name: str) -> bool:
+    """Whether no other Python file of ``filename``'s project spells ``name`` (a script's module-level
+    ``temp_softmax = nn.Softmax()`` that nothing imports); False where the project cannot be read."""
+    if not filename or not os.path.isfile(filename):
+        return False
+    return not _spelled_in_folder(project_root(filename, _ROOTS) or package_top(filename), name,
+                                  os.path.abspath(filename))
+
+
+@lru_cache(maxsize=256)
+def _spelled_in_folder(folder: str, name: str, besides: str) -> bool:
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    for path, text in python_files_texts(folder):
+        if text is None:
+            return True  # not a project: assume another module reads it
+        if path != besides and name in text and word.search(text):
+            return True
+    return False
 
 
 def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str] | None:

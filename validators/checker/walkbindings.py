@@ -79,7 +79,9 @@ class Bindings:
                 note_bound_name(node.targets[0], node.value, self.bound_names)
             if self.class_nodes:  # self.upsample = F.upsample_nearest: warns only where the class calls it
                 note_bound_attribute(node.targets[0], node.value, self.class_nodes[-1], self.attribute_refs)
-            if (built := built_name(node.targets[0], node.value, self.scope == 0)) is not None:
+            if (built := built_name(node.targets[0], node.value, False)) is not None:
+                if self.scope == 0 and isinstance(node.targets[0], ast.Name):
+                    self.module_built.add(built)  # another module may import it (unreadmodules.unread_elsewhere)
                 # the call (a missing-argument rule's node) and the class it names (a name rule's node)
                 for made in (node.value, node.value.func):
                     self.built_modules[id(made)] = built

@@ -14,7 +14,7 @@ from .imports import is_literal_getattr, walk_nodes
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
-from .unreadmodules import reads_split
+from .unreadmodules import reads_split, unread_elsewhere
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
@@ -102,7 +102,8 @@ class Reporting:
         found = reads_split(tree, self._resolve)
         read, elsewhere = found if found is not None else (None, None)
         for name, held in self.unread_findings.items():
-            if read is None or name in elsewhere:
+            if read is None or name in elsewhere or (
+                    name in self.module_built and not unread_elsewhere(self.filename, name)):
                 self._release(held)
             elif name in read:  # read as self.<name> somewhere: by the class that built it?
                 self._release([entry for entry in held if (owner := self.built_owners.get(id(entry[2]))) is None
