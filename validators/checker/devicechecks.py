@@ -30,7 +30,7 @@ from .imports import dotted_name, subnodes, walk_nodes, walk_tree
 
 ABSENT_DEVICES = frozenset({"npu", "mlu", "musa", "dipu", "gcu", "sdaa", "hpu"})
 PLUGIN_MODULES = frozenset({"torch_npu", "torch_mlu", "torch_musa", "torch_dipu", "torch_gcu", "torch_sdaa",
-                            "habana_frameworks"})
+                            "habana_frameworks", "torch_xla"})  # (torch_xla: the TPU package, absent beside stock torch)
 
 
 def imports_plugin(statement: ast.stmt) -> bool:

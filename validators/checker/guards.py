@@ -169,7 +169,8 @@ def catches(handler: ast.ExceptHandler, error: str) -> bool:
     """The handler catches ``error``: bare, ``Exception``, ``BaseException`` or that class itself (an ``except
     ModuleNotFoundError`` misses the ImportError of a name gone from a module that is still there)."""
     names = caught_names(handler)
-    return not names or any(name in _CATCH_ALL or name == error for name in names)
+    return not names or any(name in _CATCH_ALL or name == error or (error == "ModuleNotFoundError" and name ==
+                                                                     "ImportError") for name in names)
 
 
 def catches_fallback(handler: ast.ExceptHandler, bindings_only: bool = False) -> bool:

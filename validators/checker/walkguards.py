@@ -12,7 +12,7 @@ from functools import partial
 from .featurechecks import LocalChecks
 from .versionflags import (attribute_flags, expand_attribute_flags, expand_flags, map_logical_leaves,
                            reads_self_attribute, stored_attribute_counts)
-from .devicechecks import is_off, off_checks, substitute_off
+from .devicechecks import imports_plugin, is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
@@ -425,11 +425,15 @@ class GuardedBranches:
 
     def _failing_body(self, statements: list) -> str | None:
         """``"ImportError"`` or ``"AttributeError"`` when a statement of a try body (not nested) imports, or
-        binds a value that reads, a torch name the target lacks; else None."""
+        binds a value that reads, a torch name the target lacks; ``"ModuleNotFoundError"`` when it imports a device
+        plugin stock torch has not beside it (``try: import torch_xla ... except ImportError: f = torch.jit.script(f)``,
+        the old transformers activations: the handler is what runs); else None."""
         for statement in statements:
             if isinstance(statement, (ast.Import, ast.ImportFrom)):
                 if self._imports_removed([statement]):
                     return "ImportError"
+                if imports_plugin(statement):
+                    return "ModuleNotFoundError"
             elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
                 if any(isinstance(inner, ast.Attribute) and (qualified := self._resolve(inner)) is not None
                        and is_torch_module(qualified.partition(".")[0]) and self._removed(qualified)
