@@ -12,22 +12,17 @@ cached per folder and name, like torchstores.py.
 
 from __future__ import annotations
 
-import os
 import re
 from functools import lru_cache
 
-from .project import project_root
-from .torchstores import package_top, python_texts
-
-_ROOTS: dict[str, str | None] = {}
+from .torchstores import project_folder, python_texts
 
 
 def never_called(filename: str | None, name: str) -> bool:
     """Whether ``filename``'s project runs ``name`` (``name.apply``, ``name().forward(...)``) and never otherwise builds
     an instance of it (a call of the class kept or called) nor subclasses it."""
-    if not filename or not os.path.isfile(filename):
-        return False
-    return _folder_never_calls(project_root(filename, _ROOTS) or package_top(filename), name)
+    folder = project_folder(filename)
+    return folder is not None and _folder_never_calls(folder, name)
 
 
 @lru_cache(maxsize=256)

@@ -2,8 +2,9 @@
 
 The CycleGAN/pix2pix training loop (``train.py``) calls the model's ``update_learning_rate()`` "in the beginning of
 every epoch" (mmsr-style super-resolution trainers call ``update_learning_rate(current_step, warmup_iter=...)`` at
-the top of each iteration, their schedulers ``_LRScheduler`` subclasses of the project's own), and its ``BaseModel.update_learning_rate`` steps each torch scheduler of ``self.schedulers``
-(``scheduler.step()``, or ``scheduler.step(self.metric)`` for the plateau policy). The first epoch's call therefore runs
+the top of each iteration, their schedulers ``_LRScheduler`` subclasses of the project's own), and its
+``BaseModel.update_learning_rate`` steps each torch scheduler of ``self.schedulers`` (``scheduler.step()``, or
+``scheduler.step(self.metric)`` for the plateau policy). The first epoch's call therefore runs
 before any ``optimize_parameters()`` has stepped an optimizer, and each scheduler warns "Detected call of
 `lr_scheduler.step()` before `optimizer.step()`" (LambdaLR, the default linear policy, included; run on 2.15).
 

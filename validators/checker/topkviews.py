@@ -101,7 +101,7 @@ def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Find
     defines one (``Stage1/loss.py`` calls ``Stage1/tools.py``'s copy, not ``Stage2/tools.py``'s)."""
     def calls_this_copy(part: TopkCalls, own: TopkCalls, function: str) -> bool:
         return part is own or function not in part.defined and (
-            part.folder == own.folder or not part.folder or not _defining_files(part.folder, function))
+            part.folder == own.folder or not part.folder or not _defined_in_folder(part.folder, function))
 
     for pending, findings, own in files:
         widened = [finding for view, finding in pending if any(
@@ -112,22 +112,21 @@ def widened_views(files: list[tuple[list[tuple[PendingView, Finding]], list[Find
 
 
 @lru_cache(maxsize=256)
-def _defining_files(folder: str, function: str) -> frozenset[str]:
-    """The modules directly in ``folder`` that define a module-level ``function`` (read as text)."""
+def _defined_in_folder(folder: str, function: str) -> bool:
+    """Whether a module directly in ``folder`` defines a module-level ``function`` (read as text)."""
     definition = re.compile(rf"^(?:async[ \t]+)?def[ \t]+{re.escape(function)}[ \t]*\(", re.MULTILINE)
-    found = set()
     try:
         entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".py") and entry.is_file()]
     except OSError:
-        return frozenset()
+        return False
     for entry in entries:
         try:
             with open(entry.path, encoding="utf-8", errors="replace") as handle:
                 if definition.search(handle.read()):
-                    found.add(entry.path)
+                    return True
         except OSError:
             continue
-    return frozenset(found)
+    return False
 
 
 def wide_names(tree: ast.AST) -> frozenset[str]:

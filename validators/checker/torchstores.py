@@ -21,9 +21,16 @@ _RECEIVER = r"\b(?:torch(?:\.\w+)*|F|nn|functional|init|optim|distributed|dist)"
 
 def project_sets(filename: str, name: str) -> bool:
     """Whether some Python file of ``filename``'s project assigns ``name`` on a torch module."""
-    if not os.path.isfile(filename):
-        return False  # source passed as text: nothing beside it
-    return _folder_sets(project_root(filename, _ROOTS) or package_top(filename), name)
+    folder = project_folder(filename)
+    return folder is not None and _folder_sets(folder, name)
+
+
+def project_folder(filename: str | None) -> str | None:
+    """The folder whose Python files the project-wide text searches read for ``filename``: its sub-project's root
+    (project.project_root), else its outermost package's folder; None for source passed as text (nothing beside it)."""
+    if not filename or not os.path.isfile(filename):
+        return None
+    return project_root(filename, _ROOTS) or package_top(filename)
 
 
 def package_top(filename: str) -> str:

@@ -21,10 +21,7 @@ from functools import lru_cache
 from typing import Callable
 
 from .imports import walk_nodes, walk_tree
-from .project import project_root
-from .torchstores import package_top, python_files_texts
-
-_ROOTS: dict[str, str | None] = {}
+from .torchstores import project_folder, python_files_texts
 
 # (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
 # not call each one in turn)
@@ -46,10 +43,8 @@ def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | No
 def unread_elsewhere(filename: str | None, name: str) -> bool:
     """Whether no other Python file of ``filename``'s project spells ``name`` (a script's module-level
     ``temp_softmax = nn.Softmax()`` that nothing imports); False where the project cannot be read."""
-    if not filename or not os.path.isfile(filename):
-        return False
-    return not _spelled_in_folder(project_root(filename, _ROOTS) or package_top(filename), name,
-                                  os.path.abspath(filename))
+    folder = project_folder(filename)
+    return folder is not None and not _spelled_in_folder(folder, name, os.path.abspath(filename))
 
 
 @lru_cache(maxsize=256)
