@@ -246,6 +246,29 @@ def test_torch_top_level_takes_what_its_init_star_imports_from_torch_modules(tmp
     assert gone["torch.potrf"] == ["1.0", "2.15"] and "torch.split" not in gone
 
 
+def test_torch_top_level_takes_the_public_names_its_init_binds(tmp_path):
+    from torchpatch.validators.radar.name_index import cached_index
+
+    old = _wheel(tmp_path, "old.whl", {  # 2.4 re-exported typing's names; 2.5 imports them under private names
+        "torch/__init__.py": "import os\nfrom typing import Callable, Optional\nfrom torch._C import *\n"
+                             "def _helper(): pass\n"})
+    new = _wheel(tmp_path, "new.whl", {
+        "torch/__init__.py": "import os\nfrom collections.abc import Callable as _Callable\nfrom torch._C import *\n"})
+    old_index, new_index = cached_index(old, None), cached_index(new, None)
+    assert {"os", "Callable", "Optional"} <= old_index["torch"].names and "_helper" not in old_index["torch"].names
+    gone = gone_names([(Version.parse("2.4"), old_index), (Version.parse("2.15"), new_index)])
+    assert gone["torch.Callable"] == ["2.4", "2.15"] and gone["torch.Optional"] == ["2.4", "2.15"]
+    assert "torch.os" not in gone and "torch._Callable" not in gone
+
+
+def test_typing_names_torch_once_re_exported_are_gone_with_typing_as_their_home():
+    findings = check_source("from torch import Callable, Tensor\nimport torch\nMaybeInt = torch.Optional[int]\n")
+    assert [(f.line, f.rule, f.api) for f in findings] == [
+        (1, "torch-name-gone", "torch.Callable"), (3, "torch-name-gone", "torch.Optional")]
+    assert findings[0].fix == "use typing.Callable instead" and "torch 2.4" in findings[0].message
+    assert check_source("from torch import Callable\n", "2.4") == []
+
+
 def test_module_aliases_are_read_from_sys_modules_assignments(tmp_path):
     from torchpatch.validators.radar.name_index import module_aliases
 

@@ -7,8 +7,9 @@ when its names cannot be read off the source: a module ``__getattr__``, writes t
 ``sys.modules`` tricks, ``exec``, or a star-import from something that is not a torch ``.py`` module
 (``from torch._C import *``). ``torch._C``, ``torch.ops`` and ``torch.classes`` are left out: their names are made at run time.
 ``torch`` itself gets its names from what documents them (:func:`torch_surface`): the stubs' defs,
-``_torch_docs.py``'s ``add_docstr(torch.X, ...)``, its ``__all__`` and its child modules; a top-level
-name is only ever claimed gone after ``--verify`` found it missing on the installed builds.
+``_torch_docs.py``'s ``add_docstr(torch.X, ...)``, its ``__all__``, the public names ``__init__.py`` binds
+itself and its child modules; a top-level name is only ever claimed gone after ``--verify`` found it missing on
+the installed builds.
 
 :func:`gone_names` compares the builds, oldest first: a module, or a name of a module that is not
 dynamic in any later build, that the newest build lacks is *gone*, with the last build that had it and
@@ -68,6 +69,9 @@ HOMES = {
     "torch._six.nan": "math.nan",
     "torch._six.with_metaclass": "class C(Base, metaclass=Meta)",
     "torch._utils._accumulate": "itertools.accumulate",
+    # 2.4's torch/__init__.py re-exported these from typing; the same objects live on there
+    **{f"torch.{name}": f"typing.{name}" for name in ("Any", "Callable", "Dict", "List", "Optional", "Set", "Tuple",
+                                                      "Union")},
 }
 
 
@@ -309,22 +313,26 @@ def cached_index(source: str, cache: str | None) -> dict[str, ModuleNames]:
     configs = set(cached_facts(source, cache)["configs"])
     scanned = _scanned_modules(source, cache, configs)
     # the modules torch/__init__.py star-imports (``from .functional import *``), as its own scan found them
-    stars = scanned["torch"].stars if "torch" in scanned else ()
-    return with_torch_surface(resolve_build(scanned), torch_surface(source), stars)
+    init = scanned.get("torch")
+    stars, own = (init.stars, init.names) if init is not None else ((), set())
+    return with_torch_surface(resolve_build(scanned), torch_surface(source), stars, own)
 
 
 def with_torch_surface(index: dict[str, ModuleNames], surface: set[str],
-                       stars: Iterable[str] = ()) -> dict[str, ModuleNames]:
+                       stars: Iterable[str] = (), own: Iterable[str] = ()) -> dict[str, ModuleNames]:
     """``torch`` as a module whose names are its documented surface, what its ``__init__`` star-imports from
     torch's own ``.py`` modules (1.0's ``from .functional import *`` made ``torch.potrf`` and ``torch.btrifact``,
-    which no stub or docstring names) and its child modules."""
+    which no stub or docstring names), the public names its ``__init__`` binds itself (2.0's
+    ``from typing import Callable, Optional`` made ``torch.Callable``, which later builds import under a private
+    name) and its child modules."""
     children = {m.split(".")[1] for m in index if m.count(".") >= 1}
+    public = {n for n in own if not n.startswith("_")}
     starred: set[str] = set()
     for star in stars:
         entry = index.get(star)
         if entry is not None and not entry.dynamic:
             starred |= entry.exports if entry.exports is not None else {n for n in entry.names if not n.startswith("_")}
-    return {**index, "torch": ModuleNames(surface | starred | children)}
+    return {**index, "torch": ModuleNames(surface | starred | public | children)}
 
 
 def _scanned_modules(source: str, cache: str | None, configs: set[str] = frozenset()) -> dict[str, ModuleNames]:
