@@ -10,7 +10,9 @@ helper. Provably uint8, read in the helper's own function: ``torch.ByteTensor(..
 a call with ``dtype=torch.uint8``, ``.byte()``, ``.to(torch.uint8)``/``.type(torch.uint8)``/``.type(torch.ByteTensor)``,
 any of these followed by methods that keep the dtype (uint8masks._KEEP_DTYPE), an element of one (``m[0]``), or a
 local name every plain assignment of which is one of these or the same name kept (``mask = mask.cuda()``), with at
-least one maker, and bound no other way (a loop, ``+=``, a tuple target, a parameter). A function whose every return
+least one maker, and bound no other way (a loop, ``+=``, a tuple target, a parameter); or, for a ``return name`` in
+the function's own body, a name whose last binding before it there is a plain assignment of one of these (``mask =
+mask.byte()`` above ``return mask``, whatever the mask was before). A function whose every return
 is a tuple display of one length (``return tx, ty, tconf, tcls`` in a YOLO ``build_targets``) gives the positions that
 are provably uint8 in each: ``tx, ty, mask, tcls = build_targets(...)`` binds ``mask`` to one. ``torch`` is the module's own
 ``import torch``. Each module is read once per process (keyed by its path, size and modification time), and only for
@@ -149,7 +151,13 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
             return dotted_name(node.args[0]) in types
         return func.attr in _KEEP_DTYPE and uint8(func.value, own)
 
-    if all(uint8(node.value) for node in returns):
+    def returned(node: ast.Return) -> bool:
+        if isinstance(node.value, ast.Name) and node in function.body and _last_binding_is(
+                function.body, function.body.index(node), node.value.id, uint8):
+            return True  # ``mask = mask.byte()`` then ``return mask``, whatever the mask was before
+        return uint8(node.value)
+
+    if all(returned(node) for node in returns):
         found: frozenset[int] | None | bool = None
     elif all(isinstance(node.value, ast.Tuple) and len(node.value.elts) == len(returns[0].value.elts)
              for node in returns):
@@ -157,8 +165,28 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
                           if all(uint8(node.value.elts[position]) for node in returns)) or False
     else:
         found = False
-    del named, uint8  # recursive closures are a reference cycle: it would keep the module's tree until a collection
+    del named, uint8, returned  # recursive closures are a reference cycle: it would keep the module's tree until a collection
     return found
+
+
+def _last_binding_is(body: list[ast.stmt], end: int, name: str, test) -> bool:
+    """Whether the last binding of ``name`` among ``body[:end]`` (one block's statements, read backwards) is a plain
+    assignment whose value passes ``test``; an assignment keeping the name (``mask = mask.cuda()``) defers to the one
+    before it. False when a statement binds the name some other way (a loop, a branch) or nothing binds it."""
+    for statement in reversed(body[:end]):
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) \
+                and statement.targets[0].id == name:
+            kept = statement.value
+            while isinstance(kept, ast.Call) and isinstance(kept.func, ast.Attribute) and kept.func.attr in _KEEP_DTYPE:
+                kept = kept.func.value
+            if isinstance(kept, ast.Name) and kept.id == name:
+                continue
+            return test(statement.value)
+        if any(isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
+               or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name
+               for node in walk_nodes(statement)):
+            return False
+    return False
 
 
 def _heads(statement: ast.stmt):

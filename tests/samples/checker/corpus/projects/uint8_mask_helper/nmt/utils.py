@@ -42,3 +42,25 @@ def build_targets(boxes, n):
 
 def pair_of_lengths(lengths):
     return lengths.max(), lengths.min()
+
+
+# seen in: SyntaxSQLNet's utils/utils.py length_to_mask: the mask comes from a comparison helper, is joined with a
+# second one, and the last statement before the return turns it uint8 for masked_fill_
+def calculate_mask(lengths, max_len):
+    return torch.arange(max_len)[None, :] >= torch.as_tensor(lengths)[:, None]
+
+
+def length_to_mask(lengths, max_len=None):
+    max_len = max_len or int(max(lengths))
+    mask = calculate_mask(lengths, max_len)
+    mask = mask.unsqueeze(2)
+    mask = mask.byte()
+    mask = mask.cuda()
+    return mask
+
+
+def length_to_mask_maybe(lengths, as_bool):
+    mask = calculate_mask(lengths, int(max(lengths))).byte()
+    if as_bool:
+        mask = mask.bool()
+    return mask
