@@ -287,6 +287,8 @@ def guard_outcome(test: ast.expr, imports: ImportMap, target: tuple[int, int], r
             return loaded_by_import_torch(module, target, isinstance(test.ops[0], ast.In))
         if (compared := _compare(test.left, test.ops[0], test.comparators[0], imports, target)) is not None:
             return compared
+        if (contained := _version_substring(test, imports, target)) is not None:
+            return contained
         return version_compare(test, lambda node: is_torch_version_string(node, imports), target)
     if isinstance(test, ast.Call):
         if _is_hasattr(test):
@@ -458,6 +460,20 @@ def _version_prefix(call: ast.Call, imports, target) -> bool | None:
     if any(p.value.startswith(release) and p.value != release for p in prefixes):
         return None  # the patch release decides
     return any(release.startswith(p.value) for p in prefixes)
+
+
+def _version_substring(test: ast.Compare, imports, target) -> bool | None:
+    """``"1.10.0" in torch.__version__`` (or ``not in``): a substring test of the version string. Decided when the
+    release's strings (``2.15.0`` ... ``2.15.29``) all hold the literal or none does; a literal that is not a 1.x or
+    2.x release number (``"+cu"``, ``"6.2"`` of a ROCm suffix) is not."""
+    if not (isinstance(test.ops[0], (ast.In, ast.NotIn)) and isinstance(test.left, ast.Constant)
+            and isinstance(test.left.value, str) and re.fullmatch(r"[12]\.\d+(\.\d+)?", test.left.value)
+            and is_torch_version_string(test.comparators[0], imports)):
+        return None
+    held = {test.left.value in f"{target[0]}.{target[1]}.{patch}" for patch in range(30)}
+    if len(held) != 1:
+        return None
+    return held.pop() if isinstance(test.ops[0], ast.In) else not held.pop()
 
 
 def is_torch_version_string(node: ast.AST, imports: ImportMap) -> bool:
