@@ -646,13 +646,16 @@ class CallChecks:
         return receiver.id in names or self._bound_to_torch_tensor(receiver.id)
 
     def _bound_to_torch_tensor(self, name: str) -> bool:
-        """A name the function binds to a tensor torch builds (``mean = torch.FloatTensor(3)``), and otherwise only
-        to that wrapped in ``Variable(mean)`` or to its own methods' results (``mean = mean.resize(1, 3, 1, 1)``):
-        the copied perceptual losses normalise by such a tensor."""
+        """A name the function binds to a tensor torch builds (``mean = torch.FloatTensor(3)``) or to an item of
+        the (values, indices) pair of a reduction (``_, idx = pred.max(1)``), and otherwise only to that wrapped in
+        ``Variable(mean)`` or to its own methods' results (``mean = mean.resize(1, 3, 1, 1)``): the copied perceptual
+        losses normalise by such a tensor."""
         provenance = self.loads.provenance
         bindings = provenance.bindings.get(provenance.key(name, self.scope), ())
 
-        def built(value: ast.expr) -> bool:
+        def built(value: ast.expr, position: int | None = None) -> bool:
+            if position is not None:
+                return _values_and_indices(value, self._resolve)
             api = self._resolve(value.func) if isinstance(value, ast.Call) else None
             return api is not None and api.startswith("torch.") and api.rpartition(".")[2] in TENSOR_FACTORIES
 
@@ -663,8 +666,8 @@ class CallChecks:
             while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
                 value = value.func.value
             return isinstance(value, ast.Name) and value.id == name
-        return any(built(value) for value, _, _ in bindings) and \
-            all(built(value) or kept(value) for value, _, _ in bindings)
+        return any(built(value, position) for value, position, _ in bindings) and \
+            all(built(value, position) or kept(value) for value, position, _ in bindings)
 
     def _holds_gradient(self, receiver: ast.AST) -> bool:
         """``p.grad``, ``p.grad.data``, or a name the function binds only to one (``grad = p.grad.data`` in an
@@ -839,6 +842,21 @@ def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
                                     *filter(None, (arguments.vararg, arguments.kwarg)))} or any(
         isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)
         for node in own_nodes(function))
+
+
+# reductions that give a (values, indices) pair when given a dim (topk and sort always do); unpacked into two names,
+# the call is torch's: NumPy's and pandas' max(axis) give one array, list.sort() gives None
+_PAIR_METHODS = frozenset({"max", "min", "topk", "sort", "kthvalue", "median", "mode"})
+
+
+def _values_and_indices(value: ast.expr, resolve) -> bool:
+    """``_, idx = pred.max(1)`` / ``torch.topk(x, k)``: an item of the pair a torch reduction returns."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute) or value.func.attr not in _PAIR_METHODS:
+        return False
+    api = resolve(value.func)
+    if api is not None:  # torch.max(x, 1): the tensor comes first
+        return api == f"torch.{value.func.attr}" and len(value.args) + len(value.keywords) >= 2
+    return value.func.attr in ("topk", "sort") or bool(value.args or value.keywords)
 
 
 def _gradient_of_parameter(node: ast.AST) -> bool:
