@@ -31,7 +31,8 @@ scheduler is not None:``, or a run option such as ``if self.args.enable_lr_sched
 statement: whenever the scheduler exists (the option is set) it runs. Opening the function, only a run option's
 ``if`` is (``if self.lr_scheduler is not None:`` there may follow a class that steps its optimizer once when it
 builds the scheduler, to start it). So is an ``if``/``else`` whose two branches both open with a step of the same
-scheduler.
+scheduler. A loop body's ``if`` on a run option whose branches step an optimizer (``if not args.adv: ... else:
+...``) is followed into each branch: the option picks one for the whole run, and that branch's own order decides.
 """
 
 from __future__ import annotations
@@ -1150,6 +1151,11 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
                 inner = _early_in_loop(_first_iteration(statement), is_scheduler, steps_optimizer, guards)
                 if inner:
                     return inner
+            if isinstance(statement, ast.If) and _run_option(statement.test) and steps_optimizer(statement):
+                # `if not args.adv: ...; scheduler.step(); ...; optimizer.step() else: ...`: the option keeps one
+                # value for the run, so the branch it takes is the first iteration's whole order
+                return [*_early_in_loop(statement.body, is_scheduler, steps_optimizer, guards),
+                        *_early_in_loop(statement.orelse, is_scheduler, steps_optimizer, guards)]
             if isinstance(statement, ast.If) and steps_optimizer(statement) \
                     and not any(map(steps_optimizer, statement.orelse)) \
                     and not any(steps_optimizer(other) for other in body if other is not statement):
