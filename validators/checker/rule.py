@@ -32,6 +32,9 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     plain-method      a class subclassing the API's class (``torch.autograd.Function`` for
                       ``torch.autograd.Function.forward``) that defines that method without
                       ``@staticmethod`` or ``@classmethod``: reported at the class
+    required-step     a class subclassing the API's class (``torch.optim.lr_scheduler.LRScheduler`` for
+                      ``torch.optim.lr_scheduler.LRScheduler.step``) whose own ``step`` takes a required argument while
+                      the base's ``__init__`` runs (requiredstep.py): reported at that ``step``
     stale-graph       ``loss.backward()`` of a name whose graph was recorded before an ``optimizer.step()`` that follows a
                       ``backward(retain_graph=True)`` in the same function (stalegraphs.py); ``api`` names ``backward``
     skipped-init      a class subclassing the API's class (``torch.optim.Optimizer`` for
@@ -162,7 +165,8 @@ KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", 
          "plain-method", "scalar-index", "gone", "step-order", "uint8-mask", "bool-subtraction", "probe",
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
-         "operation-tuple", "reduced-expand", "function-instance", "dict-key", "skipped-init", "stale-graph")
+         "operation-tuple", "reduced-expand", "function-instance", "dict-key", "skipped-init", "required-step",
+         "stale-graph")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

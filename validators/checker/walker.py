@@ -804,6 +804,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self._check_plain_methods(node)
             if self.rules.by_skipped_init:
                 self._check_skipped_init(node)
+            if self.rules.by_required_step:
+                self._check_required_step(node)
             if holds_scheduler(node):
                 self.loads.scheduler_holders.add(node.name)
             self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)

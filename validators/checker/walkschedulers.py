@@ -14,6 +14,7 @@ from .appliedfunctions import never_called
 from .imports import dotted_name
 from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
+from .requiredstep import required_step
 from .skippedinit import skipped_init
 from .forwarded import ForwardedDefault, quiet_defaults
 from .steporder import early_scheduler_steps, is_test_module, untrained_test_steps
@@ -123,6 +124,14 @@ class SchedulerChecks:
                       if api.rpartition(".")[0] in self.bases), None)
         if found is not None and (init := skipped_init(node)) is not None:
             self._report(init, found[0], [found[1]])
+
+    def _check_required_step(self, node: ast.ClassDef) -> None:
+        """``class Warmup(_LRScheduler)`` with ``def step(self, epoch):`` (requiredstep.py): the base's ``__init__``
+        calls ``self.step()`` with nothing; reported at that ``step``."""
+        found = next(((api, rule) for rule in self.rules.by_required_step for api in rule.apis
+                      if api.rpartition(".")[0] in self.super_bases), None)
+        if found is not None and (step := required_step(node)) is not None:
+            self._report(step, found[0], [found[1]])
 
     def _library_schedule(self, func: ast.AST) -> bool:
         """``get_linear_schedule_with_warmup`` imported from transformers (schedulers.is_library_schedule): it
