@@ -476,6 +476,10 @@ class Bindings:
                 self.sets.discard((self.scope, target.id))
             if self.rules.by_scalar_index:
                 self._note_zero_dim(key, value)
+                if isinstance(value, ast.Dict) and not value.keys:
+                    self.zero_dicts[key] = False  # no item stored yet
+                else:
+                    self.zero_dicts.pop(key, None)
             if self.row_parameters is not None:
                 self._bind_rows(key, value)
             if self.guarded:
@@ -492,6 +496,10 @@ class Bindings:
             known = self.keyword_dicts.setdefault((self.scope, target.value.id), [UNKNOWN_KEYWORDS])
             known[:] = [kw for kw in known if kw.arg != target.slice.value]
             known.append(ast.keyword(target.slice.value, value))
+            if (dict_key := (self.scope, target.value.id)) in self.zero_dicts:
+                # losses["rel"] = F.cross_entropy(...): the dict holds 0-dim values while every stored one is
+                held = self.zero_dicts[dict_key] is not None and self._stored_zero_dim(value)
+                self.zero_dicts[dict_key] = True if held else None
         else:  # `x, y = torch.meshgrid(x, y)`: what the names held before says nothing of what they hold now
             zero = self._zero_dim_items(target, value) if self.rules.by_scalar_index else ()
             self._forget_bound(target)
@@ -642,6 +650,7 @@ class Bindings:
             self.sets.discard(key)
             self.zero_dim.discard(key)
             self.zero_totals.discard(key)
+            self.zero_dicts.pop(key, None)
             self.bound_once.add(key)
             self.keyword_dicts.pop(key, None)
             if key in self.results_of:
@@ -661,8 +670,8 @@ class Bindings:
             # for epoch in np.arange(start, n): each epoch is an item of the array, a numpy scalar (provenance.py)
             item = ast.copy_location(ast.Subscript(node.iter, ast.Constant(0), ast.Load()), node.iter)
             self.loads.provenance.note(item, self.scope, node.target)
-        if self._iterates_zero_dim(node):  # for loss in losses: a 0-dim value each time
-            self.zero_dim.add((self.scope, node.target.id))
+        if (zero := self._zero_dim_target(node)) is not None:  # for loss in losses: a 0-dim value each time
+            self.zero_dim.add((self.scope, zero))
         if isinstance(node.iter, ast.Name):  # for k in model: walks a dict's keys
             self.loads.dict_used.add((self.scope, node.iter.id))
             self.loads.iterated.add((self.scope, node.iter.id))
@@ -682,8 +691,8 @@ class Bindings:
         for generator in node.generators:
             if isinstance(generator.target, ast.Name) and (rows := rows_of(generator.iter, self._row_list)) is not None:
                 self.instances[(self.scope, generator.target.id)] = rows
-            if self._iterates_zero_dim(generator):  # [v.data[0] for v in losses]: v is 0-dim
-                key = (self.scope, generator.target.id)
+            if (zero := self._zero_dim_target(generator)) is not None:  # [v.data[0] for v in losses]: v is 0-dim
+                key = (self.scope, zero)
                 zero_items.append((key, key in self.zero_dim))
                 self.zero_dim.add(key)
         self.generic_visit(node)
@@ -691,10 +700,29 @@ class Bindings:
             if not held:
                 self.zero_dim.discard(key)
 
-    def _iterates_zero_dim(self, loop: ast.AST) -> bool:
-        """A loop (or comprehension) whose name walks a list of 0-dim values (see zero_lists, zero_appended)."""
-        return isinstance(loop.target, ast.Name) and isinstance(loop.iter, ast.Name) and (
-            (self.scope, loop.iter.id) in self.zero_lists or (self.scope, loop.iter.id) in self.zero_appended)
+    def _zero_dim_target(self, loop: ast.AST) -> str | None:
+        """The name a loop (or comprehension) binds to 0-dim values: each item of a list of them (see zero_lists,
+        zero_appended), or each value of a dict of them (``for v in losses.values()``, ``for k, v in
+        losses.items()``: zero_dicts)."""
+        target, iterated = loop.target, loop.iter
+        if isinstance(target, ast.Name) and isinstance(iterated, ast.Name):
+            key = (self.scope, iterated.id)
+            return target.id if key in self.zero_lists or key in self.zero_appended else None
+        if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and not iterated.args
+                and isinstance(iterated.func.value, ast.Name)
+                and self.zero_dicts.get((self.scope, iterated.func.value.id)) is True):
+            return None
+        if iterated.func.attr == "values" and isinstance(target, ast.Name):
+            return target.id
+        if iterated.func.attr == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2 \
+                and isinstance(target.elts[1], ast.Name):
+            return target.elts[1].id
+        return None
+
+    def _stored_zero_dim(self, value: ast.expr) -> bool:
+        """A 0-dim value, or a name the scalar-index rules take for a loss (``losses["total"] = loss``)."""
+        return self._zero_dim_value(value) or isinstance(value, ast.Name) and any(
+            re.fullmatch(rule.receiver, value.id, re.IGNORECASE) for rule in self.rules.by_scalar_index)
 
     visit_SetComp = visit_GeneratorExp = visit_DictComp = visit_ListComp
 

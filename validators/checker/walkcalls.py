@@ -596,7 +596,7 @@ class CallChecks:
 
     def _note_zero_dim_cat(self, node: ast.Call, func: ast.Attribute) -> None:
         """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises, and so does
-        ``l.data[0]`` for each item (``[l.data[0] for l in losses]``: walkbindings._iterates_zero_dim)."""
+        ``l.data[0]`` for each item (``[l.data[0] for l in losses]``: walkbindings._zero_dim_target)."""
         if func.attr == "append" and len(node.args) == 1:
             appended = node.args[0]
             # a loss known by its name alone counts through the pre-0.4 `.data` (per-sample losses are lists too)
