@@ -9,7 +9,8 @@ not (run on 2.13 and 2.15); ``"%.4f" % t`` converts with ``float`` and warns, ``
 emitted (an info record only where the file lets info through: the root logger's default level drops it, run on
 2.15). Whether a tensor requires grad is known only where the code says so: a
 name the function (or the script's module level) calls ``backward`` on, bound once or only ever to results of calls
-outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), and the call-made names added up into it (``loss = ce + ewc``). A
+outside ``no_grad`` (``loss = -loss`` and ``loss += aux`` keep it), the call-made names added up into it (``loss = ce + ewc``),
+and its running totals and moving averages (``smooth = smooth * 0.99 + loss * 0.01``). A
 conversion of one in that function counts, unless it sits under ``torch.no_grad()`` or ``torch.inference_mode()``
 (grad mode off: no warning). ``plateau.step(loss)`` of a ReduceLROnPlateau the file builds converts the same way
 (its ``step`` takes ``float(metrics)``), and a name's conversion sees the binding above it where the name is also bound
@@ -535,6 +536,9 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
         names.add(name)
         after[name] = totals[name]  # a number until its first graph term
     names |= _running_totals(statements, names, parameters)
+    for average, line in _moving_averages(statements, names, parameters).items():
+        names.add(average)
+        after[average] = line  # a number until the loss first joins it
     # aver_loss = epoch_loss / self.train_step, bound once: the average of such a total requires grad as well
     for statement in statements:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and id(statement) not in quiet \
@@ -667,6 +671,36 @@ def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set
     totals = _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name)
                             and statement.value.id in names)
     return {name for name in totals if name not in parameters and name not in names}
+
+
+def _moving_averages(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> dict[str, int]:
+    """``smooth_loss = 0`` ... ``smooth_loss = smooth_loss * 0.99 + loss * 0.01`` with ``loss`` one of ``names``: the
+    average is a tensor that requires grad from its first such line. Only a name the function otherwise binds to
+    number constants, and averages made of itself, such names and numbers alone (no call: ``loss.item()`` keeps a
+    number): name -> the line of its first average."""
+    first: dict[str, int] = {}
+    unknown: set[str] = set(parameters) | names
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            name, value = statement.targets[0].id, statement.value
+            if isinstance(value, ast.Constant) and type(value.value) in (int, float):
+                continue
+            read = {node.id for node in walk_nodes(value) if isinstance(node, ast.Name)}
+            if isinstance(value, ast.BinOp) and name in read and read & names and all(
+                    isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Name, ast.Constant, ast.operator, ast.unaryop,
+                                      ast.expr_context)) for node in walk_nodes(value)):
+                first.setdefault(name, statement.lineno)
+                continue
+        unknown.update(node.id for node in _bound_names(statement))
+    return {name: line for name, line in first.items() if name not in unknown}
+
+
+def _bound_names(statement: ast.stmt) -> Iterator[ast.Name]:
+    """The plain names a statement binds by assignment, augmented assignment or as a loop's target (not inside it)."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else \
+        [statement.target] if isinstance(statement, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)) else []
+    for target in targets:
+        yield from (node for node in walk_nodes(target) if isinstance(node, ast.Name))
 
 
 def _number_totals(statements: list[ast.stmt], grows: Callable[[ast.AugAssign], bool],
