@@ -6,7 +6,8 @@ Training loops keep their losses in a dict and convert its entries for the progr
   ``"%12.4g" % (loss_dict["geo"], ...)``: an entry summed into the backpropagated loss carries the graph;
 - ``losses["all"] = all_loss; all_loss.backward()``, then ``for key in losses: float(losses[key])``, or
   ``{k: float(v) for k, v in terms.items()}`` of a dict built as ``{"Loss": loss, ...}``: a loop over every entry
-  reaches the one that holds the backpropagated loss.
+  reaches the one that holds the backpropagated loss;
+- ``total = sum(losses.values()); total.backward()``, then the same loops: every entry was summed into the graph.
 
 Each converts a tensor that requires grad (UserWarning "Converting a tensor with requires_grad=True to a scalar may
 lead to unexpected behavior", run on 2.15). Only a dict name the function binds once to a call's result counts for the
@@ -29,7 +30,7 @@ def grad_entries(statements: list[ast.stmt], nodes: list[ast.AST], backed: set[s
     entries (``v`` of ``for k, v in losses.items()``). ``backed``: the names given backward() (and their terms);
     ``bound_once``: the function binds the name once."""
     keyed = _summed_entries(statements, backed, bound_once)
-    holding = _dicts_holding(statements, backed)
+    holding = _dicts_holding(statements, backed) | _summed_dicts(statements, backed)
     keys: set[tuple[str, str]] = set()  # (dict, loop variable) of `for key in losses:`
     values: set[str] = set()
     for target, iterated in _loops(nodes):
@@ -113,6 +114,39 @@ def _dicts_holding(statements: list[ast.stmt], backed: set[str]) -> set[str]:
                 and len(call.args) == 1 and isinstance(call.args[0], ast.Dict) and holds(call.args[0]):
             holding.add(call.func.value.id)
     return holding
+
+
+def _summed_dicts(statements: list[ast.stmt], backed: set[str]) -> set[str]:
+    """Dict names whose every value a name given backward() sums (``total = sum(losses.values())``, or a generator
+    over them), not bound again below that line: each entry is part of the graph."""
+    found: dict[str, int] = {}
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id in backed \
+                and (name := _values_summed(statement.value)) is not None:
+            found.setdefault(name, statement.lineno)
+    for statement in statements:
+        if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name) and statement.lineno > found.get(node.id, statement.lineno):
+                        found.pop(node.id)
+    return set(found)
+
+
+def _values_summed(value: ast.expr) -> str | None:
+    """``sum(d.values())`` / ``sum(v for v in d.values())`` -> ``d``."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "sum"
+            and len(value.args) == 1 and not value.keywords):
+        return None
+    summed = value.args[0]
+    if isinstance(summed, ast.GeneratorExp) and len(summed.generators) == 1 and not summed.generators[0].ifs \
+            and isinstance(summed.elt, ast.Name) and isinstance(summed.generators[0].target, ast.Name) \
+            and summed.elt.id == summed.generators[0].target.id:
+        summed = summed.generators[0].iter
+    name, method = _iterated_dict(summed)
+    return name if method == "values" else None
 
 
 def _loops(nodes: list[ast.AST]):

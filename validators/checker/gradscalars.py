@@ -916,10 +916,10 @@ def _converts(func: ast.expr, resolve) -> bool:
 
 
 def _stored_backed(text: str) -> bool:
-    """A name given backward() is also stored in a dict (``losses["all"] = all_loss``, ``{"Loss": loss}``), whose
-    entries a loop may convert (gradentries.py)."""
+    """A name given backward() is also stored in a dict (``losses["all"] = all_loss``, ``{"Loss": loss}``), or sums a
+    dict's values (``total = sum(losses.values())``), whose entries a loop may convert (gradentries.py)."""
     return any(re.search(rf"(?:\]\s*=|['\"]\s*:)\s*{re.escape(name)}\b", text)
-               for name in _names_before(text, ".backward("))
+               for name in _names_before(text, ".backward(")) or "sum(" in text and ".values()" in text
 
 
 def _names_before(text: str, marker: str) -> set[str]:
