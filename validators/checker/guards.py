@@ -24,6 +24,7 @@ walker reports nothing in the branch that does not run on the target. Recognised
 from __future__ import annotations
 
 import ast
+import copy
 import re
 
 from .imports import ImportMap, Memo, child_nodes, dotted_name, walk_nodes, walk_tree
@@ -129,6 +130,33 @@ def retries_body(body: list[ast.stmt], handler: list[ast.stmt]) -> bool:
                and dotted_name(value.func.value) == dotted_name(statement.targets[0]) is not None
                for statement in head) and \
         [ast.dump(statement) for statement in tail] == [ast.dump(statement) for statement in body]
+
+
+def retries_without_keywords(body: list[ast.stmt], handler: list[ast.stmt]) -> list[tuple[ast.Call, list[str]]] | None:
+    """The handler is the try body again with keyword arguments left out of its calls (``try: i = ids.div(n,
+    rounding_mode="floor")`` / ``except: i = ids.div(n)``): an older release's spelling of the body, run only where
+    the body fails. The body's calls that drop keywords, each with those keywords; None when the handler is not
+    such a retry. (Whether the target accepts the keywords, and so never runs the handler, the caller decides.)"""
+    if not body or len(handler) != len(body):
+        return None
+    dropped: list[tuple[ast.Call, list[str]]] = []
+    for tried, retried in zip(body, handler):
+        calls = [node for node in ast.walk(tried) if isinstance(node, ast.Call)]
+        kept = {keyword.arg for node in ast.walk(retried) if isinstance(node, ast.Call) for keyword in node.keywords}
+        left_out = [(call, [k.arg for k in call.keywords if k.arg is not None and k.arg not in kept]) for call in calls]
+        left_out = [(call, names) for call, names in left_out if names]
+        if not left_out:
+            if ast.dump(tried) != ast.dump(retried):
+                return None
+            continue
+        stripped = copy.deepcopy(tried)
+        for node in ast.walk(stripped):
+            if isinstance(node, ast.Call):
+                node.keywords = [k for k in node.keywords if k.arg is None or k.arg in kept]
+        if ast.dump(stripped) != ast.dump(retried):
+            return None
+        dropped += left_out
+    return dropped or None
 
 
 def only_bindings(node: ast.Try) -> bool:

@@ -16,7 +16,8 @@ from .devicechecks import imports_plugin, is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch
 from .guards import (catches, catches_fallback, catches_key_error, guard_outcome, helper_called, is_fallback, is_torch_version_string,
-                     is_version_guard, leaves_unbound, only_bindings, probes_only, retries_body)
+                     is_version_guard, leaves_unbound, only_bindings, probes_only, retries_body,
+                     retries_without_keywords)
 from .importingload import load_expecting_import
 from .savepairs import opened_files
 from .imports import dotted_name, is_torch_module, subnodes, walk_nodes
@@ -400,15 +401,34 @@ class GuardedBranches:
         """A handler the target never runs: the old release's way. One that retries the body with uint8 masks is
         dead for the whole-file passes (uint8masks.py) too."""
         self._visit_guarded([handler])
-        if retries_body(node.body, handler.body):
+        if retries_body(node.body, handler.body) or self._retried_with_keywords(node, handler):
             self.dead += ((handler.lineno, handler.end_lineno),)
+
+    def _retried_with_keywords(self, node: ast.Try, handler: ast.ExceptHandler) -> bool:
+        """The handler is the body without some keyword arguments (guards.retries_without_keywords) that the target
+        accepts, or that the keyword data does not know: the body runs there, and the handler is an old release's
+        way (``except: topk_beam_index = topk_ids.div(output_size)`` after ``rounding_mode="floor"``)."""
+        dropped = retries_without_keywords(node.body, handler.body)
+        if dropped is None:
+            return False
+        index = self.rules.accepted_keywords
+        if not index.covers(self.target):
+            return True
+        for call, names in dropped:
+            api = self._resolve(call.func)
+            if api is None and isinstance(call.func, ast.Attribute):
+                api = f"torch.Tensor.{call.func.attr}"  # a method: the tensor's, where the data lists it
+            if api is not None and index.refused(api, names):
+                return False  # the target refuses the keyword: the body fails, and the handler runs
+        return True
 
     def _renamed_fallbacks(self, node: ast.Try) -> set[int]:
         """The ids of the handlers of ``node`` that use an old API a name rule rewrites to a current name
         (``torch.cuda.amp.autocast`` -> ``torch.amp.autocast``) which the try body uses itself, or that rebind
         names and then retry the body as it is (``try: labels[~mask] = -100`` / ``except: mask = mask.byte();
         labels[~mask] = -100``: the old release's way, run only where the body fails)."""
-        retried = {id(handler) for handler in node.handlers if retries_body(node.body, handler.body)}
+        retried = {id(handler) for handler in node.handlers if retries_body(node.body, handler.body)
+                   or self._retried_with_keywords(node, handler)}
         renamed = self.rules.renamed_to
         if not renamed or not node.handlers:
             return retried
