@@ -770,8 +770,13 @@ def _graph_value(value: ast.expr) -> bool:
     func = value.func
     if isinstance(func, ast.Subscript):
         return True  # self.criteria["desc_loss"](a, b): a criterion looked up by key
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMBER_MODULES:
+        return False  # math.log(...) gives a Python float (of a tensor, it converts: no graph comes out)
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     return name is not None and name not in _PLAIN_CALLS and not _detached_chain(func)
+
+
+_NUMBER_MODULES = frozenset({"math", "random", "np", "numpy"})  # their functions give numbers and arrays, not graphs
 
 
 def _detached_chain(func: ast.expr) -> bool:

@@ -1,5 +1,7 @@
 # seen in: sh0416/bpr's train.py: an exponential moving average of the BPR loss, printed with '%.4f' every few
 # steps; the average joins the loss itself, so it requires grad and the formatting's float() warns on 2.8+
+import math
+
 import torch
 
 
@@ -17,3 +19,13 @@ def train(model, loader, optimizer, print_every):
         if idx % print_every == print_every - 1:
             print('loss: %.4f' % smooth_loss)  # finding: float-of-requires-grad-tensor
             print('loss: %.4f' % quiet_loss)
+
+
+def weighted(model, batch, step, total):
+    # seen in: UniKeyphrase's run_seq2seq.py: a loss weight from math.log is a Python float, though it scales a
+    # term of the backpropagated loss
+    lm_loss, bow_loss = model(batch)
+    weight_bw = math.log((2.7 - 1) / float(total) * step + 1)
+    print("weight of bag of word loss %f" % weight_bw)
+    loss = lm_loss + weight_bw * bow_loss
+    loss.backward()
