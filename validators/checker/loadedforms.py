@@ -4,6 +4,7 @@ shared constants and predicates of its mixins."""
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import re
 from functools import lru_cache
@@ -304,10 +305,31 @@ def dict_display(node: ast.expr) -> ast.Dict | None:
 def path_key(node: ast.expr, scope: int) -> tuple[int, str]:
     """The path expression as written, in its function (a literal path anywhere): ``torch.save(x,
     os.path.join(d, "a.pt"))`` and ``torch.load(os.path.join(d, "a.pt"))`` name the same file. Attributes
-    (``self.cache_file``, ``args.out``) are the file's."""
+    (``self.cache_file``, ``args.out``) are the file's. What a literal pattern fills in (``"optim.{0}.bin".format(
+    step)``, ``f"model_{epoch}.pt"``) is any value: the save of one epoch and the load of another name one family."""
+    node = _patterned(node)
     owners = {id(n.value) for n in walk_nodes(node) if isinstance(n, ast.Attribute)}
     local = any(isinstance(n, ast.Name) and id(n) not in owners for n in walk_nodes(node))  # `out`, not `os.` or `args.`
     return (scope if local else 0), ast.dump(node, annotate_fields=False, include_attributes=False)
+
+
+def _patterned(node: ast.expr) -> ast.expr:
+    """``node`` with the values a string pattern fills in (``"a{}.pt".format(i)``'s arguments, an f-string's fields)
+    made one placeholder; ``node`` itself when it has none."""
+    if not any(isinstance(n, ast.JoinedStr) or _formats(n) for n in walk_nodes(node)):
+        return node
+    node = copy.deepcopy(node)
+    for inner in walk_nodes(node):
+        if _formats(inner):
+            inner.args, inner.keywords = [ast.Constant("*")] * len(inner.args), []
+        elif isinstance(inner, ast.FormattedValue):
+            inner.value, inner.format_spec, inner.conversion = ast.Constant("*"), None, -1
+    return node
+
+
+def _formats(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+        and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)
 
 
 # Parameter annotations that name an object weights_only refuses (a config object, a Namespace, a module).

@@ -101,9 +101,15 @@ class PathNames:
                 self.annotated_plain.setdefault(scope, set()).add(argument.arg)
 
     def opened_path(self, path: ast.expr, scope: int) -> ast.expr:
-        """The path a handle of an enclosing ``with open(p) as f`` opened (p for f); any other path as it is."""
+        """The path a handle of an enclosing ``with open(p) as f`` opened (p for f), or the pattern a name the
+        function binds once holds (``out = os.path.join(d, "optim.{0}.bin".format(i))``, then ``torch.save(s,
+        out)``); any other path as it is."""
         if isinstance(path, ast.Name) and (opened := self.open_handles.get((scope, path.id))) is not None:
             return opened
+        if isinstance(path, ast.Name) and len(bound := self.provenance.bindings.get((scope, path.id), ())) == 1:
+            value, position, _ = bound[0]
+            if position is None and isinstance(value, ast.Call) and _joins_a_pattern(value):
+                return value
         return path
 
     def file_key(self, path: ast.expr, scope: int) -> tuple[int, str]:
@@ -120,3 +126,11 @@ class PathNames:
             self.load_handles[id(call)] = opened  # kept now: after the walk, f may name another with's file
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
+
+
+def _joins_a_pattern(value: ast.Call) -> bool:
+    """``os.path.join(d, "optim.{0}.bin".format(i))``, ``os.path.join(d, f"model_{epoch}.pt")``: a path that fills
+    in a literal pattern, whose file family a load elsewhere in the function may read."""
+    return any(isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+               and node.func.attr == "format" and isinstance(node.func.value, ast.Constant))
+               for node in ast.walk(value))

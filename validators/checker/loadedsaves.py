@@ -58,10 +58,13 @@ class SaveNotes:
             if display is not None and (params := [value.id for value in display.values if isinstance(value, ast.Name)
                                                    and value.id in self.params.get(scope, ())]):
                 self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
-            if display is not None:
+            state_dict = isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) \
+                and saved.func.attr == "state_dict" and not saved.args and not saved.keywords
+            if display is not None or state_dict:  # (a state dict itself: no key of its own a load could read)
                 path = self.file_key(call.args[1], scope)
                 self.plain_saved_to.setdefault(path, set()).update(
-                    key.value for key in display.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))
+                    key.value for key in (display.keys if display is not None else ())
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str))
                 self.plain_save_lines.setdefault(path, set()).add(call.lineno)
         if isinstance(saved, ast.Name) and saved.id in self.params.get(scope, ()) and \
                 not re.search(TENSOR_LIKE, saved.id):
