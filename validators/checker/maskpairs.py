@@ -13,7 +13,8 @@ or ``self.x`` every binding of which in its class (or the file's base class that
 float. A float attention mask is ``generate_square_subsequent_mask(n)`` (torch's static method gives the ``-inf``/``0``
 float mask; so does the tutorial's copy: where the file defines its own, each fills ``-inf`` and names no bool; and so
 does a function of the file of another name whose body builds a ``triu``/``tril`` of ``-inf``), moved
-with ``.to(...)``/``.cuda()``, or a name (``self.x``) bound to one and nothing else in the function (in the class). A
+with ``.to(...)``/``.cuda()`` or cast with ``.type_as(tgt)`` (the embedded input: a ``-inf`` mask has no integer
+form), or a name (``self.x``) bound to one and nothing else in the function (in the class). A
 padding mask is float where it, or the one value its name is bound to in the function, is spelled with a float
 (``.float()``, ``float("-inf")``, a float dtype); ``None`` passes no mask. Any other padding mask (a comparison, a
 batch item, a parameter) counts: padding masks are bool or uint8, and both fail next to a float mask.
@@ -39,7 +40,7 @@ _PAIRS: dict[str, tuple[tuple[tuple[str, str], tuple[int, int]], ...]] = {
                              (_TRANSFORMER[1], (4, 7))),
 }
 _CAUSAL = "generate_square_subsequent_mask"
-_MOVES = frozenset({"to", "cuda", "detach", "clone", "contiguous"})
+_MOVES = frozenset({"to", "cuda", "detach", "clone", "contiguous", "type_as"})  # (type_as: of the float target input)
 _FLOAT_SPELLINGS = re.compile(r"\.float\(|\.half\(|float\(|float32|float16|bfloat16|\.double\(|-inf|\binf\b")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 

@@ -88,3 +88,19 @@ class Chatbot(torch.nn.Module):
                                 src_key_padding_mask=question == self.pad_idx,
                                 tgt_key_padding_mask=answer == self.pad_idx,
                                 tgt_mask=tgt_mask)
+
+
+# seen in: tomveh/lipreading's TransformerBackend: the causal mask cast to the embedded target's dtype with type_as
+class LipReader(torch.nn.Module):
+    def __init__(self, vocab_size, pad):
+        super().__init__()
+        self.pad = pad
+        self.embedding = torch.nn.Embedding(vocab_size, 16)
+        self.transformer = torch.nn.Transformer(d_model=16, nhead=2, num_encoder_layers=1, num_decoder_layers=1)
+
+    def forward(self, x, y):
+        src = x.transpose(0, 1)
+        tgt = self.embedding(y).transpose(0, 1)
+        tgt_mask = self.transformer.generate_square_subsequent_mask(len(tgt)).type_as(tgt)
+        return self.transformer(src, tgt, tgt_mask=tgt_mask,  # finding: transformer-mask-dtype-mismatch
+                                src_key_padding_mask=x.sum(dim=2) == 0, tgt_key_padding_mask=y == self.pad)
