@@ -10,7 +10,9 @@ Code written for an older torch passes keywords the target refuses with a TypeEr
   the parameter names of all its overloads in the build's own stubs (``torch/_C/_VariableFunctions.pyi``,
   ``torch/_C/_nn.pyi``, ``torch/nn/functional.pyi``) and ``input`` where its ATen schema starts with ``self``
   (the parser's name for it, which a hand-written stub may spell otherwise: ``one_hot(tensor, ...)``), plus the NumPy spellings that parser accepts for four of
-  them (``axis`` for ``dim``, ``keepdims`` for ``keepdim``, ``x``/``a``/``x1`` for ``input``, ``x2`` for ``other``).
+  them (``axis`` for ``dim``, ``keepdims`` for ``keepdim``, ``x``/``a``/``x1`` for ``input``, ``x2`` for ``other``);
+  ``torch.linalg``, ``torch.fft`` and ``torch.special``, which have no stub, by their ATen schemas (``self`` is
+  ``input``, out arguments are ``out``), less a name the parser refuses when called with it.
 
 A callable that takes ``**kwargs``, or whose parameters cannot be read, is left out: any keyword may be fine.
 The result ships as ``validators/checker/torch-keywords.json`` (``build``: the version it was read from,
@@ -69,6 +71,27 @@ def stub_names(path):
 STUBS = [(getattr(torch._C, "_VariableFunctions", None), stub_names(os.path.join(root, "_C", "_VariableFunctions.pyi"))),
          (torch._C._nn, stub_names(os.path.join(root, "_C", "_nn.pyi")))]
 FUNCTIONAL = stub_names(os.path.join(root, "nn", "functional.pyi"))
+SCHEMA_MODULES = ("torch.linalg", "torch.fft", "torch.special")  # generated bindings with no stub of their own
+
+def schema_names(value):
+    # a C function with no stub (torch.linalg.svd is aten::linalg_svd): its ATen schemas' argument names, as the
+    # parser spells them (``self`` is ``input``, every out argument is ``out``), less any name the parser refuses
+    # when asked (an out overload the binding leaves out: linalg.matrix_exp); None when it has no schema
+    schemas = torch._C._jit_get_schemas_for_operator(f"aten::{getattr(value, '__name__', '')}")
+    if not schemas:
+        return None
+    names = {"out" if argument.is_out else "input" if argument.name == "self" else argument.name
+             for schema in schemas for argument in schema.arguments}
+    probe = torch.ones(2, 2)
+    for name in sorted(names - {"input"}):
+        try:
+            value(probe, **{name: None})
+        except TypeError as error:
+            if "unexpected keyword argument" in str(error):
+                names.discard(name)
+        except Exception:
+            pass
+    return names
 
 def builtin_names(module, name, value):
     for owner, stubs in STUBS:
@@ -77,13 +100,17 @@ def builtin_names(module, name, value):
             break
     else:
         names = FUNCTIONAL.get(name, False) if module == "torch.nn.functional" else False
+    if names is False and module in SCHEMA_MODULES:
+        names = schema_names(value)  # (already the parser's names: ``self`` is ``input`` there)
+    elif names:
+        names = set(names) - {"self"}
+        schemas = torch._C._jit_get_schemas_for_operator(f"aten::{name}")
+        if "input" not in names and schemas and all(schema.arguments and schema.arguments[0].name == "self"
+                                                    for schema in schemas):
+            names.add("input")  # the parser's name for a schema's ``self``, where a hand-written stub says ``tensor``
     if not names:
         return None  # unknown, or **kwargs
-    names = set(names) - {"self"}
-    schemas = torch._C._jit_get_schemas_for_operator(f"aten::{name}")
-    if "input" not in names and schemas and all(schema.arguments and schema.arguments[0].name == "self"
-                                                for schema in schemas):
-        names.add("input")  # the parser's name for a schema's ``self``, where a hand-written stub says ``tensor``
+    names = set(names)
     for base, extra in NUMPY_NAMES.items():
         if base in names:
             names.update(extra)
