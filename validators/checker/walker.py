@@ -67,6 +67,7 @@ from .instancemethods import built_instance_calls, methods_of
 from .dictkeys import tensor_dict_keys
 from .launchcommands import launch_commands
 from .intdivision import float_index_divisions
+from .rnnarguments import mistyped_rnn_arguments
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_names_spelled, wide_pair_spelled
@@ -116,6 +117,7 @@ _FILE_PASSES = (
     ("by_istft_real", real_layout_istfts, False),
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
+    ("by_rnn_argument", mistyped_rnn_arguments, False),
     ("by_grad_scalar", grad_scalar_conversions, True),
     ("by_grad_scalar", parameter_scalar_conversions, False),
 )
