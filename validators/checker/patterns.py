@@ -296,13 +296,20 @@ def is_multi_dim_list_index(index: ast.expr) -> bool:
     """``[slice(0, 2), 0]``, ``[None, 1]``, ``[..., 0]``, ``[[0, 1], [1, 2]]``: a list display that torch reads
     as a tuple of per-dimension indices (deprecated since 2.8). A list of plain integers or names is ordinary
     advanced indexing and says nothing. ``[slice(None)] + rest`` and ``[slice(None)] * n`` (a list built by
-    concatenation or repetition) count too, and so
+    concatenation or repetition, or ``list(repeat(slice(None), n))``) count too, and so
     does a comprehension that makes slices or None (``[slice(int(n)) for n in lengths]``: the same UserWarning on
     2.15, run); one that makes lists or names may be a NumPy-style array index and is left alone."""
     if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Add):
         return is_multi_dim_list_index(index.left) or is_multi_dim_list_index(index.right)
     if isinstance(index, ast.BinOp) and isinstance(index.op, ast.Mult):  # [slice(None)] * len(shape)
         return any(isinstance(side, ast.List) and is_multi_dim_list_index(side) for side in (index.left, index.right))
+    if isinstance(index, ast.Call) and isinstance(index.func, ast.Name) and index.func.id == "list" \
+            and len(index.args) == 1 and isinstance(repeated := index.args[0], ast.Call) and repeated.args \
+            and (dotted_name(repeated.func) or "").rsplit(".", 1)[-1] == "repeat":
+        # list(repeat(slice(None), x.dim())): old torch_geometric's InMemoryDataset.get, copied widely
+        first = repeated.args[0]
+        return (isinstance(first, ast.Constant) and first.value is None) or (
+            isinstance(first, ast.Call) and isinstance(first.func, ast.Name) and first.func.id == "slice")
     if isinstance(index, ast.ListComp):
         made = [index.elt.body, index.elt.orelse] if isinstance(index.elt, ast.IfExp) else [index.elt]
         return any((isinstance(element, ast.Constant) and element.value is None)

@@ -70,7 +70,7 @@ class Bindings:
             self._bind(node.value, node.targets[0])
             # mask = [a, torch.arange(n), *b]; x[mask] = 0 (or [slice(n) for n in x.shape], filled per dim later)
             if isinstance(target := node.targets[0], ast.Name):
-                if isinstance(node.value, (ast.List, ast.ListComp, ast.BinOp)) and is_multi_dim_list_index(node.value):
+                if isinstance(node.value, (ast.List, ast.ListComp, ast.BinOp, ast.Call)) and is_multi_dim_list_index(node.value):
                     self.index_lists.add((self.scope, target.id))
                 else:
                     self.index_lists.discard((self.scope, target.id))
