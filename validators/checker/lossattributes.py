@@ -9,7 +9,9 @@ scalar may lead to unexpected behavior", the float-of-requires-grad-tensor rule 
 
 The base class's file cannot tell what the attributes hold: the sub-project decides. Each conversion is held with
 its class, its method and the prefix it reads (``loss_``), and reported once a class of the sub-project calls
-``backward()`` on a ``self`` attribute of that prefix (``self.loss_G.backward()``) and runs that very method: the class
+``backward()`` on a ``self`` attribute of that prefix (``self.loss_G.backward()``) and runs that very method. Where the
+base reads the listed names themselves (``for name in self.loss_names: float(getattr(self, name))``), the attribute
+given backward() must be one the class lists there (``self.loss_names = ["loss_D"]``). Runs that method: the class
 itself, or a direct subclass that does not define a method of the same name (a subclass with its own
 ``get_current_losses`` never runs the base's). The method is taken to be asked outside ``torch.no_grad()``, as the
 idiom's training scripts do.
@@ -34,6 +36,7 @@ class LossClass:
     bases: frozenset[str]
     methods: frozenset[str]
     backed: frozenset[str]
+    listed: frozenset[tuple[str, str]] = frozenset()  # (list attribute, name): self.loss_names = ["loss_D"]
 
 
 @dataclass(frozen=True)
@@ -47,12 +50,13 @@ class HeldFloat:
     names: tuple[str, ...]
     finding: Finding
     exact: bool = False
+    listed: str | None = None  # ``for name in self.loss_names: float(getattr(self, name))``: that list attribute
 
 
 def held_floats(tree: ast.AST, text: str | None, finding: Callable[[ast.AST], Finding]) -> list[HeldFloat]:
     """The file's conversions the sub-project decides, one for each node: ``finding`` makes the finding of a node."""
-    prefixed = [HeldFloat(cls, method, (prefix,), finding(call))
-                for call, cls, method, prefix in _prefixed_floats(tree, text)]
+    prefixed = [HeldFloat(cls, method, (prefix,), finding(call), listed=listed)
+                for call, cls, method, prefix, listed in _prefixed_floats(tree, text)]
     return prefixed + [HeldFloat(cls, method, names, finding(node), exact=True)
                        for node, cls, method, names in _attribute_floats(tree, text)]
 
@@ -77,21 +81,28 @@ def _self_attribute(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def _prefixed_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str]]:
+def _prefixed_floats(tree: ast.AST, text: str | None) -> Iterator[tuple[ast.Call, str, str, str, str | None]]:
     """Each ``float(getattr(self, "<prefix>" + name))`` (or ``f"<prefix>{name}"``, ``"<prefix>%s" % name``) in a
-    method of a module-level class: (the call, the class, the method, the prefix)."""
+    method of a module-level class: (the call, the class, the method, the prefix, None); and each ``float(getattr(self,
+    name))`` under ``for name in self.loss_names:``: (..., "", "loss_names"), the names the subclasses list."""
     if text is not None and ("getattr(self" not in text or "float(" not in text):
         return
     for cls, method in _methods(tree):
+        loops = {node.target.id: node.iter.attr for node in walk_nodes(method)
+                 if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name)
+                 and _self_attribute(node.iter)}
         for node in walk_nodes(method):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float"
                     and len(node.args) == 1 and not node.keywords):
                 continue
             read = node.args[0]
-            if isinstance(read, ast.Call) and isinstance(read.func, ast.Name) and read.func.id == "getattr" \
-                    and len(read.args) == 2 and isinstance(read.args[0], ast.Name) and read.args[0].id == "self" \
-                    and (prefix := _name_prefix(read.args[1])):
-                yield node, cls.name, method.name, prefix
+            if not (isinstance(read, ast.Call) and isinstance(read.func, ast.Name) and read.func.id == "getattr"
+                    and len(read.args) == 2 and isinstance(read.args[0], ast.Name) and read.args[0].id == "self"):
+                continue
+            if prefix := _name_prefix(read.args[1]):
+                yield node, cls.name, method.name, prefix, None
+            elif isinstance(read.args[1], ast.Name) and read.args[1].id in loops:
+                yield node, cls.name, method.name, "", loops[read.args[1].id]
 
 
 def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
@@ -109,14 +120,29 @@ def loss_classes(tree: ast.AST, text: str | None) -> list[LossClass]:
             backed |= _backed_in(method, computed)
         if backed:
             bases = frozenset((dotted_name(base) or "").rsplit(".", 1)[-1] for base in cls.bases)
-            found.append(LossClass(cls.name, bases, frozenset(method.name for method in methods), frozenset(backed)))
+            found.append(LossClass(cls.name, bases, frozenset(method.name for method in methods), frozenset(backed),
+                                   _listed_names(methods)))
     return found
+
+
+def _listed_names(methods: list[ast.AST]) -> frozenset[tuple[str, str]]:
+    """(attribute, name) for each string a method puts in a ``self`` list: ``self.loss_names = ["loss_D"]``, ``+=``."""
+    found = set()
+    for method in methods:
+        for node in walk_nodes(method):
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else \
+                node.target if isinstance(node, ast.AugAssign) else None
+            if target is not None and _self_attribute(target) and isinstance(node.value, (ast.List, ast.Tuple)):
+                found.update((target.attr, element.value) for element in node.value.elts
+                             if isinstance(element, ast.Constant) and isinstance(element.value, str))
+    return frozenset(found)
 
 
 def held_floats_reached(held: list[HeldFloat], classes: list[LossClass]) -> list[Finding]:
     """The held conversions that a loss class of the sub-project runs on attributes it calls backward() on."""
     return [float_.finding for float_ in held if any(
-        any(attribute in float_.names if float_.exact else attribute.startswith(float_.names[0])
+        any((float_.listed, attribute) in cls.listed if float_.listed else
+            attribute in float_.names if float_.exact else attribute.startswith(float_.names[0])
             for attribute in cls.backed)
         and (cls.name == float_.cls or (float_.cls in cls.bases and float_.method not in cls.methods))
         for cls in classes)]
