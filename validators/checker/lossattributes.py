@@ -11,8 +11,8 @@ The base class's file cannot tell what the attributes hold: the sub-project deci
 its class, its method and the prefix it reads (``loss_``), and reported once a class of the sub-project calls
 ``backward()`` on a ``self`` attribute of that prefix (``self.loss_G.backward()``) and runs that very method. Where the
 base reads the listed names themselves (``for name in self.loss_names: float(getattr(self, name))``), the attribute
-given backward() must be one the class lists there (``self.loss_names = ["loss_D"]``). The class that runs that method is the class
-itself, or a direct subclass that does not define a method of the same name (a subclass with its own
+given backward() must be one the class lists there (``self.loss_names = ["loss_D"]``). The class that runs that
+method is the class itself, or a direct subclass that does not define a method of the same name (a subclass with its own
 ``get_current_losses`` never runs the base's). The method is taken to be asked outside ``torch.no_grad()``, as the
 idiom's training scripts do.
 """
