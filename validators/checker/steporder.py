@@ -14,7 +14,8 @@ is known by its receiver's name (``optimizer``, ``g_optim``); a name that ends l
 A scope that builds an optimizer and a scheduler on it and never steps that optimizer (no optimizer step in the
 scope; the optimizer's name read only as the scheduler's argument or for an attribute such as ``param_groups``,
 never handed on or read by a nested function) warns at the scheduler's first plain ``step()`` too: a schedule
-demo under ``if __name__ == "__main__":``. Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
+demo under ``if __name__ == "__main__":``. So does a scope that takes shallow copies of both (``optimizer, scheduler =
+copy(optimizer), copy(scheduler)``, YOLOv5's ``plot_lr_scheduler``). Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
 i, epoch)``, a callable schedule that sets the learning rates) steps nothing either.
 
 A torch scheduler built in a function and stepped there before anything could step an optimizer warns at that
@@ -672,6 +673,11 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
     schedulers: dict[str, tuple[str, ast.Assign]] = {}
     constructions: list[ast.Assign] = []  # every one, also of a name built again (a demo plotting two schedules)
     for statement in statements:
+        if (copied := _copied_pair(statement, is_scheduler)) is not None:
+            optimizers[copied[0]] = statement  # optimizer, scheduler = copy(optimizer), copy(scheduler)
+            schedulers[copied[1]] = (copied[0], statement)
+            constructions.append(statement)
+            continue
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                 and isinstance(statement.targets[0], ast.Name) and isinstance(statement.value, ast.Call)):
             continue
@@ -686,8 +692,8 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
             constructions.append(statement)
     if not schedulers or any(steps_optimizer(statement) for statement in body):
         return
-    built = {id(statement.value.args[0] if statement.value.args else None) for statement in constructions}
-    built |= {id(k.value) for statement in constructions for k in statement.value.keywords}
+    built = {id(node) for statement in constructions for node in _inner_walk(statement)
+             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}  # the scheduler's argument, the copied
     for statement in statements:  # lr_scheduler(optimizer, i, epoch): a callable schedule sets the rates
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and (callee := dotted_name(node.func)) is not None \
@@ -720,6 +726,26 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
                     and isinstance(call.func.value, ast.Name) and call.func.value.id == name:
                 yield call
                 break
+
+
+def _copied_pair(statement: ast.stmt, is_scheduler) -> tuple[str, str] | None:
+    """``optimizer, scheduler = copy(optimizer), copy(scheduler)`` (YOLOv5's plot_lr_scheduler): the names of the
+    copied optimizer and scheduler. A shallow copy of a scheduler keeps its optimizer, never stepped here, and its
+    first step's check."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(target := statement.targets[0], ast.Tuple) and isinstance(statement.value, ast.Tuple)
+            and len(target.elts) == 2 == len(statement.value.elts)):
+        return None
+    optimizer = scheduler = None
+    for name, value in zip(target.elts, statement.value.elts):
+        if not (isinstance(name, ast.Name) and isinstance(value, ast.Call) and len(value.args) == 1
+                and dotted_name(value.func) in ("copy", "copy.copy") and isinstance(value.args[0], ast.Name)):
+            return None
+        if is_scheduler(name):
+            scheduler = name.id
+        elif OPTIMIZER_NAME.fullmatch(name.id):
+            optimizer = name.id
+    return (optimizer, scheduler) if optimizer and scheduler else None
 
 
 def _nested_reads(scope: ast.AST, names, own: set[int]) -> set[str]:
