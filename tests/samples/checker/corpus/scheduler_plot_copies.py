@@ -3,6 +3,7 @@
 from copy import copy
 
 import matplotlib.pyplot as plt
+import torch
 
 
 def plot_lr_scheduler(optimizer, scheduler, epochs=300):
