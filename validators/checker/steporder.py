@@ -15,7 +15,8 @@ A scope that builds an optimizer and a scheduler on it and never steps that opti
 scope; the optimizer's name read only as the scheduler's argument or for an attribute such as ``param_groups``,
 never handed on or read by a nested function) warns at the scheduler's first plain ``step()`` too: a schedule
 demo under ``if __name__ == "__main__":``. So does a scope that takes shallow copies of both (``optimizer, scheduler =
-copy(optimizer), copy(scheduler)``, YOLOv5's ``plot_lr_scheduler``). Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
+copy(optimizer), copy(scheduler)``, YOLOv5's ``plot_lr_scheduler``). A batch loop opening with ``if global_step <
+start_epoch * n: scheduler.step(); continue`` steps first on a resumed run. Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
 i, epoch)``, a callable schedule that sets the learning rates) steps nothing either.
 
 A torch scheduler built in a function and stepped there before anything could step an optimizer warns at that
@@ -728,6 +729,25 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
                 break
 
 
+_RESUME_WORDS = re.compile(r"(?i)start|resume|begin|skip")
+
+
+def _skipped_ahead(statement: ast.stmt, is_scheduler, steps_optimizer: OptimizerSteps) -> ast.Call | None:
+    """``if global_step < start_epoch * len(loader): scheduler.step(); continue`` opening a batch loop: a resumed run
+    skips its first batches stepping the scheduler alone, so that step comes before any optimizer step. The test
+    names where the run starts (``start``, ``resume``, ``begin``, ``skip``); the block ends with ``continue``."""
+    if not (isinstance(statement, ast.If) and not statement.orelse and len(statement.body) >= 2
+            and isinstance(statement.body[-1], ast.Continue)) or any(map(steps_optimizer, statement.body)):
+        return None
+    if not any(_RESUME_WORDS.search(node.id if isinstance(node, ast.Name) else node.attr)
+               for node in walk_nodes(statement.test) if isinstance(node, (ast.Name, ast.Attribute))):
+        return None
+    for inner in statement.body[:-1]:
+        if (call := _plain_step_call(inner)) is not None and _torch_step_arguments(call) and is_scheduler(call.func.value):
+            return call
+    return None
+
+
 def _copied_pair(statement: ast.stmt, is_scheduler) -> tuple[str, str] | None:
     """``optimizer, scheduler = copy(optimizer), copy(scheduler)`` (YOLOv5's plot_lr_scheduler): the names of the
     copied optimizer and scheduler. A shallow copy of a scheduler keeps its optimizer, never stepped here, and its
@@ -1173,6 +1193,8 @@ def _early_in_loop(body: list[ast.stmt], is_scheduler, steps_optimizer: Optimize
             if (call := _scheduler_loop_step(statement, is_scheduler)) is not None:
                 scheduler_step = call  # `for scheduler in schedulers.values(): scheduler.step()`
                 continue
+            if (call := _skipped_ahead(statement, is_scheduler, steps_optimizer)) is not None:
+                return [call]  # `if global_step < start_epoch * n: scheduler.step(); continue` on a resume
             if isinstance(statement, _LOOPS):  # a nested loop: its own body may hold the early order
                 inner = _early_in_loop(_first_iteration(statement), is_scheduler, steps_optimizer, guards)
                 if inner:
