@@ -38,8 +38,8 @@ from .walkcalls import own_roots
 from .uint8masks import makes_uint8
 from .ownschedulers import drop_own_scheduler_calls
 from .receivers import passed_bindings
-from .ownmethods import (answering_method, drop_own_class_calls, plain_classes, drop_own_method_calls,
-                         methods_without_torch_base)
+from .ownmethods import (answering_method, drop_own_class_calls, drop_own_method_calls, methods_without_torch_base,
+                         overriding_torch_subclasses, plain_classes)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
 from .numpylr import lambda_rates, own_learning_rates, text_learning_rates
@@ -554,7 +554,8 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
     if any(facts.receiver_calls or facts.named_receiver_calls or facts.passed_receiver_calls
            for facts, _, _ in files):
         every = [facts for facts, _, _ in files]
-        classes = plain_classes(every) if any(facts.named_receiver_calls for facts in every) else {}
+        classes = {**plain_classes(every), **overriding_torch_subclasses(every)} if any(
+            facts.named_receiver_calls for facts in every) else {}
         by_file = _receivers_built(files, {call[4] for facts in every for call in facts.passed_receiver_calls})
         passed = _passed_receivers(by_file.values())
         # the file's own bindings first: RepVGG's quantization script builds `lr_scheduler = WarmupCosineAnnealingLR(...)`

@@ -87,6 +87,24 @@ def plain_classes(files: list[ClassFacts]) -> dict[str, dict[str, int]]:
     return {name: candidates[name] for name in plain}
 
 
+# methods a torch scheduler subclass answers with its own code when it overrides them without handing on: torch's
+# get_lr() warns outside step() (each built-in's own get_lr does); NoamLR-style ``get_lr(self): return self.lr`` does not
+_SELF_ANSWERED = frozenset({"get_lr"})
+
+
+def overriding_torch_subclasses(files: list[ClassFacts]) -> dict[str, dict[str, int]]:
+    """The classes with a torch base that override a method of _SELF_ANSWERED without calling the base's (a project
+    ``class NoamLR(_LRScheduler)`` with its own ``get_lr``): name -> those methods -> most positionals they take."""
+    found: dict[str, dict[str, int]] = {}
+    for facts in files:
+        for name in facts.torch_based:
+            own = {method: count for method, count in facts.overrides.get(name, {}).items()
+                   if method in _SELF_ANSWERED and method not in facts.extends.get(name, ())}
+            if own:
+                found.setdefault(name, {}).update(own)
+    return found
+
+
 def drop_own_class_calls(findings: list[Finding], calls: list[tuple[int, str, str, int, tuple[str, ...]]],
                          answers) -> None:
     """Remove (in place) the findings of receiver-named method-rule calls (``sched.step(num_steps)``) whose

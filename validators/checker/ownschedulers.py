@@ -7,7 +7,8 @@ meanings, and a call its own method takes (no keywords, the positional arguments
 one of those. Such a finding is dropped when the checked files define such a class: named like a scheduler
 (``sched`` or an ``LR``/``Lr`` word in its name: ``MultiStepLR``, ``LinearLrDecay``, ``ALRS``), every base ``object`` or another
 such class of the files (ownmethods.plain_classes: a base from another library may derive from torch's), with the
-method taking that many positional arguments.
+method taking that many positional arguments; for ``get_lr()``, also a subclass of a torch scheduler that answers it
+with its own code (grover's ``NoamLR.get_lr`` returns its rates: ownmethods.overriding_torch_subclasses).
 A receiver the file binds to a torch scheduler is not recorded (walker), and a keyword call
 (``scheduler.step(epoch=n)``) is torch's spelling and stays. The step-order finding on ``scheduler.step(epoch)``
 (a timm-style scheduler stepped with the epoch at the top of each epoch) is recorded the same way; a plain
