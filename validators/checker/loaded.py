@@ -72,7 +72,8 @@ RuntimeError on torch 2.15) is a ``loads-pickled-object`` case; so is one handed
 (``self._check(loaded)``) whose parameter is such an object, and one handed to a parameter the function calls
 (``tokenizer(text)``, ``dictionary(tokens)``): no tensor, dict or list is callable.
 
-A saved ``type(optimizer)`` is a class object (weights_only refuses every class but ``torch.Tensor``: "Unsupported
+A saved ``scheduler.state_dict()`` of a scheduler built with ``after_scheduler=`` (the copied GradualWarmupScheduler)
+holds that scheduler object. A saved ``type(optimizer)`` is a class object (weights_only refuses every class but ``torch.Tensor``: "Unsupported
 global: GLOBAL torch.optim.sgd.SGD", ``GLOBAL int``, run on 2.15); an instance built as ``module.CamelCase(...)`` of a
 module imported from a package other than torch and the standard library (``datasets.Kinetics(...)``) counts like
 one built from an imported class; ``save_on_master(obj, path)`` (torchvision's reference helper) is torch.save on the

@@ -188,6 +188,9 @@ class ObjectConstruction:
             return True
         if self.numpy_lr and optimizer_state(value):
             return True  # {"optimizer": optimizer.state_dict()} where the project's learning rate is NumPy
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
+                and not value.args and self._chains_a_scheduler(value.func.value, scope):
+            return True  # {"scheduler": warmup.state_dict()}: its after_scheduler, a scheduler object, is in it
         if self.nested_records and self._nested_record_dict(value, scope):
             return True
         if isinstance(value, (ast.Call, ast.IfExp)) and self._own_state_holds_objects(value, scope):
@@ -201,6 +204,19 @@ class ObjectConstruction:
         if isinstance(value, ast.Name) and depth < 3 and (listed := self._list_display(value.id, scope)) is not None:
             return any(self.holds_object(element, scope, depth + 1) for element in listed.elts)
         return self._is_built(value, scope)
+
+    def _chains_a_scheduler(self, receiver: ast.expr, scope: int) -> bool:
+        """The name (or ``self.x``) is bound here to a scheduler built with another as ``after_scheduler=``: the
+        GradualWarmupScheduler copied from pytorch-gradual-warmup-lr keeps it as an attribute, so LRScheduler's
+        ``state_dict()`` (every attribute but the optimizer) holds that scheduler object, which weights_only refuses
+        ("Unsupported global: GLOBAL torch.optim.lr_scheduler.CosineAnnealingLR", run on 2.15)."""
+        name = dotted_name(receiver)
+        if name is None:
+            return False
+        bindings = self.provenance.bindings.get(self.provenance.key(name, scope), ())
+        return any(isinstance(bound, ast.Call) and any(
+            keyword.arg == "after_scheduler" and not (isinstance(keyword.value, ast.Constant) and keyword.value.value is None)
+            for keyword in bound.keywords) for bound, _, _ in bindings)
 
     def _module_parameter(self, name: str, scope: int) -> bool:
         """``def train(student: nn.Module, ...)`` saving ``{"net": student}``: a parameter annotated as torch's module
