@@ -530,7 +530,9 @@ class CallChecks:
                 self.class_facts.method_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                                   if rule.receiver is None]
             if any(rule.receiver is not None for rule in rules) and not node.keywords and not self._holds_scheduler(
-                    node.func.value):  # the project's own schedulers may answer it (ownschedulers.py)
+                    node.func.value) and not (dotted_name(node.func.value) or "").endswith(".after_scheduler"):
+                # the project's own schedulers may answer it (ownschedulers.py); not a warm-up wrapper's
+                # self.after_scheduler, the torch scheduler pytorch-gradual-warmup-lr hands on to
                 self.class_facts.named_receiver_calls += [(node.lineno, rule.id, method, passed) for rule in rules
                                                           if rule.receiver is not None]
             if any(rule.receiver is not None for rule in rules) and (

@@ -17,3 +17,16 @@ class NoamLR(_LRScheduler):
     def step(self, current_step=None):
         self.current_step = self.current_step + 1 if current_step is None else current_step
         self.lr = [self.max_lr * min(1.0, self.current_step / self.warmup_steps)]
+
+
+# pytorch-gradual-warmup-lr's wrapper (copied into PVN3D and many more): its after_scheduler is a torch scheduler,
+# whose get_lr() warns outside its own step, whatever the project's own schedulers answer
+class GradualWarmupScheduler(_LRScheduler):
+    def __init__(self, optimizer, total_epoch, after_scheduler=None):
+        self.total_epoch, self.after_scheduler = total_epoch, after_scheduler
+        super().__init__(optimizer)
+
+    def get_lr(self):
+        if self.last_epoch > self.total_epoch and self.after_scheduler:
+            return self.after_scheduler.get_lr()  # finding: scheduler-get-lr
+        return [base_lr * (self.last_epoch + 1) / self.total_epoch for base_lr in self.base_lrs]
