@@ -316,7 +316,7 @@ def path_key(node: ast.expr, scope: int) -> tuple[int, str]:
 def _patterned(node: ast.expr) -> ast.expr:
     """``node`` with the values a string pattern fills in (``"a{}.pt".format(i)``'s arguments, an f-string's fields)
     made one placeholder; ``node`` itself when it has none."""
-    if not any(isinstance(n, ast.JoinedStr) or _formats(n) for n in walk_nodes(node)):
+    if not any(map(fills_a_pattern, walk_nodes(node))):
         return node
     node = copy.deepcopy(node)
     for inner in walk_nodes(node):
@@ -325,6 +325,11 @@ def _patterned(node: ast.expr) -> ast.expr:
         elif isinstance(inner, ast.FormattedValue):
             inner.value, inner.format_spec, inner.conversion = ast.Constant("*"), None, -1
     return node
+
+
+def fills_a_pattern(node: ast.AST) -> bool:
+    """``"optim.{0}.bin".format(step)`` or ``f"model_{epoch}.pt"``: a literal pattern filled in."""
+    return isinstance(node, ast.JoinedStr) or _formats(node)
 
 
 def _formats(node: ast.AST) -> bool:

@@ -9,7 +9,7 @@ import ast
 from .checkpoints import names_ckpt_file
 from .ckptfile import file_name
 from .imports import dotted_name, walk_nodes
-from .loadedforms import (PLAIN_ANNOTATIONS, is_path_method_call, path_key, scalar_annotation)
+from .loadedforms import (PLAIN_ANNOTATIONS, fills_a_pattern, is_path_method_call, path_key, scalar_annotation)
 
 
 class PathNames:
@@ -108,8 +108,8 @@ class PathNames:
             return opened
         if isinstance(path, ast.Name) and len(bound := self.provenance.bindings.get((scope, path.id), ())) == 1:
             value, position, _ = bound[0]
-            if position is None and isinstance(value, ast.Call) and _joins_a_pattern(value):
-                return value
+            if position is None and isinstance(value, ast.Call) and any(map(fills_a_pattern, ast.walk(value))):
+                return value  # os.path.join(d, "optim.{0}.bin".format(i)): a file family a load may read
         return path
 
     def file_key(self, path: ast.expr, scope: int) -> tuple[int, str]:
@@ -127,10 +127,3 @@ class PathNames:
         if (bound := self.bindings.get(id(call))) is not None:
             self.loaded.add(bound)
 
-
-def _joins_a_pattern(value: ast.Call) -> bool:
-    """``os.path.join(d, "optim.{0}.bin".format(i))``, ``os.path.join(d, f"model_{epoch}.pt")``: a path that fills
-    in a literal pattern, whose file family a load elsewhere in the function may read."""
-    return any(isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-               and node.func.attr == "format" and isinstance(node.func.value, ast.Constant))
-               for node in ast.walk(value))

@@ -15,9 +15,9 @@ A scope that builds an optimizer and a scheduler on it and never steps that opti
 scope; the optimizer's name read only as the scheduler's argument or for an attribute such as ``param_groups``,
 never handed on or read by a nested function) warns at the scheduler's first plain ``step()`` too: a schedule
 demo under ``if __name__ == "__main__":``. So does a scope that takes shallow copies of both (``optimizer, scheduler =
-copy(optimizer), copy(scheduler)``, YOLOv5's ``plot_lr_scheduler``). A batch loop opening with ``if global_step <
-start_epoch * n: scheduler.step(); continue`` steps first on a resumed run. Handing the optimizer to the scheduler itself (``lr_scheduler(optimizer,
-i, epoch)``, a callable schedule that sets the learning rates) steps nothing either.
+copy(optimizer), copy(scheduler)``, YOLOv5's ``plot_lr_scheduler``). Handing the optimizer to the scheduler itself
+(``lr_scheduler(optimizer, i, epoch)``, a callable schedule that sets the learning rates) steps nothing either. A batch
+loop opening with ``if global_step < start_epoch * n: scheduler.step(); continue`` steps first on a resumed run.
 
 A torch scheduler built in a function and stepped there before anything could step an optimizer warns at that
 step whatever comes after it (``CosineAnnealingLR(optimizer, ...)`` and then a catch-up loop ``for i in range(1,
@@ -694,7 +694,7 @@ def _never_stepped(scope: ast.AST, body: list[ast.stmt], is_scheduler, steps_opt
     if not schedulers or any(steps_optimizer(statement) for statement in body):
         return
     built = {id(node) for statement in constructions for node in _inner_walk(statement)
-             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}  # the scheduler's argument, the copied
+             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}  # the optimizer handed over, or copied
     for statement in statements:  # lr_scheduler(optimizer, i, epoch): a callable schedule sets the rates
         for node in _inner_walk(statement):
             if isinstance(node, ast.Call) and (callee := dotted_name(node.func)) is not None \
