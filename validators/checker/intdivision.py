@@ -34,7 +34,7 @@ from .receivers import own_callee
 from .source import parse_module_file
 from .starimports import folder_module_stamp
 
-_INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
+INDEX_PAIRS = frozenset({"topk", "sort", "max", "min", "kthvalue", "mode", "median"})  # (values, indices)
 _INDEX_CALLS = frozenset({"argmax", "argmin", "argsort"})
 _POOLS = frozenset({"max_pool1d", "max_pool2d", "max_pool3d", "adaptive_max_pool1d", "adaptive_max_pool2d",
                     "adaptive_max_pool3d"})
@@ -264,7 +264,7 @@ def index_pair(value: ast.expr) -> bool:
     if name in _POOLS and any(keyword.arg == "return_indices" and isinstance(keyword.value, ast.Constant)
                               and keyword.value.value is True for keyword in value.keywords):
         return True
-    if name not in _INDEX_PAIRS:
+    if name not in INDEX_PAIRS:
         return False
     is_module_call = isinstance(value.func.value, ast.Name) and value.func.value.id == "torch"
     given = len(value.args) + len(value.keywords)

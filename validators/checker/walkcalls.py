@@ -18,6 +18,7 @@ from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
 from .imports import dotted_name, own_nodes, walk_nodes, walk_tree
+from .intdivision import INDEX_PAIRS
 from .loadedforms import TENSOR_FACTORIES
 from .checkpoints import is_save_call
 from .uint8masks import _maker_span
@@ -846,14 +847,11 @@ def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
         for node in own_nodes(function))
 
 
-# reductions that give a (values, indices) pair when given a dim (topk and sort always do); unpacked into two names,
-# the call is torch's: NumPy's and pandas' max(axis) give one array, list.sort() gives None
-_PAIR_METHODS = frozenset({"max", "min", "topk", "sort", "kthvalue", "median", "mode"})
-
-
 def _values_and_indices(value: ast.expr, resolve) -> bool:
-    """``_, idx = pred.max(1)`` / ``torch.topk(x, k)``: an item of the pair a torch reduction returns."""
-    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute) or value.func.attr not in _PAIR_METHODS:
+    """``_, idx = pred.max(1)`` / ``torch.topk(x, k)``: an item of the pair a torch reduction returns (one of
+    intdivision.INDEX_PAIRS, given a dim where it needs one; topk and sort always pair). Unpacked into two names, the
+    call is torch's: NumPy's and pandas' max(axis) give one array, list.sort() gives None."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute) or value.func.attr not in INDEX_PAIRS:
         return False
     api = resolve(value.func)
     if api is not None:  # torch.max(x, 1): the tensor comes first

@@ -276,8 +276,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.argument_copies: frozenset[str] | None = None  # functions returning a copy of their argument (walknames.py)
         self.zero_lists: set[tuple[int, str]] = set()  # names bound to a list comprehension of 0-dim values
         self.zero_appended: set[tuple[int, str]] = set()  # lists (self.x under scope 0) appended 0-dim values
-        # names bound to {} whose items were stored so far: True while every stored value is 0-dim (losses["ce"] = ...)
-        self.zero_dicts: dict[tuple[int, str], bool] = {}
+        # names bound to {}: False before an item is stored, True while every stored value is 0-dim (losses["ce"] =
+        # ...), None once one is not
+        self.zero_dicts: dict[tuple[int, str], bool | None] = {}
         self.tensor_zero_dim: set[tuple[int, str]] = set()  # ... of zero_dim, those bound to what only a tensor gives
         self.tensor_totals: set[tuple[int, str]] = set()  # ... of zero_totals, those grown by what only a tensor gives
         self.method_kinds: dict[int, object] = {}  # id of a class's own method -> what it returns (zerodim.VALUE, ...)

@@ -110,7 +110,6 @@ def builtin_names(module, name, value):
             names.add("input")  # the parser's name for a schema's ``self``, where a hand-written stub says ``tensor``
     if not names:
         return None  # unknown, or **kwargs
-    names = set(names)
     for base, extra in NUMPY_NAMES.items():
         if base in names:
             names.update(extra)
