@@ -6,6 +6,8 @@ be on the device where the function says so:
 
 - a name it binds to ``x.cuda()`` or ``x.to(device)`` (an argument named like a device, or ``"cuda..."``), or to a
   tensor torch builds there (``torch.tensor([len(s) for s in x], device=device)``), or that expression passed inline;
+  also to a call of a function of the file that hands its argument back moved there (``ilens = to_cuda(self, ilens)``
+  with ``def to_cuda(m, x): return x.to(next(m.parameters()).device)``);
 - in a method of an ``nn.Module`` subclass, a name it binds to a count along a dimension of a mask of its input
   (``torch.sum(mask.gt(0), dim=-1)``, ``(ids != pad).sum(1)``, ``mask.long().sum(-1)``): computed where the module
   runs, on its device;
@@ -35,8 +37,10 @@ def cuda_lengths(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     if text is not None and "pack_padded_sequence" not in text:
         return
     module_methods = module_methods_of(tree, resolve)
-    for scope, statements in scope_statements(tree):
-        yield from _in_scope(statements, resolve, id(scope) in module_methods)
+    scopes = scope_statements(tree)
+    movers = device_movers(tree, scopes)
+    for scope, statements in scopes:
+        yield from _in_scope(statements, resolve, id(scope) in module_methods, movers)
 
 
 def module_methods_of(tree: ast.AST, resolve) -> set[int]:
@@ -48,29 +52,56 @@ def module_methods_of(tree: ast.AST, resolve) -> set[int]:
     return found
 
 
-def _in_scope(statements: list[ast.stmt], resolve, in_module: bool) -> Iterator[ast.Call]:
+def device_movers(tree: ast.AST, scopes: list[tuple[ast.AST, list[ast.stmt]]]) -> frozenset[str]:
+    """The module-level functions of the file that hand back an argument moved to the GPU (_hands_back_moved)."""
+    top = {id(node) for node in tree.body if isinstance(node, ast.FunctionDef)}
+    return frozenset(scope.name for scope, statements in scopes
+                     if id(scope) in top and _hands_back_moved(scope, statements))
+
+
+def _hands_back_moved(function: ast.FunctionDef, statements: list[ast.stmt]) -> bool:
+    """One return of ``function`` is a value on the device (``return x.to(device)``; ``x = x.cuda()`` then ``return
+    x``; ``return x.cuda() if use_cuda else x``), every other one a parameter as it came (the CPU fallback:
+    ``if device_id == -1: return x``)."""
+    parameters = {argument.arg for argument in (*function.args.posonlyargs, *function.args.args)}
+    moved: set[str] = set()
+    hands_back = False
+    for statement in statements:
+        if not isinstance(statement, ast.Return):
+            note_binding(statement, moved, False)
+            continue
+        value = statement.value
+        for branch in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):
+            if branch is not None and on_device(branch, moved, False):
+                hands_back = True
+            elif not (isinstance(branch, ast.Name) and branch.id in parameters):
+                return False
+    return hands_back
+
+
+def _in_scope(statements: list[ast.stmt], resolve, in_module: bool, movers: frozenset[str]) -> Iterator[ast.Call]:
     moved: set[str] = set()
     for statement in statements:  # in source order: a rebinding ends what a name held
         for node in statement_expressions(statement):
             if isinstance(node, ast.Call) and resolve(node.func) == _PACK:
                 lengths = node.args[1] if len(node.args) > 1 else next(
                     (kw.value for kw in node.keywords if kw.arg == "lengths"), None)
-                if lengths is not None and on_device(lengths, moved, in_module):
+                if lengths is not None and on_device(lengths, moved, in_module, movers):
                     yield node
-        if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, moved, in_module)):
+        if isinstance(statement, ast.Assign) and (sorted_pair := _sorted_pair(statement, moved, in_module, movers)):
             moved.add(sorted_pair)  # lengths_sort, idx_sort = torch.sort(lengths, descending=True)
         else:
-            note_binding(statement, moved, in_module)
+            note_binding(statement, moved, in_module, movers)
 
 
-def note_binding(statement: ast.stmt, moved: set[str], in_module: bool) -> None:
+def note_binding(statement: ast.stmt, moved: set[str], in_module: bool, movers: frozenset[str] = frozenset()) -> None:
     """Update ``moved``, the names on the GPU, past ``statement`` (in source order): a name bound to a value on the
     device joins it, any other binding of a name (a loop variable, ``with ... as x``, ``x += ...``) leaves it."""
     if isinstance(statement, ast.Assign):
         for target in statement.targets:
             for element, value in assigned_pairs(target, statement.value):
                 if isinstance(element, ast.Name):
-                    if on_device(value, moved, in_module):
+                    if on_device(value, moved, in_module, movers):
                         moved.add(element.id)
                     else:
                         moved.discard(element.id)
@@ -93,7 +124,7 @@ def _rebound(statement: ast.stmt) -> set[str]:
     return {name for target in targets for name in names_in_target(target)}
 
 
-def _sorted_pair(statement: ast.Assign, moved: set[str], in_module: bool) -> str | None:
+def _sorted_pair(statement: ast.Assign, moved: set[str], in_module: bool, movers: frozenset[str]) -> str | None:
     """``lengths_sort, idx = torch.sort(lengths, ...)`` (or ``lengths.sort(...)``) of lengths on the device: the
     sorted values' name, on the same device."""
     target, value = statement.targets[0], statement.value
@@ -103,16 +134,19 @@ def _sorted_pair(statement: ast.Assign, moved: set[str], in_module: bool) -> str
         return None
     func = value.func
     sorted_value = value.args[0] if dotted_name(func.value) == "torch" and value.args else func.value
-    return target.elts[0].id if on_device(sorted_value, moved, in_module) else None
+    return target.elts[0].id if on_device(sorted_value, moved, in_module, movers) else None
 
 
-def on_device(value: ast.expr, moved: set[str], in_module: bool) -> bool:
-    """``value`` is on the GPU: moved there (``x.cuda()``, ``x.to(device)``), built there, one of the ``moved`` names,
-    an item or a cast of one; in a module's method (``in_module``), a count along a dimension of a mask."""
+def on_device(value: ast.expr, moved: set[str], in_module: bool, movers: frozenset[str] = frozenset()) -> bool:
+    """``value`` is on the GPU: moved there (``x.cuda()``, ``x.to(device)``, a call of one of the file's ``movers``),
+    built there, one of the ``moved`` names, an item or a cast of one; in a module's method (``in_module``), a count
+    along a dimension of a mask."""
     if isinstance(value, ast.Name):
         return value.id in moved
     if isinstance(value, ast.Subscript):  # lengths[sort_idx]: the same device
-        return on_device(value.value, moved, in_module)
+        return on_device(value.value, moved, in_module, movers)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return value.func.id in movers
     if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
         return False
     method = value.func.attr
@@ -123,7 +157,7 @@ def on_device(value: ast.expr, moved: set[str], in_module: bool) -> bool:
     if method == "to":
         return bool(value.args) and _names_device(value.args[0])
     if method in _CASTS:
-        return on_device(value.func.value, moved, in_module)
+        return on_device(value.func.value, moved, in_module, movers)
     return in_module and _counts_mask(value)
 
 
