@@ -36,6 +36,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       ``torch.optim.lr_scheduler.LRScheduler.step``) whose own ``step`` takes a required argument while
                       the base's ``__init__`` runs (requiredstep.py): reported at that ``step``
     rnn-argument      ``nn.LSTM``/``GRU``/``RNN`` built with a flag or size of a type 2.11 refuses (rnnarguments.py)
+    constructor-dtype a typed constructor (``torch.ByteTensor``) given a tensor the call shows to be of another dtype
+                      (typedconstructors.py)
     stale-graph       ``loss.backward()`` of a name whose graph was recorded before an ``optimizer.step()`` that follows a
                       ``backward(retain_graph=True)`` in the same function (stalegraphs.py); ``api`` names ``backward``
     skipped-init      a class subclassing the API's class (``torch.optim.Optimizer`` for
@@ -167,7 +169,7 @@ KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", 
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
          "operation-tuple", "reduced-expand", "function-instance", "dict-key", "skipped-init", "required-step",
-         "rnn-argument", "stale-graph")
+         "rnn-argument", "constructor-dtype", "stale-graph")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

@@ -68,6 +68,7 @@ from .dictkeys import tensor_dict_keys
 from .launchcommands import launch_commands
 from .intdivision import float_index_divisions
 from .rnnarguments import mistyped_rnn_arguments
+from .typedconstructors import mistyped_constructor_inputs
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_names_spelled, wide_pair_spelled
@@ -118,6 +119,7 @@ _FILE_PASSES = (
     ("by_causal_layer", causal_layer_calls, True),
     ("by_negative_stride", negative_stride_uses, False),
     ("by_rnn_argument", mistyped_rnn_arguments, False),
+    ("by_constructor_dtype", mistyped_constructor_inputs, False),
     ("by_grad_scalar", grad_scalar_conversions, True),
     ("by_grad_scalar", parameter_scalar_conversions, False),
 )
