@@ -753,7 +753,9 @@ def _operand_names(expression: ast.BinOp) -> set[str]:
     return names
 
 
-_PLAIN_CALLS = frozenset({"item", "detach", "tolist", "numpy", "float", "int", "len", "round", "str", "bool"})
+# calls giving Python values or no graph: conversions, and a tensor's shape queries (batch_size = x.size(0))
+_PLAIN_CALLS = frozenset({"item", "detach", "tolist", "numpy", "float", "int", "len", "round", "str", "bool", "size",
+                          "numel", "dim", "nelement", "ndimension"})
 _DETACHING = frozenset({"detach", "item", "tolist", "numpy"})
 
 
@@ -773,9 +775,13 @@ def _graph_value(value: ast.expr) -> bool:
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMBER_MODULES:
         return False  # math.log(...) gives a Python float (of a tensor, it converts: no graph comes out)
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-    return name is not None and name not in _PLAIN_CALLS and not _detached_chain(func)
+    # loss = validate(model, loader): a validation score, reported as a number or computed under no_grad
+    return name is not None and name not in _PLAIN_CALLS and not _detached_chain(func) and \
+        not _EVALUATION_CALL.match(name)
 
 
+# the name of a function that evaluates (validate, evaluate, run_test, eval_epoch), not retrieval_loss
+_EVALUATION_CALL = re.compile(r"(?i)(?:\w*_)?(?:eval|valid|test)")
 _NUMBER_MODULES = frozenset({"math", "random", "np", "numpy"})  # their functions give numbers and arrays, not graphs
 
 
@@ -818,16 +824,17 @@ def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:
 
 
 def _derived_from_itself(statement: ast.Assign) -> bool:
-    """``x = -x`` / ``x = x * 0.5`` / ``loss = loss + aux_loss``: arithmetic of the name with numbers or other
-    names (a tensor that requires grad, added to anything, still does)."""
+    """``x = -x`` / ``x = x * 0.5`` / ``loss = loss + aux_loss`` / ``loss = loss / args.accumulation_steps``:
+    arithmetic of the name with numbers, other names or their attributes (a tensor that requires grad, added to
+    anything, still does)."""
     if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], ast.Name):
         return False
     value = statement.value
     operands = [value.operand] if isinstance(value, ast.UnaryOp) else \
         [value.left, value.right] if isinstance(value, ast.BinOp) else []
     return bool(operands) and any(isinstance(o, ast.Name) and o.id == target.id for o in operands) and all(
-        isinstance(o, ast.Name) or (isinstance(o, ast.Constant) and isinstance(o.value, (int, float)))
-        for o in operands)
+        isinstance(o, ast.Name) or (isinstance(o, ast.Attribute) and dotted_name(o) is not None)
+        or (isinstance(o, ast.Constant) and isinstance(o.value, (int, float))) for o in operands)
 
 
 # one %-conversion of a format string (mapping keys and widths included), its type letter last
