@@ -262,6 +262,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.object_params: dict[str, set[int]] = {}  # function -> positions of parameters it uses as objects
         # x["k"].attr with an attribute no weights_only value has: (attr, x, scope), decided after the walk
         self.foreign_reads: list[tuple[str, ast.expr, int]] = []
+        # self.dae = ckpt["dae"]; self.dae.decoder_dim: (attribute, the container's name, scope), decided like
+        # foreign_reads, against the attributes the file sets off ``self`` (the saved class sets its own)
+        self.attribute_item_reads: list[tuple[str, ast.Name, int]] = []
         self.foreign_call_reads: list[tuple[str, int]] = []  # call(...).attr with such an attribute: (attr, id(call))
         self.stored_attributes: set[str] = set()  # attributes the file sets (``t.someattr = 1``)
         self.passed: list[tuple[str, int, ast.expr, int]] = []  # f(ckpt["cfg"]): (f, position, argument, scope)

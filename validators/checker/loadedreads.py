@@ -362,9 +362,14 @@ class ResultReads:
         if isinstance(value, (ast.Name, ast.Call)) and foreign_read(node):
             self._note_foreign_read(node.attr, value, scope)
         elif isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self" and \
-                isinstance(node.ctx, ast.Load) and node.attr not in loaded_value_attributes() and \
-                (owner := self.provenance.owners.get(scope)) is not None:
-            self.attribute_foreign.setdefault((owner, value.attr), set()).add(node.attr)  # self.transition.set_select
+                isinstance(node.ctx, ast.Load) and node.attr not in loaded_value_attributes():
+            if (owner := self.provenance.owners.get(scope)) is not None:  # self.transition.set_select
+                self.attribute_foreign.setdefault((owner, value.attr), set()).add(node.attr)
+            container = self.attribute_items.get((scope, f"self.{value.attr}"))
+            if container is not None and foreign_read(node):
+                # self.dae = ckpt["dae"]; self.dae.decoder_dim: the item, held by the attribute, read like
+                # ``ckpt["dae"].decoder_dim`` (decided once the file is walked: LoadedVerdict.is_object)
+                self.attribute_item_reads.append((node.attr, ast.Name(container), scope))
         if isinstance(value, ast.Name) and node.attr in DICT_METHODS:
             self.dict_used.add((scope, value.id))  # model.items(): a dict (of tensors), not a module
             self.dict_called.add((scope, value.id))

@@ -86,6 +86,11 @@ class ObjectVerdict:
                 if attribute not in self.stored_attributes:
                     self._mark(container, scope)
             self.foreign_reads = []
+        if self.attribute_item_reads:  # the saved module's own class may set that attribute on self: not a tensor's
+            for attribute, container, scope in self.attribute_item_reads:
+                if attribute not in self.stored_off_self:
+                    self._mark(container, scope)
+            self.attribute_item_reads = []
         if self.foreign_call_reads:
             self.object_calls.update(held for attribute, held in self.foreign_call_reads
                                      if attribute not in self.stored_attributes)
@@ -126,17 +131,30 @@ class ObjectVerdict:
         than torch and the standard library (see _constructs): the file the load reads holds such an instance, and
         weights_only refuses it ("Unsupported global", run on torch 2.15 with an nn.Module subclass)."""
         key = self.attribute_owners.get(id(call))
+        scope = None
         if key is not None:
             others, name = self.attribute_calls.get(key, ()), f"self.{key[1]}"
         elif id(call) not in self.item_bound and (bound := self.bindings.get(id(call))) is not None:
             others, name = [value for value, position, _ in self.provenance.bindings.get(bound, ())
                             if position is None], bound[1]  # enc = torch.load(p) / enc = Encoder(...)
+            scope = bound[0]
         else:
             return False
         # not ``self.x = Wrapper(self.x)``: an instance built from the loaded value tells nothing of the file
-        return any(other is not call and self._constructs(other) and not any(
-            dotted_name(node) == name for node in walk_nodes(other) if isinstance(node, (ast.Name, ast.Attribute)))
-            for other in others)
+        return any(other is not call and (self._constructs(other) or self._copies_constructed(other, scope))
+                   and not any(dotted_name(node) == name for node in walk_nodes(other)
+                               if isinstance(node, (ast.Name, ast.Attribute)))
+                   for other in others)
+
+    def _copies_constructed(self, value: ast.expr, scope: int | None) -> bool:
+        """``actor_target = deepcopy(actor)`` where the scope binds ``actor`` to such an instance (``actor =
+        Actor(...)``): the copy is one too (DDPG's target networks, saved and loaded beside their originals)."""
+        if scope is None or not (isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords
+                                 and isinstance(value.args[0], ast.Name)
+                                 and (dotted_name(value.func) or "").rsplit(".", 1)[-1] == "deepcopy"):
+            return False
+        return any(position is None and self._constructs(bound)
+                   for bound, position, _ in self.provenance.bindings.get((scope, value.args[0].id), ()))
 
     def _plain_round_trip(self, scope: int) -> bool:
         """A module-private helper (``_broadcast_object``: no other module calls it) that round-trips its argument
