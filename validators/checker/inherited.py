@@ -180,8 +180,9 @@ def constructor_findings(files: list[ClassFacts], rules, target) -> dict[str, li
     reaches the torch class's with the caller's keywords (``DistributedModel(module=m, broadcast_buffers=False)``
     with ``class DistributedModel(nn.parallel.DistributedDataParallel)`` handing ``**kwargs`` to
     ``super().__init__``), through the project's classes too (``class Wrapped(DistributedModel)`` with no
-    ``__init__``). A class name defined twice, or with a base of another library first, is left alone; a keyword
-    the subclass's own ``__init__`` names is its to keep."""
+    ``__init__``). A name is the calling file's own class where it defines one, else the sub-project's only class
+    of that name (one defined in two other files is left alone); a class with a base of another library first is
+    left alone; a keyword the subclass's own ``__init__`` names is its to keep."""
     calls = [(facts, name, node) for facts in files for name, node in facts.constructor_calls]
     if not calls:
         return {}
@@ -189,26 +190,36 @@ def constructor_findings(files: list[ClassFacts], rules, target) -> dict[str, li
     for facts in files:
         for name in facts.order:
             definitions.setdefault(name, []).append((facts, facts.constructors.get(name)))
-    known: dict[str, tuple[str, frozenset[str]] | None] = {}
+    known: dict[tuple[int, str], tuple[str, frozenset[str]] | None] = {}
 
-    def reached(name: str, depth: int) -> tuple[str, frozenset[str]] | None:
-        if name in known:
-            return known[name]
-        known[name] = None  # a cycle stays unknown
+    def definition(name: str, home: ClassFacts) -> tuple[ClassFacts | None, tuple[str | None, frozenset[str]] | None]:
+        """The class ``name`` names in ``home`` (the calling or subclassing file): its own where it defines one
+        (``class Variable(autograd.Variable)`` in each of two scripts), else the sub-project's only one."""
+        if name in home.order:
+            return home, home.constructors.get(name)
+        found = definitions.get(name, ())
+        return found[0] if len(found) == 1 else (None, None)
+
+    def reached(name: str, depth: int, home: ClassFacts) -> tuple[str, frozenset[str]] | None:
+        key = (id(home) if name in home.order else 0, name)
+        if key in known:
+            return known[key]
+        known[key] = None  # a cycle stays unknown
         found = None
-        if depth <= _MAX_DEPTH and len(definitions.get(name, ())) == 1 and (own := definitions[name][0][1]):
-            facts, (api, kept) = definitions[name][0][0], own
+        facts, own = definition(name, home)
+        if depth <= _MAX_DEPTH and facts is not None and own:
+            api, kept = own
             bases = facts.order.get(name, ())
             if api is not None and bases and bases[0] is None:  # the torch class comes first
                 found = (api, kept)
-            elif api is None and bases and bases[0] is not None and (further := reached(bases[0], depth + 1)):
+            elif api is None and bases and bases[0] is not None and (further := reached(bases[0], depth + 1, facts)):
                 found = (further[0], further[1] | kept)
-        known[name] = found
+        known[key] = found
         return found
 
     out: dict[str, list[Finding]] = {}
     for facts, name, node in calls:
-        if (built := reached(name, 0)) is None:
+        if (built := reached(name, 0, facts)) is None:
             continue
         api, kept = built
         probe = ast.copy_location(ast.Call(node.func, node.args, [kw for kw in node.keywords if kw.arg not in kept]),
