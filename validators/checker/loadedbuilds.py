@@ -201,7 +201,7 @@ class ObjectConstruction:
             return True
         if isinstance(value, ast.Name) and depth < 3 and (display := self.dicts.get((scope, value.id))) is not None:
             return any(self.holds_object(entry, scope, depth + 1) for entry in display.values)
-        if isinstance(value, ast.Name) and depth < 3 and (listed := self._list_display(value.id, scope)) is not None:
+        if isinstance(value, ast.Name) and depth < 3 and (listed := self.list_display(value.id, scope)) is not None:
             return any(self.holds_object(element, scope, depth + 1) for element in listed.elts)
         return self._is_built(value, scope)
 
@@ -228,7 +228,7 @@ class ObjectConstruction:
         return all(isinstance(moved := returned_itself(bound), ast.Name) and moved.id == name
                    for bound, _, _ in bindings)
 
-    def _list_display(self, name: str, scope: int) -> ast.List | ast.Tuple | None:
+    def list_display(self, name: str, scope: int) -> ast.List | ast.Tuple | None:
         """The one list or tuple display the function binds ``name`` to (curl's ``payload = [self.obses[a:b], ...]``
         before ``torch.save(payload, path)``)."""
         bindings = self.provenance.bindings.get(self.provenance.key(name, scope), ())

@@ -176,6 +176,9 @@ class SaveEvidence:
                                     self.loads.file_name(path, self.scope) if (path := saved_path(node)) else None)
         elif api == "torch.save" and isinstance(node.args[0], (ast.List, ast.Tuple)):
             self._note_saved_sequence(node.args[0], node)
+        elif api == "torch.save" and isinstance(node.args[0], ast.Name) and (
+                listed := self.loads.list_display(node.args[0].id, self.scope)) is not None:
+            self._note_saved_sequence(listed, node)  # ckpt = (model.state_dict(), optimizer.state_dict(), args)
         elif api == "torch.save" and (stored := self._saved_keywords(node.args[0])) is not None:
             # save_state(self, target, name, **kwargs): kwargs["properties"] = ...; torch.save(kwargs, f): the entries
             # stored here and whatever the method's callers pass by keyword (a subclass's super().save_state(...))
