@@ -43,7 +43,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import child_nodes, dotted_name, nested_fields, statements, walk_nodes
+from .imports import child_nodes, dotted_name, nested_fields, statements, walk_nodes, walk_tree
 from .syspaths import added_folders
 from .zerodimimports import imported_from_project, imported_function
 
@@ -903,7 +903,8 @@ class OptimizerSteps:
 
     def _global_steppers(self) -> frozenset[str]:
         if self._globals is None:
-            self._globals = _global_steppers(node for node in getattr(self._tree, "body", ()))
+            steppers = _global_steppers(node for node in getattr(self._tree, "body", ()))
+            self._globals = steppers | _stepper_aliases(self._tree, steppers) if steppers else steppers
         return self._globals
 
     def _stepping_methods(self) -> frozenset[str]:
@@ -998,6 +999,21 @@ def _global_steppers(nodes) -> frozenset[str]:
                and receiver.id not in local for node in walk_nodes(function)):
             found.add(function.name)
     return frozenset(found)
+
+
+def _stepper_aliases(tree: ast.AST, steppers: frozenset[str]) -> frozenset[str]:
+    """The names the file binds only ever to one of ``steppers`` (``iter_fn = nmp_iter_one_epoch`` in one branch,
+    ``iter_fn = iter_one_epoch`` in the other, then ``iter_fn(train_loader, epoch)``): a call of one runs a stepper."""
+    bound: dict[str, bool] = {}
+    for node in walk_tree(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    stepper = isinstance(node.value, ast.Name) and node.value.id in steppers
+                    bound[target.id] = bound.get(target.id, True) and stepper
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) and isinstance(node.target, ast.Name):
+            bound[node.target.id] = False
+    return frozenset(name for name, only in bound.items() if only and name not in steppers)
 
 
 def _self_callers(nodes: list[ast.AST], stepping: frozenset[str]) -> frozenset[str]:
