@@ -567,7 +567,10 @@ def _drop_own_class_calls(files: list[tuple[ClassFacts, str, list[Finding]]], un
             owner for facts in every for *_, name in facts.passed_receiver_calls for owner in passed.get(name, ())} | {
             owner for own in local.values() for owners in own.values() for owner in owners}
         answers = answering_method(every + _unwalked_classes(wanted, every, unwalked, rules))
+        none_only = _bound_to_none_only(by_file.values())
         for facts, _, findings in files:
+            if none_only and (held_none := {call[:2] for call in facts.passed_receiver_calls if call[4] in none_only}):
+                findings[:] = [finding for finding in findings if (finding.line, finding.rule) not in held_none]
             if facts.receiver_calls:
                 drop_own_class_calls(findings, facts.receiver_calls, answers)
             own = local.get(id(facts), {})
@@ -590,19 +593,31 @@ def _passed_receivers(built_by_files) -> dict[str, tuple[str, ...]]:
     _receivers_built's values."""
     built: dict[str, set[str]] = {}
     others: set[str] = set()
-    for classes, other in built_by_files:
+    for classes, other, _ in built_by_files:
         others |= other
         for name, owners in classes.items():
             built.setdefault(name, set()).update(owners)
     return {name: tuple(sorted(owners)) for name, owners in built.items() if name not in others}
 
 
+def _bound_to_none_only(built_by_files) -> set[str]:
+    """Receiver names the project binds to ``None`` and never to anything else (_receivers_built's values): a
+    parameter of that name holds no scheduler, and its guarded ``if scheduler is not None: scheduler.step()`` never
+    runs."""
+    nones: set[str] = set()
+    bound: set[str] = set()
+    for classes, other, none in built_by_files:
+        nones |= none
+        bound |= other | set(classes)
+    return nones - bound
+
+
 def _receivers_built(files: list[tuple[ClassFacts, str, list[Finding]]],
-                     names: set[str]) -> dict[int, tuple[dict, set[str]]]:
+                     names: set[str]) -> dict[int, tuple[dict, set[str], set[str]]]:
     """id(a file's facts) -> (receiver name -> the non-torch classes it builds under that name, the names it binds to
-    anything else) (receivers.passed_bindings). Read only when a receiver takes its value from a parameter, from the
-    files whose text spells one of those names (read again where the walk kept no text)."""
-    found: dict[int, tuple[dict, set[str]]] = {}
+    anything else, the names it binds to None) (receivers.passed_bindings). Read only when a receiver takes its value
+    from a parameter, from the files whose text spells one of those names (read again where the walk kept no text)."""
+    found: dict[int, tuple[dict, set[str], set[str]]] = {}
     if not names:
         return found
     for facts, code, _ in files:

@@ -33,13 +33,18 @@ def local_bindings(function: ast.AST, resolve: Callable[[ast.AST], str | None]) 
 
 
 def passed_bindings(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
-                    names: set[str]) -> tuple[dict[str, set[str]], set[str]]:
+                    names: set[str]) -> tuple[dict[str, set[str]], set[str], set[str]]:
     """For the project-wide pass (check.py): which of ``names`` this file binds to instances of non-torch
-    classes, and which to anything else. A parameter, ``None`` and a store of the same name's value
-    (``self.sched = sched``, ``self.a, self.sched = a, sched``) bind nothing new: the value is what the callers
-    pass, and the files that build it under that name tell what it is (``Trainer(..., sched=sched)``)."""
+    classes, which to anything else, and which to ``None``. A parameter, ``None`` and a store of the same name's
+    value (``self.sched = sched``, ``self.a, self.sched = a, sched``) bind nothing new: the value is what the callers
+    pass, and the files that build it under that name tell what it is (``Trainer(..., sched=sched)``); a name the
+    project only ever binds to ``None`` holds no scheduler (CLIP4Clip's ``prep_optimizer`` returns ``scheduler =
+    None`` beside an optimizer that schedules itself)."""
     classes, other = _bindings(tree, resolve, passes=True)
-    return {name: built for name, built in classes.items() if name in names}, other & names
+    nones = {name for node in walk_tree(tree) if isinstance(node, ast.Assign)
+             and isinstance(node.value, ast.Constant) and node.value.value is None
+             for target in node.targets for name in _bound_names(target)}
+    return {name: built for name, built in classes.items() if name in names}, other & names, nones & names
 
 
 def _passed_on(target: ast.AST, value: ast.AST | None) -> bool:
