@@ -590,4 +590,6 @@ def is_object_value(node: ast.expr) -> bool:
         return True
     if isinstance(node, ast.Attribute) and node.attr == "examples":
         return True  # self.train.examples: a torchtext dataset's list of Example objects (BiDAF's cached splits)
+    if name.lower().endswith("logger") and not isinstance(node, ast.Call):
+        return True  # pytorch-template's 'logger': self.train_logger, a Logger instance (or a logging.Logger)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"
