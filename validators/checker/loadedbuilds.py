@@ -180,7 +180,8 @@ class ObjectConstruction:
     def holds_object(self, value: ast.expr, scope: int, depth: int = 0) -> bool:
         """A saved value weights_only refuses: a model, a Namespace, ``x.numpy()``, something built above, or a
         list or tuple display holding one (``[train_idx, val_idx]``), or a dict built here holding one."""
-        if (is_object_value(value) and not self.read_by_key(value)) or is_training_object(value) or \
+        if (is_object_value(value) and not self.read_by_key(value) and not self.holds_state_dict(value, scope)) or \
+                is_training_object(value) or \
                 prepares_scriptable(value) or self._constructed(value, scope) or class_of(value) or \
                 self._built_or_restored(value, scope):
             return True
@@ -204,6 +205,17 @@ class ObjectConstruction:
         if isinstance(value, ast.Name) and depth < 3 and (listed := self.list_display(value.id, scope)) is not None:
             return any(self.holds_object(element, scope, depth + 1) for element in listed.elts)
         return self._is_built(value, scope)
+
+    def holds_state_dict(self, value: ast.expr, scope: int) -> bool:
+        """``model = self.state_dict()`` before ``{"model": model}``: a name called like a model that the function
+        binds only to a ``state_dict()`` holds tensors, whatever its name says (gns's ``save``, loaded under
+        weights_only=True on 2.15)."""
+        if not isinstance(value, ast.Name):
+            return False
+        bindings = self.provenance.bindings.get(self.provenance.key(value.id, scope), ())
+        return bool(bindings) and all(
+            position is None and isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)
+            and bound.func.attr == "state_dict" and not bound.args for bound, position, _ in bindings)
 
     def _chains_a_scheduler(self, receiver: ast.expr, scope: int) -> bool:
         """The name (or ``self.x``) is bound here to a scheduler built with another as ``after_scheduler=``: the

@@ -268,6 +268,10 @@ class SaveEvidence:
         built = built | subscripted if subscripted else built
         holds = is_object_value if api == "torch.save" else is_namespace
         where = self.loads.value_scopes  # entries stored into the dict in another scope are read there
+        # `model = self.state_dict()` before `{"model": model}`: tensors, whatever the name says
+        if state_dicts := {value.id for value in saved.values if isinstance(value, ast.Name)
+                           and self.loads.holds_state_dict(value, where.get(id(value), scope))}:
+            built = built | state_dicts
         if api == "torch.save" and scope in self.loads.methods and (merged := self._merged_parameters(saved, scope)):
             # save(self, fname, other_items=None): the dict holds what the method's callers pass there (provenance.py)
             for parameter in merged:
