@@ -40,7 +40,11 @@ _RETURNED_BACKED = re.compile(r"^[ \t]*\w+[ \t]*,[^=\n]*=[ \t]*self\.\w+\(", re.
 # a loss module (`class MocoLoss(nn.Module):`): its forward's result is given backward() by a trainer elsewhere
 _LOSS_CLASS = re.compile(r"^class \w*Loss\(", re.MULTILINE)
 _PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
+# a function of the file that evaluates: the word anywhere in its name
 _EVALUATION = re.compile(r"(?i)eval|valid|test|infer|predict")
+# a call whose result is a validation score: the name starts with the word (validate, run_test, eval_epoch), so
+# retrieval_loss is not one
+_EVALUATION_CALL = re.compile(r"(?i)(?:\w*_)?(?:eval|valid|test)")
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 
@@ -780,8 +784,7 @@ def _graph_value(value: ast.expr) -> bool:
         not _EVALUATION_CALL.match(name)
 
 
-# the name of a function that evaluates (validate, evaluate, run_test, eval_epoch), not retrieval_loss
-_EVALUATION_CALL = re.compile(r"(?i)(?:\w*_)?(?:eval|valid|test)")
+
 _NUMBER_MODULES = frozenset({"math", "random", "np", "numpy"})  # their functions give numbers and arrays, not graphs
 
 

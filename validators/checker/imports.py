@@ -729,6 +729,12 @@ def names_device(argument: ast.expr) -> bool:
     return (dotted_name(argument) or "").rsplit(".", 1)[-1].lower() in ("device", "dev")
 
 
+def state_dict_call(node: ast.AST) -> bool:
+    """``x.state_dict()`` (no positional argument): a module's, an optimizer's or a scheduler's state dict."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "state_dict" \
+        and not node.args
+
+
 def unmoved(value: ast.expr) -> ast.expr:
     """``nn.MSELoss().cuda()``, ``Net().to(device)`` -> the call before the moves: moved to a device, the same object."""
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 
 from .numpylr import optimizer_state
-from .imports import dotted_name, own_nodes, own_statements, unmoved, walk_nodes
+from .imports import dotted_name, own_nodes, own_statements, state_dict_call, unmoved, walk_nodes
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
     REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces,
@@ -189,8 +189,7 @@ class ObjectConstruction:
             return True
         if self.numpy_lr and optimizer_state(value):
             return True  # {"optimizer": optimizer.state_dict()} where the project's learning rate is NumPy
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
-                and not value.args and self._chains_a_scheduler(value.func.value, scope):
+        if state_dict_call(value) and self._chains_a_scheduler(value.func.value, scope):
             return True  # {"scheduler": warmup.state_dict()}: its after_scheduler, a scheduler object, is in it
         if self.nested_records and self._nested_record_dict(value, scope):
             return True
@@ -213,9 +212,7 @@ class ObjectConstruction:
         if not isinstance(value, ast.Name):
             return False
         bindings = self.provenance.bindings.get(self.provenance.key(value.id, scope), ())
-        return bool(bindings) and all(
-            position is None and isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)
-            and bound.func.attr == "state_dict" and not bound.args for bound, position, _ in bindings)
+        return bool(bindings) and all(position is None and state_dict_call(bound) for bound, position, _ in bindings)
 
     def _chains_a_scheduler(self, receiver: ast.expr, scope: int) -> bool:
         """The name (or ``self.x``) is bound here to a scheduler built with another as ``after_scheduler=``: the
@@ -262,8 +259,7 @@ class ObjectConstruction:
         """``optimizer.state_dict()`` where ``optimizer = LARS(..., weight_decay_filter=exclude_bias_and_norm)``: an
         optimizer class of the file (optimizer_group_options) given a function of the file or a lambda for an option
         it keeps in its param groups; the state dict then holds that function object."""
-        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict"
-                and not value.args and isinstance(value.func.value, ast.Name)):
+        if not (state_dict_call(value) and isinstance(value.func.value, ast.Name)):
             return False
         for bound, _, _ in self.provenance.bindings.get((scope, value.func.value.id), ()):
             if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and (

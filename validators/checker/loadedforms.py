@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .checkpoints import OPTION_RECEIVERS, config_library_imported
-from .imports import dotted_name, walk_nodes
+from .imports import dotted_name, state_dict_call, walk_nodes
 
 
 # Attributes that only a pickled object has, never the dict/tensor that weights_only loads (not ``requires_grad_``,
@@ -469,8 +469,7 @@ def _state_or_module(node: ast.IfExp) -> bool:
     """``net.state_dict() if use_cuda else net``: a file that holds the whole module only in the branch its readers
     cannot use (``load_state_dict(ckpt["net"])`` fails on a module on every release), read as the state dict."""
     body = node.body
-    return (isinstance(body, ast.Call) and isinstance(body.func, ast.Attribute) and body.func.attr == "state_dict"
-            and not body.args and dotted_name(body.func.value) is not None
+    return (state_dict_call(body) and dotted_name(body.func.value) is not None
             and dotted_name(body.func.value) == dotted_name(node.orelse))
 
 

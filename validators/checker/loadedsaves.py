@@ -8,7 +8,7 @@ import ast
 import re
 
 from .checkpoints import writes_framed_pickle
-from .imports import dotted_name
+from .imports import dotted_name, state_dict_call
 from .loadedforms import (CHECKPOINT_LIKE, NAMESPACE_KEYS, TENSOR_LIKE, is_model_name, mapping_annotation, path_key,
     self_item)
 
@@ -58,8 +58,7 @@ class SaveNotes:
             if display is not None and (params := [value.id for value in display.values if isinstance(value, ast.Name)
                                                    and value.id in self.params.get(scope, ())]):
                 self.saved_param_entries.append((call, scope, params))  # decided once the file is walked
-            state_dict = isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) \
-                and saved.func.attr == "state_dict" and not saved.args and not saved.keywords
+            state_dict = state_dict_call(saved) and not saved.keywords
             if display is not None or state_dict:  # (a state dict itself: no key of its own a load could read)
                 path = self.file_key(call.args[1], scope)
                 self.plain_saved_to.setdefault(path, set()).update(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from .imports import dotted_name, own_statements, walk_nodes
+from .imports import dotted_name, own_statements, state_dict_call, walk_nodes
 from .loadedforms import (TENSOR_FACTORIES, builds_plain_dict, is_model_name, path_key)
 
 
@@ -211,7 +211,7 @@ class ObjectVerdict:
             return self._plain_state(value.body, scope, depth) and self._plain_state(value.orelse, scope, depth)
         if isinstance(value, ast.Call):
             callee = dotted_name(value.func) or ""
-            if isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" and not value.args:
+            if state_dict_call(value):
                 return True
             return callee.partition(".")[0] == "torch" and callee.rsplit(".", 1)[-1] in TENSOR_FACTORIES
         if isinstance(value, ast.Name) and depth < 3:

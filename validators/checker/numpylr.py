@@ -23,7 +23,7 @@ import ast
 import re
 
 from ..parsing import parse_python
-from .imports import dotted_name
+from .imports import dotted_name, state_dict_call
 from .provenance import plain_numpy
 
 _NUMPY_MODULES = ("np.", "numpy.")
@@ -38,9 +38,8 @@ _WRITES_LR = re.compile(r"""\[\s*["']lr["']\s*\]\s*=(?!=)""")
 def optimizer_state(value: ast.expr) -> bool:
     """``optimizer.state_dict()``, ``optimizer_main._optimizer.state_dict()``: an optimizer's state dict, which holds
     the NumPy learning rate where the project writes one."""
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict" \
-        and not value.args and _OPTIMIZER_NAME.fullmatch((dotted_name(value.func.value) or "").rsplit(".", 1)[-1]) \
-        is not None
+    return state_dict_call(value) and \
+        _OPTIMIZER_NAME.fullmatch((dotted_name(value.func.value) or "").rsplit(".", 1)[-1]) is not None
 
 
 def text_learning_rates(code: str) -> list[int]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .imports import dotted_name
+from .imports import dotted_name, state_dict_call
 
 _VERB = re.compile(r"(?i)(^|_)(save|load)(_|$)")
 # Conversions that name the same file: ``str(path)``, ``Path(path)``, ``os.fspath(path)``
@@ -236,8 +236,7 @@ class SaveLoadPairs:
                 isinstance(saved.func.value, ast.Name) and saved.func.value.id == "self" and \
                 (function := self.functions.get(scope)) is not None and function[0]:
             self.method_saves.append((function[0], saved.func.attr, path, scope, line))
-        elif is_plain_layout(saved) or isinstance(saved, ast.Call) and isinstance(saved.func, ast.Attribute) and \
-                saved.func.attr == "state_dict" and not saved.args:
+        elif is_plain_layout(saved) or state_dict_call(saved):
             self.note_plain_saved(path, scope)  # a dict of state dicts, or model.state_dict() itself
 
     def note_return(self, scope: int, value: ast.expr) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import walk_tree
+from .imports import walk_nodes, walk_tree
 
 _TYPED = {"FloatTensor": "float32", "DoubleTensor": "float64", "HalfTensor": "float16", "BFloat16Tensor": "bfloat16",
           "ByteTensor": "uint8", "CharTensor": "int8", "ShortTensor": "int16", "IntTensor": "int32",
@@ -36,6 +36,7 @@ _CASTS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16"
           "char": "int8", "short": "int16", "int": "int32", "long": "int64", "bool": "bool"}
 _COMPARISON_METHODS = frozenset({"eq", "ne", "gt", "ge", "lt", "le", "isnan", "isinf", "isfinite", "logical_not",
                                  "logical_and", "logical_or", "logical_xor"})
+_COMPARISON_FUNCTIONS = frozenset(f"torch.{name}" for name in _COMPARISON_METHODS)
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 _INDEX_FUNCTIONS = frozenset({"torch.randint", "torch.randperm", "torch.argmax", "torch.argmin", "torch.argsort"})
 _FLOAT_FACTORIES = frozenset({"torch.zeros", "torch.ones", "torch.rand", "torch.randn", "torch.empty",
@@ -50,11 +51,13 @@ def mistyped_constructor_inputs(tree: ast.AST, resolve: Callable[[ast.AST], str 
     if text is not None and "Tensor(" not in text:
         return
     for node in walk_tree(tree):
-        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords \
-                and isinstance(node.func, ast.Attribute) and (expected := CONSTRUCTORS.get(resolve(node.func) or "")):
+        if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords
+                and isinstance(node.func, ast.Attribute)):
+            continue
+        if expected := CONSTRUCTORS.get(api := resolve(node.func) or ""):
             given = tensor_dtype(node.args[0], resolve)
             if given is not None and given != expected:
-                yield node, resolve(node.func)
+                yield node, api
 
 
 def tensor_dtype(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> str | None:
@@ -69,7 +72,7 @@ def tensor_dtype(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> s
     if api is not None and api.startswith("torch."):
         if dtype is not None:
             return _DTYPES.get(resolve(dtype) or "")
-        if api in (f"torch.{name}" for name in _COMPARISON_METHODS):
+        if api in _COMPARISON_FUNCTIONS:
             return "bool"
         if api in _INDEX_FUNCTIONS:
             return "int64"
@@ -108,7 +111,7 @@ def _elementwise(compare: ast.Compare) -> bool:
 def _arange_dtype(arguments: list[ast.expr]) -> str | None:
     """``torch.arange(0, n)``: int64 when no argument is a float literal, a true division or a float() call."""
     for argument in arguments:
-        for node in ast.walk(argument):
+        for node in walk_nodes(argument):
             if isinstance(node, ast.Constant) and isinstance(node.value, float) or \
                     isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) or \
                     isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float":
