@@ -42,6 +42,7 @@ from .ownmethods import (answering_method, drop_own_class_calls, drop_own_method
                          overriding_torch_subclasses, plain_classes)
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
+from .keywordpaths import positional_paths
 from .numpylr import lambda_rates, own_learning_rates, text_learning_rates
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
@@ -747,7 +748,7 @@ def _kept_views(found: list[tuple[object, Finding]], code: str,
 
 def _parse(code: str, filename: str) -> ast.Module:
     try:
-        return parse_python(code, filename)
+        return positional_paths(parse_python(code, filename), code)
     except SyntaxError as exc:
         line, column = exc.lineno or 1, exc.offset or 1
         raise ParseError(f"{filename}: line {line}, column {column}: code does not parse: {exc.msg}",

@@ -17,6 +17,7 @@ import tokenize
 from pathlib import Path
 
 from ..parsing import parse_python
+from .keywordpaths import positional_paths
 
 MAX_SOURCE_BYTES = 1_000_000  # about 25,000 lines: far beyond one file an agent writes
 
@@ -55,7 +56,8 @@ def parse_module_file(path: Path) -> ast.Module | None:
     """The syntax tree of a project module read for evidence (not one being checked): None when it
     cannot be read or parsed, since a missing piece of evidence is no error of the checked file."""
     try:
-        return parse_python(read_source(path), str(path))
+        text = read_source(path)
+        return positional_paths(parse_python(text, str(path)), text)
     except (Unreadable, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
