@@ -195,7 +195,9 @@ class SaveEvidence:
             self.method_saves.append((function, node, api))
             self.function_saves.add(function)
             self.scope_of_save[id(node)] = self.scope
-        if api == "torch.save" and self.loads.is_ckpt_path(saved_path(node), self.scope) and not (
+        # the path, or the file a `with open(path, "wb") as f` handle writes (torch.save(sd, f))
+        if api == "torch.save" and self.loads.is_ckpt_path(self.loads.opened_path(saved_path(node), self.scope),
+                                                           self.scope) and not (
                 self.loads.holds_object(node.args[0], self.scope)
                 or (saved is not None and any(self.loads.holds_object(v, self.scope) for v in saved.values))):
             self.evidence.plain_ckpt_saves = True
