@@ -140,7 +140,8 @@ PIL's ``img.resize((w, h))`` and NumPy's ``a.resize(n, m)`` never get one.
 is fixed by its decorator, an old-style autograd Function by rewriting the class.
 ``none_is_unset`` (kind=keyword) treats a keyword passed as the literal ``None`` as not passed: torch tests
 ``size_average is not None or reduce is not None`` before it warns. It holds for the ``with_any`` keywords too
-(``DataLoader(num_workers=0, prefetch_factor=None)`` is the fix, not the failure).
+(``DataLoader(num_workers=0, prefetch_factor=None)`` is the fix, not the failure), and only for those with
+kind=missing-argument (``torch.onnx.export(..., dynamic_axes=None)`` is the default, which the exporter ignores).
 ``parameters`` (kind=missing-argument) lists every parameter the rule's APIs take on the target, where they take no
 ``**kwargs``: a call passing a keyword outside it raises TypeError before anything the rule reports
 (``F.softmax(x, dims=-1)``: "softmax() got an unexpected keyword argument 'dims'", run on 2.15), so it gets no finding.
@@ -212,7 +213,7 @@ class Rule:
     exact: bool = False  # kind=name: only the API itself, not the names under it
     unless_file_imports: tuple[str, ...] = ()  # no finding in a file with an import statement naming one of these modules
     quiet_members: tuple[str, ...] = ()  # kind=name: `API.member` for these members stays quiet
-    none_is_unset: bool = False  # kind=keyword: `keyword=None` counts as not passed (torch tests `is not None`)
+    none_is_unset: bool = False  # `keyword=None` counts as not passed (torch tests `is not None`)
     quiet_first: str | None = None  # a string-literal first argument fully matching this regex keeps a call quiet
     tensor_sizes: bool = False  # kind=method: only calls passing a tensor's size read by a call (tensorsizes.py)
     warns_in_forward: bool = False  # a module whose forward warns, not its constructor (unreadmodules.py)
@@ -294,8 +295,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "exact= only goes with kind=name"
     if rule.quiet_members and rule.kind != "name":
         return "quiet_members= only goes with kind=name"
-    if rule.none_is_unset and rule.kind != "keyword":
-        return "none_is_unset= only goes with kind=keyword"
+    if rule.none_is_unset and rule.kind not in ("keyword", "missing-argument"):
+        return "none_is_unset= only goes with kind=keyword or kind=missing-argument"
     if rule.tensor_sizes and rule.kind != "method":
         return "tensor_sizes= only goes with kind=method"
     if rule.at_method and rule.kind != "plain-method":
