@@ -59,7 +59,8 @@ def grad_scalar_conversions(tree: ast.AST, resolve: Callable[[ast.AST], str | No
     """Each ``float(x)`` / ``math.<f>(x)`` / ``"%.4f" % x`` of a name ``x`` its function binds once and calls
     ``x.backward(...)`` on."""
     if text is not None and (".backward(" not in text or "%" not in text and ").backward(" not in text and not (
-            _names_before(text, ".backward(") & (_names_after(text, "float(") | _names_after(text, "math.")))
+            _with_kept(text, _names_before(text, ".backward(")) & (_names_after(text, "float(") | _names_after(
+                text, "math.")))
             and not ("float(" in text and _RETURNED_BACKED.search(text)) and "ReduceLROnPlateau" not in text
             and "ensor([" not in text) and not ("float(" in text and _LOSS_CLASS.search(text)) and not (
             "float(" in text and _stored_backed(text)):
@@ -679,7 +680,8 @@ def _running_totals(statements: list[ast.stmt], names: set[str], parameters: set
 
 def _moving_averages(statements: list[ast.stmt], names: set[str], parameters: set[str]) -> dict[str, int]:
     """``smooth_loss = 0`` ... ``smooth_loss = smooth_loss * 0.99 + loss * 0.01`` with ``loss`` one of ``names``: the
-    average is a tensor that requires grad from its first such line. Only a name the function otherwise binds to
+    average is a tensor that requires grad from its first such line; so is ``train_loss = loss``, the last one kept
+    (lits_pytorch logs ``float(train_loss)`` after the loop). Only a name the function otherwise binds to
     number constants, and averages made of itself, such names and numbers alone (no call: ``loss.item()`` keeps a
     number): name -> the line of its first average."""
     first: dict[str, int] = {}
@@ -690,6 +692,9 @@ def _moving_averages(statements: list[ast.stmt], names: set[str], parameters: se
             if isinstance(value, ast.Constant) and type(value.value) in (int, float):
                 continue
             read = {node.id for node in walk_nodes(value) if isinstance(node, ast.Name)}
+            if isinstance(value, ast.Name) and value.id in names:
+                first.setdefault(name, statement.lineno)  # train_loss = loss: the last one, kept for the epoch's log
+                continue
             if isinstance(value, ast.BinOp) and name in read and read & names and all(
                     isinstance(node, (ast.BinOp, ast.UnaryOp, ast.Name, ast.Constant, ast.operator, ast.unaryop,
                                       ast.expr_context)) for node in walk_nodes(value)):
@@ -935,6 +940,14 @@ def _stored_backed(text: str) -> bool:
     dict's values (``total = sum(losses.values())``), whose entries a loop may convert (gradentries.py)."""
     return any(re.search(rf"(?:\]\s*=|['\"]\s*:)\s*{re.escape(name)}\b", text)
                for name in _names_before(text, ".backward(")) or "sum(" in text and ".values()" in text
+
+
+def _with_kept(text: str, names: set[str]) -> set[str]:
+    """``names`` and the names a line binds to one of them alone (``train_loss = loss``: _moving_averages)."""
+    kept = set(names)
+    for name in names:
+        kept |= _names_before(text, f" = {name}\n")
+    return kept
 
 
 def _names_before(text: str, marker: str) -> set[str]:
