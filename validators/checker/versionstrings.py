@@ -185,15 +185,26 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
     """Names bound once in the whole file, at module level, to torch's version string or something computed from
     it (``version = torch.__version__``, ``torch_ver = torch.__version__[:3]``: "2.1" on 2.15), never declared
     ``global``: name -> the expression. A name bound anywhere else too (a function's local, a loop variable) may
-    hold something else there."""
-    candidates = {statement.targets[0].id: statement.value for statement in getattr(tree, "body", [])
-                  if isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                  and isinstance(statement.targets[0], ast.Name)
-                  and any(is_version(node) for node in walk_nodes(statement.value))}
-    if not candidates:
-        return {}
-    once = bound_once(tree, candidates, shadowing=True)
-    return {name: value for name, value in candidates.items() if name in once}
+    hold something else there. A binding may read an alias bound above it (``major = int(version.split(".")[0])``)
+    and unpack its value (``major, minor = map(int, version.split(".")[:2])``: each name is that item)."""
+    found: dict[str, ast.expr] = {}
+    for statement in getattr(tree, "body", []):
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+            continue
+        value = substitute_aliases(statement.value, found)
+        if not any(is_version(node) for node in walk_nodes(value)):
+            continue
+        target = statement.targets[0]
+        if isinstance(target, ast.Name):
+            candidates = {target.id: value}
+        elif isinstance(target, ast.Tuple) and all(isinstance(element, ast.Name) for element in target.elts):
+            candidates = {element.id: ast.Subscript(value, ast.Constant(position), ast.Load())
+                          for position, element in enumerate(target.elts)}
+        else:
+            continue
+        once = bound_once(tree, candidates, shadowing=True)
+        found.update((name, value) for name, value in candidates.items() if name in once)
+    return found
 
 
 def substitute_aliases(test: ast.expr, aliases: dict[str, ast.expr]) -> ast.expr:
