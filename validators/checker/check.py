@@ -380,7 +380,7 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
                     project.add(collector.evidence)
                     facts = collector.class_facts
                     kept = (facts.calls or facts.parameter_calls or facts.constructor_calls  # for suppressions
-                            or facts.mixin_calls)
+                            or facts.mixin_calls or facts.derived_calls)
                     classes.setdefault(root, []).append((facts, code if kept else "", findings))
                     returned = collector.return_facts
                     # every file: a function name defined in two modules is ambiguous (returnedcalls.py)

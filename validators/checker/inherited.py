@@ -69,9 +69,12 @@ class ClassFacts:
     overrides: dict[str, dict[str, int]] = field(default_factory=dict)
     extends: dict[str, set[str]] = field(default_factory=dict)
     # nn.Module subclasses as the file alone tells (a torch module base, or such a class of the file), and the
-    # ``self.<nn.Module method>(...)`` calls of classes with no base at all (mixins): (class, method, call)
+    # ``self.<nn.Module method>(...)`` calls of classes with no base at all (mixins) and of classes whose bases are
+    # the project's (``class LinearizedConvolution(ConvTBC)``, ConvTBC an nn.Module in another file): (class, method,
+    # call)
     module_classes: set[str] = field(default_factory=set)
     mixin_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
+    derived_calls: list[tuple[str, str, ast.Call]] = field(default_factory=list)
     # base names the file imports: name -> (module path suffix, name there), to tell copies of a class apart
     base_imports: dict[str, tuple[str, str]] = field(default_factory=dict)
 
@@ -240,7 +243,7 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
     out: dict[str, list[Finding]] = {}
     if any(facts.parameter_calls for facts in files):
         _parameter_findings(files, defined, rules, target, out)
-    if any(facts.mixin_calls for facts in files):
+    if any(facts.mixin_calls or facts.derived_calls for facts in files):
         _mixin_findings(files, defined, rules, target, out)
     if not any(facts.bindings for facts in files):
         return out
@@ -255,12 +258,15 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
 
 def _mixin_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,
                     out: dict[str, list[Finding]]) -> None:
-    """``self.register_backward_hook(...)`` in a mixin (``class GroupFisherMixin:``, no base) that the project mixes
-    only into ``nn.Module`` subclasses (``class GroupFisherConv2d(DynamicConv2d, GroupFisherMixin)``, DynamicConv2d
-    an ``nn.Conv2d`` subclass in another file): ``self`` is always a module there, so the ``nn.Module`` method rule
-    applies as in a module class (selfmethods.py). The mixin's name is defined once; it has at least one subclass;
-    every subclass is a module class, followed up its bases by name (each defined once), and none defines the
-    method itself."""
+    """``self.register_backward_hook(...)`` where ``self`` is always an ``nn.Module``, though the file cannot tell:
+    the ``nn.Module`` method rule applies as in a module class (selfmethods.py).
+
+    - A mixin (``class GroupFisherMixin:``, no base) that the project mixes only into ``nn.Module`` subclasses
+      (``class GroupFisherConv2d(DynamicConv2d, GroupFisherMixin)``, DynamicConv2d an ``nn.Conv2d`` subclass in
+      another file). The mixin's name is defined once; it has at least one subclass; every subclass is a module
+      class, followed up its bases by name (every definition of each), and none defines the method itself.
+    - A class whose project base is a module class in another file (fairseq's ``LinearizedConvolution(ConvTBC)``,
+      ``class ConvTBC(torch.nn.Module)``), followed up its bases by name, no class on the way defining the method."""
     from .rule import newest_per_pattern
     from .patterns import matches_call
     from .selfmethods import module_rules
@@ -275,11 +281,24 @@ def _mixin_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]
     def is_module(name: str, depth: int = 0) -> bool:
         if name not in modules:
             modules[name] = False  # a cycle of bases is no module
-            holders = defined.get(name, [])
-            modules[name] = len(holders) == 1 and depth < _MAX_DEPTH and (
-                name in holders[0].module_classes
-                or any(is_module(base, depth + 1) for base in holders[0].bases[name]))
+            holders = defined.get(name, [])  # every definition of the name (a build/lib copy of the package)
+            modules[name] = bool(holders) and depth < _MAX_DEPTH and all(
+                name in holder.module_classes or any(is_module(base, depth + 1) for base in holder.bases[name])
+                for holder in holders)
         return modules[name]
+
+    def inherits(name: str, method: str, depth: int = 0) -> bool:
+        """The class gets ``method`` from nn.Module: it and its project bases up to a module class define none of
+        that name (in every definition of each)."""
+        holders = defined.get(name, [])
+        return bool(holders) and depth < _MAX_DEPTH and all(
+            method not in holder.methods.get(name, {}) and (name in holder.module_classes or any(
+                is_module(base) and inherits(base, method, depth + 1) for base in holder.bases[name]))
+            for holder in holders)
+
+    def found(method: str, node: ast.Call) -> list:
+        return newest_per_pattern(rule for rule in module_rules(rules.by_method.get(method, ()), method)
+                                  if not rule.when and rule.applies_to(target) and matches_call(rule, node))
 
     for facts in files:
         for owner, method, node in facts.mixin_calls:
@@ -287,12 +306,17 @@ def _mixin_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]
             if len(defined.get(owner, [])) != 1 or not children or not all(
                     is_module(child) and method not in holder.methods.get(child, {}) for child, holder in children):
                 continue
-            found = newest_per_pattern(rule for rule in module_rules(rules.by_method.get(method, ()), method)
-                                       if not rule.when and rule.applies_to(target) and matches_call(rule, node))
             out.setdefault(facts.file, []).extend(
                 finding_at(facts.file, node, rule.apis[0], rule, f"{rule.message} ({owner} is mixed only into "
                            f"nn.Module subclasses: {', '.join(sorted({child for child, _ in children}))})", rule.fix)
-                for rule in found)
+                for rule in found(method, node))
+        for owner, method, node in facts.derived_calls:
+            if is_module(owner) and inherits(owner, method):
+                out.setdefault(facts.file, []).extend(
+                    finding_at(facts.file, node, rule.apis[0], rule,
+                               f"{rule.message} ({owner} is an nn.Module subclass through the project's "
+                               f"{', '.join(facts.bases[owner])})", rule.fix)
+                    for rule in found(method, node))
 
 
 def _parameter_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,

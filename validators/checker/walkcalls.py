@@ -333,6 +333,11 @@ class CallChecks:
                 not defines(self.class_nodes[-1], node.func.attr):
             # a mixin with no base calling an nn.Module method on self: its subclasses decide (inherited.py)
             self.class_facts.mixin_calls.append((self.classes[-1], node.func.attr, node))
+        elif on_self and self.class_nodes and not self.guarded and self.classes[-1] in self.class_facts.bases and \
+                self.class_facts.bases[self.classes[-1]] and module_rules(
+                    self.rules.by_method.get(node.func.attr, ()), node.func.attr):
+            # a class with the project's bases only: whether one is an nn.Module, the project's files tell
+            self.class_facts.derived_calls.append((self.classes[-1], node.func.attr, node))
         if self._is_type_check(node):
             self._visit_type_check(node)
         else:
