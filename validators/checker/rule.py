@@ -38,6 +38,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     rnn-argument      ``nn.LSTM``/``GRU``/``RNN`` built with a flag or size of a type 2.11 refuses (rnnarguments.py)
     constructor-dtype a typed constructor (``torch.ByteTensor``) given a tensor the call shows to be of another dtype
                       (typedconstructors.py)
+    tensor-type       ``type(x) == Variable`` or a typed class (``torch.FloatTensor``): never true since 0.4
+                      (tensortypes.py)
     stale-graph       ``loss.backward()`` of a name whose graph was recorded before an ``optimizer.step()`` that follows a
                       ``backward(retain_graph=True)`` in the same function (stalegraphs.py); ``api`` names ``backward``
     skipped-init      a class subclassing the API's class (``torch.optim.Optimizer`` for
@@ -170,7 +172,7 @@ KINDS = ("name", "call", "keyword", "missing-argument", "positional", "method", 
          "out-resize", "loader-next", "topk-view", "backward-grad", "zero-dim-round", "zero-dim-cat", "grad-scalar", "unknown-keyword",
          "negative-stride", "index-division", "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
          "operation-tuple", "reduced-expand", "function-instance", "dict-key", "skipped-init", "required-step",
-         "rnn-argument", "constructor-dtype", "stale-graph")
+         "rnn-argument", "constructor-dtype", "tensor-type", "stale-graph")
 CONDITIONS = ("loads-pickled-object", "saved-objects", "saved-in-project", "lightning-checkpoint",
               "no-weights-only-env")
 

@@ -61,6 +61,7 @@ class RuleSet:
     by_required_step: list[Rule] = field(init=False)  # a scheduler subclass whose step() needs an argument (requiredstep.py)
     by_rnn_argument: list[Rule] = field(init=False)  # nn.LSTM(n_in, n_hid, n_layers, dropout) (rnnarguments.py)
     by_constructor_dtype: list[Rule] = field(init=False)  # torch.ByteTensor(x > 0.5) (typedconstructors.py)
+    by_tensor_type: list[Rule] = field(init=False)  # type(h) == Variable (tensortypes.py)
     by_stale_graph: list[Rule] = field(init=False)  # backward() through a graph a step made stale (stalegraphs.py)
     by_probe: list[Rule] = field(init=False)  # hasattr(obj, "renamed_attribute") (probes.py)
     # base class -> (method, rule) for the methods its subclasses must not define as plain methods
@@ -112,6 +113,7 @@ class RuleSet:
         self.by_required_step = [rule for rule in self.rules if rule.kind == "required-step"]
         self.by_rnn_argument = [rule for rule in self.rules if rule.kind == "rnn-argument"]
         self.by_constructor_dtype = [rule for rule in self.rules if rule.kind == "constructor-dtype"]
+        self.by_tensor_type = [rule for rule in self.rules if rule.kind == "tensor-type"]
         self.by_stale_graph = [rule for rule in self.rules if rule.kind == "stale-graph"]
         self.by_plain_method = defaultdict(list)
         self.gone_rule = next((rule for rule in self.rules if rule.kind == "gone"), None)
@@ -122,7 +124,7 @@ class RuleSet:
                              "unknown-keyword", "negative-stride", "index-division",
                              "instance-method", "cuda-lengths", "dotted-name", "causal-layer", "bce-target-size", "int-full-target", "mask-pair", "istft-real",
                              "operation-tuple", "reduced-expand", "function-instance", "dict-key", "skipped-init", "required-step",
-                             "rnn-argument", "constructor-dtype", "stale-graph"):
+                             "rnn-argument", "constructor-dtype", "tensor-type", "stale-graph"):
                 continue
             if rule.kind == "plain-method":
                 for api in rule.apis:

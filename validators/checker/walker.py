@@ -69,6 +69,7 @@ from .launchcommands import launch_commands
 from .intdivision import float_index_divisions
 from .rnnarguments import mistyped_rnn_arguments
 from .typedconstructors import mistyped_constructor_inputs
+from .tensortypes import exact_tensor_class_tests
 from .negativestrides import negative_stride_uses
 from .guards import is_version_guard
 from .topkviews import PendingView, TopkCalls, topk_views, wide_names_spelled, wide_pair_spelled
@@ -120,6 +121,7 @@ _FILE_PASSES = (
     ("by_negative_stride", negative_stride_uses, False),
     ("by_rnn_argument", mistyped_rnn_arguments, False),
     ("by_constructor_dtype", mistyped_constructor_inputs, False),
+    ("by_tensor_type", exact_tensor_class_tests, False),
     ("by_grad_scalar", grad_scalar_conversions, True),
     ("by_grad_scalar", parameter_scalar_conversions, False),
 )
