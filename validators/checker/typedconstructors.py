@@ -8,8 +8,9 @@ one in ``torch.ByteTensor``; code that took ``torch.arange`` for a float tensor 
 shows a torch tensor of it, inline in the constructor's one argument:
 
 - a comparison (``x.cpu() > 0.5``) with a side that is a torch tensor (a torch factory's result, or a method only
-  torch tensors have: ``.cpu()``, ``.cuda()``, ``.detach()``, a dtype cast), or a comparison method (``x.gt(0)``,
-  ``torch.eq(a, b)``): bool;
+  torch tensors have: ``.cpu()``, ``.cuda()``, ``.detach()``, a dtype cast; or a name its scope binds once to a torch
+  function's or torch module's result: ``sig_out = sig_f(preds)`` after ``sig_f = nn.Sigmoid()``), or a comparison
+  method (``x.gt(0)``, ``torch.eq(a, b)``): bool;
 - a dtype cast (``.long()``, ``.float()``, ``.byte()``, ``.bool()``, ...);
 - ``torch.arange`` of integers (literals, names, sizes: a float literal or a true division makes it float),
   ``torch.randint``, ``torch.randperm``, ``torch.argmax``/``argmin``/``argsort``: int64; ``torch.zeros``,
@@ -22,7 +23,8 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .imports import walk_nodes, walk_tree
+from .imports import code_scopes, name_values, own_nodes, walk_nodes, walk_tree
+from .selfmethods import is_module_class
 
 _TYPED = {"FloatTensor": "float32", "DoubleTensor": "float64", "HalfTensor": "float16", "BFloat16Tensor": "bfloat16",
           "ByteTensor": "uint8", "CharTensor": "int8", "ShortTensor": "int16", "IntTensor": "int32",
@@ -50,6 +52,7 @@ def mistyped_constructor_inputs(tree: ast.AST, resolve: Callable[[ast.AST], str 
     """Each typed constructor given one tensor whose dtype the source shows to be another, with the constructor."""
     if text is not None and "Tensor(" not in text:
         return
+    named: list[tuple[ast.Call, str]] = []  # comparisons of a name: its binding in the scope decides
     for node in walk_tree(tree):
         if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords
                 and isinstance(node.func, ast.Attribute)):
@@ -58,6 +61,61 @@ def mistyped_constructor_inputs(tree: ast.AST, resolve: Callable[[ast.AST], str 
             given = tensor_dtype(node.args[0], resolve)
             if given is not None and given != expected:
                 yield node, api
+            elif given is None and expected != "bool" and _compared_names(node.args[0]):
+                named.append((node, api))
+    if named:
+        yield from _named_comparisons(tree, named, resolve)
+
+
+def _compared_names(value: ast.expr) -> list[str]:
+    """The plain names an elementwise comparison has as a side (``sig_out`` of ``sig_out > 0.5``)."""
+    if not (isinstance(value, ast.Compare) and _elementwise(value)):
+        return []
+    return [side.id for side in (value.left, *value.comparators) if isinstance(side, ast.Name)]
+
+
+def _named_comparisons(tree: ast.AST, named: list[tuple[ast.Call, str]],
+                       resolve: Callable[[ast.AST], str | None]) -> Iterator[tuple[ast.Call, str]]:
+    """``sig_f = nn.Sigmoid()`` ... ``sig_out = sig_f(preds)`` ... ``torch.ByteTensor(sig_out > 0.5)``: a compared
+    name its scope binds once, to a torch tensor (is_torch_tensor), a torch function's result (``torch.sigmoid(x)``,
+    ``F.softmax(x, 1)``) or a torch module's (``nn.Sigmoid()(x)``, or through a name bound once to the module)."""
+    wanted = {id(node) for node, _ in named}
+    for scope in code_scopes(tree):
+        nodes = list(own_nodes(scope))
+        present = {id(n) for n in nodes if id(n) in wanted}
+        here = [(node, api) for node, api in named if id(node) in present]
+        if not here:
+            continue
+        values = name_values(nodes)
+
+        def once(name: str) -> ast.expr | None:
+            bound = values.get(name, ())
+            return bound[0] if len(bound) == 1 else None
+
+        for node, api in here:
+            if any((value := once(name)) is not None and _makes_tensor(value, resolve, once)
+                   for name in _compared_names(node.args[0])):
+                yield node, api
+
+
+# torch functions that answer no tensor (or not one of their input's making)
+_NOT_TENSOR_FUNCTIONS = frozenset({"load", "save", "device", "numel", "typename", "manual_seed", "no_grad",
+                                   "enable_grad", "compile", "from_file"})
+_TENSOR_MODULES = ("torch.", "torch.nn.functional.", "torch.special.", "torch.linalg.", "torch.fft.")
+
+
+def _makes_tensor(value: ast.expr, resolve: Callable[[ast.AST], str | None], once) -> bool:
+    if is_torch_tensor(value, resolve):
+        return True
+    if not isinstance(value, ast.Call):
+        return False
+    if (api := resolve(value.func)) is not None:
+        module, _, function = api.rpartition(".")
+        return f"{module}." in _TENSOR_MODULES and function[:1].islower() and function not in _NOT_TENSOR_FUNCTIONS \
+            and not function.startswith(("is_", "get_", "set_"))
+    made = value.func if isinstance(value.func, ast.Call) else once(value.func.id) if isinstance(
+        value.func, ast.Name) else None  # nn.Sigmoid()(x), or sig_f(x) after sig_f = nn.Sigmoid()
+    return isinstance(made, ast.Call) and is_module_class(resolve(made.func) or "")
 
 
 def tensor_dtype(value: ast.expr, resolve: Callable[[ast.AST], str | None]) -> str | None:
