@@ -176,13 +176,15 @@ _PLAIN_CALLS = frozenset({"float", "int", "str", "bool", "len", "round", "item",
 
 def _computed_attributes(methods: list[ast.AST]) -> set[str]:
     """The ``self`` attributes the class assigns, somewhere, a value some call makes (``self.loss_l1 = crit(out, y)``,
-    ``self.loss_G = self.loss_l1 * 10``, a call's result used again), not only settings and constants."""
+    ``self.loss_G = self.loss_l1 * 10``, a call's result used again), not only settings and constants, nor a clamp of
+    numbers (``self.k = min(max(temp_k, 0), 1)`` after ``temp_k = temp_k.item()``: BEGAN's balance term)."""
     computed = set()
     for method in methods:
+        numbers = _number_names(method)
         for node in walk_nodes(method):
             if isinstance(node, ast.Assign) and any(_self_attribute(target) for target in node.targets) and any(
                     isinstance(call, ast.Call) and (dotted_name(call.func) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS
-                    for call in walk_nodes(node.value)):
+                    for call in walk_nodes(node.value)) and not _clamped_number(node.value, numbers):
                 computed.update(target.attr for target in node.targets if _self_attribute(target))
     # one level on: self.loss_G = self.loss_l1 * 10 sums a computed one
     for method in methods:
@@ -191,6 +193,29 @@ def _computed_attributes(methods: list[ast.AST]) -> set[str]:
                                                     for read in walk_nodes(node.value)):
                 computed.update(target.attr for target in node.targets if _self_attribute(target))
     return computed
+
+
+def _number_names(method: ast.AST) -> set[str]:
+    """The names ``method`` binds only to Python numbers once it rebinds them so (``temp_k = temp_k.item()``): its last
+    binding of each is a plain call (``.item()``, ``float(...)``)."""
+    last: dict[str, bool] = {}
+    assigns = sorted((node for node in walk_nodes(method) if isinstance(node, ast.Assign) and len(node.targets) == 1
+                      and isinstance(node.targets[0], ast.Name)), key=lambda node: (node.lineno, node.col_offset))
+    for node in assigns:  # in source order: the last binding decides
+        value = node.value
+        last[node.targets[0].id] = isinstance(value, ast.Call) and \
+            (dotted_name(value.func) or "").rsplit(".", 1)[-1] in ("item", "float", "int")
+    return {name for name, plain in last.items() if plain}
+
+
+def _clamped_number(value: ast.expr, numbers: set[str]) -> bool:
+    """``min(max(x, 0), 1)`` of number constants and ``numbers`` alone."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, (int, float))
+    if isinstance(value, ast.Name):
+        return value.id in numbers
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("min", "max") \
+        and bool(value.args) and not value.keywords and all(_clamped_number(arg, numbers) for arg in value.args)
 
 
 def _methods(tree: ast.AST) -> Iterator[tuple[ast.ClassDef, ast.FunctionDef | ast.AsyncFunctionDef]]:
