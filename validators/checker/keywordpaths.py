@@ -12,15 +12,17 @@ from __future__ import annotations
 import ast
 import re
 
-# `f=` as a keyword (not `self=`, `x.f=`, `f==`): most files have none and are not walked
-_KEYWORD_F = re.compile(r"(?<![\w.])f\s*=(?!=)")
+from .imports import walk_nodes
+
+# a load given `f=` among its first keywords (not `self=`, `f==`): most files have none and are not walked
+_KEYWORD_F = re.compile(r"load\((?:[^()]*,)?\s*f\s*=(?!=)")
 
 
 def positional_paths(tree: ast.Module, text: str) -> ast.Module:
     """``tree`` with each ``load(f=p, ...)`` call given its path as the first argument."""
-    if "load" not in text or not _KEYWORD_F.search(text):
+    if "load(" not in text or not _KEYWORD_F.search(text):
         return tree
-    for node in ast.walk(tree):
+    for node in walk_nodes(tree):  # (not walk_tree: its cached list would keep the old shape)
         if isinstance(node, ast.Call) and node.keywords and not node.args and (
                 node.func.attr if isinstance(node.func, ast.Attribute) else
                 node.func.id if isinstance(node.func, ast.Name) else None) == "load":

@@ -180,11 +180,15 @@ def _computed_attributes(methods: list[ast.AST]) -> set[str]:
     numbers (``self.k = min(max(temp_k, 0), 1)`` after ``temp_k = temp_k.item()``: BEGAN's balance term)."""
     computed = set()
     for method in methods:
-        numbers = _number_names(method)
+        numbers = None  # read once a method clamps something
         for node in walk_nodes(method):
             if isinstance(node, ast.Assign) and any(_self_attribute(target) for target in node.targets) and any(
                     isinstance(call, ast.Call) and (dotted_name(call.func) or "").rsplit(".", 1)[-1] not in _PLAIN_CALLS
-                    for call in walk_nodes(node.value)) and not _clamped_number(node.value, numbers):
+                    for call in walk_nodes(node.value)):
+                if _clamps(node.value):
+                    numbers = _number_names(method) if numbers is None else numbers
+                    if _clamped_number(node.value, numbers):
+                        continue
                 computed.update(target.attr for target in node.targets if _self_attribute(target))
     # one level on: self.loss_G = self.loss_l1 * 10 sums a computed one
     for method in methods:
@@ -206,6 +210,10 @@ def _number_names(method: ast.AST) -> set[str]:
         last[node.targets[0].id] = isinstance(value, ast.Call) and \
             (dotted_name(value.func) or "").rsplit(".", 1)[-1] in ("item", "float", "int")
     return {name for name, plain in last.items() if plain}
+
+
+def _clamps(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("min", "max")
 
 
 def _clamped_number(value: ast.expr, numbers: set[str]) -> bool:

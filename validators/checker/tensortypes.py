@@ -10,6 +10,7 @@ into the tensor until "iteration over a 0-d tensor" (run on 2.15). Reported at t
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Iterator
 
 from .imports import walk_tree
@@ -17,12 +18,14 @@ from .typedconstructors import CONSTRUCTORS
 
 _CLASSES = frozenset({"torch.autograd.Variable", "torch.autograd.variable.Variable", *CONSTRUCTORS})
 _TESTS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
+# `type(x) == ...`, `type(x) in (...)`, `... is type(x)` in the text (not `x.type()`, `dtype(`): most files have none
+_TYPE_TEST = re.compile(r"(?<![\w.])type\([^()]*\)\s*(?:[=!]=|is\b|in\b|not\b)|(?:[=!]=|\bis)\s*type\(")
 
 
 def exact_tensor_class_tests(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
                              text: str | None = None) -> Iterator[tuple[ast.Compare, str]]:
     """Each ``type(x) <op> C`` (either side) with C one of the classes above, or a tuple of them (``in``)."""
-    if text is not None and "type(" not in text:
+    if text is not None and ("type(" not in text or not _TYPE_TEST.search(text)):
         return
     for node in walk_tree(tree):
         if node.__class__ is not ast.Compare or len(node.ops) != 1 or not isinstance(node.ops[0], _TESTS):
