@@ -244,7 +244,7 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
     if any(facts.parameter_calls for facts in files):
         _parameter_findings(files, defined, rules, target, out)
     if any(facts.mixin_calls or facts.derived_calls for facts in files):
-        _mixin_findings(files, defined, rules, target, out)
+        _module_self_findings(files, defined, rules, target, out)
     if not any(facts.bindings for facts in files):
         return out
     for facts in files:
@@ -256,8 +256,8 @@ def inherited_findings(files: list[ClassFacts], rules, target) -> dict[str, list
     return out
 
 
-def _mixin_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,
-                    out: dict[str, list[Finding]]) -> None:
+def _module_self_findings(files: list[ClassFacts], defined: dict[str, list[ClassFacts]], rules, target,
+                          out: dict[str, list[Finding]]) -> None:
     """``self.register_backward_hook(...)`` where ``self`` is always an ``nn.Module``, though the file cannot tell:
     the ``nn.Module`` method rule applies as in a module class (selfmethods.py).
 

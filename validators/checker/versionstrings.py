@@ -198,8 +198,8 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
         if isinstance(target, ast.Name):
             candidates = {target.id: value}
         elif isinstance(target, ast.Tuple) and all(isinstance(element, ast.Name) for element in target.elts):
-            candidates = {element.id: ast.Subscript(value, ast.Constant(position), ast.Load())
-                          for position, element in enumerate(target.elts)}
+            candidates = {element.id: ast.copy_location(ast.Subscript(value, ast.Constant(position), ast.Load()),
+                                                        element) for position, element in enumerate(target.elts)}
         else:
             continue
         once = bound_once(tree, candidates, shadowing=True)
