@@ -222,8 +222,8 @@ def _clamped_number(value: ast.expr, numbers: set[str]) -> bool:
         return isinstance(value.value, (int, float))
     if isinstance(value, ast.Name):
         return value.id in numbers
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("min", "max") \
-        and bool(value.args) and not value.keywords and all(_clamped_number(arg, numbers) for arg in value.args)
+    return _clamps(value) and bool(value.args) and not value.keywords and all(
+        _clamped_number(arg, numbers) for arg in value.args)
 
 
 def _methods(tree: ast.AST) -> Iterator[tuple[ast.ClassDef, ast.FunctionDef | ast.AsyncFunctionDef]]:

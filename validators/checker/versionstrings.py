@@ -188,6 +188,7 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
     hold something else there. A binding may read an alias bound above it (``major = int(version.split(".")[0])``)
     and unpack its value (``major, minor = map(int, version.split(".")[:2])``: each name is that item)."""
     found: dict[str, ast.expr] = {}
+    once: set[str] | None = None  # the module-level names bound once in the file, read at the first candidate
     for statement in getattr(tree, "body", []):
         if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
             continue
@@ -202,9 +203,17 @@ def version_aliases(tree: ast.AST, is_version: Callable[[ast.expr], bool]) -> di
                                                         element) for position, element in enumerate(target.elts)}
         else:
             continue
-        once = bound_once(tree, candidates, shadowing=True)
+        if once is None:
+            once = bound_once(tree, _module_level_names(tree), shadowing=True)
         found.update((name, value) for name, value in candidates.items() if name in once)
     return found
+
+
+def _module_level_names(tree: ast.AST) -> set[str]:
+    """The plain names (or tuple items) module-level assignments bind: every candidate of version_aliases."""
+    return {element.id for statement in getattr(tree, "body", []) if isinstance(statement, ast.Assign)
+            for target in statement.targets for element in (target.elts if isinstance(target, ast.Tuple) else (target,))
+            if isinstance(element, ast.Name)}
 
 
 def substitute_aliases(test: ast.expr, aliases: dict[str, ast.expr]) -> ast.expr:
