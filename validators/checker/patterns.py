@@ -37,9 +37,11 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
                 isinstance(a, ast.Starred) for a in call.args[:rule.position + 1]):
             # the same parameter passed positionally: torch.jit.fuser("fuser2") is fuser(name="fuser2")
             return _has_value(call.args[rule.position], rule.value) and not (
-                rule.none_is_unset and _is_none(call.args[rule.position]))
+                rule.none_is_unset and _is_none(call.args[rule.position])) and not (
+                rule.list_value and not is_list_expression(call.args[rule.position]))
         return any(kw.arg in names and _has_value(kw.value, rule.value)
-                   and not (rule.none_is_unset and _is_none(kw.value)) for kw in call.keywords)
+                   and not (rule.none_is_unset and _is_none(kw.value))
+                   and not (rule.list_value and not is_list_expression(kw.value)) for kw in call.keywords)
     if rule.kind == "positional":
         # before a *args, the positionals spelled out are passed for certain (super().__init__(dataset, *args))
         leading = next((index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)), len(call.args))
@@ -347,6 +349,12 @@ def _torch_made(element: ast.expr) -> bool:
         return False
     dotted = dotted_name(element.func) or ""
     return dotted.startswith("torch.") and dotted.rsplit(".", 1)[-1][:1].islower()
+
+
+def is_list_expression(node: ast.expr) -> bool:
+    """``[0, 1]``, ``[r for r in ranks]``, ``list(range(n))``: a list, whatever it holds."""
+    return isinstance(node, (ast.List, ast.ListComp)) or (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list")
 
 
 def is_set_expression(node: ast.expr) -> bool:

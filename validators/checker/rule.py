@@ -7,7 +7,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
     keyword           a call that passes the keyword ``argument`` (one of them, for a list;
                       equal to ``value``, when given); with ``position``, also that parameter
                       passed positionally (``torch.jit.fuser("fuser2")``); ``positions`` gives those
-                      places per API, one per argument (``nn.MSELoss(True)`` passes size_average)
+                      places per API, one per argument (``nn.MSELoss(True)`` passes size_average); with
+                      ``list_value``, only a list passed there (``funcol.all_reduce(t, "sum", [0, 1])``)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it to ``torch.load`` evidence: ``loads-pickled-object``,
                       ``saved-objects`` (this file), ``saved-in-project``, ``lightning-checkpoint``
@@ -225,13 +226,14 @@ class Rule:
     # kind=keyword: per API, the positions of ``argument``'s names in its signature, in the same order
     # (``nn.MSELoss(True)`` passes size_average at 0, ``nn.BCELoss(w, True)`` at 1)
     positions: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    list_value: bool = False  # kind=keyword: only a list passed there (a display, a comprehension, ``list(...)``)
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
     def pattern(self) -> tuple:
         """Rules with the same pattern are versions of one finding: the newest applicable wins."""
         return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any,
-                self.without_any, self.min_positional)
+                self.without_any, self.min_positional, self.list_value)
 
     @property
     def arguments(self) -> tuple:
@@ -306,6 +308,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
     if rule.positions and (rule.kind != "keyword" or any(
             api not in rule.apis or len(at) != len(rule.arguments) for api, at in rule.positions)):
         return "positions= only goes with kind=keyword: one list per API of the rule, a position per argument"
+    if rule.list_value and (rule.kind != "keyword" or rule.value is not None):
+        return "list_value= only goes with kind=keyword, without value="
     if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):
         return "parameters= only goes with kind=missing-argument and must hold its argument"
     if rule.quiet_first is not None:
