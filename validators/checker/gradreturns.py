@@ -19,12 +19,18 @@ GradCalls = dict[str, frozenset]  # function name -> positions of the returned t
 
 def grad_returning_functions(tree: ast.AST, functions: list[ast.AST], backward_lines: list[int],
                              live_of: Callable[[ast.AST], tuple | None]) -> GradCalls:
-    """The module-level functions of ``tree`` that call backward() and return a value requiring grad; ``live_of``
-    reads a function as gradscalars does (its nodes, no_grad nodes, and a test of a name at a line)."""
+    """The module-level functions of ``tree`` that call backward() and return a value requiring grad, and the
+    functions nested in another function under a name no other function of the file has (``def train_step`` inside
+    ``train_and_evaluate``, called there by that name); ``live_of`` reads a function as gradscalars does (its nodes,
+    no_grad nodes, and a test of a name at a line)."""
     top = {id(node) for node in getattr(tree, "body", ())}
+    backing = [function for function in functions
+               if any(function.lineno <= line <= function.end_lineno for line in backward_lines)]
+    if any(id(function) not in top for function in backing):
+        top |= _nested_once(functions)
     found: GradCalls = {}
-    for function in functions:
-        if id(function) not in top or not any(function.lineno <= line <= function.end_lineno for line in backward_lines):
+    for function in backing:
+        if id(function) not in top:
             continue
         returns = [node for node in own_nodes(function) if isinstance(node, ast.Return) and node.value is not None]
         if not returns or (reading := live_of(function)) is None:
@@ -42,6 +48,15 @@ def grad_returning_functions(tree: ast.AST, functions: list[ast.AST], backward_l
         if positions:
             found[function.name] = frozenset(positions)
     return found
+
+
+def _nested_once(functions: list[ast.AST]) -> set[int]:
+    """The functions defined in another function's own body whose name no other function of the file has: a plain
+    call of that name in the outer function can only mean them."""
+    names = [function.name for function in functions]
+    return {id(node) for function in functions for node in own_nodes(function)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function
+            and names.count(node.name) == 1}
 
 
 class _Requiring:

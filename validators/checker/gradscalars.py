@@ -832,17 +832,26 @@ def _inside_call(call: ast.Call, calls: list[ast.Call]) -> bool:
 
 
 def _derived_from_itself(statement: ast.Assign) -> bool:
-    """``x = -x`` / ``x = x * 0.5`` / ``loss = loss + aux_loss`` / ``loss = loss / args.accumulation_steps``:
-    arithmetic of the name with numbers, other names or their attributes (a tensor that requires grad, added to
-    anything, still does)."""
+    """``x = -x`` / ``x = x * 0.5`` / ``loss = loss + aux_loss`` / ``loss = loss / args.accumulation_steps`` /
+    ``loss = loss.sum() / len(batch)``: arithmetic of the name (or of its sum or mean) with numbers, other names or
+    their attributes (a tensor that requires grad, added to anything, still does)."""
     if len(statement.targets) != 1 or not isinstance(target := statement.targets[0], ast.Name):
         return False
     value = statement.value
     operands = [value.operand] if isinstance(value, ast.UnaryOp) else \
         [value.left, value.right] if isinstance(value, ast.BinOp) else []
-    return bool(operands) and any(isinstance(o, ast.Name) and o.id == target.id for o in operands) and all(
-        isinstance(o, ast.Name) or (isinstance(o, ast.Attribute) and dotted_name(o) is not None)
-        or (isinstance(o, ast.Constant) and isinstance(o.value, (int, float))) for o in operands)
+    itself = [o for o in operands if (isinstance(o, ast.Name) and o.id == target.id) or _reduced(o, target.id)]
+    return bool(itself) and all(
+        o in itself or isinstance(o, ast.Name) or (isinstance(o, ast.Attribute) and dotted_name(o) is not None)
+        or (isinstance(o, ast.Constant) and isinstance(o.value, (int, float)))
+        or (isinstance(o, ast.Call) and isinstance(o.func, ast.Name) and o.func.id in ("len", "float", "int"))
+        for o in operands)
+
+
+def _reduced(node: ast.expr, name: str) -> bool:
+    """``name.sum()`` / ``name.mean(dim=1)``: the name's own sum or mean, in the same graph."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("sum", "mean") \
+        and isinstance(node.func.value, ast.Name) and node.func.value.id == name
 
 
 # one %-conversion of a format string (mapping keys and widths included), its type letter last
