@@ -589,6 +589,9 @@ def is_object_value(node: ast.expr) -> bool:
         return True
     if isinstance(node, ast.Attribute) and node.attr == "examples":
         return True  # self.train.examples: a torchtext dataset's list of Example objects (BiDAF's cached splits)
+    if isinstance(node, ast.Attribute) and node.attr == "vocab" and isinstance(node.value, ast.Name) \
+            and node.value.id.isupper():
+        return True  # SRC.vocab, TEXT.vocab: a torchtext Field's Vocab object (fields are named in capitals)
     if name.lower().endswith("logger") and not isinstance(node, ast.Call):
         return True  # pytorch-template's 'logger': self.train_logger, a Logger instance (or a logging.Logger)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "numpy"
