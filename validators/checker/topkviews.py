@@ -130,16 +130,28 @@ def _defined_in_folder(folder: str, function: str) -> bool:
 
 
 def wide_names(tree: ast.AST) -> frozenset[str]:
-    """The names every binding of the file gives a wide display (``topk = [1, 5]``, then ``topk=topk`` in a call)."""
+    """The names every binding of the file gives a wide display (``topk = [1, 5]``, then ``topk=topk`` in a call; or a
+    parameter defaulting to one, ``def train(..., topk=(1, 5))``)."""
     bound: dict[str, bool] = {}
     for node in walk_tree(tree):
-        if isinstance(node, ast.Assign):
+        if isinstance(node, ast.arguments):
+            for parameter, default in _parameter_defaults(node):
+                bound[parameter] = bound.get(parameter, True) and default is not None and _wide(default)
+        elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     bound[target.id] = bound.get(target.id, True) and _wide(node.value)
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) and isinstance(node.target, ast.Name):
             bound[node.target.id] = False
     return frozenset(name for name, wide in bound.items() if wide)
+
+
+def _parameter_defaults(arguments: ast.arguments) -> list[tuple[str, ast.expr | None]]:
+    """Each parameter with its default (None where it has none)."""
+    positional = arguments.posonlyargs + arguments.args
+    defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
+    return [(arg.arg, default) for arg, default in zip(positional, defaults)] + \
+        [(arg.arg, default) for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults)]
 
 
 def _wide(node: ast.expr) -> bool:
@@ -260,7 +272,8 @@ def _last(node: ast.expr) -> str | None:
 
 
 def _transposes(node: ast.expr, top: set[str]) -> bool:
-    """``pred.t()`` of a top-k result (or ``output.topk(...)[1].t()``)."""
+    """``pred.t()`` of a top-k result (or ``output.topk(...)[1].t()``), also cast on (``pred.t().type_as(target)``)."""
+    node = _strip_layout_keeping(node)
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TRANSPOSES \
         and not node.args and _is_top(node.func.value, top)
 
