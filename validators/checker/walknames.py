@@ -17,7 +17,7 @@ from .zerodim import zero_dim_data_index
 from .shapes import is_not_2d, not_2d_attributes
 from .unusedimports import compared_operands
 from .imports import (
-    ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_statements, unmoved, walk_nodes, walk_tree)
+    ENTERED, LIBRARY_TORCH_NAMES, dotted_name, is_torch_module, own_nodes, own_statements, unmoved, walk_nodes, walk_tree)
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths, module_suffix
@@ -258,7 +258,7 @@ class NameChecks:
             self._report(node, rules[0].apis[0], rules)
         if self.rules.by_scalar_index and (rules := scalar_index_rules(self.rules.by_scalar_index, node)):
             if not self._critic_output(node) and not self._sized_total(node) and id(node) not in self.indexed_twice \
-                    and not self._unreduced_loss(node):
+                    and not self._unreduced_loss(node) and not self._stacked_result(node):
                 self._report(node, rules[0].apis[0], rules)
         elif self.zero_totals and (total := _total_read(node.value)) is not None and \
                 (self.scope, total) in self.zero_totals \
@@ -369,6 +369,32 @@ class NameChecks:
         return bool(self.unreduced_losses) and all(
             (call := _scaled_call(value)) is not None and (dotted_name(call.func) or "").rsplit(".", 1)[-1]
             in self.unreduced_losses for value, _, _ in bindings)
+
+    def _stacked_result(self, node: ast.Subscript) -> bool:
+        """``test_loss.cpu().detach().numpy()[0]`` where the nearest binding of ``test_loss`` above takes what a
+        module-level function of the file returns there, and each of its returns is ``torch.stack(...)`` or
+        ``torch.cat(...)`` (``return torch.stack(losses)``: one loss per batch, a vector that [0] reads; BreizhCrops,
+        round 57)."""
+        read = zero_dim_read(node)
+        if read is None or not isinstance(read[0], ast.Name) or self.tree is None:
+            return False
+        bindings = [(value, position) for value, position, _ in self.loads.provenance.bindings.get(
+            self.loads.provenance.key(read[0].id, self.scope), ()) if getattr(value, "lineno", node.lineno) < node.lineno]
+        if not bindings:
+            return False
+        value, position = max(bindings, key=lambda binding: binding[0].lineno)
+        functions = {item.name: item for item in getattr(self.tree, "body", ())
+                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in functions \
+            and self._returns_stacked(functions[value.func.id], position)
+
+    def _returns_stacked(self, function: ast.AST, position: int | None) -> bool:
+        returned = [node.value for node in own_nodes(function) if isinstance(node, ast.Return)]
+        if position is not None:
+            returned = [value.elts[position] if isinstance(value, ast.Tuple) and position < len(value.elts) else None
+                        for value in returned]
+        return bool(returned) and all(isinstance(value, ast.Call) and self._resolve(value.func) in _STACKING
+                                      for value in returned)
 
     def _sized_total(self, node: ast.Subscript) -> bool:
         """``total_loss.data[0]`` where the function binds ``total_loss`` only to a tensor it sizes itself
@@ -598,6 +624,9 @@ def _named_or_item(value: ast.expr) -> bool:
     decides)."""
     kind = value.__class__
     return kind is ast.Name or kind is ast.Call or (kind is ast.Subscript and value.value.__class__ is ast.Call)
+
+
+_STACKING = frozenset({"torch.stack", "torch.cat"})
 
 
 def _unreduced_loss_names(tree: ast.AST, resolve) -> frozenset[str]:
