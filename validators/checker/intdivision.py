@@ -343,7 +343,8 @@ def _index_arguments(call: ast.Call, resolve) -> list[ast.expr]:
 
 
 def _origin(used: ast.expr, divided: dict[str, ast.stmt]) -> ast.stmt | None:
-    """The binding whose division ``used`` (a name, or a view of one) reads, or None."""
-    while isinstance(used, ast.Call) and isinstance(used.func, ast.Attribute) and used.func.attr in _KEEPS_DTYPE:
-        used = used.func.value
+    """The binding whose division ``used`` (a name, a view of one, or its ``.data``) reads, or None."""
+    while isinstance(used, ast.Call) and isinstance(used.func, ast.Attribute) and used.func.attr in _KEEPS_DTYPE \
+            or isinstance(used, ast.Attribute) and used.attr == "data":
+        used = used.func.value if isinstance(used, ast.Call) else used.value
     return divided.get(used.id) if isinstance(used, ast.Name) else None
