@@ -63,6 +63,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.receiver is not None and not _receiver_matches(call, rule.receiver):
             return False
+        if rule.refills_placeholder and not _whole_size(call):
+            return False
         if rule.first_like is not None and not _first_like(call, rule.first_like):
             return False
         if rule.first_literal is not None and not _first_literal(call, rule.first_literal):
@@ -349,6 +351,15 @@ def _torch_made(element: ast.expr) -> bool:
         return False
     dotted = dotted_name(element.func) or ""
     return dotted.startswith("torch.") and dotted.rsplit(".", 1)[-1][:1].islower()
+
+
+def _whole_size(call: ast.Call) -> bool:
+    """One positional argument, another tensor's whole size: ``y.size()``, ``y[0].size()``, ``y.shape``."""
+    if len(call.args) != 1 or call.keywords:
+        return False
+    size = call.args[0]
+    return (isinstance(size, ast.Call) and isinstance(size.func, ast.Attribute) and size.func.attr == "size"
+            and not size.args and not size.keywords) or (isinstance(size, ast.Attribute) and size.attr == "shape")
 
 
 def is_list_expression(node: ast.expr) -> bool:

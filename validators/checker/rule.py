@@ -227,6 +227,9 @@ class Rule:
     # (``nn.MSELoss(True)`` passes size_average at 0, ``nn.BCELoss(w, True)`` at 1)
     positions: tuple[tuple[str, tuple[int, ...]], ...] = ()
     list_value: bool = False  # kind=keyword: only a list passed there (a display, a comprehension, ``list(...)``)
+    # kind=method: only ``x.data.resize_(y.size())`` where the function binds x only to a one-element placeholder
+    # (``Variable(torch.FloatTensor(1))``): the refill idiom of 0.3 code (walkcalls._refills_placeholder)
+    refills_placeholder: bool = False
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -308,6 +311,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
     if rule.positions and (rule.kind != "keyword" or any(
             api not in rule.apis or len(at) != len(rule.arguments) for api, at in rule.positions)):
         return "positions= only goes with kind=keyword: one list per API of the rule, a position per argument"
+    if rule.refills_placeholder and rule.kind != "method":
+        return "refills_placeholder= only goes with kind=method"
     if rule.list_value and (rule.kind != "keyword" or rule.value is not None):
         return "list_value= only goes with kind=keyword, without value="
     if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):

@@ -17,7 +17,7 @@ from .foreignattrs import handed_foreign
 from .listednames import unused_getattr_default
 from .namechoices import NameChoices, choice_names, is_named_getattr
 from .unusedimports import type_test_operands
-from .imports import dotted_name, own_nodes, walk_nodes, walk_tree
+from .imports import VARIABLE_CALLS, dotted_name, own_nodes, walk_nodes, walk_tree
 from .intdivision import INDEX_PAIRS
 from .loadedforms import TENSOR_FACTORIES
 from .checkpoints import is_save_call
@@ -34,6 +34,10 @@ from .patterns import fractional_argument_like, matches_call, passes_numpy_input
 from .rule import Rule
 from .attrsaves import saved_attribute_names, saves_whole_parts
 from .walkguards import _SAFE_GLOBALS
+
+# an empty or one-element tensor made to be refilled (img = Variable(torch.FloatTensor(1)))
+_PLACEHOLDER_MAKERS = frozenset({"torch.Tensor", "torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor",
+                                 "torch.cuda.FloatTensor", "torch.cuda.LongTensor"})
 
 # torchvision's reference scripts' helper (references/classification/utils.py, copied into many projects):
 # ``def save_on_master(*args, **kwargs): if is_main_process(): torch.save(*args, **kwargs)``, the same arguments
@@ -506,6 +510,7 @@ class CallChecks:
                      or self._called_as_tensor(node.func.value)
                      and not (node.args and self._size_pair(node.args[0])))  # PIL's resize((w, h))
                  and not self._pil_resample(node)]
+        rules = [rule for rule in rules if not rule.refills_placeholder or self._refills_placeholder(node.func.value)]
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if method == "step" and node.args and self._passes_own_none_default(node.args[-1], len(node.args) == 2):
@@ -690,6 +695,24 @@ class CallChecks:
                                                   and value.func.value.id == receiver.id)
                 for value, _, _ in bindings)
         return _gradient_of_parameter(receiver)
+
+    def _refills_placeholder(self, receiver: ast.expr) -> bool:
+        """``img.data`` where every binding of ``img`` in this function is a one-element tensor made to be refilled:
+        ``torch.FloatTensor(1)`` or ``torch.Tensor()``, maybe wrapped in ``Variable(...)`` and moved (``.cuda()``)."""
+        if not (isinstance(receiver, ast.Attribute) and receiver.attr == "data" and isinstance(receiver.value, ast.Name)):
+            return False
+        bindings = self.loads.provenance.bindings.get(self.loads.provenance.key(receiver.value.id, self.scope), ())
+        return bool(bindings) and all(self._placeholder(value, receiver.value.id) for value, _, _ in bindings)
+
+    def _placeholder(self, value: ast.expr | None, name: str) -> bool:
+        while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("cuda", "to"):
+            if isinstance(value.func.value, ast.Name) and value.func.value.id == name:
+                return True  # img = img.cuda(): still the placeholder
+            value = value.func.value
+        if isinstance(value, ast.Call) and self._resolve(value.func) in VARIABLE_CALLS and len(value.args) == 1:
+            value = value.args[0]
+        return isinstance(value, ast.Call) and self._resolve(value.func) in _PLACEHOLDER_MAKERS and not value.keywords \
+            and len(value.args) <= 1 and all(isinstance(arg, ast.Constant) and arg.value == 1 for arg in value.args)
 
     def _holds_tensor_size(self, name: str) -> bool:
         """``name`` holds a tensor's size here, or in the function around a nested one that does not bind it itself
