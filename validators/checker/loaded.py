@@ -311,6 +311,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.item_of: dict[int, list[tuple[int, str]]] = {}  # id(load call) -> [(id(x["model"]), "model")]
         self.config_objects: str | None = None  # the config-object library the file imports (set by the walker)
         self.source_text: str | None = None  # the file's text (set by the walker)
+        self.filename: str | None = None  # the file's path (set by the walker): helpers' modules are found from it
         self.keyed_namespaces: frozenset[str] | None = None  # opt/args names read by string key (read_by_key)
         self.project_classes: frozenset[str] = frozenset()  # the classes its sub-project's files define (the same)
         self.numpy_lr: str | None = None  # "file:line" of a NumPy learning rate put in param_groups (numpylr.py)

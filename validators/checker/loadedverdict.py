@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from .helperdicts import helper_reads_dict
 from .imports import dotted_name, own_statements, state_dict_call, walk_nodes
 from .loadedforms import (TENSOR_FACTORIES, builds_plain_dict, is_model_name, path_key)
 
@@ -110,12 +111,19 @@ class ObjectVerdict:
         return (bound is not None and (is_model_name(bound[1]) or bound in self.model_named)
                 and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
+                and not self._read_as_dict_by_helper(bound)  # init_encoder(model, encoder): its module reads .items()
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
                 and bound not in self.resaved
                 and (bound not in self.dict_used or (  # model.items(), model["k"]: a dict
                     # mod = [m.to(device) for m in mod]; models.append(mod): a list of modules, walked
                     bound in self.model_named and bound in self.iterated and bound not in self.dict_called))
                 and not self.keys_read.get(bound))
+
+    def _read_as_dict_by_helper(self, bound: tuple[int, str]) -> bool:
+        """The file hands the name to a function it imports from a project module that reads that parameter only as
+        a mapping (helperdicts.py)."""
+        return bool(self.filename) and any(helper_reads_dict(self.filename, suffix, function, position)
+                                           for suffix, function, position in self.helper_passes.get(bound, ()))
 
     def _attribute_used_as_object(self, call: ast.Call) -> bool:
         """``self.transition = torch.load(p).to(device)``, and some method of the class reads ``self.transition`` with

@@ -373,6 +373,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # sizes bound to names matter only to a .resize(...) call (tensorsizes.py): not tracked at each binding of a
         # file whose text never says resize
         self.loads.source_text = self.source_text
+        self.loads.filename = self.filename
         self.tracks_sizes = self.source_text is None or "resize" in self.source_text
         # one-element gradients matter only to a backward(...) given an argument (backwardgrads.py)
         self.tracks_gradients = bool(self.rules.by_backward_grad) and (
