@@ -219,6 +219,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         self.variable_reads: list[tuple[int, str | int, str | None]] = []  # (scope, name or id(call), key name)
         self.loops: dict[tuple[int, str], set[str]] = {}  # (scope, loop variable) -> names its iterable mentions
         self.loop_nodes: list[tuple[ast.AST, ast.AST, int]] = []  # (target, iterable, scope) of loops, walker-filled
+        self.module_key_names: set[tuple[int, str]] = set()  # loop variables over a module's state_dict() keys
         self.dict_used: set[tuple[int, str]] = set()  # (scope, name) used as a dict: x.items(), x["k"], for k in x
         self.local_classes: set[str] = set()  # classes defined here or imported from the project (relative import)
         self.optimizer_classes: dict[str, frozenset[str]] = {}  # see optimizer_group_options

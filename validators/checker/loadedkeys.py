@@ -124,6 +124,15 @@ class KeyQueries:
                     return True
         return False
 
+    def keyed_by_parameter_names(self, bound: tuple[int, str]) -> bool:
+        """The name is read with a module's parameter names (``for key, value in model.state_dict().items(): if key in
+        pre_trained: ... pre_trained[key]``): a state dict, whatever it is called."""
+        if not self.variable_reads:
+            return False
+        loops = self._loops()  # (fills module_key_names)
+        return bool(loops) and any((scope, container) == bound and (scope, key.partition(".")[0]) in self.module_key_names
+                                   for scope, container, key in self.variable_reads)
+
     def reads_own_plain_save(self, call: ast.Call, scope: int) -> bool:
         """The file torch.save()s a plain dict to this very path, holding every key this load reads (a resume of
         its own checkpoint), or the class's own save method joined to this load saves plain data: what other

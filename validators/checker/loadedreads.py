@@ -286,10 +286,16 @@ class ResultReads:
         sd.items()}``: ``ckpt[k]`` then reads the dict's own keys); built only when a load needs it."""
         if self.loop_nodes:
             for target, iterable, scope in self.loop_nodes:
-                mentioned = {n.id for n in walk_nodes(iterable) if isinstance(n, ast.Name)}
+                nodes = list(walk_nodes(iterable))
+                mentioned = {n.id for n in nodes if isinstance(n, ast.Name)}
+                # for key, value in model.state_dict().items(): the keys are a module's parameter names
+                module_keys = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                                  and n.func.attr in ("state_dict", "named_parameters") for n in nodes)
                 for node in walk_nodes(target):
                     if isinstance(node, ast.Name):
                         self.loops.setdefault((scope, node.id), set()).update(mentioned)
+                        if module_keys:
+                            self.module_key_names.add((scope, node.id))
             self.loop_nodes = []
         return self.loops
 

@@ -112,6 +112,7 @@ class ObjectVerdict:
                 and bound not in self.state_dict_names
                 and bound not in self.returned  # `return model`: the caller may pass it to load_state_dict
                 and not self._read_as_dict_by_helper(bound)  # init_encoder(model, encoder): its module reads .items()
+                and not self.keyed_by_parameter_names(bound)
                 # `net = torch.load(p)` then `torch.save(net, q)`: a format conversion of whatever the file holds
                 and bound not in self.resaved
                 and (bound not in self.dict_used or (  # model.items(), model["k"]: a dict
