@@ -62,7 +62,8 @@ def instantiated_functions(tree: ast.AST, resolve: Callable[[ast.AST], str | Non
 
 def _warning_functions(body, torch_base: Callable[[ast.expr], bool]) -> list[str]:
     """Names of the module-level classes of ``body`` that derive from torch's Function (directly, or through an
-    earlier such class), define ``forward`` and reach ``Function.__init__`` when built: no ``__init__`` of their own
+    earlier such class), define ``forward`` (or only ``backward``: a memory bank's ``forwarding`` helper saves for it)
+    and reach ``Function.__init__`` when built: no ``__init__`` of their own
     (nor in a base of the file), or one that calls its base's."""
     quiet: dict[str, bool] = {}  # Function classes of the file -> whether building one skips Function.__init__
     found = []
@@ -74,7 +75,8 @@ def _warning_functions(body, torch_base: Callable[[ast.expr], bool]) -> list[str
             continue
         init = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
         quiet[node.name] = not _calls_base_init(init) if init is not None else any(quiet[base] for base in local)
-        if not quiet[node.name] and any(isinstance(item, ast.FunctionDef) and item.name == "forward" for item in node.body):
+        if not quiet[node.name] and any(isinstance(item, ast.FunctionDef) and item.name in ("forward", "backward")
+                                        for item in node.body):
             found.append(node.name)
     return found
 
