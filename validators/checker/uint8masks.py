@@ -471,6 +471,12 @@ class _Search:
                 # `masks = []` (or None) before `masks = torch.ByteTensor(...)` under the use's condition: a
                 # placeholder that is no mask at all (masked_fill_ would raise TypeError on it)
                 bindings = [binding for binding in bindings if not _placeholder(binding[0])] or bindings
+                if parameter and (filled := _none_fills(function.node, name)):
+                    # ``if input_mask is None: input_mask = (targets != 1)``: the default's fill, for callers that
+                    # pass nothing; a caller that passes a mask decides it
+                    bindings = [binding for binding in bindings if id(binding[0]) not in filled]
+                    if not bindings:
+                        return self._parameter(function, name, key, depth)
                 question = (key, tuple(id(value) for value, _, _ in bindings), self.converting > 0)
                 state = self.memo.get(question)
                 if state is None:
@@ -876,6 +882,24 @@ def _same_index(value: ast.Subscript, index: ast.expr) -> bool:
 def _mentions(value: ast.expr, name: str) -> bool:
     """``value`` reads ``name`` (``mask = mask.byte()``, ``mask = mask[:, None]``)."""
     return any(isinstance(node, ast.Name) and node.id == name for node in walk_nodes(value))
+
+
+def _none_fills(function: ast.AST, name: str) -> set[int]:
+    """id() of each value ``if name is None: name = value`` binds in ``function`` to its parameter ``name`` whose default
+    is None (nothing else in that ``if``'s body)."""
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
+    default = defaults.get(name)
+    if not (isinstance(default, ast.Constant) and default.value is None):
+        return set()
+    return {id(statement.value) for node in ast.walk(function) if isinstance(node, ast.If)
+            and isinstance(test := node.test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
+            and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+            for statement in node.body if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == name}
 
 
 def _parameters(function: ast.AST) -> set[str]:
