@@ -236,6 +236,25 @@ def loaded_path(call: ast.Call) -> ast.expr | None:
     return next((kw.value for kw in call.keywords if kw.arg == "f"), None)
 
 
+def _run_time_name_folder(node: ast.AST | None) -> str | None:
+    """``"/a/b/" + name``, ``f"/a/b/{name}"``, ``"/a/b/{name}".format(name=name)``: the folder (two levels or more)
+    before a file name held in a variable."""
+    folder = None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant) \
+            and dotted_name(node.right) is not None:
+        folder = node.left.value
+    elif isinstance(node, ast.JoinedStr) and len(node.values) == 2 and isinstance(node.values[0], ast.Constant) \
+            and isinstance(node.values[1], ast.FormattedValue) and dotted_name(node.values[1].value) is not None:
+        folder = node.values[0].value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+            and isinstance(node.func.value, ast.Constant) and isinstance(text := node.func.value.value, str) \
+            and re.fullmatch(r"[^{}]*/\{\w*\}", text):
+        folder = text[:text.rindex("{")]
+    if isinstance(folder, str) and folder.endswith("/") and folder.strip("./").count("/") >= 1:
+        return folder
+    return None
+
+
 def file_name(node: ast.AST | None) -> str | None:
     """The file name a path expression ends in, when it is spelled out whole: ``"out/split_dict.pt"``,
     ``os.path.join(d, "split_dict.pt")``, ``f"{d}/adj.pt"``, ``d / "adj.pt"``, ``str(d) + "/adj.pt"``; None for ``f"{name}.pt"`` or a
@@ -263,6 +282,10 @@ def file_name(node: ast.AST | None) -> str | None:
         # its train reads opt.data + ".train.pt")
         stemmed = "." in node.right.value.strip(".")
         return f"{{{'*' if stemmed else option}}}{node.right.value}"
+    if (folder := _run_time_name_folder(node)) is not None:
+        # "/home/me/project/" + self.name: the files of one folder of two levels or more, named at run time (a folder
+        # that deep is the project's own: a script that saves whole models there and one that loads them back)
+        return folder + "*"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open" and node.args:
         return file_name(node.args[0])  # torch.save(x, open(path, "wb"))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("join", "joinpath") \
