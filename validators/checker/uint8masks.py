@@ -472,11 +472,14 @@ class _Search:
                 # placeholder that is no mask at all (masked_fill_ would raise TypeError on it)
                 bindings = [binding for binding in bindings if not _placeholder(binding[0])] or bindings
                 if parameter and (filled := _none_fills(function.node, name)):
-                    # ``if input_mask is None: input_mask = (targets != 1)``: the default's fill, for callers that
-                    # pass nothing; a caller that passes a mask decides it
+                    # ``if mask is None: mask = ...``: the default's fill runs for the callers that pass nothing, so
+                    # a uint8 fill (``torch.ones_like(x, dtype=torch.uint8)``) decides it, and so does a uint8 mask
+                    # every caller that passes one passes (``mask(targets, out, masks.byte())``)
+                    fills = [binding for binding in bindings if id(binding[0]) in filled]
                     bindings = [binding for binding in bindings if id(binding[0]) not in filled]
-                    if not bindings:
-                        return self._parameter(function, name, key, depth)
+                    if fills and not bindings:
+                        return any(self._bound(value, position, where, depth) for value, position, where in fills) \
+                            or self._parameter(function, name, key, depth)
                 question = (key, tuple(id(value) for value, _, _ in bindings), self.converting > 0)
                 state = self.memo.get(question)
                 if state is None:
