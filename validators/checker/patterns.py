@@ -65,6 +65,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return False
         if rule.refills_placeholder and not _whole_size(call):
             return False
+        if rule.none_at is not None and not (len(call.args) > rule.none_at and _is_none(call.args[rule.none_at])):
+            return False
         if rule.first_like is not None and not _first_like(call, rule.first_like):
             return False
         if rule.first_literal is not None and not _first_literal(call, rule.first_literal):

@@ -230,6 +230,7 @@ class Rule:
     # kind=method: only ``x.data.resize_(y.size())`` where the function binds x only to a one-element placeholder
     # (``Variable(torch.FloatTensor(1))``): the refill idiom of 0.3 code (walkcalls._refills_placeholder)
     refills_placeholder: bool = False
+    none_at: int | None = None  # kind=method: only calls passing the literal None at this position (0: the first)
     code: str = ""  # the short stable code (TP101), from check-codes.toml
 
     @property
@@ -311,6 +312,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
     if rule.positions and (rule.kind != "keyword" or any(
             api not in rule.apis or len(at) != len(rule.arguments) for api, at in rule.positions)):
         return "positions= only goes with kind=keyword: one list per API of the rule, a position per argument"
+    if rule.none_at is not None and rule.kind != "method":
+        return "none_at= only goes with kind=method"
     if rule.refills_placeholder and rule.kind != "method":
         return "refills_placeholder= only goes with kind=method"
     if rule.list_value and (rule.kind != "keyword" or rule.value is not None):
