@@ -667,6 +667,14 @@ def own_nodes(scope: ast.AST):
     return _own(scope, _all_children)
 
 
+def parameter_defaults(arguments: ast.arguments) -> dict[str, ast.expr]:
+    """Each parameter that has a default -> that default: the last positional ones, and keyword-only ones."""
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
+             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)]
+    return {argument.arg: default for argument, default in pairs}
+
+
 def _all_children(node: ast.AST) -> list[ast.AST]:
     """``list(ast.iter_child_nodes(node))``, leaves included, without its two generators."""
     found = []

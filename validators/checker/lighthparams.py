@@ -20,20 +20,12 @@ import sys
 
 from ..parsing import parse_python
 from .checkpoints import is_config_name
-from .imports import dotted_name, walk_nodes, walk_tree
+from .imports import dotted_name, parameter_defaults, walk_nodes, walk_tree
 from .loadedforms import names_object_type, refused_standard_value
 
 # Keys of the model-states file of a DeepSpeed checkpoint, where Lightning's DeepSpeed strategy keeps its
 # checkpoint (hyper-parameters included) as client state.
 DEEPSPEED_KEYS = frozenset({"module", "param_shapes", "buffer_names", "ds_config", "ds_version"})
-
-
-def _init_defaults(init: ast.FunctionDef) -> dict[str, ast.expr]:
-    arguments = init.args
-    positional = (*arguments.posonlyargs, *arguments.args)
-    pairs = [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
-             *((a, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)]
-    return {a.arg: default for a, default in pairs}
 
 
 def _foreign_classes(tree: ast.AST) -> set[str]:
@@ -118,7 +110,7 @@ def object_hyperparameters(tree: ast.AST) -> tuple[str, bool] | None:
                 if names_object_type(params[name]):
                     return where, True
                 # `loss: DistributionLoss = NegativeLogLikelihood()`: an instance of a third-party class by default
-                default = _init_defaults(init).get(name)
+                default = parameter_defaults(init.args).get(name)
                 if isinstance(default, ast.Call) and isinstance(default.func, ast.Name) and default.func.id in (
                         foreign := _foreign_classes(tree) if foreign is None else foreign):
                     return f"{where}, by default a {default.func.id} instance", True

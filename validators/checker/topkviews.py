@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .finding import Finding
-from .imports import own_nodes, walk_tree
+from .imports import own_nodes, parameter_defaults, walk_tree
 
 _TRANSPOSES = frozenset({"t", "t_"})
 _COMPARISONS = frozenset({"eq", "ne", "ge", "gt", "le", "lt", "__eq__"})
@@ -135,8 +135,10 @@ def wide_names(tree: ast.AST) -> frozenset[str]:
     bound: dict[str, bool] = {}
     for node in walk_tree(tree):
         if isinstance(node, ast.arguments):
-            for parameter, default in _parameter_defaults(node):
-                bound[parameter] = bound.get(parameter, True) and default is not None and _wide(default)
+            defaults = parameter_defaults(node)
+            for argument in (*node.posonlyargs, *node.args, *node.kwonlyargs):
+                default = defaults.get(argument.arg)
+                bound[argument.arg] = bound.get(argument.arg, True) and default is not None and _wide(default)
         elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
@@ -144,14 +146,6 @@ def wide_names(tree: ast.AST) -> frozenset[str]:
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) and isinstance(node.target, ast.Name):
             bound[node.target.id] = False
     return frozenset(name for name, wide in bound.items() if wide)
-
-
-def _parameter_defaults(arguments: ast.arguments) -> list[tuple[str, ast.expr | None]]:
-    """Each parameter with its default (None where it has none)."""
-    positional = arguments.posonlyargs + arguments.args
-    defaults = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
-    return [(arg.arg, default) for arg, default in zip(positional, defaults)] + \
-        [(arg.arg, default) for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults)]
 
 
 def _wide(node: ast.expr) -> bool:

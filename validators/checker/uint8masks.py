@@ -45,7 +45,7 @@ from typing import Callable, Iterator, NamedTuple
 
 from .aliases import callable_candidates
 from .imports import (CHILD_FIELDS, ENTERED, Memo, child_fields, dotted_name, names_device, nested_fields, own_statements,
-                      walk_nodes)
+                      parameter_defaults, walk_nodes)
 from .provenance import NUMPY_MODULES, Provenance
 
 _DEPTH = 16  # steps of one chain of reads (a method, a name, a parameter); a bound on recursion, not a judgement
@@ -890,14 +890,10 @@ def _mentions(value: ast.expr, name: str) -> bool:
 def _none_fills(function: ast.AST, name: str) -> set[int]:
     """id() of each value ``if name is None: name = value`` binds in ``function`` to its parameter ``name`` whose default
     is None (nothing else in that ``if``'s body)."""
-    args = function.args
-    positional = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
-    defaults.update((a.arg, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None)
-    default = defaults.get(name)
+    default = parameter_defaults(function.args).get(name)
     if not (isinstance(default, ast.Constant) and default.value is None):
         return set()
-    return {id(statement.value) for node in ast.walk(function) if isinstance(node, ast.If)
+    return {id(statement.value) for node in walk_nodes(function) if isinstance(node, ast.If)
             and isinstance(test := node.test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name
             and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
