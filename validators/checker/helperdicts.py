@@ -4,7 +4,8 @@
 file hands ``encoder`` to ``init_encoder(model, encoder)`` from its own ``utils.py``, whose body reads that parameter
 with ``saved.items()``, ``saved["k"]`` or ``m.load_state_dict(saved)``, the file holds a state dict (dl4mt-nonauto's
 ``run.py``, round 57). The helper's module is found beside the importing file or in a folder above it (at most three),
-read once per path, and asked only about a parameter that it uses in no other way than as a mapping.
+read once per version of the file (its size and modification time), and asked only about a parameter that it uses in
+no other way than as a mapping.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ def helper_reads_dict(importer: str, suffix: str, function: str, position: int) 
     """Whether the module-level ``function`` of the project module ``suffix`` (returns.module_suffix) reads its
     positional parameter ``position`` only as a mapping."""
     path = _module_path(importer, suffix)
-    return path is not None and _parameter_read_as_dict(path, function, position)
+    if path is None:
+        return False
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return False
+    # keyed by size and modification time, as starimports.py keys its reads: a server's long-lived checker sees an
+    # edited helper afresh
+    return _parameter_read_as_dict(path, stat.st_size, stat.st_mtime_ns, function, position)
 
 
 def _module_path(importer: str, suffix: str) -> str | None:
@@ -43,7 +52,7 @@ def _module_path(importer: str, suffix: str) -> str | None:
 
 
 @lru_cache(maxsize=64)
-def _parameter_read_as_dict(path: str, function: str, position: int) -> bool:
+def _parameter_read_as_dict(path: str, size: int, mtime: int, function: str, position: int) -> bool:
     tree = parse_module_file(Path(path))
     definition = next((node for node in getattr(tree, "body", ()) if isinstance(node, ast.FunctionDef)
                        and node.name == function), None)
