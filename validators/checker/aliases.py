@@ -176,8 +176,8 @@ def _branch_pairs(node: ast.If, owner: str, resolve: Callable[[ast.AST], str | N
     def ruled(assign: ast.Assign) -> bool:
         return any((api := resolve(c)) is not None and known(api) for c in callable_candidates(assign.value))
 
-    def named(assign: ast.Assign) -> bool:
-        return all(resolve(c) is not None for c in callable_candidates(assign.value))
+    def named(assign: ast.Assign) -> bool:  # a resolved name, or a plain one (the file's own pass-through function)
+        return all(c.__class__ is ast.Name or resolve(c) is not None for c in callable_candidates(assign.value))
 
     body, orelse = direct(node.body), direct(node.orelse)
     pairs: set[int] = set()

@@ -831,8 +831,10 @@ class CallChecks:
         return scope is not None and trusted_earlier(scope, node, repo, hub_repo)
 
     def _check_alias_call(self, node: ast.Call, bindings: list[tuple[ast.expr, str]]) -> None:
-        """A call through a name bound to a ruled callable (aliases.py): reported at the binding, only for
-        rules that need nothing beyond the call's shape (no project evidence), and not inside guards."""
+        """A call through a name bound to a ruled callable (aliases.py), only for rules that need nothing beyond
+        the call's shape (no project evidence), and not inside guards. A rule on the callable itself is reported
+        at the binding, where the name is written; one on the call's arguments (a keyword passed or missing) at
+        the call, where they are and where the fix goes."""
         if self.guarded:
             return
         if isinstance(node.func, ast.Name):  # a plain name: the bindings of the call's own scope and those around it
@@ -844,8 +846,13 @@ class CallChecks:
         for where, api in bindings:
             rules = [rule for rule in self.rules.by_call[api] if not rule.when and rule.applies_to(self.target)
                      and matches_call(rule, node)]
-            if rules:
-                self._report(where, api, rules, fixable=False)
+            for at_call, grouped in ((False, [r for r in rules if r.kind in _CALLABLE_KINDS]),
+                                     (True, [r for r in rules if r.kind not in _CALLABLE_KINDS])):
+                if grouped:
+                    self._report(node if at_call else where, api, grouped, fixable=False)
+
+
+_CALLABLE_KINDS = frozenset({"name", "call", "unpack"})  # rules that any call of the callable meets
 
 
 def _saver_name(func: ast.expr, called: str | None, loads) -> str | None:

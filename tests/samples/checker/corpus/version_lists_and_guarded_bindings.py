@@ -33,7 +33,7 @@ class Sampler(torch.nn.Module):
 class OldSampler(torch.nn.Module):
     def __init__(self):
         super().__init__()
-        self.grid_sample = F.grid_sample  # finding: grid-sample-without-align-corners
+        self.grid_sample = F.grid_sample
 
     def forward(self, x, grid):
-        return self.grid_sample(x, grid)
+        return self.grid_sample(x, grid)  # finding: grid-sample-without-align-corners
