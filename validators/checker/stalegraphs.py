@@ -17,16 +17,19 @@ bound before it (to a call's result or arithmetic), or bound after it by arithme
 methods of such names alone (a module's fresh forward in between may start a new graph: not followed); and the
 optimizer's name must say it trains a module whose forward recorded that graph (``optimizer_G`` and ``netG(z)``,
 ``self.optimizers["dec"]`` and ``self.dec(...)``): a step of another part's weights (CQL's ``alpha_prime_opt``)
-leaves the graph's saved tensors alone, and a plain ``optimizer`` says nothing.
+leaves the graph's saved tensors alone. A plain ``optimizer`` says nothing by its name; what it was built over
+does when the file binds it once, to ``torch.optim.Adam(model.parameters(), ...)`` (it trains ``model``), as
+multi-head trainers do that step one optimizer after each head's retained backward.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .imports import code_scopes, own_statements, walk_nodes
+from .imports import code_scopes, own_nodes, own_statements, walk_nodes
 from .steporder import OPTIMIZER_NAME
 
 # the part of an optimizer's name that says what it trains: optimizer_G, g_optimizer, optimizerD, opt_enc
@@ -44,14 +47,77 @@ def stale_backwards(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     """Each ``backward()`` call through a graph an optimizer step made stale (module docstring)."""
     if text is not None and ("retain_graph" not in text and "retain_variables" not in text or ".step(" not in text):
         return
+    reading = None
     for scope in code_scopes(tree):
         statements = list(own_statements(scope))
         if not any(_retaining_backward(node) for statement in statements for node in _calls(statement)):
             continue
-        yield from _in_scope(statements, resolve)
+        if reading is None:
+            reading = _read_file(tree, resolve)
+        yield from _in_scope(statements, reading, reading.owners.get(id(scope), ""))
 
 
-def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.Call]:
+@dataclass(frozen=True)
+class _Reading:
+    """What the file binds, read once for a file with a retaining backward."""
+    resolve: Callable[[ast.AST], str | None]
+    built: dict[tuple[str, str], str]  # optimizer (class or "", name) -> the module it was built over
+    losses: frozenset[tuple[str, str]]  # names the file binds only to torch loss modules ("" or "self", name)
+    owners: dict[int, str]  # id() of each method -> its class
+
+
+def _read_file(tree: ast.AST, resolve) -> _Reading:
+    """``built``: an optimizer (``("", "opt")`` for a plain name, ``("Trainer", "optimizer")`` for
+    ``self.optimizer`` in its methods) bound once, to a ``torch.optim`` class given ``<module>.parameters()``
+    first. ``losses``: names every binding of which constructs a ``torch.nn`` ``...Loss`` module."""
+    owners: dict[int, str] = {}
+    for node in walk_nodes(tree):
+        if isinstance(node, ast.ClassDef):
+            owners.update((id(inner), node.name) for inner in walk_nodes(node)
+                          if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)))  # inner classes come later
+    bound: dict[tuple[str, str], list[str | None]] = {}
+    losses: dict[tuple[str, str], bool] = {}
+    for scope in code_scopes(tree):
+        for node in own_nodes(scope):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+                continue
+            target = node.targets[0]
+            value = node.value
+            called = resolve(value.func) or "" if isinstance(value, ast.Call) else ""
+            if (key := _target_key(target)) is not None:
+                losses[key] = losses.get(key, True) and called.startswith("torch.nn.") and called.endswith("Loss")
+            name = target.id if isinstance(target, ast.Name) else _self_attribute(target)
+            if name is None or not OPTIMIZER_NAME.fullmatch(name.strip("_")):
+                continue
+            module = None
+            if value.args and called.startswith("torch.optim."):
+                first = value.args[0]
+                if isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and \
+                        first.func.attr == "parameters" and not first.args:
+                    module = first.func.value.id if isinstance(first.func.value, ast.Name) \
+                        else _self_attribute(first.func.value)
+            owner = owners.get(id(scope), "") if isinstance(target, ast.Attribute) else ""
+            bound.setdefault((owner, name), []).append(module)
+    built = {key: modules[0] for key, modules in bound.items() if len(modules) == 1 and modules[0]}
+    return _Reading(resolve, built, frozenset(key for key, only in losses.items() if only), owners)
+
+
+def _target_key(node: ast.expr) -> tuple[str, str] | None:
+    """``x`` -> ("", "x"), ``self.x`` -> ("self", "x"), anything else None."""
+    if isinstance(node, ast.Name):
+        return ("", node.id)
+    name = _self_attribute(node)
+    return ("self", name) if name else None
+
+
+def _self_attribute(node: ast.expr) -> str | None:
+    """``self.x`` -> "x"."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
+def _in_scope(statements: list[ast.stmt], reading: _Reading, owner: str) -> Iterator[ast.Call]:
     retained = None  # position of the first retaining backward
     stepped: list[tuple[int, str]] = []  # (position, what the optimizer trains) of each step after it
     bindings: dict[str, list[tuple[int, ast.expr | None]]] = {}
@@ -70,11 +136,11 @@ def _in_scope(statements: list[ast.stmt], resolve) -> Iterator[ast.Call]:
         for call in _calls(statement):
             if retained is None and _retaining_backward(call):
                 retained = position
-            elif retained is not None and (trains := _optimizer_trains(call)) is not None:
+            elif retained is not None and (trains := _optimizer_trains(call, reading.built, owner)) is not None:
                 stepped.append((position, trains))
             elif stepped and _backward(call) and isinstance(receiver := call.func.value, ast.Name):
                 for step, trains in stepped:
-                    modules = _stale(receiver.id, position, step, bindings, resolve, 0)
+                    modules = _stale(receiver.id, position, step, bindings, reading, 0)
                     if modules and any(_trains(trains, module) for module in modules):
                         yield call
                         break
@@ -97,10 +163,11 @@ def _retaining_backward(call: ast.Call) -> bool:
         and keyword.value.value is True for keyword in call.keywords)
 
 
-def _optimizer_trains(call: ast.Call) -> str | None:
+def _optimizer_trains(call: ast.Call, built: dict[tuple[str, str], str], owner: str) -> str | None:
     """What ``<optimizer>.step()`` trains, read off the optimizer's name: ``optimizer_G`` / ``g_optimizer`` /
-    ``optimizerD`` / ``self.optimizers["dec"]`` -> "g", "g", "d", "dec"; None for any other call, and for an
-    optimizer whose name says nothing (``optimizer``)."""
+    ``optimizerD`` / ``self.optimizers["dec"]`` -> "g", "g", "d", "dec"; for a name that says nothing
+    (``optimizer``), the module ``built`` says it was made over (in ``owner``, the method's class); None for any
+    other call."""
     if not (isinstance(call.func, ast.Attribute) and call.func.attr == "step" and not call.args):
         return None
     receiver = call.func.value
@@ -116,7 +183,8 @@ def _optimizer_trains(call: ast.Call) -> str | None:
     if match is None:
         return None
     trained = (match.group("before") or match.group("after") or "").strip("_").lower()
-    return trained or None
+    key = (owner, name) if isinstance(receiver, ast.Attribute) else ("", name)
+    return trained or built.get(key, "").lower() or None
 
 
 def _trains(trained: str, module: str) -> bool:
@@ -126,7 +194,7 @@ def _trains(trained: str, module: str) -> bool:
         len(trained) > 2 and (module.startswith(trained) or trained.startswith(module) and len(module) > 2))
 
 
-def _stale(name: str, at: int, stepped: int, bindings, resolve, depth: int) -> set[str]:
+def _stale(name: str, at: int, stepped: int, bindings, reading, depth: int) -> set[str]:
     """The modules (last names of the callables) whose forward recorded the graph ``name`` holds at position ``at``
     before the step at ``stepped``; empty when it holds none from before the step."""
     above = [(position, value) for position, value in bindings.get(name, ()) if position < at]
@@ -136,16 +204,16 @@ def _stale(name: str, at: int, stepped: int, bindings, resolve, depth: int) -> s
     if value is None or _detached(value):
         return set()
     if position < stepped:
-        return _recorded(value, position, bindings, resolve, depth)
-    return _derived(value, position, stepped, bindings, resolve, depth)
+        return _recorded(value, position, bindings, reading, depth)
+    return _derived(value, position, stepped, bindings, reading, depth)
 
 
-def _recorded(value: ast.expr, at: int, bindings, resolve, depth: int) -> set[str]:
+def _recorded(value: ast.expr, at: int, bindings, reading, depth: int) -> set[str]:
     """The modules called in recording ``value`` (bound before the step), following the names it reads."""
     modules: set[str] = set()
     names = []
     for node in walk_nodes(value):
-        if isinstance(node, ast.Call) and not (resolve(node.func) or "").startswith("torch."):
+        if isinstance(node, ast.Call) and not (reading.resolve(node.func) or "").startswith("torch."):
             callee = node.func
             if isinstance(callee, ast.Attribute) and callee.attr in _TENSOR_METHODS:
                 continue
@@ -156,28 +224,29 @@ def _recorded(value: ast.expr, at: int, bindings, resolve, depth: int) -> set[st
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             names.append(node.id)
     for name in names:
-        modules |= _stale(name, at, at + 1, bindings, resolve, depth + 1)
+        modules |= _stale(name, at, at + 1, bindings, reading, depth + 1)
     return modules
 
 
-def _derived(value: ast.expr, at: int, stepped: int, bindings, resolve, depth: int) -> set[str]:
-    """Arithmetic, torch functions and tensor methods of names alone (no forward of a module after the step): the
-    modules recorded in the stale ones."""
+def _derived(value: ast.expr, at: int, stepped: int, bindings, reading, depth: int) -> set[str]:
+    """Arithmetic, torch functions, tensor methods and loss modules (``self.criterion = nn.MSELoss()``, no
+    parameters) of names alone (no forward of a model after the step): the modules recorded in the stale ones."""
     names = []
     for node in walk_nodes(value):
         if isinstance(node, ast.Call):
             func = node.func
-            qualified = resolve(func) or ""
+            qualified = reading.resolve(func) or ""
             if not (qualified.startswith("torch.") and not qualified.startswith("torch.nn.") or
                     qualified.startswith("torch.nn.functional.") or
-                    isinstance(func, ast.Attribute) and func.attr in _TENSOR_METHODS and not qualified):
+                    isinstance(func, ast.Attribute) and func.attr in _TENSOR_METHODS and not qualified or
+                    _target_key(func) in reading.losses):
                 return set()  # a module's forward, or anything else: maybe a fresh graph
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             names.append(node.id)
     modules: set[str] = set()
     for name in names:
         if name != "torch":
-            modules |= _stale(name, at, stepped, bindings, resolve, depth + 1)
+            modules |= _stale(name, at, stepped, bindings, reading, depth + 1)
     return modules
 
 
