@@ -11,7 +11,7 @@ from .imports import dotted_name, own_nodes, own_statements, state_dict_call, un
 from .provenance import NUMPY_MODULES, plain_numpy
 from .loadedforms import (ALTERNATE_CONSTRUCTOR, CLASS_NAME, CONVERTER, MAPS, NAMESPACE_CLASSES, PIL_IMAGES, PLAIN_NN,
     REFUSED_TORCH_OWNERS, SAME_KIND, class_of, is_object_value, is_training_object, keyed_namespaces,
-    prepares_scriptable, refused_standard_value, returned_itself, self_item)
+    prepares_scriptable, refused_standard_value, returned_itself, self_item, tokenizer_encoding)
 
 
 class ObjectConstruction:
@@ -19,7 +19,8 @@ class ObjectConstruction:
         """A call whose result ``weights_only`` refuses: an instance of a class the project defines
         (``InputFeatures(...)``), a list of them from an ``*examples_to_features`` converter, numpy
         (``np.mean(accs)`` is an ``np.float64``; checked on torch 2.15: both fail with Unsupported global),
-        or a function of the project's own applied to such a value (``generate_splits(np.arange(n))``)."""
+        a Hugging Face tokenizer's BatchEncoding, or a function of the project's own applied to such a value
+        (``generate_splits(np.arange(n))``)."""
         callee = dotted_name(call.func)
         if callee is None:
             return False
@@ -27,7 +28,8 @@ class ObjectConstruction:
         if last in self.local_classes or callee == "cls" or (head in NUMPY_MODULES and not plain_numpy(callee, call)
                                                                   and not self.provenance.binds(head, scope)) or \
                 CONVERTER.search(last) is not None or \
-                last in NAMESPACE_CLASSES or callee in self.library_classes or refused_standard_value(callee, last):
+                last in NAMESPACE_CLASSES or callee in self.library_classes or refused_standard_value(callee, last) or \
+                (callee not in self.local_functions and tokenizer_encoding(call, callee)):
             return True
         if _alternative_constructor(callee, head, last):
             return True  # data.Example.fromlist(row, fields), Record.from_dict(d): an instance of that class

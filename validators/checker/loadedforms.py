@@ -268,6 +268,23 @@ def refused_standard_value(callee: str, last: str) -> bool:
     return callee in _DATETIME_CALLS or callee.removeprefix("datetime.") in _DATETIME_CALLS
 
 
+# keywords only a Hugging Face tokenizer's __call__ takes together with text: its result is a BatchEncoding, a
+# UserDict weights_only refuses ("Unsupported global: GLOBAL transformers.tokenization_utils_base.BatchEncoding",
+# run on torch 2.15), whatever return_tensors says
+_TOKENIZER_KEYWORDS = frozenset({"return_tensors", "padding", "truncation", "max_length", "add_special_tokens",
+                                 "return_attention_mask", "return_token_type_ids", "return_offsets_mapping"})
+_ENCODING_METHODS = frozenset({"encode_plus", "batch_encode_plus"})  # BatchEncoding too
+
+
+def tokenizer_encoding(call: ast.Call, callee: str) -> bool:
+    """``self.tokenizer(text=texts, padding="max_length", return_tensors="pt")`` or
+    ``tokenizer.batch_encode_plus(texts)``: a BatchEncoding."""
+    last = callee.rsplit(".", 1)[-1]
+    if last in _ENCODING_METHODS:
+        return "tokenizer" in callee.lower()
+    return "tokenizer" in last.lower() and any(keyword.arg in _TOKENIZER_KEYWORDS for keyword in call.keywords)
+
+
 _PATH_METHOD = r"(?i)file|path"  # text: re compiles it when first asked
 
 
