@@ -711,6 +711,8 @@ class CallChecks:
             value = value.func.value
         if isinstance(value, ast.Call) and self._resolve(value.func) in VARIABLE_CALLS and len(value.args) == 1:
             value = value.args[0]
+            if isinstance(value, ast.Name) and value.id == name:
+                return True  # img = Variable(img): still the placeholder
         return isinstance(value, ast.Call) and self._resolve(value.func) in _PLACEHOLDER_MAKERS and not value.keywords \
             and len(value.args) <= 1 and all(isinstance(arg, ast.Constant) and arg.value == 1 for arg in value.args)
 
