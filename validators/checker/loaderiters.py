@@ -71,6 +71,8 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
     other = {name for name, values in assigned.items()
              if any(isinstance(value, ast.Call) and not _builds_loader(value, resolve) and not _iterates(value)
                     for value in values)}  # (loader = iter(loader) rebinds the loader's name to its iterator)
+    # def test(net, dataset): ... test(crnn, test_loader): a parameter every call of its function passes a loader
+    built |= _fed_loaders(tree, resolve, assigned, other, built)
     bound = {name for name, values in assigned.items()
              if any(_loader_iterator(value, resolve, other, containers, built) for value in values)}
     # iter_test = [iter(loader[name + str(i)]) for i in range(10)]: each item is a loader's iterator
@@ -92,6 +94,49 @@ def loader_iterator_next_calls(tree: ast.AST, resolve: Callable[[ast.AST], str |
                      or dotted_name(node.func.value) in bound
                      or isinstance(node.func.value, ast.Subscript) and dotted_name(node.func.value.value) in listed):
             yield node
+
+
+def _fed_loaders(tree: ast.AST, resolve, assigned: dict[str, list[ast.expr]], other: set[str],
+                 built: set[str]) -> set[str]:
+    """Parameter names that hold a loader wherever they are parameters: each function of the file with such a
+    parameter has a unique name, is called by that name at least once, and every call passes a loader for it
+    (``DataLoader(...)``, a name bound only to one, or a name that says loader), by position or keyword. A name
+    the file also assigns is left out (which value a use sees is unknown)."""
+    functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    calls: dict[str, list[ast.Call]] = {}
+    for node in walk_tree(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.setdefault(node.name, []).append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            calls.setdefault(node.func.id, []).append(node)
+
+    def loader(value: ast.expr | None) -> bool:
+        if isinstance(value, ast.Call):
+            return resolve(value.func) in _DATALOADERS
+        dotted = dotted_name(value) if value is not None else None
+        return dotted is not None and (dotted in built or dotted not in other
+                                       and bool(_LOADER.fullmatch(dotted.rsplit(".", 1)[-1])))
+
+    fed: dict[str, bool] = {}
+    for name, defined in functions.items():
+        for function in defined:
+            arguments = function.args
+            positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+            for index, parameter in enumerate([*positional, *(a.arg for a in arguments.kwonlyargs)]):
+                passed = [_passed(call, parameter, index if index < len(positional) else None)
+                          for call in calls.get(name, ())]
+                fed[parameter] = fed.get(parameter, True) and len(defined) == 1 and bool(passed) and all(
+                    loader(value) for value in passed)
+    return {parameter for parameter, only in fed.items() if only and parameter not in assigned}
+
+
+def _passed(call: ast.Call, parameter: str, index: int | None) -> ast.expr | None:
+    """What ``call`` passes for the parameter at ``index`` (None: keyword-only) named ``parameter``."""
+    if any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    if index is not None and index < len(call.args):
+        return call.args[index]
+    return next((keyword.value for keyword in call.keywords if keyword.arg == parameter), None)
 
 
 def _iterators_of_loaders(value: ast.expr) -> bool:

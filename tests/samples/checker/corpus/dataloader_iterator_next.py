@@ -100,3 +100,25 @@ def ten_crop_codes(loaders, name, steps):
         data = [iter_test[j].next() for j in range(10)]  # finding: dataloader-iterator-next
         shades = [crops[j].next() for j in range(10)]
     return data, shades
+
+
+# seen in: round 59's handwriting recognisers: the loader reaches .next() as a parameter; every call of the
+# function by name passes a DataLoader (a name bound to one, or a name that says loader), by position or keyword
+def predict_batch(model, valid_dl):
+    images, labels = iter(valid_dl).next()  # finding: dataloader-iterator-next
+    return model(images), labels
+
+
+def evaluate(net, held_out):
+    batches = iter(held_out)
+    return [net(batches.next()) for _ in range(len(held_out))]  # finding: dataloader-iterator-next
+
+
+def take_one(source):
+    return iter(source).next()  # called with a list below: a list iterator's next is no DataLoader's
+
+
+held_out_loader = torch.utils.data.DataLoader(list(range(8)), batch_size=2)
+predict_batch(model=None, valid_dl=held_out_loader)
+evaluate(None, held_out_loader)
+take_one([1, 2])
