@@ -90,7 +90,7 @@ def _read_file(tree: ast.AST, resolve) -> _Reading:
             if name is None or not OPTIMIZER_NAME.fullmatch(name.strip("_")):
                 continue
             module = None
-            if value.args and called.startswith("torch.optim."):
+            if isinstance(value, ast.Call) and value.args and called.startswith("torch.optim."):
                 first = value.args[0]
                 if isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and \
                         first.func.attr == "parameters" and not first.args:

@@ -51,3 +51,16 @@ class FreshForward:
         self.optimizer.step()
         again = nn.functional.cross_entropy(self.model(inputs), labels)  # a new forward: a new graph
         again.backward()
+
+
+class ChosenOptimizer:
+    # an optimizer looked up from a table (not a torch.optim call) says nothing of what it trains
+    def __init__(self, model, table):
+        self.model = model
+        self.optimizer = table["adam"]
+
+    def train_step(self, inputs):
+        first, second = self.model(inputs)
+        first.sum().backward(retain_graph=True)
+        self.optimizer.step()
+        second.sum().backward()
