@@ -511,6 +511,8 @@ class CallChecks:
                      and not (node.args and self._size_pair(node.args[0])))  # PIL's resize((w, h))
                  and not self._pil_resample(node)]
         rules = [rule for rule in rules if not rule.refills_placeholder or self._refills_placeholder(node.func.value)]
+        if self.foreign_typed and rules and dotted_name(node.func.value) in self.foreign_typed:
+            rules = [rule for rule in rules if rule.receiver is None]  # isinstance(s, <another library's class>)
         if method == "get_lr" and rules and self._get_lr_within_step(node.func.value):
             return  # `sched._get_lr_called_within_step = True` just before: torch's own step() does this, silently
         if method == "step" and node.args and self._passes_own_none_default(node.args[-1], len(node.args) == 2):

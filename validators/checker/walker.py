@@ -184,6 +184,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         # statement never both run (a mode picks the file, see _paths_loaded_as_objects)
         self.branch_path: list[tuple[int, int]] = []
         self.not_plateau: list[str] = []  # receivers the enclosing branches know are no ReduceLROnPlateau (walkguards)
+        self.foreign_typed: list[str] = []  # receivers the enclosing branches know are another library's class (walkguards)
         self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}
         self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
         self.try_loads: set[int] = set()  # id(call) of the loads there

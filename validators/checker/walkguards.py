@@ -28,6 +28,7 @@ from .shippedpackages import checked_package
 from .privatenames import missing_private
 
 _LEAVE_BLOCK = (ast.Return, ast.Raise, ast.Continue, ast.Break)  # a branch ending so never falls through
+_BUILTIN_TYPES = frozenset({"dict", "list", "tuple", "set", "str", "int", "float", "bool", "bytes", "type", "object"})
 _SAFE_GLOBALS = ("torch.serialization.safe_globals", "torch.serialization.add_safe_globals")
 
 
@@ -257,7 +258,11 @@ class GuardedBranches:
                 plateau = self._plateau_test(node.test)
                 self.loads.enter_branch(runs_by_default(node.test))
                 self.branch_path.append((id(node), 0))
+                if (foreign := self._foreign_class_test(node.test)) is not None:
+                    self.foreign_typed.append(foreign)  # `if isinstance(s, TimmScheduler): s.step(epoch=e)`
                 self._visit_not_plateau(node.body, plateau, 0)  # not a bare loop: a check that leaves the block guards the rest
+                if foreign is not None:
+                    self.foreign_typed.pop()
                 self.branch_path[-1] = (id(node), 1)
                 self.loads.next_branch(leaves=_always_leaves(node.body))
                 self._visit_not_plateau(node.orelse, plateau, 1)
@@ -310,6 +315,47 @@ class GuardedBranches:
         if any((self._resolve(c) or "").endswith(".ReduceLROnPlateau") for c in classes):
             return name, branch
         return None
+
+    def _foreign_class_test(self, test: ast.expr) -> str | None:
+        """``isinstance(s, CosineLRScheduler)`` or ``any(isinstance(s, c) for c in timm_schedulers)`` where no class
+        is torch's: the receiver name, which in the test's body holds another library's object (its ``step(epoch)``
+        is not torch's). A class list the file binds is read for its items; one imported is another library's."""
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "any" and \
+                len(test.args) == 1 and isinstance(test.args[0], ast.GeneratorExp) and \
+                len(test.args[0].generators) == 1 and isinstance(test.args[0].elt, ast.Call):
+            loop = test.args[0].generators[0]
+            test, classes = test.args[0].elt, self._listed_classes(loop.iter)
+            if classes is None or not (isinstance(loop.target, ast.Name) and len(test.args) == 2
+                                       and isinstance(test.args[1], ast.Name) and test.args[1].id == loop.target.id):
+                return None
+        elif isinstance(test, ast.Call) and len(test.args) == 2:
+            classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        else:
+            return None
+        if not (isinstance(test.func, ast.Name) and test.func.id == "isinstance"
+                and (name := dotted_name(test.args[0])) is not None):
+            return None
+        if not classes or any(not isinstance(c, (ast.Name, ast.Attribute)) or (self._resolve(c) or "").startswith("torch.")
+                              or dotted_name(c) in _BUILTIN_TYPES for c in classes):
+            return None
+        return name
+
+    def _listed_classes(self, source: ast.expr) -> list[ast.expr] | None:
+        """The classes ``for c in <source>`` runs over: a tuple or list display, a module-level name the file binds
+        once to one, or a name it imports (another module's list: ``[]`` stands for classes not torch's)."""
+        if isinstance(source, (ast.Tuple, ast.List)):
+            return source.elts
+        if not isinstance(source, ast.Name) or self.tree is None:
+            return None
+        bound = [statement.value for statement in getattr(self.tree, "body", ())
+                 if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == source.id
+                                                              for t in statement.targets)]
+        if len(bound) == 1 and isinstance(bound[0], (ast.Tuple, ast.List)):
+            return bound[0].elts
+        imported = any(isinstance(statement, ast.ImportFrom) and "torch" not in (statement.module or "")
+                       and any((alias.asname or alias.name) == source.id for alias in statement.names)
+                       for statement in getattr(self.tree, "body", ()))
+        return [ast.Name(source.id)] if imported and not bound else None
 
     def _visit_not_plateau(self, statements: list, plateau: tuple[str, int] | None, branch: int) -> None:
         """One branch of an ``if``; in the one _plateau_test names, its receiver is known to be no plateau."""
