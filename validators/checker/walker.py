@@ -276,6 +276,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.parameter_kinds: dict[tuple[int, str], str | None] = {}  # (function, parameter) -> what passed callables return
         self.named_calls: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None  # name -> its calls (passedcallables)
         self.unreduced_losses: frozenset[str] | None = None  # names bound only to non-reducing losses (walknames.py)
+        self.stacking_helpers: dict[str, frozenset[int] | None] | None = None  # imported stack-returning functions (stackedhelpers.py)
         self.loss_modules: set[tuple[int, str]] = set()  # names bound to a reducing nn.*Loss() (walkbindings.py)
         self.module_loss_names: frozenset[str] | None = None  # the same, bound at module level (when asked)
         self.argument_copies: frozenset[str] | None = None  # functions returning a copy of their argument (walknames.py)

@@ -21,6 +21,7 @@ from .imports import (
 from .checkpoints import WRITER_LIBRARIES, config_library, is_lightning_module
 from .loadedforms import LIBRARY_OBJECTS, factory_spellings, names_object_type
 from .returns import from_imported, imported_module_paths, module_suffix
+from .stackedhelpers import imported_stacking_helpers
 from .starimports import star_functions
 from .patterns import is_multi_dim_list_index, loss_module_built, scalar_index_rules, zero_dim_read
 from .privatenames import missing_private
@@ -180,7 +181,10 @@ class NameChecks:
             if package := shipped_package(alias.name):
                 self._check_shipped(node, package, alias.name)
                 continue
+            if alias.asname:  # import torch.nn.utils.weight_norm as weight_norm binds what the package's attribute is
+                self.importing = (alias.asname, alias.name)
             self._check_qualified(node, _FUNCTION_SHADOWED_MODULES.get(alias.name, alias.name))
+            self.importing = None
             if is_torch_module(alias.name):
                 self._check_absent(node, alias.name, [], "ImportError")
 
@@ -372,9 +376,9 @@ class NameChecks:
 
     def _stacked_result(self, node: ast.Subscript) -> bool:
         """``test_loss.cpu().detach().numpy()[0]`` where the nearest binding of ``test_loss`` above takes what a
-        module-level function of the file returns there, and each of its returns is ``torch.stack(...)`` or
-        ``torch.cat(...)`` (``return torch.stack(losses)``: one loss per batch, a vector that [0] reads; BreizhCrops,
-        round 57)."""
+        module-level function of the file (or one imported from the project's modules) returns there, and each of
+        its returns is ``torch.stack(...)`` or ``torch.cat(...)`` (``return torch.stack(losses)``: one loss per
+        batch, a vector that [0] reads; BreizhCrops, round 57; ai4foodsecurity, round 59)."""
         read = zero_dim_read(node)
         if read is None or not isinstance(read[0], ast.Name) or self.tree is None:
             return False
@@ -383,10 +387,18 @@ class NameChecks:
         if not bindings:
             return False
         value, position = max(bindings, key=lambda binding: binding[0].lineno)
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return False
         functions = {item.name: item for item in getattr(self.tree, "body", ())
                      if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in functions \
-            and self._returns_stacked(functions[value.func.id], position)
+        if value.func.id in functions:
+            return self._returns_stacked(functions[value.func.id], position)
+        if self.stacking_helpers is None:  # train_epoch imported from the project's evaluation_utils (stackedhelpers.py)
+            self.stacking_helpers = imported_stacking_helpers(self.tree, self.source_text or "", self.filename)
+        if value.func.id not in self.stacking_helpers:
+            return False
+        positions = self.stacking_helpers[value.func.id]
+        return positions is None or position is not None and position in positions
 
     def _returns_stacked(self, function: ast.AST, position: int | None) -> bool:
         returned = [node.value for node in own_nodes(function) if isinstance(node, ast.Return)]
