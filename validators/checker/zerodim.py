@@ -100,11 +100,13 @@ _ARRAY_LIBRARIES = frozenset({"np", "numpy", "pd", "pandas"})
 
 
 def array_library_value(node: ast.expr) -> bool:
-    """``pd.DataFrame(rows)``, ``np.array(x).T``: a chain built on a NumPy or pandas call, whose ``.mean()`` is
-    no tensor (``pd.DataFrame(ranks).mean()[0]`` reads a Series)."""
+    """``pd.DataFrame(rows)``, ``np.array(x).T``, ``bn.running_mean.cpu().numpy()``: a chain built on a NumPy or
+    pandas call or through ``.numpy()``, whose ``.mean()`` is no tensor (``pd.DataFrame(ranks).mean()[0]`` reads a
+    Series; ``round(v.cpu().numpy().max(), 4)`` rounds a NumPy scalar)."""
     while isinstance(node, (ast.Attribute, ast.Subscript)) or (isinstance(node, ast.Call) and
                                                                isinstance(node.func, ast.Attribute)):
-        if isinstance(node, ast.Call) and (dotted_name(node.func) or "").partition(".")[0] in _ARRAY_LIBRARIES:
+        if isinstance(node, ast.Call) and ((dotted_name(node.func) or "").partition(".")[0] in _ARRAY_LIBRARIES
+                                           or node.func.attr == "numpy" and not node.args):
             return True
         node = node.func.value if isinstance(node, ast.Call) else node.value
     return False

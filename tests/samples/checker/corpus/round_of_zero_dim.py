@@ -26,3 +26,10 @@ def numpy_mean(segmentation, plane):
     # NumPy's nonzero() and mean(): a numpy.float64, which round() takes
     ys, xs = (segmentation == plane).nonzero()
     return int(round(xs.mean())), round((ys == 0).sum() / len(ys), 3)
+
+
+def batchnorm_report(bn_layers):
+    # round 59's precise-BN logging: through .numpy() the max is a NumPy scalar, which round() takes
+    means = [round(bn.running_mean.cpu().numpy().max(), 4) for bn in bn_layers]
+    spreads = [round(bn.running_var.cpu().max(), 4) for bn in bn_layers]  # finding: round-of-tensor
+    return means, spreads
