@@ -111,3 +111,16 @@ def test_a_name_bound_otherwise_too_is_not_guessed_at(other):
     code = ("if not flag:\n    from torch.utils.checkpoint import checkpoint\n" + other
             + "\n\ndef run(block, x):\n    return checkpoint(block, x)\n")
     assert _rules(code) == []
+
+
+def test_a_name_a_package_init_star_imports_is_a_finding_only_where_a_module_takes_it_from_the_package(tmp_path):
+    # `import torch.nn.utils.weight_norm as weight_norm` binds the function (the package's attribute), as the
+    # from-import does; the package's __init__.py star-imports the module that never reads it
+    _write(tmp_path, {
+        "models/__init__.py": "from models.resnet import *\n",
+        "models/resnet.py": "import torch\nimport torch.nn.utils.weight_norm as weight_norm\nimport torch.nn as nn\n",
+        "train.py": "import torch\nfrom models import resnet\n",
+    })
+    assert _found(check_paths([tmp_path], "2.15"), tmp_path) == []
+    _write(tmp_path, {"train.py": "import torch\nfrom models import weight_norm\n\nlayer = weight_norm(torch.nn.Linear(2, 2))\n"})
+    assert _found(check_paths([tmp_path], "2.15"), tmp_path) == [("models/resnet.py", 2, "weight-norm-deprecated")]

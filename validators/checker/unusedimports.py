@@ -140,7 +140,12 @@ def used_by_importers(unread: list[tuple[str, dict[str, list]]],
                         used |= {n for n in names if (local, n) in found[1]}
         for importer, _, suffix, _ in index.get("*", ()):
             if importer != path and is_module_file(target, suffix) and (found := _reads(importer, parsed)) is not None:
-                used |= set(names) if "*" in found[0] else (names.keys() & found[0]) - found[2]
+                used |= (names.keys() & found[0]) - found[2]
+                if "*" in found[0]:  # a package's __init__.py hands them on: to a module importing one from it
+                    package = os.path.abspath(importer).replace(os.sep, "/")
+                    used |= {name for name in names if any(
+                        other != importer and imported == name and is_module_file(package, suffix_)
+                        for other, _, suffix_, imported in index.get(name, ()))}
         if used:
             restored[path] = [finding for name in sorted(used) for finding in names[name]]
     return restored

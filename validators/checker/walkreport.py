@@ -66,7 +66,7 @@ class Reporting:
                 continue  # only named in a table: a finding once the file calls through it (listednames.py)
             if rule.kind == "name" and self._only_compared(node) and read_is_harmless(rule, self._gone(api) is not None):
                 continue  # type(m) in [nn.Dropout, nn.Dropout2d]: the class is compared, nothing is built
-            if (self.importing is not None and api == self.importing[1] and isinstance(node, ast.ImportFrom)
+            if (self.importing is not None and api == self.importing[1] and isinstance(node, (ast.ImportFrom, ast.Import))
                     and read_is_harmless(rule, self._gone(api) is not None)
                     and (not self.rules.surface.is_module(api) or binds_same_named_function(api, rule))):
                 self.import_findings.setdefault(self.importing[0], []).append((key, finding, node, rule, fixable))
