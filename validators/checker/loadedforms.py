@@ -586,9 +586,14 @@ def returned_itself(value: ast.expr, methods: frozenset[str] = RETURN_SELF) -> a
 
 
 def _option(node: ast.expr) -> bool:
-    """``args.model``: a parsed command-line option (a string or a number), whatever its name says."""
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
-        node.value.id.lower() in OPTION_RECEIVERS
+    """``args.model``, ``self.arg.model``: a parsed command-line option (a string or a number), whatever its name
+    says."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    receiver = node.value
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == "self":
+        return receiver.attr.lower() in OPTION_RECEIVERS or receiver.attr.lower() == "arg"
+    return isinstance(receiver, ast.Name) and receiver.id.lower() in OPTION_RECEIVERS
 
 
 # Module methods that return the module itself (``model.float()``, ``.eval()``, ``.to(device)``): a name bound to

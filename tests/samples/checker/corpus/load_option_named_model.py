@@ -23,3 +23,19 @@ def load_config(results_dir, name):
 def load_whole(results_dir):
     checkpoint = torch.load(f"{results_dir}/whole.pt")  # finding: torch-load-saved-objects
     return checkpoint["model"]
+
+
+class Runner:
+    # round 59's EfficientNet runner keeps the options as self.arg: "model_type": self.arg.model is a string
+    def __init__(self, arg, net, save_dir):
+        self.arg, self.net, self.save_dir = arg, net, save_dir
+
+    def save(self, epoch):
+        torch.save({"model_type": self.arg.model, "epoch": epoch, "network": self.net.state_dict()},
+                   f"{self.save_dir}/epoch{epoch}.pth.tar")
+
+    def load(self, filename):
+        checkpoint = torch.load(f"{self.save_dir}/{filename}")
+        if checkpoint["model_type"] != self.arg.model:
+            raise ValueError(checkpoint["model_type"])
+        self.net.load_state_dict(checkpoint["network"])
