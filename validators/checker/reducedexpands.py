@@ -98,7 +98,14 @@ def _expanded_over(call: ast.Call) -> ast.expr | None:
 
 
 def _dropping_reduction(value: ast.expr, resolve) -> ast.expr | None:
-    """The reduced tensor, when ``value`` reduces one dimension >= 1 without keepdim."""
+    """The reduced tensor, when ``value`` reduces one dimension >= 1 without keepdim (``+ 1e-10`` or another number
+    added, subtracted, multiplied or divided keeps the shape: ``norm = torch.norm(x, 2, 1) + 1e-10``)."""
+    while isinstance(value, ast.BinOp) and isinstance(value.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        numbers = [isinstance(side, ast.Constant) and type(side.value) in (int, float)
+                   for side in (value.left, value.right)]
+        if numbers.count(True) != 1:
+            return None
+        value = value.right if numbers[0] else value.left
     paired = False
     if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and value.slice.value == 0:
         value, paired = value.value, True
@@ -139,10 +146,29 @@ def chained_reductions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     "Dimension out of range" (its usual case: the spatial dims 2 and 3 of an N x C x H x W map). Read where the
     second dim is the int literal just above the first, itself at least 1 (``x.sum(1).sum(1)`` reduces two dims on
     purpose; ``f.mean(0).mean(1)`` of a C x H x W map runs, over other dims, so no error says so), and a squeeze of
-    the reduced dim where a ``view`` just before gives the rank, so that dim was the last."""
+    the reduced dim where a ``view`` just before (or bound once to the name reduced) gives the rank, so that dim was
+    the last."""
     if text is not None and not _CHAINED.search(text):
         return
-    for node in walk_tree(tree):
+    for scope in code_scopes(tree):
+        nodes = list(own_nodes(scope))
+        views = {name: values[0] for name, values in name_values(nodes).items()
+                 if len(values) == 1 and _view_rank(values[0]) is not None}
+        yield from _chained_in(nodes, resolve, views)
+
+
+def _view_rank(value: ast.expr | None) -> int | None:
+    """The rank ``x.view(a, -1)`` / ``x.reshape(n, c, -1)`` gives: its count of sizes, none starred."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("view", "reshape") \
+            and value.args and not value.keywords and not any(isinstance(a, ast.Starred) for a in value.args) \
+            and not (len(value.args) == 1 and not isinstance(value.args[0], (ast.Constant, ast.UnaryOp))):
+        return len(value.args)
+    return None
+
+
+def _chained_in(nodes: list[ast.AST], resolve, views: dict[str, ast.expr]) -> Iterator[tuple[ast.Call, str]]:
+    """chained_reductions in one scope; ``views``: names the scope binds once to a view of known rank."""
+    for node in nodes:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 1
                 and not node.keywords and isinstance(second := node.args[0], ast.Constant)
                 and type(second.value) is int):
@@ -158,9 +184,9 @@ def chained_reductions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
             continue  # np.sum(x).sum(1), torch.sum(x, 1): a function of a module, not a chain of tensor methods
         if name == "squeeze":
             shaped = first.func.value
-            if second.value == dim.value and isinstance(shaped, ast.Call) and isinstance(shaped.func, ast.Attribute) \
-                    and shaped.func.attr in ("view", "reshape") and len(shaped.args) == dim.value + 1 \
-                    and not any(isinstance(argument, ast.Starred) for argument in shaped.args):
+            if isinstance(shaped, ast.Name) and shaped.id in views:  # t = x.view(c, -1) ... t.mean(1).squeeze(1)
+                shaped = views[shaped.id]
+            if second.value == dim.value and _view_rank(shaped) == dim.value + 1:
                 yield node, "torch.Tensor.squeeze"
         elif (name in _REDUCTIONS or name in _PAIRED) and second.value == dim.value + 1 and dim.value >= 1:
             yield node, f"torch.Tensor.{name}"

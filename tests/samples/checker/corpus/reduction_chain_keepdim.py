@@ -22,3 +22,12 @@ def modern(fmap):
     rows = fmap.mean(0).mean(1)
     kept = fmap.sum(2, keepdim=True).sum(3)
     return both, once, rows, kept, torch.zeros(1)
+
+
+def weight_norm_init(x_init, out_channels):
+    # round 59's OpenNMT WeightNormConv2d copies: the name reduced was bound to a 2-D view, so dim 1 was its last
+    flat = x_init.transpose(0, 1).contiguous().view(out_channels, -1)
+    mean, var = flat.mean(1).squeeze(1), flat.var(1).squeeze(1)  # finding: reduction-chain-keepdim
+    cube = x_init.view(out_channels, 3, -1)
+    kept = cube.mean(1).squeeze(1)  # 3-D: dim 1 is no longer there to squeeze, but no error says so
+    return mean, var, kept

@@ -40,3 +40,9 @@ def normalized_columns_initializer(weights, std=1.0):
     out *= std / torch.sqrt(out.pow(2).sum(1).expand_as(out))  # finding: reduction-keepdim-default
     scaled = (out ** 2).sum(0).expand_as(out)
     return out, scaled
+
+
+def normalised(x):
+    # round 59's conditional-similarity nets: a small number added keeps the reduced shape
+    norm = torch.norm(x, p=2, dim=1) + 1e-10
+    return x / norm.expand_as(x)  # finding: reduction-keepdim-default
