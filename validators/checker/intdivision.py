@@ -103,7 +103,8 @@ def _in_scope(statements: list[ast.stmt], resolve, stored: dict[str, ast.stmt],
             statement.targets[0], ast.Name) else None
         if single is not None:
             source = _float_source(statement.value, indices, divided, resolve) if indices or divided else None
-            indices.discard(single.id)  # topk_ids = topk_ids.fmod(v): no longer the top-k's ids
+            if not _mentions_index(statement.value, indices):  # hyp_index = hyp_index[:, :k]: still its ids
+                indices.discard(single.id)  # topk_ids = topk_ids.fmod(v): no longer the top-k's ids
             if source is not None:
                 divided[single.id] = source if source is not True else statement
             else:

@@ -119,3 +119,12 @@ def attend_max(feats, attn):
     the_max, the_idx = torch.nn.functional.max_pool2d(attn, size, return_indices=True)
     rows = feats.index_select(2, the_idx[0, 0, 0, 0] / size)  # finding: integer-division-index
     return rows.index_select(3, the_idx[0, 0, 0, 0] % size), the_max
+
+
+def pointer_beam(scores, starts, num_hyp, seq_len):
+    # round 59's discourse parsers: the sort's indices cut to the beam width are still its indices
+    scores, hyp_index = torch.sort(scores.view(scores.size(0), -1), dim=1, descending=True)
+    hyp_index = hyp_index[:, :num_hyp]
+    base_index = hyp_index / (seq_len - 1)  # finding: integer-division-index
+    split_index = hyp_index % (seq_len - 1)
+    return starts.gather(dim=1, index=base_index), split_index
