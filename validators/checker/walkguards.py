@@ -342,7 +342,8 @@ class GuardedBranches:
 
     def _listed_classes(self, source: ast.expr) -> list[ast.expr] | None:
         """The classes ``for c in <source>`` runs over: a tuple or list display, a module-level name the file binds
-        once to one, or a name it imports (another module's list: ``[]`` stands for classes not torch's)."""
+        once to one, or a name it imports from a module not torch's (the name itself stands for that module's list,
+        whose classes it cannot see: they are that library's or the project's)."""
         if isinstance(source, (ast.Tuple, ast.List)):
             return source.elts
         if not isinstance(source, ast.Name) or self.tree is None:
