@@ -10,7 +10,8 @@ Known here where the tensor expanded over is the very one reduced (the same expr
 method of it: ``x.pow(2).sum(1).expand_as(x)``), the dimension is an int
 literal of at least 1 (a reduction over dimension 0 broadcasts back correctly) and no ``keepdim`` is passed:
 ``A.sum(1).expand_as(A)``, ``A.max(1)[0].expand_as(A)``, ``torch.norm(A, 2, 1).expand_as(A)``,
-``A.mean(1).expand(A.size())``, or through a name the scope binds once (``top = A.max(1)[0]`` ... ``top.expand_as(A)``).
+``A.mean(1).expand(A.size())``, or through a name whose latest binding above is one (``top = A.max(1)[0]`` ...
+``top.expand_as(A)``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import ast
 import re
 from typing import Callable, Iterator
 
-from .imports import code_scopes, name_values, own_nodes, walk_tree
+from .imports import code_scopes, name_values, own_nodes, walk_nodes, walk_tree
 
 # methods (and torch functions) that reduce over the dimension given first; norm takes it after p
 _REDUCTIONS = frozenset({"sum", "mean", "prod", "std", "var", "logsumexp", "amax", "amin"})
@@ -36,9 +37,9 @@ def reduced_expands(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     if text is not None and not _CANDIDATE.search(text):
         return
     for scope in code_scopes(tree):
-        nodes = list(own_nodes(scope))
-        held = _held_reductions(nodes, resolve)
-        for node in nodes:
+        held: dict[str, ast.expr | None] = {}  # name -> the tensor its latest binding above reduces, if any
+        for node in own_nodes(scope):  # in source order: a binding comes before the uses below it
+            _note_binding(node, held, resolve)
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("expand_as", "expand") and len(node.args) == 1 and not node.keywords):
                 continue
@@ -72,16 +73,19 @@ _ELEMENTWISE = frozenset({"pow", "abs", "exp", "log", "sqrt", "square", "neg", "
                           "sub", "sigmoid", "tanh", "clamp", "detach", "clone"})
 
 
-def _held_reductions(nodes: list[ast.AST], resolve) -> dict[str, ast.expr]:
-    """``max_logits = logits.max(1)[0]``, every binding of that name in the scope (one in each branch of an ``if``,
-    say) a reduction of the same tensor: name -> the tensor reduced."""
-    bound = name_values(nodes)
-    held = {}
-    for name, values in bound.items():
-        reduced = [_dropping_reduction(value, resolve) if value is not None else None for value in values]
-        if all(r is not None for r in reduced) and len({ast.dump(r) for r in reduced}) == 1:
-            held[name] = reduced[0]
-    return held
+def _note_binding(node: ast.AST, held: dict[str, ast.expr | None], resolve) -> None:
+    """``max_logits = logits.max(1)[0]``: the name now holds a reduction of ``logits``; any other binding of a name
+    (a tuple item, a loop target, ``+=``) ends what it held. The latest binding above a use is the one read
+    (``norm = torch.norm(x, 2, 1) + 1e-10`` rebound for each of three embeddings in turn)."""
+    if isinstance(node, ast.Assign):
+        for target in node.targets:
+            for name in walk_nodes(target):
+                if isinstance(name, ast.Name):
+                    held[name.id] = _dropping_reduction(node.value, resolve) if target is name else None
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
+        for name in walk_nodes(node.target):
+            if isinstance(name, ast.Name):
+                held[name.id] = None
 
 
 def _expanded_over(call: ast.Call) -> ast.expr | None:

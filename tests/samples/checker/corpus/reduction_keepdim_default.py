@@ -46,3 +46,13 @@ def normalised(x):
     # round 59's conditional-similarity nets: a small number added keeps the reduced shape
     norm = torch.norm(x, p=2, dim=1) + 1e-10
     return x / norm.expand_as(x)  # finding: reduction-keepdim-default
+
+
+def triplet_embeddings(general_x, general_y):
+    # the same name rebound for each embedding: the latest binding above the use is the one expanded
+    norm = torch.norm(general_x, p=2, dim=1) + 1e-10
+    general_x = general_x / norm.expand_as(general_x)  # finding: reduction-keepdim-default
+    norm = torch.norm(general_y, p=2, dim=1) + 1e-10
+    general_y = general_y / norm.expand_as(general_y)  # finding: reduction-keepdim-default
+    norm = general_y.sum(0)
+    return general_x, general_y / norm.expand_as(general_y)
