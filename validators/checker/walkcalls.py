@@ -598,16 +598,26 @@ class CallChecks:
 
     def _check_partial(self, node: ast.Call) -> None:
         """``functools.partial(lr_scheduler.ReduceLROnPlateau, mode="min", verbose=verbose)``: every call of the
-        partial passes those keywords on, so the callable's rules on a keyword passed apply here (those on a
-        keyword left out do not: the caller may pass it)."""
+        partial passes those keywords on, so the callable's rules on a keyword passed apply here. A rule on a
+        keyword left out (``partial(checkpoint, block)`` without ``use_reentrant``) applies too where the file
+        never passes that keyword by name anywhere: no caller of the partial can be the one that adds it."""
         api = self._resolve(node.args[0])
         passed = {kw.arg for kw in node.keywords if kw.arg}
-        rules = [rule for rule in self.rules.by_call.get(api, ()) if rule.kind == "keyword" and not rule.when
-                 and passed.intersection(rule.arguments)] if api else []
+        rules = [rule for rule in self.rules.by_call.get(api, ()) if not rule.when and (
+            rule.kind == "keyword" and passed.intersection(rule.arguments)
+            or rule.kind == "missing-argument" and not any(kw.arg is None for kw in node.keywords)
+            and not self._names_keyword(rule.argument))] if api else []
         if rules:
             bound = ast.copy_location(ast.Call(node.args[0], node.args[1:], node.keywords), node)
             bound.end_lineno, bound.end_col_offset = node.end_lineno, node.end_col_offset
             self._check_call(bound, api, rules)
+
+    def _names_keyword(self, argument: str | tuple[str, ...] | None) -> bool:
+        """The file's text passes ``argument=`` (any of them) somewhere, or cannot be read: a call may add it."""
+        if argument is None or self.source_text is None:
+            return True
+        names = (argument,) if isinstance(argument, str) else argument
+        return any(re.search(rf"\b{re.escape(name)}\s*=", self.source_text) for name in names)
 
     def _note_zero_dim_cat(self, node: ast.Call, func: ast.Attribute) -> None:
         """``losses.append(loss.data)`` fills a list with 0-dim values; ``torch.cat(losses)`` then raises, and so does
