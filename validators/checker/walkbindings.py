@@ -72,6 +72,9 @@ class Bindings:
             if isinstance(target := node.targets[0], ast.Name):
                 if isinstance(node.value, (ast.List, ast.ListComp, ast.BinOp, ast.Call)) and is_multi_dim_list_index(node.value):
                     self.index_lists.add((self.scope, target.id))
+                    if self.tensor_tested and self.tensor_tested[-1]:  # PyG's old InMemoryDataset.get, copied:
+                        # `if torch.is_tensor(item): s = list(repeat(slice(None), item.dim())) ... item[s]`
+                        self.tensor_index_lists[(self.scope, target.id)] = self.tensor_tested[-1]
                 else:
                     self.index_lists.discard((self.scope, target.id))
             note_table(node.targets[0], node.value, self.table_elements)

@@ -185,6 +185,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.branch_path: list[tuple[int, int]] = []
         self.not_plateau: list[str] = []  # receivers the enclosing branches know are no ReduceLROnPlateau (walkguards)
         self.foreign_typed: list[str] = []  # receivers the enclosing branches know are another library's class (walkguards)
+        self.tensor_tested: list[str | None] = []  # per enclosing if-body, the name its test knows is a tensor (walkguards)
+        self.tensor_index_lists: dict[tuple[int, str], str] = {}  # (scope, list) -> the tensor its is_tensor branch indexes
         self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}
         self.in_try = 0  # > 0 inside a try statement (body, handlers or else)
         self.try_loads: set[int] = set()  # id(call) of the loads there

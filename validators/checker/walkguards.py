@@ -52,6 +52,18 @@ def _substituted(test: ast.expr, names: dict[str, ast.expr]) -> ast.expr:
     return map_logical_leaves(test, substitute)
 
 
+def _tensor_tested(test: ast.expr) -> str | None:
+    """``torch.is_tensor(item)`` / ``isinstance(item, torch.Tensor)``: the name the branch knows is a tensor."""
+    if not (isinstance(test, ast.Call) and test.args and isinstance(test.args[0], ast.Name)):
+        return None
+    called = dotted_name(test.func)
+    if called == "torch.is_tensor" and len(test.args) == 1:
+        return test.args[0].id
+    if called == "isinstance" and len(test.args) == 2 and dotted_name(test.args[1]) == "torch.Tensor":
+        return test.args[0].id
+    return None
+
+
 def _always_leaves(statements: list[ast.stmt]) -> bool:
     """The block never falls through: it ends with return/raise/continue/break, or with an ``if`` both of whose
     branches never fall through (``if self.data_dir: ...; return x else: return y``)."""
@@ -260,7 +272,9 @@ class GuardedBranches:
                 self.branch_path.append((id(node), 0))
                 if (foreign := self._foreign_class_test(node.test)) is not None:
                     self.foreign_typed.append(foreign)  # `if isinstance(s, TimmScheduler): s.step(epoch=e)`
+                self.tensor_tested.append(_tensor_tested(node.test))  # `if torch.is_tensor(item):` (walkbindings)
                 self._visit_not_plateau(node.body, plateau, 0)  # not a bare loop: a check that leaves the block guards the rest
+                self.tensor_tested.pop()
                 if foreign is not None:
                     self.foreign_typed.pop()
                 self.branch_path[-1] = (id(node), 1)

@@ -256,7 +256,9 @@ class NameChecks:
             # loss.data[0][0]: code that indexes twice holds a 2-D value there (a Python sum() of (1, 1) tensors)
             self.indexed_twice.add(id(node.value))
         if self.rules.by_list_index and (is_multi_dim_list_index(node.slice) or (
-                isinstance(node.slice, ast.Name) and (self.scope, node.slice.id) in self.index_lists)) \
+                isinstance(node.slice, ast.Name) and ((self.scope, node.slice.id) in self.index_lists or (
+                    isinstance(node.value, ast.Name)  # the list made for the tensor its branch tested: item[s]
+                    and self.tensor_index_lists.get((self.scope, node.slice.id)) == node.value.id)))) \
                 and not self._is_module_or_foreign(node.value):
             rules = self.rules.by_list_index
             self._report(node, rules[0].apis[0], rules)
