@@ -149,6 +149,11 @@ def test_lightning_floor_of_bounded_and_bare_mentions():
         assert lightning_floor(folder) is None  # installed from requirements.txt alone: any release
 
 
+def test_a_conda_pin_with_one_equals_sign_is_a_floor(tmp_path):
+    (tmp_path / "environment.yml").write_text("dependencies:\n  - python=3.10\n  - pytorch-lightning=2.1.0\n")
+    assert lightning_floor(str(tmp_path)) == (2, 1)
+
+
 def test_sources_in_src_read_the_lightning_pin_one_folder_up(tmp_path):
     """A tree with no project marker keeps its code in src/ and its requirements.txt beside src/: a pin of 1.5 or
     later there makes its own checkpoints plain (RSTParser_EMNLP22, pytorch-lightning == 1.6.3)."""

@@ -32,7 +32,7 @@ import re
 _FILES = ("setup.py", "setup.cfg", "pyproject.toml", "environment.yml", "environment.yaml")
 # (patterns as text: re compiles one when first asked, and most projects never name Lightning)
 _NAME = r"(?i)(?<![\w.-])(?:pytorch[-_]lightning|lightning)(?![\w-])\s*(?:\[[^\]\n]*\])?\s*([^\n\"',;#]*)"
-_FLOOR = r"(>=|==|~=|>)\s*(\d+)\.(\d+)"  # text: re compiles it when first asked
+_FLOOR = r"(>=|==|~=|>|=)\s*(\d+)\.(\d+)"  # "=": a conda pin (environment.yml); text: re compiles it when first asked
 
 
 def lightning_floor(root: str | None) -> tuple[int, int] | None:
