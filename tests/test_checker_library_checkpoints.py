@@ -185,3 +185,22 @@ def test_sources_in_src_read_the_lightning_pin_one_folder_up(tmp_path):
         found = [f.line for f in check_paths([tmp_path / name], "2.15").findings
                  if f.rule == "torch-load-lightning-checkpoint"]
         assert found == expected, name
+
+
+def test_weights_only_checkpoint_callbacks_write_plain_checkpoints_in_any_release(tmp_path):
+    """ICON (round 60): every ModelCheckpoint passes save_weights_only=True and no module saves hyper-parameters, so
+    the run's own .ckpt files hold epoch, step, version and the state dict, whatever release wrote them."""
+    tree = tmp_path / "icon"
+    tree.mkdir()
+    (tree / "requirements.txt").write_text("pytorch_lightning\n")
+    train = ("import pytorch_lightning as pl\nimport torch\nfrom pytorch_lightning.callbacks import ModelCheckpoint\n\n\n"
+             "def main(model, cfg):\n"
+             "    saver = ModelCheckpoint(dirpath=cfg.ckpt_dir, save_weights_only=True, monitor='val/loss')\n"
+             "    trainer = pl.Trainer(callbacks=[saver])\n"
+             "    if cfg.resume_path.endswith('.ckpt'):\n"
+             "        model.load_state_dict(torch.load(cfg.resume_path)['state_dict'])\n"
+             "    trainer.fit(model)\n")
+    (tree / "train.py").write_text(train)
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == []
+    (tree / "train.py").write_text(train + "    trainer.save_checkpoint(cfg.ckpt_dir + '/last.ckpt')\n")
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == ["torch-load-lightning-checkpoint"]

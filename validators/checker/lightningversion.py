@@ -102,6 +102,36 @@ def names_recent_lightning_package(code: str) -> bool:
     return "pytorch_lightning." in code and re.search(_RECENT_PACKAGES, code) is not None
 
 
+def checkpoint_callbacks(code: str) -> tuple[bool, bool]:
+    """Whether the code builds a ``ModelCheckpoint(..., save_weights_only=True)``, and whether it writes a full
+    Lightning checkpoint some other way: a ``ModelCheckpoint(...)`` without that keyword, or
+    ``trainer.save_checkpoint(path)`` without ``weights_only=True``. A weights-only checkpoint has no callback states,
+    in any release (``dump_checkpoint(weights_only=True)`` writes epoch, step, version, ``state_dict`` and the
+    hyper-parameters: read in pytorch-lightning 1.2.5's and 2.x's sources), so its keys are plain whatever release
+    wrote it."""
+    if "ModelCheckpoint(" not in code and "save_checkpoint(" not in code:
+        return False, False
+    weights_only = full = False
+    for name in ("ModelCheckpoint(", ".save_checkpoint("):
+        start = code.find(name)
+        while start != -1:
+            arguments = _balanced(code, start + len(name))
+            only = re.search(r"\b(?:save_)?weights_only\s*=\s*True\b", arguments) is not None
+            weights_only, full = weights_only or only, full or not only
+            start = code.find(name, start + len(name))
+    return weights_only, full
+
+
+def _balanced(code: str, start: int) -> str:
+    """The text of a call's arguments from just after its opening parenthesis to the one closing it."""
+    depth = 1
+    for index in range(start, min(len(code), start + 2000)):
+        depth += {"(": 1, ")": -1}.get(code[index], 0)
+        if depth == 0:
+            return code[start:index]
+    return code[start:start + 2000]
+
+
 def imports_unified_lightning(imported_packages: set[str]) -> bool:
     """The files import the unified ``lightning`` package (not ``pytorch_lightning``)."""
     return "lightning" in imported_packages

@@ -33,7 +33,7 @@ from .checkpoints import (CONFIG_LIBRARIES, FILE_CONFIG_LIBRARIES, LIGHTNING_KEY
                           LoadCandidate)
 from .finding import Finding
 from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
-from .lightningversion import (imports_unified_lightning, lightning_floor, mentions_lightning,
+from .lightningversion import (checkpoint_callbacks, imports_unified_lightning, lightning_floor, mentions_lightning,
                                names_recent_lightning_package, pinned_early_lightning)
 from .provenance import KEYWORDS, PASSED_OBJECT, POSITIONS
 from .returns import ReturnIndex, is_module_file
@@ -61,6 +61,8 @@ class ProjectEvidence:
         self.imported_packages: set[str] = set()  # top-level names of every file's absolute imports
         self.saves_hparams = False  # some file gives a LightningModule hyper-parameters (save_hyperparameters)
         self.lightning_recent_package = False  # some file names pytorch_lightning.strategies or .cli (1.6 or later) or imports Tuner from its tuner (2.0)
+        self.weights_only_callbacks = False  # some file builds ModelCheckpoint(save_weights_only=True) (lightningversion.py)
+        self.full_checkpoints = False  # some file builds another ModelCheckpoint or calls save_checkpoint
         self.runner = False  # some file trains with mmengine's Runner (runnerckpt.py)
         self.sat = False  # some file imports SwissArmyTransformer's modules (runnerckpt.py)
         self.nnunet = False  # some file imports nnunetv2 (nnunetckpt.py)
@@ -97,6 +99,9 @@ class ProjectEvidence:
         self.runner = self.runner or trains_with_runner(code)
         self.saves_hparams = self.saves_hparams or saves_hyperparameters(code)
         self.lightning_recent_package = self.lightning_recent_package or names_recent_lightning_package(code)
+        weights_only, full = checkpoint_callbacks(code)
+        self.weights_only_callbacks, self.full_checkpoints = \
+            self.weights_only_callbacks or weights_only, self.full_checkpoints or full
         self.sat = self.sat or trains_with_sat(code)
         self.nnunet = self.nnunet or imports_nnunet(code)
         for constant, names in constant_files(code).items():
@@ -512,7 +517,8 @@ class ProjectEvidence:
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 5)) or self._early_lightning or (
             self._lightning_floor is None and self.lightning and (
-                imports_unified_lightning(self.imported_packages) or self.lightning_recent_package))
+                imports_unified_lightning(self.imported_packages) or self.lightning_recent_package)) or (
+            self.weights_only_callbacks and not self.full_checkpoints)  # no callback states in any release
         # a config-object library counts only where some module has hyper-parameters (or on_save_checkpoint keys):
         # that is the only way its object reaches the checkpoint. A module that calls no save_hyperparameters writes
         # none (InstantMesh's MVRecon: a pytorch-lightning 2.1.2 replica of its checkpoint loads with
