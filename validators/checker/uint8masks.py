@@ -215,7 +215,11 @@ class _Calls:
             self.uses.append((node, mask, "torch.where", scope, statement))  # pytorch-crf hands it to torch.where
 
     def _use_index(self, node: ast.Subscript, scope: int, statement: int | None) -> None:
-        """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises)."""
+        """``x[mask]`` reads through a mask (warns), ``x[mask] = v`` writes through one (raises). A receiver named for
+        a dataset (``dataset[train_byte_mask]``) is no tensor: a PyG dataset turns the mask into positions itself,
+        and a project's Dataset reads its own index."""
+        if (dotted_name(node.value) or "").rsplit(".", 1)[-1].lower().endswith("dataset"):
+            return
         index = node.slice
         api = "torch.Tensor.__getitem__"
         if node.ctx.__class__ is ast.Store:
