@@ -507,6 +507,9 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             self.path_exprs[(scope, target.id)] = value
         if (builds_plain_dict(value) or constant_display(value)) and (name := dotted_name(target)) is not None:
             self.plain_built.setdefault(scope, set()).add(name)  # cfg = vars(args), cfg = [16, 16, "M", 32]
+        if isinstance(target, ast.Name) and _makes_tensor(value, self.torch_aliases):
+            # features = torch.tensor(np.array(features)).to(device): the list of arrays built above is now a tensor
+            self.built_objects.discard(self.built_key(target.id, scope))
         if (isinstance(value, ast.Call) and self._builds_objects(value, scope)) or (
                 isinstance(value, (ast.Subscript, ast.ListComp, ast.GeneratorExp)) and self._is_built(value, scope)):
             elements = target.elts if isinstance(target, ast.Tuple) else [target]
@@ -686,6 +689,21 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             self.value_scopes[id(value)] = scope
         return ast.Dict(keys=[*display.keys, *(ast.Constant(key) for key, _ in stored)],
                         values=[*display.values, *(value for _, value in stored)])
+
+
+_TENSOR_MAKERS = frozenset({"tensor", "from_numpy", "as_tensor", "Tensor", "FloatTensor", "LongTensor", "stack", "cat"})
+
+
+def _makes_tensor(value: ast.expr, torch_aliases: dict[str, str]) -> bool:
+    """``torch.tensor(x)``, ``torch.from_numpy(a).float().to(device)``: a tensor, whatever ``x`` held."""
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in SELF_RETURNING \
+            and isinstance(value.func.value, ast.Call):
+        value = value.func.value
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _TENSOR_MAKERS
+            and isinstance(value.func.value, ast.Name)):
+        return False
+    head = value.func.value.id
+    return head == "torch" or torch_aliases.get(head) == "torch"
 
 
 def _own_method_call(value: ast.expr) -> bool:

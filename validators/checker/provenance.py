@@ -279,7 +279,8 @@ class _Search:
         current: int | None = scope
         while current is not None:
             key = self.provenance.key(name, current)
-            if key in self.provenance.appended and self._appended(key, depth):
+            if key in self.provenance.appended and not self._rebound_after_appends(key, node) and \
+                    self._appended(key, depth):
                 return True
             if key in self.provenance.bindings:
                 if key in self.seen:
@@ -336,6 +337,17 @@ class _Search:
                 return self._passed(method, name, depth, calls, skip=1)
             current = self.provenance.parents.get(current)
         return None
+
+    def _rebound_after_appends(self, key: tuple[int, str], read: ast.expr) -> bool:
+        """``feats = torch.tensor(np.array(feats))`` below every ``feats.append(...)`` and above the read: the list the
+        appends filled is gone, whatever it held."""
+        line = getattr(read, "lineno", None)
+        if line is None:
+            return False
+        appends = [getattr(value, "lineno", line) for value, _ in self.provenance.appended[key]]
+        bound = [getattr(value, "lineno", 0) for value, _, _ in self.provenance.bindings.get(key, ())
+                 if value is not None and getattr(value, "lineno", line) < line]
+        return bool(bound) and max(bound) > max(appends) and max(appends) < line
 
     def _appended(self, key: tuple[int, str], depth: int) -> bool:
         """A value added to the list under ``key`` (``append``, ``extend``) is numpy: the list holds numpy."""
