@@ -9,7 +9,9 @@ name was last bound (earlier in the same method, by line) to ``torch.flatten(x, 
 activation of a flat value. Anything else (a branch, a loop variable, a parameter) is not flat. In an
 ``nn.Sequential(...)`` of constructors, a layer's input is flat when the nearest shape-changing layer before it is an
 ``nn.Linear`` or an ``nn.Flatten()`` (foolbox's MNIST zoo model: ``..., nn.Flatten(), nn.Linear(9216, 128),
-nn.ReLU(), nn.Dropout2d(0.5), ...``), and so is it (3-D) when that layer is a 1-D convolution or pooling.
+nn.ReLU(), nn.Dropout2d(0.5), ...``), and so is it (3-D) when that layer is a 1-D convolution or pooling; a
+Sequential attribute a method calls on a flat value passes it to its first layers (``self.classifier =
+nn.Sequential(nn.Dropout2d(0.5), nn.Linear(dim, n))`` applied to ``x.view(x.size(0), -1)``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
         if not isinstance(node, ast.ClassDef):
             continue
         made: dict[str, list[int]] = {}  # attribute -> lines of its constructors of apis
+        sequentials: dict[str, ast.Call] = {}  # attribute -> its nn.Sequential(...)
         linear: set[str] = set()
         keeping: set[str] = set()
         methods = [item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -70,20 +73,24 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
                     linear.add(attr)
                 elif api in _KEEPING_MODULES:
                     keeping.add(attr)
-        if made:
+                elif api in _SEQUENTIAL:
+                    sequentials[attr] = statement.value
+        if made or sequentials:
             for method in methods:
-                for attr in _flat_calls(method, linear, keeping | made.keys(), resolve) & made.keys():
+                called = _flat_calls(method, linear, keeping | made.keys(), resolve)
+                for attr in called & made.keys():
                     lines.update(made[attr])
+                for attr in called & sequentials.keys():  # self.classifier(x.view(n, -1)): its first layers see it
+                    lines.update(_flat_in_sequential(sequentials[attr].args, resolve, apis, flat=True))
     return lines
 
 
-def _flat_in_sequential(layers: list[ast.expr], resolve: Callable, apis: frozenset[str]) -> set[int]:
+def _flat_in_sequential(layers: list[ast.expr], resolve: Callable, apis: frozenset[str], flat: bool = False) -> set[int]:
     """Lines of the ``apis`` constructors among ``nn.Sequential(...)``'s layers whose input is not a 4-D map: the
     nearest layer before them that changes the shape is an ``nn.Linear`` or an ``nn.Flatten()`` (start_dim 1, to
-    (N, C*H*W)), or a 1-D convolution or pooling (N, C, L). Anything else before (a 2-D convolution, a module the file
-    defines, a starred list) may give one."""
+    (N, C*H*W)), or a 1-D convolution or pooling (N, C, L), or none and the Sequential is applied to a flat value
+    (``flat``). Anything else before (a 2-D convolution, a module the file defines, a starred list) may give one."""
     lines: set[int] = set()
-    flat = False
     for layer in layers:
         api = resolve(layer.func) if isinstance(layer, ast.Call) else None
         if api in apis:

@@ -36,3 +36,16 @@ class ViewNet(nn.Module):
         x = self.maps_drop(self.conv(x))
         x = x.view(-1, 20 * 24 * 24)
         return self.fc(self.drop(x))
+
+
+class PlanktonNet(nn.Module):
+    # round 60's plankton classifiers: the head's Sequential opens with Dropout2d and is applied to the flattened maps
+    def __init__(self, dim, num_classes):
+        super().__init__()
+        self.features = nn.Sequential(nn.Conv2d(1, 8, 3), nn.Dropout2d(0.1), nn.MaxPool2d(2))
+        self.classifier = nn.Sequential(nn.Dropout2d(0.5), nn.Linear(dim, num_classes))  # finding: dropout2d-deprecated
+
+    def forward(self, x):
+        x = self.features(x)
+        x = x.view(x.size()[0], -1)
+        return self.classifier(x)
