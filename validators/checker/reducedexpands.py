@@ -157,7 +157,7 @@ def chained_reductions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     for scope in code_scopes(tree):
         nodes = list(own_nodes(scope))
         views = {name: values[0] for name, values in name_values(nodes).items()
-                 if len(values) == 1 and _view_rank(values[0]) is not None}
+                 if len(values) == 1 and _view_rank(values[0]) is not None and _known_chain(values[0].func.value)}
         yield from _chained_in(nodes, resolve, views)
 
 
@@ -168,6 +168,21 @@ def _view_rank(value: ast.expr | None) -> int | None:
             and not (len(value.args) == 1 and not isinstance(value.args[0], (ast.Constant, ast.UnaryOp))):
         return len(value.args)
     return None
+
+
+# tensor methods a view's receiver may be made with: a chain of anything else (OpenNMT's ``x.tranpose(0, 1)``, a
+# typo that raises AttributeError first) proves no rank
+_CHAIN_METHODS = frozenset({"transpose", "permute", "contiguous", "view", "reshape", "flatten", "detach", "clone",
+                            "cpu", "cuda", "float", "double", "half", "to"})
+
+
+def _known_chain(node: ast.expr) -> bool:
+    """``x_init.transpose(0, 1).contiguous()``: a name or attribute, then only the calls above."""
+    while isinstance(node, ast.Call):
+        if not (isinstance(node.func, ast.Attribute) and node.func.attr in _CHAIN_METHODS):
+            return False
+        node = node.func.value
+    return isinstance(node, (ast.Name, ast.Attribute))
 
 
 def _chained_in(nodes: list[ast.AST], resolve, views: dict[str, ast.expr]) -> Iterator[tuple[ast.Call, str]]:

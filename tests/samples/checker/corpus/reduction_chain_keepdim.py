@@ -31,3 +31,9 @@ def weight_norm_init(x_init, out_channels):
     cube = x_init.view(out_channels, 3, -1)
     kept = cube.mean(1).squeeze(1)  # 3-D: dim 1 is no longer there to squeeze, but no error says so
     return mean, var, kept
+
+
+def weight_norm_transpose_init(x_init, out_channels):
+    # OpenNMT's WeightNormConvTranspose2d spells transpose "tranpose": AttributeError before any reduction runs
+    flat = x_init.tranpose(0, 1).contiguous().view(out_channels, -1)
+    return flat.mean(1).squeeze(1)
