@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .imports import dotted_name, own_statements, walk_nodes
 from .source import parse_module_file, read_source, Unreadable
-from .starimports import folder_module_stamp
+from .starimports import called_project_imports
 from .boolmasks import _BOOL_METHODS, _makes_bool
 from .uint8masks import _KEEP_DTYPE
 
@@ -42,20 +42,8 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None,
     returning a uint8 tensor (module docstring): name -> None when the whole value is one, else the uint8 positions of
     the tuple it returns. ``kind="bool"``: a bool tensor instead (OpenNMT's ``sequence_mask``, ``arange(n).lt(lengths)``,
     for boolmasks.py)."""
-    if not filename or not filename.endswith(".py"):
-        return {}
     found: dict[str, frozenset[int] | None] = {}
-    importer = Path(filename)
-    for statement in getattr(tree, "body", ()):
-        if not isinstance(statement, ast.ImportFrom):
-            continue
-        called = [(alias.name, alias.asname or alias.name) for alias in statement.names
-                  if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
-        if not called:
-            continue
-        stamp = folder_module_stamp(str(importer.parent), statement.level, statement.module)
-        if stamp is None:
-            continue
+    for stamp, called in called_project_imports(tree, source, filename):
         returning = _uint8_returning(*stamp, kind)
         found.update((local, returning[name]) for name, local in called if name in returning)
     return found

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .imports import own_nodes
 from .source import Unreadable, parse_module_file, read_source
-from .starimports import folder_module_stamp
+from .starimports import called_project_imports
 
 _STACKING = ("stack", "cat")
 
@@ -24,17 +24,8 @@ _STACKING = ("stack", "cat")
 def imported_stacking_helpers(tree: ast.AST, source: str, filename: str | None) -> dict[str, frozenset[int] | None]:
     """Local name of each function ``tree``'s module-level ``from`` imports from the project and ``source`` calls
     -> None when every return is a stacked tensor, else the positions of the returned tuples that are."""
-    if not filename or not filename.endswith(".py"):
-        return {}
     found: dict[str, frozenset[int] | None] = {}
-    folder = str(Path(filename).parent)
-    for statement in getattr(tree, "body", ()):
-        if not isinstance(statement, ast.ImportFrom):
-            continue
-        called = [(alias.name, alias.asname or alias.name) for alias in statement.names
-                  if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
-        if not called or (stamp := folder_module_stamp(folder, statement.level, statement.module)) is None:
-            continue
+    for stamp, called in called_project_imports(tree, source, filename):
         returning = _stacking_functions(*stamp)
         found.update((local, returning[name]) for name, local in called if name in returning)
     return found

@@ -39,6 +39,22 @@ def star_exports(importer: str, level: int, module: str | None) -> dict[str, str
     return dict(_exports(*stamp)) if stamp is not None else {}
 
 
+def called_project_imports(tree: ast.AST, source: str, filename: str | None):
+    """Each module-level ``from`` import of ``tree`` whose names ``source`` calls (``name(``) and whose module is a
+    file of the project: (its module_file_stamp, [(imported name, local name), ...]). For readers of helper
+    functions in other modules (helpermasks.py, stackedhelpers.py), which cache what they read by the stamp."""
+    if not filename or not filename.endswith(".py"):
+        return
+    folder = str(Path(filename).parent)
+    for statement in getattr(tree, "body", ()):
+        if not isinstance(statement, ast.ImportFrom):
+            continue
+        called = [(alias.name, alias.asname or alias.name) for alias in statement.names
+                  if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
+        if called and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
+            yield stamp, called
+
+
 @lru_cache(maxsize=1024)
 def folder_module_stamp(folder: str, level: int, module: str | None,
                         added: tuple[str, ...] = ()) -> tuple[str, int, int] | None:
