@@ -154,6 +154,9 @@ def chained_reductions(tree: ast.AST, resolve: Callable[[ast.AST], str | None],
     the last."""
     if text is not None and not _CHAINED.search(text):
         return
+    if text is not None and ".squeeze(" not in text:
+        yield from _chained_in(walk_tree(tree), resolve, {})  # no squeeze: no view's rank is asked
+        return
     for scope in code_scopes(tree):
         nodes = list(own_nodes(scope))
         views = {name: values[0] for name, values in name_values(nodes).items()
@@ -185,7 +188,7 @@ def _known_chain(node: ast.expr) -> bool:
     return isinstance(node, (ast.Name, ast.Attribute))
 
 
-def _chained_in(nodes: list[ast.AST], resolve, views: dict[str, ast.expr]) -> Iterator[tuple[ast.Call, str]]:
+def _chained_in(nodes, resolve, views: dict[str, ast.expr]) -> Iterator[tuple[ast.Call, str]]:
     """chained_reductions in one scope; ``views``: names the scope binds once to a view of known rank."""
     for node in nodes:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and len(node.args) == 1
