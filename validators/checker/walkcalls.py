@@ -181,6 +181,10 @@ class CallChecks:
             self._check_row_reads(node)
         if (self.rules.by_zero_dim_cat or self.rules.by_scalar_index) and node.args and func.__class__ is ast.Attribute:
             self._note_zero_dim_cat(node, func)
+        if func.__class__ is ast.Attribute and func.attr in _VECTOR_PRODUCTS and len(node.args) == 2 and \
+                self._resolve(func) == f"torch.{func.attr}":
+            # torch.dot(v0.T, v0): the operands of a vector product are 1-D, so a .T among them is on a 1-D tensor
+            self.vector_operands.update(id(arg) for arg in node.args if arg.__class__ is ast.Attribute and arg.attr == "T")
         if called == "round" and node.args and self.rules.by_zero_dim_round and self._resolve(func) is None and \
                 self._holds_zero_dim(node.args[0]):
             self._report(node, "torch.Tensor.__round__", self.rules.by_zero_dim_round)
@@ -866,6 +870,7 @@ class CallChecks:
                     self._report(node if at_call else where, api, grouped, fixable=False)
 
 
+_VECTOR_PRODUCTS = frozenset({"dot", "vdot", "outer", "ger"})  # torch functions of two 1-D tensors
 _CALLABLE_KINDS = frozenset({"name", "call", "unpack"})  # rules that any call of the callable meets
 
 

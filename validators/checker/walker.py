@@ -185,6 +185,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.branch_path: list[tuple[int, int]] = []
         self.not_plateau: list[str] = []  # receivers the enclosing branches know are no ReduceLROnPlateau (walkguards)
         self.foreign_typed: list[str] = []  # receivers the enclosing branches know are another library's class (walkguards)
+        self.vector_operands: set[int] = set()  # id() of `x.T` nodes passed to torch.dot and its kin (walkcalls.py)
         self.tensor_tested: list[str | None] = []  # per enclosing if-body, the name its test knows is a tensor (walkguards)
         self.tensor_index_lists: dict[tuple[int, str], str] = {}  # (scope, list) -> the tensor its is_tensor branch indexes
         self.load_branches: dict[int, tuple[tuple[int, int], ...]] = {}

@@ -210,7 +210,7 @@ class NameChecks:
         if dotted is not None and id(node) not in self.patched:
             self._check_name(node, dotted)
         if node.attr == "T" and (is_not_2d(node.value, self._resolve, lambda name: (self.scope, name) in self.not_2d)
-                                 or self._not_2d_attribute(node.value)):
+                                 or self._not_2d_attribute(node.value) or id(node) in self.vector_operands):
             self._check_qualified(node, "torch.Tensor.T")  # x.T where x is certainly not 2-D (1-D, 0-D, 3-D, ...)
         elif node.attr == "volatile" and self._volatile_receiver(node.value):
             self._check_qualified(node, "torch.Tensor.volatile")  # next_q_values.volatile = False

@@ -30,3 +30,12 @@ class DynamicFC(nn.Module):
     def forward(self, x):
         out = torch.matmul(self.weight.T, x.T).T  # finding: tensor-t-not-2d
         return out + self.bias.T + self.scale.T
+
+
+def barycentric(tp, point):
+    # round 60's X-ray renderer: torch.dot takes two 1-D tensors, so the .T on its operand is on a 1-D tensor
+    v0 = tp[2, :] - tp[0, :]
+    v2 = point - tp[0, :]
+    dot00 = torch.dot(v0.T, v0)  # finding: tensor-t-not-2d
+    dot02 = torch.dot(v0, v2)
+    return dot00, dot02, torch.matmul(tp.T, tp)
