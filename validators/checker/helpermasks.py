@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
-from pathlib import Path
 
 from .imports import dotted_name, own_statements, walk_nodes
-from .source import parse_module_file, read_source, Unreadable
-from .starimports import called_project_imports
+from .starimports import called_project_imports, helper_functions
 from .boolmasks import _BOOL_METHODS, _makes_bool
 from .uint8masks import _KEEP_DTYPE
 
@@ -53,25 +51,15 @@ def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None,
 def _uint8_returning(path: str, size: int, mtime: int, kind: str = "uint8") -> dict[str, frozenset[int] | None]:
     """The module-level functions of the module at ``path`` that return only provably uint8 (``kind``) values (None),
     or tuples with provably uint8 items (their positions)."""
-    try:
-        text = read_source(Path(path))
-    except Unreadable:
-        return {}
-    if kind == "uint8" and "ByteTensor" not in text and ".byte()" not in text and "torch.uint8" not in text:
-        return {}
-    if kind == "bool" and not _makes_bool(text):
-        return {}
-    tree = parse_module_file(Path(path))
-    if tree is None or not any(isinstance(node, ast.Import) and any(
-            alias.name == "torch" and alias.asname is None for alias in node.names) for node in tree.body):
-        return {}
-    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [node.name for node in functions]
     found: dict[str, frozenset[int] | None] = {}
-    for function in functions:
-        if names.count(function.name) == 1 and (positions := _returns_uint8(function, kind)) is not False:
+    for function in helper_functions(path, _makes_uint8 if kind == "uint8" else _makes_bool):
+        if (positions := _returns_uint8(function, kind)) is not False:
             found[function.name] = positions
     return found
+
+
+def _makes_uint8(text: str) -> bool:
+    return "ByteTensor" in text or ".byte()" in text or "torch.uint8" in text
 
 
 def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str = "uint8") -> frozenset[int] | None | bool:

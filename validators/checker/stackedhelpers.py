@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import ast
 from functools import lru_cache
-from pathlib import Path
 
 from .imports import own_nodes
-from .source import Unreadable, parse_module_file, read_source
-from .starimports import called_project_imports
+from .starimports import called_project_imports, helper_functions
 
 _STACKING = ("stack", "cat")
 
@@ -33,21 +31,9 @@ def imported_stacking_helpers(tree: ast.AST, source: str, filename: str | None) 
 
 @lru_cache(maxsize=256)
 def _stacking_functions(path: str, size: int, mtime: int) -> dict[str, frozenset[int] | None]:
-    try:
-        text = read_source(Path(path))
-    except Unreadable:
-        return {}
-    if "torch.stack(" not in text and "torch.cat(" not in text:
-        return {}
-    tree = parse_module_file(Path(path))
-    if tree is None or not any(isinstance(node, ast.Import) and any(
-            alias.name == "torch" and alias.asname is None for alias in node.names) for node in tree.body):
-        return {}
-    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [function.name for function in functions]
     found: dict[str, frozenset[int] | None] = {}
-    for function in functions:
-        if names.count(function.name) == 1 and (positions := _stacked_returns(function)) is not False:
+    for function in helper_functions(path, lambda text: "torch.stack(" in text or "torch.cat(" in text):
+        if (positions := _stacked_returns(function)) is not False:
             found[function.name] = positions
     return found
 

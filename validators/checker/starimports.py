@@ -23,10 +23,10 @@ import ast
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from .imports import ImportMap, _rebound_names, branch_bindings, dotted_name, is_torch_module
-from .source import parse_module_file
+from .source import Unreadable, parse_module_file, read_source
 
 _MAX_LEVELS_UP = 6  # an absolute `from models.common import *` is looked for this far above the file
 _READING: set[str] = set()  # modules whose exports are being read: a star-import cycle ends there
@@ -53,6 +53,25 @@ def called_project_imports(tree: ast.AST, source: str, filename: str | None):
                   if alias.name != "*" and f"{alias.asname or alias.name}(" in source]
         if called and (stamp := folder_module_stamp(folder, statement.level, statement.module)) is not None:
             yield stamp, called
+
+
+def helper_functions(path: str, mentions: Callable[[str], bool]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module-level functions, each defined once, of the project module at ``path``, when its text passes
+    ``mentions`` (the reader's cheap test for what it looks for) and it does ``import torch``: the helpers that
+    helpermasks.py and stackedhelpers.py read for what they return."""
+    try:
+        text = read_source(Path(path))
+    except Unreadable:
+        return []
+    if not mentions(text):
+        return []
+    tree = parse_module_file(Path(path))
+    if tree is None or not any(isinstance(node, ast.Import) and any(
+            alias.name == "torch" and alias.asname is None for alias in node.names) for node in tree.body):
+        return []
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [function.name for function in functions]
+    return [function for function in functions if names.count(function.name) == 1]
 
 
 @lru_cache(maxsize=1024)
