@@ -15,7 +15,7 @@ import ast
 from typing import Callable
 
 from .patterns import literal_keywords
-from .imports import walk_nodes
+from .imports import self_attribute, walk_nodes
 
 _MUTATORS = frozenset({"update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"})
 
@@ -32,12 +32,12 @@ def instance_keyword_dicts(node: ast.ClassDef, runs: Callable[[ast.expr], bool |
         for statement in statements:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
                 target = statement.targets[0]
-                if _self_attr(target) is not None and (keywords := literal_keywords(statement.value)) is not None:
+                if self_attribute(target) is not None and (keywords := literal_keywords(statement.value)) is not None:
                     if target.attr in found:  # bound twice: the mutation scan below drops it
                         continue
                     found[target.attr] = list(keywords)
                     allowed.add(id(statement))
-                elif (isinstance(target, ast.Subscript) and (attr := _self_attr(target.value)) in found
+                elif (isinstance(target, ast.Subscript) and (attr := self_attribute(target.value)) in found
                       and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str)):
                     found[attr] = [kw for kw in found[attr] if kw.arg != target.slice.value]
                     found[attr].append(ast.keyword(target.slice.value, statement.value))
@@ -55,20 +55,14 @@ def instance_keyword_dicts(node: ast.ClassDef, runs: Callable[[ast.expr], bool |
             targets = child.targets if isinstance(child, (ast.Assign, ast.Delete)) else [child.target]
             for target in targets:
                 base = target.value if isinstance(target, ast.Subscript) else target
-                if (attr := _self_attr(base)) is not None:
+                if (attr := self_attribute(base)) is not None:
                     found.pop(attr, None)
         elif isinstance(child, ast.Call):
             if isinstance(child.func, ast.Name) and child.func.id in ("setattr", "delattr"):
                 return {}
             if (isinstance(child.func, ast.Attribute) and child.func.attr in _MUTATORS
-                    and (attr := _self_attr(child.func.value)) is not None):
+                    and (attr := self_attribute(child.func.value)) is not None):
                 found.pop(attr, None)
         if not found:
             return {}
     return found
-
-
-def _self_attr(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return None

@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .imports import walk_nodes, walk_tree
+from .imports import self_attribute, walk_nodes, walk_tree
 from .source import module_text
 from .starimports import folder_module_stamp
 
@@ -65,7 +65,7 @@ def flat_applied_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], 
                 if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
                         and isinstance(statement.value, ast.Call)):
                     continue
-                attr = _self_attr(statement.targets[0])
+                attr = self_attribute(statement.targets[0])
                 api = resolve(statement.value.func) if attr is not None else None
                 if api in apis:
                     made.setdefault(attr, []).append(statement.value.lineno)
@@ -117,7 +117,7 @@ def _flat_calls(method: ast.AST, linear: set[str], keeping: set[str], resolve: C
         if not isinstance(value, ast.Call):
             return False
         func = value.func
-        attr = _self_attr(func)
+        attr = self_attribute(func)
         if attr is not None:
             flat_input = len(value.args) == 1 and not value.keywords and is_flat(value.args[0])
             if flat_input:
@@ -170,12 +170,12 @@ def mapped_lines(tree: ast.AST, resolve: Callable[[ast.AST], str | None], apis: 
         for method in methods:
             for statement in walk_nodes(method):
                 if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
-                        statement.value, ast.Call) and (attr := _self_attr(statement.targets[0])) is not None \
+                        statement.value, ast.Call) and (attr := self_attribute(statement.targets[0])) is not None \
                         and resolve(statement.value.func) in apis:
                     made.setdefault(attr, []).append(statement.value.lineno)
         for attr, constructed in made.items():
             uses = [(call, method) for method in methods for call in walk_nodes(method)
-                    if isinstance(call, ast.Call) and _self_attr(call.func) == attr]
+                    if isinstance(call, ast.Call) and self_attribute(call.func) == attr]
             if uses and all(len(call.args) == 1 and _unsqueezed(call.args[0], method) for call, method in uses):
                 lines.update(constructed)
     return lines
@@ -202,12 +202,6 @@ def _unsqueezed(value: ast.expr | None, method: ast.AST, depth: int = 0) -> bool
                         and statement.lineno < value.lineno), key=lambda statement: statement.lineno)
         return bool(bound) and _unsqueezed(bound[-1].value, method, depth + 1)
     return False
-
-
-def _self_attr(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return None
 
 
 def _is_int(node: ast.expr, value: int) -> bool:

@@ -761,6 +761,13 @@ def _own(scope: ast.AST, children):
         stack.extend(reversed(children(node)))
 
 
+def self_attribute(node: ast.AST) -> str | None:
+    """``self.x`` -> "x"; None for anything else."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
 def dotted_name(node: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain; None when the chain starts with a call or subscript.
     ``getattr(a.b, "c")`` (two arguments, a literal identifier) is ``a.b.c``: the same lookup, spelled out; with a

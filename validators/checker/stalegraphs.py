@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .imports import code_scopes, own_nodes, own_statements, walk_nodes
+from .imports import code_scopes, own_nodes, own_statements, self_attribute, walk_nodes
 from .steporder import OPTIMIZER_NAME
 
 # the part of an optimizer's name that says what it trains: optimizer_G, g_optimizer, optimizerD, opt_enc
@@ -86,7 +86,7 @@ def _read_file(tree: ast.AST, resolve) -> _Reading:
             called = resolve(value.func) or "" if isinstance(value, ast.Call) else ""
             if (key := _target_key(target)) is not None:
                 losses[key] = losses.get(key, True) and called.startswith("torch.nn.") and called.endswith("Loss")
-            name = target.id if isinstance(target, ast.Name) else _self_attribute(target)
+            name = target.id if isinstance(target, ast.Name) else self_attribute(target)
             if name is None or not OPTIMIZER_NAME.fullmatch(name.strip("_")):
                 continue
             module = None
@@ -95,7 +95,7 @@ def _read_file(tree: ast.AST, resolve) -> _Reading:
                 if isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and \
                         first.func.attr == "parameters" and not first.args:
                     module = first.func.value.id if isinstance(first.func.value, ast.Name) \
-                        else _self_attribute(first.func.value)
+                        else self_attribute(first.func.value)
             owner = owners.get(id(scope), "") if isinstance(target, ast.Attribute) else ""
             bound.setdefault((owner, name), []).append(module)
     built = {key: modules[0] for key, modules in bound.items() if len(modules) == 1 and modules[0]}
@@ -106,15 +106,8 @@ def _target_key(node: ast.expr) -> tuple[str, str] | None:
     """``x`` -> ("", "x"), ``self.x`` -> ("self", "x"), anything else None."""
     if isinstance(node, ast.Name):
         return ("", node.id)
-    name = _self_attribute(node)
+    name = self_attribute(node)
     return ("self", name) if name else None
-
-
-def _self_attribute(node: ast.expr) -> str | None:
-    """``self.x`` -> "x"."""
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
-        return node.attr
-    return None
 
 
 def _in_scope(statements: list[ast.stmt], reading: _Reading, owner: str) -> Iterator[ast.Call]:
