@@ -180,6 +180,8 @@ def test_filters_narrow_results_and_are_kept_in_the_url(browser, base_url):
     before = len(results_titles(browser))
     Select(browser.find_element(By.NAME, "kind")).select_by_visible_text("breaking")
     wait_for(browser, lambda d: "kind=breaking" in d.current_url and len(results_titles(d)) < before)
+    # the new hits may be in the page a moment before their text is laid out (innerText "" on a loaded machine)
+    wait_for(browser, lambda d: all(visible_text(d, "#results .hit .kind")))
     kinds = visible_text(browser, "#results .hit .kind")
     assert kinds and set(kinds) == {"breaking"}
 
