@@ -130,6 +130,8 @@ def test_fixture_rules_point_at_existing_sections(fixture_rules):
      'refills_placeholder=true\n', "refills_placeholder= only goes with kind=method"),
     ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="call"\nversion="2.6"\nmessage="m"\nfix="f"\n'
      'none_at=2\n', "none_at= only goes with kind=method"),
+    ('[[rule]]\nid="x"\nsection="a#b"\napi="torch.f"\nkind="call"\nversion="2.6"\nmessage="m"\nfix="f"\n'
+     'division_value=true\n', "division_value= only goes with kind=keyword"),
 ])
 def test_a_malformed_rule_file_is_refused_with_the_rule_named(tmp_path, bad, error):
     path = tmp_path / "check-rules.toml"

@@ -36,12 +36,8 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
         if rule.position is not None and len(call.args) > rule.position and not any(
                 isinstance(a, ast.Starred) for a in call.args[:rule.position + 1]):
             # the same parameter passed positionally: torch.jit.fuser("fuser2") is fuser(name="fuser2")
-            return _has_value(call.args[rule.position], rule.value) and not (
-                rule.none_is_unset and _is_none(call.args[rule.position])) and not (
-                rule.list_value and not is_list_expression(call.args[rule.position]))
-        return any(kw.arg in names and _has_value(kw.value, rule.value)
-                   and not (rule.none_is_unset and _is_none(kw.value))
-                   and not (rule.list_value and not is_list_expression(kw.value)) for kw in call.keywords)
+            return _passes_keyword_value(rule, call.args[rule.position])
+        return any(kw.arg in names and _passes_keyword_value(rule, kw.value) for kw in call.keywords)
     if rule.kind == "positional":
         # before a *args, the positionals spelled out are passed for certain (super().__init__(dataset, *args))
         leading = next((index for index, arg in enumerate(call.args) if isinstance(arg, ast.Starred)), len(call.args))
@@ -92,6 +88,13 @@ def matches_call(rule: Rule, call: ast.Call) -> bool:
             return _uses_default_weights_only(call)
         return True
     return False
+
+
+def _passes_keyword_value(rule: Rule, value: ast.expr) -> bool:
+    """A keyword rule's value tests, for the value passed by keyword or at the rule's position."""
+    return _has_value(value, rule.value) and not (rule.none_is_unset and _is_none(value)) and not (
+        rule.list_value and not is_list_expression(value)) and not (
+        rule.division_value and not is_true_division(value))
 
 
 # NumPy's spelling torch's argument parser takes for a parameter: torch.cross(a, b, axis=1) and a.cross(b, axis=1)
@@ -368,6 +371,12 @@ def is_list_expression(node: ast.expr) -> bool:
     """``[0, 1]``, ``[r for r in ranks]``, ``list(range(n))``: a list, whatever it holds."""
     return isinstance(node, (ast.List, ast.ListComp)) or (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list")
+
+
+def is_true_division(node: ast.expr) -> bool:
+    """``n / 2``, ``len(ds) / k``: Python 3's ``/`` makes a float of two ints (Python 2 floored them); a call around
+    it (``int(n / 2)``, ``math.ceil(n / 2)``) or ``//`` gives an int back."""
+    return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div)
 
 
 def is_set_expression(node: ast.expr) -> bool:

@@ -8,7 +8,8 @@ Rule kinds, each a pattern the walker knows how to see in the AST:
                       equal to ``value``, when given); with ``position``, also that parameter
                       passed positionally (``torch.jit.fuser("fuser2")``); ``positions`` gives those
                       places per API, one per argument (``nn.MSELoss(True)`` passes size_average); with
-                      ``list_value``, only a list passed there (``funcol.all_reduce(t, "sum", [0, 1])``)
+                      ``list_value``, only a list passed there (``funcol.all_reduce(t, "sum", [0, 1])``); with
+                      ``division_value``, only a true division (``DataLoader(ds, batch_size=n / 2)``)
     missing-argument  a call that does not pass ``argument`` (by keyword, or at ``position``);
                       ``when`` narrows it to ``torch.load`` evidence: ``loads-pickled-object``,
                       ``saved-objects`` (this file), ``saved-in-project``, ``lightning-checkpoint``
@@ -227,6 +228,7 @@ class Rule:
     # (``nn.MSELoss(True)`` passes size_average at 0, ``nn.BCELoss(w, True)`` at 1)
     positions: tuple[tuple[str, tuple[int, ...]], ...] = ()
     list_value: bool = False  # kind=keyword: only a list passed there (a display, a comprehension, ``list(...)``)
+    division_value: bool = False  # kind=keyword: only a true division passed there (``n / 2``: a float on Python 3)
     # kind=method: only ``x.data.resize_(y.size())`` where the function binds x only to a one-element placeholder
     # (``Variable(torch.FloatTensor(1))``): the refill idiom of 0.3 code (walkcalls._refills_placeholder)
     refills_placeholder: bool = False
@@ -237,7 +239,7 @@ class Rule:
     def pattern(self) -> tuple:
         """Rules with the same pattern are versions of one finding: the newest applicable wins."""
         return (self.kind, self.argument, self.position, self.max_positional, self.when, self.value, self.with_any,
-                self.without_any, self.min_positional, self.list_value)
+                self.without_any, self.min_positional, self.list_value, self.division_value)
 
     @property
     def arguments(self) -> tuple:
@@ -318,6 +320,8 @@ def validate_rule_fields(rule: Rule) -> str | None:
         return "refills_placeholder= only goes with kind=method"
     if rule.list_value and (rule.kind != "keyword" or rule.value is not None):
         return "list_value= only goes with kind=keyword, without value="
+    if rule.division_value and (rule.kind != "keyword" or rule.value is not None or rule.list_value):
+        return "division_value= only goes with kind=keyword, without value= or list_value="
     if rule.parameters and (rule.kind != "missing-argument" or not set(rule.arguments) <= set(rule.parameters)):
         return "parameters= only goes with kind=missing-argument and must hold its argument"
     if rule.quiet_first is not None:

@@ -26,7 +26,7 @@ _ALLOWED = {"id", "section", "api", "kind", "version", "message", "fix", "argume
             "without_any", "min_positional", "receiver_not", "unless_file_uses", "exact", "unless_file_imports",
             "receiver", "argument_like", "first_like", "first_literal", "unpacked_into", "quiet_with", "quiet_members", "none_is_unset", "with_any_defaults",
             "quiet_first", "at_method", "parameters", "positions", "tensor_sizes", "warns_in_forward",
-            "tensor_input", "list_value", "refills_placeholder", "none_at"}
+            "tensor_input", "list_value", "division_value", "refills_placeholder", "none_at"}
 
 
 def read_rule_file(path: Path) -> tuple[list[Rule], frozenset[str]]:
@@ -75,6 +75,7 @@ def _build(raw: dict, where: str) -> Rule:
             tensor_sizes=bool(raw.get("tensor_sizes", False)),
             warns_in_forward=bool(raw.get("warns_in_forward", False)),
             tensor_input=bool(raw.get("tensor_input", False)), list_value=bool(raw.get("list_value", False)),
+            division_value=bool(raw.get("division_value", False)),
             refills_placeholder=bool(raw.get("refills_placeholder", False)),
             none_at=raw.get("none_at"),
             parameters=tuple(raw.get("parameters", ())),
