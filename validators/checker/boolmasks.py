@@ -38,18 +38,27 @@ _BOOL_METHODS = frozenset({"ne", "eq", "lt", "le", "gt", "ge", "greater", "less"
                            "logical_not", "logical_and", "logical_or", "logical_xor"})
 _BOOL_FUNCTIONS = frozenset({f"torch.{name}" for name in _BOOL_METHODS} | {"torch.BoolTensor", "torch.cuda.BoolTensor"})
 _TENSOR_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# torch functions of a tensor that return a new one and refuse anything else (torch.sigmoid(np.ones(2)) is a
+# TypeError): ``torch.sigmoid(logit) > t`` compares a torch tensor, so it makes a bool one
+_TENSOR_FUNCTIONS = frozenset({f"torch.{name}" for name in (
+    "sigmoid", "tanh", "exp", "log", "sqrt", "relu", "softmax", "log_softmax", "matmul", "mm", "bmm")} | {
+    f"torch.nn.functional.{name}" for name in ("sigmoid", "tanh", "relu", "softmax", "log_softmax", "normalize",
+                                                "interpolate")})
 # torch calls that make a new tensor
 _TENSOR_FACTORIES = frozenset({f"torch.{name}" for name in (
     "tensor", "as_tensor", "from_numpy", "zeros", "ones", "full", "empty", "arange", "linspace", "rand", "randn",
     "randint", "randperm", "zeros_like", "ones_like", "full_like", "empty_like", "cat", "stack", "Tensor",
-    "LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "cuda.LongTensor", "cuda.FloatTensor")})
+    "LongTensor", "FloatTensor", "IntTensor", "DoubleTensor", "cuda.LongTensor", "cuda.FloatTensor")}) | \
+    _TENSOR_FUNCTIONS
 # tensor methods returning a tensor (beside uint8masks' dtype-keeping ones)
 _TENSOR_METHODS = frozenset({"long", "float", "int", "double", "half", "to", "type_as", "abs", "clamp", "masked_fill",
                              "new_zeros", "new_ones", "new_full", "new_tensor"})
 # tensor methods NumPy arrays and Python numbers lack: a name converted by one is a torch tensor
 _TORCH_ONLY_CONVERSIONS = ("float", "long", "cuda", "byte", "half", "double")
 # mask = label == -1, high = (label == 1) * (score > t): a comparison bound to a name (_converted_in_scope decides)
-_ASSIGNED_COMPARISON = re.compile(r"^[ \t]*\w+[ \t]*=[ \t]*\(?[\w.]+[ \t]*(?:[=!<>]=|[<>])", re.MULTILINE)
+# (also through a call chain: y_pred = torch.sigmoid(logit).view(n, -1) > t)
+_ASSIGNED_COMPARISON = re.compile(r"^[ \t]*\w+[ \t]*=[ \t]*\(?[\w.]+(?:\([^()\n]*\)[\w.]*)*[ \t]*(?:[=!<>]=|[<>])",
+                                  re.MULTILINE)
 _TORCH_ONLY_CALL = re.compile(r"\.(?:%s)\(\)" % "|".join(_TORCH_ONLY_CONVERSIONS))
 # a subtraction or negation of a parenthesized comparison: 1 - (src == 0)
 _SUBTRACTS_COMPARISON = re.compile(r"-\s*\([^()\n]*(?:==|!=|<|>)")
