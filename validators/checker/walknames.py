@@ -231,8 +231,11 @@ class NameChecks:
         return value.attr in found
 
     def _volatile_receiver(self, value: ast.expr) -> bool:
-        """A local name whose ``.volatile`` is the removed tensor flag: not ``self``/``cls``, not a run option
-        (``args.volatile``), not a torch name, in a file that stores no ``volatile`` attribute of its own."""
+        """A local name (or an item of one: ``feat[0].volatile``) whose ``.volatile`` is the removed tensor flag: not
+        ``self``/``cls``, not a run option (``args.volatile``), not a torch name, in a file that stores no
+        ``volatile`` attribute of its own."""
+        if value.__class__ is ast.Subscript:
+            value = value.value
         if value.__class__ is not ast.Name or value.id in _NOT_TENSORS or self._resolve(value) is not None:
             return False
         if self.own_volatile is None:

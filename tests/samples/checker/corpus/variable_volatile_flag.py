@@ -25,3 +25,11 @@ def update_policy(critic_target, next_state, args):
     if args.volatile:
         return next_q_values
     return next_q_values.volatile  # finding: tensor-volatile-attribute
+
+
+# seen in: FormulaNet's batch trainer, which clears the flag on each half of a tuple of features
+def unfreeze(features, options):
+    for feat in features:
+        if isinstance(feat, tuple):
+            feat[0].volatile = False  # finding: tensor-volatile-attribute
+        options[0].requires_grad = False
