@@ -69,3 +69,40 @@ def test_a_device_choice_imported_by_name_is_read_in_a_file_that_names_no_torch(
     report = check_paths([tmp_path], "2.15")
     assert _rules(report) == [("model.py", 4, "cuda-dtype-tensor-constructor")]
     assert report.errors == []
+
+
+TRAINER = '''import torch
+from evaluation.metrics import *
+
+
+class Trainer:
+    def __init__(self, args, model):
+        self.model = model
+        if args.resume:
+            ck = torch.load(args.resume_from)
+            self.best = ck["best_val_loss"]
+            self.model.load_state_dict(ck["state_dict"])
+
+    def evaluate(self, losses):
+        return np.array(losses).mean(), {}
+
+    def train(self, args, losses):
+        val_loss, metrics = self.evaluate(losses)
+        save_checkpoint(args.network, {"state_dict": self.model.state_dict(), "val_loss": val_loss,
+                                       "best_val_loss": val_loss, "metric": metrics}, False, args.out)
+
+
+def save_checkpoint(network, state, is_best, out_dir):
+    torch.save(state, out_dir + "/checkpoint.pth.tar")
+'''
+
+
+def test_numpy_through_a_star_import_makes_a_saved_loss_an_object(tmp_path):
+    # GCDG's trainer: np comes from `from evaluation.metrics import *`, evaluate() returns np.array(...).mean() (an
+    # np.float64, refused by weights_only), and a helper takes the checkpoint dict after the network's name
+    _write(tmp_path, {"evaluation/metrics.py": "import numpy as np\n", "core/train.py": TRAINER})
+    report = check_paths([tmp_path], "2.15")
+    assert _rules(report) == [("train.py", 9, "torch-load-saved-in-project")]
+    # the same trainer averaging in Python: a float, which weights_only loads
+    _write(tmp_path, {"core/train.py": TRAINER.replace("np.array(losses).mean()", "sum(losses) / len(losses)")})
+    assert _rules(check_paths([tmp_path], "2.15")) == []

@@ -61,6 +61,10 @@ class _Module:
     def __init__(self, tree: ast.Module, imported: Callable[[str], bool] | None = None) -> None:
         self.numpy = {alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
                       for alias in node.names if alias.name == "numpy"}
+        if not self.numpy and any(isinstance(node, ast.ImportFrom) and node.names[0].name == "*" for node in tree.body):
+            # `from utils.fk import *` where fk.py does `import numpy as np`: np is numpy's usual name, which the module
+            # does not import itself (provenance.py reads it by that name too)
+            self.numpy = {"np"}
         self.sklearn_arrays = sklearn_array_calls(tree)
         # a function the module imports from another of the project: does it return an object (ReturnIndex asks)
         self.imported = imported

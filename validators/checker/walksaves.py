@@ -168,6 +168,10 @@ class SaveEvidence:
         if api != "torch.save" and self._own_torch_saver(node):
             api = "torch.save"  # save_model(state, ...) whose body is torch.save(state, out): it pickles what it is given
         saved = self.loads.saved_dict(node.args[0], self.scope)
+        if saved is None and api != "torch.save":
+            # save_checkpoint(args.network, {"state_dict": ..., "val_loss": v}, is_best, out_dir): a helper given the
+            # checkpoint as a dict display after a leading name or flag
+            saved = next((arg for arg in node.args[1:] if arg.__class__ is ast.Dict), None)
         if saved is not None and api == "torch.save" and writes_framed_pickle(node) and (keys := frozenset(
                 key.value for key in saved.keys if isinstance(key, ast.Constant) and isinstance(key.value, str))):
             self.evidence.framed_layouts.append((keys, node.lineno))
