@@ -13,6 +13,7 @@ judged from afar). A test part so decided becomes ``KnownOutcome``, which the gu
 from __future__ import annotations
 
 import ast
+import copy
 from functools import lru_cache
 from pathlib import Path
 
@@ -83,6 +84,28 @@ def attribute_flags(cls: ast.ClassDef, stored, is_check) -> dict[str, ast.expr]:
     return {name: check for name, check in checks.items() if stored().get(name) == 1} if checks else {}
 
 
+def attribute_versions(cls: ast.ClassDef, tree: ast.AST, reads_version) -> dict[str, ast.expr]:
+    """``self.pytorch_version = torch.__version__[2]``: an attribute the class binds to torch's version string or a
+    piece of it, read as that expression where a method tests it (versionstrings.py decides the test). Every store of
+    that attribute name in the file must be the same expression (two classes of a file often both keep the piece).
+    Attribute name -> the expression."""
+    found = {node.targets[0].attr: node.value for node in statements(cls)
+             if isinstance(node, ast.Assign) and len(node.targets) == 1 and _self_attribute(node.targets[0])
+             and reads_version(node.value)}
+    if not found:
+        return {}
+    shapes = {name: ast.dump(value) for name, value in found.items()}
+    for node in statements(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else ()
+        for target in targets:
+            for part in walk_nodes(target):
+                if isinstance(part, ast.Attribute) and part.attr in shapes and not (
+                        isinstance(node, ast.Assign) and part is target and ast.dump(node.value) == shapes[part.attr]):
+                    shapes.pop(part.attr)  # stored from something else too
+    return {name: found[name] for name in shapes}
+
+
 def expand_attribute_flags(test: ast.expr, flags: dict[str, ast.expr]) -> ast.expr:
     """``test`` with each ``self.<flag>`` it reads (alone, under not / and / or) replaced by the flag's check."""
     return map_logical_leaves(test, lambda leaf: flags.get(leaf.attr, leaf) if _self_attribute(leaf) else leaf)
@@ -91,6 +114,26 @@ def expand_attribute_flags(test: ast.expr, flags: dict[str, ast.expr]) -> ast.ex
 def reads_self_attribute(test: ast.expr) -> bool:
     """``self.flag`` alone or under not / and / or (what :func:`expand_attribute_flags` replaces)."""
     return any(_self_attribute(leaf) for leaf in logical_leaves(test))
+
+
+def reads_self_anywhere(test: ast.expr) -> bool:
+    """``test`` reads some ``self.<name>``, at any depth (``self.pytorch_version == "1"``)."""
+    return any(_self_attribute(node) for node in walk_nodes(test))
+
+
+def substitute_self_attributes(test: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
+    """``test`` with each ``self.<name>`` of ``values``, at any depth, replaced by its expression (``self.pytorch_version
+    == "1"`` -> ``torch.__version__[2] == "1"``, which versionstrings.py decides); the same node when none is read."""
+    if not values or not any(_self_attribute(node) and node.attr in values for node in walk_nodes(test)):
+        return test
+
+    class _Replace(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+            if _self_attribute(node) and isinstance(node.ctx, ast.Load) and node.attr in values:
+                return values[node.attr]
+            return self.generic_visit(node)
+
+    return _Replace().visit(copy.deepcopy(test))
 
 
 def _self_attribute(node: ast.AST) -> bool:

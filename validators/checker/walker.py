@@ -227,6 +227,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.version_names: dict[str, ast.expr] | None = None  # module-level names bound to torch.__version__
         self.partial_imported: bool | None = None  # `from functools import partial` (walkcalls._is_partial)
         self.attribute_flags: dict[int, dict[str, ast.expr]] = {}  # id(class) -> self attributes bound to a check
+        self.attribute_versions: dict[int, dict[str, ast.expr]] = {}  # id(class) -> self attributes bound to the version
         self.stored_attributes: dict[str, int] | None = None  # versionflags.stored_attribute_counts, when asked
         self.scope_nodes: dict[int, ast.AST] = {}  # scope -> its function or class node
         self.module_constants: dict | None = None  # hubtrust.module_constants of the file, when a hub call asks

@@ -10,7 +10,8 @@ import ast
 from functools import partial
 
 from .featurechecks import LocalChecks
-from .versionflags import (attribute_flags, expand_attribute_flags, expand_flags, map_logical_leaves,
+from .versionflags import (attribute_flags, attribute_versions, expand_attribute_flags, expand_flags, map_logical_leaves,
+    reads_self_anywhere, substitute_self_attributes,
                            reads_self_attribute, stored_attribute_counts)
 from .devicechecks import imports_plugin, is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
@@ -158,6 +159,14 @@ class GuardedBranches:
                 flags = self.attribute_flags[id(cls)] = attribute_flags(
                     cls, self._stored_attributes, lambda value: is_version_guard(expand_flags(value, self.flags), self.imports))
             test = expand_attribute_flags(test, flags)
+        if self.class_nodes and self.tree is not None and reads_self_anywhere(test):
+            # `self.pytorch_version = torch.__version__[2]` in __init__, then `if self.pytorch_version == "1":`
+            cls = self.class_nodes[-1]
+            if (versions := self.attribute_versions.get(id(cls))) is None:
+                versions = self.attribute_versions[id(cls)] = attribute_versions(
+                    cls, self.tree, lambda value: any(
+                        is_torch_version_string(node, self.imports) for node in walk_nodes(value)))
+            test = substitute_self_attributes(test, versions)
         if self.project_flags is not None:  # `torch_geometric.typing.WITH_PT23`: another module's flag
             test = self.project_flags.substitute(test)
         return substitute_off(test, self._device_off)  # `if is_npu_available():`: never on stock torch
