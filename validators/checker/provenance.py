@@ -215,6 +215,39 @@ def copied(call: ast.Call) -> ast.expr | None:
     return None
 
 
+def _off_returns(function: ast.AST, call: ast.Call) -> frozenset[int]:
+    """ids of the returns of ``function`` that ``call`` never reaches: those in the body of ``if flag:`` (or the else
+    of ``if not flag:``) for a parameter ``flag`` whose default is False or None and that the call does not pass
+    (``def validate(loader, model, ret_lp=False): ... if ret_lp: return np.vstack(preds)`` called as
+    ``validate(loader, model)``: only ``return top1.avg`` answers)."""
+    arguments = getattr(function, "args", None)
+    if arguments is None or any(isinstance(arg, ast.Starred) for arg in call.args) or \
+            any(keyword.arg is None for keyword in call.keywords):
+        return frozenset()
+    positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if positional[:1] == ["self"]:
+        positional = positional[1:]
+    defaults = dict(zip([a.arg for a in (*arguments.posonlyargs, *arguments.args)][-len(arguments.defaults):],
+                        arguments.defaults)) if arguments.defaults else {}
+    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
+    passed = set(positional[:len(call.args)]) | {keyword.arg for keyword in call.keywords}
+    off = {name for name, default in defaults.items() if name not in passed and
+           isinstance(default, ast.Constant) and default.value in (False, None)}
+    if not off:
+        return frozenset()
+    skipped: set[int] = set()
+    for node in own_statements(function):
+        if not isinstance(node, ast.If):
+            continue
+        test, negated = node.test, False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if isinstance(test, ast.Name) and test.id in off:
+            for branch in (node.orelse if negated else node.body):
+                skipped.update(id(inner) for inner in ast.walk(branch) if isinstance(inner, ast.Return))
+    return frozenset(skipped)
+
+
 def plain_numpy(callee: str, call: ast.Call) -> bool:
     """A numpy call whose result is a Python value (see _PLAIN_NUMPY and the samplers above)."""
     last = callee.rsplit(".", 1)[-1]
@@ -367,7 +400,7 @@ class _Search:
             if (ref := self.call_ref(bound, where)) is not None:
                 return ref[0], f"{ref[1]}#{position}"
             if isinstance(bound.func, ast.Name) and bound.func.id in self.provenance.functions:
-                return self._returned(bound.func.id, position, depth)
+                return self._returned(bound.func.id, position, depth, bound)
         return self.value(bound, where, depth + 1)
 
     def _item(self, name: ast.Name, index: int, scope: int, depth: int):
@@ -398,16 +431,19 @@ class _Search:
 
         return self._first(arguments(), depth)
 
-    def _returned(self, name: str, position: int | None, depth: int):
-        """What the file's own plain function returns (item ``position`` of a returned tuple display)."""
+    def _returned(self, name: str, position: int | None, depth: int, call: ast.Call | None = None):
+        """What the file's own plain function returns (item ``position`` of a returned tuple display); for a known
+        ``call``, not the returns under ``if <flag>:`` for a flag the call leaves at a false default (_off_returns)."""
         scope, function = self.provenance.functions[name]
-        if (scope, f"return#{position}") in self.seen:  # each function's returns are read once per question
+        skipped = _off_returns(function, call) if call is not None else frozenset()
+        key = (scope, f"return#{position}#{sorted(skipped)}")
+        if key in self.seen:  # each function's returns are read once per question
             return None
-        self.seen.add((scope, f"return#{position}"))
+        self.seen.add(key)
 
         def returned():
             for node in own_statements(function):
-                if not isinstance(node, ast.Return) or node.value is None:
+                if not isinstance(node, ast.Return) or node.value is None or id(node) in skipped:
                     continue
                 value = node.value
                 if position is not None and isinstance(value, ast.Tuple):
@@ -457,7 +493,7 @@ class _Search:
         if (ref := self.call_ref(call, scope)) is not None:
             return ref
         if isinstance(func, ast.Name) and func.id in self.provenance.functions:
-            return self._returned(func.id, None, depth)
+            return self._returned(func.id, None, depth, call)
         if callee and self.local_numpy(callee.removeprefix("self.")):
             return True
         if isinstance(func, ast.Attribute):
