@@ -12,7 +12,7 @@ import os
 import re
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from ..errors import InvalidInput
 from ..markdown import Version
@@ -43,7 +43,7 @@ from .ownmethods import (answering_method, drop_own_class_calls, drop_own_method
 from .lighthparams import checkpoint_keys_set, config_keys_set, object_hyperparameters, object_keys_set
 from .instancemethods import DELEGATING_PACKAGES, delegated_instance_findings
 from .keywordpaths import positional_paths
-from .numpylr import lambda_rates, own_learning_rates, text_learning_rates
+from .numpylr import lambda_rates, own_learning_rates, text_learning_rate_writers
 from .probes import probe_findings
 from .project import ProjectEvidence, lend_outer_evidence, project_root
 from .rewrites import as_edit, line_starts, rewrite_edits
@@ -226,7 +226,7 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
 
 def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str | None]
                    ) -> tuple[dict[str | None, frozenset[str]], dict[str | None, frozenset[str]],
-                              dict[str | None, list[str]], dict[str | None, set[str]]]:
+                              dict[str | None, list[LearningRateWriter]], dict[str | None, set[str]]]:
     """What a file's verdict needs from all of its sub-project's files, read before any is checked: the
     Namespace-like names (``opt``, ``args``) bound there only to dicts (``opt = vars(args)``), dicts wherever a file
     saves one (loadedforms.vars_bindings); and the names of the classes its files define (a saved ``self.vocab`` is
@@ -238,7 +238,7 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
     which reports it."""
     bound: dict[str | None, tuple[set[str], set[str]]] = {}
     classes: dict[str | None, set[str]] = {}
-    learning_rates: dict[str | None, list[str]] = {}
+    learning_rates: dict[str | None, list[LearningRateWriter]] = {}
     passing: dict[str | None, set[str]] = {}
     for path, problem in listed:
         try:
@@ -253,8 +253,10 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             found[1].update(other)
         if "class " in text:
             classes.setdefault(root, set()).update(_CLASS_STATEMENT.findall(text))
-        if lines := text_learning_rates(text):
-            learning_rates.setdefault(project_root(path, roots), []).append(f"{path}:{lines[0]}")
+        if writers := text_learning_rate_writers(text):
+            line, reachable = next((writer for writer in writers if writer[1]), writers[0])
+            learning_rates.setdefault(project_root(path, roots), []).append(
+                LearningRateWriter(f"{path}:{line}", not reachable))
         if "pack_padded_sequence" in text:
             passing.setdefault(project_root(path, roots), set()).add("cuda")
         if makes_uint8(text):
@@ -273,16 +275,28 @@ def _draws_loader_batches(code: str) -> bool:
 _CLASS_STATEMENT = re.compile(r"^class[ \t]+(\w+)", re.MULTILINE)
 
 
-def related_writer(writers: list[str], path: str) -> str | None:
+class LearningRateWriter(NamedTuple):
+    """Where a file writes a NumPy learning rate ("file:line"), and whether only that file can run the write (a
+    script's, or a function nested in another: numpylr.text_learning_rate_writers)."""
+    line: str
+    local: bool
+
+
+def related_writer(writers: list[LearningRateWriter], path: str) -> str | None:
     """The first of a sub-project's NumPy learning-rate writers ("file:line") near enough to ``path`` to adjust its
-    optimizer: in its folder, a folder above or below it, or a sibling folder (``utils/lr.py`` for ``train.py``,
-    ``models/trainer.py`` for ``scripts/train.py``). Another experiment's copy elsewhere in a tree without project
-    markers (``expt_original/.../processor/recognition.py``) does not touch ``expt_1/training.py``'s optimizer."""
+    optimizer: in its folder, a folder above it or one of its own folders, or a sibling folder (``utils/lr.py`` for
+    ``train.py``, ``models/trainer.py`` for ``scripts/train.py``), but not deeper down (``Detection/utils/lr.py`` is
+    the detection scripts' writer, not the classification script's at the top). Another experiment's copy elsewhere in a tree without project
+    markers (``expt_original/.../processor/recognition.py``) does not touch ``expt_1/training.py``'s optimizer, nor
+    does a script's own writer (``train/cifar/sse_mcmc_train.py``) touch another script's (``train/imagenet/...``)."""
     here = os.path.dirname(os.path.abspath(path))
-    for writer in writers:
-        there = os.path.dirname(os.path.abspath(writer.rpartition(":")[0]))
+    for writer, local in writers:
+        written = os.path.abspath(writer.rpartition(":")[0])
+        if local and written != os.path.abspath(path):
+            continue
+        there = os.path.dirname(written)
         if here == there or os.path.dirname(here) == os.path.dirname(there) or \
-                here.startswith(there + os.sep) or there.startswith(here + os.sep):
+                here.startswith(there + os.sep) or os.path.dirname(there) == here:
             return writer
     return None
 

@@ -44,7 +44,42 @@ def optimizer_state(value: ast.expr) -> bool:
 
 def text_learning_rates(code: str) -> list[int]:
     """numpy_learning_rates of a source text (none for a text Python cannot parse)."""
-    return _parsed_lines(code, own_learning_rates) if _may_write_rates(code) else []
+    return [line for line, _ in text_learning_rate_writers(code)]
+
+
+def text_learning_rate_writers(code: str) -> list[tuple[int, bool]]:
+    """numpy_learning_rates of a source text, each with whether another file can run it (_reachable_lines): a
+    write in a module-level function or a method of a module-level class, in a file that does not parse the command
+    line at module level (importing a script runs it). A script's nested ``adjust_learning_rate_`` adjusts that
+    script's optimizer alone."""
+    if not _may_write_rates(code):
+        return []
+    try:
+        tree = parse_python(code)
+    except (SyntaxError, ValueError):
+        return []
+    lines = own_learning_rates(tree, code)
+    reachable = _reachable_lines(tree) if lines and _PARSES_ARGUMENTS.search(code) is None else frozenset()
+    return [(line, line in reachable) for line in lines]
+
+
+# `args = parser.parse_args()` at module level: the file is run, not imported
+_PARSES_ARGUMENTS = re.compile(r"^\w+[ \t]*=[ \t]*[\w.()]+?\.parse(?:_known)?_args\(", re.MULTILINE)
+
+
+def _reachable_lines(tree: ast.Module) -> frozenset[int]:
+    """The lines of the module's own functions and of its classes' methods (not of functions nested in those)."""
+    functions = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    functions += [item for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body
+                  if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    lines: set[int] = set()
+    for function in functions:
+        nested = [node for node in ast.walk(function) if node is not function and
+                  isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))]
+        inner = {line for node in nested for line in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+        lines.update(line for line in range(function.lineno, (function.end_lineno or function.lineno) + 1)
+                     if line not in inner)
+    return frozenset(lines)
 
 
 def own_learning_rates(tree: ast.Module, code: str) -> list[int]:
