@@ -96,6 +96,8 @@ class _BoolSearch(_Search):
         if isinstance(func.value, ast.Name) and func.value.id in self.modules:
             return False  # np.isnan(x): a function of an imported module, not a tensor method (torch's are above)
         if func.attr in _BOOL_METHODS:
+            if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                return False  # self.gt(x, 0.5): the module's own attribute (a Function's apply), not a tensor method
             self.named.append((call, scope, at))
             return self._made(call)
         if func.attr == "bool" and not call.args and not call.keywords:

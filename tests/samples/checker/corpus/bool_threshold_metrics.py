@@ -21,3 +21,25 @@ class ThresholdCounts:
 def numpy_counts(scores, labels, threshold):
     predicted = expit(scores) > threshold
     return 1 - predicted, labels
+
+
+# seen in: FracBNN's precision-gated convolution, whose `self.gt` is an autograd Function's apply returning a float
+# mask: `1 - mask` is arithmetic on floats
+class GreaterThan(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, threshold):
+        return torch.gt(x, threshold).float()
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
+class GatedConv(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gt = GreaterThan.apply
+
+    def forward(self, low, full, gate):
+        mask = self.gt(torch.sigmoid(gate), 0.5)
+        return (1 - mask) * low + mask * full
