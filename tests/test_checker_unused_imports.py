@@ -33,6 +33,11 @@ WEIGHT_NORM = "from torch.nn.utils import weight_norm\nimport torch.nn as nn\n"
     ("conv = weight_norm(nn.Conv1d(2, 2, 1))\n", [(1, "weight-norm-deprecated")]),
     ("layers = list(map(weight_norm, [nn.Linear(2, 2)]))\n", [(1, "weight-norm-deprecated")]),
     ("__all__ = ['weight_norm']\n", [(1, "weight-norm-deprecated")]),
+    # DeepCFD's models: a flag parameter of the same name is all the functions read
+    ("def unet(channels, weight_norm=True):\n    return build(channels, weight_norm)\n", []),
+    ("def unet(channels, weight_norm=True):\n    return weight_norm\n\nconv = weight_norm(nn.Conv1d(2, 2, 1))\n",
+     [(1, "weight-norm-deprecated")]),
+    ("def wrap(conv, norm=weight_norm):\n    return norm(conv)\n", [(1, "weight-norm-deprecated")]),
 ])
 def test_weight_norm_imported_by_name_is_a_finding_only_where_it_is_used(use, expected):
     assert _rules(WEIGHT_NORM + use) == expected
@@ -124,3 +129,10 @@ def test_a_name_a_package_init_star_imports_is_a_finding_only_where_a_module_tak
     assert _found(check_paths([tmp_path], "2.15"), tmp_path) == []
     _write(tmp_path, {"train.py": "import torch\nfrom models import weight_norm\n\nlayer = weight_norm(torch.nn.Linear(2, 2))\n"})
     assert _found(check_paths([tmp_path], "2.15"), tmp_path) == [("models/resnet.py", 2, "weight-norm-deprecated")]
+
+
+def test_a_deprecated_class_named_only_in_annotations_is_no_finding():
+    # kronfluence's dot_product.py types its parameter with the class other modules build: naming it constructs nothing
+    code = "from torch.cuda.amp import GradScaler\n\ndef step(loss, scaler: GradScaler) -> GradScaler:\n    return scaler\n"
+    assert _rules(code) == []
+    assert _rules(code + "scaler = GradScaler()\n") == [(1, "cuda-amp-grad-scaler")]

@@ -51,19 +51,53 @@ def binds_same_named_function(api: str, rule) -> bool:
 
 
 def names_read(tree: ast.AST) -> set[str]:
-    """Every name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and every
-    string ``__all__`` lists."""
+    """Every module-level name the module reads (``custom_fwd`` in ``@custom_fwd``, ``f = prepare_fx``, a call) and
+    every string ``__all__`` lists. A read inside a function that binds the name itself (a parameter, ``def
+    __init__(self, weight_norm=True)``, or an assignment) reads its own value, and an annotation (``scaler:
+    GradScaler``) only names the class: neither reads the import."""
     read: set[str] = set()
-    for node in subnodes(tree):  # (every node but the leaves, which hold no name; a set: any order)
-        if isinstance(node, ast.Name):
-            if node.ctx.__class__ is ast.Load:
-                read.add(node.id)
-        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
-                read.update(e.value for e in ast.walk(node.value)
-                            if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    for node in getattr(tree, "body", ()):
+        _note_reads(node, frozenset(), read)
     return read
+
+
+def _note_reads(node: ast.AST, shadowed: frozenset[str], read: set[str]) -> None:
+    if isinstance(node, ast.Name):
+        if node.ctx.__class__ is ast.Load and node.id not in shadowed:
+            read.add(node.id)
+        return
+    if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
+            read.update(e.value for e in ast.walk(node.value) if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        arguments = node.args
+        for default in (*arguments.defaults, *filter(None, arguments.kw_defaults)):
+            _note_reads(default, shadowed, read)  # defaults are read where the function is defined
+        if not isinstance(node, ast.Lambda):
+            for decorator in node.decorator_list:
+                _note_reads(decorator, shadowed, read)
+        own = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                               *filter(None, (arguments.vararg, arguments.kwarg)))}
+        body = [node.body] if isinstance(node, ast.Lambda) else node.body
+        own |= {target.id for statement in body for part in ast.walk(statement)
+                if isinstance(part, ast.Name) and not isinstance(part.ctx, ast.Load)
+                for target in (part,)} if not isinstance(node, ast.Lambda) else set()
+        inner = shadowed | own
+        for statement in body:
+            _note_reads(statement, inner, read)
+        return
+    if isinstance(node, ast.arg) or (isinstance(node, ast.AnnAssign) and node.value is None):
+        return  # an argument's annotation, or a bare `x: GradScaler`
+    for field, value in ast.iter_fields(node):
+        if field in ("annotation", "returns"):
+            continue
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, ast.AST):
+                    _note_reads(item, shadowed, read)
+        elif isinstance(value, ast.AST):
+            _note_reads(value, shadowed, read)
 
 
 def hands_names_on(filename: str) -> bool:
