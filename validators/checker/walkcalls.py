@@ -502,7 +502,9 @@ class CallChecks:
         name alone decides (an attribute of ``self`` holding a tensor is the common case). A rule that asks for a
         receiver named like a scheduler also takes a name this file binds to a scheduler (``shd =
         lr_scheduler.LambdaLR(...)``, ``self.schedulers.append(lr_scheduler.MultiStepLR(...))``)."""
-        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, node) or (
+        # x.cuda(**{"async": True}): the keywords a literal dict spreads are the call's (walkkeywords._probe)
+        call = self._probe(node) if any(keyword.arg is None for keyword in node.keywords) else node
+        rules = [rule for rule in self.rules.by_method.get(method, ()) if matches_call(rule, call) or (
             rule.receiver is not None and self._holds_scheduler(node.func.value)
             and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)
                  # step(episode) on the file's StepLR: whatever it is called, its one argument is the epoch
