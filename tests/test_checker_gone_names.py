@@ -455,3 +455,18 @@ def test_shipped_private_names_agree_with_the_installed_build():
 def test_private_names_the_target_lacks(code, target, expected):
     findings = check_source(code, target, "m.py")
     assert [(f.line, f.api) for f in findings if f.rule == "torch-name-gone"] == expected
+
+
+def test_a_gone_name_in_an_evaluated_annotation_is_an_error_unless_annotations_are_postponed():
+    code = "import torch.distributed as dist\n\ndef hook(state, bucket: dist._GradBucket):\n    return bucket\n"
+    assert [(f.line, f.rule) for f in check_source(code, "2.15", "hook.py")] == [(3, "torch-name-gone")]
+    assert check_source("from __future__ import annotations\n" + code, "2.15", "hook.py") == []
+
+
+def test_the_later_of_two_imports_of_one_name_holds():
+    # pytorch-ensembles' varinf.py: `from torch import functional as F`, then `from torch.nn import functional as F`
+    code = ("from torch import functional as F\nfrom torch.nn import functional as F\n\n"
+            "def f(x, w):\n    return F.linear(x, w)\n")
+    assert check_source(code, "2.15", "varinf.py") == []
+    swapped = "\n".join([code.split("\n")[1], code.split("\n")[0], *code.split("\n")[2:]])
+    assert [f.rule for f in check_source(swapped, "2.15", "varinf.py")] == ["torch-name-gone"]

@@ -103,8 +103,9 @@ class ImportMap:
         scoped = list(_scoped_statements(tree))
         declared = _declared_outside(scoped)
         nothing: set[str] = set()
-        module_bound: dict[str, str] = {}  # what the module-level torch imports bind, in the order they are read
+        module_bound: dict[str, str] = {}  # what the module-level torch imports bind, the later import winning
         function_bound: dict[int, dict[str, str]] = {}
+        read_imports: list[tuple[int, int, ast.AST | None, dict[str, str]]] = []  # (the walk reads the file backwards)
         # (function, name, the values it may get, how many bindings give them) of ``T = a if c else b`` and of
         # ``if c: T = a / else: T = b``, for local_choices
         choosing: list[tuple[ast.AST, str, tuple[ast.expr, ...], int]] = []
@@ -113,7 +114,7 @@ class ImportMap:
             kind = node.__class__  # exact classes: this runs for every statement of every file
             importing = kind is ast.Import or kind is ast.ImportFrom
             if importing and (bound_here := _torch_bindings(node)):
-                (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
+                read_imports.append((node.lineno, node.col_offset, function, bound_here))
             if function is None and kind is ast.If and node.orelse:
                 module_choosing.extend((tree, name, values, 2) for name, values in branch_bindings(node))
             elif function is None and kind is ast.Assign and node.value.__class__ is ast.IfExp \
@@ -160,6 +161,9 @@ class ImportMap:
                 imports.other_names.update(alias.asname or alias.name for alias in node.names if alias.name != "*")
             elif kind in _BINDING_STATEMENTS:
                 rebound.update(_rebound_names(node))
+        for _, _, function, bound_here in sorted(read_imports, key=lambda item: item[:2]):
+            # `from torch import functional as F` then `from torch.nn import functional as F`: the second holds
+            (module_bound if function is None else function_bound.setdefault(id(function), {})).update(bound_here)
         # a function's own import binds its name there only: elsewhere the module-level import holds
         imports.aliases.update(module_bound)
         imports.imported_from.update(module_bound)

@@ -194,6 +194,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.handled = 0  # > 0 inside a try body with a fallback handler: errors are caught, warnings are not
         self.failing_probes: frozenset[str] | None = None  # functions probing a name the target lacks (walkguards)
         self.annotation = 0  # > 0 inside a type annotation
+        self.evaluated_annotation = 0  # > 0 inside one Python evaluates when the def runs (walknames._visit_annotation)
+        self.postponed_annotations: bool | None = None  # `from __future__ import annotations`, when asked
         self.type_check = 0  # > 0 in the class argument of isinstance/issubclass
         self.safe_globals = 0  # > 0 inside `with torch.serialization.safe_globals([...])`
         self.allowlisted = False  # add_safe_globals was called somewhere in the file
@@ -787,7 +789,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             self.visit(node.args)
             if node.returns is not None and self._returns_modules(node.returns):
                 self.module_returning.add(self.scope)
-            self._visit_annotation(node.returns)
+            self._visit_annotation(node.returns, evaluated=True)
             if self.rules.by_step_order:
                 self._check_step_order(node)
             if self.row_parameters and outer == 0 and node.name in self.row_parameters:

@@ -70,18 +70,31 @@ _NOT_TENSORS = frozenset({"self", "cls", "args", "opt", "opts", "options", "cfg"
 
 
 class NameChecks:
-    def _visit_annotation(self, node: ast.AST | None) -> None:
+    def _visit_annotation(self, node: ast.AST | None, evaluated: bool = False) -> None:
+        """``evaluated``: a parameter's or a return's annotation, which Python evaluates when the ``def`` runs (unless
+        the file postpones annotations): a torch name gone from the target raises AttributeError there."""
         if node is not None:
+            runs = evaluated and not self._postpones_annotations()
             self.annotation += 1
+            self.evaluated_annotation += runs
             self.visit(node)
             self.annotation -= 1
+            self.evaluated_annotation -= runs
+
+    def _postpones_annotations(self) -> bool:
+        """``from __future__ import annotations``: no annotation is evaluated."""
+        if self.postponed_annotations is None:
+            self.postponed_annotations = any(
+                isinstance(node, ast.ImportFrom) and node.module == "__future__" and
+                any(alias.name == "annotations" for alias in node.names) for node in getattr(self.tree, "body", ()))
+        return self.postponed_annotations
 
     def visit_arg(self, node: ast.arg) -> None:
         if names_object_type(node.annotation):  # def clean(cfg: DictConfig): callers pass it a config object
             self.loads.note_object_param(self.scope, node.arg)
         if node.annotation is not None and self._foreign_annotation(node.annotation):
             self.foreign.add((self.scope, node.arg))  # `M: sympy.Matrix`: M.cholesky() is sympy's
-        self._visit_annotation(node.annotation)
+        self._visit_annotation(node.annotation, evaluated=True)
 
     def _foreign_annotation(self, annotation: ast.expr) -> bool:
         """``sympy.Matrix``, ``"sp.Matrix"``, ``Optional[Matrix]`` from a non-torch import: not a tensor. A class
@@ -517,7 +530,7 @@ class NameChecks:
         """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an
         ImportError or AttributeError there. Not again at each use of a name whose import said so, and not
         where a name rule already reports an error (its message is the better one)."""
-        if self.guarded or self.handled or self.annotation:
+        if self.guarded or self.handled or (self.annotation and not self.evaluated_annotation):
             return  # behind a version check or a try/except ImportError: the fallback runs instead
         gone = self._gone(qualified)
         if gone is None and missing_private(qualified, f"{self.target.major}.{self.target.minor}"):
@@ -604,7 +617,7 @@ class NameChecks:
         """A torch module or name that no indexed build has (surface.py): ``import torch.legacy``, ``from
         torch.utils.serialization import load_lua``, ``config.patch("removed_option", v)``. Said once per
         place, and not where the gone index already names a prefix (its message says when it went)."""
-        if self.gone_index is None or self.guarded or self.handled or self.annotation:
+        if self.gone_index is None or self.guarded or self.handled or (self.annotation and not self.evaluated_annotation):
             return
         surface = self.rules.surface
         if not surface.covers(self.target):
