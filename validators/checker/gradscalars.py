@@ -559,10 +559,12 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     # no_grad in the validation loop): converted where the nearest binding above is the graph's
     mixed = {name: sorted(found.lines[name]) for name in backed - names - parameters - found.unsettled
              if any(graph for _, graph in found.lines.get(name, ()))}
+    places = _branch_places(function) if mixed else {}
     # running_loss += loss where the nearest binding of `loss` above is the training one (a validation loop binds it
     # again under no_grad): the total requires grad from there on
     for total, line in _number_totals(statements, lambda statement: isinstance(statement.value, ast.Name) and
-                                      _graph_above(mixed.get(statement.value.id, ()), statement.lineno)).items():
+                                      _graph_above(mixed.get(statement.value.id, ()), statement.lineno,
+                                                   places)).items():
         if total not in names and total not in parameters:
             names.add(total)
             after[total] = line
@@ -572,14 +574,39 @@ def _requiring_grad(function: ast.AST, statements: list[ast.stmt], found: _Bindi
     def live(name: str, line: int) -> bool:
         if name in names:
             return line > after.get(name, 0)
-        return _graph_above(mixed.get(name, ()), line)
+        return _graph_above(mixed.get(name, ()), line, places)
     return live
 
 
-def _graph_above(bindings: list[tuple[int, bool]], line: int) -> bool:
-    """The nearest of a name's (line, graph value) bindings above ``line`` binds it to the graph's value."""
-    above = [graph for bound_at, graph in bindings if bound_at < line]
-    return bool(above) and above[-1]
+def _graph_above(bindings: list[tuple[int, bool]], line: int,
+                 places: dict[int, tuple[int, str, int]] | None = None) -> bool:
+    """The nearest of a name's (line, graph value) bindings above ``line`` binds it to the graph's value, or, where
+    that one sits in a branch of an ``if`` that ends above ``line``, the nearest in the if's other branch does (``if
+    training: loss = crit(...); loss.backward() / else: with torch.no_grad(): loss = crit(...)``, then
+    ``float(loss)``: the training run converts the graph's value). ``places``: _branch_places of the function."""
+    above = [(bound_at, graph) for bound_at, graph in bindings if bound_at < line]
+    if not above:
+        return False
+    bound_at, graph = above[-1]
+    if graph or not places or (place := places.get(bound_at)) is None or place[2] >= line:
+        return graph
+    other = [graph for at, graph in above if (there := places.get(at)) is not None and there[0] == place[0]
+             and there[1] != place[1]]
+    return bool(other) and other[-1]
+
+
+def _branch_places(function: ast.AST) -> dict[int, tuple[int, str, int]]:
+    """line -> (id of the innermost ``if`` around it, "body" or "orelse", the if's last line), for the function's
+    own statements."""
+    places: dict[int, tuple[int, str, int]] = {}
+    for node in own_statements(function):  # source order: an inner if overwrites its outer one
+        if isinstance(node, ast.If):
+            end = node.end_lineno or node.lineno
+            for branch in ("body", "orelse"):
+                for statement in getattr(node, branch):
+                    for line in range(statement.lineno, (statement.end_lineno or statement.lineno) + 1):
+                        places[line] = (id(node), branch, end)
+    return places
 
 
 _GRAD_REDUCTIONS = frozenset({"mean", "sum", "norm", "std", "var", "prod"})
