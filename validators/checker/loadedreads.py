@@ -87,8 +87,10 @@ class ResultReads:
             self._note_mapping(call.args[-1], scope)  # type("Args", (), d), dict(d)
         if callee is not None and callee.count(".") <= 1 and callee.partition(".")[0] in (callee, "self", "cls"):
             for position, arg in enumerate(call.args):
-                if isinstance(arg, ast.Name):
-                    self.path_args.setdefault((last, position), set()).add((arg.id, scope))
+                # train(..., config.model_file) then torch.load(config.model_file): a dotted path counts as a name
+                if (passed := arg.id if isinstance(arg, ast.Name) else
+                        dotted_name(arg) if isinstance(arg, ast.Attribute) else None) is not None:
+                    self.path_args.setdefault((last, position), set()).add((passed, scope))
         if last == NUMPY_TO_TENSORS and len(call.args) == 1 and not self._holds_another_call(call.args[0], scope):
             # ogb's replace_numpy_with_torchtensor(torch.load(p)): the container holds numpy arrays to convert
             self._mark(call.args[0], scope)

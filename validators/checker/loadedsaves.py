@@ -136,8 +136,10 @@ class SaveNotes:
         saved = call.args[0]
         self.object_save_lines.add(call.lineno)
         self.objects_saved_to.add(self.file_key(call.args[1], scope))
-        if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())):
-            # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too)
+        if not (isinstance(saved, ast.Name) and saved.id != "self" and saved.id in self.params.get(scope, ())) or \
+                self._module_parameter(saved.id, scope):
+            # not save_checkpoint(path, obj): torch.save(obj, path), whatever its callers pass (a state dict too);
+            # but `def save_model(model: torch.nn.Module, ...)` is given a module, as its annotation says
             self.pairs.note_objects_saved(call.args[1], scope, call.lineno)
         for named in self.file_names(call.args[1], scope):
             self.objects_saved_names.setdefault(named, call.lineno)
