@@ -26,12 +26,15 @@ from functools import lru_cache
 
 from .imports import dotted_name, own_statements, walk_nodes
 from .starimports import called_project_imports, helper_functions
-from .boolmasks import _BOOL_METHODS, _makes_bool
+from .boolmasks import _ASSIGNED_COMPARISON, _BOOL_METHODS, _makes_bool
 from .uint8masks import _KEEP_DTYPE
 
 _UINT8 = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 _BOOL = frozenset({"torch.bool", "torch.BoolTensor", "torch.cuda.BoolTensor"})
 _BOOL_MAKERS = _BOOL_METHODS | {"bool"}
+_COMPARISONS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+# tensor methods that give a tensor back (beside the dtype-keeping ones): a comparison of their result is elementwise
+_TENSOR_KEEPING = _KEEP_DTYPE | frozenset({"long", "float", "int", "double", "to", "type_as"})
 
 
 def imported_uint8_helpers(tree: ast.AST, source: str, filename: str | None,
@@ -52,10 +55,15 @@ def _uint8_returning(path: str, size: int, mtime: int, kind: str = "uint8") -> d
     """The module-level functions of the module at ``path`` that return only provably uint8 (``kind``) values (None),
     or tuples with provably uint8 items (their positions)."""
     found: dict[str, frozenset[int] | None] = {}
-    for function in helper_functions(path, _makes_uint8 if kind == "uint8" else _makes_bool):
+    for function in helper_functions(path, _makes_uint8 if kind == "uint8" else _may_make_bool):
         if (positions := _returns_uint8(function, kind)) is not False:
             found[function.name] = positions
     return found
+
+
+def _may_make_bool(text: str) -> bool:
+    """_makes_bool, or a comparison bound to a name in a module that calls torch (``mask = seq_range < lengths``)."""
+    return _makes_bool(text) or ("torch." in text and _ASSIGNED_COMPARISON.search(text) is not None)
 
 
 def _makes_uint8(text: str) -> bool:
@@ -106,9 +114,35 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
         memo[name] = result
         return result
 
+    tensor_memo: dict[str, bool | None] = {}
+
+    def tensor_named(name: str) -> bool:
+        if name in parameters or name in other or name not in bindings:
+            return False
+        if name in tensor_memo:
+            return tensor_memo[name] is not False
+        tensor_memo[name] = None
+        values = bindings[name]
+        result = all(tensor(value) for value in values) and any(not _reads(value, name) for value in values)
+        tensor_memo[name] = result
+        return result
+
+    def tensor(node: ast.expr) -> bool:
+        """Provably a torch tensor: made by a torch call (``torch.arange(0, n)``), kept through tensor methods."""
+        if isinstance(node, ast.Name):
+            return tensor_named(node.id)
+        if not isinstance(node, ast.Call):
+            return False
+        if (dotted_name(node.func) or "").startswith("torch."):
+            return True
+        return isinstance(node.func, ast.Attribute) and node.func.attr in _TENSOR_KEEPING and tensor(node.func.value)
+
     def uint8(node: ast.expr, own: str | None = None) -> bool:
         if isinstance(node, ast.Subscript):
             return uint8(node.value, own)
+        if kind == "bool" and isinstance(node, ast.Compare) and len(node.ops) == 1 and \
+                isinstance(node.ops[0], _COMPARISONS) and any(tensor(side) for side in (node.left, node.comparators[0])):
+            return True  # seq_range_expand < seq_length_expand, the first made by torch.arange: a bool tensor
         if isinstance(node, ast.Name):
             return named(node.id)
         if not isinstance(node, ast.Call):
