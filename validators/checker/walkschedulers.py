@@ -71,6 +71,8 @@ class SchedulerChecks:
                 found = [call for call in found
                          if (dotted_name(call.func.value) or "").rsplit(".", 1)[-1] not in stepped]
             for call in found:
+                if _steps_an_optimizer(call):
+                    continue  # scheduler.step(optimizer): a project scheduler's own step (torch's takes an epoch)
                 self._report(call, rule.apis[0], [rule])
                 if owners := self._receiver_classes(call.func.value):  # the project's own scheduler (ownmethods.py)
                     self.class_facts.receiver_calls.append((call.lineno, rule.id, "step", len(call.args), owners))
@@ -278,3 +280,13 @@ class SchedulerChecks:
     def _get_lr_within_step(self, receiver: ast.AST) -> bool:
         dotted = dotted_name(receiver)
         return dotted is not None and (self.scope, dotted) in self.within_step
+
+
+_OPTIMIZER_ARGUMENT = re.compile(r"(?i)_*(?:\w+_)?optim(?:izer)?s?(?:_\w+)?")
+
+
+def _steps_an_optimizer(call: ast.Call) -> bool:
+    """``scheduler.step(optimizer)``: torch's ``LRScheduler.step`` takes at most an epoch; a scheduler handed the
+    optimizer to adjust is a class of the project's own (ChocoSGD's ``pcode.create_scheduler.Scheduler``)."""
+    return len(call.args) == 1 and not call.keywords and (name := dotted_name(call.args[0])) is not None and \
+        _OPTIMIZER_ARGUMENT.fullmatch(name.rsplit(".", 1)[-1]) is not None
