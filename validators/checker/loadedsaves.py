@@ -9,7 +9,7 @@ import re
 
 from .checkpoints import writes_framed_pickle
 from .imports import dotted_name, state_dict_call
-from .loadedforms import (CHECKPOINT_LIKE, NAMESPACE_KEYS, TENSOR_LIKE, is_model_name, mapping_annotation, path_key,
+from .loadedforms import (CHECKPOINT_LIKE, NAMESPACE_KEYS, TENSOR_LIKE, is_model_name, mapping_annotation,
     self_item)
 
 

@@ -38,7 +38,7 @@ import ast
 import os
 from pathlib import Path
 
-from .imports import is_torch_module, subnodes
+from .imports import is_torch_module
 from .returns import from_imported, imported_module_paths, is_module_file, module_suffix
 from .source import Unreadable, parse_module_file, read_source
 
@@ -62,6 +62,7 @@ def names_read(tree: ast.AST) -> set[str]:
 
 
 def _note_reads(node: ast.AST, shadowed: frozenset[str], read: set[str]) -> None:
+    """Add to ``read`` the names ``node`` reads, but not those in ``shadowed`` (bound by a function around it)."""
     if isinstance(node, ast.Name):
         if node.ctx.__class__ is ast.Load and node.id not in shadowed:
             read.add(node.id)
@@ -80,9 +81,9 @@ def _note_reads(node: ast.AST, shadowed: frozenset[str], read: set[str]) -> None
         own = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
                                *filter(None, (arguments.vararg, arguments.kwarg)))}
         body = [node.body] if isinstance(node, ast.Lambda) else node.body
-        own |= {target.id for statement in body for part in ast.walk(statement)
-                if isinstance(part, ast.Name) and not isinstance(part.ctx, ast.Load)
-                for target in (part,)} if not isinstance(node, ast.Lambda) else set()
+        if not isinstance(node, ast.Lambda):  # the function's own assignments bind locals too
+            own |= {part.id for statement in body for part in ast.walk(statement)
+                    if isinstance(part, ast.Name) and not isinstance(part.ctx, ast.Load)}
         inner = shadowed | own
         for statement in body:
             _note_reads(statement, inner, read)
