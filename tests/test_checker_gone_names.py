@@ -470,3 +470,16 @@ def test_the_later_of_two_imports_of_one_name_holds():
     assert check_source(code, "2.15", "varinf.py") == []
     swapped = "\n".join([code.split("\n")[1], code.split("\n")[0], *code.split("\n")[2:]])
     assert [f.rule for f in check_source(swapped, "2.15", "varinf.py")] == ["torch-name-gone"]
+
+
+def test_names_a_recorded_private_module_lacks_are_gone():
+    # BigGAN-Generator-Pretrained-Pytorch and pytorch-ensembles copy torch 1.0's weak_script markers
+    code = ("import torch\nfrom torch._jit_internal import weak_module, weak_script_method\n\n"
+            "@torch._jit_internal.weak_script\ndef normalize(x):\n    return x\n\n"
+            "@torch._jit_internal.ignore\ndef kept(x):\n    return x\n")
+    found = [(f.line, f.rule, f.message) for f in check_source(code, "2.15", "util.py")]
+    assert sorted((line, rule) for line, rule, _ in found) == [(2, "torch-name-gone")] * 2 + [(4, "torch-name-gone")]
+    imports = sorted(message for line, _, message in found if line == 2)
+    assert "ImportError there: cannot import name 'weak_module' from 'torch._jit_internal'" in imports[0]
+    assert "cannot import name 'weak_script_method'" in imports[1]
+    assert any("AttributeError there" in message for line, _, message in found if line == 4)

@@ -14,6 +14,10 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+# private modules whose every name is recorded (radar/private_names.py): 1.0-era code decorates with
+# torch._jit_internal.weak_script and imports weak_module / weak_script_method from there, all gone on 2.15
+PRIVATE_MODULES = ("_jit_internal", "_utils")
+
 PRIVATE_FILE = Path(__file__).with_name("torch-private-names.json")
 # torch._C names of backends the recorded (Linux CUDA) build leaves out or carries only in part
 _BACKEND_PREFIXES = ("_xpu", "_mps", "_mtia", "_hip", "_rocm", "_mkldnn", "_hpu", "_privateuse1", "_lazy", "_ipu")
@@ -26,14 +30,18 @@ def _builds() -> dict[str, frozenset[str]]:
 
 
 def missing_private(qualified: str, target: str) -> bool:
-    """``torch._x`` or ``torch._C._x`` (one private, non-dunder name right under ``torch`` or ``torch._C``) that build
-    ``target`` ("2.15") lacks, when the file records that build (and, for ``torch._C``, its names); modules are the
-    caller's to leave out."""
+    """``torch._x`` or ``torch._C._x`` (one private, non-dunder name right under ``torch`` or ``torch._C``), or any name
+    of a recorded private module (``torch._jit_internal.weak_script``), that build ``target`` ("2.15") lacks, when the
+    file records that build (and, for ``torch._C`` and those modules, their names); modules are the caller's to leave
+    out."""
     module, _, name = qualified.rpartition(".")
-    if module not in ("torch", "torch._C") or not name.startswith("_") or name.startswith("__"):
-        return False
     names = _builds().get(target)
-    if names is None:
+    if names is None or name.startswith("__"):
+        return False
+    if module.removeprefix("torch.") in PRIVATE_MODULES:  # torch._jit_internal.weak_script: every name recorded
+        prefix = module.removeprefix("torch.") + "."
+        return any(recorded.startswith(prefix) for recorded in names) and f"{prefix}{name}" not in names
+    if module not in ("torch", "torch._C") or not name.startswith("_"):
         return False
     if module == "torch._C":  # not a backend's own names: an XPU or MPS build has more of them than the CUDA wheel
         return _records_c(target) and f"_C.{name}" not in names and not name.startswith(_BACKEND_PREFIXES)

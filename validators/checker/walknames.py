@@ -577,8 +577,9 @@ class NameChecks:
         rule = self.rules.gone_rule
         key = (node.lineno, node.col_offset + 1, qualified, rule.pattern)
         if key not in self.findings:
-            message = (f"`{qualified}` does not exist in torch {self.target.major}.{self.target.minor} "
-                       f"(AttributeError there: module '{module}' has no attribute '{name}')")
+            error = (f"ImportError there: cannot import name '{name}' from '{module}'" if isinstance(node, ast.ImportFrom)
+                     else f"AttributeError there: module '{module}' has no attribute '{name}'")
+            message = f"`{qualified}` does not exist in torch {self.target.major}.{self.target.minor} ({error})"
             self.findings[key] = self._finding(node, qualified, rule, message, rule.fix)
 
     def _check_unbound(self, node: ast.AST, dotted: str | None, module: str, name: str) -> None:
