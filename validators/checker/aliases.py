@@ -119,8 +119,9 @@ def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> d
     or ``tt = torch.cuda`` (in the class body) where that is the attribute's only value in the class: every
     ``self.tt`` the class stores (any target form, any method) and every binding of ``tt`` in its body is such an
     assignment of the same name (``candidates``, from :func:`find_aliases`). ``self.tt.FloatTensor(n)`` then
-    reads ``torch.cuda.FloatTensor(n)``. A class defined twice in the file is left out (which one runs is
-    unknown), as is an attribute some store of the class gives another value."""
+    reads ``torch.cuda.FloatTensor(n)``; two values given in turn (``if cuda: self.tt = torch.cuda / else: self.tt =
+    torch``) are a choice, as ``torch.cuda if cuda else torch`` is. A class defined twice in the file is left out (which
+    one runs is unknown), as is an attribute some store of the class gives a third value."""
     held: dict[str, dict[str, str]] = {}
     seen: set[str] = set()
     for node in walk_tree(tree):
@@ -130,7 +131,8 @@ def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> d
             held.pop(node.name, None)
             continue
         seen.add(node.name)
-        named = {attr: names[0] for attr, names in candidates.get(node.name, {}).items() if len(set(names)) == 1}
+        named = {attr: chosen for attr, names in candidates.get(node.name, {}).items()
+                 if (chosen := _one_or_choice(names)) is not None}
         if not named:
             continue
         stores: dict[str, int] = {}
@@ -148,6 +150,17 @@ def held_torch_names(tree: ast.AST, candidates: dict[str, dict[str, list]]) -> d
         if kept:
             held[node.name] = kept
     return held
+
+
+def _one_or_choice(names: list) -> str | tuple[str, ...] | None:
+    """The one torch name every binding gives, or both of two (``if cuda: self.tt = torch.cuda / else: self.tt =
+    torch``, read like ``torch.cuda if cuda else torch``); None otherwise."""
+    distinct = list(dict.fromkeys(names))
+    if len(distinct) == 1:
+        return distinct[0]
+    if len(distinct) == 2 and all(isinstance(name, str) for name in distinct):
+        return tuple(distinct)
+    return None
 
 
 def _bound_in_body(statement: ast.stmt):

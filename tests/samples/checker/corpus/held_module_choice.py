@@ -10,3 +10,14 @@ class Beam:
         self.prev_ks = []
         self.next_ys = [self.tt.LongTensor(size).fill_(0)]  # finding: cuda-dtype-tensor-constructor
         self.done = self.tt.zeros(size)  # torch.zeros on one branch; torch.cuda has no zeros, nothing is said
+
+
+# seen in: commit-autosuggestions' copy of the CodeBERT beam, which picks the module with an if/else instead
+class BranchBeam:
+    def __init__(self, size, device):
+        if device == "cuda":
+            self.tt = torch.cuda
+        else:
+            self.tt = torch
+        self.scores = self.tt.FloatTensor(size).zero_()  # finding: cuda-dtype-tensor-constructor
+        self.done = self.tt.zeros(size)
