@@ -1,7 +1,7 @@
 # seen in: beam-search helpers of code models (CodeBERT's and CodeT5's Beam) that keep the torch.cuda module in an
 # attribute (`self.tt = torch.cuda`) and build every buffer through it; a class attribute holding a module, read
-# through self, resolves the same way. An attribute that a store elsewhere in the class rebinds to another module
-# (CPU fallback) is unknown, and so is one whose value is a call.
+# through self, resolves the same way. An attribute that a store elsewhere in the class rebinds to the other module
+# (CPU fallback) is a choice, as `torch.cuda if gpu else torch` is; one whose value is a call is unknown.
 import torch
 import torch.nn.functional
 
@@ -32,7 +32,7 @@ class Fallback:
             self.tt = torch
 
     def zeros(self, n):
-        return self.tt.FloatTensor(n).zero_()
+        return self.tt.FloatTensor(n).zero_()  # finding: cuda-dtype-tensor-constructor
 
 
 class Pair:
