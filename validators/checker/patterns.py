@@ -219,7 +219,8 @@ def _one_argument_like(call: ast.Call, pattern: str, fractional: bool = False) -
 # What an inline loss call is conventionally named (``criterion(out, y)``, ``self.loss_fn(out, y)``): an nn loss
 # module. A callee merely named like a loss may be a meter (``self.rpn_cls_loss(loss)`` returning a 1-element mean).
 # (text: re compiles it when first asked)
-_LOSS_MODULE = r"(?i)[a-z_0-9]*(criterion|loss_fn|loss_func|loss_function)[a-z_0-9]*"
+# ... or a model's own loss method (``model.loss(input=x, target=y, average=False)``, ``net.compute_loss(x, y)``)
+_LOSS_MODULE = r"(?i)[a-z_0-9]*(criterion|loss_fn|loss_func|loss_function)[a-z_0-9]*|(compute_|get_|calc_)?loss"
 
 
 def scalar_index_rules(rules: list[Rule], node: ast.Subscript) -> list[Rule]:
