@@ -22,7 +22,7 @@ from .steppedfactories import factory_stepped_names
 from .patterns import matches_call
 
 _STEP_CALL = re.compile(r"\.\s*step\s*\(")  # `sched.step(`, `self.lr_scheduler . step (`
-_LAST_NAME = re.compile(r"(\w+)\s*$")
+_LAST_NAME = re.compile(r"(\w+)(?:\[[^\[\]\n]*\])*\s*$")  # schedulers[0].step(: the list's name
 
 
 def _step_receivers(text: str) -> Iterator[str]:
@@ -56,6 +56,8 @@ class SchedulerChecks:
                 continue
 
             def is_scheduler(receiver: ast.expr) -> bool:
+                while isinstance(receiver, ast.Subscript):
+                    receiver = receiver.value  # schedulers[0].step(): an element of a list named for schedulers
                 dotted = dotted_name(receiver)
                 if dotted is None or self._is_module_or_foreign(receiver):
                     return False
