@@ -476,7 +476,8 @@ def test_names_a_recorded_private_module_lacks_are_gone():
     # BigGAN-Generator-Pretrained-Pytorch and pytorch-ensembles copy torch 1.0's weak_script markers
     code = ("import torch\nfrom torch._jit_internal import weak_module, weak_script_method\n\n"
             "@torch._jit_internal.weak_script\ndef normalize(x):\n    return x\n\n"
-            "@torch._jit_internal.ignore\ndef kept(x):\n    return x\n")
+            "@torch._jit_internal.ignore\ndef kept(x):\n    return x\n\n"
+            "@weak_module\nclass Layer:\n    pass\n")  # a use of the imported name: said at its import
     found = [(f.line, f.rule, f.message) for f in check_source(code, "2.15", "util.py")]
     assert sorted((line, rule) for line, rule, _ in found) == [(2, "torch-name-gone")] * 2 + [(4, "torch-name-gone")]
     imports = sorted(message for line, _, message in found if line == 2)

@@ -534,7 +534,8 @@ class NameChecks:
             return  # behind a version check or a try/except ImportError: the fallback runs instead
         gone = self._gone(qualified)
         if gone is None and missing_private(qualified, f"{self.target.major}.{self.target.minor}"):
-            self._check_private(node, qualified)
+            if imported is None or not (qualified == imported or qualified.startswith(imported + ".")):
+                self._check_private(node, qualified)  # (`@weak_module` after its import: said at the import)
         elif gone is None and qualified.count(".") > 1 and node.__class__ is ast.Attribute and \
                 node.ctx.__class__ is ast.Load and (unbound := self.rules.surface.missing_attribute(qualified)):
             self._check_unbound(node, dotted_name(node), *unbound)
