@@ -408,7 +408,9 @@ def _live_in(function: ast.AST, resolve, numbers: NumberCalls, given: set[str],
                                        lambda name: found.bound.get(name, 0) + found.graph_values.get(name, 0) == 1)
     # train_loss, f1 = train_epoch(...) returning its running total of the backpropagated loss (gradreturns.py)
     returned = returned_grad_names(statements, grad_calls, quiet) if grad_calls else {}
-    returned = {name: line for name, line in returned.items() if found.bound.get(name, 0) == 1}
+    # bound once (`avg_loss = train_one_epoch(...)` counts as a call's value that may carry the graph, not as bound)
+    returned = {name: line for name, line in returned.items()
+                if found.bound.get(name, 0) + found.graph_values.get(name, 0) == 1}
     if entry_values or entry is not None or returned:
         named = live
         live = lambda name, line: name in entry_values or line > returned.get(name, line) or (  # noqa: E731
