@@ -100,32 +100,22 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
                 other.add(child.id)
             elif isinstance(child, ast.NamedExpr):
                 other.add(child.target.id)
-    # a name: every binding uint8 (or the name kept), at least one a maker
-    memo: dict[str, bool | None] = {}
 
-    def named(name: str) -> bool:
-        if name in parameters or name in other or name not in bindings:
-            return False
-        if name in memo:
-            return memo[name] is not False  # asked inside itself: the name kept (mask = mask.cuda())
-        memo[name] = None
-        values = bindings[name]
-        result = all(uint8(value, name) for value in values) and any(not _reads(value, name) for value in values)
-        memo[name] = result
-        return result
+    def every_binding(test):
+        """A test of a local name: every plain assignment of it passes ``test`` (or keeps the name: ``mask =
+        mask.cuda()``, answered inside itself), at least one without reading the name, and it is bound no other way."""
+        memo: dict[str, bool | None] = {}
 
-    tensor_memo: dict[str, bool | None] = {}
-
-    def tensor_named(name: str) -> bool:
-        if name in parameters or name in other or name not in bindings:
-            return False
-        if name in tensor_memo:
-            return tensor_memo[name] is not False
-        tensor_memo[name] = None
-        values = bindings[name]
-        result = all(tensor(value) for value in values) and any(not _reads(value, name) for value in values)
-        tensor_memo[name] = result
-        return result
+        def named(name: str) -> bool:
+            if name in parameters or name in other or name not in bindings:
+                return False
+            if name in memo:
+                return memo[name] is not False  # asked inside itself: the name kept
+            memo[name] = None
+            values = bindings[name]
+            memo[name] = all(test(value) for value in values) and any(not _reads(value, name) for value in values)
+            return memo[name]
+        return named
 
     def tensor(node: ast.expr) -> bool:
         """Provably a torch tensor: made by a torch call (``torch.arange(0, n)``), kept through tensor methods."""
@@ -137,9 +127,11 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
             return True
         return isinstance(node.func, ast.Attribute) and node.func.attr in _TENSOR_KEEPING and tensor(node.func.value)
 
-    def uint8(node: ast.expr, own: str | None = None) -> bool:
+    tensor_named = every_binding(tensor)
+
+    def uint8(node: ast.expr) -> bool:
         if isinstance(node, ast.Subscript):
-            return uint8(node.value, own)
+            return uint8(node.value)
         if kind == "bool" and isinstance(node, ast.Compare) and len(node.ops) == 1 and \
                 isinstance(node.ops[0], _COMPARISONS) and any(tensor(side) for side in (node.left, node.comparators[0])):
             return True  # seq_range_expand < seq_length_expand, the first made by torch.arange: a bool tensor
@@ -159,7 +151,9 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
             return True  # .byte(); for bool, .lt(lengths) and the other comparison methods, .bool()
         if func.attr in ("to", "type") and len(node.args) == 1 and not node.keywords:
             return dotted_name(node.args[0]) in types
-        return func.attr in _KEEP_DTYPE and uint8(func.value, own)
+        return func.attr in _KEEP_DTYPE and uint8(func.value)
+
+    named = every_binding(uint8)  # every binding uint8 (or the name kept), at least one a maker
 
     def returned(node: ast.Return) -> bool:
         if isinstance(node.value, ast.Name) and node in function.body and _last_binding_is(
@@ -175,7 +169,7 @@ def _returns_uint8(function: ast.FunctionDef | ast.AsyncFunctionDef, kind: str =
                           if all(uint8(node.value.elts[position]) for node in returns)) or False
     else:
         found = False
-    del named, uint8, returned  # recursive closures are a reference cycle: it would keep the module's tree until a collection
+    del named, uint8, tensor_named, tensor, returned  # recursive closures are a reference cycle: it would keep the module's tree until a collection
     return found
 
 
