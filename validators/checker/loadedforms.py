@@ -141,6 +141,12 @@ def held_item(value: ast.expr) -> ast.expr:
     return value
 
 
+def passed_path(node: ast.expr) -> str | None:
+    """A path handed on by name, ``cache_path`` or ``config.model_file``: how a save function's argument and a load's
+    path are matched (loadedreads.path_args, loadedverdict); None for any other expression."""
+    return dotted_name(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+
+
 def is_model_name(name: str) -> bool:
     """``model``, ``net``, ``student_model``, ``netG``; not ``model_params`` (a list of tensors)."""
     return name.lower() in MODEL_NAMES or name.lower().endswith("model") or re.fullmatch(r"net[A-Z]?\d?", name) is not None

@@ -12,7 +12,8 @@ from .provenance import NUMPY_MODULES
 from .runnerckpt import TRAINING_STATE_KEYS
 from .loadedforms import (CHILD_PROCESS, CONFIG_CLASS, CONFIG_KEY, DICT_METHODS, IN_PLACE_ON_MODULES, NAMESPACE_KEYS,
     NUMPY_CHECK, NUMPY_TO_TENSORS, OBJECT_KEYS, OBJECT_SIGNALS, OMEGACONF_OBJECT_CALLS, SETS_MODULE, dict_display,
-    foreign_read, is_model_name, is_object_value, loaded_value_attributes, names_script_module, string_key)
+    foreign_read, is_model_name, is_object_value, loaded_value_attributes, names_script_module, passed_path,
+    string_key)
 
 
 class ResultReads:
@@ -88,8 +89,7 @@ class ResultReads:
         if callee is not None and callee.count(".") <= 1 and callee.partition(".")[0] in (callee, "self", "cls"):
             for position, arg in enumerate(call.args):
                 # train(..., config.model_file) then torch.load(config.model_file): a dotted path counts as a name
-                if (passed := arg.id if isinstance(arg, ast.Name) else
-                        dotted_name(arg) if isinstance(arg, ast.Attribute) else None) is not None:
+                if (passed := passed_path(arg)) is not None:
                     self.path_args.setdefault((last, position), set()).add((passed, scope))
         if last == NUMPY_TO_TENSORS and len(call.args) == 1 and not self._holds_another_call(call.args[0], scope):
             # ogb's replace_numpy_with_torchtensor(torch.load(p)): the container holds numpy arrays to convert

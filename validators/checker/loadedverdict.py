@@ -8,7 +8,7 @@ import ast
 
 from .helperdicts import helper_reads_dict
 from .imports import dotted_name, own_statements, state_dict_call, walk_nodes
-from .loadedforms import (TENSOR_FACTORIES, builds_plain_dict, is_model_name, path_key)
+from .loadedforms import (TENSOR_FACTORIES, builds_plain_dict, is_model_name, passed_path, path_key)
 
 
 class ObjectVerdict:
@@ -262,8 +262,7 @@ class ObjectVerdict:
             return True  # the class's own save method wrote objects to this file (savepairs.py)
         if self.graph_collate and not self.graph_dicts and id(call) in self.collated_loads:
             return True  # self.data, self.slices = torch.load(...) in a PyG InMemoryDataset: a pickled Data object
-        if call.args and (read := call.args[0].id if isinstance(call.args[0], ast.Name) else dotted_name(
-                call.args[0]) if isinstance(call.args[0], ast.Attribute) else None) is not None and any(
+        if call.args and (read := passed_path(call.args[0])) is not None and any(
                 (read, scope) in self.path_args.get(parameter, ()) for parameter in self.saved_params):
             return True  # self.cache_labels(cache_path) saves objects to the path this load reads
         if call.args and (spelled := self._spelled_path(call.args[0], scope)) is not None and \
