@@ -63,14 +63,21 @@ def expand_flags(test: ast.expr, flags: dict[str, ast.expr], depth: int = _DEPTH
 def stored_attribute_counts(tree: ast.AST) -> dict[str, int]:
     """Attribute name -> how many assignment targets in the file store it (``x.name = ...``, ``a.name += ...``)."""
     stored: dict[str, int] = {}
+    for _, _, part in _attribute_stores(tree):
+        stored[part.attr] = stored.get(part.attr, 0) + 1
+    return stored
+
+
+def _attribute_stores(tree: ast.AST):
+    """(assignment, target, attribute) for each attribute an assignment target of the file stores (``x.name = ...``,
+    ``a.name += ...``, ``a.b, c.d = ...``)."""
     for node in statements(tree):  # assignments are statements: no expression needs visiting
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AnnAssign, ast.AugAssign)) else ()
         for target in targets:
             for part in walk_nodes(target):
                 if isinstance(part, ast.Attribute):
-                    stored[part.attr] = stored.get(part.attr, 0) + 1
-    return stored
+                    yield node, target, part
 
 
 def attribute_flags(cls: ast.ClassDef, stored, is_check) -> dict[str, ast.expr]:
@@ -95,14 +102,10 @@ def attribute_versions(cls: ast.ClassDef, tree: ast.AST, reads_version) -> dict[
     if not found:
         return {}
     shapes = {name: ast.dump(value) for name, value in found.items()}
-    for node in statements(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AnnAssign, ast.AugAssign)) else ()
-        for target in targets:
-            for part in walk_nodes(target):
-                if isinstance(part, ast.Attribute) and part.attr in shapes and not (
-                        isinstance(node, ast.Assign) and part is target and ast.dump(node.value) == shapes[part.attr]):
-                    shapes.pop(part.attr)  # stored from something else too
+    for node, target, part in _attribute_stores(tree):
+        if part.attr in shapes and not (
+                isinstance(node, ast.Assign) and part is target and ast.dump(node.value) == shapes[part.attr]):
+            shapes.pop(part.attr)  # stored from something else too
     return {name: found[name] for name in shapes}
 
 
