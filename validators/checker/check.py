@@ -286,9 +286,10 @@ def related_writer(writers: list[LearningRateWriter], path: str) -> str | None:
     """The first of a sub-project's NumPy learning-rate writers ("file:line") near enough to ``path`` to adjust its
     optimizer: in its folder, a folder above it or one of its own folders, or a sibling folder (``utils/lr.py`` for
     ``train.py``, ``models/trainer.py`` for ``scripts/train.py``), but not deeper down (``Detection/utils/lr.py`` is
-    the detection scripts' writer, not the classification script's at the top). Another experiment's copy elsewhere in a tree without project
-    markers (``expt_original/.../processor/recognition.py``) does not touch ``expt_1/training.py``'s optimizer, nor
-    does a script's own writer (``train/cifar/sse_mcmc_train.py``) touch another script's (``train/imagenet/...``)."""
+    the detection scripts' writer, not the classification script's at the top). Another experiment's copy elsewhere
+    in a tree without project markers (``expt_original/.../processor/recognition.py``) does not touch
+    ``expt_1/training.py``'s optimizer, nor does a script's own writer (``train/cifar/sse_mcmc_train.py``) touch
+    another script's (``train/imagenet/...``)."""
     here = os.path.dirname(os.path.abspath(path))
     for writer, local in writers:
         written = os.path.abspath(writer.rpartition(":")[0])

@@ -40,15 +40,16 @@ def missing_private(qualified: str, target: str) -> bool:
         return False
     if module.removeprefix("torch.") in PRIVATE_MODULES:  # torch._jit_internal.weak_script: every name recorded
         prefix = module.removeprefix("torch.") + "."
-        return any(recorded.startswith(prefix) for recorded in names) and f"{prefix}{name}" not in names
+        return _records(target, prefix) and f"{prefix}{name}" not in names
     if module not in ("torch", "torch._C") or not name.startswith("_"):
         return False
     if module == "torch._C":  # not a backend's own names: an XPU or MPS build has more of them than the CUDA wheel
-        return _records_c(target) and f"_C.{name}" not in names and not name.startswith(_BACKEND_PREFIXES)
+        return _records(target, "_C.") and f"_C.{name}" not in names and not name.startswith(_BACKEND_PREFIXES)
     return name not in names
 
 
 @lru_cache(maxsize=None)
-def _records_c(target: str) -> bool:
-    """The file lists ``torch._C``'s names for that build (files made before it did list only ``torch``'s)."""
-    return any(name.startswith("_C.") for name in _builds().get(target, ()))
+def _records(target: str, prefix: str) -> bool:
+    """The file lists a module's names for that build (``_C.``, ``_jit_internal.``): files made before it listed only
+    ``torch``'s."""
+    return any(name.startswith(prefix) for name in _builds().get(target, ()))

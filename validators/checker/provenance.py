@@ -225,10 +225,9 @@ def _off_returns(function: ast.AST, call: ast.Call) -> frozenset[int]:
             any(keyword.arg is None for keyword in call.keywords):
         return frozenset()
     positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    defaults = dict(zip(positional[-len(arguments.defaults):], arguments.defaults)) if arguments.defaults else {}
     if positional[:1] == ["self"]:
         positional = positional[1:]
-    defaults = dict(zip([a.arg for a in (*arguments.posonlyargs, *arguments.args)][-len(arguments.defaults):],
-                        arguments.defaults)) if arguments.defaults else {}
     defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
     passed = set(positional[:len(call.args)]) | {keyword.arg for keyword in call.keywords}
     off = {name for name, default in defaults.items() if name not in passed and

@@ -10,9 +10,9 @@ import ast
 from functools import partial
 
 from .featurechecks import LocalChecks
-from .versionflags import (attribute_flags, attribute_versions, expand_attribute_flags, expand_flags, map_logical_leaves,
-    reads_self_anywhere, substitute_self_attributes,
-                           reads_self_attribute, stored_attribute_counts)
+from .versionflags import (attribute_flags, attribute_versions, expand_attribute_flags, expand_flags,
+                           map_logical_leaves, reads_self_anywhere, reads_self_attribute, stored_attribute_counts,
+                           substitute_self_attributes)
 from .devicechecks import imports_plugin, is_off, off_checks, substitute_off
 from .versionstrings import substitute_aliases, version_aliases
 from .ducktests import fallback_branch

@@ -81,6 +81,10 @@ class NameChecks:
             self.annotation -= 1
             self.evaluated_annotation -= runs
 
+    def _in_unevaluated_annotation(self) -> bool:
+        """Inside an annotation nothing evaluates (a local variable's, or any in a file that postpones them)."""
+        return bool(self.annotation) and not self.evaluated_annotation
+
     def _postpones_annotations(self) -> bool:
         """``from __future__ import annotations``: no annotation is evaluated."""
         if self.postponed_annotations is None:
@@ -530,7 +534,7 @@ class NameChecks:
         """A torch module or name the target build lacks (``torch._six``, ``torch._utils._accumulate``): an
         ImportError or AttributeError there. Not again at each use of a name whose import said so, and not
         where a name rule already reports an error (its message is the better one)."""
-        if self.guarded or self.handled or (self.annotation and not self.evaluated_annotation):
+        if self.guarded or self.handled or self._in_unevaluated_annotation():
             return  # behind a version check or a try/except ImportError: the fallback runs instead
         gone = self._gone(qualified)
         if gone is None and missing_private(qualified, f"{self.target.major}.{self.target.minor}"):
@@ -619,7 +623,7 @@ class NameChecks:
         """A torch module or name that no indexed build has (surface.py): ``import torch.legacy``, ``from
         torch.utils.serialization import load_lua``, ``config.patch("removed_option", v)``. Said once per
         place, and not where the gone index already names a prefix (its message says when it went)."""
-        if self.gone_index is None or self.guarded or self.handled or (self.annotation and not self.evaluated_annotation):
+        if self.gone_index is None or self.guarded or self.handled or self._in_unevaluated_annotation():
             return
         surface = self.rules.surface
         if not surface.covers(self.target):
