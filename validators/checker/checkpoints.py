@@ -530,7 +530,9 @@ class FileEvidence:
                 self.plain_lines = [entry for entry in self.plain_lines if entry[1] != line]
                 continue
             known = {key for other, at, refs in self.derived_layouts if at == line for key, _ in refs}
-            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple) and key not in known
+            # a reference spelling the instances its call passes (passedinstances.py) says more than the walk's
+            derived = tuple((key, found) for key, found in sources if isinstance(found, tuple)
+                            and (key not in known or "(" in found[1])
                             and not (helper and "." not in found[1] and found[1][:1].isupper()))
             if derived:
                 self.derived_layouts.append((keys, line, derived))

@@ -36,6 +36,7 @@ from .lighthparams import DEEPSPEED_KEYS, saves_hyperparameters
 from .lightningversion import (checkpoint_callbacks, imports_unified_lightning, lightning_floor, mentions_lightning,
                                names_recent_lightning_package, pinned_early_lightning)
 from .provenance import KEYWORDS, PASSED_OBJECT, POSITIONS
+from .passedinstances import as_shown
 from .returns import ReturnIndex, is_module_file
 from .rule import Rule
 from .runnerckpt import (reads_deepspeed_optimizer, reads_runner_checkpoint, reads_sat_checkpoint, trains_with_runner,
@@ -366,6 +367,7 @@ class ProjectEvidence:
                     if (defined := self.modules.defining(module, function, near=evidence.file)) is None:
                         continue
                     name, _, position = function.partition("#")
+                    name = as_shown(name)
                     returned = f"item {position} of what {name}" if position else f"what {name}"
                     what = (f"an instance of the project's class {function} ({defined})"
                             if self.modules.is_class(defined, function) else

@@ -44,6 +44,7 @@ import ast
 from typing import Callable
 
 from .imports import dotted_name, own_statements, walk_nodes
+from .passedinstances import spell
 
 _DEPTH = 16
 NUMPY_MODULES = frozenset({"np", "numpy"})  # the names a numpy call starts with
@@ -397,6 +398,7 @@ class _Search:
             return self.value(bound.elts[position], where, depth + 1) if position < len(bound.elts) else None
         if isinstance(bound, ast.Call):
             if (ref := self.call_ref(bound, where)) is not None:
+                ref = self._with_instances(ref, bound, where, depth)
                 return ref[0], f"{ref[1]}#{position}"
             if isinstance(bound.func, ast.Name) and bound.func.id in self.provenance.functions:
                 return self._returned(bound.func.id, position, depth, bound)
@@ -453,6 +455,25 @@ class _Search:
 
         return self._first(returned(), depth)
 
+    def _with_instances(self, ref: tuple[str, str], call: ast.Call, scope: int, depth: int) -> tuple[str, str]:
+        """Another module's function given an instance of an imported class (``validate(..., metrics=metrics)``
+        after ``metrics = StreamSegMetrics(n)``): the reference spells it (passedinstances.py), since what the
+        function returns may be a method of it."""
+        if "." in ref[1] or ref[1][:1].isupper():
+            return ref  # a class or a method: what it returns is its own
+        passed = []
+        arguments = [(kw.arg, kw.value) for kw in call.keywords if kw.arg is not None]
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                break
+            arguments.append((str(index), arg))
+        for key, arg in arguments:
+            if isinstance(arg, ast.Name) and isinstance(found := self.value(arg, scope, depth + 1), tuple) and \
+                    found[0] not in (KEYWORDS, POSITIONS) and found[1][:1].isupper() and \
+                    not any(mark in found[1] for mark in ".#("):
+                passed.append((key, found[0], found[1]))
+        return ref[0], spell(ref[1], passed)
+
     def _first(self, values, depth: int):
         """Of (value, scope) pairs, read in turn: True as soon as one is numpy, else the first reference one
         gives, else None."""
@@ -490,7 +511,7 @@ class _Search:
             if last in _PLAIN_METHODS:
                 return None
         if (ref := self.call_ref(call, scope)) is not None:
-            return ref
+            return self._with_instances(ref, call, scope, depth)
         if isinstance(func, ast.Name) and func.id in self.provenance.functions:
             return self._returned(func.id, None, depth, call)
         if callee and self.local_numpy(callee.removeprefix("self.")):

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from .imports import dotted_name, is_torch_module, own_statements
+from .passedinstances import parameter_methods, unspell
 from .provenance import plain_numpy
 from .source import parse_module_file
 
@@ -324,6 +325,7 @@ class ReturnIndex:
         self.classes: dict[str, set[str]] = {}
         self.reexports: dict[str, dict[str, str]] = {}  # path -> {name it imports: module path suffix}
         self.attributes: dict[str, set[str]] = {}  # path -> ``Class.attr`` a method binds to an object
+        self.trees: dict[str, ast.Module | None] = {}
 
     def add(self, path: str) -> None:
         normalized = os.path.abspath(path).replace(os.sep, "/")
@@ -351,6 +353,20 @@ class ReturnIndex:
             if follow and (source := self.reexports.get(path, {}).get(head)) is not None and \
                     (found := self.defining(source, qualname, follow=False)) is not None:
                 return found
+        function, _, position = qualname.partition("#")
+        name, passed = unspell(function)
+        if not passed:
+            return None
+        # validate(metrics=metrics:StreamSegMetrics): validate alone, else a method of what the caller passes
+        if (found := self.defining(suffix, name + (f"#{position}" if position else ""), follow, near)) is not None:
+            return found
+        for path in paths:
+            if (tree := self.trees.get(path)) is None:
+                continue
+            for key, instance_suffix, cls in passed:
+                if any(self.defining(instance_suffix, f"{cls}.{method}", near=path) is not None
+                       for method in sorted(parameter_methods(tree, name, key, position))):
+                    return path
         return None
 
     def _imported_returns(self, tree: ast.Module, path: str) -> Callable[[str], bool]:
@@ -375,7 +391,7 @@ class ReturnIndex:
 
     def _objects(self, path: str) -> set[str]:
         if path not in self.parsed:
-            tree = parse_module_file(Path(path))
+            tree = self.trees[path] = parse_module_file(Path(path))
             self.parsed[path] = set()  # (a module importing from one that imports from it back: asked once)
             self.parsed[path] = returned_objects(tree, self._imported_returns(tree, path)) if tree is not None else set()
             self.classes[path] = {node.name for node in tree.body if isinstance(node, ast.ClassDef)} if tree else set()

@@ -1,0 +1,1 @@
+from .segmentation import SegMetrics, LossMeter
