@@ -451,7 +451,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
             if isinstance(target, ast.Name):
                 held = held_item(value)
                 if names_ckpt_file(held.value if isinstance(held, ast.Subscript) and isinstance(held.value, ast.Call)
-                                   else held):
+                                   else held, self.ckpt_names.get(scope, set())):
                     self.ckpt_names.setdefault(scope, set()).add(target.id)
                 elif isinstance(held, (ast.List, ast.Tuple)) and held.elts and all(map(names_ckpt_file, held.elts)):
                     self.ckpt_lists.add((scope, target.id))
@@ -555,7 +555,7 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         if (display := self._display(value)) is not None:
             self.dicts[(scope, target.id)] = display = self._with_spreads(display, scope)
             self.dict_depths[id(display)] = len(self.branch_frames)
-        elif names_ckpt_file(value):
+        elif names_ckpt_file(value, self.ckpt_names.get(scope, set())):  # os.path.join(d, name) of a .ckpt name too
             self.ckpt_names.setdefault(scope, set()).add(target.id)
         elif isinstance(value, (ast.List, ast.Tuple)) and value.elts and all(map(names_ckpt_file, value.elts)):
             self.ckpt_lists.add((scope, target.id))
