@@ -26,6 +26,7 @@ from .torchstores import project_folder, python_files_texts
 # (not modules()/named_modules(): they list the module itself first, so a loop over them initialises weights, it does
 # not call each one in turn)
 _BY_ITERATION = frozenset({"children", "named_children", "_modules"})
+_ANY_LOCAL = frozenset({"locals", "eval", "exec", "vars"})
 
 
 def built_name(target: ast.AST, value: ast.expr, module_level: bool) -> str | None:
@@ -56,6 +57,13 @@ def _spelled_in_folder(folder: str, name: str, besides: str) -> bool:
         if path != besides and name in text and word.search(text):
             return True
     return False
+
+
+def reads_name(function: ast.AST, name: str) -> bool:
+    """Whether the function that binds the local ``name`` (``sm = nn.Softmax()``) reads it, in its own body or a
+    nested one; ``locals()``, ``eval`` and ``exec`` may read any local."""
+    return any((node.__class__ is ast.Name and (node.id == name and node.ctx.__class__ is ast.Load
+                                                or node.id in _ANY_LOCAL)) for node in walk_nodes(function))
 
 
 def read_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> set[str] | None:

@@ -90,6 +90,9 @@ class Bindings:
                     self.built_modules[id(made)] = built
                     if self.class_nodes and isinstance(node.targets[0], ast.Attribute):
                         self.built_owners[id(made)] = self.class_nodes[-1]  # self.logsoftmax = nn.LogSoftmax()
+                    elif isinstance(node.targets[0], ast.Name) and isinstance(
+                            function := self.scope_nodes.get(self.scope), (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        self.built_functions[id(made)] = function  # sm = nn.Softmax() in a function: read there?
             if self.classes and isinstance(node.value, ast.Name):
                 self._note_parameter_store(node.targets[0], node.value.id)
         self.generic_visit(node)

@@ -14,7 +14,7 @@ from .imports import is_literal_getattr, walk_nodes
 from .patterns import passes_quiet_value
 from .rule import Rule, newest_per_pattern
 from .tables import dispatched
-from .unreadmodules import reads_split, unread_elsewhere
+from .unreadmodules import reads_name, reads_split, unread_elsewhere
 
 
 def _spelled_with_getattr(node: ast.AST) -> bool:
@@ -102,6 +102,9 @@ class Reporting:
         found = reads_split(tree, self._resolve)
         read, elsewhere = found if found is not None else (None, None)
         for name, held in self.unread_findings.items():
+            # a local (sm = nn.Softmax() in a function) is read in its own function, or never
+            held = [entry for entry in held if (function := self.built_functions.get(id(entry[2]))) is None
+                    or reads_name(function, name)]
             if read is None or name in elsewhere or (
                     name in self.module_built and not unread_elsewhere(self.filename, name)):
                 self._release(held)
