@@ -41,3 +41,26 @@ class HooksByHand(Optimizer):
 
 class NoOwnInit(Lookahead):
     pass
+
+
+# seen in: a semi-supervised classification toolbox's LARS wrapper, which defines every base method a loop reaches
+class DelegatingLARS(Optimizer):
+    def __init__(self, optimizer, trust_coef=0.001):
+        self.optim = optimizer
+        self.trust_coef = trust_coef
+
+    @property
+    def param_groups(self):
+        return self.optim.param_groups
+
+    def zero_grad(self):
+        self.optim.zero_grad()
+
+    def state_dict(self):
+        return self.optim.state_dict()
+
+    def load_state_dict(self, state_dict):
+        self.optim.load_state_dict(state_dict)
+
+    def step(self, *args, **kwargs):
+        return self.optim.step(*args, **kwargs)
