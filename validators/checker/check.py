@@ -145,8 +145,9 @@ def collect(code: str, torch_version: str | None, filename: str, *, rules: RuleS
         for level, module, names in imports.foreign_tensor_names:
             if choices := imported_device_choices(filename, level, module):
                 imports.adopt_imported_choices({local: choices[name] for name, local in names if name in choices})
-    # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped
-    if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES:
+    # nothing here can name a torch API (but a probe of a renamed one may be here), nor import a package torch shipped;
+    # a trainer reading a loss's .data[0] is walked whole all the same (_backpropagates_read_data)
+    if not imports.uses_torch and not imports.packages & SHIPPED_PACKAGES and not _backpropagates_read_data(code):
         probes = [rule for rule in rules.by_probe if rule.applies_to(target)]
         delegated = [rule for rule in rules.by_instance_method if rule.applies_to(target)] if (
             imports.packages & DELEGATING_PACKAGES) else []
@@ -267,6 +268,13 @@ def _project_names(listed: list[tuple[Path, str | None]], roots: dict[str, str |
             {root: frozenset(names) for root, names in classes.items()}, learning_rates, passing)
 
 
+def _backpropagates_read_data(code: str) -> bool:
+    """The text backpropagates and reads ``.data[0]``: a 2017 trainer whose tensors come from a helper module, with no
+    torch import of its own (``loss = self.compute_loss(...)``, ``loss.backward()``, ``total += loss.data[0]``): it
+    is walked like a torch file, where only its own code can show a value 0-dim."""
+    return ".backward(" in code and ".data[0]" in code
+
+
 def _draws_loader_batches(code: str) -> bool:
     """The text may call ``.next()`` on an iterator over a loader (loaderiters.py), torch imported or not."""
     return ".next()" in code and "loader" in code
@@ -382,7 +390,8 @@ def _check_paths(paths: Iterable[str | Path], torch_version: str | None, rules: 
             # (its add_graph runs torch's tracer: instancemethods.py), and so can a trainer module that draws batches
             # with `.next()` from an iterator over a loader the project builds elsewhere (loaderiters.py)
             if "torch" in code or names_shipped_package(code) or "import *" in code or _imports_tensor_type(code) \
-                    or "tensorboardX" in code or _draws_loader_batches(code) or may_update_early(code):
+                    or "tensorboardX" in code or _draws_loader_batches(code) or may_update_early(code) \
+                    or _backpropagates_read_data(code):
                 findings, collector = collect(code, torch_version, str(path), rules=rules, selection=selection,
                                               project_file=True, project_dicts=dict_names.get(root, frozenset()),
                                               project_classes=class_names.get(root, frozenset()),
