@@ -37,6 +37,7 @@ _BOOL_METHODS = frozenset({"ne", "eq", "lt", "le", "gt", "ge", "greater", "less"
                            "not_equal", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "signbit",
                            "logical_not", "logical_and", "logical_or", "logical_xor"})
 _BOOL_FUNCTIONS = frozenset({f"torch.{name}" for name in _BOOL_METHODS} | {"torch.BoolTensor", "torch.cuda.BoolTensor"})
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 _TENSOR_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 # torch functions of a tensor that return a new one and refuse anything else (torch.sigmoid(np.ones(2)) is a
 # TypeError): ``torch.sigmoid(logit) > t`` compares a torch tensor, so it makes a bool one
@@ -196,6 +197,12 @@ class _TensorSearch(_Search):
         if func.attr in _KEEP_DTYPE or func.attr in _TENSOR_METHODS:
             return self.uint8(func.value, scope, depth + 1, at)
         return False
+
+    def uint8(self, node: ast.expr | None, scope: int, depth: int = 0, at: int | None = None) -> bool:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC) and depth <= 10:
+            # beam + torch.arange(beam): arithmetic with a tensor makes a tensor
+            return self.uint8(node.left, scope, depth + 1, at) or self.uint8(node.right, scope, depth + 1, at)
+        return super().uint8(node, scope, depth, at)
 
 
 def bool_subtractions(tree: ast.AST, source: str, provenance: Provenance, resolve: Callable,
