@@ -252,6 +252,8 @@ class LoadedObjects(BranchState, ObjectConstruction, ResultReads, SaveNotes, Pat
         # (``self.transition.update_save(...)``): with the attribute bound to a load, the load is an object
         self.attribute_foreign: dict[tuple[str, str], set[str]] = {}
         self.graph_collate = False  # the file imports PyG's InMemoryDataset: ``self.collate(...)`` builds Data objects
+        self.graph_dataset_names: set[str] = {"torch_geometric.data.Dataset"}  # how the file spells PyG's Dataset
+        self.graph_gets: set[int] = set()  # id(torch.load) a PyG Dataset's get returns (graphdataset.py)
         self.collated_loads: set[int] = set()  # id(call) unpacked into (data, slices): see graphdataset.py
         self.graph_dicts = False  # the file converts Data objects to or from plain dicts (PyG 2.4+'s own save format)
         self.functions: dict[int, tuple[str, list[str]]] = {}  # scope of a plain function -> name, positional params

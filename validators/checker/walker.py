@@ -31,8 +31,9 @@ from .finding import Finding
 from .classparams import parametrized_classes
 from .featurechecks import LocalChecks
 from .devicechecks import plugin_module
-from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields
+from .imports import CHILD_FIELDS, ENTERED, ImportMap, child_fields, dotted_name
 from .returns import from_imported, holds_scheduler
+from .graphdataset import returned_graph_loads
 from .ckptfile import loaded_path, path_literal
 from .lightningversion import resumed_by_fit
 from .checkpoints import LIGHTNING_SHARED, FileEvidence, LoadCandidate, strips_wrapper_prefix
@@ -539,7 +540,9 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         object_paths = self._paths_loaded_as_objects(waiting.values())
         for call, api, rules in ([] if self.allowlisted else waiting.values()):
             by_when = {rule.when: rule for rule in rules}
-            if "loads-pickled-object" in by_when and self.loads.is_object(call) and \
+            if "loads-pickled-object" in by_when and id(call) in self.loads.graph_gets:
+                self._report(call, api, [by_when["loads-pickled-object"]])  # a PyG Dataset's get returns the graph
+            elif "loads-pickled-object" in by_when and self.loads.is_object(call) and \
                     not self.loads.writes_state_dicts_only():
                 self._report(call, api, [by_when["loads-pickled-object"]])
             elif "loads-pickled-object" in by_when and any(
@@ -827,6 +830,8 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
                 self._check_required_step(node)
             if holds_scheduler(node):
                 self.loads.scheduler_holders.add(node.name)
+            if any(dotted_name(base) in self.loads.graph_dataset_names for base in node.bases):
+                self.loads.graph_gets |= returned_graph_loads(node)  # a PyG Dataset's get returns a loaded graph
             self.class_facts.note_class(node, self._resolve, self.rules.receiver_methods)
             if any(is_module_class(base) for base in self.bases) or any(
                     isinstance(parent, ast.Name) and parent.id in self.module_classes for parent in node.bases):

@@ -159,6 +159,8 @@ class NameChecks:
             self.loads.library_classes.update(spelled for a in node.names
                                               for spelled in factory_spellings(node.module, a.name, a.asname or a.name))
             self.loads.graph_collate |= any(a.name == "InMemoryDataset" for a in node.names)
+            if node.module.partition(".")[0] == "torch_geometric":
+                self.loads.graph_dataset_names.update(a.asname or a.name for a in node.names if a.name == "Dataset")
         if not node.level and node.module:
             package = node.module.partition(".")[0]
             self.evidence.imported_packages.add(package)
