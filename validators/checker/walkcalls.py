@@ -9,6 +9,7 @@ import ast
 import os
 import re
 from dataclasses import replace
+from typing import Iterator
 
 from .aliases import alias_key
 from .backwardgrads import one_element_vector, passed_gradient
@@ -132,7 +133,30 @@ def own_roots(filename: str, text: str | None = None) -> list[str]:
         roots.append(folder)
     if os.path.isdir(source := os.path.join(folder, "src")):
         roots.append(source)
+    if text and "." in text:
+        roots += [found for found in _dotted_import_roots(os.path.dirname(os.path.abspath(filename)), text)
+                  if found not in roots]
     return roots
+
+
+_DOTTED_IMPORT = re.compile(r"^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)", re.MULTILINE)
+
+
+def _dotted_import_roots(folder: str, text: str) -> Iterator[str]:
+    """A folder above ``folder`` holding the modules a dotted absolute import names (``from lib.utils.utils import
+    get_scheduler`` in ``lib/models/base_model.py``, whose folders have no ``__init__.py``: the scripts run from the
+    folder holding ``lib/``); the module's whole path must be there."""
+    for dotted in dict.fromkeys(_DOTTED_IMPORT.findall(text)):
+        parts = dotted.split(".")
+        ancestor = os.path.dirname(folder)
+        for _ in range(4):
+            base = os.path.join(ancestor, *parts)
+            if os.path.isfile(base + ".py") or os.path.isfile(os.path.join(base, "__init__.py")):
+                yield ancestor
+                break
+            if os.path.dirname(ancestor) == ancestor:
+                break
+            ancestor = os.path.dirname(ancestor)
 
 
 class CallChecks:
