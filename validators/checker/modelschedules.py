@@ -30,6 +30,8 @@ from .imports import code_scopes, dotted_name, nested_fields, own_nodes, own_sta
 from .source import parse_module_file
 
 _UPDATE, _OPTIMIZE = "update_learning_rate", "optimize_parameters"
+# the methods that step a model's optimizers: CycleGAN's, and the MUNIT/UNIT trainers' discriminator and generator pair
+_OPTIMIZING = frozenset({_OPTIMIZE, "dis_update", "gen_update"})
 # torch schedulers built, or a project scheduler class on torch's base (mmsr's ``class MultiStepLR_Restart(_LRScheduler)``)
 _TORCH_SCHEDULERS = re.compile(r"lr_scheduler\.(?:LambdaLR|StepLR|MultiStepLR|ExponentialLR|CosineAnnealingLR|"
                                r"LinearLR|PolynomialLR|OneCycleLR|CyclicLR)\b|^class \w+\((?:[\w.]+\.)?_?LRScheduler\)",
@@ -41,6 +43,10 @@ def may_update_early(text: str) -> bool:
     return (f".{_UPDATE}(" in text or ".schedulers:" in text) and f".{_OPTIMIZE}(" in text
 
 
+def may_step_own_schedulers(text: str) -> bool:
+    return f"def {_UPDATE}(self" in text and "scheduler" in text
+
+
 def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[ast.Call]:
     """Each ``X.update_learning_rate()`` of the file in the early order (module docstring); ``folders``: where the
     file's project modules are found (walkcalls.own_roots), searched below for the model's definitions."""
@@ -50,9 +56,66 @@ def early_model_schedules(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[a
             yield call
 
 
+def early_trainer_steps(tree: ast.AST, folders: tuple[str, ...]) -> Iterator[ast.Call]:
+    """Each ``self.<x>_scheduler.step()`` an ``update_learning_rate(self)`` method of the file runs at every call
+    (MUNIT/UNIT trainers: ``if self.dis_scheduler is not None: self.dis_scheduler.step()``), where a module of the
+    project calls ``trainer.update_learning_rate()`` first in its loop, before ``trainer.dis_update(...)`` /
+    ``gen_update(...)`` step the optimizers, and the project builds torch schedulers: the first call warns there."""
+    steps = [call for cls in ast.walk(tree) if isinstance(cls, ast.ClassDef) for node in cls.body
+             if isinstance(node, ast.FunctionDef) and node.name == _UPDATE and node.args.args
+             and node.args.args[0].arg == "self" and _sets_every_scheduler(cls, node)
+             for call in _own_scheduler_steps(node)]
+    if steps and any(_builds_schedulers(folder) and _updates_early(folder) for folder in folders):
+        yield from steps
+
+
+def _sets_every_scheduler(cls: ast.ClassDef, method: ast.FunctionDef) -> bool:
+    """The class binds every ``self.<x>scheduler`` the method reads: one it never sets raises AttributeError first
+    (``if self.dis_scheduler is not None:`` in a trainer that builds only a generator's scheduler)."""
+    read = {node.attr for node in walk_nodes(method) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "self" and "scheduler" in node.attr.lower()}
+    bound = {target.attr for node in ast.walk(cls) if isinstance(node, (ast.Assign, ast.AnnAssign))
+             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"}
+    return read <= bound
+
+
+def _own_scheduler_steps(method: ast.FunctionDef) -> Iterator[ast.Call]:
+    """``self.gen_scheduler.step()`` with no argument, in the method's body or an ``if`` of it whose test reads none
+    of its parameters (``if self.dis_scheduler is not None:``)."""
+    parameters = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)
+                  if argument.arg not in ("self", "cls")}
+    blocks = [method.body]
+    while blocks:
+        for statement in blocks.pop():
+            if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and \
+                    isinstance(call.func, ast.Attribute) and call.func.attr == "step" and not call.args and \
+                    not call.keywords and (name := dotted_name(call.func.value) or "").startswith("self.") and \
+                    "scheduler" in name.lower():
+                yield call
+            elif isinstance(statement, ast.If) and not any(
+                    isinstance(node, ast.Name) and node.id in parameters for node in walk_nodes(statement.test)):
+                blocks += [statement.body, statement.orelse]
+
+
+@lru_cache(maxsize=16)
+def _updates_early(folder: str) -> bool:
+    """A module below ``folder`` calls ``X.update_learning_rate()`` before ``X`` steps its optimizers (_early_calls)."""
+    paths = [path for path, problem in python_files([folder]) if problem is None]
+    for path in paths if len(paths) <= _MAX_FILES else ():
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if f".{_UPDATE}(" in text and any(f".{name}(" in text for name in _OPTIMIZING) and \
+                (module := parse_module_file(path)) is not None and next(_early_calls(module), None) is not None:
+            return True
+    return False
+
+
 def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
     for scope in code_scopes(tree):
-        optimized = [node.lineno for node in own_nodes(scope) if _method_call(node, _OPTIMIZE)]
+        optimized = [node.lineno for node in own_nodes(scope) if _method_call(node, _OPTIMIZING)]
         if not optimized:
             continue
         for body in _blocks(scope):
@@ -61,7 +124,7 @@ def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
                     break
                 found = _updating_call(statement)
                 if found is not None and any(
-                        _method_call(node, _OPTIMIZE) and dotted_name(node.func.value) == found[1]
+                        _method_call(node, _OPTIMIZING) and dotted_name(node.func.value) == found[1]
                         for later in body[index + 1:] for node in walk_nodes(later)):
                     yield found[0]
 
@@ -84,8 +147,9 @@ def _updating_call(statement: ast.stmt) -> tuple[ast.Call, str] | None:
     return None
 
 
-def _method_call(node: ast.AST, name: str) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name \
+def _method_call(node: ast.AST, names: str | frozenset[str]) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+        node.func.attr == names if isinstance(names, str) else node.func.attr in names) \
         and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
 
 

@@ -42,7 +42,7 @@ from .loaded import LoadedObjects
 from .loadedforms import nested_records, optimizer_group_options
 from .provenance import KEYWORDS, PASSED_OBJECT
 from .habitatmasks import HABITAT_ENCODER, uint8_episode_masks
-from .modelschedules import early_model_schedules, may_update_early
+from .modelschedules import early_model_schedules, early_trainer_steps, may_step_own_schedulers, may_update_early
 from .uint8masks import makes_uint8, shared_calls, uint8_arguments, uint8_mask_uses
 from .passedvalues import device_arguments, file_functions, file_values, length_uses, mask_uses
 from .boolmasks import bool_subtractions
@@ -469,6 +469,12 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
             if self.own_roots is None:  # shared with the walk's own-module look-ups (walkcalls._own_suffix)
                 self.own_roots = own_roots(self.filename, self.source_text)
             for call in early_model_schedules(tree, tuple(self.own_roots)):
+                self._report(call, rule.apis[0], [rule])
+        if self.rules.by_step_order and self.filename and may_step_own_schedulers(self.source_text or ""):
+            rule = self.rules.by_step_order[0]  # a MUNIT trainer's update_learning_rate() run first (modelschedules.py)
+            if self.own_roots is None:
+                self.own_roots = own_roots(self.filename, self.source_text)
+            for call in early_trainer_steps(tree, tuple(self.own_roots)):
                 self._report(call, rule.apis[0], [rule])
         if HABITAT_ENCODER in self.passed_kinds and (rules := self.rules.by_uint8_mask):
             for node in uint8_episode_masks(tree, self._resolve):  # handed to habitat's torch.where (habitatmasks.py)
