@@ -879,6 +879,7 @@ class OptimizerSteps:
         self._stepping: frozenset[str] | None = None if tree is not None else frozenset()
         self._methods: frozenset[str] | None = None if tree is not None else frozenset()
         self._imports: frozenset[str] | None = None if tree is not None else frozenset()
+        self._modules: frozenset[str] | None = None if tree is not None else frozenset()
         self._defined: frozenset[str] = frozenset()  # the file's own module-level functions and classes
         self._globals: frozenset[str] | None = None if tree is not None else frozenset()
 
@@ -923,6 +924,10 @@ class OptimizerSteps:
         if not isinstance(node, ast.Call) or self._tree is None:
             return False
         func = node.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id != "self" and \
+                _TRAINING_FUNCTION.fullmatch(func.attr) is not None and _hands_optimizer(node) and \
+                self._imported_module(func.value.id):
+            return True  # train_utils.train(args, loader, model, criterion, optimizer, ...) of a module it imports
         if isinstance(func, ast.Attribute):  # self._train_epoch(model, loader, criterion, optimizer)
             # self.train_fn(..., optimizer=optimizer): a training callable the object holds, handed the optimizer
             return isinstance(func.value, ast.Name) and func.value.id == "self" and (
@@ -934,6 +939,14 @@ class OptimizerSteps:
                 and (func.id in self._stepping_functions() or (
                     _TRAINING_FUNCTION.fullmatch(func.id) is not None and self._imported(func.id))
                     or self._imported(func.id) and self._imported_stepper(func.id)))
+
+    def _imported_module(self, name: str) -> bool:
+        """Whether ``name`` is bound by an import statement of the file (``import train_utils``, ``from models import
+        solver_utils``): a module whose function the call runs."""
+        if self._modules is None:
+            self._modules = frozenset(alias.asname or alias.name.partition(".")[0] for node in statements(self._tree)
+                                      if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names)
+        return name in self._modules
 
     def _imported(self, name: str) -> bool:
         """Whether ``name`` comes from an import of the file: by name (``from optimization.training import train``),
