@@ -60,6 +60,7 @@ _KEEP_DTYPE = frozenset({
 _ELEMENTWISE_PAIRS = frozenset({"torch.max", "torch.min", "torch.maximum", "torch.minimum"})
 _UINT8_TYPES = frozenset({"torch.uint8", "torch.ByteTensor", "torch.cuda.ByteTensor"})
 _BYTE_TYPE_NAMES = frozenset({"torch.ByteTensor", "torch.cuda.ByteTensor"})  # the uint8 constructors
+_TORCH_MODULES = frozenset({"torch", "torch.cuda"})  # th = torch.cuda if cuda else torch: th.ByteTensor is uint8
 # calls whose result has their first argument's dtype (a numpy array's, for the converters)
 _KEEP_DTYPE_CALLS = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor", "torch.nn.Parameter",
                                "torch.nn.parameter.Parameter", "torch.autograd.Variable",
@@ -322,7 +323,8 @@ class _Search:
                 self.makers.append(call)
                 return True
             return False
-        if api in _BYTE_TYPE_NAMES:
+        if api in _BYTE_TYPE_NAMES or (func.__class__ is ast.Attribute and func.attr == "ByteTensor" and
+                                       func.value.__class__ is ast.Name and self._torch_module_alias(func.value.id, scope)):
             self.makers.append(call)
             return True
         if self.converting and _numpy_uint8(call, self.resolve):
@@ -436,6 +438,16 @@ class _Search:
                 return all(position is None and all(self.resolve(branch) in _BYTE_TYPE_NAMES
                                                     for branch in callable_candidates(value))
                            for value, position, _ in bindings)
+        return False
+
+    def _torch_module_alias(self, name: str, scope: int) -> bool:
+        """``name`` is bound in its function (or the module) only to ``torch`` or ``torch.cuda``: ``th = torch.cuda``
+        under ``if self.wordEmbed.weight.is_cuda:``, else ``th = torch`` (read after the walk, when the walk's own
+        local aliases are gone), so ``th.ByteTensor(...)`` builds a uint8 tensor either way."""
+        for where in (scope, 0):
+            bindings = self.provenance.bindings.get(self.provenance.key(name, where))
+            if bindings:
+                return all(position is None and self.resolve(value) in _TORCH_MODULES for value, position, _ in bindings)
         return False
 
     def _imported_item(self, call: ast.AST, position: int | None) -> bool:
