@@ -16,6 +16,12 @@ that calls ``X.update_learning_rate()`` as a statement, and later in the same li
 any depth: the batch loop), with no ``optimize_parameters`` call above it in its scope, is the early order. So is a
 resume loop that steps the model's schedulers itself (``for _ in range(epoch_count - 1): for scheduler in
 model.schedulers: scheduler.step()``) before the training loop.
+
+MUNIT/UNIT-style trainers spell it per scheduler: ``update_learning_rate(self)`` steps ``self.dis_scheduler`` and
+``self.gen_scheduler`` (each under ``if ... is not None:``), and ``train.py`` calls ``trainer.update_learning_rate()``
+first in each iteration, before ``trainer.dis_update(...)`` and ``trainer.gen_update(...)`` step the optimizers. There
+the warning is reported at each ``step()`` of the trainer's method (early_trainer_steps), once a module of the
+project calls it in that order and the project builds torch schedulers.
 """
 
 from __future__ import annotations
@@ -132,7 +138,7 @@ def _early_calls(tree: ast.AST) -> Iterator[ast.Call]:
 def _updating_call(statement: ast.stmt) -> tuple[ast.Call, str] | None:
     """(the call, the model's name) of ``model.update_learning_rate()``, or of a resume loop's ``scheduler.step()``
     over the model's schedulers (``for _ in range(start - 1): for scheduler in model.schedulers: scheduler.step()``)."""
-    if isinstance(statement, ast.Expr) and _method_call(call := statement.value, _UPDATE):
+    if isinstance(statement, ast.Expr) and _method_call(call := statement.value, frozenset({_UPDATE})):
         return call, dotted_name(call.func.value) or ""  # (mmsr's takes the iteration and the warm-up length)
     if isinstance(statement, ast.For):
         for loop in walk_nodes(statement):
@@ -147,9 +153,8 @@ def _updating_call(statement: ast.stmt) -> tuple[ast.Call, str] | None:
     return None
 
 
-def _method_call(node: ast.AST, names: str | frozenset[str]) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
-        node.func.attr == names if isinstance(names, str) else node.func.attr in names) \
+def _method_call(node: ast.AST, names: frozenset[str]) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in names \
         and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
 
 
