@@ -113,7 +113,9 @@ def own_roots(filename: str, text: str | None = None) -> list[str]:
     any script folder under the project's root, the folder with its ``setup.py`` (``tools/train.py`` importing
     ``pysot.utils`` once the project is installed), and a folder named for scripts (``tools/``, ``scripts/``) that is no
     package, without one: its scripts run with the root on PYTHONPATH (SiamCAR's README). A script that puts the
-    folder above it on ``sys.path`` (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too."""
+    folder above it on ``sys.path`` (``sys.path.append(os.path.join(dir_name, '..'))``) imports from there too, and
+    so does a file whose dotted absolute import names a module found whole under a folder above it
+    (_dotted_import_roots)."""
     if not os.path.isfile(filename):
         return []
     folder = os.path.dirname(os.path.abspath(filename))
