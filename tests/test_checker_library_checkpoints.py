@@ -113,10 +113,38 @@ def test_early_lightning_pins_only():
     assert not pinned_early_lightning_text("torch\n")
 
 
-def pinned_early_lightning_text(requirements: str) -> bool:
+def test_pins_before_callback_classes_need_no_hyperparameters():
+    """Lightning 0.8 and 0.9 keep their callbacks' states as plain entries but model.hparams itself (an AttributeDict)
+    when the module has hyper-parameters: a 0.9.0 pin writes plain checkpoints only where no module sets them."""
+    assert pinned_early_lightning_text("pytorch-lightning==0.9.0\n", before=10)
+    assert not pinned_early_lightning_text("pytorch-lightning==0.10.0\n", before=10)
+
+
+def test_lightning_09_pin_without_hyperparameters(tmp_path):
+    """Im2Vec: requirements.txt pins pytorch-lightning 0.9.0 and no module has hyper-parameters: its own .ckpt loads
+    read plain data; once the module keeps self.hparams, they may hold an AttributeDict."""
+    tree = tmp_path / "im2vec"
+    tree.mkdir()
+    (tree / "requirements.txt").write_text("pytorch-lightning==0.9.0\n")
+    module = ("import pytorch_lightning as pl\nimport torch\n\n\n"
+              "class VectorVAE(pl.LightningModule):\n"
+              "    def __init__(self, params):\n"
+              "        super().__init__()\n"
+              "        self.params = params\n\n\n"
+              "def run(model, path):\n"
+              "    pl.Trainer().fit(model)\n"
+              "    weights = torch.load(path + '/checkpoints/last.ckpt')\n"
+              "    model.load_state_dict(weights['state_dict'])\n")
+    (tree / "run.py").write_text(module)
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == []
+    (tree / "run.py").write_text(module.replace("self.params = params", "self.hparams = params"))
+    assert [f.rule for f in check_paths([tree], "2.15").findings] == ["torch-load-lightning-checkpoint"]
+
+
+def pinned_early_lightning_text(requirements: str, before: int = 7) -> bool:
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "requirements.txt").write_text(requirements)
-        return pinned_early_lightning(folder)
+        return pinned_early_lightning(folder, before)
 
 
 def test_requirements_of_a_tree_without_a_marker_are_read(tmp_path):

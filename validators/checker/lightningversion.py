@@ -56,17 +56,20 @@ def mentions_lightning(root: str | None) -> bool:
     return root is not None and any(re.search(_NAME, text) for text in _requirement_texts(root))
 
 
-def pinned_early_lightning(root: str | None) -> bool:
-    """Every mention of Lightning in the requirement files at ``root`` pins a release before 0.7
-    (``pytorch_lightning==0.5.2``). Those releases write a checkpoint of plain data: epoch, global_step, the
+def pinned_early_lightning(root: str | None, before: int = 7) -> bool:
+    """Every mention of Lightning in the requirement files at ``root`` pins a 0.x release before 0.``before``
+    (``pytorch_lightning==0.5.2``). Releases before 0.7 write a checkpoint of plain data: epoch, global_step, the
     checkpoint and early-stopping callbacks' numbers, optimizer and scheduler state dicts, the model's state dict and,
     from 0.6, ``vars(model.hparams)`` (read in the 0.5.2 and 0.6.0 sources: trainer_io.py / training_io.py
-    ``dump_checkpoint``); no callback object is kept."""
+    ``dump_checkpoint``); no callback object is kept. Up to 0.9 the callbacks' states stay plain entries
+    (``checkpoint_callback_best_model_score``, ``early_stop_callback_state_dict``; 0.10.0 keyed them by the callback
+    class), but 0.8 and 0.9 keep ``model.hparams`` itself, a Lightning ``AttributeDict``, whenever the module has
+    hyper-parameters (read in the 0.7.6, 0.8.5 and 0.9.0 sources): with ``before=10`` the caller asks that too."""
     if root is None:
         return False
     pins = [re.match(r"\s*==\s*0\.(\d+)\b", mention.group(1))
             for text in _requirement_texts(root) for mention in re.finditer(_NAME, text)]
-    return bool(pins) and all(pin is not None and int(pin.group(1)) < 7 for pin in pins)
+    return bool(pins) and all(pin is not None and int(pin.group(1)) < before for pin in pins)
 
 
 def _requirement_texts(root: str):

@@ -503,10 +503,10 @@ class ProjectEvidence:
             not any(name in e.object_files for e in group)
 
     def _writes_plain_lightning_checkpoints(self) -> bool:
-        """The sub-project requires Lightning 1.5 or later, or pins a release before 0.7 (or, naming no floor, imports
-        the unified ``lightning`` package, 1.8 or later, or names ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or
-        later) and keeps no object in its hyper-parameters: the checkpoints it writes itself hold plain data
-        (lightningversion.py)."""
+        """The sub-project requires Lightning 1.5 or later, or pins a release before 0.7 (before 0.10 where no module
+        has hyper-parameters) (or, naming no floor, imports the unified ``lightning`` package, 1.8 or later, or names
+        ``pytorch_lightning.strategies`` or ``.cli``, 1.6 or later) and keeps no object in its hyper-parameters: the
+        checkpoints it writes itself hold plain data (lightningversion.py)."""
         if self._lightning_floor is False:
             folder = self.root or self._common_folder()
             self._lightning_floor = lightning_floor(folder)
@@ -515,7 +515,9 @@ class ProjectEvidence:
                 # a tree of sources in src/ keeps its requirement files one folder up (RSTParser's requirements.txt)
                 folder = os.path.dirname(folder)
                 self._lightning_floor = lightning_floor(folder)
-            self._early_lightning = self._lightning_floor is not None and pinned_early_lightning(folder)
+            # a pin before 0.10 writes plain checkpoints too where no module of the project has hyper-parameters
+            self._early_lightning = self._lightning_floor is not None and (pinned_early_lightning(folder) or (
+                not self.saves_hparams and pinned_early_lightning(folder, before=10)))
         # no requirement file names a floor: the code proves a release whose files are plain
         recent = (self._lightning_floor is not None and self._lightning_floor >= (1, 5)) or self._early_lightning or (
             self._lightning_floor is None and self.lightning and (
