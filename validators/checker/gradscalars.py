@@ -142,11 +142,56 @@ class _ConvertingParameters:
         parameters = set(names) - rebound
         if not parameters:
             return
-        quiet = no_grad_nodes(nodes, self._resolve)
+        quiet = quiet_nodes(nodes, self._resolve)
         for node in _conversions(nodes, lambda name, line: name in parameters, quiet, self._resolve,
                                  self._plateaus, self._logged):
             for name in {inner.id for inner in walk_nodes(node) if isinstance(inner, ast.Name)} & parameters:
                 yield names.index(name), node
+
+
+def quiet_nodes(nodes, resolve) -> set[int]:
+    """The nodes where no conversion warns: under ``no_grad`` (no_grad_nodes), and the conversions of a name in the
+    branch its tensor test rules out (``x.item() if isinstance(x, torch.Tensor) else float(x)``: a number there)."""
+    return no_grad_nodes(nodes, resolve) | untensored_conversions(nodes, resolve)
+
+
+_TENSOR_TYPES = frozenset({"torch.Tensor", "torch.autograd.Variable", "torch.autograd.variable.Variable"})
+
+
+def untensored_conversions(nodes, resolve) -> set[int]:
+    """The ids of the calls and ``%`` formats handed the name a tensor test rules out in that branch: the ``else`` of
+    ``if isinstance(x, torch.Tensor):`` / ``torch.is_tensor(x)`` (an ``if`` or a conditional expression), the body of
+    ``if not isinstance(x, torch.Tensor):``."""
+    found: set[int] = set()
+    for node in nodes:
+        if not isinstance(node, (ast.If, ast.IfExp)):
+            continue
+        test, negated = node.test, False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if (name := _tensor_tested(test, resolve)) is None:
+            continue
+        branch = node.body if negated else node.orelse
+        for part in (branch if isinstance(branch, list) else [branch]):
+            for inner in walk_nodes(part):
+                handed = inner.args if isinstance(inner, ast.Call) else (
+                    inner.right.elts if isinstance(inner.right, ast.Tuple) else [inner.right]) if (
+                    isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mod)) else []
+                if any(dotted_name(value) == name for value in handed):
+                    found.add(id(inner))
+    return found
+
+
+def _tensor_tested(test: ast.expr, resolve) -> str | None:
+    """``isinstance(x, torch.Tensor)`` or ``torch.is_tensor(x)``: the name tested."""
+    if not (isinstance(test, ast.Call) and test.args):
+        return None
+    if isinstance(test.func, ast.Name) and test.func.id == "isinstance" and len(test.args) == 2 and \
+            resolve(test.args[1]) in _TENSOR_TYPES:
+        return dotted_name(test.args[0])
+    if resolve(test.func) == "torch.is_tensor" and len(test.args) == 1:
+        return dotted_name(test.args[0])
+    return None
 
 
 def no_grad_nodes(nodes, resolve) -> set[int]:
@@ -399,7 +444,7 @@ def _live_in(function: ast.AST, resolve, numbers: NumberCalls, given: set[str],
               for name in _operand_names(node.func.value)}
     if not backed and not scaled and not grad_calls:
         return None
-    quiet = no_grad_nodes(nodes, resolve)
+    quiet = quiet_nodes(nodes, resolve)
     statements = list(own_statements(function))
     found = _Bindings.read(statements, numbers, quiet)
     live = _requiring_grad(function, statements, found, backed, scaled, quiet) if backed or scaled else None

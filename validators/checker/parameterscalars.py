@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 from typing import Callable, Iterator
 
-from .gradscalars import NO_GRAD, float_formatted_values, no_grad_nodes
+from .gradscalars import NO_GRAD, float_formatted_values, quiet_nodes
 from .imports import assigned_pairs, name_values, own_nodes, walk_nodes, walk_tree
 
 # torch layers whose weight (and bias) are parameters from construction
@@ -81,7 +81,7 @@ def _hooked_conversions(tree: ast.AST, resolve) -> Iterator[ast.Call]:
                                                for value in bound):
                     derived.add(name)
                     changed = True
-        quiet = no_grad_nodes(nodes, resolve)
+        quiet = quiet_nodes(nodes, resolve)
         for node in nodes:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "float" \
                     and resolve(node.func) is None and len(node.args) == 1 and not node.keywords \
@@ -114,7 +114,7 @@ def _parameter_loops(tree: ast.AST, resolve) -> Iterator[ast.Call | ast.BinOp]:
                  and (name := _parameter_variable(node)) is not None]
         if not loops:
             continue
-        quiet = no_grad_nodes(nodes, resolve)
+        quiet = quiet_nodes(nodes, resolve)
         for loop, name in loops:
             body = [inner for statement in loop.body for inner in walk_nodes(statement)]
             if id(loop) in quiet or any(isinstance(inner, ast.Name) and inner.id == name
@@ -182,7 +182,7 @@ def _self_parameter(node: ast.expr) -> bool:
 
 
 def _in_method(method: ast.AST, resolve) -> Iterator[ast.Call]:
-    quiet = no_grad_nodes(own_nodes(method), resolve)
+    quiet = quiet_nodes(own_nodes(method), resolve)
     values: dict[str, list[ast.expr]] = {}  # name -> every value the method binds it to
     for node in own_nodes(method):
         if isinstance(node, ast.Assign):
