@@ -116,9 +116,10 @@ class SchedulerChecks:
                               and not any(dotted_name(d) in ("staticmethod", "classmethod")
                                           for d in item.decorator_list)), None)
                 if plain is None or (method == "forward" and base.endswith("Function")
-                                     and never_called(self.filename, node.name)):
+                                     and (never_called(self.filename, node.name) or _defines(node, "__call__"))):
                     continue  # (an old-style Function the project only runs as MyFn.apply(x) or MyFn().forward(x)
-                    # works: appliedfunctions.py)
+                    # works: appliedfunctions.py; so does one whose own __call__ runs self.forward, torchinterp1d's
+                    # Interp1d: Function.__call__, which raises, never runs)
                 self._report(plain if rule.at_method else node, f"{base}.{method}", [rule])
 
     def _check_skipped_init(self, node: ast.ClassDef) -> None:
@@ -285,6 +286,10 @@ class SchedulerChecks:
 
 
 _OPTIMIZER_ARGUMENT = re.compile(r"(?i)_*(?:\w+_)?optim(?:izer)?s?(?:_\w+)?")
+
+
+def _defines(node: ast.ClassDef, name: str) -> bool:
+    return any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name for item in node.body)
 
 
 def _steps_an_optimizer(call: ast.Call) -> bool:
