@@ -561,6 +561,8 @@ class CallChecks:
                      for rule in rules]
         if rules and self._own_override(node.func.value, method):
             return  # sampler = Categorical(p); sampler.sample_n(k): the file's class defines sample_n itself
+        if rules and any(rule.receiver is not None for rule in rules) and self._option_built_elsewhere(node):
+            return  # lr_scheduler.step(epoch=e) under the option that built it from the project's (timm-like) class
         if rules:
             api = next(a for a in rules[0].apis if a.rsplit(".", 1)[-1] == method)
             receiver = node.func.value

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .appliedfunctions import never_called
 from .imports import dotted_name
+from .optionbranches import reaching_bindings
 from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
 from .selfmethods import defines
 from .requiredstep import required_step
@@ -116,7 +117,7 @@ class SchedulerChecks:
                               and not any(dotted_name(d) in ("staticmethod", "classmethod")
                                           for d in item.decorator_list)), None)
                 if plain is None or (method == "forward" and base.endswith("Function")
-                                     and (never_called(self.filename, node.name) or _defines(node, "__call__"))):
+                                     and (never_called(self.filename, node.name) or defines(node, "__call__"))):
                     continue  # (an old-style Function the project only runs as MyFn.apply(x) or MyFn().forward(x)
                     # works: appliedfunctions.py; so does one whose own __call__ runs self.forward, torchinterp1d's
                     # Interp1d: Function.__call__, which raises, never runs)
@@ -255,6 +256,19 @@ class SchedulerChecks:
             return False  # (a plateau named elsewhere, in isinstance(s, ReduceLROnPlateau): any name may hold one)
         return dotted_name(receiver).rsplit(".", 1)[-1] not in known[0]
 
+    def _option_built_elsewhere(self, call: ast.Call) -> bool:
+        """Every binding of the receiver that the run options let reach the call (optionbranches.py) builds an
+        instance of a class from outside torch: ``lr_scheduler = CosineLRScheduler(...)`` under ``elif cfg.TYPE ==
+        "warmup_cosine":``, stepped under the same test."""
+        receiver = dotted_name(call.func.value)
+        if receiver is None or (function := self.scope_nodes.get(self.scope)) is None:
+            return False
+        reaching = reaching_bindings(function, receiver, call, self.tree)
+        return bool(reaching) and all(
+            isinstance(value, ast.Call) and (built := dotted_name(value.func)) is not None
+            and built.rsplit(".", 1)[-1][:1].isupper() and not (self._resolve(value.func) or "").startswith("torch.")
+            for value in reaching)
+
     def _holds_scheduler(self, receiver: ast.AST) -> bool:
         """The receiver's last name (``shd``, ``self.schedulers[0]``: ``schedulers``) is one this file binds to a
         torch learning-rate scheduler, or to a list it appends them to."""
@@ -286,10 +300,6 @@ class SchedulerChecks:
 
 
 _OPTIMIZER_ARGUMENT = re.compile(r"(?i)_*(?:\w+_)?optim(?:izer)?s?(?:_\w+)?")
-
-
-def _defines(node: ast.ClassDef, name: str) -> bool:
-    return any(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name for item in node.body)
 
 
 def _steps_an_optimizer(call: ast.Call) -> bool:
