@@ -113,14 +113,18 @@ _QUIET_STEP_ARGUMENT = ("ReduceLROnPlateau", "CosineAnnealingWarmRestarts")
 _METRIC = r"(?i)loss|acc|metric|score|err|perplex|ppl|bleu|f1|auc|dice|iou|psnr|val"
 
 
+def warns_on_epoch(api: str | None) -> bool:
+    """A torch scheduler whose ``step(epoch)`` warns: not ReduceLROnPlateau nor CosineAnnealingWarmRestarts."""
+    return api is not None and api.startswith(_SCHEDULERS) and api.rsplit(".", 1)[-1] not in _QUIET_STEP_ARGUMENT
+
+
 def epoch_warning_names(tree: ast.AST, resolve: Callable[[ast.AST], str | None]) -> frozenset[str]:
     """Last names of targets assigned a torch scheduler whose ``step(epoch)`` warns (not ReduceLROnPlateau nor
     CosineAnnealingWarmRestarts): ``scheduler = lr_scheduler.StepLR(...)`` in a file that builds a ReduceLROnPlateau
     for another policy."""
     return frozenset(name for node in subnodes(tree)
                      if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                     and (api := resolve(node.value.func) or "").startswith(_SCHEDULERS)
-                     and api.rsplit(".", 1)[-1] not in _QUIET_STEP_ARGUMENT
+                     and warns_on_epoch(resolve(node.value.func))
                      for target in node.targets if (name := _last_name(target)) is not None)
 
 

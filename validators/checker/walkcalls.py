@@ -535,7 +535,7 @@ class CallChecks:
             and (matches_call(replace(rule, receiver=None), node) or fractional_argument_like(rule, node)
                  # step(episode) on the file's StepLR: whatever it is called, its one argument is the epoch
                  or (rule.argument_like is not None and len(node.args) == 1 and isinstance(node.args[0], ast.Name)
-                     and self._only_epoch_schedulers(node.func.value)
+                     and (self._only_epoch_schedulers(node.func.value) or self._option_reaches_epoch_scheduler(node))
                      and matches_call(replace(rule, receiver=None, argument_like=_ANY_NAME), node))))]
         rules = [rule for rule in rules if not rule.tensor_sizes
                  or (passes_tensor_size(node, self._resolve, self._holds_tensor_size)
@@ -553,6 +553,7 @@ class CallChecks:
                       or len(node.args) == 2  # and so does step(metrics, epoch) (patterns._one_argument_like)
                       or dotted_name(node.func.value) in self.not_plateau  # its one argument is the epoch
                       or self._only_epoch_schedulers(node.func.value)  # the file's StepLR, never its plateau
+                      or self._option_reaches_epoch_scheduler(node)  # the StepLR its option test lets reach it
                       or any(rule.argument_like and counter_argument(node, rule.argument_like) for rule in rules)
                       and (self._builds_epoch_scheduler(node.func.value) or self._plateau_elsewhere(node.func.value)
                            or dotted_name(node.func.value) in self.not_plateau)):  # else of isinstance(s, ReduceLROnPlateau)

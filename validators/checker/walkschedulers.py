@@ -13,7 +13,7 @@ from dataclasses import replace
 from .appliedfunctions import never_called
 from .imports import dotted_name
 from .optionbranches import reaching_bindings
-from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names
+from .schedulers import epoch_warning_names, is_library_schedule, quiet_step_names, scheduler_names, warns_on_epoch
 from .selfmethods import defines
 from .requiredstep import required_step
 from .skippedinit import skipped_init
@@ -256,13 +256,24 @@ class SchedulerChecks:
             return False  # (a plateau named elsewhere, in isinstance(s, ReduceLROnPlateau): any name may hold one)
         return dotted_name(receiver).rsplit(".", 1)[-1] not in known[0]
 
+    def _option_reaches_epoch_scheduler(self, call: ast.Call) -> bool:
+        """A binding of the receiver that the run options let reach the call builds a torch scheduler whose
+        ``step(x)`` warns (``scheduler = ExponentialLR(...)`` under ``if args.scheduler == 'Exp':``, stepped with
+        the loss under ``if args.scheduler == 'Exp' or args.scheduler == 'Plateau':``): with that option the one
+        argument is taken as the epoch, whatever it is called."""
+        receiver = dotted_name(call.func.value)
+        if receiver is None or (function := self.scope_nodes.get(self.scope, self.tree)) is None:
+            return False  # (a script's module level holds its loop too)
+        return any(isinstance(value, ast.Call) and warns_on_epoch(self._scheduler_resolve(value.func))
+                   for value in reaching_bindings(function, receiver, call, self.tree) or ())
+
     def _option_built_elsewhere(self, call: ast.Call) -> bool:
         """Every binding of the receiver that the run options let reach the call (optionbranches.py) builds an
         instance of a class from outside torch: ``lr_scheduler = CosineLRScheduler(...)`` under ``elif cfg.TYPE ==
         "warmup_cosine":``, stepped under the same test."""
         receiver = dotted_name(call.func.value)
-        if receiver is None or (function := self.scope_nodes.get(self.scope)) is None:
-            return False
+        if receiver is None or (function := self.scope_nodes.get(self.scope, self.tree)) is None:
+            return False  # (a script's module level holds its loop too)
         reaching = reaching_bindings(function, receiver, call, self.tree)
         return bool(reaching) and all(
             isinstance(value, ast.Call) and (built := dotted_name(value.func)) is not None
