@@ -98,7 +98,8 @@ def _visit(function: ast.AST, name: str, sought: ast.AST | None) -> _Found:
             for handler in getattr(statement, "handlers", ()):
                 visit(handler.body, options)
 
-    visit(getattr(function, "body", []), {})
+    if isinstance(body := getattr(function, "body", None), list):  # (a lambda's body is one expression)
+        visit(body, {})
     return found
 
 
