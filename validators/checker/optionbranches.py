@@ -12,8 +12,10 @@ Training scripts pick their scheduler by an option and step it under the same op
 
 Only the binding made under a value the call's own test allows can reach the call: here the project's scheduler,
 whose ``step(epoch=...)`` is its own. An option test is ``X == "const"`` (either side), ``X in ("a", "b")``, or an
-``or`` of such tests on the same ``X``; an ``elif`` chain gives each branch its own test. Nothing is known (None)
-unless the call sits under such a test and some binding of the name sits under a test of the same option.
+``or`` of such tests on the same ``X``; an ``elif`` chain gives each branch its own test, and an ``else`` rules out
+the values its test allowed (``scheduler = StepLR(...)`` in the ``else`` of ``if opts.scheduler ==
+"ReduceLROnPlateau":`` never reaches a step under that same test). Nothing is known (None) unless the call sits under
+such a test and some binding of the name sits under a test of the same option.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import ast
 
 from .imports import dotted_name
 
-Options = dict[str, frozenset]
+# option -> (the values allowed there, or None for any; the values ruled out)
+Options = dict[str, tuple[frozenset | None, frozenset]]
 
 
 def option_values(test: ast.expr) -> tuple[str, frozenset] | None:
@@ -64,7 +67,37 @@ def reaching_bindings(function: ast.AST, name: str, call: ast.AST, tree: ast.AST
     if not any(key in options for _, options in bindings for key in at_call):
         return None
     return [value for value, options in bindings
-            if all(options[key] & values for key, values in at_call.items() if key in options)]
+            if all(_compatible(options[key], at_call[key]) for key in at_call if key in options)]
+
+
+def _compatible(one: tuple[frozenset | None, frozenset], other: tuple[frozenset | None, frozenset]) -> bool:
+    """Some value of the option satisfies both places' tests."""
+    (allowed, excluded), (other_allowed, other_excluded) = one, other
+    if allowed is None and other_allowed is None:
+        return True
+    candidates = allowed & other_allowed if allowed is not None and other_allowed is not None else \
+        (allowed if allowed is not None else other_allowed)
+    return bool(candidates - excluded - other_excluded)
+
+
+def _joined(one: Options, other: Options) -> Options:
+    """Both places' tests at once (a binding in the caller, and the caller's call of the function)."""
+    joined = dict(one)
+    for key, (allowed, excluded) in other.items():
+        if allowed is not None:
+            joined = _allowing(joined, key, allowed)
+        joined = _ruling_out(joined, key, excluded)
+    return joined
+
+
+def _allowing(options: Options, key: str, values: frozenset) -> Options:
+    allowed, excluded = options.get(key, (None, frozenset()))
+    return {**options, key: (values if allowed is None else allowed & values, excluded)}
+
+
+def _ruling_out(options: Options, key: str, values: frozenset) -> Options:
+    allowed, excluded = options.get(key, (None, frozenset()))
+    return {**options, key: (allowed, excluded | values)}
 
 
 class _Found:
@@ -80,8 +113,8 @@ def _visit(function: ast.AST, name: str, sought: ast.AST | None) -> _Found:
         for statement in body:
             if isinstance(statement, ast.If):
                 tested = option_values(statement.test)
-                visit(statement.body, {**options, tested[0]: tested[1]} if tested else options)
-                visit(statement.orelse, options)
+                visit(statement.body, _allowing(options, *tested) if tested else options)
+                visit(statement.orelse, _ruling_out(options, *tested) if tested else options)
                 continue
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and \
                     dotted_name(statement.targets[0]) == name:
@@ -124,7 +157,7 @@ def _passed_bindings(tree: ast.AST, function: ast.FunctionDef | ast.AsyncFunctio
                 continue
             inner = _visit(caller, passed_name, call)
             around = inner.calls[0] if len(inner.calls) == 1 else {}
-            found += [(value, {**options, **around}) for value, options in inner.bindings]
+            found += [(value, _joined(options, around)) for value, options in inner.bindings]
     return found
 
 

@@ -25,3 +25,18 @@ def trainer(cfg, e, model, loaders, lr_scheduler):
         lr_scheduler.step(epoch=e + 1)
     elif cfg.TYPE == "multistep":
         lr_scheduler.step(epoch=e + 1)  # finding: scheduler-step-epoch
+
+
+# seen in: a SAT-solving GNN benchmark that builds a plateau scheduler for one option value and a step scheduler in
+# the else branch, then hands the validation loss only under the plateau's test
+def train_epochs(opts, optimizer, run_epoch):
+    if opts.scheduler == "ReduceLROnPlateau":
+        scheduler = ReduceLROnPlateau(optimizer, patience=opts.patience)
+    else:
+        scheduler = MultiStepLR(optimizer, milestones=[opts.step])
+    for epoch in range(opts.epochs):
+        valid_loss = run_epoch(epoch)
+        if opts.scheduler == "ReduceLROnPlateau":
+            scheduler.step(valid_loss)
+        else:
+            scheduler.step()
