@@ -254,6 +254,7 @@ class FindingCollector(GuardedBranches, Bindings, SaveEvidence, SchedulerChecks,
         self.unread_findings: dict[str, list] = {}  # built name -> findings of warns_in_forward rules (unreadmodules.py)
         self.built_owners: dict[int, ast.ClassDef] = {}  # id of a `self.attr = Module()` call -> its class
         self.built_functions: dict[int, ast.AST] = {}  # id of a local `m = Module()` call -> its function
+        self.option_reaching: dict[int, list | None] = {}  # id(call) -> walkschedulers._option_reaching
         self.importing: tuple[str, str] | None = None  # (bound name, torch name) of the from-import being checked
         self.import_findings: dict[str, list] = {}  # bound name -> findings kept until a read is seen (unusedimports.py)
         self.unread_imports: dict[str, list[tuple]] = {}  # bound name -> (key, finding) of imports the file never reads:

@@ -256,25 +256,29 @@ class SchedulerChecks:
             return False  # (a plateau named elsewhere, in isinstance(s, ReduceLROnPlateau): any name may hold one)
         return dotted_name(receiver).rsplit(".", 1)[-1] not in known[0]
 
+    def _option_reaching(self, call: ast.Call) -> list[ast.expr] | None:
+        """optionbranches.reaching_bindings of the call's receiver in its scope (a script's module level holds its
+        loop too), read once per call: the step rules ask it up to three times."""
+        if id(call) not in self.option_reaching:
+            receiver = dotted_name(call.func.value)
+            function = self.scope_nodes.get(self.scope, self.tree)
+            self.option_reaching[id(call)] = None if receiver is None or function is None else \
+                reaching_bindings(function, receiver, call, self.tree)
+        return self.option_reaching[id(call)]
+
     def _option_reaches_epoch_scheduler(self, call: ast.Call) -> bool:
         """A binding of the receiver that the run options let reach the call builds a torch scheduler whose
         ``step(x)`` warns (``scheduler = ExponentialLR(...)`` under ``if args.scheduler == 'Exp':``, stepped with
         the loss under ``if args.scheduler == 'Exp' or args.scheduler == 'Plateau':``): with that option the one
         argument is taken as the epoch, whatever it is called."""
-        receiver = dotted_name(call.func.value)
-        if receiver is None or (function := self.scope_nodes.get(self.scope, self.tree)) is None:
-            return False  # (a script's module level holds its loop too)
         return any(isinstance(value, ast.Call) and warns_on_epoch(self._scheduler_resolve(value.func))
-                   for value in reaching_bindings(function, receiver, call, self.tree) or ())
+                   for value in self._option_reaching(call) or ())
 
     def _option_built_elsewhere(self, call: ast.Call) -> bool:
         """Every binding of the receiver that the run options let reach the call (optionbranches.py) builds an
         instance of a class from outside torch: ``lr_scheduler = CosineLRScheduler(...)`` under ``elif cfg.TYPE ==
         "warmup_cosine":``, stepped under the same test."""
-        receiver = dotted_name(call.func.value)
-        if receiver is None or (function := self.scope_nodes.get(self.scope, self.tree)) is None:
-            return False  # (a script's module level holds its loop too)
-        reaching = reaching_bindings(function, receiver, call, self.tree)
+        reaching = self._option_reaching(call)
         return bool(reaching) and all(
             isinstance(value, ast.Call) and (built := dotted_name(value.func)) is not None
             and built.rsplit(".", 1)[-1][:1].isupper() and not (self._resolve(value.func) or "").startswith("torch.")
