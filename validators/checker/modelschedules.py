@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterator
 
 from .files import python_files
@@ -89,30 +90,28 @@ def _sets_every_scheduler(cls: ast.ClassDef, method: ast.FunctionDef) -> bool:
 def _own_scheduler_steps(method: ast.FunctionDef) -> Iterator[ast.Call]:
     """``self.gen_scheduler.step()`` with no argument, in the method's body or an ``if`` of it whose test reads none
     of its parameters (``if self.dis_scheduler is not None:``)."""
-    parameters = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)
-                  if argument.arg not in ("self", "cls")}
-    blocks = [method.body]
-    while blocks:
-        for statement in blocks.pop():
-            if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and \
-                    isinstance(call.func, ast.Attribute) and call.func.attr == "step" and not call.args and \
-                    not call.keywords and (name := dotted_name(call.func.value) or "").startswith("self.") and \
-                    "scheduler" in name.lower():
-                yield call
-            elif isinstance(statement, ast.If) and not any(
-                    isinstance(node, ast.Name) and node.id in parameters for node in walk_nodes(statement.test)):
-                blocks += [statement.body, statement.orelse]
+    for statement in _unguarded_statements(method):
+        if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and \
+                isinstance(call.func, ast.Attribute) and call.func.attr == "step" and not call.args and \
+                not call.keywords and (name := dotted_name(call.func.value) or "").startswith("self.") and \
+                "scheduler" in name.lower():
+            yield call
+
+
+def _module_texts(folder: str) -> Iterator[tuple[Path, str]]:
+    """(path, text) of each readable Python file below ``folder``; none for a tree of more than _MAX_FILES."""
+    paths = [path for path, problem in python_files([folder]) if problem is None]
+    for path in paths if len(paths) <= _MAX_FILES else ():
+        try:
+            yield path, path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
 
 
 @lru_cache(maxsize=16)
 def _updates_early(folder: str) -> bool:
     """A module below ``folder`` calls ``X.update_learning_rate()`` before ``X`` steps its optimizers (_early_calls)."""
-    paths = [path for path, problem in python_files([folder]) if problem is None]
-    for path in paths if len(paths) <= _MAX_FILES else ():
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+    for path, text in _module_texts(folder):
         if f".{_UPDATE}(" in text and any(f".{name}(" in text for name in _OPTIMIZING) and \
                 (module := parse_module_file(path)) is not None and next(_early_calls(module), None) is not None:
             return True
@@ -182,12 +181,7 @@ def _steps_schedulers(folder: str) -> bool:
 def _model_methods(folder: str) -> tuple[bool, tuple[ast.FunctionDef, ...]]:
     """Whether the modules below ``folder`` build torch schedulers, and their ``update_learning_rate`` methods."""
     definitions, builds = [], False
-    paths = [path for path, problem in python_files([folder]) if problem is None]
-    for path in paths if len(paths) <= _MAX_FILES else ():
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
+    for path, text in _module_texts(folder):
         builds = builds or _TORCH_SCHEDULERS.search(text) is not None
         if f"def {_UPDATE}(" not in text or (module := parse_module_file(path)) is None:
             continue
@@ -200,10 +194,9 @@ def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
     """``for scheduler in self.schedulers: ... scheduler.step()``: a loop over the model's schedulers that steps the
     loop's scheduler with no argument (in some branch: the plateau policy's ``step(metric)`` beside it), run at every
     call: not under a test of the method's parameters (BasicSR's ``if current_iter > 1:`` skips the first iteration)."""
-    parameters = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)
-                  if argument.arg not in ("self", "cls")}
-    for loop in _unguarded_loops(method.body, parameters):
-        if isinstance(loop.target, ast.Name) and "schedulers" in (dotted_name(loop.iter) or ""):
+    for loop in _unguarded_statements(method):
+        if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name) and \
+                "schedulers" in (dotted_name(loop.iter) or ""):
             if any(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
                    and dotted_name(node.func.value) == loop.target.id and not node.args and not node.keywords
                    for node in walk_nodes(loop)):
@@ -211,12 +204,18 @@ def _plain_scheduler_steps(method: ast.FunctionDef) -> bool:
     return False
 
 
-def _unguarded_loops(body: list[ast.stmt], parameters: set[str]) -> Iterator[ast.For]:
-    """The ``for`` loops of ``body`` and of its ``if`` blocks whose tests read none of ``parameters``."""
-    for statement in body:
-        if isinstance(statement, ast.For):
-            yield statement
-        elif isinstance(statement, ast.If) and not any(
-                isinstance(node, ast.Name) and node.id in parameters for node in walk_nodes(statement.test)):
-            yield from _unguarded_loops(statement.body, parameters)
-            yield from _unguarded_loops(statement.orelse, parameters)
+def _unguarded_statements(method: ast.FunctionDef) -> Iterator[ast.stmt]:
+    """The statements of the method's body and of its ``if`` blocks whose tests read none of its parameters (run at
+    every call); an ``if`` itself is not one."""
+    parameters = {argument.arg for argument in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)
+                  if argument.arg not in ("self", "cls")}
+
+    def statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+        for statement in body:
+            if not isinstance(statement, ast.If):
+                yield statement
+            elif not any(isinstance(node, ast.Name) and node.id in parameters for node in walk_nodes(statement.test)):
+                yield from statements(statement.body)
+                yield from statements(statement.orelse)
+
+    return statements(method.body)
