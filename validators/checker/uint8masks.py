@@ -432,23 +432,23 @@ class _Search:
     def _byte_tensor_alias(self, name: str, scope: int) -> bool:
         """``name`` is bound in its function (or the module) only to ByteTensor constructors, either branch of a
         conditional included: ``ByteTensor = th.cuda.ByteTensor if self.use_cuda else th.ByteTensor`` (pytorch-maddpg)."""
+        return self._bound_only_to(name, scope, lambda value: all(
+            self.resolve(branch) in _BYTE_TYPE_NAMES for branch in callable_candidates(value)))
+
+    def _bound_only_to(self, name: str, scope: int, fits: Callable[[ast.expr], bool]) -> bool:
+        """Every binding of ``name`` in its function (else at the module level, when the function binds none) is a
+        whole value (not an item of an unpacking) that ``fits``."""
         for where in (scope, 0):
             bindings = self.provenance.bindings.get(self.provenance.key(name, where))
             if bindings:
-                return all(position is None and all(self.resolve(branch) in _BYTE_TYPE_NAMES
-                                                    for branch in callable_candidates(value))
-                           for value, position, _ in bindings)
+                return all(position is None and fits(value) for value, position, _ in bindings)
         return False
 
     def _torch_module_alias(self, name: str, scope: int) -> bool:
         """``name`` is bound in its function (or the module) only to ``torch`` or ``torch.cuda``: ``th = torch.cuda``
         under ``if self.wordEmbed.weight.is_cuda:``, else ``th = torch`` (read after the walk, when the walk's own
         local aliases are gone), so ``th.ByteTensor(...)`` builds a uint8 tensor either way."""
-        for where in (scope, 0):
-            bindings = self.provenance.bindings.get(self.provenance.key(name, where))
-            if bindings:
-                return all(position is None and self.resolve(value) in _TORCH_MODULES for value, position, _ in bindings)
-        return False
+        return self._bound_only_to(name, scope, lambda value: self.resolve(value) in _TORCH_MODULES)
 
     def _imported_item(self, call: ast.AST, position: int | None) -> bool:
         """``mask = get_mask(lengths, ...)`` with ``from ..utils import get_mask`` returning a ByteTensor there
