@@ -173,13 +173,18 @@ def untensored_conversions(nodes, resolve) -> set[int]:
             continue
         branch = node.body if negated else node.orelse
         for part in (branch if isinstance(branch, list) else [branch]):
-            for inner in walk_nodes(part):
-                handed = inner.args if isinstance(inner, ast.Call) else (
-                    inner.right.elts if isinstance(inner.right, ast.Tuple) else [inner.right]) if (
-                    isinstance(inner, ast.BinOp) and isinstance(inner.op, ast.Mod)) else []
-                if any(dotted_name(value) == name for value in handed):
-                    found.add(id(inner))
+            found.update(id(inner) for inner in walk_nodes(part)
+                         if any(dotted_name(value) == name for value in _handed_values(inner)))
     return found
+
+
+def _handed_values(node: ast.AST) -> list[ast.expr]:
+    """What a call is handed, or what a ``%`` format formats (``"%.3f" % x``, ``"%f %f" % (a, b)``)."""
+    if isinstance(node, ast.Call):
+        return node.args
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return node.right.elts if isinstance(node.right, ast.Tuple) else [node.right]
+    return []
 
 
 def _tensor_tested(test: ast.expr, resolve) -> str | None:
